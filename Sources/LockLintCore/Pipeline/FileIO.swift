@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public struct FileIOError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// Plain POSIX file reading: one open, one fstat, reads into one buffer.
+public enum FileIO {
+    /// Files larger than this are refused with a clear message rather than read.
+    public static let maxFileSize = 256 * 1024 * 1024
+
+    public static func readFile(_ path: String) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        if fd < 0 { throw FileIOError(path: path, reason: errnoText()) }
+        defer { close(fd) }
+        var st = stat()
+        if fstat(fd, &st) != 0 { throw FileIOError(path: path, reason: errnoText()) }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw FileIOError(path: path, reason: "is a directory") }
+        let size = Int(st.st_size)
+        if size > maxFileSize {
+            throw FileIOError(path: path, reason: "file is \(size / (1024 * 1024)) MiB, larger than the \(maxFileSize / (1024 * 1024)) MiB limit")
+        }
+        var bytes = [UInt8](repeating: 0, count: max(size, 0))
+        var total = 0
+        if size > 0 {
+            let result: Int = bytes.withUnsafeMutableBytes { buf in
+                while total < size {
+                    let r = read(fd, buf.baseAddress! + total, size - total)
+                    if r < 0 {
+                        if errno == EINTR { continue }
+                        return -1
+                    }
+                    if r == 0 { break }
+                    total += r
+                }
+                return total
+            }
+            if result < 0 { throw FileIOError(path: path, reason: errnoText()) }
+            if total < size { bytes.removeSubrange(total...) }
+        }
+        // A file that grew since fstat (or a pipe-like file reporting size 0): read the rest.
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let r = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 65536) }
+            if r < 0 {
+                if errno == EINTR { continue }
+                throw FileIOError(path: path, reason: errnoText())
+            }
+            if r == 0 { break }
+            bytes.append(contentsOf: chunk[0..<r])
+            if bytes.count > maxFileSize { throw FileIOError(path: path, reason: "file is larger than the \(maxFileSize / (1024 * 1024)) MiB limit") }
+        }
+        return bytes
+    }
+
+    public static func errnoText() -> String {
+        String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,3 @@
+import LockLintCLI
+
+CLI.exit(with: CLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,3 +1,3 @@
 import LockLintCLI
 
-CLI.exit(with: CLI.run(Array(CommandLine.arguments.dropFirst())))
+CLI.exit(with: await CLI.run(Array(CommandLine.arguments.dropFirst())))

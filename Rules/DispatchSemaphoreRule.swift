@@ -1,0 +1,139 @@
+import LockLintCore
+
+/// `dispatch_semaphore`: any use of `DispatchSemaphore` in code.
+public struct DispatchSemaphoreRule: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "dispatch_semaphore",
+        name: "DispatchSemaphore",
+        summary: "DispatchSemaphore used for mutual exclusion or to wait for other work",
+        rationale: """
+            A semaphore has no owner, so the system cannot raise the priority of whoever will signal it: a \
+            high-priority waiter can sit behind low-priority work (priority inversion). Waiting on one from async \
+            code blocks a thread of the small cooperative pool; enough such waits and the tasks that would signal \
+            never get a thread, and the process deadlocks.
+            """,
+        fix: """
+            For mutual exclusion use Mutex (iOS 18 / macOS 15), OSAllocatedUnfairLock (iOS 16) or NSLock, or an \
+            actor when callers can await. To wait for asynchronous work, make the caller async and await it, \
+            wrapping a callback API with withCheckedContinuation. To limit concurrency, start at most N child tasks \
+            in a TaskGroup.
+            """,
+        knownLimits: """
+            Reports every line that names the type, once per line; the message says what the semaphore is used \
+            for when its creation (`DispatchSemaphore(value: N)`) is in the same file.
+            """,
+        triggeringExamples: [
+            """
+            func fetchSync() -> Data? {
+                let done = ↓DispatchSemaphore(value: 0)
+                var result: Data?
+                load { data in result = data; done.signal() }
+                done.wait()
+                return result
+            }
+            """,
+            """
+            final class Counter: @unchecked Sendable {
+                private let gate = ↓DispatchSemaphore(value: 1)
+                private var count = 0
+                func increment() { gate.wait(); count += 1; gate.signal() }
+            }
+            """,
+            """
+            let throttle: ↓DispatchSemaphore = DispatchSemaphore(value: 4)
+            """,
+            """
+            func run(
+                gate: ↓DispatchSemaphore
+            ) {}
+            """,
+        ],
+        nonTriggeringExamples: [
+            "let lock = NSLock()",
+            "// DispatchSemaphore(value: 0) is banned here",
+            #"let text = "DispatchSemaphore""#,
+            "let sem = AsyncSemaphore(value: 1)",
+            "let group = DispatchGroup()",
+        ]
+    )
+
+    public func check(_ context: RuleContext) -> [Diagnostic] {
+        let s = context.structure
+        var out: [Diagnostic] = []
+        // Creations in this file, by the name they are assigned to, for annotation-only uses.
+        var createdValue: [String: String] = [:]
+        for d in s.decls where d.kind == .variable {
+            if let v = creationValue(s, in: d.initializer) { createdValue[d.nameText] = v }
+        }
+        var lastLine = -1
+        for i in 0..<s.code.count where s.code[i].kind == .identifier && s.is(i, "DispatchSemaphore") {
+            let line = s.line(ofToken: i)
+            if line == lastLine { continue }
+            lastLine = line
+            var value: String? = nil
+            if s.isChar(i + 1, UInt8(ascii: "(")) {
+                value = argumentValue(s, open: i + 1)
+            } else if let d = declHolding(s, i), let v = createdValue[d.nameText] {
+                value = v
+            } else {
+                // `let x: DispatchSemaphore = DispatchSemaphore(value: 0)` is one use: the creation is
+                // on this line and gives the value.
+                var j = i + 1
+                while j < s.code.count && s.line(ofToken: j) == line {
+                    if s.is(j, "DispatchSemaphore") && s.isChar(j + 1, UInt8(ascii: "(")) { value = argumentValue(s, open: j + 1) }
+                    j += 1
+                }
+            }
+            let name = declHolding(s, i).map { "'\($0.nameText)' " } ?? ""
+            let (message, fix) = Self.text(value: value, name: name)
+            out.append(context.diagnostic(description, at: i, message: message, fixIt: FixIt(fix)))
+        }
+        return out
+    }
+
+    static func text(value: String?, name: String) -> (String, String) {
+        switch value {
+        case "0"?:
+            return ("semaphore \(name)created with value 0 makes a thread wait for other work to signal it, with no priority donation",
+                    "make the caller async and await the work (wrap a callback with withCheckedContinuation) instead of waiting on a semaphore")
+        case "1"?:
+            return ("semaphore \(name)created with value 1 is a lock without an owner: no priority donation, and a wait from async code blocks a cooperative thread",
+                    "use Mutex (iOS 18/macOS 15), OSAllocatedUnfairLock (iOS 16) or NSLock for mutual exclusion, or an actor if every caller can await")
+        case let v? where Int(v) != nil:
+            return ("semaphore \(name)created with value \(v) limits concurrency by blocking threads, with no priority donation",
+                    "in async code, keep at most \(v) child tasks running in a TaskGroup (add the next as one finishes) instead of blocking threads")
+        case let v?:
+            return ("semaphore \(name)created with value '\(v)' blocks waiting threads, with no priority donation",
+                    "use a lock (Mutex, OSAllocatedUnfairLock) for mutual exclusion, await the work instead of waiting for a signal, or bound concurrency with a TaskGroup")
+        case nil:
+            return ("DispatchSemaphore \(name)blocks whichever thread waits on it, with no priority donation; from async code that thread belongs to the cooperative pool",
+                    "use a lock (Mutex, OSAllocatedUnfairLock) for mutual exclusion, await the work instead of waiting for a signal, or bound concurrency with a TaskGroup")
+        }
+    }
+
+    /// The variable declaration whose annotation or initializer holds token `i`.
+    func declHolding(_ s: FileStructure, _ i: Int) -> Decl? {
+        // Declarations are few per line; search those starting before i on its line or above.
+        var best: Decl? = nil
+        for d in s.decls where d.kind == .variable && d.keyword < i && i < d.end {
+            if d.typeAnnotation.contains(i) || d.initializer.contains(i) { best = d }
+        }
+        return best
+    }
+
+    func creationValue(_ s: FileStructure, in range: Range<Int>) -> String? {
+        for j in range where s.is(j, "DispatchSemaphore") && s.isChar(j + 1, UInt8(ascii: "(")) {
+            return argumentValue(s, open: j + 1)
+        }
+        return nil
+    }
+
+    /// The text of the `value:` argument of `DispatchSemaphore(value: …)`.
+    func argumentValue(_ s: FileStructure, open: Int) -> String? {
+        let close = Int(s.match[open])
+        guard close > open + 2, s.is(open + 1, "value"), s.isChar(open + 2, UInt8(ascii: ":")) else { return nil }
+        return s.text((open + 3)..<close)
+    }
+}

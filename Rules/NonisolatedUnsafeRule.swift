@@ -1,0 +1,145 @@
+import LockLintCore
+
+/// `nonisolated_unsafe`: every `nonisolated(unsafe)` modifier.
+public struct NonisolatedUnsafeRule: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "nonisolated_unsafe",
+        name: "nonisolated(unsafe)",
+        summary: "nonisolated(unsafe) switches off isolation checking without adding any synchronization",
+        rationale: """
+            `nonisolated(unsafe)` tells the compiler to stop checking a declaration; it does not protect it. A \
+            mutable value marked this way can be written by one thread while another reads it, and a shared \
+            instance of a non-Sendable class can be used from several threads at once. The compiler will not \
+            warn again, so the race is found in production.
+            """,
+        fix: """
+            Protect the value (Mutex, or Atomic for a counter or flag), isolate it to an actor or @MainActor, or \
+            make it an immutable `let` of a Sendable type. A `let` of a Sendable type needs no modifier at all.
+            """,
+        knownLimits: """
+            Every use is reported, because each is a claim the compiler cannot check; the message says what kind of \
+            declaration it is (global or static, instance, local; `let` or `var`; Sendable type or not), so a \
+            reviewer can tell an unnecessary modifier from an unprotected shared value. A reviewed, documented use \
+            can be suppressed with a reason: `// swift-lock-lint:disable:next nonisolated_unsafe -- why`.
+            """,
+        triggeringExamples: [
+            "↓nonisolated(unsafe) var cache: [String: Data] = [:]",
+            "enum Config { ↓nonisolated(unsafe) static let formatter = DateFormatter() }",
+            "↓nonisolated(unsafe) let name = \"service\"",
+            """
+            final class Box {
+                @usableFromInline
+                ↓nonisolated(unsafe) var value: Int = 0
+            }
+            """,
+            """
+            func f() {
+                ↓nonisolated(unsafe) let box = NonSendableBox()
+                Task { box.use() }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            "nonisolated func describe() -> String { \"\" }",
+            "// nonisolated(unsafe) var old = 0",
+            "let text = \"nonisolated(unsafe) var x\"",
+            "nonisolated let id: UUID",
+            "actor A { nonisolated var description: String { \"A\" } }",
+        ]
+    )
+
+    static let sendableTypes: Set<String> = [
+        "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Bool",
+        "Double", "Float", "Character", "Substring", "StaticString", "URL", "UUID", "Date", "Data", "Decimal",
+        "TimeInterval", "Duration", "ContinuousClock", "SuspendingClock",
+    ]
+
+    public func check(_ context: RuleContext) -> [Diagnostic] {
+        let s = context.structure
+        var out: [Diagnostic] = []
+        for i in 0..<s.code.count {
+            let t = s.code[i]
+            guard t.isWord, t.word == .nonisolated, !t.flags.contains(.escaped), s.isChar(i + 1, UInt8(ascii: "(")),
+                  s.is(i + 2, "unsafe"), s.isChar(i + 3, UInt8(ascii: ")")) else { continue }
+            let decl = s.decls.firstIndex { $0.start <= i && i < $0.keyword }
+            let (message, fix) = describe(s, decl: decl, context: context)
+            out.append(context.diagnostic(description, at: i, message: message, fixIt: FixIt(fix)))
+        }
+        return out
+    }
+
+    func describe(_ s: FileStructure, decl: Int?, context: RuleContext) -> (String, String) {
+        guard let di = decl else {
+            return ("nonisolated(unsafe) turns off isolation checking here and adds no synchronization",
+                    "protect the value with Mutex or Atomic, or isolate it to an actor or @MainActor")
+        }
+        let d = s.decls[di]
+        guard d.kind == .variable else {
+            return ("nonisolated(unsafe) on \(d.kind.keyword) '\(d.nameText)' turns off isolation checking and adds no synchronization",
+                    "isolate the declaration properly, or protect what it touches with a lock")
+        }
+        let type = typeName(s, d)
+        let typeText = type.map { " of type '\($0)'" } ?? ""
+        let owner = s.owningType(of: di).map { s.decls[$0] }
+        let isLocal = d.parent >= 0 && s.decls[d.parent].kind.isFunctionLike
+        let isGlobalLike = d.parent < 0 || d.isStaticMember
+        let scope: String
+        if isLocal {
+            scope = "local"
+        } else if d.parent < 0 {
+            scope = "global"
+        } else if d.isStaticMember {
+            scope = "static"
+        } else {
+            scope = "instance property"
+        }
+        if d.isLet {
+            if let type, Self.sendableTypes.contains(type) || context.vocabulary.lockTypes.contains(type) && type != "os_unfair_lock" && type != "pthread_mutex_t" {
+                return ("\(scope) let '\(d.nameText)'\(typeText) is already Sendable: nonisolated(unsafe) is unnecessary here",
+                        "remove nonisolated(unsafe); an immutable value of a Sendable type can be shared as it is")
+            }
+            if isLocal {
+                return ("local let '\(d.nameText)'\(typeText) is exempted from sending checks: the compiler no longer proves it is not used from two tasks at once",
+                        "make the value Sendable, or transfer it with 'sending' instead of sharing it; keep each non-Sendable instance in one task")
+            }
+            return ("\(scope) let '\(d.nameText)'\(typeText) shares one \(type.map { "'\($0)' " } ?? "")instance across threads without any check that its type is safe to share",
+                    "make the type Sendable (or wrap the instance in Mutex and use withLock), or give each thread or actor its own instance")
+        }
+        if isGlobalLike {
+            return ("\(scope) var '\(d.nameText)'\(typeText) can be read and written from any thread, and nothing synchronizes it",
+                    "wrap it in Mutex (`static let \(d.nameText) = Mutex(…)`), use Atomic for a counter or flag, or isolate it with @MainActor")
+        }
+        if isLocal {
+            return ("local var '\(d.nameText)'\(typeText) is exempted from isolation checking: closures that capture it may write it concurrently",
+                    "collect results in a Mutex-protected value or return them from the tasks instead of capturing a shared var")
+        }
+        let ownerName = owner.map { "'\($0.nameText)'" } ?? "its type"
+        return ("instance var '\(d.nameText)'\(typeText) of \(ownerName) opts out of isolation: any thread may read and write it unsynchronized",
+                "guard every access with a lock owned by \(ownerName) (or keep the state in Mutex<State>), or leave it isolated and access it with await")
+    }
+
+    /// The declared type: from the annotation, or from a literal or `Type(…)` initializer.
+    func typeName(_ s: FileStructure, _ d: Decl) -> String? {
+        if !d.typeAnnotation.isEmpty {
+            let text = s.text(d.typeAnnotation)
+            return text.isEmpty ? nil : text
+        }
+        let r = d.initializer
+        guard let first = r.first else { return nil }
+        switch s.code[first].kind {
+        case .string where r.count == 1: return "String"
+        case .integer where r.count == 1: return "Int"
+        case .float where r.count == 1: return "Double"
+        case .keyword where r.count == 1 && (s.code[first].word == .true || s.code[first].word == .false): return "Bool"
+        case .identifier:
+            var j = first
+            while j + 2 < r.upperBound && s.isChar(j + 1, UInt8(ascii: ".")) && s.code[j + 2].kind == .identifier { j += 2 }
+            let name = s.text(j)
+            if let c = name.first, c.isUppercase, s.isChar(j + 1, UInt8(ascii: "(")) { return name }
+            return nil
+        default: return nil
+        }
+    }
+}

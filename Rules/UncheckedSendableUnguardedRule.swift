@@ -1,0 +1,450 @@
+import LockLintCore
+
+/// `unchecked_sendable_unguarded`: an `@unchecked Sendable` class with mutable stored state that
+/// is not always accessed under one lock.
+public struct UncheckedSendableUnguardedRule: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "unchecked_sendable_unguarded",
+        name: "Unguarded state in @unchecked Sendable class",
+        summary: "A mutable stored property of an @unchecked Sendable class is accessed without the class's lock",
+        rationale: """
+            `@unchecked Sendable` promises the compiler that the class synchronizes itself, and the compiler stops \
+            checking. Every `var` the class stores must then be read and written under the same lock (or on the same \
+            serial queue); one unguarded access is a data race the compiler will never report.
+            """,
+        fix: """
+            Guard every access with the class's one lock, or move the state inside the lock (Mutex<State>, \
+            OSAllocatedUnfairLock(initialState:)) so it cannot be touched without it; or make the type an actor. A \
+            legacy wrapper should document its invariant: private state, one lock, no references escaping, no lock \
+            held across await.
+            """,
+        knownLimits: """
+            Guarded means: inside a withLock-style closure (also withValue / withLockVoid) on a lock property of the \
+            class, between its lock() and unlock(), after lock() + defer { unlock() }, inside sync/async closures on a \
+            serial DispatchQueue property, or in a private method whose every call site in the class is guarded. \
+            Accesses in init and deinit are exempt. Lock properties are those whose type is a known lock type or \
+            whose type name ends in Lock or Mutex. A class with no lock or queue at all gets one finding per `var`. \
+            Accesses through other instances (`other.count`) are not followed.
+            """,
+        triggeringExamples: [
+            """
+            final class Registry: @unchecked Sendable {
+                private var ↓names: [String] = []
+                func add(_ n: String) { names.append(n) }
+            }
+            """,
+            """
+            final class Counter: @unchecked Sendable {
+                private let lock = NSLock()
+                private var count = 0
+                func increment() { lock.lock(); count += 1; lock.unlock() }
+                var current: Int { ↓count }
+            }
+            """,
+            """
+            final class Cache: @unchecked Sendable {
+                private let lock = NSLock()
+                private let otherLock = NSLock()
+                private var items: [String: Int] = [:]
+                func get(_ k: String) -> Int? { lock.withLock { items[k] } }
+                func set(_ k: String, _ v: Int) { lock.withLock { items[k] = v } }
+                func clear() { otherLock.withLock { ↓items = [:] } }
+            }
+            """,
+            Example("""
+            final class Session {
+                private let lock = NSLock()
+                private var token: String?
+                func read() -> String? { lock.withLock { token } }
+                func reset() { ↓token = nil }
+            }
+            """, otherFiles: ["extension Session: @unchecked Sendable {}"]),
+        ],
+        nonTriggeringExamples: [
+            """
+            final class Counter: @unchecked Sendable {
+                private let lock = NSLock()
+                private var count = 0
+                init(start: Int) { count = start }
+                func increment() {
+                    lock.lock()
+                    defer { lock.unlock() }
+                    count += 1
+                }
+                func read() -> Int { lock.withLock { count } }
+                private func bumpLocked() { count += 1 }
+                func bumpTwice() { lock.withLock { bumpLocked(); bumpLocked() } }
+                deinit { count = 0 }
+            }
+            """,
+            """
+            final class Store: @unchecked Sendable {
+                private let queue = DispatchQueue(label: "store")
+                private var values: [Int] = []
+                func append(_ v: Int) { queue.sync { values.append(v) } }
+                func snapshot() -> [Int] { queue.sync { values } }
+            }
+            """,
+            """
+            final class Box: @unchecked Sendable {
+                let value: Int
+                init(value: Int) { self.value = value }
+            }
+            """,
+            """
+            final class Model: @unchecked Sendable {
+                private let state = Mutex<[String]>([])
+                var computed: Int { 3 }
+                func add(_ s: String) { state.withLock { $0.append(s) } }
+            }
+            """,
+            """
+            final class Plain {
+                var count = 0
+                func bump() { count += 1 }
+            }
+            """,
+        ]
+    )
+
+    public func check(_ context: RuleContext) -> [Diagnostic] {
+        let s = context.structure
+        var out: [Diagnostic] = []
+        // Group the units (class bodies and extensions in this file) by class name.
+        var byName: [String: [Int]] = [:]
+        var order: [String] = []
+        for (di, d) in s.decls.enumerated() where (d.kind == .class || d.kind == .extension) && !d.nameText.isEmpty && d.body >= 0 {
+            if byName[d.nameText] == nil { order.append(d.nameText) }
+            byName[d.nameText, default: []].append(di)
+        }
+        guard !order.isEmpty else { return [] }
+        var regions: LockRegions? = nil
+        for name in order {
+            let units = byName[name]!
+            let declaredHere = units.first { s.decls[$0].kind == .class }
+            let locallyUnchecked = declaredHere.map { isUnchecked(s, $0) } ?? false
+            var facts: TypeFacts
+            if locallyUnchecked, let di = declaredHere {
+                facts = localFacts(s, di, context)
+                // Extensions elsewhere cannot add stored properties; they can only add conformances.
+                if let global = context.uncheckedSendableClass(name) { facts.lockProperties = global.lockProperties; facts.queueProperties = global.queueProperties; facts.storedVars = global.storedVars }
+            } else if let global = context.uncheckedSendableClass(name) {
+                facts = global
+            } else {
+                continue
+            }
+            guard !facts.storedVars.isEmpty else { continue }
+            // A superclass in the project may own the lock.
+            if facts.lockProperties.isEmpty && facts.queueProperties.isEmpty, let di = declaredHere,
+               let superName = s.inheritedTypes(of: di).first?.name, let sup = context.classFacts(superName) {
+                facts.lockProperties = sup.lockProperties
+                facts.queueProperties = sup.queueProperties
+            }
+            if facts.lockProperties.isEmpty && facts.queueProperties.isEmpty {
+                if let di = declaredHere { reportUnprotected(di, facts: facts, units: units, context: context, into: &out) }
+                continue
+            }
+            if regions == nil {
+                regions = LockRegions(s, vocabulary: context.vocabulary, includeQueues: ["*"],
+                                      extraScopedMethods: ["withValue", "withLockVoid", "withMutableValue", "withLockedValueVoid"])
+            }
+            checkAccesses(name, facts: facts, units: units, regions: regions!, context: context, into: &out)
+        }
+        return out
+    }
+
+    func isUnchecked(_ s: FileStructure, _ di: Int) -> Bool {
+        s.inheritedTypes(of: di).contains { $0.unchecked && $0.name == "Sendable" }
+    }
+
+    func localFacts(_ s: FileStructure, _ di: Int, _ context: RuleContext) -> TypeFacts {
+        var f = TypeFacts()
+        f.isClass = true
+        f.isUncheckedSendable = true
+        var vars: [String] = []
+        for m in s.children[di] {
+            let v = s.decls[m]
+            guard v.kind == .variable, !v.isStaticMember, !v.nameText.isEmpty else { continue }
+            if context.vocabulary.lockType(of: v, in: s, strict: false) != nil {
+                f.lockProperties.append(v.nameText)
+            } else if ProjectIndex.isSerialQueue(v, in: s) {
+                f.queueProperties.append(v.nameText)
+            } else if !v.isLet && !v.isComputed {
+                vars.append(v.nameText)
+            }
+        }
+        f.storedVars = vars.sorted()
+        f.lockProperties.sort()
+        f.queueProperties.sort()
+        return f
+    }
+
+    // MARK: No lock at all
+
+    func reportUnprotected(_ di: Int, facts: TypeFacts, units: [Int], context: RuleContext, into out: inout [Diagnostic]) {
+        let s = context.structure
+        let className = s.decls[di].nameText
+        for m in s.children[di] {
+            let v = s.decls[m]
+            guard v.kind == .variable, !v.isStaticMember, !v.isLet, !v.isComputed, v.name >= 0,
+                  facts.storedVars.contains(v.nameText) else { continue }
+            let writes = writesOutsideInit(v.nameText, units: units, s: s)
+            let fix: String
+            if writes == 0 {
+                fix = "'\(v.nameText)' is never assigned outside init: declare it 'let'"
+            } else {
+                fix = "keep '\(v.nameText)' inside a lock's state (Mutex<State>, OSAllocatedUnfairLock(initialState:)) and access it with withLock, or make '\(className)' an actor"
+            }
+            out.append(context.diagnostic(
+                description, at: v.name,
+                message: "'\(v.nameText)' is mutable state of @unchecked Sendable class '\(className)', which has no lock or serial queue to guard it",
+                fixIt: FixIt(fix)))
+        }
+    }
+
+    func writesOutsideInit(_ name: String, units: [Int], s: FileStructure) -> Int {
+        var count = 0
+        for u in units {
+            let body = s.scopes[s.decls[u].body]
+            for i in body.open..<body.close where s.code[i].kind == .identifier && s.is(i, text: name) {
+                if isInInitOrDeinit(s, i) { continue }
+                if isWrite(s, i) { count += 1 }
+            }
+        }
+        return count
+    }
+
+    func isWrite(_ s: FileStructure, _ i: Int) -> Bool {
+        var j = i + 1
+        // `x[k] = …`, `x.y = …`, `x?.y = …`
+        while true {
+            if s.isChar(j, UInt8(ascii: "[")) || s.isChar(j, UInt8(ascii: "(")) {
+                let m = Int(s.match[j])
+                guard m > j else { return false }
+                j = m + 1
+            } else if s.isChar(j, UInt8(ascii: ".")) && j + 1 < s.code.count && s.code[j + 1].isWord {
+                if s.isChar(j + 2, UInt8(ascii: "(")) {
+                    // A mutating-looking call: append/insert/remove…
+                    let name = s.text(j + 1)
+                    return Self.mutatingNames.contains(where: { name.hasPrefix($0) })
+                }
+                j += 2
+            } else if s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) {
+                j += 1
+            } else {
+                break
+            }
+        }
+        guard j < s.code.count else { return false }
+        let t = s.code[j]
+        if s.isChar(j, UInt8(ascii: "=")) { return true }
+        if t.kind == .operator {
+            let op = s.text(j)
+            return op.count >= 2 && op.hasSuffix("=") && op != "==" && op != "!=" && op != "<=" && op != ">=" && op != "==="  && op != "!=="
+        }
+        return false
+    }
+
+    static let mutatingNames = ["append", "insert", "remove", "removeAll", "removeValue", "updateValue", "merge", "sort", "reverse", "formUnion", "subtract", "popLast", "removeFirst", "removeLast"]
+
+    func isInInitOrDeinit(_ s: FileStructure, _ i: Int) -> Bool {
+        guard let f = s.enclosingFunction(of: i) else { return false }
+        var d = f
+        // The outermost function-like declaration (a nested func in init is still init).
+        while true {
+            let p = s.decls[d].parent
+            if p >= 0 && s.decls[p].kind.isFunctionLike { d = p } else { break }
+        }
+        let k = s.decls[d].kind
+        return k == .initializer || k == .deinitializer
+    }
+
+    // MARK: Accesses
+
+    struct Access {
+        var token: Int
+        var locks: Set<String>
+        var inHelper: Int  // decl index of the private helper it is in, or -1
+    }
+
+    func checkAccesses(_ className: String, facts: TypeFacts, units: [Int], regions: LockRegions, context: RuleContext,
+                       into out: inout [Diagnostic]) {
+        let s = context.structure
+        let guards = Set(facts.lockProperties).union(facts.queueProperties)
+        let vars = Set(facts.storedVars)
+        // Private helpers of the class in this file, and their call sites.
+        var helpers: [String: Int] = [:]
+        for u in units {
+            for m in s.children[u] {
+                let d = s.decls[m]
+                if d.kind == .function && (d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate)) && !d.isStaticMember && d.body >= 0 {
+                    helpers[d.nameText] = m
+                }
+            }
+        }
+        // Locks held at a token, by the class's own guards.
+        func locksHeld(_ i: Int) -> Set<String> {
+            var held = Set<String>()
+            for r in regions.holding(i, in: s, directOnly: false) {
+                switch r.form {
+                case .queue:
+                    if facts.queueProperties.contains(r.lock) { held.insert(r.lock) }
+                default:
+                    if guards.contains(r.lock) { held.insert(r.lock) } else if r.lock == "self" || r.lock.isEmpty { held.insert("self") }
+                }
+            }
+            return held
+        }
+        var accesses: [Access] = []
+        var calls: [String: [(token: Int, locks: Set<String>, inHelper: Int)]] = [:]
+        for u in units {
+            let body = s.scopes[s.decls[u].body]
+            var shadowCache: [Int: Set<String>] = [:]
+            var i = body.open + 1
+            while i < body.close {
+                defer { i += 1 }
+                let t = s.code[i]
+                guard t.kind == .identifier else { continue }
+                let name = s.text(i)
+                let isVar = vars.contains(name)
+                let helper = helpers[name]
+                guard isVar || helper != nil else { continue }
+                // Which function is this in? Members of nested types are not this class's.
+                guard let fn = s.enclosingFunction(of: i), owningClassUnit(s, fn) == u else { continue }
+                if s.decls[fn].isStaticMember { continue }
+                if isInInitOrDeinit(s, i) { continue }
+                // Receiver: bare (implicit self) or `self.`.
+                if s.isChar(i - 1, UInt8(ascii: ".")) {
+                    guard s.isKeyword(i - 2, .self), !s.isChar(i - 3, UInt8(ascii: ".")) else { continue }
+                } else {
+                    if s.isChar(i + 1, UInt8(ascii: ":")) && (s.isChar(i - 1, UInt8(ascii: "(")) || s.isChar(i - 1, UInt8(ascii: ","))) { continue }
+                    let top = outermostFunction(s, fn)
+                    if shadowCache[top] == nil { shadowCache[top] = shadowedNames(s, top) }
+                    if shadowCache[top]!.contains(name) { continue }
+                }
+                let locks = locksHeld(i)
+                let inHelper = enclosingHelper(s, fn, helpers)
+                if isVar {
+                    accesses.append(Access(token: i, locks: locks, inHelper: inHelper))
+                } else if s.isChar(i + 1, UInt8(ascii: "(")) {
+                    calls[name, default: []].append((i, locks, inHelper))
+                }
+            }
+        }
+        // Private helpers whose every call site is guarded: the locks all callers hold.
+        var helperLocks: [Int: Set<String>] = [:]
+        var changed = true
+        var rounds = 0
+        while changed && rounds < 16 {
+            changed = false
+            rounds += 1
+            for (name, h) in helpers {
+                guard let sites = calls[name], !sites.isEmpty else { continue }
+                var common: Set<String>? = nil
+                for site in sites {
+                    var l = site.locks
+                    if site.inHelper >= 0 {
+                        if site.inHelper == h { continue }  // recursion
+                        l.formUnion(helperLocks[site.inHelper] ?? [])
+                    }
+                    common = common.map { $0.intersection(l) } ?? l
+                }
+                let value = common ?? []
+                if helperLocks[h] != value {
+                    helperLocks[h] = value
+                    changed = true
+                }
+            }
+        }
+        // Effective locks per access, then the lock each variable is normally guarded by.
+        var perVar: [String: [(Access, Set<String>)]] = [:]
+        for a in accesses {
+            var l = a.locks
+            if a.inHelper >= 0 { l.formUnion(helperLocks[a.inHelper] ?? []) }
+            perVar[s.text(a.token), default: []].append((a, l))
+        }
+        for name in perVar.keys.sorted() {
+            let list = perVar[name]!
+            var counts: [String: Int] = [:]
+            for (_, l) in list { for x in l { counts[x, default: 0] += 1 } }
+            let primary = counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key
+            for (a, l) in list {
+                if let p = primary, l.contains(p) { continue }
+                if primary == nil && !l.isEmpty { continue }
+                let guarded = list.first { $0.1.contains(primary ?? "") }?.0.token
+                var notes: [Note] = []
+                let write = isWrite(s, a.token)
+                let verb = write ? "written" : "read"
+                let message: String
+                let fix: String
+                if let p = primary, !l.isEmpty {
+                    let other = l.sorted().joined(separator: "', '")
+                    message = "'\(name)' of @unchecked Sendable class '\(className)' is \(verb) under '\(other)' here but under '\(p)' elsewhere: two locks do not exclude each other"
+                    if let g = guarded { notes.append(context.note(at: g, "'\(name)' is accessed under '\(p)' here")) }
+                    fix = "use '\(p)' for every access to '\(name)'"
+                } else if let p = primary {
+                    message = "'\(name)' of @unchecked Sendable class '\(className)' is \(verb) without holding '\(p)'"
+                    if let g = guarded { notes.append(context.note(at: g, "other accesses to '\(name)' hold '\(p)', e.g. here")) }
+                    fix = facts.queueProperties.contains(p)
+                        ? "move this access into \(p).sync { } like the others"
+                        : "wrap this access in \(p).withLock { } (or \(p).lock(); defer { \(p).unlock() }) like the others"
+                } else {
+                    let g = (facts.lockProperties + facts.queueProperties).first ?? "lock"
+                    message = "'\(name)' of @unchecked Sendable class '\(className)' is \(verb) without holding any of its locks ('\((facts.lockProperties + facts.queueProperties).joined(separator: "', '"))')"
+                    fix = facts.queueProperties.contains(g)
+                        ? "access '\(name)' only inside \(g).sync { }"
+                        : "access '\(name)' only inside \(g).withLock { } (or between \(g).lock() and a deferred unlock())"
+                }
+                out.append(context.diagnostic(description, at: a.token, message: message, notes: notes, fixIt: FixIt(fix)))
+            }
+        }
+    }
+
+    /// The class body or extension (among `units`' kinds) that directly owns function `fn`.
+    func owningClassUnit(_ s: FileStructure, _ fn: Int) -> Int {
+        var d = fn
+        while d >= 0 {
+            let p = s.decls[d].parent
+            if p < 0 { return -1 }
+            if s.decls[p].kind.isType { return p }
+            d = p
+        }
+        return -1
+    }
+
+    func outermostFunction(_ s: FileStructure, _ fn: Int) -> Int {
+        var d = fn
+        while true {
+            let p = s.decls[d].parent
+            if p >= 0 && (s.decls[p].kind.isFunctionLike || s.decls[p].kind == .variable) { d = p } else { return d }
+        }
+    }
+
+    func enclosingHelper(_ s: FileStructure, _ fn: Int, _ helpers: [String: Int]) -> Int {
+        var d = fn
+        while d >= 0 {
+            if helpers[s.decls[d].nameText] == d { return d }
+            let p = s.decls[d].parent
+            if p < 0 || s.decls[p].kind.isType { return -1 }
+            d = p
+        }
+        return -1
+    }
+
+    /// Names a member function binds itself (parameters, locals, closure parameters), which
+    /// hide stored properties of the same name.
+    func shadowedNames(_ s: FileStructure, _ fn: Int) -> Set<String> {
+        let d = s.decls[fn]
+        var names = Set(d.parameterNames)
+        if d.kind == .accessor { names.insert(d.parameterNames.first ?? (s.is(d.keyword, "set") || s.is(d.keyword, "willSet") ? "newValue" : "oldValue")) }
+        var bodyScope = d.body
+        if d.kind == .variable, d.body >= 0 { bodyScope = d.body }
+        if bodyScope >= 0 {
+            let sc = s.scopes[bodyScope]
+            names.formUnion(s.boundNames(in: (sc.open + 1)..<sc.close))
+        }
+        return names
+    }
+}

@@ -1,0 +1,152 @@
+import LockLintCore
+
+struct UsageError: Error {
+    var message: String
+}
+
+enum FailOn: String {
+    case error, warning, never
+}
+
+struct Options {
+    enum Mode: Equatable {
+        case lint, help, version, listRules
+        case explain(String)
+        case dumpTokens(String)
+    }
+
+    var mode: Mode = .lint
+    var paths: [String] = []
+    var stdinPath: String?
+    var enableAll = false
+    var onlyRules: [String] = []
+    var includeGenerated = false
+    var jobs = 0
+    var quiet = false
+    var failOn: FailOn = .warning
+    var colorSetting: String = "auto"
+
+    func color(isTerminal: Bool) -> Bool {
+        switch colorSetting {
+        case "always": return true
+        case "never": return false
+        default: return isTerminal && Environment.get("NO_COLOR") == nil && Environment.get("TERM") != "dumb"
+        }
+    }
+
+    static func parse(_ args: [String]) throws -> Options {
+        var o = Options()
+        var i = 0
+        func value(_ flag: String) throws -> String {
+            i += 1
+            guard i < args.count else { throw UsageError(message: "\(flag) needs a value") }
+            return args[i]
+        }
+        var onlyPaths = false
+        while i < args.count {
+            let a = args[i]
+            if onlyPaths || !a.hasPrefix("-") || a == "-" {
+                o.paths.append(a)
+                i += 1
+                continue
+            }
+            // `--flag=value` is the same as `--flag value`.
+            var flag = a
+            var inline: String? = nil
+            if a.hasPrefix("--"), let eq = a.firstIndex(of: "=") {
+                flag = String(a[..<eq])
+                inline = String(a[a.index(after: eq)...])
+            }
+            func arg() throws -> String {
+                if let inline { return inline }
+                return try value(flag)
+            }
+            switch flag {
+            case "--": onlyPaths = true
+            case "-h", "--help": o.mode = .help
+            case "--version": o.mode = .version
+            case "--list-rules": o.mode = .listRules
+            case "--explain": o.mode = .explain(try arg())
+            case "--dump-tokens": o.mode = .dumpTokens(try arg())
+            case "--stdin-path": o.stdinPath = try arg()
+            case "--enable-all-rules": o.enableAll = true
+            case "--only-rule": o.onlyRules.append(try arg())
+            case "--include-generated": o.includeGenerated = true
+            case "-q", "--quiet": o.quiet = true
+            case "-j", "--jobs":
+                let v = try arg()
+                guard let n = Int(v), n >= 1 else { throw UsageError(message: "--jobs takes a whole number of at least 1, not '\(v)'") }
+                o.jobs = n
+            case "--fail-on":
+                let v = try arg()
+                guard let f = FailOn(rawValue: v) else { throw UsageError(message: "--fail-on takes error, warning or never, not '\(v)'") }
+                o.failOn = f
+            case "--color":
+                let v = try arg()
+                guard ["auto", "always", "never"].contains(v) else { throw UsageError(message: "--color takes auto, always or never, not '\(v)'") }
+                o.colorSetting = v
+            case "--format":
+                let v = try arg()
+                guard v == "text" else { throw UsageError(message: "unknown format '\(v)' (text)") }
+            default:
+                throw UsageError(message: "unknown option '\(a)'")
+            }
+            i += 1
+        }
+        if case .dumpTokens = o.mode, !o.paths.isEmpty {
+            throw UsageError(message: "--dump-tokens takes exactly one file")
+        }
+        if o.stdinPath != nil && !o.paths.isEmpty {
+            throw UsageError(message: "--stdin-path lints standard input; do not also name paths")
+        }
+        return o
+    }
+
+    static let helpText = """
+        swift-lock-lint: a static reviewer for Swift concurrency (locks, actors, @unchecked Sendable)
+
+        USAGE
+          swift-lock-lint [options] [PATH ...]        lint files and directories (default: .)
+          swift-lock-lint --stdin-path PATH [options] lint standard input as if it were PATH (editors)
+          swift-lock-lint --list-rules                every rule: id, severity, on/off by default, summary
+          swift-lock-lint --explain RULE_ID           a rule's documentation: why, examples, fix
+          swift-lock-lint --dump-tokens FILE          the lexer's tokens, one JSON object per line
+
+        OPTIONS
+          --enable-all-rules      also run the rules that are off by default
+          --only-rule RULE_ID     run just that rule (repeatable)
+          --include-generated     also lint generated files (DO NOT EDIT / @generated in the first 10 lines)
+          --fail-on LEVEL         exit 1 on findings of at least: error | warning (default) | never
+          --color WHEN            auto (default: on a terminal, unless NO_COLOR is set) | always | never
+          -j, --jobs N            files linted in parallel (default: all cores)
+          -q, --quiet             no summary on standard error
+          --version, --help
+
+        EXIT CODES
+          0  no findings (or only findings below --fail-on)
+          1  findings, or a file that could not be read
+          2  usage error, unreadable config, or a path that does not exist
+
+        """
+}
+
+/// Standard streams, injectable for tests.
+public struct IO: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+    public var readStdin: @Sendable () -> [UInt8]
+    public var stdoutIsTerminal: Bool
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+                readStdin: @escaping @Sendable () -> [UInt8] = { [] }, stdoutIsTerminal: Bool = false) {
+        self.out = out
+        self.err = err
+        self.readStdin = readStdin
+        self.stdoutIsTerminal = stdoutIsTerminal
+    }
+
+    public static var standard: IO {
+        IO(out: { StandardStreams.write(1, $0) }, err: { StandardStreams.write(2, $0) },
+           readStdin: { StandardStreams.readAll(0) }, stdoutIsTerminal: StandardStreams.isTerminal(1))
+    }
+}

@@ -1,0 +1,50 @@
+import LockLintCore
+
+/// Rule documentation rendered from the rule descriptions: `--list-rules`, `--explain`, and the
+/// README's rule table (a test fails when the committed table is stale).
+public enum RuleDocs {
+    public static func list(_ rules: [any Rule]) -> String {
+        let ds = rules.map { $0.description }
+        let w = ds.map { $0.id.count }.max() ?? 10
+        var out = ""
+        for d in ds {
+            let pad = String(repeating: " ", count: w - d.id.count)
+            let sev = d.defaultSeverity.rawValue.padding(7)
+            out += "\(d.id)\(pad)  \(sev)  \(d.enabledByDefault ? "on " : "off")  \(d.summary)\n"
+        }
+        return out
+    }
+
+    public static func explain(_ d: RuleDescription) -> String {
+        var out = "# \(d.id): \(d.name)\n\n"
+        out += "\(d.summary).\n\n"
+        out += "Default: \(d.defaultSeverity.rawValue), \(d.enabledByDefault ? "on" : "off (enable with --enable-all-rules or the config file)").\n\n"
+        out += "## Why this is a problem\n\n\(d.rationale)\n\n"
+        out += "## How to fix it\n\n\(d.fix)\n\n"
+        if !d.knownLimits.isEmpty { out += "## What it checks, exactly\n\n\(d.knownLimits)\n\n" }
+        if !d.triggeringExamples.isEmpty {
+            out += "## Reported (↓ marks the finding)\n\n"
+            for e in d.triggeringExamples { out += "```swift\n\(e.code)\n```\n\n" }
+        }
+        if !d.nonTriggeringExamples.isEmpty {
+            out += "## Not reported\n\n"
+            for e in d.nonTriggeringExamples { out += "```swift\n\(e.code)\n```\n\n" }
+        }
+        out += "Suppress one finding with `// swift-lock-lint:disable:next \(d.id) -- reason`.\n"
+        return out
+    }
+
+    /// The README's rule table.
+    public static func markdownTable(_ rules: [any Rule]) -> String {
+        var out = "| id | default | summary |\n|---|---|---|\n"
+        for r in rules {
+            let d = r.description
+            out += "| `\(d.id)` | \(d.enabledByDefault ? d.defaultSeverity.rawValue : "off") | \(d.summary) |\n"
+        }
+        return out
+    }
+}
+
+extension String {
+    func padding(_ n: Int) -> String { count >= n ? self : self + String(repeating: " ", count: n - count) }
+}

@@ -1,0 +1,34 @@
+/// The settings of a run, from `.swift-lock-lint.json` and the command line.
+public struct Configuration: Sendable, Equatable {
+    public struct RuleSetting: Sendable, Equatable {
+        public var enabled: Bool?
+        public var severity: Severity?
+        public init(enabled: Bool? = nil, severity: Severity? = nil) {
+            self.enabled = enabled
+            self.severity = severity
+        }
+    }
+
+    /// Per rule id: on/off and severity.
+    public var rules: [String: RuleSetting] = [:]
+    /// Glob patterns (relative to the config file's folder) of files to lint; empty means all.
+    public var include: [String] = []
+    /// Glob patterns of files to skip.
+    public var exclude: [String] = []
+    /// Extra lock types (e.g. a project's own `UnfairLock`).
+    public var lockTypes: [String] = []
+    /// Extra methods whose closure runs with the receiver's lock held.
+    public var lockScopedMethods: [String] = []
+    /// Extra acquire → release method pairs.
+    public var acquireRelease: [String: String] = [:]
+    /// Suppression comments must give a reason after ` -- `.
+    public var requireSuppressionReason = false
+    /// Where it was read from (empty for the defaults); globs are relative to its folder.
+    public var path: String = ""
+
+    public init() {}
+
+    public var vocabulary: LockVocabulary {
+        LockVocabulary(extraLockTypes: lockTypes, extraLockScopedMethods: lockScopedMethods, extraAcquireRelease: acquireRelease)
+    }
+}

@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds the Swift files under the paths a user names, in a deterministic order.
+///
+/// Directories are walked with an explicit stack: hidden folders, `.build`, `.swiftpm` and
+/// dependency checkouts (`Packages`, `Pods`, `Carthage`) are skipped; symbolic links to
+/// directories are never followed, so the walk cannot leave the tree or loop. A file named
+/// directly is linted whatever its extension.
+public struct FileWalker {
+    public struct Result: Sendable {
+        /// Files to lint, sorted by path (byte order).
+        public var files: [String] = []
+        /// Paths that could not be read (unreadable folders), with the reason.
+        public var errors: [(path: String, reason: String)] = []
+        /// Named paths that do not exist.
+        public var missing: [String] = []
+    }
+
+    public static let skippedDirectoryNames: Set<String> = ["Packages", "Pods", "Carthage", "DerivedData", "node_modules"]
+
+    public static func walk(_ paths: [String]) -> Result {
+        var result = Result()
+        var seen = Set<String>()
+        for raw in paths {
+            let path = raw.count > 1 && raw.hasSuffix("/") ? String(raw.dropLast()) : raw
+            var st = stat()
+            guard lstat(path, &st) == 0 else {
+                result.missing.append(raw)
+                continue
+            }
+            var isDir = (st.st_mode & S_IFMT) == S_IFDIR
+            if (st.st_mode & S_IFMT) == S_IFLNK {
+                // A link named on the command line is followed once.
+                var target = stat()
+                if stat(path, &target) == 0 { isDir = (target.st_mode & S_IFMT) == S_IFDIR } else {
+                    result.missing.append(raw)
+                    continue
+                }
+            }
+            if !isDir {
+                if seen.insert(path).inserted { result.files.append(path) }
+                continue
+            }
+            var found: [String] = []
+            walkDirectory(path, into: &found, errors: &result.errors)
+            for f in found where seen.insert(f).inserted { result.files.append(f) }
+        }
+        result.files.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return result
+    }
+
+    static func walkDirectory(_ root: String, into files: inout [String], errors: inout [(path: String, reason: String)]) {
+        var stack = [root]
+        while let dir = stack.popLast() {
+            guard let handle = opendir(dir) else {
+                errors.append((dir, FileIO.errnoText()))
+                continue
+            }
+            var subdirs: [String] = []
+            while let entry = readdir(handle) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) { ptr in
+                    ptr.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+                }
+                if name == "." || name == ".." { continue }
+                let full = dir == "/" ? "/" + name : dir + "/" + name
+                var type = entry.pointee.d_type
+                if type == UInt8(DT_UNKNOWN) {
+                    var st = stat()
+                    if lstat(full, &st) != 0 { continue }
+                    switch st.st_mode & S_IFMT {
+                    case S_IFDIR: type = UInt8(DT_DIR)
+                    case S_IFREG: type = UInt8(DT_REG)
+                    case S_IFLNK: type = UInt8(DT_LNK)
+                    default: type = UInt8(DT_UNKNOWN)
+                    }
+                }
+                if type == UInt8(DT_DIR) {
+                    if name.hasPrefix(".") || skippedDirectoryNames.contains(name) { continue }
+                    subdirs.append(full)
+                } else if type == UInt8(DT_REG) {
+                    if name.hasSuffix(".swift") { files.append(full) }
+                } else if type == UInt8(DT_LNK) {
+                    // A link to a regular file inside the tree is linted; links to folders are not followed.
+                    var st = stat()
+                    if name.hasSuffix(".swift"), stat(full, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG,
+                       isInside(full, root: root) {
+                        files.append(full)
+                    }
+                }
+            }
+            closedir(handle)
+            subdirs.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            stack.append(contentsOf: subdirs.reversed())
+        }
+    }
+
+    static func isInside(_ path: String, root: String) -> Bool {
+        guard let real = realpath(path, nil) else { return false }
+        defer { free(real) }
+        guard let realRoot = realpath(root, nil) else { return false }
+        defer { free(realRoot) }
+        let p = String(cString: real)
+        let r = String(cString: realRoot)
+        return p.hasPrefix(r.hasSuffix("/") ? r : r + "/")
+    }
+}

@@ -1,0 +1,275 @@
+/// The pipeline: read files, lex, build structure, run rules, filter suppressions, report.
+///
+///     pass 1 (parallel, per file): read → lex → structure → facts + rules with the file's own facts
+///     merge every file's facts into the project index
+///     pass 2 (parallel, only files whose facts questions get other answers): rules again
+///     sort findings by path, line, column, rule id
+///
+/// Files are never all held at once: a file's bytes and tokens live only while it is processed.
+public struct LintInput: Sendable {
+    public var path: String
+    /// Contents given directly (standard input); read from `path` when nil.
+    public var bytes: [UInt8]?
+    public init(path: String, bytes: [UInt8]? = nil) {
+        self.path = path
+        self.bytes = bytes
+    }
+}
+
+public struct LintSettings: Sendable {
+    public var rules: [any Rule]
+    /// Severity per rule id (config overrides applied).
+    public var severities: [String: Severity]
+    public var configuration: Configuration
+    public var includeGenerated: Bool
+    public var jobs: Int
+    /// Every rule id the tool knows (for suppression comments naming unknown rules).
+    public var knownRuleIDs: Set<String>
+
+    public init(rules: [any Rule], severities: [String: Severity] = [:], configuration: Configuration = Configuration(),
+                includeGenerated: Bool = false, jobs: Int = 0, knownRuleIDs: Set<String> = []) {
+        self.rules = rules
+        self.severities = severities
+        self.configuration = configuration
+        self.includeGenerated = includeGenerated
+        self.jobs = jobs
+        self.knownRuleIDs = knownRuleIDs.isEmpty ? Set(rules.map { $0.description.id }) : knownRuleIDs
+    }
+}
+
+public struct LintReport: Sendable {
+    /// Findings (and file errors, as `file_error` findings), in output order.
+    public var diagnostics: [Diagnostic] = []
+    public var filesLinted = 0
+    public var generatedSkipped = 0
+    /// Files whose rules ran a second time with project-wide facts.
+    public var filesRecheckedWithProjectFacts = 0
+    public var bytesRead = 0
+}
+
+public enum Linter {
+    public static let fileErrorRuleID = "file_error"
+
+    struct FileOutcome: Sendable {
+        var diagnostics: [Diagnostic] = []
+        var facts = ProjectIndex()
+        var questions: [FactsQuestion: FactsAnswer] = [:]
+        var module = ""
+        var generated = false
+        var linted = false
+        var bytes = 0
+    }
+
+    public static func lint(_ inputs: [LintInput], settings: LintSettings) async -> LintReport {
+        let jobs = max(1, settings.jobs > 0 ? settings.jobs : ProcessorCount.online)
+        let vocabulary = settings.configuration.vocabulary
+        // Pass 1: every file with its own facts.
+        var outcomes = await parallelMap(inputs.count, jobs: jobs) { i in
+            process(inputs[i], settings: settings, vocabulary: vocabulary, projectIndex: nil)
+        }
+        // Merge facts, in input order so the result is the same whatever the parallelism.
+        var index = ProjectIndex()
+        for o in outcomes { index.merge(o.facts) }
+        // Pass 2: files whose questions get other answers now that every file is known.
+        let recheck = outcomes.indices.filter { k in
+            let o = outcomes[k]
+            return o.linted && answersChange(o.questions, module: o.module, index: index)
+        }
+        if !recheck.isEmpty {
+            let projectIndex = index
+            let again = await parallelMap(recheck.count, jobs: jobs) { j in
+                process(inputs[recheck[j]], settings: settings, vocabulary: vocabulary, projectIndex: projectIndex)
+            }
+            for (j, k) in recheck.enumerated() { outcomes[k].diagnostics = again[j].diagnostics }
+        }
+        var report = LintReport()
+        report.filesRecheckedWithProjectFacts = recheck.count
+        for o in outcomes {
+            report.diagnostics.append(contentsOf: o.diagnostics)
+            if o.generated { report.generatedSkipped += 1 }
+            if o.linted { report.filesLinted += 1 }
+            report.bytesRead += o.bytes
+        }
+        report.diagnostics.sort(by: Diagnostic.ordered)
+        return report
+    }
+
+    static func answersChange(_ questions: [FactsQuestion: FactsAnswer], module: String, index: ProjectIndex) -> Bool {
+        for (q, a) in questions {
+            let f = index.facts(module: module, name: q.name)
+            let b: FactsAnswer
+            switch q.kind {
+            case .isActor: b = .bool(f?.isActor ?? false)
+            case .uncheckedSendableClass: b = .facts((f?.isUncheckedSendable ?? false) && (f?.isClass ?? false) ? f : nil)
+            case .classFacts: b = .facts((f?.isClass ?? false) ? f : nil)
+            }
+            if a != b { return true }
+        }
+        return false
+    }
+
+    /// One file through the whole per-file pipeline. Total: every failure becomes a finding.
+    static func process(_ input: LintInput, settings: LintSettings, vocabulary: LockVocabulary, projectIndex: ProjectIndex?) -> FileOutcome {
+        var outcome = FileOutcome()
+        outcome.module = ProjectIndex.moduleKey(forPath: input.path)
+        let bytes: [UInt8]
+        if let given = input.bytes {
+            bytes = given
+        } else {
+            do {
+                bytes = try FileIO.readFile(input.path)
+            } catch let e as FileIOError {
+                outcome.diagnostics = [fileError(input.path, "cannot read file: \(e.reason)", "check the file's permissions, or exclude it")]
+                return outcome
+            } catch {
+                outcome.diagnostics = [fileError(input.path, "cannot read file", "check the file's permissions, or exclude it")]
+                return outcome
+            }
+        }
+        outcome.bytes = bytes.count
+        if let nul = Encoding.firstNUL(bytes) {
+            let loc = LineTable(bytes).location(of: nul)
+            outcome.diagnostics = [fileError(input.path, "binary file: NUL byte at \(loc.line):\(loc.column); not linted",
+                                             "exclude binary files from the lint, or rename it if it is not Swift")]
+            return outcome
+        }
+        let file = SourceFile(path: input.path, bytes: bytes)
+        var problems: [Diagnostic] = []
+        if let bad = Encoding.firstInvalidUTF8(bytes) {
+            let loc = file.location(bad)
+            problems.append(Diagnostic(ruleID: fileErrorRuleID, severity: .error,
+                                       message: "file is not valid UTF-8 (first bad byte at \(loc.line):\(loc.column)); linted what could be read",
+                                       path: input.path, location: loc, offset: bad,
+                                       fixIt: FixIt("re-save the file as UTF-8")))
+        }
+        let tokens = Lexer.tokenize(bytes)
+        if !settings.includeGenerated && Generated.isGenerated(file, tokens: tokens) {
+            outcome.generated = true
+            outcome.diagnostics = problems
+            return outcome
+        }
+        outcome.linted = true
+        let structure = FileStructure(file: file, tokens: tokens)
+        let facts = ProjectIndex.facts(of: structure, vocabulary: vocabulary)
+        outcome.facts = facts
+        let context = RuleContext(structure: structure, vocabulary: vocabulary, index: projectIndex ?? facts)
+        var found: [Diagnostic] = []
+        var ran = Set<String>()
+        for rule in settings.rules {
+            let id = rule.description.id
+            ran.insert(id)
+            var ds = rule.check(context)
+            if let sev = settings.severities[id] {
+                for k in ds.indices { ds[k].severity = sev }
+            }
+            found.append(contentsOf: ds)
+        }
+        outcome.questions = context.questions
+        let directives = Suppressions.directives(in: structure)
+        let superfluousOn = settings.severities[Suppressions.superfluousRuleID] != nil || settings.knownRuleIDs.contains(Suppressions.superfluousRuleID)
+        let (kept, superfluous) = Suppressions.apply(
+            found, directives: directives, path: input.path, knownRules: settings.knownRuleIDs, rulesThatRan: ran,
+            requireReason: settings.configuration.requireSuppressionReason,
+            superfluousSeverity: settings.severities[Suppressions.superfluousRuleID] ?? .warning)
+        outcome.diagnostics = problems + kept + (superfluousOn ? superfluous : [])
+        return outcome
+    }
+
+    static func fileError(_ path: String, _ message: String, _ fix: String) -> Diagnostic {
+        Diagnostic(ruleID: fileErrorRuleID, severity: .error, message: message, path: path,
+                   location: SourceLocation(line: 1, column: 1), fixIt: FixIt(fix))
+    }
+
+    /// Runs `body` for 0..<count on `jobs` child tasks; results come back in index order.
+    static func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> T) async -> [T] {
+        if count == 0 { return [] }
+        let workers = min(jobs, count)
+        if workers == 1 { return (0..<count).map(body) }
+        return await withTaskGroup(of: [(Int, T)].self) { group in
+            for w in 0..<workers {
+                group.addTask {
+                    var out: [(Int, T)] = []
+                    var i = w
+                    while i < count {
+                        out.append((i, body(i)))
+                        i += workers
+                    }
+                    return out
+                }
+            }
+            var slots = [T?](repeating: nil, count: count)
+            for await part in group {
+                for (i, v) in part { slots[i] = v }
+            }
+            return slots.map { $0! }
+        }
+    }
+}
+
+enum Encoding {
+    static func firstNUL(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { p in
+            guard let base = p.baseAddress, p.count > 0 else { return nil }
+            #if canImport(Glibc) || canImport(Darwin)
+            if let hit = memchr(base, 0, p.count) {
+                return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            }
+            return nil
+            #else
+            return p.firstIndex(of: 0)
+            #endif
+        }
+    }
+
+    /// Offset of the first byte that is not part of a valid UTF-8 sequence, or nil.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { p in
+            let n = p.count
+            var i = 0
+            while i < n {
+                // Fast path: eight ASCII bytes at a time.
+                if i + 8 <= n {
+                    let w = UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                    if w & 0x8080_8080_8080_8080 == 0 {
+                        i += 8
+                        continue
+                    }
+                }
+                if p[i] < 0x80 {
+                    i += 1
+                    continue
+                }
+                guard let (_, len) = UTF8Decoding.decode(p, i) else { return i }
+                i += len
+            }
+            return nil
+        }
+    }
+}
+
+/// Generated files: a comment in the first 10 lines containing `DO NOT EDIT` or `@generated`.
+enum Generated {
+    static func isGenerated(_ file: SourceFile, tokens: [Token]) -> Bool {
+        let limit = file.lines.count > 10 ? file.lines.starts[10] : file.bytes.count
+        for t in tokens {
+            if Int(t.start) >= limit { break }
+            guard t.kind == .comment else { continue }
+            let text = file.text(Int(t.start)..<min(Int(t.end), limit + 4096))
+            if text.contains("DO NOT EDIT") || text.contains("@generated") { return true }
+        }
+        return false
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public enum ProcessorCount {
+    public static var online: Int {
+        let n = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        return n > 0 ? n : 1
+    }
+}

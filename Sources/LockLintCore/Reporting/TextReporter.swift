@@ -1,0 +1,38 @@
+/// The default format: one line per finding and per note, as swiftc and Xcode print them.
+///
+///     PATH:LINE:COL: SEVERITY: MESSAGE [RULE_ID]
+///     PATH:LINE:COL: note: TEXT
+public enum TextReporter {
+    public struct Style: Sendable {
+        public var color: Bool
+        public init(color: Bool) { self.color = color }
+        public static let plain = Style(color: false)
+    }
+
+    public static func render(_ diagnostics: [Diagnostic], style: Style = .plain) -> String {
+        var out = ""
+        for d in diagnostics { append(d, to: &out, style: style) }
+        return out
+    }
+
+    public static func append(_ d: Diagnostic, to out: inout String, style: Style) {
+        let sev = d.severity.rawValue
+        let coloredSev: String
+        if style.color {
+            coloredSev = (d.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[1;33m") + sev + "\u{1B}[0m"
+        } else {
+            coloredSev = sev
+        }
+        out += "\(d.path):\(d.location.line):\(d.location.column): \(coloredSev): \(oneLine(d.message)) [\(d.ruleID)]\n"
+        for n in d.notes {
+            out += "\(n.path):\(n.location.line):\(n.location.column): \(style.color ? "\u{1B}[1;36mnote\u{1B}[0m" : "note"): \(oneLine(n.message))\n"
+        }
+        out += "\(d.path):\(d.location.line):\(d.location.column): \(style.color ? "\u{1B}[1;36mnote\u{1B}[0m" : "note"): fix-it: \(oneLine(d.fixIt.message))\n"
+    }
+
+    /// Messages are single lines in this format; line breaks become spaces.
+    static func oneLine(_ s: String) -> String {
+        if !s.contains(where: { $0 == "\n" || $0 == "\r" }) { return s }
+        return String(s.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+    }
+}

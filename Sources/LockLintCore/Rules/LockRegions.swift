@@ -1,0 +1,249 @@
+/// Where locks are held in a file: the bodies of closures passed to `withLock`-style methods,
+/// and the stretches between `X.lock()` (or `objc_sync_enter(X)`, `pthread_mutex_lock(&X)`, …)
+/// and the matching release, or to the end of the block after `lock(); defer { unlock() }`.
+///
+/// Built once per file per rule that asks; the rules that need "is a lock held here?"
+/// (`await_in_lock`, `unchecked_sendable_unguarded`, …) all read the same answer.
+public struct LockRegion: Sendable {
+    public enum Form: Sendable, Equatable {
+        /// A closure passed to a lock-scoped method (`withLock` …): `closure` indexes `closures`.
+        case closure(method: String, closure: Int)
+        /// `X.lock()` … `X.unlock()` in the same function.
+        case manual(acquire: String, release: String)
+        /// `X.lock(); defer { X.unlock() }`: held to the end of the enclosing block.
+        case deferred(acquire: String, release: String)
+        /// An acquire with no release later in the same function.
+        case unreleased(acquire: String)
+        /// A closure passed to `sync`/`async` on a queue (only when asked for queues).
+        case queue(method: String, closure: Int)
+    }
+
+    public var form: Form
+    /// The lock, as written, without a leading `self.` (`lock`, `state`, `Self.lock`); `self`
+    /// for `objc_sync_enter(self)`; empty for an implicit receiver (`withLock { }` in the lock's own type).
+    public var lock: String
+    /// The token that takes the lock (the method name or the acquire function).
+    public var acquireToken: Int
+    /// The release token (`unlock`) when there is one, else -1.
+    public var releaseToken: Int
+    /// Tokens strictly inside the region: held for `start < i < end`.
+    public var start: Int
+    public var end: Int
+    /// The scope whose code runs with the lock held (closure body, or the function/closure
+    /// body holding the acquire). Code in nested closures or functions runs at another time.
+    public var executable: Int
+}
+
+public struct LockRegions: Sendable {
+    public let regions: [LockRegion]
+
+    /// Callees whose closure argument runs later, not while the caller holds a lock.
+    public static let deferredCallees: Set<String> = [
+        "Task", "detached", "async", "asyncAfter", "addTask", "addTaskUnlessCancelled", "addDiscardingTask",
+        "execute", "submit", "scheduleTask", "addOperation", "whenComplete", "whenSuccess", "whenFailure",
+        "sink", "scheduledTimer", "perform", "asyncAndWait", "notify", "makeStream",
+    ]
+
+    public init(_ s: FileStructure, vocabulary: LockVocabulary, includeQueues: Set<String> = [],
+                extraScopedMethods: Set<String> = []) {
+        var out: [LockRegion] = []
+        let scoped = vocabulary.lockScopedMethods.union(extraScopedMethods)
+        // Closure forms.
+        for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.close > c.open {
+            let name = s.text(c.callee)
+            let receiver = c.receiverStart >= 0 ? Self.normalized(s.text(c.receiverStart..<(c.callee - 1))) : ""
+            if scoped.contains(name) {
+                out.append(LockRegion(form: .closure(method: name, closure: ci), lock: receiver, acquireToken: c.callee,
+                                      releaseToken: -1, start: c.open, end: c.close, executable: c.scope))
+            } else if (includeQueues.contains("*") || includeQueues.contains(receiver)) && (name == "sync" || name == "async" || name == "asyncAfter" || name == "asyncAndWait")
+                        {
+                out.append(LockRegion(form: .queue(method: name, closure: ci), lock: receiver, acquireToken: c.callee,
+                                      releaseToken: -1, start: c.open, end: c.close, executable: c.scope))
+            }
+        }
+        // Manual forms.
+        var i = 0
+        let n = s.code.count
+        while i < n {
+            defer { i += 1 }
+            let t = s.code[i]
+            guard t.kind == .identifier, s.isChar(i + 1, UInt8(ascii: "(")) else { continue }
+            let name = s.text(i)
+            guard let release = vocabulary.acquireRelease[name] else { continue }
+            // Not a declaration (`func lock()`), not a closure-taking call.
+            if s.isKeyword(i - 1, .func) { continue }
+            let close = Int(s.match[i + 1])
+            guard close > i else { continue }
+            var lock: String
+            if vocabulary.freeFunctionAcquires.contains(name) {
+                if s.isChar(i - 1, UInt8(ascii: ".")) { continue }
+                lock = Self.normalized(s.text((i + 2)..<close).replacingAmpersand())
+            } else if s.isChar(i - 1, UInt8(ascii: ".")) {
+                // `X.lock()`: X is the receiver. `lock(before:)`/`lock(whenCondition:)` also acquire.
+                let r = Self.receiverStart(s, dot: i - 1)
+                guard r >= 0 else { continue }
+                lock = Self.normalized(s.text(r..<(i - 1)))
+            } else {
+                // A bare `lock()` is `self.lock()` only when it starts a statement.
+                let p = i - 1
+                let startsStatement = p < 0 || s.code[i].flags.contains(.newlineBefore) || s.isChar(p, UInt8(ascii: ";"))
+                    || s.isChar(p, UInt8(ascii: "{")) || s.isChar(p, UInt8(ascii: "}"))
+                guard startsStatement else { continue }
+                lock = "self"
+            }
+            // A trailing closure (`lock { … }`) is a scoped form, not an acquire.
+            if s.isChar(close + 1, UInt8(ascii: "{")) { continue }
+            guard let exec = s.enclosingExecutable(of: i) else { continue }
+            let execScope = s.scopes[exec]
+            let block = Int(s.scopeOf[i])
+            // `defer { X.unlock() }` in the same block after the acquire?
+            var deferred = false
+            var releaseToken = -1
+            var end = execScope.close
+            var j = i + 1
+            let limit = block >= 0 ? s.scopes[block].close : n
+            while j < limit {
+                if s.isKeyword(j, .defer) && Int(s.scopeOf[j]) == block && s.isChar(j + 1, UInt8(ascii: "{")) {
+                    let dClose = Int(s.match[j + 1])
+                    if dClose > j, let rel = Self.findRelease(s, release: release, lock: lock, freeFunction: vocabulary.freeFunctionAcquires.contains(name), in: (j + 2)..<dClose) {
+                        deferred = true
+                        releaseToken = rel
+                        end = limit
+                        break
+                    }
+                }
+                // Stop at a release at this level first (straight-line unlock).
+                if s.code[j].kind == .identifier && s.is(j, text: release) {
+                    break
+                }
+                j += 1
+            }
+            var form: LockRegion.Form
+            if deferred {
+                form = .deferred(acquire: name, release: release)
+            } else {
+                // First release after the acquire in the same executable, outside defer blocks
+                // and nested closures.
+                var found = -1
+                var k = close + 1
+                while k < execScope.close {
+                    if s.code[k].kind == .identifier && s.is(k, text: release) && s.isChar(k + 1, UInt8(ascii: "(")),
+                       s.enclosingExecutable(of: k) == exec, !Self.insideDefer(s, k, within: exec),
+                       Self.releaseMatches(s, at: k, lock: lock, freeFunction: vocabulary.freeFunctionAcquires.contains(name)) {
+                        found = k
+                        break
+                    }
+                    k += 1
+                }
+                if found >= 0 {
+                    form = .manual(acquire: name, release: release)
+                    releaseToken = found
+                    end = found
+                } else {
+                    form = .unreleased(acquire: name)
+                    end = execScope.close
+                }
+            }
+            out.append(LockRegion(form: form, lock: lock, acquireToken: i, releaseToken: releaseToken,
+                                  start: close, end: end, executable: exec))
+        }
+        regions = out
+    }
+
+    /// `self.lock` → `lock`; whitespace removed.
+    public static func normalized(_ text: String) -> String {
+        var t = text.filter { $0 != " " && $0 != "\t" && $0 != "\n" }
+        if t.hasPrefix("self.") { t.removeFirst(5) }
+        if t.hasPrefix("self?.") { t.removeFirst(6) }
+        return t
+    }
+
+    static func receiverStart(_ s: FileStructure, dot: Int) -> Int {
+        var j = dot - 1
+        var start = -1
+        while j >= 0 {
+            if s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) { j -= 1; continue }
+            if s.isChar(j, UInt8(ascii: ")")) || s.isChar(j, UInt8(ascii: "]")) {
+                let o = Int(s.match[j])
+                guard o >= 0 else { break }
+                start = o
+                j = o - 1
+                if j >= 0 && s.code[j].isWord { start = j } else { break }
+            } else if s.code[j].isWord {
+                start = j
+            } else {
+                break
+            }
+            if j >= 1 && s.isChar(j - 1, UInt8(ascii: ".")) { j -= 2; continue }
+            break
+        }
+        return start
+    }
+
+    static func findRelease(_ s: FileStructure, release: String, lock: String, freeFunction: Bool, in range: Range<Int>) -> Int? {
+        for k in range where s.code[k].kind == .identifier && s.is(k, text: release) && s.isChar(k + 1, UInt8(ascii: "(")) {
+            if releaseMatches(s, at: k, lock: lock, freeFunction: freeFunction) { return k }
+        }
+        return nil
+    }
+
+    static func releaseMatches(_ s: FileStructure, at k: Int, lock: String, freeFunction: Bool) -> Bool {
+        if freeFunction {
+            let close = Int(s.match[k + 1])
+            guard close > k else { return false }
+            return normalized(s.text((k + 2)..<close).replacingAmpersand()) == lock
+        }
+        if s.isChar(k - 1, UInt8(ascii: ".")) {
+            let r = receiverStart(s, dot: k - 1)
+            return r >= 0 && normalized(s.text(r..<(k - 1))) == lock
+        }
+        return lock == "self"
+    }
+
+    static func insideDefer(_ s: FileStructure, _ k: Int, within exec: Int) -> Bool {
+        var sc = Int(s.scopeOf[k])
+        while sc >= 0 && sc != exec {
+            let kw = s.scopes[sc].statementKeyword
+            if kw >= 0 && s.isKeyword(kw, .defer) { return true }
+            sc = s.scopes[sc].parent
+        }
+        return false
+    }
+
+    /// The regions holding token `i`. With `directOnly`, code in a closure or function nested in
+    /// the region does not count (it runs at another time); otherwise only closures passed to
+    /// `deferredCallees` are left out.
+    public func holding(_ i: Int, in s: FileStructure, directOnly: Bool) -> [LockRegion] {
+        var out: [LockRegion] = []
+        for r in regions where r.start < i && i < r.end {
+            if directOnly {
+                if s.enclosingExecutable(of: i) == r.executable { out.append(r) }
+            } else if Self.reachesWithoutDeferral(s, from: i, to: r.executable) {
+                out.append(r)
+            }
+        }
+        return out
+    }
+
+    /// Whether token `i` runs during the execution of scope `exec`: no closure passed to a
+    /// deferred callee, and no nested function, lies between them.
+    static func reachesWithoutDeferral(_ s: FileStructure, from i: Int, to exec: Int) -> Bool {
+        var sc = Int(s.scopeOf[i])
+        while sc >= 0 {
+            if sc == exec { return true }
+            let scope = s.scopes[sc]
+            if scope.kind == .closure {
+                let c = s.closures[scope.closure]
+                if c.callee >= 0 && deferredCallees.contains(s.text(c.callee)) { return false }
+                if c.callee < 0 && c.isTrailing == false && s.isChar(c.open - 1, UInt8(ascii: "=")) { return false }
+            }
+            if scope.kind == .functionBody { return false }
+            sc = scope.parent
+        }
+        return false
+    }
+}
+
+extension String {
+    func replacingAmpersand() -> String { filter { $0 != "&" } }
+}

@@ -1,0 +1,95 @@
+/// The names that mean "lock" to the rules: lock types, methods whose closure runs with a lock
+/// held, and acquire/release function pairs. Built from the defaults plus the configuration.
+public struct LockVocabulary: Sendable {
+    /// Types that are locks (or hold their state behind one).
+    public var lockTypes: Set<String>
+    /// Types whose state lives inside the lock (`Mutex<State>`), so a fix moves the state out.
+    public var stateHoldingLockTypes: Set<String>
+    /// Methods whose closure argument runs with the receiver's lock held.
+    public var lockScopedMethods: Set<String>
+    /// Acquire method or function name → its release.
+    public var acquireRelease: [String: String]
+    /// Free functions that take the lock as their argument (`pthread_mutex_lock(&m)`).
+    public var freeFunctionAcquires: Set<String>
+
+    public static let defaultLockTypes: Set<String> = [
+        "Mutex", "NSLock", "NSRecursiveLock", "NSCondition", "NSConditionLock", "OSAllocatedUnfairLock",
+        "os_unfair_lock", "os_unfair_lock_s", "pthread_mutex_t", "pthread_rwlock_t", "DispatchSemaphore",
+        "NIOLock", "NIOLockedValueBox", "LockIsolated", "ManagedCriticalState",
+    ]
+
+    public static let defaultStateHolding: Set<String> = [
+        "Mutex", "OSAllocatedUnfairLock", "NIOLockedValueBox", "LockIsolated", "ManagedCriticalState",
+    ]
+
+    public static let defaultLockScopedMethods: Set<String> = [
+        "withLock", "withLockIfAvailable", "withLockedValue", "withLockUnchecked", "withCriticalRegion",
+    ]
+
+    public static let defaultAcquireRelease: [String: String] = [
+        "lock": "unlock",
+        "objc_sync_enter": "objc_sync_exit",
+        "pthread_mutex_lock": "pthread_mutex_unlock",
+        "os_unfair_lock_lock": "os_unfair_lock_unlock",
+        "pthread_rwlock_rdlock": "pthread_rwlock_unlock",
+        "pthread_rwlock_wrlock": "pthread_rwlock_unlock",
+    ]
+
+    public static let defaultFreeFunctions: Set<String> = [
+        "objc_sync_enter", "pthread_mutex_lock", "os_unfair_lock_lock", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock",
+    ]
+
+    public init(extraLockTypes: [String] = [], extraLockScopedMethods: [String] = [], extraAcquireRelease: [String: String] = [:]) {
+        lockTypes = Self.defaultLockTypes.union(extraLockTypes)
+        stateHoldingLockTypes = Self.defaultStateHolding
+        lockScopedMethods = Self.defaultLockScopedMethods.union(extraLockScopedMethods)
+        acquireRelease = Self.defaultAcquireRelease.merging(extraAcquireRelease) { _, new in new }
+        freeFunctionAcquires = Self.defaultFreeFunctions
+    }
+
+    public static let `default` = LockVocabulary()
+
+    /// Whether a type name is a lock for guarding purposes: a known lock type, or a name that
+    /// says it is one (`Lock`, `UnfairLock`, `ReadWriteLock`, `SomethingMutex`), as projects
+    /// often wrap their own.
+    public func looksLikeLock(_ name: String) -> Bool {
+        if lockTypes.contains(name) { return true }
+        return name.hasSuffix("Lock") || name.hasSuffix("Mutex") || name.hasSuffix("LockedValueBox")
+            || name == "Locked" || name.hasPrefix("Locked") || name.hasSuffix("Locked")
+    }
+
+    /// The lock type a stored property holds, from its type annotation or its initializer
+    /// (`NSLock()`, `Mutex<Int>(0)`, `Synchronization.Mutex(0)`, `.init()` with an annotation).
+    /// `strict` accepts only the known (and configured) lock types.
+    public func lockType(of decl: Decl, in s: FileStructure, strict: Bool) -> String? {
+        let accept: (String) -> Bool = strict ? { lockTypes.contains($0) } : { looksLikeLock($0) }
+        // Annotation: any lock type named at the top level of the type (not inside a closure type).
+        var i = decl.typeAnnotation.lowerBound
+        while i < decl.typeAnnotation.upperBound {
+            if s.code[i].kind == .identifier {
+                let name = s.text(i)
+                if accept(name) && !s.isChar(i + 1, UInt8(ascii: ".")) { return name }
+            } else if s.isChar(i, UInt8(ascii: "(")) {
+                // A function type's parameters: skip.
+                let m = Int(s.match[i])
+                if m > i { i = m }
+            }
+            i += 1
+        }
+        // Initializer: `Type(`, `Type<…>(`, `Module.Type(`, `Type.init(`, `Type.someFactory(`.
+        var j = decl.initializer.lowerBound
+        guard j < decl.initializer.upperBound else { return nil }
+        if s.code[j].kind == .keyword && (s.code[j].word == .try) { j += 1 }
+        guard j < s.code.count, s.code[j].kind == .identifier else { return nil }
+        while j + 2 < decl.initializer.upperBound && s.isChar(j + 1, UInt8(ascii: ".")) && s.code[j + 2].kind == .identifier
+                && !accept(s.text(j)) {
+            j += 2
+        }
+        let name = s.text(j)
+        guard accept(name) else { return nil }
+        let next = j + 1
+        if s.isChar(next, UInt8(ascii: "(")) || s.isChar(next, UInt8(ascii: ".")) || s.isChar(next, UInt8(ascii: "{")) { return name }
+        if next < s.code.count && s.code[next].kind == .operator && s.file.bytes[Int(s.code[next].start)] == UInt8(ascii: "<") { return name }
+        return nil
+    }
+}

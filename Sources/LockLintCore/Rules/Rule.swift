@@ -1,0 +1,59 @@
+/// What a rule is, for `--list-rules`, `--explain`, the README table and the example tests.
+public struct RuleDescription: Sendable {
+    public enum Kind: String, Sendable { case lint, meta }
+
+    public var id: String
+    public var name: String
+    /// One line: what it reports.
+    public var summary: String
+    /// Why it is a problem (several sentences).
+    public var rationale: String
+    /// What to write instead, in general (each finding's fix-it is specific to its case).
+    public var fix: String
+    /// Judgement calls and known limits.
+    public var knownLimits: String
+    public var defaultSeverity: Severity
+    public var enabledByDefault: Bool
+    /// Code that must trigger: `↓` marks each expected finding (its line and column).
+    public var triggeringExamples: [Example]
+    /// Code that must stay quiet.
+    public var nonTriggeringExamples: [Example]
+
+    public init(id: String, name: String, summary: String, rationale: String, fix: String, knownLimits: String = "",
+                defaultSeverity: Severity = .warning, enabledByDefault: Bool = true,
+                triggeringExamples: [Example], nonTriggeringExamples: [Example]) {
+        self.id = id
+        self.name = name
+        self.summary = summary
+        self.rationale = rationale
+        self.fix = fix
+        self.knownLimits = knownLimits
+        self.defaultSeverity = defaultSeverity
+        self.enabledByDefault = enabledByDefault
+        self.triggeringExamples = triggeringExamples
+        self.nonTriggeringExamples = nonTriggeringExamples
+    }
+}
+
+/// A code example. In triggering examples, `↓` marks where each finding is reported.
+public struct Example: Sendable, ExpressibleByStringLiteral {
+    public var code: String
+    /// Extra files linted together with this one (e.g. an extension in another file).
+    public var otherFiles: [String]
+    /// Set when the example cannot be re-checked inside a wrapper (a string, a comment).
+    public var skipWrappingTests: Bool
+
+    public init(_ code: String, otherFiles: [String] = [], skipWrappingTests: Bool = false) {
+        self.code = code
+        self.otherFiles = otherFiles
+        self.skipWrappingTests = skipWrappingTests
+    }
+
+    public init(stringLiteral value: String) { self.init(value) }
+}
+
+/// A rule: a stateless value that reads a file's structure and returns findings.
+public protocol Rule: Sendable {
+    var description: RuleDescription { get }
+    func check(_ context: RuleContext) -> [Diagnostic]
+}

@@ -1,0 +1,88 @@
+/// Everything a rule may read while checking one file: the file's structure, the lock
+/// vocabulary, and project-wide facts. One per file per run; never shared between threads.
+///
+/// Project facts are asked through narrow questions (`isActor`, `uncheckedSendableClass`, …)
+/// and each question with its answer is recorded: after the first pass the pipeline re-runs a
+/// file only if some answer changed once every file's facts are known.
+public final class RuleContext {
+    public let structure: FileStructure
+    public let vocabulary: LockVocabulary
+    public let module: String
+    let index: ProjectIndex
+    private(set) var questions: [FactsQuestion: FactsAnswer] = [:]
+
+    public init(structure: FileStructure, vocabulary: LockVocabulary, index: ProjectIndex) {
+        self.structure = structure
+        self.vocabulary = vocabulary
+        self.index = index
+        self.module = ProjectIndex.moduleKey(forPath: structure.file.path)
+    }
+
+    public var file: SourceFile { structure.file }
+
+    /// Whether a type of this name in this module is an actor (declared anywhere in the run).
+    public func isActor(_ name: String) -> Bool {
+        let answer = index.facts(module: module, name: name)?.isActor ?? false
+        questions[FactsQuestion(kind: .isActor, name: name)] = .bool(answer)
+        return answer
+    }
+
+    /// The facts of a class of this name that is `@unchecked Sendable` (in its declaration or
+    /// an extension anywhere in the run); nil otherwise.
+    public func uncheckedSendableClass(_ name: String) -> TypeFacts? {
+        var answer = index.facts(module: module, name: name)
+        if let a = answer, !(a.isUncheckedSendable && a.isClass) { answer = nil }
+        questions[FactsQuestion(kind: .uncheckedSendableClass, name: name)] = .facts(answer)
+        return answer
+    }
+
+    /// The facts of a class of this name; nil when it is not a class declared in the run.
+    public func classFacts(_ name: String) -> TypeFacts? {
+        var answer = index.facts(module: module, name: name)
+        if let a = answer, !a.isClass { answer = nil }
+        questions[FactsQuestion(kind: .classFacts, name: name)] = .facts(answer)
+        return answer
+    }
+
+    /// Whether re-asking every recorded question of this file against `index` gives another answer.
+    func answersChange(with other: ProjectIndex) -> Bool {
+        for (q, a) in questions {
+            let f = other.facts(module: module, name: q.name)
+            let b: FactsAnswer
+            switch q.kind {
+            case .isActor: b = .bool(f?.isActor ?? false)
+            case .uncheckedSendableClass: b = .facts((f?.isUncheckedSendable ?? false) && (f?.isClass ?? false) ? f : nil)
+            case .classFacts: b = .facts((f?.isClass ?? false) ? f : nil)
+            }
+            if a != b { return true }
+        }
+        return false
+    }
+
+    // MARK: Building diagnostics
+
+    /// A diagnostic at code token `token`, with notes and a fix-it.
+    public func diagnostic(_ rule: RuleDescription, at token: Int, message: String, notes: [Note] = [], fixIt: FixIt) -> Diagnostic {
+        let s = structure
+        let offset = token >= 0 && token < s.code.count ? Int(s.code[token].start) : 0
+        let end = token >= 0 && token < s.code.count ? s.file.location(Int(s.code[token].end)) : nil
+        return Diagnostic(ruleID: rule.id, severity: rule.defaultSeverity, message: message, path: s.file.path,
+                          location: s.location(ofToken: token), offset: offset, endLocation: end, notes: notes, fixIt: fixIt)
+    }
+
+    /// A note at code token `token` of this file.
+    public func note(at token: Int, _ message: String) -> Note {
+        Note(path: structure.file.path, location: structure.location(ofToken: token), message: message)
+    }
+}
+
+struct FactsQuestion: Hashable {
+    enum Kind: UInt8 { case isActor, uncheckedSendableClass, classFacts }
+    var kind: Kind
+    var name: String
+}
+
+enum FactsAnswer: Equatable {
+    case bool(Bool)
+    case facts(TypeFacts?)
+}

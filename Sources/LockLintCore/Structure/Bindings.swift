@@ -1,0 +1,44 @@
+extension FileStructure {
+    /// Names bound inside token range `range` (coarsely, ignoring inner scoping): `let`/`var`
+    /// declarations and pattern bindings (`if let x`, `case .a(let x)`, `case let .b(x, y)`),
+    /// `for x in` / `for (a, b) in`, `catch let e`, and closure parameters.
+    public func boundNames(in range: Range<Int>) -> Set<String> {
+        var names = Set<String>()
+        var i = max(0, range.lowerBound)
+        let end = min(range.upperBound, code.count)
+        while i < end {
+            let t = code[i]
+            if t.kind == .keyword && (t.word == .let || t.word == .var || t.word == .for) {
+                var j = i + 1
+                if t.word == .for && (isKeyword(j, .case) || isKeyword(j, .try) || isKeyword(j, .await)) { j += 1 }
+                if isKeyword(j, .let) || isKeyword(j, .var) { j += 1 }
+                if j < end && code[j].kind == .identifier {
+                    names.insert(text(j))
+                } else if isChar(j, UInt8(ascii: "(")) || isChar(j, UInt8(ascii: ".")) {
+                    // Tuple or enum-case pattern: the identifiers followed by `,` or `)`.
+                    var k = j
+                    if isChar(k, UInt8(ascii: ".")) {
+                        k += 2
+                    }
+                    if isChar(k, UInt8(ascii: "(")) {
+                        let close = Int(match[k])
+                        if close > k {
+                            for q in (k + 1)..<close where code[q].kind == .identifier
+                                && (isChar(q + 1, UInt8(ascii: ",")) || isChar(q + 1, UInt8(ascii: ")")))
+                                && !isChar(q - 1, UInt8(ascii: ".")) {
+                                names.insert(text(q))
+                            }
+                        }
+                    }
+                }
+            } else if t.kind == .punctuation && isChar(i, UInt8(ascii: "{")) && scopes.indices.contains(Int(scopeOf[i])) {
+                let sc = scopes[Int(scopeOf[i])]
+                if sc.kind == .closure && sc.open == i {
+                    for n in closures[sc.closure].parameterNames { names.insert(n) }
+                }
+            }
+            i += 1
+        }
+        return names
+    }
+}

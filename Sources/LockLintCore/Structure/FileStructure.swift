@@ -1,0 +1,257 @@
+/// A file lexed and structured: what every rule receives.
+public struct FileStructure: Sendable {
+    public let file: SourceFile
+    /// Every token, comments included, in source order.
+    public let tokens: [Token]
+    /// The tokens that are code (no comments). All structural indices point into this array.
+    public let code: [Token]
+    public let comments: [Token]
+    /// For each bracket in `code`, the index of its partner; -1 for other tokens and unmatched ones.
+    public let match: [Int32]
+    /// For each token in `code`, the innermost scope holding it (-1 at file level).
+    public let scopeOf: [Int32]
+    public let decls: [Decl]
+    public let scopes: [Scope]
+    public let closures: [Closure]
+    /// For each declaration, the declarations whose parent it is, in source order.
+    public let children: [[Int]]
+    /// Declarations at file level, in source order.
+    public let topLevel: [Int]
+
+    public init(file: SourceFile) {
+        let tokens = Lexer.tokenize(file.bytes)
+        self.init(file: file, tokens: tokens)
+    }
+
+    public init(file: SourceFile, tokens: [Token]) {
+        self.file = file
+        self.tokens = tokens
+        var code: [Token] = []
+        code.reserveCapacity(tokens.count)
+        var comments: [Token] = []
+        for t in tokens {
+            if t.kind == .comment { comments.append(t) } else { code.append(t) }
+        }
+        self.code = code
+        self.comments = comments
+        var builder = StructureBuilder(file: file, code: code)
+        builder.build()
+        self.match = builder.match
+        self.scopeOf = builder.scopeOf
+        self.decls = builder.decls
+        self.scopes = builder.scopes
+        self.closures = builder.closures
+        var children = [[Int]](repeating: [], count: builder.decls.count)
+        var topLevel: [Int] = []
+        for (i, d) in builder.decls.enumerated() {
+            if d.parent >= 0 { children[d.parent].append(i) } else { topLevel.append(i) }
+        }
+        self.children = children
+        self.topLevel = topLevel
+    }
+
+    // MARK: Token helpers
+
+    @inlinable public var count: Int { code.count }
+
+    /// The text of code token `i`.
+    public func text(_ i: Int) -> String {
+        guard i >= 0 && i < code.count else { return "" }
+        return file.text(code[i].range)
+    }
+
+    /// The text of code tokens `range`, joined as in the source (whitespace collapsed to one space).
+    public func text(_ range: Range<Int>) -> String {
+        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= code.count else { return "" }
+        var out = ""
+        for i in range {
+            if i > range.lowerBound && code[i].flags.contains(.spaceBefore) { out += " " }
+            out += file.text(code[i].range)
+        }
+        return out
+    }
+
+    /// Whether code token `i` spells `s` exactly (compares bytes, no allocation).
+    public func `is`(_ i: Int, _ s: StaticString) -> Bool {
+        guard i >= 0 && i < code.count else { return false }
+        let t = code[i]
+        let n = s.utf8CodeUnitCount
+        guard t.length == n else { return false }
+        let base = Int(t.start)
+        return s.withUTF8Buffer { sb in
+            file.bytes.withUnsafeBufferPointer { fb in
+                for k in 0..<n where fb[base + k] != sb[k] { return false }
+                return true
+            }
+        }
+    }
+
+    /// Whether code token `i` spells `s` (a runtime string).
+    public func `is`(_ i: Int, text s: String) -> Bool {
+        guard i >= 0 && i < code.count else { return false }
+        let t = code[i]
+        var s = s
+        return s.withUTF8 { sb in
+            guard sb.count == t.length else { return false }
+            let base = Int(t.start)
+            return file.bytes.withUnsafeBufferPointer { fb in
+                for k in 0..<sb.count where fb[base + k] != sb[k] { return false }
+                return true
+            }
+        }
+    }
+
+    /// Whether code token `i` is the single punctuation or operator character `c`.
+    @inlinable
+    public func isChar(_ i: Int, _ c: UInt8) -> Bool {
+        guard i >= 0 && i < code.count else { return false }
+        let t = code[i]
+        return t.length == 1 && (t.kind == .punctuation || t.kind == .operator) && file.bytes[Int(t.start)] == c
+    }
+
+    public func isKeyword(_ i: Int, _ w: Word) -> Bool {
+        guard i >= 0 && i < code.count else { return false }
+        return code[i].kind == .keyword && code[i].word == w
+    }
+
+    public func location(ofToken i: Int) -> SourceLocation {
+        guard i >= 0 && i < code.count else { return file.location(file.bytes.count) }
+        return file.location(Int(code[i].start))
+    }
+
+    public func line(ofToken i: Int) -> Int { location(ofToken: i).line }
+
+    // MARK: Scope queries
+
+    /// The scopes holding token `i`, innermost first.
+    public func enclosingScopes(of i: Int) -> ScopeChain {
+        ScopeChain(structure: self, current: i >= 0 && i < scopeOf.count ? Int(scopeOf[i]) : -1)
+    }
+
+    /// The innermost enclosing declaration of a kind in `kinds`, stopping at closures if asked.
+    public func enclosingDecl(of i: Int, where predicate: (Decl) -> Bool) -> Int? {
+        for s in enclosingScopes(of: i) {
+            let d = scopes[s].decl
+            if d >= 0 && predicate(decls[d]) { return d }
+        }
+        return nil
+    }
+
+    /// The innermost function-like body or closure holding token `i`: the unit of "the same function".
+    public func enclosingExecutable(of i: Int) -> Int? {
+        for s in enclosingScopes(of: i) {
+            switch scopes[s].kind {
+            case .functionBody, .closure: return s
+            case .accessorBlock: return s
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// The closure (index into `closures`) whose body most closely holds token `i`.
+    public func enclosingClosure(of i: Int) -> Int? {
+        for s in enclosingScopes(of: i) where scopes[s].kind == .closure { return scopes[s].closure }
+        return nil
+    }
+
+    /// True when scope `inner` is `outer` or nested in it.
+    public func scope(_ inner: Int, isWithin outer: Int) -> Bool {
+        var s = inner
+        while s >= 0 {
+            if s == outer { return true }
+            s = scopes[s].parent
+        }
+        return false
+    }
+
+    /// The type declaration (class/struct/enum/actor/protocol/extension) a member belongs to:
+    /// the decl's parent when that is a type.
+    public func owningType(of declIndex: Int) -> Int? {
+        let p = decls[declIndex].parent
+        return p >= 0 && decls[p].kind.isType ? p : nil
+    }
+
+    /// The innermost type declaration whose body holds token `i`.
+    public func enclosingType(of i: Int) -> Int? {
+        enclosingDecl(of: i) { $0.kind.isType }
+    }
+
+    /// The innermost function-like declaration whose body holds token `i` (through closures).
+    public func enclosingFunction(of i: Int) -> Int? {
+        for s in enclosingScopes(of: i) {
+            let d = scopes[s].decl
+            if d >= 0 {
+                if decls[d].kind.isFunctionLike { return d }
+                // A computed property's implicit getter (`var x: Int { … }`).
+                if decls[d].kind == .variable && scopes[s].kind == .accessorBlock && decls[d].isComputed { return d }
+                if decls[d].kind.isType { return nil }
+            }
+        }
+        return nil
+    }
+
+    /// Names of the types in an inheritance clause, with `@unchecked` noted.
+    public func inheritedTypes(of d: Int) -> [InheritedType] {
+        let r = decls[d].inheritance
+        var out: [InheritedType] = []
+        var i = r.lowerBound
+        var unchecked = false
+        var depth = 0
+        while i < r.upperBound {
+            let t = code[i]
+            if t.kind == .attribute && self.is(i, "@unchecked") {
+                unchecked = true
+            } else if isChar(i, UInt8(ascii: "<")) || (t.kind == .operator && file.bytes[Int(t.start)] == UInt8(ascii: "<")) {
+                depth += 1
+            } else if t.kind == .operator && file.bytes[Int(t.start)] == UInt8(ascii: ">") {
+                depth = max(0, depth - t.length)
+            } else if depth == 0 && isChar(i, UInt8(ascii: ",")) {
+                unchecked = false
+            } else if depth == 0 && t.kind == .identifier {
+                // Take the last component of a dotted name (`Swift.Sendable`).
+                var j = i
+                while j + 2 < r.upperBound && isChar(j + 1, UInt8(ascii: ".")) && code[j + 2].kind == .identifier { j += 2 }
+                out.append(InheritedType(name: text(j), token: j, unchecked: unchecked))
+                i = j
+            }
+            i += 1
+        }
+        return out
+    }
+
+    /// First token after `i` that is not inside a bracket group opened at or after `i`, scanning
+    /// forward until `stop` returns true (at depth 0) or `limit` is reached.
+    public func scanForward(from i: Int, limit: Int, stop: (Int) -> Bool) -> Int? {
+        var j = i
+        let end = min(limit, code.count)
+        while j < end {
+            if stop(j) { return j }
+            let m = Int(match[j])
+            if m > j && (isChar(j, UInt8(ascii: "(")) || isChar(j, UInt8(ascii: "[")) || isChar(j, UInt8(ascii: "{"))) {
+                j = m + 1
+                continue
+            }
+            j += 1
+        }
+        return nil
+    }
+}
+
+public struct InheritedType: Sendable {
+    public var name: String
+    public var token: Int
+    public var unchecked: Bool
+}
+
+/// Iterates a scope and its ancestors, innermost first.
+public struct ScopeChain: Sequence, IteratorProtocol {
+    let structure: FileStructure
+    var current: Int
+    public mutating func next() -> Int? {
+        guard current >= 0 else { return nil }
+        let s = current
+        current = structure.scopes[s].parent
+        return s
+    }
+}

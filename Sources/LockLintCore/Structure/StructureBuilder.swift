@@ -1,0 +1,928 @@
+/// Builds `FileStructure`'s model in two linear passes over the code tokens, with explicit
+/// stacks (never recursion): first bracket matching, then declarations, scopes and closures.
+///
+/// `#if` / `#elseif` / `#else` branches are all read; each branch starts from the bracket
+/// state at its `#if`, so branches that each open a brace (`#if X func f() { #else func f() {
+/// #endif … }`) still leave one coherent nesting.
+struct StructureBuilder {
+    let file: SourceFile
+    let code: [Token]
+    var match: [Int32]
+    var scopeOf: [Int32]
+    var decls: [Decl] = []
+    var scopes: [Scope] = []
+    var closures: [Closure] = []
+
+    init(file: SourceFile, code: [Token]) {
+        self.file = file
+        self.code = code
+        self.match = [Int32](repeating: -1, count: code.count)
+        self.scopeOf = [Int32](repeating: -1, count: code.count)
+    }
+
+    // MARK: Token tests
+
+    @inline(__always) func char(_ i: Int) -> UInt8 {
+        guard i >= 0 && i < code.count else { return 0 }
+        let t = code[i]
+        guard t.length == 1, t.kind == .punctuation || t.kind == .operator else { return 0 }
+        return file.bytes[Int(t.start)]
+    }
+
+    @inline(__always) func isKeyword(_ i: Int, _ w: Word) -> Bool {
+        i >= 0 && i < code.count && code[i].kind == .keyword && code[i].word == w
+    }
+
+    @inline(__always) func word(_ i: Int) -> Word {
+        guard i >= 0 && i < code.count, code[i].isWord, !code[i].flags.contains(.escaped) else { return .none }
+        return code[i].word
+    }
+
+    func text(_ i: Int) -> String {
+        guard i >= 0 && i < code.count else { return "" }
+        return file.text(code[i].range)
+    }
+
+    func firstByte(_ i: Int) -> UInt8 {
+        guard i >= 0 && i < code.count, code[i].length > 0 else { return 0 }
+        return file.bytes[Int(code[i].start)]
+    }
+
+    func isDirective(_ i: Int) -> Bool { code[i].kind == .pound && code[i].flags.contains(.directive) }
+
+    /// `#if`, `#elseif`, `#else`, `#endif` as 0, 1, 2, 3.
+    func directiveKind(_ i: Int) -> Int {
+        let len = code[i].length
+        switch len {
+        case 3: return 0  // #if
+        case 5: return firstByte(i) == UInt8(ascii: "#") && file.bytes[Int(code[i].start) + 1] == UInt8(ascii: "e") ? 2 : 0
+        case 6: return 3  // #endif
+        case 7: return 1  // #elseif
+        default: return 0
+        }
+    }
+
+    // MARK: Pass 1: brackets
+
+    mutating func matchBrackets() {
+        var stack: [Int32] = []
+        var saved: [[Int32]] = []
+        stack.reserveCapacity(64)
+        for i in 0..<code.count {
+            let t = code[i]
+            if t.kind == .pound {
+                if isDirective(i) {
+                    switch directiveKind(i) {
+                    case 0: saved.append(stack.count <= 4096 ? stack : [])
+                    case 1, 2: if let s = saved.last, stack.count <= 4096 { stack = s }
+                    default: if !saved.isEmpty { saved.removeLast() }
+                    }
+                }
+                continue
+            }
+            guard t.kind == .punctuation && t.length == 1 else { continue }
+            let c = file.bytes[Int(t.start)]
+            switch c {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                stack.append(Int32(i))
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                let open: UInt8 = c == UInt8(ascii: ")") ? UInt8(ascii: "(") : c == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
+                // Find the nearest opener of the same kind; a `}` may close unclosed ( and [,
+                // but a `)` or `]` never closes a `{`.
+                var k = stack.count - 1
+                while k >= 0 {
+                    let oc = firstByte(Int(stack[k]))
+                    if oc == open { break }
+                    if oc == UInt8(ascii: "{") { k = -1; break }
+                    k -= 1
+                }
+                if k >= 0 {
+                    let o = Int(stack[k])
+                    match[o] = Int32(i)
+                    match[i] = Int32(o)
+                    stack.removeSubrange(k...)
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: Pass 2: declarations, scopes, closures
+
+    enum Pending {
+        case none
+        case decl(Int)
+        case statement(Int)
+    }
+
+    struct Frame {
+        var open: Int
+        var scope: Int
+        var isBrace: Bool
+        var pending: Pending
+        var pendingSawEquals: Bool
+    }
+
+    mutating func build() {
+        matchBrackets()
+        var frames: [Frame] = [Frame(open: -1, scope: -1, isBrace: true, pending: .none, pendingSawEquals: false)]
+        var saved: [[Frame]] = []
+        let n = code.count
+        var i = 0
+        while i < n {
+            let t = code[i]
+            scopeOf[i] = Int32(currentScope(frames))
+            if t.kind == .pound {
+                if isDirective(i) {
+                    switch directiveKind(i) {
+                    case 0:
+                        saved.append(frames.count <= 4096 ? frames : [])
+                    case 1, 2:
+                        if let s = saved.last, !s.isEmpty {
+                            closeDiscardedFrames(frames, keeping: s.count, at: i)
+                            frames = s
+                        }
+                    default:
+                        if !saved.isEmpty { saved.removeLast() }
+                    }
+                }
+                i += 1
+                continue
+            }
+            // A variable's pending header ends at the end of its statement.
+            if case .decl(let d) = frames[frames.count - 1].pending, decls[d].kind == .variable,
+               t.flags.contains(.newlineBefore), startsNewStatement(i) {
+                frames[frames.count - 1].pending = .none
+            }
+            if t.kind == .punctuation && t.length == 1 {
+                let c = file.bytes[Int(t.start)]
+                switch c {
+                case UInt8(ascii: "{"):
+                    openBrace(i, &frames)
+                    i += 1
+                    continue
+                case UInt8(ascii: "}"):
+                    closeBrace(i, &frames)
+                    i += 1
+                    continue
+                case UInt8(ascii: "("), UInt8(ascii: "["):
+                    frames.append(Frame(open: i, scope: -1, isBrace: false, pending: .none, pendingSawEquals: false))
+                case UInt8(ascii: ")"), UInt8(ascii: "]"):
+                    let o = Int(match[i])
+                    if o >= 0, let k = frames.lastIndex(where: { $0.open == o }) {
+                        frames.removeSubrange(k...)
+                    }
+                case UInt8(ascii: "="):
+                    frames[frames.count - 1].pendingSawEquals = true
+                case UInt8(ascii: ";"):
+                    if case .decl(let d) = frames[frames.count - 1].pending, decls[d].kind == .variable {
+                        frames[frames.count - 1].pending = .none
+                    }
+                default:
+                    break
+                }
+                i += 1
+                continue
+            }
+            if t.isWord {
+                handleWord(i, &frames)
+            }
+            i += 1
+        }
+        // Close whatever is still open at the end of the file.
+        for f in frames.reversed() where f.scope >= 0 {
+            scopes[f.scope].close = max(n - 1, scopes[f.scope].open)
+            finishScope(f.scope, end: n)
+        }
+    }
+
+    func currentScope(_ frames: [Frame]) -> Int {
+        var k = frames.count - 1
+        while k >= 0 {
+            if frames[k].isBrace { return frames[k].scope }
+            k -= 1
+        }
+        return -1
+    }
+
+    mutating func closeDiscardedFrames(_ frames: [Frame], keeping count: Int, at i: Int) {
+        guard frames.count > count else { return }
+        for f in frames[count...] where f.scope >= 0 && scopes[f.scope].close < 0 {
+            scopes[f.scope].close = max(i - 1, scopes[f.scope].open)
+            finishScope(f.scope, end: i)
+        }
+    }
+
+    /// The enclosing declaration for a new one: nearest scope up the frames with a decl.
+    func enclosingDecl(_ frames: [Frame]) -> Int {
+        var s = currentScope(frames)
+        while s >= 0 {
+            if scopes[s].decl >= 0 { return scopes[s].decl }
+            s = scopes[s].parent
+        }
+        return -1
+    }
+
+    mutating func openBrace(_ i: Int, _ frames: inout [Frame]) {
+        let parentScope = currentScope(frames)
+        var kind: ScopeKind = .closure
+        var decl = -1
+        var stmt = -1
+        let top = frames.count - 1
+        switch frames[top].pending {
+        case .decl(let d):
+            switch decls[d].kind {
+            case .class, .struct, .enum, .actor, .protocol, .extension:
+                kind = .typeBody
+                decl = d
+            case .function, .initializer, .deinitializer, .accessor:
+                kind = .functionBody
+                decl = d
+            case .subscript:
+                kind = firstInsideIsAccessor(i) ? .accessorBlock : .functionBody
+                decl = d
+            case .variable:
+                if frames[top].pendingSawEquals && decls[d].initializer.lowerBound > 0 {
+                    if firstInsideIsObserver(i) {
+                        kind = .accessorBlock
+                        decl = d
+                    }
+                } else {
+                    kind = .accessorBlock
+                    decl = d
+                    decls[d].isComputed = !firstInsideIsObserver(i)
+                }
+            case .other:
+                kind = .other
+                decl = d
+            }
+            if kind != .closure { frames[top].pending = .none }
+        case .statement(let k):
+            kind = .statement
+            stmt = k
+            frames[top].pending = .none
+        case .none:
+            break
+        }
+        let scopeIndex = scopes.count
+        scopes.append(Scope(kind: kind, open: i, close: -1, parent: parentScope, decl: decl, closure: -1, statementKeyword: stmt))
+        if decl >= 0 && decls[decl].body < 0 { decls[decl].body = scopeIndex }
+        if kind == .closure {
+            scopes[scopeIndex].closure = closures.count
+            closures.append(makeClosure(open: i, scope: scopeIndex, frames: frames))
+        }
+        scopeOf[i] = Int32(scopeIndex)
+        frames.append(Frame(open: i, scope: scopeIndex, isBrace: true, pending: .none, pendingSawEquals: false))
+    }
+
+    mutating func closeBrace(_ i: Int, _ frames: inout [Frame]) {
+        let o = Int(match[i])
+        guard o >= 0, let k = frames.lastIndex(where: { $0.open == o }) else { return }
+        let scope = frames[k].scope
+        frames.removeSubrange(k...)
+        if scope >= 0 {
+            scopes[scope].close = i
+            scopeOf[i] = Int32(scope)
+            finishScope(scope, end: i + 1)
+        }
+        // A variable's accessor block or a type's body ends its declaration's header.
+        let top = frames.count - 1
+        if case .decl(let d) = frames[top].pending, decls[d].body >= 0 {
+            frames[top].pending = .none
+        }
+    }
+
+    mutating func finishScope(_ s: Int, end: Int) {
+        let d = scopes[s].decl
+        if d >= 0 && decls[d].body == s { decls[d].end = max(decls[d].end, end) }
+    }
+
+    func firstInsideIsObserver(_ open: Int) -> Bool {
+        var j = open + 1
+        while j < code.count && code[j].kind == .attribute { j += 1 }
+        let w = word(j)
+        return w == .willSet || w == .didSet
+    }
+
+    func firstInsideIsAccessor(_ open: Int) -> Bool {
+        var j = open + 1
+        while j < code.count && (code[j].kind == .attribute || word(j) == .mutating || word(j) == .nonmutating) { j += 1 }
+        switch word(j) {
+        case .get, .set, .willSet, .didSet, ._read, ._modify: return true
+        default: return false
+        }
+    }
+
+    // MARK: Words
+
+    static let modifierWords: Set<Word> = [
+        .private, .fileprivate, .internal, .public, .open, .package, .static, .class, .final, .lazy,
+        .nonisolated, .weak, .unowned, .override, .distributed, .mutating, .nonmutating, .convenience,
+        .required, .dynamic, .indirect, .optional, .isolated, .prefix, .postfix, .infix, .consuming, .borrowing,
+    ]
+
+    mutating func handleWord(_ i: Int, _ frames: inout [Frame]) {
+        let t = code[i]
+        if t.flags.contains(.escaped) { return }
+        let afterPeriod = char(i - 1) == UInt8(ascii: ".")
+        if afterPeriod { return }
+        let w = t.word
+        let top = frames.count - 1
+        let isKw = t.kind == .keyword
+        switch w {
+        case .class:
+            // `class Foo` declares; `class func` / `class var` is a modifier.
+            if isKw && i + 1 < code.count && code[i + 1].kind == .identifier && !Self.modifierWords.contains(code[i + 1].word) {
+                addTypeDecl(.class, i, &frames)
+            }
+        case .struct: if isKw { addTypeDecl(.struct, i, &frames) }
+        case .enum: if isKw { addTypeDecl(.enum, i, &frames) }
+        case .protocol: if isKw { addTypeDecl(.protocol, i, &frames) }
+        case .extension: if isKw { addTypeDecl(.extension, i, &frames) }
+        case .actor: if isKw { addTypeDecl(.actor, i, &frames) }
+        case .func: if isKw { addFunction(.function, i, &frames) }
+        case .`init`:
+            if isKw {
+                if isAccessorPosition(i, frames) {
+                    addAccessor(i, &frames)
+                } else if i + 1 < code.count && (char(i + 1) == UInt8(ascii: "(") || char(i + 1) == UInt8(ascii: "?")
+                            || char(i + 1) == UInt8(ascii: "!") || char(i + 1) == UInt8(ascii: "<")) && isDeclStart(i) {
+                    addFunction(.initializer, i, &frames)
+                }
+            }
+        case .deinit: if isKw { addFunction(.deinitializer, i, &frames) }
+        case .subscript: if isKw && isDeclStart(i) { addFunction(.subscript, i, &frames) }
+        case .let, .var:
+            if isKw && isDeclStart(i) { addVariable(i, &frames) }
+        case .precedencegroup:
+            if isKw {
+                let d = addDecl(.other, i, name: i + 1, frames)
+                frames[top].pending = .decl(d)
+                frames[top].pendingSawEquals = false
+            }
+        case .typealias, .associatedtype, .import, .operator:
+            if isKw {
+                _ = addDecl(.other, i, name: i + 1, frames)
+                frames[top].pending = .none
+            }
+        case .get, .set, .willSet, .didSet, ._read, ._modify:
+            if isAccessorPosition(i, frames) { addAccessor(i, &frames) }
+        case .if, .guard, .for, .switch, .catch, .do, .repeat, .defer, .else:
+            if isKw {
+                frames[top].pending = .statement(i)
+                frames[top].pendingSawEquals = false
+            }
+        case .while:
+            // `repeat { } while cond` has no body of its own.
+            if isKw && char(i - 1) != UInt8(ascii: "}") {
+                frames[top].pending = .statement(i)
+                frames[top].pendingSawEquals = false
+            }
+        default:
+            break
+        }
+    }
+
+    func isAccessorPosition(_ i: Int, _ frames: [Frame]) -> Bool {
+        let s = currentScope(frames)
+        guard s >= 0, scopes[s].kind == .accessorBlock, frames[frames.count - 1].isBrace else { return false }
+        let prev = i - 1
+        if prev < 0 { return false }
+        let c = char(prev)
+        if c == UInt8(ascii: "{") || c == UInt8(ascii: "}") || c == UInt8(ascii: ";") { return true }
+        if code[prev].kind == .attribute || word(prev) == .mutating || word(prev) == .nonmutating { return true }
+        if c == UInt8(ascii: ")") { return true }
+        return code[i].flags.contains(.newlineBefore)
+    }
+
+    /// Whether `let`/`var`/`init`/`subscript` at `i` starts a declaration (rather than a binding
+    /// in a pattern such as `if let`, `case let`, `(let x, …)`).
+    func isDeclStart(_ i: Int) -> Bool {
+        var prev = i - 1
+        if prev < 0 { return true }
+        // Skip back over modifiers and attributes to what precedes the declaration.
+        while prev >= 0 {
+            let t = code[prev]
+            if t.kind == .attribute || (t.isWord && Self.modifierWords.contains(t.word) && !t.flags.contains(.escaped)) {
+                if t.isWord && t.word == .class && !(t.kind == .keyword) { break }
+                prev -= 1
+                continue
+            }
+            if char(prev) == UInt8(ascii: ")") {
+                let o = Int(match[prev])
+                if o > 0 && (code[o - 1].kind == .attribute || Self.modifierWords.contains(word(o - 1))) {
+                    prev = o - 2
+                    continue
+                }
+            }
+            break
+        }
+        if prev < i - 1 { return true }  // at least one modifier or attribute
+        if prev < 0 { return true }
+        let t = code[prev]
+        if t.kind == .pound { return true }
+        let c = char(prev)
+        if c == UInt8(ascii: "{") || c == UInt8(ascii: "}") || c == UInt8(ascii: ";") { return true }
+        if !code[i].flags.contains(.newlineBefore) { return false }
+        if t.kind == .operator || c == UInt8(ascii: ",") || c == UInt8(ascii: "(") || c == UInt8(ascii: "[")
+            || c == UInt8(ascii: ":") || c == UInt8(ascii: "=") {
+            return false
+        }
+        switch word(prev) {
+        case .case, .if, .guard, .while, .catch, .for, .in: return false
+        default: return true
+        }
+    }
+
+    /// Whether token `j` (which follows a line break) begins a new statement rather than
+    /// continuing the previous line's expression.
+    func startsNewStatement(_ j: Int) -> Bool {
+        let t = code[j]
+        let c = char(j)
+        if c == UInt8(ascii: ".") || c == UInt8(ascii: "{") || c == UInt8(ascii: "=") || c == UInt8(ascii: ":") { return false }
+        if t.kind == .punctuation && t.length == 2 { return false }  // `->`
+        if t.kind == .operator {
+            // A binary operator continues; a prefix operator glued to its operand starts anew.
+            let glued = j + 1 < code.count && code[j + 1].start == t.end
+            if !glued { return false }
+            if c == UInt8(ascii: "?") { return false }
+        }
+        if word(j) == .where || word(j) == .as || word(j) == .is || word(j) == .in { return false }
+        let p = j - 1
+        if p < 0 { return true }
+        let pc = char(p)
+        if code[p].kind == .operator || pc == UInt8(ascii: "=") || pc == UInt8(ascii: ",") || pc == UInt8(ascii: "(")
+            || pc == UInt8(ascii: "[") || pc == UInt8(ascii: ":") || pc == UInt8(ascii: ".") {
+            return false
+        }
+        if code[p].kind == .punctuation && code[p].length == 2 { return false }
+        switch word(p) {
+        case .return, .try, .await, .as, .is, .in, .throw: return false
+        default: return true
+        }
+    }
+
+    /// Walks back from a declaration keyword over its modifiers and attributes.
+    func declPrefix(_ keyword: Int) -> (start: Int, modifiers: Modifiers, attributes: [Int]) {
+        var mods: Modifiers = []
+        var attrs: [Int] = []
+        var j = keyword - 1
+        var start = keyword
+        while j >= 0 {
+            let t = code[j]
+            if t.kind == .attribute {
+                attrs.append(j)
+                start = j
+                j -= 1
+                continue
+            }
+            if t.isWord && !t.flags.contains(.escaped) && Self.modifierWords.contains(t.word) {
+                if let m = Self.modifier(for: t.word) { mods.insert(m) }
+                start = j
+                j -= 1
+                continue
+            }
+            if char(j) == UInt8(ascii: ")") {
+                let o = Int(match[j])
+                if o > 0 {
+                    if code[o - 1].kind == .attribute {
+                        attrs.append(o - 1)
+                        start = o - 1
+                        j = o - 2
+                        continue
+                    }
+                    let mw = word(o - 1)
+                    if Self.modifierWords.contains(mw) {
+                        let inner = o + 1 < j ? text(o + 1) : ""
+                        if mw == .nonisolated && inner == "unsafe" {
+                            mods.insert(.nonisolatedUnsafe)
+                        } else if inner == "set" {
+                            mods.insert(.setterAccess)
+                        } else if let m = Self.modifier(for: mw) {
+                            mods.insert(m)
+                        }
+                        start = o - 1
+                        j = o - 2
+                        continue
+                    }
+                }
+            }
+            break
+        }
+        attrs.reverse()
+        return (start, mods, attrs)
+    }
+
+    static func modifier(for w: Word) -> Modifiers? {
+        switch w {
+        case .static: .static
+        case .class: .class
+        case .private: .private
+        case .fileprivate: .fileprivate
+        case .internal: .internal
+        case .public: .public
+        case .open: .open
+        case .package: .package
+        case .final: .final
+        case .lazy: .lazy
+        case .nonisolated: .nonisolated
+        case .weak: .weak
+        case .unowned: .unowned
+        case .override: .override
+        case .distributed: .distributed
+        case .mutating: .mutating
+        case .convenience: .convenience
+        case .required: .required
+        case .dynamic: .dynamic
+        case .indirect: .indirect
+        case .optional: .optional
+        case .isolated: .isolated
+        default: nil
+        }
+    }
+
+    mutating func addDecl(_ kind: DeclKind, _ keyword: Int, name: Int, _ frames: [Frame]) -> Int {
+        let prefix = declPrefix(keyword)
+        let nameIndex = name >= 0 && name < code.count && code[name].isWord ? name : -1
+        let d = Decl(
+            kind: kind, keyword: keyword, start: prefix.start, name: nameIndex,
+            nameText: nameIndex >= 0 ? stripBackticks(text(nameIndex)) : "",
+            fullName: "", parent: enclosingDecl(frames), body: -1, modifiers: prefix.modifiers,
+            attributes: prefix.attributes, inheritance: 0..<0, typeAnnotation: 0..<0, initializer: 0..<0,
+            isLet: false, isComputed: false, isAsync: false, isThrows: false, parameterNames: [], end: keyword + 1)
+        decls.append(d)
+        return decls.count - 1
+    }
+
+    func stripBackticks(_ s: String) -> String {
+        if s.hasPrefix("`") && s.hasSuffix("`") && s.count >= 2 { return String(s.dropFirst().dropLast()) }
+        return s
+    }
+
+    mutating func addTypeDecl(_ kind: DeclKind, _ i: Int, _ frames: inout [Frame]) {
+        let d = addDecl(kind, i, name: i + 1, frames)
+        // Extensions name a (possibly dotted) type; keep its last component as the name.
+        var j = i + 1
+        var full = text(j)
+        while j + 2 < code.count && char(j + 1) == UInt8(ascii: ".") && code[j + 2].isWord {
+            j += 2
+            full += "." + text(j)
+        }
+        decls[d].fullName = stripBackticks(full)
+        if j != i + 1 {
+            decls[d].name = j
+            decls[d].nameText = stripBackticks(text(j))
+        }
+        // Inheritance: after the name and generic parameters, from `:` to `where` or `{`.
+        var k = j + 1
+        if k < code.count && code[k].kind == .operator && firstByte(k) == UInt8(ascii: "<") {
+            var depth = 0
+            while k < code.count {
+                if code[k].kind == .operator {
+                    for b in file.bytes[Int(code[k].start)..<Int(code[k].end)] {
+                        if b == UInt8(ascii: "<") { depth += 1 } else if b == UInt8(ascii: ">") { depth -= 1 }
+                    }
+                }
+                k += 1
+                if depth <= 0 { break }
+                if char(k) == UInt8(ascii: "{") { break }
+            }
+        }
+        if char(k) == UInt8(ascii: ":") {
+            let start = k + 1
+            var e = start
+            while e < code.count && char(e) != UInt8(ascii: "{") && word(e) != .where && code[e].kind != .pound {
+                if e > start && code[e].flags.contains(.newlineBefore) && startsNewStatement(e) && char(e - 1) != UInt8(ascii: ",") { break }
+                e += 1
+            }
+            decls[d].inheritance = start..<e
+        }
+        let top = frames.count - 1
+        frames[top].pending = .decl(d)
+        frames[top].pendingSawEquals = false
+    }
+
+    mutating func addFunction(_ kind: DeclKind, _ i: Int, _ frames: inout [Frame]) {
+        var nameIndex = -1
+        if kind == .function { nameIndex = i + 1 }
+        let d = addDecl(kind, i, name: nameIndex, frames)
+        if kind == .function, i + 1 < code.count {
+            decls[d].nameText = stripBackticks(text(i + 1))
+            decls[d].name = i + 1
+        } else {
+            decls[d].nameText = code[i].word.text
+        }
+        // Parameters: the first `(` after the name (skipping generic parameters).
+        var j = i + 1
+        while j < code.count && j < i + 64 && char(j) != UInt8(ascii: "(") && char(j) != UInt8(ascii: "{") {
+            j += 1
+        }
+        var sigEnd = j
+        if char(j) == UInt8(ascii: "(") {
+            let close = Int(match[j])
+            if close > j {
+                decls[d].parameterNames = parameterNames(j, close)
+                sigEnd = close + 1
+                // Effects after the parameter list, before `->`, `where` or `{`.
+                var k = close + 1
+                while k < code.count && k < close + 8 {
+                    let w = word(k)
+                    if w == .async { decls[d].isAsync = true } else if w == .throws || w == .rethrows { decls[d].isThrows = true } else if char(k) == UInt8(ascii: "(") && k > 0 && word(k - 1) == .throws {
+                        // typed throws: `throws(E)`
+                        let m = Int(match[k])
+                        if m > k { k = m }
+                    } else { break }
+                    k += 1
+                }
+                sigEnd = k
+            }
+        }
+        decls[d].typeAnnotation = (i + 1)..<max(i + 1, sigEnd)
+        let top = frames.count - 1
+        frames[top].pending = .decl(d)
+        frames[top].pendingSawEquals = false
+    }
+
+    func parameterNames(_ open: Int, _ close: Int) -> [String] {
+        var names: [String] = []
+        var segmentStart = open + 1
+        var k = open + 1
+        while k <= close {
+            if k == close || (char(k) == UInt8(ascii: ",") ) {
+                // tokens segmentStart..<k: `label name: Type` or `name: Type`
+                var colon = segmentStart
+                while colon < k && char(colon) != UInt8(ascii: ":") { colon += 1 }
+                if colon < k && colon > segmentStart {
+                    let nameTok = colon - 1
+                    if code[nameTok].isWord { names.append(stripBackticks(text(nameTok))) }
+                }
+                segmentStart = k + 1
+            } else if char(k) == UInt8(ascii: "(") || char(k) == UInt8(ascii: "[") || char(k) == UInt8(ascii: "{") {
+                let m = Int(match[k])
+                if m > k { k = m }
+            }
+            k += 1
+        }
+        return names
+    }
+
+    mutating func addAccessor(_ i: Int, _ frames: inout [Frame]) {
+        let d = addDecl(.accessor, i, name: i, frames)
+        var k = i + 1
+        if char(k) == UInt8(ascii: "(") {
+            let m = Int(match[k])
+            if m > k {
+                if code[k + 1].isWord { decls[d].parameterNames = [text(k + 1)] }
+                k = m + 1
+            }
+        }
+        while k < code.count && k < i + 6 {
+            let w = word(k)
+            if w == .async { decls[d].isAsync = true } else if w == .throws { decls[d].isThrows = true } else { break }
+            k += 1
+        }
+        let top = frames.count - 1
+        frames[top].pending = .decl(d)
+        frames[top].pendingSawEquals = false
+    }
+
+    mutating func addVariable(_ i: Int, _ frames: inout [Frame]) {
+        var nameIndex = i + 1
+        // `let (a, b) = …`: take the first name of the tuple pattern.
+        if char(nameIndex) == UInt8(ascii: "(") {
+            nameIndex += 1
+            while nameIndex < code.count && !code[nameIndex].isWord && char(nameIndex) != UInt8(ascii: ")") { nameIndex += 1 }
+        }
+        let d = addDecl(.variable, i, name: nameIndex, frames)
+        decls[d].isLet = code[i].word == .let
+        // Type annotation and initializer, scanning to the end of the statement.
+        var k = nameIndex + 1
+        if char(i + 1) == UInt8(ascii: "(") {
+            let m = Int(match[i + 1])
+            if m > i { k = m + 1 }
+        }
+        var annotationStart = -1
+        var initStart = -1
+        var end = k
+        while k < code.count {
+            let c = char(k)
+            if k > nameIndex + 1 && code[k].flags.contains(.newlineBefore) && startsNewStatement(k) { break }
+            if c == UInt8(ascii: ";") || c == UInt8(ascii: "}") || c == UInt8(ascii: ")") || c == UInt8(ascii: "]") { break }
+            if code[k].kind == .pound { break }
+            if c == UInt8(ascii: ",") && initStart < 0 && annotationStart < 0 { break }
+            if c == UInt8(ascii: ",") {
+                // `var a = 1, b = 2`: a further binding starts after a top-level comma.
+                if k + 2 < code.count && code[k + 1].isWord && (char(k + 2) == UInt8(ascii: "=") || char(k + 2) == UInt8(ascii: ":")) { break }
+            }
+            if c == UInt8(ascii: ":") && annotationStart < 0 && initStart < 0 {
+                annotationStart = k + 1
+            } else if c == UInt8(ascii: "=") && initStart < 0 {
+                if annotationStart >= 0 { decls[d].typeAnnotation = annotationStart..<k }
+                initStart = k + 1
+            } else if c == UInt8(ascii: "{") {
+                let m = Int(match[k])
+                if initStart >= 0 && !firstInsideIsObserver(k) && m > k {
+                    // A closure or trailing closure inside the initializer.
+                    k = m + 1
+                    end = k
+                    continue
+                }
+                break
+            } else if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") {
+                let m = Int(match[k])
+                if m > k {
+                    k = m + 1
+                    end = k
+                    continue
+                }
+            }
+            k += 1
+            end = k
+        }
+        if initStart >= 0 {
+            decls[d].initializer = initStart..<max(initStart, end)
+        } else if annotationStart >= 0 {
+            decls[d].typeAnnotation = annotationStart..<max(annotationStart, end)
+        }
+        decls[d].end = end
+        let top = frames.count - 1
+        frames[top].pending = .decl(d)
+        frames[top].pendingSawEquals = false
+        // Further bindings in the same declaration share its modifiers.
+        if char(end) == UInt8(ascii: ",") && end + 1 < code.count && code[end + 1].isWord {
+            var extra = decls[d]
+            extra.name = end + 1
+            extra.nameText = stripBackticks(text(end + 1))
+            extra.typeAnnotation = 0..<0
+            extra.initializer = 0..<0
+            var q = end + 2
+            if char(q) == UInt8(ascii: ":") {
+                let s = q + 1
+                while q < code.count && char(q) != UInt8(ascii: "=") && char(q) != UInt8(ascii: ",") && !(code[q].flags.contains(.newlineBefore) && q > s) { q += 1 }
+                extra.typeAnnotation = s..<q
+            }
+            if char(q) == UInt8(ascii: "=") {
+                let s = q + 1
+                q = s
+                while q < code.count && char(q) != UInt8(ascii: ",") && !(code[q].flags.contains(.newlineBefore) && startsNewStatement(q)) && char(q) != UInt8(ascii: "}") {
+                    let m = Int(match[q])
+                    if m > q && (char(q) == UInt8(ascii: "(") || char(q) == UInt8(ascii: "[") || char(q) == UInt8(ascii: "{")) { q = m }
+                    q += 1
+                }
+                extra.initializer = s..<q
+            }
+            extra.end = q
+            decls.append(extra)
+        }
+    }
+
+    // MARK: Closures
+
+    func makeClosure(open: Int, scope: Int, frames: [Frame]) -> Closure {
+        var callee = -1
+        var label = -1
+        var trailing = false
+        let prev = open - 1
+        if prev >= 0 {
+            let pc = char(prev)
+            if pc == UInt8(ascii: ")") {
+                let o = Int(match[prev])
+                if o > 0 && (code[o - 1].isWord) {
+                    callee = o - 1
+                    trailing = true
+                }
+            } else if code[prev].kind == .identifier || (code[prev].kind == .keyword && (code[prev].word == .`init` || code[prev].word == .super || code[prev].word == .self)) {
+                callee = prev
+                trailing = true
+            } else if pc == UInt8(ascii: ":") && prev >= 1 && code[prev - 1].isWord {
+                label = prev - 1
+                if prev >= 2 && char(prev - 2) == UInt8(ascii: "}") {
+                    // A labelled trailing closure after the first one: same call.
+                    let first = Int(match[prev - 2])
+                    if first >= 0, let c = closures.last(where: { $0.open == first }) {
+                        callee = c.callee
+                        trailing = true
+                    }
+                } else {
+                    callee = calleeOfEnclosingParen(frames)
+                }
+            } else if pc == UInt8(ascii: "(") || pc == UInt8(ascii: ",") {
+                callee = calleeOfEnclosingParen(frames)
+            }
+        }
+        var receiverStart = -1
+        if callee >= 1 && char(callee - 1) == UInt8(ascii: ".") {
+            receiverStart = receiverStartBefore(callee - 1)
+        }
+        let signature = closureSignature(open)
+        return Closure(scope: scope, open: open, close: Int(match[open]), callee: callee, receiverStart: receiverStart,
+                       label: label, isTrailing: trailing, inKeyword: signature.inKeyword, isAsync: signature.isAsync,
+                       parameterNames: signature.names)
+    }
+
+    func calleeOfEnclosingParen(_ frames: [Frame]) -> Int {
+        guard let f = frames.last, !f.isBrace, char(f.open) == UInt8(ascii: "(") else { return -1 }
+        let c = f.open - 1
+        if c >= 0 && code[c].isWord { return c }
+        return -1
+    }
+
+    /// The first token of the receiver expression ending just before the `.` at `dot`.
+    func receiverStartBefore(_ dot: Int) -> Int {
+        var j = dot - 1
+        var start = -1
+        while j >= 0 {
+            let c = char(j)
+            if c == UInt8(ascii: "?") || c == UInt8(ascii: "!") {
+                j -= 1
+                continue
+            }
+            if c == UInt8(ascii: ")") || c == UInt8(ascii: "]") {
+                let o = Int(match[j])
+                if o < 0 { break }
+                j = o - 1
+                start = o
+                if j >= 0 && code[j].isWord { start = j } else { break }
+            } else if code[j].isWord || code[j].kind == .identifier {
+                start = j
+            } else {
+                break
+            }
+            if j >= 1 && char(j - 1) == UInt8(ascii: ".") {
+                j -= 2
+                continue
+            }
+            break
+        }
+        return start
+    }
+
+    func closureSignature(_ open: Int) -> (inKeyword: Int, isAsync: Bool, names: [String]) {
+        let close = Int(match[open])
+        let limit = close > open ? close : min(code.count, open + 200)
+        var j = open + 1
+        var isAsync = false
+        var names: [String] = []
+        var steps = 0
+        while j < limit && steps < 200 {
+            steps += 1
+            let t = code[j]
+            if t.kind == .keyword && t.word == .in { return (j, isAsync, names) }
+            let c = char(j)
+            if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") {
+                let m = Int(match[j])
+                guard m > j else { break }
+                // Names inside: identifiers followed by `,`, `)`, `]`, `:` or `=`.
+                var k = j + 1
+                while k < m {
+                    if code[k].isWord && !code[k].flags.contains(.escaped) || code[k].kind == .identifier {
+                        let nc = char(k + 1)
+                        let pc = char(k - 1)
+                        let isName = (nc == UInt8(ascii: ",") || nc == UInt8(ascii: ")") || nc == UInt8(ascii: "]")
+                            || nc == UInt8(ascii: ":") || nc == UInt8(ascii: "="))
+                            && (pc == UInt8(ascii: "(") || pc == UInt8(ascii: "[") || pc == UInt8(ascii: ",") || code[k - 1].isWord)
+                        if isName && code[k].kind == .identifier { names.append(text(k)) }
+                        if nc == UInt8(ascii: ":") {
+                            // skip the type
+                            var q = k + 2
+                            while q < m && char(q) != UInt8(ascii: ",") {
+                                let mm = Int(match[q])
+                                if mm > q { q = mm }
+                                q += 1
+                            }
+                            k = q
+                            continue
+                        }
+                    }
+                    k += 1
+                }
+                j = m + 1
+                continue
+            }
+            if t.kind == .identifier {
+                let nc = char(j + 1)
+                if nc == UInt8(ascii: ",") || word(j + 1) == .in { names.append(text(j)) }
+                j += 1
+                continue
+            }
+            if t.kind == .attribute || c == UInt8(ascii: ",") || c == UInt8(ascii: ":") || c == UInt8(ascii: ".")
+                || c == UInt8(ascii: "?") || c == UInt8(ascii: "!") || c == UInt8(ascii: "&") || c == UInt8(ascii: "<") || c == UInt8(ascii: ">")
+                || (t.kind == .punctuation && t.length == 2) || (t.kind == .operator && firstByte(j) == UInt8(ascii: ">")) {
+                j += 1
+                continue
+            }
+            if t.kind == .keyword {
+                switch t.word {
+                case .async: isAsync = true
+                case .throws, .rethrows, .inout, .some, .any, .Self, .Any, .sending, ._: break
+                default: return (-1, false, [])
+                }
+                j += 1
+                continue
+            }
+            break
+        }
+        return (-1, false, [])
+    }
+}

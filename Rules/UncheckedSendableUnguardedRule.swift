@@ -247,7 +247,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
         return false
     }
 
-    static let mutatingNames = ["append", "insert", "remove", "removeAll", "removeValue", "updateValue", "merge", "sort", "reverse", "formUnion", "subtract", "popLast", "removeFirst", "removeLast"]
+    static let mutatingNames = ["append", "insert", "remove", "removeAll", "removeValue", "updateValue", "merge", "sort", "reverse", "formUnion", "subtract", "popLast", "removeFirst", "removeLast", "toggle", "formIntersection", "swapAt", "shuffle"]
 
     func isInInitOrDeinit(_ s: FileStructure, _ i: Int) -> Bool {
         guard let f = s.enclosingFunction(of: i) else { return false }

@@ -59,6 +59,8 @@ public enum CLI {
             }
         case .lint:
             return await lint(options, io: io)
+        case .benchmarkLexer:
+            return await benchmarkLexer(options, io: io)
         }
     }
 
@@ -114,6 +116,24 @@ public enum CLI {
             }
         }
         return failing ? ExitCode.findings : ExitCode.clean
+    }
+
+    /// Reads and lexes every file (no structure, no rules) and prints the throughput.
+    static func benchmarkLexer(_ options: Options, io: IO) async -> Int32 {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let files = FileWalker.walk(options.paths.isEmpty ? ["."] : options.paths).files
+        let jobs = options.jobs > 0 ? options.jobs : ProcessorCount.online
+        let counts = await Linter.parallelMap(files.count, jobs: jobs) { i -> (Int, Int) in
+            guard let bytes = try? FileIO.readFile(files[i]) else { return (0, 0) }
+            return (bytes.count, Lexer.tokenize(bytes).count)
+        }
+        let elapsed = clock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let bytes = counts.reduce(0) { $0 + $1.0 }
+        let tokens = counts.reduce(0) { $0 + $1.1 }
+        io.out("files \(files.count) bytes \(bytes) tokens \(tokens) seconds \(formatSeconds(seconds)) MB/s \(Int(Double(bytes) / 1e6 / max(seconds, 1e-9)))\n")
+        return ExitCode.clean
     }
 
     static func summary(_ report: LintReport, elapsed: Duration) -> String {

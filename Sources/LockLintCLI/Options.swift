@@ -13,6 +13,8 @@ struct Options {
         case lint, help, version, listRules
         case explain(String)
         case dumpTokens(String)
+        /// Hidden: read and lex the named paths, print throughput (Benchmarks/corpus.sh).
+        case benchmarkLexer
     }
 
     var mode: Mode = .lint
@@ -69,6 +71,7 @@ struct Options {
             case "--explain": o.mode = .explain(try arg())
             case "--dump-tokens": o.mode = .dumpTokens(try arg())
             case "--stdin-path": o.stdinPath = try arg()
+            case "--benchmark-lexer": o.mode = .benchmarkLexer
             case "--enable-all-rules": o.enableAll = true
             case "--only-rule": o.onlyRules.append(try arg())
             case "--include-generated": o.includeGenerated = true

@@ -134,11 +134,10 @@ struct LexerState {
     mutating func run() {
         // A byte-order mark at the start is not part of any token.
         if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { pos = 3 }
-        // A shebang line is a comment to the lexer's users (but see the token dump's docs).
+        // A shebang line, like the byte-order mark, is trivia: not a token (swiftc agrees).
         if peek() == UInt8(ascii: "#") && peek(1) == UInt8(ascii: "!") {
-            let start = pos
             while pos < n && p[pos] != 0x0A && p[pos] != 0x0D { pos += 1 }
-            emit(.comment, start, pos)
+            pendingFlags.insert(.spaceBefore)
         }
         while pos < n {
             let before = pos

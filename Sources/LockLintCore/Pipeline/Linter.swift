@@ -181,7 +181,7 @@ public enum Linter {
     }
 
     /// Runs `body` for 0..<count on `jobs` child tasks; results come back in index order.
-    static func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> T) async -> [T] {
+    public static func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> T) async -> [T] {
         if count == 0 { return [] }
         let workers = min(jobs, count)
         if workers == 1 { return (0..<count).map(body) }

@@ -425,7 +425,8 @@ struct StructureBuilder {
         let c = char(prev)
         if c == UInt8(ascii: "{") || c == UInt8(ascii: "}") || c == UInt8(ascii: ";") { return true }
         if !code[i].flags.contains(.newlineBefore) { return false }
-        if t.kind == .operator || c == UInt8(ascii: ",") || c == UInt8(ascii: "(") || c == UInt8(ascii: "[")
+        // (`let`/`var` can never be an operand, so a line ending in an operator still ends there.)
+        if c == UInt8(ascii: ",") || c == UInt8(ascii: "(") || c == UInt8(ascii: "[")
             || c == UInt8(ascii: ":") || c == UInt8(ascii: "=") {
             return false
         }
@@ -449,10 +450,24 @@ struct StructureBuilder {
             if c == UInt8(ascii: "?") { return false }
         }
         if word(j) == .where || word(j) == .as || word(j) == .is || word(j) == .in { return false }
+        // Declarations, statements and attributes always start anew.
+        if t.kind == .attribute || t.kind == .pound { return true }
+        if t.kind == .keyword {
+            switch t.word {
+            case .let, .var, .func, .class, .struct, .enum, .protocol, .extension, .actor, .import, .typealias,
+                 .return, .if, .guard, .for, .while, .switch, .do, .defer, .repeat, .throw, .break, .continue,
+                 .case, .default, Word.`init`, .deinit, .subscript, .static, .private, .fileprivate, .public, .internal,
+                 .final, .override, .open, .lazy, .nonisolated:
+                return true
+            default: break
+            }
+        }
         let p = j - 1
         if p < 0 { return true }
         let pc = char(p)
-        if code[p].kind == .operator || pc == UInt8(ascii: "=") || pc == UInt8(ascii: ",") || pc == UInt8(ascii: "(")
+        // A postfix operator or a generic's closing `>` glued to what precedes it ends an expression.
+        let gluedPostfix = code[p].kind == .operator && !code[p].flags.contains(.spaceBefore)
+        if (code[p].kind == .operator && !gluedPostfix) || pc == UInt8(ascii: "=") || pc == UInt8(ascii: ",") || pc == UInt8(ascii: "(")
             || pc == UInt8(ascii: "[") || pc == UInt8(ascii: ":") || pc == UInt8(ascii: ".") {
             return false
         }

@@ -1,0 +1,3 @@
+actor Database {
+    var rows: [String] = []
+}

@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+@testable import LockLintCLI
+@testable import LockLintCore
+import LockLintRules
+
+/// Helpers shared by the tests.
+enum Support {
+    static let marker: Character = "↓"
+
+    /// Removes `↓` markers, returning the clean source and each marker's 1-based line and UTF-8 column.
+    static func stripMarkers(_ code: String) -> (String, [SourceLocation]) {
+        var clean = ""
+        var locations: [SourceLocation] = []
+        var line = 1
+        var column = 1
+        for ch in code {
+            if ch == marker {
+                locations.append(SourceLocation(line: line, column: column))
+                continue
+            }
+            clean.append(ch)
+            if ch == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += ch.utf8.count
+            }
+        }
+        return (clean, locations)
+    }
+
+    /// Lints in-memory files (the first is the one under test) with the given rules.
+    static func lint(_ files: [(path: String, code: String)], rules: [any Rule]) async -> [Diagnostic] {
+        let inputs = files.map { LintInput(path: $0.path, bytes: Array($0.code.utf8)) }
+        let settings = LintSettings(rules: rules, includeGenerated: true, jobs: 2, knownRuleIDs: Set(RuleRegistry.ids))
+        return await Linter.lint(inputs, settings: settings).diagnostics
+    }
+
+    /// Runs the CLI with captured output.
+    static func run(_ args: [String], stdin: String = "") async -> (code: Int32, out: String, err: String) {
+        let out = Captured()
+        let err = Captured()
+        let bytes = Array(stdin.utf8)
+        let io = IO(out: { out.append($0) }, err: { err.append($0) }, readStdin: { bytes })
+        let code = await CLI.run(args, io: io)
+        return (code, out.value, err.value)
+    }
+
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("swift-lock-lint-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// A thread-safe string sink for captured output (NSLock: the package also supports macOS 13).
+final class Captured: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+    func append(_ s: String) { lock.withLock { text += s } }
+    var value: String { lock.withLock { text } }
+}

@@ -136,6 +136,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 continue
             }
             guard !facts.storedVars.isEmpty else { continue }
+            // Isolated to a global actor: the actor guards the state.
+            if let di = declaredHere, s.hasGlobalActor(s.decls[di]) { continue }
+            if facts.isGlobalActorIsolated { continue }
             // A superclass in the project may own the lock.
             if facts.lockProperties.isEmpty && facts.queueProperties.isEmpty, let di = declaredHere,
                let superName = s.inheritedTypes(of: di).first?.name, let sup = context.classFacts(superName) {
@@ -147,8 +150,12 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 continue
             }
             if regions == nil {
+                var receivers = Set<String>()
+                for f in byName.keys.compactMap({ context.uncheckedSendableClass($0) }) { receivers.formUnion(f.lockProperties) }
+                receivers.formUnion(facts.lockProperties)
                 regions = LockRegions(s, vocabulary: context.vocabulary, includeQueues: ["*"],
-                                      extraScopedMethods: ["withValue", "withLockVoid", "withMutableValue", "withLockedValueVoid"])
+                                      extraScopedMethods: ["withValue", "withLockVoid", "withMutableValue", "withLockedValueVoid"],
+                                      guardReceivers: receivers)
             }
             checkAccesses(name, facts: facts, units: units, regions: regions!, context: context, into: &out)
         }
@@ -171,7 +178,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 f.lockProperties.append(v.nameText)
             } else if ProjectIndex.isSerialQueue(v, in: s) {
                 f.queueProperties.append(v.nameText)
-            } else if !v.isLet && !v.isComputed {
+            } else if !v.isLet && !v.isComputed && !s.hasPropertyWrapper(v) && !s.hasGlobalActor(v) {
                 vars.append(v.nameText)
             }
         }
@@ -189,6 +196,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
         for m in s.children[di] {
             let v = s.decls[m]
             guard v.kind == .variable, !v.isStaticMember, !v.isLet, !v.isComputed, v.name >= 0,
+                  !s.hasPropertyWrapper(v), !s.hasGlobalActor(v),
                   facts.storedVars.contains(v.nameText) else { continue }
             let writes = writesOutsideInit(v.nameText, units: units, s: s)
             let fix: String
@@ -365,8 +373,12 @@ public struct UncheckedSendableUnguardedRule: Rule {
             if a.inHelper >= 0 { l.formUnion(helperLocks[a.inHelper] ?? []) }
             perVar[s.text(a.token), default: []].append((a, l))
         }
+        let loopConfined = units.contains { isEventLoopConfined(s, $0) }
         for name in perVar.keys.sorted() {
             let list = perVar[name]!
+            // A class confined to an event loop keeps most state loop-local; only state it also
+            // reads under a lock is shared across threads.
+            if loopConfined && !list.contains(where: { !$0.1.isEmpty }) { continue }
             var counts: [String: Int] = [:]
             for (_, l) in list { for x in l { counts[x, default: 0] += 1 } }
             let primary = counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key
@@ -400,6 +412,17 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 out.append(context.diagnostic(description, at: a.token, message: message, notes: notes, fixIt: FixIt(fix)))
             }
         }
+    }
+
+    static let loopConfinementChecks: Set<String> = ["assertInEventLoop", "preconditionInEventLoop", "inEventLoop", "assertOnEventLoop"]
+
+    /// A SwiftNIO-style class that asserts it runs on its event loop.
+    func isEventLoopConfined(_ s: FileStructure, _ unit: Int) -> Bool {
+        let body = s.scopes[s.decls[unit].body]
+        for i in body.open..<body.close where s.code[i].kind == .identifier && Self.loopConfinementChecks.contains(s.text(i)) {
+            return true
+        }
+        return false
     }
 
     /// The class body or extension (among `units`' kinds) that directly owns function `fn`.

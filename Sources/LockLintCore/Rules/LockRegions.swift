@@ -44,15 +44,20 @@ public struct LockRegions: Sendable {
         "sink", "scheduledTimer", "perform", "asyncAndWait", "notify", "makeStream",
     ]
 
+    /// - Parameters:
+    ///   - includeQueues: queue properties whose `sync`/`async` closures count as held regions
+    ///     (`"*"` for any receiver).
+    ///   - guardReceivers: lock properties on which a closure passed to any method
+    ///     (`lock.synchronized { }`, `state.withValue { }`) counts as holding that lock.
     public init(_ s: FileStructure, vocabulary: LockVocabulary, includeQueues: Set<String> = [],
-                extraScopedMethods: Set<String> = []) {
+                extraScopedMethods: Set<String> = [], guardReceivers: Set<String> = []) {
         var out: [LockRegion] = []
         let scoped = vocabulary.lockScopedMethods.union(extraScopedMethods)
         // Closure forms.
         for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.close > c.open {
             let name = s.text(c.callee)
             let receiver = c.receiverStart >= 0 ? Self.normalized(s.text(c.receiverStart..<(c.callee - 1))) : ""
-            if scoped.contains(name) {
+            if scoped.contains(name) || (!receiver.isEmpty && guardReceivers.contains(receiver) && !Self.deferredCallees.contains(name)) {
                 out.append(LockRegion(form: .closure(method: name, closure: ci), lock: receiver, acquireToken: c.callee,
                                       releaseToken: -1, start: c.open, end: c.close, executable: c.scope))
             } else if (includeQueues.contains("*") || includeQueues.contains(receiver)) && (name == "sync" || name == "async" || name == "asyncAfter" || name == "asyncAndWait")

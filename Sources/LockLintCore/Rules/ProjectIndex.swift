@@ -9,6 +9,8 @@ public struct TypeFacts: Sendable, Equatable {
     public var isProtocol = false
     public var isFinal = false
     public var isUncheckedSendable = false
+    /// Isolated to a global actor (`@MainActor class …`): its state is protected by that actor.
+    public var isGlobalActorIsolated = false
     /// Mutable stored instance properties (`var`, not computed), sorted.
     public var storedVars: [String] = []
     /// Stored properties that are locks, sorted.
@@ -28,6 +30,7 @@ public struct TypeFacts: Sendable, Equatable {
         isProtocol = isProtocol || o.isProtocol
         isFinal = isFinal || o.isFinal
         isUncheckedSendable = isUncheckedSendable || o.isUncheckedSendable
+        isGlobalActorIsolated = isGlobalActorIsolated || o.isGlobalActorIsolated
         storedVars = Array(Set(storedVars).union(o.storedVars)).sorted()
         lockProperties = Array(Set(lockProperties).union(o.lockProperties)).sorted()
         queueProperties = Array(Set(queueProperties).union(o.queueProperties)).sorted()
@@ -88,6 +91,7 @@ public struct ProjectIndex: Sendable {
             default: break
             }
             if d.kind == .class { f.isFinal = d.modifiers.contains(.final) }
+            f.isGlobalActorIsolated = s.hasGlobalActor(d)
             if d.kind != .extension {
                 f.declaredAt = "\(s.file.path):\(s.line(ofToken: d.name >= 0 ? d.name : d.keyword))"
             }
@@ -108,7 +112,7 @@ public struct ProjectIndex: Sendable {
                     queues.insert(v.nameText)
                     continue
                 }
-                if !v.isLet && !v.isComputed { vars.insert(v.nameText) }
+                if !v.isLet && !v.isComputed && !s.hasPropertyWrapper(v) && !s.hasGlobalActor(v) { vars.insert(v.nameText) }
             }
             f.storedVars = vars.sorted()
             f.lockProperties = locks.sorted()

@@ -42,3 +42,25 @@ extension FileStructure {
         return names
     }
 }
+
+extension FileStructure {
+    /// The attribute names (without `@`) written before declaration `d`.
+    public func attributeNames(_ d: Decl) -> [String] {
+        d.attributes.map { String(text($0).dropFirst()) }
+    }
+
+    /// A global-actor attribute (`@MainActor`, `@DatabaseActor`): the declaration is isolated.
+    public func hasGlobalActor(_ d: Decl) -> Bool {
+        attributeNames(d).contains { $0 == "MainActor" || ($0.hasSuffix("Actor") && $0.first?.isUppercase == true) }
+    }
+
+    /// A property-wrapper attribute (`@Published`, `@Atomic`, `@Field(key:)`): storage and any
+    /// synchronization belong to the wrapper type.
+    public func hasPropertyWrapper(_ d: Decl) -> Bool {
+        attributeNames(d).contains { name in
+            guard let c = name.first, c.isUppercase else { return false }
+            if name == "MainActor" || name.hasSuffix("Actor") || name == "Sendable" || name == "NSCopying" { return false }
+            return true
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import NIOCore
+
+/// Property wrappers own their storage (and any synchronization): not reported.
+final class Planet: Model, @unchecked Sendable {
+    @ID(key: .id) var id: UUID?
+    @Field(key: "name")
+    var name: String
+    @Published var visible = true
+    @NSCopying var copied: NSString? // expect: unchecked_sendable_unguarded
+}
+
+/// Isolated to a global actor: the actor guards the state.
+@MainActor
+final class ViewState: @unchecked Sendable {
+    var title = ""
+}
+
+final class PartlyIsolated: @unchecked Sendable {
+    @MainActor var label = ""
+    var other = 0 // expect: unchecked_sendable_unguarded
+}
+
+/// Closures passed to any method of a lock property run under that lock.
+final class CustomLockAPI: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func read() -> Int { lock.synchronized { value } }
+    func write(_ v: Int) { lock.synchronized { value = v } }
+    func bad() { value = 0 } // expect: unchecked_sendable_unguarded
+}
+
+/// A SwiftNIO channel confined to its event loop: loop-local state is not reported; state that
+/// is also read under the lock is shared, so its unguarded accesses are.
+final class LoopChannel: @unchecked Sendable {
+    let eventLoop: EventLoop
+    private let lock = NIOLock()
+    private var pending: [Int] = []
+    private var sharedAddress: String?
+
+    init(eventLoop: EventLoop) { self.eventLoop = eventLoop }
+
+    func write(_ v: Int) {
+        eventLoop.assertInEventLoop()
+        pending.append(v)
+        sharedAddress = "x" // expect: unchecked_sendable_unguarded
+    }
+
+    var address: String? { lock.withLock { sharedAddress } }
+}

@@ -146,6 +146,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 facts.queueProperties = sup.queueProperties
             }
             if facts.lockProperties.isEmpty && facts.queueProperties.isEmpty {
+                // Confined to an event loop (asserted at run time): the loop serializes the state.
+                if units.contains(where: { isEventLoopConfined(s, $0) }) { continue }
                 if let di = declaredHere { reportUnprotected(di, facts: facts, units: units, context: context, into: &out) }
                 continue
             }
@@ -374,14 +376,22 @@ public struct UncheckedSendableUnguardedRule: Rule {
             perVar[s.text(a.token), default: []].append((a, l))
         }
         let loopConfined = units.contains { isEventLoopConfined(s, $0) }
+        let documented = documentedProtection(units: units, guards: guards, s: s)
         for name in perVar.keys.sorted() {
             let list = perVar[name]!
+            // Never written outside init/deinit: effectively immutable, so reads cannot race.
+            if !list.contains(where: { mayWrite(s, $0.0.token) }) { continue }
+            // Documented as protected by something this class does not own (another object's
+            // queue, a caller's lock): the tool cannot see it, and trusts the documentation.
+            // Documented as protected by one of its own locks: that lock is the one to hold.
+            if documented[name] == .external { continue }
             // A class confined to an event loop keeps most state loop-local; only state it also
             // reads under a lock is shared across threads.
             if loopConfined && !list.contains(where: { !$0.1.isEmpty }) { continue }
             var counts: [String: Int] = [:]
             for (_, l) in list { for x in l { counts[x, default: 0] += 1 } }
-            let primary = counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key
+            var primary = counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key
+            if case .own(let lock)? = documented[name] { primary = lock }
             for (a, l) in list {
                 if let p = primary, l.contains(p) { continue }
                 if primary == nil && !l.isEmpty { continue }
@@ -412,6 +422,59 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 out.append(context.diagnostic(description, at: a.token, message: message, notes: notes, fixIt: FixIt(fix)))
             }
         }
+    }
+
+    enum Protection: Equatable {
+        /// Documented as protected by this class's own lock or queue.
+        case own(String)
+        /// Documented as protected by something outside the class.
+        case external
+    }
+
+    static let protectionPhrases = ["protected by", "guarded by", "synchronized by", "serialized by", "only accessed",
+                                    "only be accessed", "accessed only", "confined to", "isolated to", "only used on",
+                                    "only on the", "must be accessed", "always accessed", "accessed on the", "accessed from the"]
+
+    /// Per stored var: how its comment says it is protected, if it says so.
+    func documentedProtection(units: [Int], guards: Set<String>, s: FileStructure) -> [String: Protection] {
+        var out: [String: Protection] = [:]
+        for u in units {
+            for m in s.children[u] where s.decls[m].kind == .variable && !s.decls[m].isLet {
+                let text = s.leadingCommentText(s.decls[m]).lowercased()
+                guard !text.isEmpty, Self.protectionPhrases.contains(where: { text.contains($0) }) else { continue }
+                if let own = guards.sorted().first(where: { text.contains($0.lowercased()) }) {
+                    out[s.decls[m].nameText] = .own(own)
+                } else {
+                    out[s.decls[m].nameText] = .external
+                }
+            }
+        }
+        return out
+    }
+
+    static let readOnlyMethods: Set<String> = [
+        "trace", "debug", "info", "notice", "warning", "error", "critical", "log", "contains", "map", "compactMap",
+        "flatMap", "filter", "first", "last", "reduce", "forEach", "sorted", "isEmpty", "count", "description",
+        "hash", "index", "firstIndex", "lastIndex", "prefix", "suffix", "dropFirst", "dropLast", "joined", "elementsEqual",
+        "starts", "allSatisfy", "min", "max", "makeIterator", "lowercased", "uppercased", "hasPrefix", "hasSuffix",
+        "isEqual", "copy", "enumerated", "values", "keys", "split", "succeed", "fail", "futureResult", "execute",
+        "submit", "makeSucceededFuture", "makeFailedFuture", "makePromise", "flatMapThrowing", "whenComplete",
+        "whenSuccess", "whenFailure", "cascade", "fire", "send", "yield", "finish", "resume", "cancel",
+    ]
+
+    /// Whether the access at `i` may change the property: an assignment, a compound assignment,
+    /// `&x`, a subscript or member assignment, or a call of a method not known to be read-only.
+    func mayWrite(_ s: FileStructure, _ i: Int) -> Bool {
+        if isWrite(s, i) { return true }
+        var p = i - 1
+        if s.isChar(p, UInt8(ascii: ".")) && s.isKeyword(p - 1, .self) { p -= 2 }
+        if p >= 0 && s.code[p].kind == .operator && s.is(p, "&") { return true }
+        var j = i + 1
+        while s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) { j += 1 }
+        if s.isChar(j, UInt8(ascii: ".")) && j + 1 < s.code.count && s.code[j + 1].isWord && s.isChar(j + 2, UInt8(ascii: "(")) {
+            return !Self.readOnlyMethods.contains(s.text(j + 1))
+        }
+        return false
     }
 
     static let loopConfinementChecks: Set<String> = ["assertInEventLoop", "preconditionInEventLoop", "inEventLoop", "assertOnEventLoop"]

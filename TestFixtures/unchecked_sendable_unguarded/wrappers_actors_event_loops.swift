@@ -48,3 +48,45 @@ final class LoopChannel: @unchecked Sendable {
 
     var address: String? { lock.withLock { sharedAddress } }
 }
+
+/// Documented invariants: protection by something the class does not own is trusted; a comment
+/// naming one of the class's own locks makes that the lock every access must hold.
+final class Observer: @unchecked Sendable {
+    private let lock = NSLock()
+    private let reduceQueue = DispatchQueue(label: "reduce")
+
+    /// Protected by the database writer's serialized dispatch queue.
+    private var observationState = 0
+
+    /// Protected by `reduceQueue`.
+    private var reducer = 0
+
+    private var logger = ""
+
+    init() {}
+
+    func databaseDidChange() {
+        observationState += 1
+    }
+
+    func reduce() {
+        reduceQueue.async { self.reducer += 1 }
+        lock.withLock { reducer = 0 } // expect: unchecked_sendable_unguarded
+    }
+
+    func log() {
+        // Never written after init: reads cannot race.
+        print(logger)
+        lock.withLock { print(logger) }
+    }
+}
+
+/// An event-loop-confined class with no lock at all is serialized by its loop.
+final class ChildChannel {
+    private var state = 0
+    func write() {
+        self.eventLoop.preconditionInEventLoop()
+        state += 1
+    }
+}
+extension ChildChannel: @unchecked Sendable {}

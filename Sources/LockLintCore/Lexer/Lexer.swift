@@ -311,7 +311,7 @@ struct LexerState {
         while pos < n {
             let c = p[pos]
             if (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
-                || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "_") {
+                || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "_") || c == UInt8(ascii: "$") {
                 pos += 1
             } else if c >= 0x80 {
                 guard let (scalar, len) = UTF8Decoding.decode(p, pos), Characters.isIdentifierContinuation(scalar) else { return }
@@ -784,7 +784,7 @@ struct LexerState {
         var i = start + hashes
         // i is at the first quote
         var multiline = false
-        if byte(at: i + 1) == UInt8(ascii: "\"") && byte(at: i + 2) == UInt8(ascii: "\"") {
+        if byte(at: i + 1) == UInt8(ascii: "\"") && byte(at: i + 2) == UInt8(ascii: "\"") && !closesOnSameLine(from: i + 2, hashes: hashes) {
             multiline = true
             i += 3
         } else {
@@ -793,6 +793,18 @@ struct LexerState {
         pos = i
         stack.append(LexerFrame(kind: .string, hashes: hashes, multiline: multiline, parenDepth: 0))
         lexStringSegment(start: start, closesInterpolation: false)
+    }
+
+    /// `#"""#` is a one-line raw string holding one quote: a raw literal whose `"""` is
+    /// followed on the same line by `"` and its closing `#`s is not a multi-line literal.
+    func closesOnSameLine(from start: Int, hashes: Int) -> Bool {
+        guard hashes > 0 else { return false }
+        var k = start
+        while k < n && p[k] != 0x0A && p[k] != 0x0D {
+            if p[k] == UInt8(ascii: "\"") && hashesFollow(k + 1, hashes) { return true }
+            k += 1
+        }
+        return false
     }
 
     mutating func lexQuoteStart() {

@@ -64,3 +64,32 @@ extension FileStructure {
         }
     }
 }
+
+extension FileStructure {
+    /// The comments between declaration `d`'s first token and the code token before it
+    /// (its doc comment and any plain comments above it), joined.
+    public func leadingCommentText(_ d: Decl) -> String {
+        let startOffset = Int(code[d.start].start)
+        let prevEnd = d.start > 0 ? Int(code[d.start - 1].end) : 0
+        // Binary search for the first comment starting at or after prevEnd.
+        var lo = 0
+        var hi = comments.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(comments[mid].start) < prevEnd { lo = mid + 1 } else { hi = mid }
+        }
+        var out = ""
+        var k = lo
+        while k < comments.count && Int(comments[k].start) < startOffset {
+            out += file.text(comments[k].range) + "\n"
+            k += 1
+        }
+        // A trailing comment on the declaration's own line counts too.
+        let line = self.line(ofToken: d.name >= 0 ? d.name : d.keyword)
+        while k < comments.count && file.location(Int(comments[k].start)).line == line {
+            out += file.text(comments[k].range) + "\n"
+            k += 1
+        }
+        return out
+    }
+}

@@ -150,6 +150,9 @@ public struct AwaitInLockRule: Rule {
             notes.append(context.note(at: r.acquireToken, "\(lock) is taken here"))
             if r.releaseToken >= 0 { notes.append(context.note(at: r.releaseToken, "the deferred \(release)() runs only when the block exits")) }
             fix = "end the critical section before the await: move the locked part into its own function or `do { }` block, or use withLock for just the synchronous part"
+        case .heldOnEntry(let release):
+            message = "\(what) before \(release)() of \(lock), which this function's caller took"
+            fix = "release \(lock) before awaiting"
         case .unreleased(let acquire):
             message = "\(what) after \(acquire)() with no release in this function: \(lock) is held across the suspension"
             notes.append(context.note(at: r.acquireToken, "\(lock) is taken here and not released in this function"))

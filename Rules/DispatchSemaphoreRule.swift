@@ -62,11 +62,8 @@ public struct DispatchSemaphoreRule: Rule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
         var out: [Diagnostic] = []
-        // Creations in this file, by the name they are assigned to, for annotation-only uses.
-        var createdValue: [String: String] = [:]
-        for d in s.decls where d.kind == .variable {
-            if let v = creationValue(s, in: d.initializer) { createdValue[d.nameText] = v }
-        }
+        // Where a semaphore wait is reached from async code (an async function, async closure or Task).
+        let asyncWaits = waitsInAsyncCode(s)
         var lastLine = -1
         for i in 0..<s.code.count where s.code[i].kind == .identifier && s.is(i, "DispatchSemaphore") {
             let line = s.line(ofToken: i)
@@ -75,7 +72,7 @@ public struct DispatchSemaphoreRule: Rule {
             var value: String? = nil
             if s.isChar(i + 1, UInt8(ascii: "(")) {
                 value = argumentValue(s, open: i + 1)
-            } else if let d = declHolding(s, i), let v = createdValue[d.nameText] {
+            } else if let d = declHolding(s, i), d.initializer.isEmpty, let v = assignedValue(s, d) {
                 value = v
             } else {
                 // `let x: DispatchSemaphore = DispatchSemaphore(value: 0)` is one use: the creation is
@@ -86,9 +83,16 @@ public struct DispatchSemaphoreRule: Rule {
                     j += 1
                 }
             }
-            let name = declHolding(s, i).map { "'\($0.nameText)' " } ?? ""
-            let (message, fix) = Self.text(value: value, name: name)
-            out.append(context.diagnostic(description, at: i, message: message, fixIt: FixIt(fix)))
+            let holder = declHolding(s, i)
+            let name = holder.map { "'\($0.nameText)' " } ?? ""
+            var (message, fix) = Self.text(value: value, name: name)
+            var notes: [Note] = []
+            if let h = holder, let w = asyncWaits.first(where: { $0.name == h.nameText }) {
+                notes.append(context.note(at: w.token, "'\(h.nameText)' is waited on here, in async code: this blocks a cooperative-pool thread"))
+            } else if value == "0" {
+                fix += "; if the caller must stay synchronous (a test, a C callback), never reach this wait from async code or the main thread"
+            }
+            out.append(context.diagnostic(description, at: i, message: message, notes: notes, fixIt: FixIt(fix)))
         }
         return out
     }
@@ -123,11 +127,32 @@ public struct DispatchSemaphoreRule: Rule {
         return best
     }
 
-    func creationValue(_ s: FileStructure, in range: Range<Int>) -> String? {
-        for j in range where s.is(j, "DispatchSemaphore") && s.isChar(j + 1, UInt8(ascii: "(")) {
-            return argumentValue(s, open: j + 1)
+    /// For a declaration without initializer, the value of `name = DispatchSemaphore(value: N)`
+    /// (or `self.name = …`) inside the declaration's own scope (its type's body for a property,
+    /// its function for a local).
+    func assignedValue(_ s: FileStructure, _ d: Decl) -> String? {
+        guard d.parent >= 0, s.decls[d.parent].body >= 0 else { return nil }
+        let scope = s.scopes[s.decls[d.parent].body]
+        var i = scope.open
+        while i + 3 < scope.close {
+            if s.code[i].kind == .identifier && s.is(i, text: d.nameText) && s.isChar(i + 1, UInt8(ascii: "="))
+                && s.is(i + 2, "DispatchSemaphore") && s.isChar(i + 3, UInt8(ascii: "(")) {
+                let receiverOK = !s.isChar(i - 1, UInt8(ascii: ".")) || s.isKeyword(i - 2, .self)
+                if receiverOK { return argumentValue(s, open: i + 3) }
+            }
+            i += 1
         }
         return nil
+    }
+
+    /// `x.wait()` / `x.wait(timeout:)` calls inside async functions, async closures or Task bodies.
+    func waitsInAsyncCode(_ s: FileStructure) -> [(name: String, token: Int)] {
+        var out: [(name: String, token: Int)] = []
+        for i in 1..<max(1, s.code.count) where s.code[i].kind == .identifier && s.is(i, "wait") && s.isChar(i + 1, UInt8(ascii: "("))
+            && s.isChar(i - 1, UInt8(ascii: ".")) && i >= 2 && s.code[i - 2].kind == .identifier {
+            if AsyncContext.isAsync(s, at: i) { out.append((s.text(i - 2), i)) }
+        }
+        return out
     }
 
     /// The text of the `value:` argument of `DispatchSemaphore(value: …)`.

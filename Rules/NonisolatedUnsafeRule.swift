@@ -83,6 +83,21 @@ public struct NonisolatedUnsafeRule: Rule {
         let type = typeName(s, d)
         let typeText = type.map { " of type '\($0)'" } ?? ""
         let owner = s.owningType(of: di).map { s.decls[$0] }
+        // A pointer to a lock: sharing it is the point, and the lock synchronizes itself.
+        if let type, type.hasPrefix("Unsafe"), type.contains("Pointer<"),
+           context.vocabulary.lockTypes.contains(where: { type.contains("<\($0)>") }) {
+            return ("'\(d.nameText)'\(typeText) shares a lock by pointer; the compiler cannot check that it is initialized before use and outlives every user",
+                    "prefer Mutex or OSAllocatedUnfairLock, which own their storage; otherwise document who allocates and frees this lock")
+        }
+        // Every use in this file holds a lock: the lock is the protection the compiler cannot see.
+        if !d.isLet, let lock = commonLock(s, d, di, context) {
+            return ("'\(d.nameText)'\(typeText) is only used with '\(lock)' held in this file, but the compiler cannot see that protection",
+                    "move the value inside the lock (Mutex<\(type ?? "Value")> or OSAllocatedUnfairLock(initialState:)) so the compiler checks every access, then drop nonisolated(unsafe)")
+        }
+        if let o = owner, o.kind == .struct || o.kind == .enum {
+            return ("'\(d.nameText)'\(typeText) is left out of \(o.kind.keyword) '\(o.nameText)''s Sendable checking: if it holds a reference, every copy of '\(o.nameText)' shares it across threads",
+                    "store a Sendable value (or wrap the reference in Mutex), or do not declare '\(o.nameText)' Sendable")
+        }
         let isLocal = d.parent >= 0 && s.decls[d.parent].kind.isFunctionLike
         let isGlobalLike = d.parent < 0 || d.isStaticMember
         let scope: String
@@ -111,6 +126,10 @@ public struct NonisolatedUnsafeRule: Rule {
             return ("\(scope) var '\(d.nameText)'\(typeText) can be read and written from any thread, and nothing synchronizes it",
                     "wrap it in Mutex (`static let \(d.nameText) = Mutex(…)`), use Atomic for a counter or flag, or isolate it with @MainActor")
         }
+        if isLocal && !capturedByClosure(s, d, di) {
+            return ("local var '\(d.nameText)'\(typeText) is exempted from sending checks: the compiler no longer proves the value stays in one task",
+                    "make the value Sendable, or pass it with 'sending'; keep each non-Sendable value in one task")
+        }
         if isLocal {
             return ("local var '\(d.nameText)'\(typeText) is exempted from isolation checking: closures that capture it may write it concurrently",
                     "collect results in a Mutex-protected value or return them from the tasks instead of capturing a shared var")
@@ -118,6 +137,39 @@ public struct NonisolatedUnsafeRule: Rule {
         let ownerName = owner.map { "'\($0.nameText)'" } ?? "its type"
         return ("instance var '\(d.nameText)'\(typeText) of \(ownerName) opts out of isolation: any thread may read and write it unsynchronized",
                 "guard every access with a lock owned by \(ownerName) (or keep the state in Mutex<State>), or leave it isolated and access it with await")
+    }
+
+    /// The lock held at every use of the variable in this file, if there is one.
+    func commonLock(_ s: FileStructure, _ d: Decl, _ di: Int, _ context: RuleContext) -> String? {
+        var uses: [Int] = []
+        for i in 0..<s.code.count where s.code[i].kind == .identifier && s.is(i, text: d.nameText) && i != d.name {
+            if s.isChar(i - 1, UInt8(ascii: ".")) && !(s.isKeyword(i - 2, .self) || s.isKeyword(i - 2, .Self)) {
+                // `Type.name` for statics is a use too; other receivers are other values.
+                if !(d.isStaticMember && i >= 2 && s.code[i - 2].kind == .identifier) { continue }
+            }
+            if s.isChar(i + 1, UInt8(ascii: ":")) { continue }
+            uses.append(i)
+        }
+        guard !uses.isEmpty else { return nil }
+        let regions = LockRegions(s, vocabulary: context.vocabulary)
+        guard !regions.regions.isEmpty else { return nil }
+        var common: Set<String>? = nil
+        for u in uses {
+            let held = Set(regions.holding(u, in: s, directOnly: false).map { $0.lock.isEmpty ? "self" : $0.lock })
+            common = common.map { $0.intersection(held) } ?? held
+            if common!.isEmpty { return nil }
+        }
+        return common?.sorted().first
+    }
+
+    /// Whether a closure in the declaring function mentions the local.
+    func capturedByClosure(_ s: FileStructure, _ d: Decl, _ di: Int) -> Bool {
+        guard d.parent >= 0, s.decls[d.parent].body >= 0 else { return true }
+        let body = s.scopes[s.decls[d.parent].body]
+        for i in d.end..<min(body.close, s.code.count) where s.code[i].kind == .identifier && s.is(i, text: d.nameText) {
+            if s.enclosingClosure(of: i) != nil, let c = s.enclosingClosure(of: i), s.closures[c].open > body.open { return true }
+        }
+        return false
     }
 
     /// The declared type: from the annotation, or from a literal or `Type(…)` initializer.

@@ -120,46 +120,100 @@ public struct UncheckedSendableUnguardedRule: Rule {
             byName[d.nameText, default: []].append(di)
         }
         guard !order.isEmpty else { return [] }
-        var regions: LockRegions? = nil
+        var candidates: [(name: String, units: [Int], declaredHere: Int?, facts: TypeFacts)] = []
         for name in order {
             let units = byName[name]!
             let declaredHere = units.first { s.decls[$0].kind == .class }
-            let locallyUnchecked = declaredHere.map { isUnchecked(s, $0) } ?? false
             var facts: TypeFacts
-            if locallyUnchecked, let di = declaredHere {
+            if let di = declaredHere, isUnchecked(s, di) {
                 facts = localFacts(s, di, context)
-                // Extensions elsewhere cannot add stored properties; they can only add conformances.
-                if let global = context.uncheckedSendableClass(name) { facts.lockProperties = global.lockProperties; facts.queueProperties = global.queueProperties; facts.storedVars = global.storedVars }
+            } else if let di = declaredHere {
+                // Declared here without the conformance: only an extension can add it (another
+                // class of the same name elsewhere does not).
+                guard let global = context.uncheckedSendableClass(name), global.uncheckedViaExtension else { continue }
+                facts = localFacts(s, di, context)
             } else if let global = context.uncheckedSendableClass(name) {
                 facts = global
             } else {
                 continue
             }
             guard !facts.storedVars.isEmpty else { continue }
-            // Isolated to a global actor: the actor guards the state.
-            if let di = declaredHere, s.hasGlobalActor(s.decls[di]) { continue }
-            if facts.isGlobalActorIsolated { continue }
+            if let why = exemption(name: name, units: units, declaredHere: declaredHere, facts: facts, s: s) {
+                _ = why
+                continue
+            }
             // A superclass in the project may own the lock.
             if facts.lockProperties.isEmpty && facts.queueProperties.isEmpty, let di = declaredHere,
                let superName = s.inheritedTypes(of: di).first?.name, let sup = context.classFacts(superName) {
                 facts.lockProperties = sup.lockProperties
                 facts.queueProperties = sup.queueProperties
             }
-            if facts.lockProperties.isEmpty && facts.queueProperties.isEmpty {
+            candidates.append((name, units, declaredHere, facts))
+        }
+        guard !candidates.isEmpty else { return [] }
+        var regions: LockRegions? = nil
+        for c in candidates {
+            let confined = c.units.contains { isEventLoopConfined(s, $0) }
+            if c.facts.lockProperties.isEmpty && c.facts.queueProperties.isEmpty {
                 // Confined to an event loop (asserted at run time): the loop serializes the state.
-                if units.contains(where: { isEventLoopConfined(s, $0) }) { continue }
-                if let di = declaredHere { reportUnprotected(di, facts: facts, units: units, context: context, into: &out) }
+                if confined { continue }
+                if let di = c.declaredHere { reportUnprotected(di, facts: c.facts, units: c.units, context: context, into: &out) }
                 continue
             }
             if regions == nil {
                 var receivers = Set<String>()
-                for f in byName.keys.compactMap({ context.uncheckedSendableClass($0) }) { receivers.formUnion(f.lockProperties) }
-                receivers.formUnion(facts.lockProperties)
+                for other in candidates { receivers.formUnion(other.facts.lockProperties) }
                 regions = LockRegions(s, vocabulary: context.vocabulary, includeQueues: ["*"],
                                       extraScopedMethods: ["withValue", "withLockVoid", "withMutableValue", "withLockedValueVoid"],
-                                      guardReceivers: receivers)
+                                      guardReceivers: receivers, heldOnEntry: true)
             }
-            checkAccesses(name, facts: facts, units: units, regions: regions!, context: context, into: &out)
+            checkAccesses(c.name, facts: c.facts, units: c.units, regions: regions!, confined: confined, context: context, into: &out)
+        }
+        return out
+    }
+
+    static let singleThreadPhrases = [
+        "single thread", "single-thread", "one thread", "same thread", "not thread safe", "not thread-safe",
+        "isn't thread safe", "isn't thread-safe", "not threadsafe", "only intended for", "thread-confined", "thread confined",
+        "not actually sendable", "not really sendable", "isn't sendable", "is not sendable",
+    ]
+
+    /// Classes the rule leaves alone, with the reason (documented in `knownLimits`).
+    func exemption(name: String, units: [Int], declaredHere: Int?, facts: TypeFacts, s: FileStructure) -> String? {
+        // Isolated to a global actor: the actor guards the state.
+        if facts.isGlobalActorIsolated || units.contains(where: { s.hasGlobalActor(s.decls[$0]) }) { return "global actor" }
+        // An explicitly unchecked box says what it is in its name.
+        if name.contains("Unchecked") || name.hasPrefix("Unsafe") { return "named unchecked" }
+        var funcs = Set<String>()
+        for u in units {
+            for m in s.children[u] where s.decls[m].kind == .function { funcs.insert(s.decls[m].nameText) }
+        }
+        // The class is itself a lock (it implements lock() and unlock()).
+        if funcs.contains("lock") && funcs.contains("unlock") { return "is a lock" }
+        // Documented as single-threaded or confined (on the class or on its conformance).
+        for u in units {
+            let text = s.leadingCommentText(s.decls[u]).lowercased() + trailingComments(s, u).lowercased()
+            if Self.singleThreadPhrases.contains(where: { text.contains($0) }) { return "documented confinement" }
+        }
+        return nil
+    }
+
+    /// Comments inside a unit's header and on the line of its closing brace when it is a
+    /// one-line conformance (`extension X: @unchecked Sendable {} // reason`).
+    func trailingComments(_ s: FileStructure, _ u: Int) -> String {
+        let d = s.decls[u]
+        guard d.body >= 0 else { return "" }
+        let sc = s.scopes[d.body]
+        let from = Int(s.code[d.keyword].start)
+        let line = s.line(ofToken: sc.close)
+        var out = ""
+        for c in s.comments where Int(c.start) > from {
+            let l = s.file.location(Int(c.start)).line
+            if Int(c.start) < Int(s.code[sc.open].start) || (sc.close - sc.open <= 1 && l == line) || (sc.close - sc.open <= 1 && l == line + 1) {
+                out += s.file.text(c.range) + "\n"
+            } else if Int(c.start) > Int(s.code[sc.close].end) + 400 {
+                break
+            }
         }
         return out
     }
@@ -202,7 +256,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
                   facts.storedVars.contains(v.nameText) else { continue }
             let writes = writesOutsideInit(v.nameText, units: units, s: s)
             let fix: String
-            if writes == 0 {
+            if writes == 0 && !writtenThroughOtherReference(s, v.nameText) {
                 fix = "'\(v.nameText)' is never assigned outside init: declare it 'let'"
             } else {
                 fix = "keep '\(v.nameText)' inside a lock's state (Mutex<State>, OSAllocatedUnfairLock(initialState:)) and access it with withLock, or make '\(className)' an actor"
@@ -220,7 +274,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
             let body = s.scopes[s.decls[u].body]
             for i in body.open..<body.close where s.code[i].kind == .identifier && s.is(i, text: name) {
                 if isInInitOrDeinit(s, i) { continue }
-                if isWrite(s, i) { count += 1 }
+                if mayWrite(s, i) { count += 1 }
             }
         }
         return count
@@ -257,6 +311,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
         return false
     }
 
+    /// XCTest runs these on the test case instance before and after each test, like init/deinit.
+    static let testLifecycle: Set<String> = ["setUp", "setUpWithError", "tearDown", "tearDownWithError"]
+
     static let mutatingNames = ["append", "insert", "remove", "removeAll", "removeValue", "updateValue", "merge", "sort", "reverse", "formUnion", "subtract", "popLast", "removeFirst", "removeLast", "toggle", "formIntersection", "swapAt", "shuffle"]
 
     func isInInitOrDeinit(_ s: FileStructure, _ i: Int) -> Bool {
@@ -268,6 +325,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
             if p >= 0 && s.decls[p].kind.isFunctionLike { d = p } else { break }
         }
         let k = s.decls[d].kind
+        if k == .function && Self.testLifecycle.contains(s.decls[d].nameText) { return true }
         return k == .initializer || k == .deinitializer
     }
 
@@ -279,18 +337,39 @@ public struct UncheckedSendableUnguardedRule: Rule {
         var inHelper: Int  // decl index of the private helper it is in, or -1
     }
 
-    func checkAccesses(_ className: String, facts: TypeFacts, units: [Int], regions: LockRegions, context: RuleContext,
-                       into out: inout [Diagnostic]) {
+    static let initLock = "<init>"
+
+    func checkAccesses(_ className: String, facts: TypeFacts, units: [Int], regions: LockRegions, confined: Bool,
+                       context: RuleContext, into out: inout [Diagnostic]) {
         let s = context.structure
         let guards = Set(facts.lockProperties).union(facts.queueProperties)
         let vars = Set(facts.storedVars)
-        // Private helpers of the class in this file, and their call sites.
+        // Locks whose state lives inside them (Mutex<State>, NIOLockedValueBox): in a class
+        // confined to an event loop, touching other state inside their closures is incidental.
+        var stateHolding = Set<String>()
+        for u in units {
+            for m in s.children[u] where s.decls[m].kind == .variable {
+                if let t = context.vocabulary.lockType(of: s.decls[m], in: s, strict: false),
+                   context.vocabulary.stateHoldingLockTypes.contains(t) { stateHolding.insert(s.decls[m].nameText) }
+            }
+        }
+        // Private helpers (methods and computed properties) of the class in this file, and the
+        // class's own lock wrappers (`func withLock<T>(_ body: () -> T) -> T { lock.lock(); … }`).
         var helpers: [String: Int] = [:]
+        var wrapperLocks: [String: String] = [:]
         for u in units {
             for m in s.children[u] {
                 let d = s.decls[m]
-                if d.kind == .function && (d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate)) && !d.isStaticMember && d.body >= 0 {
+                guard !d.isStaticMember, d.body >= 0 else { continue }
+                let isPrivate = d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate)
+                if isPrivate && (d.kind == .function || (d.kind == .variable && d.isComputed)) {
                     helpers[d.nameText] = m
+                }
+                if d.kind == .function && s.text(d.typeAnnotation).contains("->") {
+                    let body = s.scopes[d.body]
+                    if let r = regions.regions.first(where: { $0.start >= body.open && $0.end <= body.close && guards.contains($0.lock) }) {
+                        wrapperLocks[d.nameText] = r.lock
+                    }
                 }
             }
         }
@@ -302,7 +381,26 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 case .queue:
                     if facts.queueProperties.contains(r.lock) { held.insert(r.lock) }
                 default:
-                    if guards.contains(r.lock) { held.insert(r.lock) } else if r.lock == "self" || r.lock.isEmpty { held.insert("self") }
+                    if confined && stateHolding.contains(r.lock) { continue }
+                    if guards.contains(r.lock) {
+                        held.insert(r.lock)
+                    } else if r.lock.isEmpty || r.lock == "self" {
+                        if case .closure(let method, _) = r.form, let l = wrapperLocks[method] { held.insert(l) } else { held.insert("self") }
+                    }
+                }
+            }
+            // Closures passed to the class's own lock wrappers.
+            if !wrapperLocks.isEmpty {
+                for sc in s.enclosingScopes(of: i) {
+                    let scope = s.scopes[sc]
+                    if scope.kind == .functionBody { break }
+                    guard scope.kind == .closure else { continue }
+                    let c = s.closures[scope.closure]
+                    guard c.callee >= 0 else { continue }
+                    let callee = s.text(c.callee)
+                    if LockRegions.deferredCallees.contains(callee) { break }
+                    let onSelf = c.receiverStart < 0 || (c.receiverStart == c.callee - 2 && s.isKeyword(c.receiverStart, .self))
+                    if onSelf, let l = wrapperLocks[callee] { held.insert(l) }
                 }
             }
             return held
@@ -324,7 +422,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 // Which function is this in? Members of nested types are not this class's.
                 guard let fn = s.enclosingFunction(of: i), owningClassUnit(s, fn) == u else { continue }
                 if s.decls[fn].isStaticMember { continue }
-                if isInInitOrDeinit(s, i) { continue }
+                if helper == fn { continue }
                 // Receiver: bare (implicit self) or `self.`.
                 if s.isChar(i - 1, UInt8(ascii: ".")) {
                     guard s.isKeyword(i - 2, .self), !s.isChar(i - 3, UInt8(ascii: ".")) else { continue }
@@ -334,12 +432,16 @@ public struct UncheckedSendableUnguardedRule: Rule {
                     if shadowCache[top] == nil { shadowCache[top] = shadowedNames(s, top) }
                     if shadowCache[top]!.contains(name) { continue }
                 }
-                let locks = locksHeld(i)
+                let inInit = isInInitOrDeinit(s, i)
+                let locks = inInit ? [Self.initLock] : locksHeld(i)
                 let inHelper = enclosingHelper(s, fn, helpers)
-                if isVar {
+                if let h = helper {
+                    let isCall = s.isChar(i + 1, UInt8(ascii: "("))
+                    if isCall || s.decls[h].kind == .variable {
+                        calls[name, default: []].append((i, locks, inHelper))
+                    }
+                } else if isVar && !inInit {
                     accesses.append(Access(token: i, locks: locks, inHelper: inHelper))
-                } else if s.isChar(i + 1, UInt8(ascii: "(")) {
-                    calls[name, default: []].append((i, locks, inHelper))
                 }
             }
         }
@@ -373,21 +475,21 @@ public struct UncheckedSendableUnguardedRule: Rule {
         for a in accesses {
             var l = a.locks
             if a.inHelper >= 0 { l.formUnion(helperLocks[a.inHelper] ?? []) }
+            // Reached only from init: no other reference exists yet.
+            if l.contains(Self.initLock) { continue }
             perVar[s.text(a.token), default: []].append((a, l))
         }
-        let loopConfined = units.contains { isEventLoopConfined(s, $0) }
         let documented = documentedProtection(units: units, guards: guards, s: s)
         for name in perVar.keys.sorted() {
             let list = perVar[name]!
             // Never written outside init/deinit: effectively immutable, so reads cannot race.
-            if !list.contains(where: { mayWrite(s, $0.0.token) }) { continue }
+            if !list.contains(where: { mayWrite(s, $0.0.token) }) && !writtenThroughOtherReference(s, name) { continue }
             // Documented as protected by something this class does not own (another object's
             // queue, a caller's lock): the tool cannot see it, and trusts the documentation.
-            // Documented as protected by one of its own locks: that lock is the one to hold.
             if documented[name] == .external { continue }
             // A class confined to an event loop keeps most state loop-local; only state it also
             // reads under a lock is shared across threads.
-            if loopConfined && !list.contains(where: { !$0.1.isEmpty }) { continue }
+            if confined && !list.contains(where: { !$0.1.isEmpty }) { continue }
             var counts: [String: Int] = [:]
             for (_, l) in list { for x in l { counts[x, default: 0] += 1 } }
             var primary = counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key
@@ -401,20 +503,22 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 let verb = write ? "written" : "read"
                 let message: String
                 let fix: String
+                let lockName = { (x: String) in x == "self" ? "objc_sync/self" : x }
                 if let p = primary, !l.isEmpty {
-                    let other = l.sorted().joined(separator: "', '")
-                    message = "'\(name)' of @unchecked Sendable class '\(className)' is \(verb) under '\(other)' here but under '\(p)' elsewhere: two locks do not exclude each other"
-                    if let g = guarded { notes.append(context.note(at: g, "'\(name)' is accessed under '\(p)' here")) }
-                    fix = "use '\(p)' for every access to '\(name)'"
+                    let other = l.sorted().map(lockName).joined(separator: "', '")
+                    message = "'\(name)' of @unchecked Sendable class '\(className)' is \(verb) under '\(other)' here but under '\(lockName(p))' elsewhere: two locks do not exclude each other"
+                    if let g = guarded { notes.append(context.note(at: g, "'\(name)' is accessed under '\(lockName(p))' here")) }
+                    fix = "use '\(lockName(p))' for every access to '\(name)'"
                 } else if let p = primary {
-                    message = "'\(name)' of @unchecked Sendable class '\(className)' is \(verb) without holding '\(p)'"
-                    if let g = guarded { notes.append(context.note(at: g, "other accesses to '\(name)' hold '\(p)', e.g. here")) }
+                    message = "'\(name)' of @unchecked Sendable class '\(className)' is \(verb) without holding '\(lockName(p))'"
+                    if let g = guarded { notes.append(context.note(at: g, "other accesses to '\(name)' hold '\(lockName(p))', e.g. here")) }
                     fix = facts.queueProperties.contains(p)
                         ? "move this access into \(p).sync { } like the others"
                         : "wrap this access in \(p).withLock { } (or \(p).lock(); defer { \(p).unlock() }) like the others"
                 } else {
-                    let g = (facts.lockProperties + facts.queueProperties).first ?? "lock"
-                    message = "'\(name)' of @unchecked Sendable class '\(className)' is \(verb) without holding any of its locks ('\((facts.lockProperties + facts.queueProperties).joined(separator: "', '"))')"
+                    let all = facts.lockProperties + facts.queueProperties
+                    let g = all.first ?? "lock"
+                    message = "'\(name)' of @unchecked Sendable class '\(className)' is \(verb) without holding any of its locks ('\(all.joined(separator: "', '"))')"
                     fix = facts.queueProperties.contains(g)
                         ? "access '\(name)' only inside \(g).sync { }"
                         : "access '\(name)' only inside \(g).withLock { } (or between \(g).lock() and a deferred unlock())"
@@ -422,6 +526,15 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 out.append(context.diagnostic(description, at: a.token, message: message, notes: notes, fixIt: FixIt(fix)))
             }
         }
+    }
+
+    /// `something.name = …` (or a mutating call) on any receiver other than `self` in this file.
+    func writtenThroughOtherReference(_ s: FileStructure, _ name: String) -> Bool {
+        for i in 1..<max(1, s.code.count) where s.code[i].kind == .identifier && s.isChar(i - 1, UInt8(ascii: ".")) && s.is(i, text: name) {
+            if s.isKeyword(i - 2, .self) { continue }
+            if mayWrite(s, i) { return true }
+        }
+        return false
     }
 
     enum Protection: Equatable {
@@ -477,10 +590,20 @@ public struct UncheckedSendableUnguardedRule: Rule {
         return false
     }
 
-    static let loopConfinementChecks: Set<String> = ["assertInEventLoop", "preconditionInEventLoop", "inEventLoop", "assertOnEventLoop"]
+    static let loopConfinementChecks: Set<String> = [
+        "assertInEventLoop", "preconditionInEventLoop", "inEventLoop", "assertOnEventLoop", "checkCorrectThread",
+        "dispatchPrecondition", "assertIsolated", "preconditionIsolated",
+    ]
 
-    /// A SwiftNIO-style class that asserts it runs on its event loop.
+    /// SwiftNIO calls a channel handler only on its channel's event loop.
+    static let eventLoopProtocols: Set<String> = [
+        "ChannelInboundHandler", "ChannelOutboundHandler", "ChannelDuplexHandler", "ChannelHandler", "RemovableChannelHandler",
+    ]
+
+    /// A class confined to one thread or queue that it asserts at run time (SwiftNIO's
+    /// assertInEventLoop, dispatchPrecondition(.onQueue), assertIsolated), or a NIO channel handler.
     func isEventLoopConfined(_ s: FileStructure, _ unit: Int) -> Bool {
+        if s.inheritedTypes(of: unit).contains(where: { Self.eventLoopProtocols.contains($0.name) }) { return true }
         let body = s.scopes[s.decls[unit].body]
         for i in body.open..<body.close where s.code[i].kind == .identifier && Self.loopConfinementChecks.contains(s.text(i)) {
             return true

@@ -73,3 +73,40 @@ func noRelease(lock: NSLock) async {
     lock.lock()
     await Task.yield() // expect: await_in_lock
 }
+
+/// The lock is released inside the continuation's closure, which runs before the task
+/// suspends: the await does not hold it.
+final class Storage: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waiters: [CheckedContinuation<Int, Never>] = []
+
+    func next() async -> Int {
+        self.lock.lock()
+        if waiters.isEmpty {
+            return await withCheckedContinuation { continuation in
+                waiters.append(continuation)
+                self.lock.unlock()
+            }
+        }
+        self.lock.unlock()
+        return 0
+    }
+
+    func cancellable() async throws -> Int {
+        try await withTaskCancellationHandler {
+            lock.lock()
+            return try await withUnsafeThrowingContinuation { continuation in
+                lock.unlock()
+                continuation.resume(returning: 1)
+            }
+        } onCancel: {
+            lock.withLock { waiters.removeAll() }
+        }
+    }
+
+    func stillHeld() async {
+        lock.lock()
+        Task { lock.unlock() }
+        await Task.yield() // expect: await_in_lock
+    }
+}

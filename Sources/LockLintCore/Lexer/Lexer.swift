@@ -224,7 +224,9 @@ struct LexerState {
         case UInt8(ascii: "\\"):
             punct(1, then: .endsExpression)
         case UInt8(ascii: "."):
-            if peek(1) == UInt8(ascii: ".") {
+            // A dot-operator (`...`, `..<`, `.==`, `.+.`) starts with `.` and continues with
+            // operator characters; a lone `.` is member access.
+            if isDotOperatorStart() {
                 lexOperator()
             } else {
                 punct(1, then: .endsExpression)
@@ -241,6 +243,19 @@ struct LexerState {
             emit(.unknown, pos, pos + 1)
             pos += 1
             previous = .expectsExpression
+        }
+    }
+
+    func isDotOperatorStart() -> Bool {
+        switch peek(1) {
+        case UInt8(ascii: "."), UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "%"),
+             UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"):
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "!"):
+            // `.-` / `.!` only as part of a longer dot-operator (`.-.`), not `x = .-1`.
+            return peek(2) == UInt8(ascii: ".")
+        default:
+            return false
         }
     }
 

@@ -16,6 +16,9 @@ public struct LockRegion: Sendable {
         case unreleased(acquire: String)
         /// A closure passed to `sync`/`async` on a queue (only when asked for queues).
         case queue(method: String, closure: Int)
+        /// A function that releases a lock it never took: its caller holds the lock on entry
+        /// (only when asked, for guard analysis).
+        case heldOnEntry(release: String)
     }
 
     public var form: Form
@@ -50,7 +53,7 @@ public struct LockRegions: Sendable {
     ///   - guardReceivers: lock properties on which a closure passed to any method
     ///     (`lock.synchronized { }`, `state.withValue { }`) counts as holding that lock.
     public init(_ s: FileStructure, vocabulary: LockVocabulary, includeQueues: Set<String> = [],
-                extraScopedMethods: Set<String> = [], guardReceivers: Set<String> = []) {
+                extraScopedMethods: Set<String> = [], guardReceivers: Set<String> = [], heldOnEntry: Bool = false) {
         var out: [LockRegion] = []
         let scoped = vocabulary.lockScopedMethods.union(extraScopedMethods)
         // Closure forms.
@@ -130,20 +133,31 @@ public struct LockRegions: Sendable {
                 // First release after the acquire in the same executable, outside defer blocks
                 // and nested closures.
                 var found = -1
+                var suspension = -1
                 var k = close + 1
                 while k < execScope.close {
                     if s.code[k].kind == .identifier && s.is(k, text: release) && s.isChar(k + 1, UInt8(ascii: "(")),
-                       s.enclosingExecutable(of: k) == exec, !Self.insideDefer(s, k, within: exec),
+                       !Self.insideDefer(s, k, within: exec),
                        Self.releaseMatches(s, at: k, lock: lock, freeFunction: vocabulary.freeFunctionAcquires.contains(name)) {
-                        found = k
-                        break
+                        let kExec = s.enclosingExecutable(of: k)
+                        if kExec == exec {
+                            found = k
+                            break
+                        }
+                        // Released inside a continuation closure, which runs before the task
+                        // suspends: the lock is free at that suspension.
+                        if let awaitToken = Self.continuationSuspension(s, releaseAt: k, within: exec) {
+                            found = k
+                            suspension = awaitToken
+                            break
+                        }
                     }
                     k += 1
                 }
                 if found >= 0 {
                     form = .manual(acquire: name, release: release)
                     releaseToken = found
-                    end = found
+                    end = suspension >= 0 ? suspension : found
                 } else {
                     form = .unreleased(acquire: name)
                     end = execScope.close
@@ -152,7 +166,39 @@ public struct LockRegions: Sendable {
             out.append(LockRegion(form: form, lock: lock, acquireToken: i, releaseToken: releaseToken,
                                   start: close, end: end, executable: exec))
         }
+        if heldOnEntry { Self.addHeldOnEntry(s, vocabulary: vocabulary, into: &out) }
         regions = out
+    }
+
+    /// `X.unlock()` in a function with no earlier `X.lock()` in it: the lock was taken by the
+    /// caller, so the code before the release runs with it held.
+    static func addHeldOnEntry(_ s: FileStructure, vocabulary: LockVocabulary, into out: inout [LockRegion]) {
+        let releases = Set(vocabulary.acquireRelease.values)
+        var i = 0
+        while i < s.code.count {
+            defer { i += 1 }
+            guard s.code[i].kind == .identifier, s.isChar(i + 1, UInt8(ascii: "(")), s.isChar(i - 1, UInt8(ascii: ".")) else { continue }
+            let name = s.text(i)
+            guard releases.contains(name), let exec = s.enclosingExecutable(of: i), !insideDefer(s, i, within: exec) else { continue }
+            let r = receiverStart(s, dot: i - 1)
+            guard r >= 0 else { continue }
+            let lock = normalized(s.text(r..<(i - 1)))
+            let acquires = vocabulary.acquireRelease.filter { $0.value == name }.map(\.key)
+            var taken = false
+            var k = s.scopes[exec].open
+            while k < i && !taken {
+                if s.code[k].kind == .identifier && acquires.contains(where: { s.is(k, text: $0) }) && s.isChar(k - 1, UInt8(ascii: ".")) {
+                    let rr = receiverStart(s, dot: k - 1)
+                    if rr >= 0 && normalized(s.text(rr..<(k - 1))) == lock { taken = true }
+                }
+                k += 1
+            }
+            if !taken {
+                out.append(LockRegion(form: .heldOnEntry(release: name), lock: lock, acquireToken: s.scopes[exec].open,
+                                      releaseToken: i, start: s.scopes[exec].open, end: Int(s.match[i + 1]) > i ? Int(s.match[i + 1]) : i,
+                                      executable: exec))
+            }
+        }
     }
 
     /// `self.lock` → `lock`; whitespace removed.
@@ -203,6 +249,35 @@ public struct LockRegions: Sendable {
             return r >= 0 && normalized(s.text(r..<(k - 1))) == lock
         }
         return lock == "self"
+    }
+
+    /// Functions whose closure argument runs at once, before the caller suspends.
+    public static let immediateCallees: Set<String> = [
+        "withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation",
+        "withUnsafeThrowingContinuation", "withTaskCancellationHandler",
+    ]
+
+    /// When the release at `k` sits in a closure passed to a continuation function (nested
+    /// directly in `exec`), the `await` that suspends on that call.
+    static func continuationSuspension(_ s: FileStructure, releaseAt k: Int, within exec: Int) -> Int? {
+        var sc = Int(s.scopeOf[k])
+        var closure: Closure? = nil
+        while sc >= 0 && sc != exec {
+            let scope = s.scopes[sc]
+            if scope.kind == .closure {
+                let c = s.closures[scope.closure]
+                guard c.callee >= 0, immediateCallees.contains(s.text(c.callee)) else { return nil }
+                closure = c
+            } else if scope.kind == .functionBody {
+                return nil
+            }
+            sc = scope.parent
+        }
+        guard sc == exec, let c = closure else { return nil }
+        // `await`, possibly followed by `try`, right before the callee.
+        var j = c.callee - 1
+        while j >= 0 && (s.isKeyword(j, .try) || s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!"))) { j -= 1 }
+        return s.isKeyword(j, .await) ? j : c.callee
     }
 
     static func insideDefer(_ s: FileStructure, _ k: Int, within exec: Int) -> Bool {

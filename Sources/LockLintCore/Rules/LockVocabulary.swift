@@ -53,6 +53,8 @@ public struct LockVocabulary: Sendable {
     /// says it is one (`Lock`, `UnfairLock`, `ReadWriteLock`, `SomethingMutex`), as projects
     /// often wrap their own.
     public func looksLikeLock(_ name: String) -> Bool {
+        // A semaphore has no owner: waiting on it is not holding a lock.
+        if name == "DispatchSemaphore" { return false }
         if lockTypes.contains(name) { return true }
         return name.hasSuffix("Lock") || name.hasSuffix("Mutex") || name.hasSuffix("LockedValueBox")
             || name == "Locked" || name.hasPrefix("Locked") || name.hasSuffix("Locked")

@@ -11,6 +11,8 @@ public struct TypeFacts: Sendable, Equatable {
     public var isUncheckedSendable = false
     /// Isolated to a global actor (`@MainActor class …`): its state is protected by that actor.
     public var isGlobalActorIsolated = false
+    /// Made `@unchecked Sendable` by an extension (not only by a declaration of this name).
+    public var uncheckedViaExtension = false
     /// Mutable stored instance properties (`var`, not computed), sorted.
     public var storedVars: [String] = []
     /// Stored properties that are locks, sorted.
@@ -31,6 +33,7 @@ public struct TypeFacts: Sendable, Equatable {
         isFinal = isFinal || o.isFinal
         isUncheckedSendable = isUncheckedSendable || o.isUncheckedSendable
         isGlobalActorIsolated = isGlobalActorIsolated || o.isGlobalActorIsolated
+        uncheckedViaExtension = uncheckedViaExtension || o.uncheckedViaExtension
         storedVars = Array(Set(storedVars).union(o.storedVars)).sorted()
         lockProperties = Array(Set(lockProperties).union(o.lockProperties)).sorted()
         queueProperties = Array(Set(queueProperties).union(o.queueProperties)).sorted()
@@ -97,6 +100,7 @@ public struct ProjectIndex: Sendable {
             }
             for t in s.inheritedTypes(of: di) where t.unchecked && t.name == "Sendable" {
                 f.isUncheckedSendable = true
+                if d.kind == .extension { f.uncheckedViaExtension = true }
             }
             var vars = Set<String>()
             var locks = Set<String>()

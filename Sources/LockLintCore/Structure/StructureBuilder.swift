@@ -89,13 +89,16 @@ struct StructureBuilder {
                 let open: UInt8 = c == UInt8(ascii: ")") ? UInt8(ascii: "(") : c == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
                 // Find the nearest opener of the same kind; a `}` may close unclosed ( and [,
                 // but a `)` or `]` never closes a `{`.
+                // (Bounded, so unbalanced input cannot make this quadratic.)
                 var k = stack.count - 1
-                while k >= 0 {
+                let floor = max(0, stack.count - 256)
+                while k >= floor {
                     let oc = firstByte(Int(stack[k]))
                     if oc == open { break }
                     if oc == UInt8(ascii: "{") { k = -1; break }
                     k -= 1
                 }
+                if k < floor { k = -1 }
                 if k >= 0 {
                     let o = Int(stack[k])
                     match[o] = Int32(i)
@@ -122,11 +125,13 @@ struct StructureBuilder {
         var isBrace: Bool
         var pending: Pending
         var pendingSawEquals: Bool
+        /// The innermost brace scope at or below this frame (so lookups never walk the stack).
+        var innerScope: Int = -1
     }
 
     mutating func build() {
         matchBrackets()
-        var frames: [Frame] = [Frame(open: -1, scope: -1, isBrace: true, pending: .none, pendingSawEquals: false)]
+        var frames: [Frame] = [Frame(open: -1, scope: -1, isBrace: true, pending: .none, pendingSawEquals: false, innerScope: -1)]
         var saved: [[Frame]] = []
         let n = code.count
         var i = 0
@@ -167,10 +172,11 @@ struct StructureBuilder {
                     i += 1
                     continue
                 case UInt8(ascii: "("), UInt8(ascii: "["):
-                    frames.append(Frame(open: i, scope: -1, isBrace: false, pending: .none, pendingSawEquals: false))
+                    frames.append(Frame(open: i, scope: -1, isBrace: false, pending: .none, pendingSawEquals: false,
+                                        innerScope: currentScope(frames)))
                 case UInt8(ascii: ")"), UInt8(ascii: "]"):
                     let o = Int(match[i])
-                    if o >= 0, let k = frames.lastIndex(where: { $0.open == o }) {
+                    if o >= 0, let k = lastFrame(frames, openedAt: o) {
                         frames.removeSubrange(k...)
                     }
                 case UInt8(ascii: "="):
@@ -197,13 +203,21 @@ struct StructureBuilder {
         }
     }
 
+    @inline(__always)
     func currentScope(_ frames: [Frame]) -> Int {
+        frames.isEmpty ? -1 : frames[frames.count - 1].innerScope
+    }
+
+    /// The frame opened at token `o`, searching down from the top (bounded).
+    func lastFrame(_ frames: [Frame], openedAt o: Int) -> Int? {
         var k = frames.count - 1
-        while k >= 0 {
-            if frames[k].isBrace { return frames[k].scope }
+        let floor = max(0, frames.count - 512)
+        while k >= floor {
+            if frames[k].open == o { return k }
+            if frames[k].open < o { return nil }
             k -= 1
         }
-        return -1
+        return nil
     }
 
     mutating func closeDiscardedFrames(_ frames: [Frame], keeping count: Int, at i: Int) {
@@ -273,12 +287,12 @@ struct StructureBuilder {
             closures.append(makeClosure(open: i, scope: scopeIndex, frames: frames))
         }
         scopeOf[i] = Int32(scopeIndex)
-        frames.append(Frame(open: i, scope: scopeIndex, isBrace: true, pending: .none, pendingSawEquals: false))
+        frames.append(Frame(open: i, scope: scopeIndex, isBrace: true, pending: .none, pendingSawEquals: false, innerScope: scopeIndex))
     }
 
     mutating func closeBrace(_ i: Int, _ frames: inout [Frame]) {
         let o = Int(match[i])
-        guard o >= 0, let k = frames.lastIndex(where: { $0.open == o }) else { return }
+        guard o >= 0, let k = lastFrame(frames, openedAt: o) else { return }
         let scope = frames[k].scope
         frames.removeSubrange(k...)
         if scope >= 0 {
@@ -416,6 +430,11 @@ struct StructureBuilder {
                     continue
                 }
             }
+            if t.kind == .operator && firstByte(prev) == UInt8(ascii: ">"), let open = genericOpen(endingAt: prev), open > 0,
+               code[open - 1].kind == .attribute {
+                prev = open - 2
+                continue
+            }
             break
         }
         if prev < i - 1 { return true }  // at least one modifier or attribute
@@ -492,6 +511,14 @@ struct StructureBuilder {
                 j -= 1
                 continue
             }
+            // `@Wrapper<A, B>`: generic arguments after an attribute.
+            if t.kind == .operator && firstByte(j) == UInt8(ascii: ">"), let open = genericOpen(endingAt: j), open > 0,
+               code[open - 1].kind == .attribute {
+                attrs.append(open - 1)
+                start = open - 1
+                j = open - 2
+                continue
+            }
             if t.isWord && !t.flags.contains(.escaped) && Self.modifierWords.contains(t.word) {
                 if let m = Self.modifier(for: t.word) { mods.insert(m) }
                 start = j
@@ -527,6 +554,26 @@ struct StructureBuilder {
         }
         attrs.reverse()
         return (start, mods, attrs)
+    }
+
+    /// The `<` matching a generic argument list that ends with the `>` token at `close`.
+    func genericOpen(endingAt close: Int) -> Int? {
+        var depth = 0
+        var j = close
+        let floor = max(0, close - 64)
+        while j >= floor {
+            let t = code[j]
+            if t.kind == .operator {
+                for b in file.bytes[Int(t.start)..<Int(t.end)].reversed() {
+                    if b == UInt8(ascii: ">") { depth += 1 } else if b == UInt8(ascii: "<") { depth -= 1 }
+                }
+                if depth == 0 { return j }
+            } else if t.kind == .punctuation && (firstByte(j) == UInt8(ascii: "{") || firstByte(j) == UInt8(ascii: "}") || firstByte(j) == UInt8(ascii: ";")) {
+                return nil
+            }
+            j -= 1
+        }
+        return nil
     }
 
     static func modifier(for w: Word) -> Modifiers? {

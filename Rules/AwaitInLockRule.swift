@@ -20,12 +20,14 @@ public struct AwaitInLockRule: Rule {
             which allows suspension by design.
             """,
         knownLimits: """
+            Reported as an error by default: unlike the other rules, this one is a bug whatever the design. \
             The lock is held in the body of a closure passed to withLock, withLockIfAvailable, withLockedValue, \
             withLockUnchecked, withCriticalRegion (and configured methods); after `X.lock()` (or objc_sync_enter, \
             pthread_mutex_lock, os_unfair_lock_lock) until the matching release in the same function; and to the end \
             of the block after `X.lock(); defer { X.unlock() }`. Closures nested inside a held region (Task {}, \
             stored closures) run later and are not reported.
             """,
+        defaultSeverity: .error,
         triggeringExamples: [
             """
             func refresh() async {

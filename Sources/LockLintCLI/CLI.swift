@@ -61,6 +61,9 @@ public enum CLI {
             return await lint(options, io: io)
         case .benchmarkLexer:
             return await benchmarkLexer(options, io: io)
+        case .markdownRules:
+            io.out(RuleDocs.markdownTable(RuleRegistry.all))
+            return ExitCode.clean
         }
     }
 

@@ -15,6 +15,8 @@ struct Options {
         case dumpTokens(String)
         /// Hidden: read and lex the named paths, print throughput (Benchmarks/corpus.sh).
         case benchmarkLexer
+        /// Hidden: the README's rule table, generated from the rule descriptions.
+        case markdownRules
     }
 
     var mode: Mode = .lint
@@ -72,6 +74,7 @@ struct Options {
             case "--dump-tokens": o.mode = .dumpTokens(try arg())
             case "--stdin-path": o.stdinPath = try arg()
             case "--benchmark-lexer": o.mode = .benchmarkLexer
+            case "--markdown-rules": o.mode = .markdownRules
             case "--enable-all-rules": o.enableAll = true
             case "--only-rule": o.onlyRules.append(try arg())
             case "--include-generated": o.includeGenerated = true

@@ -29,6 +29,10 @@ public struct LintSettings: Sendable {
     public init(rules: [any Rule], severities: [String: Severity] = [:], configuration: Configuration = Configuration(),
                 includeGenerated: Bool = false, jobs: Int = 0, knownRuleIDs: Set<String> = []) {
         self.rules = rules
+        var severities = severities
+        for r in rules where severities[r.description.id] == nil {
+            severities[r.description.id] = r.description.defaultSeverity
+        }
         self.severities = severities
         self.configuration = configuration
         self.includeGenerated = includeGenerated
@@ -166,7 +170,8 @@ public enum Linter {
         }
         outcome.questions = context.questions
         let directives = Suppressions.directives(in: structure)
-        let superfluousOn = settings.severities[Suppressions.superfluousRuleID] != nil || settings.knownRuleIDs.contains(Suppressions.superfluousRuleID)
+        // `superfluous_disable` runs when it is among the run's rules (not with another --only-rule).
+        let superfluousOn = settings.severities[Suppressions.superfluousRuleID] != nil
         let (kept, superfluous) = Suppressions.apply(
             found, directives: directives, path: input.path, knownRules: settings.knownRuleIDs, rulesThatRan: ran,
             requireReason: settings.configuration.requireSuppressionReason,

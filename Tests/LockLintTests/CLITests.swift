@@ -1,0 +1,196 @@
+import Foundation
+import XCTest
+@testable import LockLintCLI
+@testable import LockLintCore
+
+/// The command line as users and CI scripts meet it: exit codes, the text format, the walker,
+/// bad input, determinism.
+final class CLITests: XCTestCase {
+    static let findingLine = try! NSRegularExpression(pattern: #"^(.+?):(\d+):(\d+): (warning|error): (.*) \[([a-z_]+)\]$"#)
+    static let noteLine = try! NSRegularExpression(pattern: #"^(.+?):(\d+):(\d+): note: (.*)$"#)
+
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = try Support.temporaryDirectory()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    func write(_ relative: String, _ text: String) throws {
+        let url = dir.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func path(_ relative: String) -> String { dir.appendingPathComponent(relative).path }
+
+    static func matches(_ re: NSRegularExpression, _ line: String) -> Bool {
+        re.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil
+    }
+
+    func testCleanTreeExitsZeroAndFindingsExitOne() async throws {
+        try write("Clean.swift", "final class A { let lock = NSLock() }\n")
+        let clean = await Support.run([path("Clean.swift")])
+        XCTAssertEqual(clean.code, 0)
+        XCTAssertEqual(clean.out, "")
+        XCTAssertTrue(clean.err.contains("1 file linted, 0 findings"), clean.err)
+
+        try write("Bad.swift", "actor A {\n    let lock = NSLock()\n}\n")
+        let bad = await Support.run([path("Bad.swift")])
+        XCTAssertEqual(bad.code, 1)
+        let lines = bad.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertTrue(Self.matches(Self.findingLine, lines[0]), lines[0])
+        XCTAssertTrue(lines[0].hasPrefix("\(path("Bad.swift")):2:9: warning: "), lines[0])
+        XCTAssertTrue(lines[0].hasSuffix("[lock_in_actor]"))
+        XCTAssertTrue(Self.matches(Self.noteLine, lines[1]))
+        XCTAssertTrue(lines[1].contains(": note: fix-it: "))
+        XCTAssertFalse(bad.out.contains("swift-lock-lint:"), "the summary goes to stderr only")
+    }
+
+    func testFailOnThresholds() async throws {
+        try write("W.swift", "let s = DispatchSemaphore(value: 0)\n")
+        let warnOnly = await Support.run(["--fail-on", "error", path("W.swift")])
+        XCTAssertEqual(warnOnly.code, 0)
+        XCTAssertFalse(warnOnly.out.isEmpty)
+        let never = await Support.run(["--fail-on=never", path("W.swift")])
+        XCTAssertEqual(never.code, 0)
+        try write("E.swift", "func f() async {\n    lock.lock()\n    await g()\n    lock.unlock()\n}\n")
+        let error = await Support.run(["--fail-on", "error", path("E.swift")])
+        XCTAssertEqual(error.code, 1)
+        XCTAssertTrue(error.out.contains(":3:5: error: "), error.out)
+    }
+
+    func testUsageErrorsExitTwo() async {
+        for args in [["--no-such-flag"], ["--jobs", "0"], ["--fail-on", "sometimes"], ["--only-rule", "no_such_rule", "."],
+                     ["--explain", "no_such_rule"], ["--dump-tokens"], ["/definitely/not/here"]] {
+            let r = await Support.run(args)
+            XCTAssertEqual(r.code, 2, "\(args): \(r.err)")
+            XCTAssertFalse(r.err.isEmpty, "\(args) must explain itself")
+            XCTAssertEqual(r.out, "")
+        }
+    }
+
+    func testUnreadableAndBinaryFilesAreReportedAndTheRunGoesOn() async throws {
+        try write("a/Good.swift", "actor A { let lock = NSLock() }\n")
+        try write("a/Binary.swift", "abc\u{0}def")
+        try write("a/Latin1.swift", "let x = 1\n")
+        // Invalid UTF-8 (a Latin-1 byte) inside a comment: reported, and the file is still linted.
+        let latin = Array("// caf".utf8) + [0xE9] + Array("\nlet s = DispatchSemaphore(value: 1)\n".utf8)
+        FileManager.default.createFile(atPath: path("a/Latin1.swift"), contents: Data(latin))
+        try write("a/Locked.swift", "let x = 1\n")
+        chmod(path("a/Locked.swift"), 0)
+        defer { chmod(path("a/Locked.swift"), 0o644) }
+        let r = await Support.run([path("a")])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.out.contains("Binary.swift:1:1: error: binary file: NUL byte at 1:4; not linted [file_error]"), r.out)
+        XCTAssertTrue(r.out.contains("Latin1.swift:1:7: error: file is not valid UTF-8"), r.out)
+        XCTAssertTrue(r.out.contains("Latin1.swift:2:9: warning: semaphore"), r.out)
+        XCTAssertTrue(r.out.contains("Good.swift:1:15: warning: actor 'A' stores NSLock 'lock'"), r.out)
+        if getuid() != 0 {
+            XCTAssertTrue(r.out.contains("Locked.swift:1:1: error: cannot read file: Permission denied [file_error]"), r.out)
+        }
+    }
+
+    func testWalkerSkipsHiddenBuildAndCheckoutFoldersAndDoesNotFollowLinks() async throws {
+        try write("Sources/A.swift", "let s = DispatchSemaphore(value: 0)\n")
+        try write(".build/B.swift", "let s = DispatchSemaphore(value: 0)\n")
+        try write(".hidden/C.swift", "let s = DispatchSemaphore(value: 0)\n")
+        try write("Packages/D.swift", "let s = DispatchSemaphore(value: 0)\n")
+        try write("Sources/notes.txt", "DispatchSemaphore")
+        try FileManager.default.createSymbolicLink(atPath: path("Sources/loop"), withDestinationPath: dir.path)
+        let outside = try Support.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try "let s = DispatchSemaphore(value: 0)\n".write(to: outside.appendingPathComponent("E.swift"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: path("Sources/E.swift"), withDestinationPath: outside.appendingPathComponent("E.swift").path)
+        let r = await Support.run([dir.path])
+        let files = Set(r.out.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) })
+        XCTAssertEqual(files, [path("Sources/A.swift")])
+        XCTAssertTrue(r.err.contains("1 file linted"), r.err)
+    }
+
+    func testGeneratedFilesAreSkippedUnlessAsked() async throws {
+        try write("Gen.pb.swift", "// DO NOT EDIT.\n// swift-format-ignore-file\nlet s = DispatchSemaphore(value: 0)\n")
+        let skipped = await Support.run([dir.path])
+        XCTAssertEqual(skipped.code, 0)
+        XCTAssertTrue(skipped.err.contains("1 generated file skipped"), skipped.err)
+        let included = await Support.run(["--include-generated", dir.path])
+        XCTAssertEqual(included.code, 1)
+    }
+
+    func testOutputIsDeterministicWhateverTheParallelism() async throws {
+        for k in 0..<40 {
+            try write("M\(k % 7)/F\(k).swift", "actor A\(k) {\n  let lock = NSLock()\n  let s = DispatchSemaphore(value: \(k % 3))\n}\n")
+        }
+        let one = await Support.run(["--jobs", "1", dir.path])
+        let many = await Support.run(["-j", "8", dir.path])
+        XCTAssertEqual(one.out, many.out)
+        XCTAssertEqual(one.out.split(separator: "\n").filter { $0.contains(": warning: ") }.count, 120)
+        // Sorted by path, then line.
+        let paths = one.out.split(separator: "\n").filter { $0.contains(": warning: ") }.map { String($0.split(separator: ":")[0]) }
+        XCTAssertEqual(paths, paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
+    func testStdinPath() async throws {
+        let r = await Support.run(["--stdin-path", "Sources/App/Cache.swift"], stdin: "actor Cache {\n    let lock = NSLock()\n}\n")
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.out.hasPrefix("Sources/App/Cache.swift:2:9: warning: actor 'Cache' stores NSLock 'lock'"), r.out)
+    }
+
+    func testSuppressionsAndSuperfluousDisable() async throws {
+        try write("S.swift", """
+            // swift-lock-lint:disable:next dispatch_semaphore -- legacy bridge
+            let a = DispatchSemaphore(value: 0)
+            let b = DispatchSemaphore(value: 0) // swift-lock-lint:disable:this dispatch_semaphore
+            // swift-lock-lint:disable dispatch_semaphore
+            let c = DispatchSemaphore(value: 0)
+            // swift-lock-lint:enable dispatch_semaphore
+            let d = DispatchSemaphore(value: 0)
+            // swift-lock-lint:disable:next nonisolated_unsafe
+            let e = 1
+            // swift-lock-lint:disable:next not_a_rule
+            let f = 2
+
+            """)
+        let r = await Support.run([path("S.swift")])
+        let findings = r.out.split(separator: "\n").filter { Self.matches(Self.findingLine, String($0)) }
+        XCTAssertEqual(findings.count, 3, r.out)
+        XCTAssertTrue(findings[0].contains("S.swift:7:9: warning: semaphore 'd'"))
+        XCTAssertTrue(findings[1].contains("S.swift:8:1: warning: 'disable:next nonisolated_unsafe' suppresses no finding [superfluous_disable]"))
+        XCTAssertTrue(findings[2].contains("S.swift:10:1: warning: suppression comment names unknown rule 'not_a_rule' [superfluous_disable]"))
+        // --only-rule: disables of rules that did not run are not superfluous.
+        let only = await Support.run(["--only-rule", "dispatch_semaphore", path("S.swift")])
+        XCTAssertEqual(only.out.split(separator: "\n").filter { Self.matches(Self.findingLine, String($0)) }.count, 1, only.out)
+    }
+
+    func testListRulesExplainVersionHelp() async {
+        let list = await Support.run(["--list-rules"])
+        XCTAssertEqual(list.code, 0)
+        for id in ["lock_in_actor", "await_in_lock", "unchecked_sendable_unguarded", "dispatch_semaphore", "nonisolated_unsafe"] {
+            XCTAssertTrue(list.out.contains(id))
+        }
+        let explain = await Support.run(["--explain", "await_in_lock"])
+        XCTAssertEqual(explain.code, 0)
+        XCTAssertTrue(explain.out.contains("## How to fix it"))
+        let version = await Support.run(["--version"])
+        XCTAssertTrue(version.out.hasPrefix("swift-lock-lint "))
+        let help = await Support.run(["--help"])
+        XCTAssertTrue(help.out.contains("EXIT CODES"))
+    }
+
+    func testDumpTokens() async throws {
+        try write("T.swift", "let x = \"a\\(b)\"")
+        let r = await Support.run(["--dump-tokens", path("T.swift")])
+        XCTAssertEqual(r.code, 0)
+        let lines = r.out.split(separator: "\n")
+        XCTAssertEqual(lines.count, 6)
+        XCTAssertEqual(lines[3], #"{"kind":"string","text":"\"a\\(","line":1,"column":9,"offset":8,"length":4}"#)
+        for l in lines {
+            let obj = try JSONSerialization.jsonObject(with: Data(l.utf8)) as? [String: Any]
+            XCTAssertEqual(Set(obj?.keys.map { $0 } ?? []), ["kind", "text", "line", "column", "offset", "length"])
+        }
+    }
+}

@@ -153,6 +153,9 @@ final class CLITests: XCTestCase {
             let e = 1
             // swift-lock-lint:disable:next not_a_rule
             let f = 2
+            // Prose that mentions swift-lock-lint:disable:next all is not a directive.
+            /// Nor is a doc comment: swift-lock-lint:disable all
+            let g = 3
 
             """)
         let r = await Support.run([path("S.swift")])

@@ -27,8 +27,11 @@ public enum Suppressions {
     public static func directives(in s: FileStructure) -> [SuppressionDirective] {
         var out: [SuppressionDirective] = []
         let markerBytes = Array(marker.utf8)
-        for c in s.comments {
-            guard let at = find(markerBytes, in: s.file.bytes, c.range) else { continue }
+        for c in s.comments where !c.flags.contains(.docComment) {
+            // The marker must open the comment: `// swift-lock-lint:…` or `/* swift-lock-lint:… */`.
+            var at = Int(c.start) + 2
+            while at < Int(c.end) && (s.file.bytes[at] == UInt8(ascii: " ") || s.file.bytes[at] == UInt8(ascii: "\t")) { at += 1 }
+            guard at + markerBytes.count <= Int(c.end), find(markerBytes, in: s.file.bytes, at..<(at + markerBytes.count)) == at else { continue }
             var text = s.file.text(at + markerBytes.count..<Int(c.end))
             if text.hasSuffix("*/") { text.removeLast(2) }
             var reason: String? = nil

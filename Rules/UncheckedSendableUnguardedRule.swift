@@ -188,8 +188,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
         for u in units {
             for m in s.children[u] where s.decls[m].kind == .function { funcs.insert(s.decls[m].nameText) }
         }
-        // The class is itself a lock (it implements lock() and unlock()).
-        if funcs.contains("lock") && funcs.contains("unlock") { return "is a lock" }
+        // The class is itself a lock (it implements unlock() and lock()/lockRead()/lockWrite()…).
+        if funcs.contains("unlock") && funcs.contains(where: { $0.hasPrefix("lock") }) { return "is a lock" }
         // Documented as single-threaded or confined (on the class or on its conformance).
         for u in units {
             let text = s.leadingCommentText(s.decls[u]).lowercased() + trailingComments(s, u).lowercased()
@@ -226,21 +226,11 @@ public struct UncheckedSendableUnguardedRule: Rule {
         var f = TypeFacts()
         f.isClass = true
         f.isUncheckedSendable = true
-        var vars: [String] = []
-        for m in s.children[di] {
-            let v = s.decls[m]
-            guard v.kind == .variable, !v.isStaticMember, !v.nameText.isEmpty else { continue }
-            if context.vocabulary.lockType(of: v, in: s, strict: false) != nil {
-                f.lockProperties.append(v.nameText)
-            } else if ProjectIndex.isSerialQueue(v, in: s) {
-                f.queueProperties.append(v.nameText)
-            } else if !v.isLet && !v.isComputed && !s.hasPropertyWrapper(v) && !s.hasGlobalActor(v) {
-                vars.append(v.nameText)
-            }
-        }
-        f.storedVars = vars.sorted()
-        f.lockProperties.sort()
-        f.queueProperties.sort()
+        let members = ProjectIndex.classifyMembers(of: di, in: s, vocabulary: context.vocabulary)
+        f.lockProperties = members.locks
+        f.queueProperties = members.queues
+        let vars = members.vars
+        f.storedVars = vars
         return f
     }
 
@@ -255,6 +245,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
                   !s.hasPropertyWrapper(v), !s.hasGlobalActor(v),
                   facts.storedVars.contains(v.nameText) else { continue }
             let writes = writesOutsideInit(v.nameText, units: units, s: s)
+            // Never assigned after initialization (here or through another reference): in effect a
+            // `let`, so it cannot race.
+            if writes == 0 && !writtenThroughOtherReference(s, v.nameText) { continue }
             let fix: String
             if writes == 0 && !writtenThroughOtherReference(s, v.nameText) {
                 fix = "'\(v.nameText)' is never assigned outside init: declare it 'let'"
@@ -338,6 +331,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
     }
 
     static let initLock = "<init>"
+    /// Held where the code is serialized by other means (an event loop): satisfies every lock.
+    static let anyLock = "<serialized>"
 
     func checkAccesses(_ className: String, facts: TypeFacts, units: [Int], regions: LockRegions, confined: Bool,
                        context: RuleContext, into out: inout [Diagnostic]) {
@@ -381,7 +376,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 case .queue:
                     if facts.queueProperties.contains(r.lock) { held.insert(r.lock) }
                 default:
-                    if confined && stateHolding.contains(r.lock) { continue }
+                    // A Mutex<State> or NIOLockedValueBox guards its own value; other state touched
+                    // inside its closure is not thereby protected by it.
+                    if stateHolding.contains(r.lock) { continue }
                     if guards.contains(r.lock) {
                         held.insert(r.lock)
                     } else if r.lock.isEmpty || r.lock == "self" {
@@ -389,6 +386,11 @@ public struct UncheckedSendableUnguardedRule: Rule {
                     }
                 }
             }
+            // Code that asserts it runs on the event loop (or in an `if eventLoop.inEventLoop`
+            // branch) is serialized by the loop.
+            // Only reads: the owner thread may read without the lock, but a write must still hold
+            // it when other threads read the value under it.
+            if confined && !isWrite(s, i) && onEventLoop(i) { held.insert(Self.anyLock) }
             // Closures passed to the class's own lock wrappers.
             if !wrapperLocks.isEmpty {
                 for sc in s.enclosingScopes(of: i) {
@@ -404,6 +406,29 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 }
             }
             return held
+        }
+        /// Whether token `i` is in a function that asserts event-loop confinement, or in the
+        /// then-branch of `if ….inEventLoop`.
+        func onEventLoop(_ i: Int) -> Bool {
+            for sc in s.enclosingScopes(of: i) {
+                let scope = s.scopes[sc]
+                if scope.kind == .statement, scope.statementKeyword >= 0, s.isKeyword(scope.statementKeyword, .if) {
+                    var k = scope.statementKeyword + 1
+                    while k < scope.open {
+                        if s.is(k, "inEventLoop") && !s.isChar(scope.statementKeyword + 1, UInt8(ascii: "!")) { return true }
+                        k += 1
+                    }
+                }
+                if scope.kind == .functionBody {
+                    var k = scope.open
+                    while k < scope.close {
+                        if s.code[k].kind == .identifier && (s.is(k, "preconditionInEventLoop") || s.is(k, "assertInEventLoop")) { return true }
+                        k += 1
+                    }
+                    return false
+                }
+            }
+            return false
         }
         var accesses: [Access] = []
         var calls: [String: [(token: Int, locks: Set<String>, inHelper: Int)]] = [:]
@@ -432,6 +457,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
                     if shadowCache[top] == nil { shadowCache[top] = shadowedNames(s, top) }
                     if shadowCache[top]!.contains(name) { continue }
                 }
+                // In the property's own willSet/didSet: part of the write that triggers it.
+                if isVar, s.decls[fn].kind == .accessor, s.decls[fn].parent >= 0, s.decls[s.decls[fn].parent].nameText == name { continue }
                 let inInit = isInInitOrDeinit(s, i)
                 let locks = inInit ? [Self.initLock] : locksHeld(i)
                 let inHelper = enclosingHelper(s, fn, helpers)
@@ -491,10 +518,11 @@ public struct UncheckedSendableUnguardedRule: Rule {
             // reads under a lock is shared across threads.
             if confined && !list.contains(where: { !$0.1.isEmpty }) { continue }
             var counts: [String: Int] = [:]
-            for (_, l) in list { for x in l { counts[x, default: 0] += 1 } }
+            for (_, l) in list { for x in l where x != Self.anyLock { counts[x, default: 0] += 1 } }
             var primary = counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key
             if case .own(let lock)? = documented[name] { primary = lock }
             for (a, l) in list {
+                if l.contains(Self.anyLock) { continue }
                 if let p = primary, l.contains(p) { continue }
                 if primary == nil && !l.isEmpty { continue }
                 let guarded = list.first { $0.1.contains(primary ?? "") }?.0.token

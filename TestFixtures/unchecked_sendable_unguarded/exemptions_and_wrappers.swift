@@ -83,3 +83,54 @@ final class Waiter: @unchecked Sendable {
     private var result: Int? // expect: unchecked_sendable_unguarded
     func set(_ v: Int) { semaphore.wait(); result = v; semaphore.signal() }
 }
+
+/// Conditional acquires hold the lock in their then-branch; a release's arguments are
+/// evaluated with the lock held; a property's own observers are part of its (guarded) writes.
+final class Conditional: @unchecked Sendable {
+    private let condition = NSConditionLock(condition: 0)
+    private var buffer: [Int] = [] {
+        didSet { print(buffer.count) }
+    }
+    func take() -> Int? {
+        if condition.lock(whenCondition: 1) {
+            defer { condition.unlock(withCondition: buffer.isEmpty ? 0 : 1) }
+            return buffer.popLast()
+        }
+        return nil
+    }
+    func put(_ v: Int) {
+        condition.lock()
+        buffer.append(v)
+        condition.unlock(withCondition: buffer.isEmpty ? 0 : 1)
+    }
+    func tryPut(_ v: Int) {
+        if condition.tryLock() {
+            buffer.append(v)
+            condition.unlock()
+        }
+    }
+}
+
+/// A read-write lock implementation is itself the lock.
+final class ReadWriteLock: @unchecked Sendable {
+    private var readers = 0
+    func lockRead() { readers += 1 }
+    func lockWrite() {}
+    func unlock() { readers -= 1 }
+}
+
+/// XCTest lifecycle methods, in any form, are exempt like init.
+final class AsyncFixture: XCTestCase, @unchecked Sendable {
+    var app: String?
+    override func setUp() async throws { app = "x" }
+    override func tearDown() async throws { app = nil }
+}
+
+/// Work submitted to a stored event loop runs serially on it.
+final class LoopSubmitter: @unchecked Sendable {
+    let eventLoop: EventLoop
+    private var buffer: [Int] = []
+    init(eventLoop: EventLoop) { self.eventLoop = eventLoop }
+    func add(_ v: Int) { eventLoop.execute { self.buffer.append(v) } }
+    func drain() { eventLoop.submit { self.buffer.removeAll() } }
+}

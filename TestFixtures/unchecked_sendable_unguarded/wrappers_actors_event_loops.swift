@@ -8,6 +8,7 @@ final class Planet: Model, @unchecked Sendable {
     var name: String
     @Published var visible = true
     @NSCopying var copied: NSString? // expect: unchecked_sendable_unguarded
+    func copy(_ s: NSString) { copied = s }
 }
 
 /// Isolated to a global actor: the actor guards the state.

@@ -154,9 +154,9 @@ public enum Linter {
         }
         outcome.linted = true
         let structure = FileStructure(file: file, tokens: tokens)
-        let facts = ProjectIndex.facts(of: structure, vocabulary: vocabulary)
+        let facts = ProjectIndex.facts(of: structure, vocabulary: vocabulary, module: outcome.module)
         outcome.facts = facts
-        let context = RuleContext(structure: structure, vocabulary: vocabulary, index: projectIndex ?? facts)
+        let context = RuleContext(structure: structure, vocabulary: vocabulary, index: projectIndex ?? facts, module: outcome.module)
         var found: [Diagnostic] = []
         var ran = Set<String>()
         for rule in settings.rules {
@@ -254,13 +254,15 @@ enum Encoding {
 
 /// Generated files: a comment in the first 10 lines containing `DO NOT EDIT` or `@generated`.
 enum Generated {
+    static let markers: [[UInt8]] = [Array("DO NOT EDIT".utf8), Array("@generated".utf8)]
+
     static func isGenerated(_ file: SourceFile, tokens: [Token]) -> Bool {
         let limit = file.lines.count > 10 ? file.lines.starts[10] : file.bytes.count
         for t in tokens {
             if Int(t.start) >= limit { break }
             guard t.kind == .comment else { continue }
-            let text = file.text(Int(t.start)..<min(Int(t.end), limit + 4096))
-            if text.contains("DO NOT EDIT") || text.contains("@generated") { return true }
+            let range = Int(t.start)..<min(Int(t.end), limit + 4096)
+            for m in markers where Suppressions.find(m, in: file.bytes, range) != nil { return true }
         }
         return false
     }

@@ -40,6 +40,11 @@ public struct LockRegion: Sendable {
 public struct LockRegions: Sendable {
     public let regions: [LockRegion]
 
+    /// Methods of a serial queue or event loop whose closure runs on it.
+    public static let serialExecutorMethods: Set<String> = [
+        "sync", "async", "asyncAfter", "asyncAndWait", "submit", "execute", "flatSubmit", "scheduleTask", "flatScheduleTask",
+    ]
+
     /// Callees whose closure argument runs later, not while the caller holds a lock.
     public static let deferredCallees: Set<String> = [
         "Task", "detached", "async", "asyncAfter", "addTask", "addTaskUnlessCancelled", "addDiscardingTask",
@@ -63,7 +68,7 @@ public struct LockRegions: Sendable {
             if scoped.contains(name) || (!receiver.isEmpty && guardReceivers.contains(receiver) && !Self.deferredCallees.contains(name)) {
                 out.append(LockRegion(form: .closure(method: name, closure: ci), lock: receiver, acquireToken: c.callee,
                                       releaseToken: -1, start: c.open, end: c.close, executable: c.scope))
-            } else if (includeQueues.contains("*") || includeQueues.contains(receiver)) && (name == "sync" || name == "async" || name == "asyncAfter" || name == "asyncAndWait")
+            } else if (includeQueues.contains("*") || includeQueues.contains(receiver)) && Self.serialExecutorMethods.contains(name)
                         {
                 out.append(LockRegion(form: .queue(method: name, closure: ci), lock: receiver, acquireToken: c.callee,
                                       releaseToken: -1, start: c.open, end: c.close, executable: c.scope))
@@ -99,10 +104,17 @@ public struct LockRegions: Sendable {
                 guard startsStatement else { continue }
                 lock = "self"
             }
-            // A trailing closure (`lock { … }`) is a scoped form, not an acquire.
-            if s.isChar(close + 1, UInt8(ascii: "{")) { continue }
             guard let exec = s.enclosingExecutable(of: i) else { continue }
             let execScope = s.scopes[exec]
+            // `if L.lock(whenCondition:) { … }` / `if L.tryLock() { … }`: held in the then-branch.
+            if let body = Self.conditionalBody(s, acquire: i) {
+                let sc = s.scopes[body]
+                out.append(LockRegion(form: .deferred(acquire: name, release: release), lock: lock, acquireToken: i,
+                                      releaseToken: -1, start: sc.open, end: sc.close, executable: exec))
+                continue
+            }
+            // A trailing closure (`lock { … }`) is a scoped form, not an acquire.
+            if s.isChar(close + 1, UInt8(ascii: "{")) { continue }
             let block = Int(s.scopeOf[i])
             // `defer { X.unlock() }` in the same block after the acquire?
             var deferred = false
@@ -157,7 +169,9 @@ public struct LockRegions: Sendable {
                 if found >= 0 {
                     form = .manual(acquire: name, release: release)
                     releaseToken = found
-                    end = suspension >= 0 ? suspension : found
+                    // The release's arguments (`unlock(withCondition: n)`) are evaluated with the lock held.
+                    let argsClose = Int(s.match[found + 1])
+                    end = suspension >= 0 ? suspension : (argsClose > found ? argsClose : found)
                 } else {
                     form = .unreleased(acquire: name)
                     end = execScope.close
@@ -199,6 +213,24 @@ public struct LockRegions: Sendable {
                                       executable: exec))
             }
         }
+    }
+
+    /// For an acquire in an `if` condition (`if L.tryLock() {`), the scope of the then-branch.
+    static func conditionalBody(_ s: FileStructure, acquire i: Int) -> Int? {
+        var j = i - 1
+        while j >= 0 && (s.code[j].isWord || s.isChar(j, UInt8(ascii: ".")) || s.isChar(j, UInt8(ascii: "!"))) {
+            if s.isKeyword(j, .if) { break }
+            if s.code[j].kind == .keyword && s.code[j].word != .self { return nil }
+            j -= 1
+        }
+        guard j >= 0, s.isKeyword(j, .if) else { return nil }
+        // The then-branch is the statement scope introduced by this `if`.
+        var k = i
+        while k < s.code.count && !s.isChar(k, UInt8(ascii: "{")) { k += 1 }
+        guard k < s.code.count else { return nil }
+        let sc = Int(s.scopeOf[k])
+        guard sc >= 0, s.scopes[sc].open == k, s.scopes[sc].statementKeyword == j else { return nil }
+        return sc
     }
 
     /// `self.lock` → `lock`; whitespace removed.

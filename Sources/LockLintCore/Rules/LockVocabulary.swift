@@ -28,6 +28,7 @@ public struct LockVocabulary: Sendable {
 
     public static let defaultAcquireRelease: [String: String] = [
         "lock": "unlock",
+        "tryLock": "unlock",
         "objc_sync_enter": "objc_sync_exit",
         "pthread_mutex_lock": "pthread_mutex_unlock",
         "os_unfair_lock_lock": "os_unfair_lock_unlock",

@@ -53,16 +53,24 @@ public struct ProjectIndex: Sendable {
     public static func key(module: String, name: String) -> String { module + "\u{1F}" + name }
 
     public static func moduleKey(forPath path: String) -> String {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        var k = parts.count - 2
-        while k >= 0 {
-            let p = parts[k]
-            if (p == "Sources" || p == "Tests" || p == "Plugins" || p == "Benchmarks") && k + 1 < parts.count - 1 {
-                return parts[0...(k + 1)].joined(separator: "/")
+        // The folder right under the last `Sources`/`Tests`/`Plugins`/`Benchmarks` component.
+        let bytes = Array(path.utf8)
+        var slashes: [Int] = []
+        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "/") { slashes.append(i) }
+        var k = slashes.count - 2
+        while k >= -1 {
+            let start = k >= 0 ? slashes[k] + 1 : 0
+            let end = slashes[k + 1]
+            let component = bytes[start..<end]
+            if component.elementsEqual("Sources".utf8) || component.elementsEqual("Tests".utf8)
+                || component.elementsEqual("Plugins".utf8) || component.elementsEqual("Benchmarks".utf8) {
+                if k + 2 < slashes.count { return String(decoding: bytes[0..<slashes[k + 2]], as: UTF8.self) }
+                break
             }
             k -= 1
         }
-        return parts.dropLast().joined(separator: "/")
+        guard let last = slashes.last else { return "" }
+        return String(decoding: bytes[0..<last], as: UTF8.self)
     }
 
     public mutating func merge(_ other: ProjectIndex) {
@@ -80,9 +88,9 @@ public struct ProjectIndex: Sendable {
     }
 
     /// Extracts the facts one file contributes.
-    public static func facts(of s: FileStructure, vocabulary: LockVocabulary) -> ProjectIndex {
+    public static func facts(of s: FileStructure, vocabulary: LockVocabulary, module: String? = nil) -> ProjectIndex {
         var index = ProjectIndex()
-        let module = moduleKey(forPath: s.file.path)
+        let module = module ?? moduleKey(forPath: s.file.path)
         for (di, d) in s.decls.enumerated() where d.kind.isType && !d.nameText.isEmpty {
             var f = TypeFacts()
             switch d.kind {
@@ -102,28 +110,64 @@ public struct ProjectIndex: Sendable {
                 f.isUncheckedSendable = true
                 if d.kind == .extension { f.uncheckedViaExtension = true }
             }
-            var vars = Set<String>()
-            var locks = Set<String>()
-            var queues = Set<String>()
-            for m in members(of: di, in: s) {
-                let v = s.decls[m]
-                guard v.kind == .variable, !v.isStaticMember, !v.nameText.isEmpty else { continue }
-                if vocabulary.lockType(of: v, in: s, strict: false) != nil {
-                    locks.insert(v.nameText)
-                    continue
-                }
-                if isSerialQueue(v, in: s) {
-                    queues.insert(v.nameText)
-                    continue
-                }
-                if !v.isLet && !v.isComputed && !s.hasPropertyWrapper(v) && !s.hasGlobalActor(v) { vars.insert(v.nameText) }
-            }
-            f.storedVars = vars.sorted()
-            f.lockProperties = locks.sorted()
-            f.queueProperties = queues.sorted()
+            let members = classifyMembers(of: di, in: s, vocabulary: vocabulary)
+            f.storedVars = members.vars
+            f.lockProperties = members.locks
+            f.queueProperties = members.queues
             index.add(key(module: module, name: d.nameText), f)
         }
         return index
+    }
+
+    /// A type's stored instance properties, sorted into mutable state (`var`, not computed, not
+    /// property-wrapped, not global-actor isolated), locks, and serial executors (serial dispatch
+    /// queues and event loops). A property the type calls `withLock…`/`lock()` on is a lock too,
+    /// whatever its type (a project's own `NIOThreadPoolWorkAvailable`).
+    public static func classifyMembers(of di: Int, in s: FileStructure, vocabulary: LockVocabulary) -> (vars: [String], locks: [String], queues: [String]) {
+        var vars = Set<String>()
+        var locks = Set<String>()
+        var queues = Set<String>()
+        var stored: [String: Decl] = [:]
+        for m in s.children[di] {
+            let v = s.decls[m]
+            guard v.kind == .variable, !v.isStaticMember, !v.nameText.isEmpty else { continue }
+            if vocabulary.lockType(of: v, in: s, strict: false) != nil {
+                locks.insert(v.nameText)
+            } else if isSerialQueue(v, in: s) || isEventLoop(v, in: s) {
+                queues.insert(v.nameText)
+            } else {
+                stored[v.nameText] = v
+            }
+        }
+        // Properties used as locks in the type's body.
+        if s.decls[di].body >= 0 && !stored.isEmpty {
+            let body = s.scopes[s.decls[di].body]
+            var i = body.open
+            while i + 2 < body.close {
+                if s.code[i].kind == .identifier && s.isChar(i + 1, UInt8(ascii: ".")) && s.code[i + 2].kind == .identifier {
+                    let method = s.text(i + 2)
+                    if method.hasPrefix("withLock") || method == "lock" || method == "unlock" {
+                        let name = s.text(i)
+                        if let v = stored[name], v.isLet || v.isComputed == false { locks.insert(name); stored[name] = nil }
+                    }
+                }
+                i += 1
+            }
+        }
+        for (name, v) in stored where !v.isLet && !v.isComputed && !s.hasPropertyWrapper(v) && !s.hasGlobalActor(v) {
+            vars.insert(name)
+        }
+        return (vars.sorted(), locks.sorted(), queues.sorted())
+    }
+
+    /// A stored SwiftNIO event loop (`let eventLoop: EventLoop`): work submitted to it runs serially.
+    public static func isEventLoop(_ v: Decl, in s: FileStructure) -> Bool {
+        guard v.isLet else { return false }
+        for i in v.typeAnnotation where s.code[i].kind == .identifier {
+            let t = s.text(i)
+            if t == "EventLoop" || t == "SelectableEventLoop" || t == "EmbeddedEventLoop" { return true }
+        }
+        return false
     }
 
     /// Declarations whose parent is type declaration `d`.

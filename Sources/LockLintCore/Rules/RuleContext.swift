@@ -11,11 +11,11 @@ public final class RuleContext {
     let index: ProjectIndex
     private(set) var questions: [FactsQuestion: FactsAnswer] = [:]
 
-    public init(structure: FileStructure, vocabulary: LockVocabulary, index: ProjectIndex) {
+    public init(structure: FileStructure, vocabulary: LockVocabulary, index: ProjectIndex, module: String? = nil) {
         self.structure = structure
         self.vocabulary = vocabulary
         self.index = index
-        self.module = ProjectIndex.moduleKey(forPath: structure.file.path)
+        self.module = module ?? ProjectIndex.moduleKey(forPath: structure.file.path)
     }
 
     public var file: SourceFile { structure.file }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One file's bytes, read once, with the table that turns byte offsets into line and column.
 ///
 /// Everything downstream (tokens, structure, diagnostics) speaks in byte offsets into `bytes`;
@@ -63,6 +69,17 @@ public struct LineTable: Sendable {
         starts.reserveCapacity(bytes.count / 32 + 1)
         let n = bytes.count
         bytes.withUnsafeBufferPointer { p in
+            guard let base = p.baseAddress, n > 0 else { return }
+            if memchr(base, 0x0D, n) == nil {
+                // The common case, `\n` only: let memchr find each one.
+                var from = 0
+                while from < n, let hit = memchr(base + from, 0x0A, n - from) {
+                    let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    starts.append(i + 1)
+                    from = i + 1
+                }
+                return
+            }
             var i = 0
             while i < n {
                 let b = p[i]

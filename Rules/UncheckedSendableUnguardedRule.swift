@@ -342,8 +342,10 @@ public struct UncheckedSendableUnguardedRule: Rule {
         // Locks whose state lives inside them (Mutex<State>, NIOLockedValueBox): in a class
         // confined to an event loop, touching other state inside their closures is incidental.
         var stateHolding = Set<String>()
+        var eventLoops = Set<String>()
         for u in units {
             for m in s.children[u] where s.decls[m].kind == .variable {
+                if ProjectIndex.isEventLoop(s.decls[m], in: s) { eventLoops.insert(s.decls[m].nameText) }
                 if let t = context.vocabulary.lockType(of: s.decls[m], in: s, strict: false),
                    context.vocabulary.stateHoldingLockTypes.contains(t) { stateHolding.insert(s.decls[m].nameText) }
             }
@@ -374,7 +376,13 @@ public struct UncheckedSendableUnguardedRule: Rule {
             for r in regions.holding(i, in: s, directOnly: false) {
                 switch r.form {
                 case .queue:
-                    if facts.queueProperties.contains(r.lock) { held.insert(r.lock) }
+                    // In a class confined to its event loop, work submitted to the loop is just
+                    // more loop code: it excludes nothing beyond what confinement already does.
+                    if confined && eventLoops.contains(r.lock) {
+                        held.insert(Self.anyLock)
+                    } else if facts.queueProperties.contains(r.lock) {
+                        held.insert(r.lock)
+                    }
                 default:
                     // A Mutex<State> or NIOLockedValueBox guards its own value; other state touched
                     // inside its closure is not thereby protected by it.
@@ -419,7 +427,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
                         k += 1
                     }
                 }
-                if scope.kind == .functionBody {
+                if scope.kind == .functionBody || scope.kind == .accessorBlock {
                     var k = scope.open
                     while k < scope.close {
                         if s.code[k].kind == .identifier && (s.is(k, "preconditionInEventLoop") || s.is(k, "assertInEventLoop")) { return true }
@@ -516,7 +524,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
             if documented[name] == .external { continue }
             // A class confined to an event loop keeps most state loop-local; only state it also
             // reads under a lock is shared across threads.
-            if confined && !list.contains(where: { !$0.1.isEmpty }) { continue }
+            if confined && !list.contains(where: { !$0.1.subtracting([Self.anyLock]).isEmpty }) { continue }
             var counts: [String: Int] = [:]
             for (_, l) in list { for x in l where x != Self.anyLock { counts[x, default: 0] += 1 } }
             var primary = counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key

@@ -62,6 +62,8 @@ public struct DispatchSemaphoreRule: Rule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
         var out: [Diagnostic] = []
+        guard s.code.contains(where: { $0.kind == .identifier && $0.length == 17 }),
+              (0..<s.code.count).contains(where: { s.code[$0].length == 17 && s.is($0, "DispatchSemaphore") }) else { return [] }
         // Where a semaphore wait is reached from async code (an async function, async closure or Task).
         let asyncWaits = waitsInAsyncCode(s)
         var lastLine = -1

@@ -97,7 +97,7 @@ public struct LockInActorRule: Rule {
 
     func mentionsLockType(_ s: FileStructure, _ d: Decl, _ v: LockVocabulary) -> Bool {
         let body = s.scopes[d.body]
-        for i in body.open..<body.close where s.code[i].kind == .identifier && v.lockTypes.contains(s.text(i)) { return true }
+        for i in body.open..<body.close where s.code[i].kind == .identifier && v.lockTypeNames.contains(s, i) { return true }
         return false
     }
 

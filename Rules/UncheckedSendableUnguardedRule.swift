@@ -154,12 +154,19 @@ public struct UncheckedSendableUnguardedRule: Rule {
         var regions: LockRegions? = nil
         for c in candidates {
             let confined = c.units.contains { isEventLoopConfined(s, $0) }
-            if c.facts.lockProperties.isEmpty && c.facts.queueProperties.isEmpty {
+            // Locks that can guard other state: not value boxes (Mutex<State>,
+            // NIOLockedValueBox), not the event loop of a loop-confined class.
+            let boxes = valueBoxes(s, c.units, context)
+            var guarding = c.facts
+            guarding.lockProperties.removeAll { boxes.contains($0) }
+            if confined { guarding.queueProperties.removeAll { eventLoopNames(s, c.units).contains($0) } }
+            if guarding.lockProperties.isEmpty && guarding.queueProperties.isEmpty {
                 // Confined to an event loop (asserted at run time): the loop serializes the state.
                 if confined { continue }
                 if let di = c.declaredHere { reportUnprotected(di, facts: c.facts, units: c.units, context: context, into: &out) }
                 continue
             }
+            _ = guarding
             if regions == nil {
                 var receivers = Set<String>()
                 for other in candidates { receivers.formUnion(other.facts.lockProperties) }
@@ -168,6 +175,28 @@ public struct UncheckedSendableUnguardedRule: Rule {
                                       guardReceivers: receivers, heldOnEntry: true)
             }
             checkAccesses(c.name, facts: c.facts, units: c.units, regions: regions!, confined: confined, context: context, into: &out)
+        }
+        return out
+    }
+
+    /// Lock properties whose type keeps its state inside (Mutex<State>, NIOLockedValueBox, …).
+    func valueBoxes(_ s: FileStructure, _ units: [Int], _ context: RuleContext) -> Set<String> {
+        var out = Set<String>()
+        for u in units {
+            for m in s.children[u] where s.decls[m].kind == .variable {
+                if let t = context.vocabulary.lockType(of: s.decls[m], in: s, strict: false),
+                   context.vocabulary.stateHoldingLockTypes.contains(t) { out.insert(s.decls[m].nameText) }
+            }
+        }
+        return out
+    }
+
+    func eventLoopNames(_ s: FileStructure, _ units: [Int]) -> Set<String> {
+        var out = Set<String>()
+        for u in units {
+            for m in s.children[u] where s.decls[m].kind == .variable && ProjectIndex.isEventLoop(s.decls[m], in: s) {
+                out.insert(s.decls[m].nameText)
+            }
         }
         return out
     }
@@ -263,14 +292,29 @@ public struct UncheckedSendableUnguardedRule: Rule {
 
     func writesOutsideInit(_ name: String, units: [Int], s: FileStructure) -> Int {
         var count = 0
+        var shadowCache: [Int: Set<String>] = [:]
         for u in units {
             let body = s.scopes[s.decls[u].body]
             for i in body.open..<body.close where s.code[i].kind == .identifier && s.is(i, text: name) {
-                if isInInitOrDeinit(s, i) { continue }
+                if isBinding(s, i) || isInInitOrDeinit(s, i) { continue }
+                if s.isChar(i - 1, UInt8(ascii: ".")) {
+                    guard s.isKeyword(i - 2, .self) else { continue }
+                } else if let fn = s.enclosingFunction(of: i) {
+                    let top = outermostFunction(s, fn)
+                    if shadowCache[top] == nil { shadowCache[top] = shadowedNames(s, top) }
+                    if shadowCache[top]!.contains(name) { continue }
+                } else {
+                    continue  // not inside a member: e.g. the declaration's own initializer
+                }
                 if mayWrite(s, i) { count += 1 }
             }
         }
         return count
+    }
+
+    /// The name of a declaration or binding (`var x`, `let x`, `if let x`), not a use.
+    func isBinding(_ s: FileStructure, _ i: Int) -> Bool {
+        s.isKeyword(i - 1, .let) || s.isKeyword(i - 1, .var)
     }
 
     func isWrite(_ s: FileStructure, _ i: Int) -> Bool {
@@ -552,7 +596,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
                         ? "move this access into \(p).sync { } like the others"
                         : "wrap this access in \(p).withLock { } (or \(p).lock(); defer { \(p).unlock() }) like the others"
                 } else {
-                    let all = facts.lockProperties + facts.queueProperties
+                    let all = (facts.lockProperties.filter { !stateHolding.contains($0) } + facts.queueProperties.filter { !eventLoops.contains($0) || !confined })
                     let g = all.first ?? "lock"
                     message = "'\(name)' of @unchecked Sendable class '\(className)' is \(verb) without holding any of its locks ('\(all.joined(separator: "', '"))')"
                     fix = facts.queueProperties.contains(g)
@@ -601,18 +645,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
         return out
     }
 
-    static let readOnlyMethods: Set<String> = [
-        "trace", "debug", "info", "notice", "warning", "error", "critical", "log", "contains", "map", "compactMap",
-        "flatMap", "filter", "first", "last", "reduce", "forEach", "sorted", "isEmpty", "count", "description",
-        "hash", "index", "firstIndex", "lastIndex", "prefix", "suffix", "dropFirst", "dropLast", "joined", "elementsEqual",
-        "starts", "allSatisfy", "min", "max", "makeIterator", "lowercased", "uppercased", "hasPrefix", "hasSuffix",
-        "isEqual", "copy", "enumerated", "values", "keys", "split", "succeed", "fail", "futureResult", "execute",
-        "submit", "makeSucceededFuture", "makeFailedFuture", "makePromise", "flatMapThrowing", "whenComplete",
-        "whenSuccess", "whenFailure", "cascade", "fire", "send", "yield", "finish", "resume", "cancel",
-    ]
 
-    /// Whether the access at `i` may change the property: an assignment, a compound assignment,
-    /// `&x`, a subscript or member assignment, or a call of a method not known to be read-only.
+    /// Whether the access at `i` changes the property: an assignment, a compound assignment,
+    /// `&x`, a subscript or member assignment, or a known mutating collection method.
     func mayWrite(_ s: FileStructure, _ i: Int) -> Bool {
         if isWrite(s, i) { return true }
         var p = i - 1
@@ -620,9 +655,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
         if p >= 0 && s.code[p].kind == .operator && s.is(p, "&") { return true }
         var j = i + 1
         while s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) { j += 1 }
-        if s.isChar(j, UInt8(ascii: ".")) && j + 1 < s.code.count && s.code[j + 1].isWord && s.isChar(j + 2, UInt8(ascii: "(")) {
-            return !Self.readOnlyMethods.contains(s.text(j + 1))
-        }
+        // (Other method calls are not counted: on a class reference they do not write the
+        // property, and the tool cannot tell a class from a struct.)
         return false
     }
 

@@ -134,3 +134,17 @@ final class LoopSubmitter: @unchecked Sendable {
     func add(_ v: Int) { eventLoop.execute { self.buffer.append(v) } }
     func drain() { eventLoop.submit { self.buffer.removeAll() } }
 }
+
+/// Never assigned after initialization (a binding of the same name and calls on the value do not
+/// count as assignments): in effect a `let`.
+final class Mock: @unchecked Sendable {
+    var handler: (() -> Void)?
+    var response = Response(
+        code: 200
+    )
+    var client: Client!
+    func fire() {
+        if let handler = self.handler { handler() }
+        client.send(response)
+    }
+}

@@ -76,6 +76,7 @@ final class
     Attributed: @unchecked Sendable {
     @available(*, deprecated)
     var legacy = 0 // expect: unchecked_sendable_unguarded
+    func bump() { legacy += 1 }
 }
 
 final class MixedLocks: @unchecked Sendable {

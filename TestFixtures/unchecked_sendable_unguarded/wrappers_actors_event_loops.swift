@@ -20,6 +20,7 @@ final class ViewState: @unchecked Sendable {
 final class PartlyIsolated: @unchecked Sendable {
     @MainActor var label = ""
     var other = 0 // expect: unchecked_sendable_unguarded
+    func reset() { other = 0 }
 }
 
 /// Closures passed to any method of a lock property run under that lock.

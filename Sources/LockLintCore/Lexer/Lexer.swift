@@ -8,9 +8,13 @@ public enum Lexer {
     /// Tokenizes a whole file, comments included, in source order.
     public static func tokenize(_ bytes: [UInt8]) -> [Token] {
         var tokens = bytes.withUnsafeBufferPointer { p -> [Token] in
-            var state = LexerState(p)
-            state.run()
-            return state.tokens
+            Word.packed.withUnsafeBufferPointer { table in
+                Word.packedStart.withUnsafeBufferPointer { starts in
+                    var state = LexerState(p, keywords: KeywordTable(entries: table, starts: starts))
+                    state.run()
+                    return state.tokens
+                }
+            }
         }
         bytes.withUnsafeBufferPointer { p in classifyContextual(&tokens, p) }
         return tokens
@@ -118,9 +122,12 @@ struct LexerState {
     var lastWasTry = false
     var lastWasPeriod = false
 
-    init(_ p: UnsafeBufferPointer<UInt8>) {
+    let keywords: KeywordTable
+
+    init(_ p: UnsafeBufferPointer<UInt8>, keywords: KeywordTable) {
         self.p = p
         self.n = p.count
+        self.keywords = keywords
         tokens.reserveCapacity(n / 5 + 16)
     }
 
@@ -141,12 +148,9 @@ struct LexerState {
         }
         while pos < n {
             let before = pos
-            switch stack[stack.count - 1].kind {
-            case .string, .quote:
-                lexStringSegment(start: pos, closesInterpolation: true)
-            case .code:
-                lexCode()
-            }
+            // String frames are always finished (or have pushed a code frame) by the time
+            // control returns here, so the top of the stack is code.
+            lexCode()
             if pos == before {
                 // Progress guard: nothing consumed this round; take one byte as unknown.
                 emit(.unknown, pos, pos + 1)
@@ -173,12 +177,17 @@ struct LexerState {
     mutating func lexCode() {
         let c = p[pos]
         switch c {
-        case 0x20, 0x09, 0x0B, 0x0C, 0x00:
-            pos += 1
-            pendingFlags.insert(.spaceBefore)
-        case 0x0A, 0x0D:
-            pos += 1
-            pendingFlags.formUnion([.newlineBefore, .spaceBefore])
+        case 0x20, 0x09, 0x0B, 0x0C, 0x00, 0x0A, 0x0D:
+            // A run of whitespace in one go.
+            var flags: TokenFlags = .spaceBefore
+            while pos < n {
+                let w = p[pos]
+                if w == 0x20 || w == 0x09 { pos += 1; continue }
+                if w == 0x0A || w == 0x0D { flags.insert(.newlineBefore); pos += 1; continue }
+                if w == 0x0B || w == 0x0C || w == 0x00 { pos += 1; continue }
+                break
+            }
+            pendingFlags.formUnion(flags)
         case UInt8(ascii: "/"):
             if peek(1) == UInt8(ascii: "/") {
                 lexLineComment()
@@ -305,7 +314,7 @@ struct LexerState {
         let start = pos
         pos += 1
         scanIdentifierRest()
-        let word = Word.lookup(p, start, pos)
+        let word = keywords.lookup(p, start, pos)
         if word.isReserved {
             emit(.keyword, start, pos, word: word)
             switch word {
@@ -350,7 +359,7 @@ struct LexerState {
         var i = pos + 1
         while i < n && p[i] != UInt8(ascii: "`") && p[i] != 0x0A && p[i] != 0x0D { i += 1 }
         if i < n && p[i] == UInt8(ascii: "`") && i > pos + 1 {
-            let word = Word.lookup(p, pos + 1, i)
+            let word = keywords.lookup(p, pos + 1, i)
             emit(.identifier, pos, i + 1, word: word, flags: .escaped)
             pos = i + 1
             previous = .endsExpression

@@ -11,6 +11,8 @@ public struct LockVocabulary: Sendable {
     public var acquireRelease: [String: String]
     /// Free functions that take the lock as their argument (`pthread_mutex_lock(&m)`).
     public var freeFunctionAcquires: Set<String>
+    /// `lockTypes` for byte-level matching against tokens.
+    public var lockTypeNames: NameSet
 
     public static let defaultLockTypes: Set<String> = [
         "Mutex", "NSLock", "NSRecursiveLock", "NSCondition", "NSConditionLock", "OSAllocatedUnfairLock",
@@ -46,6 +48,7 @@ public struct LockVocabulary: Sendable {
         lockScopedMethods = Self.defaultLockScopedMethods.union(extraLockScopedMethods)
         acquireRelease = Self.defaultAcquireRelease.merging(extraAcquireRelease) { _, new in new }
         freeFunctionAcquires = Self.defaultFreeFunctions
+        lockTypeNames = NameSet(lockTypes)
     }
 
     public static let `default` = LockVocabulary()

@@ -145,8 +145,7 @@ public struct ProjectIndex: Sendable {
             var i = body.open
             while i + 2 < body.close {
                 if s.code[i].kind == .identifier && s.isChar(i + 1, UInt8(ascii: ".")) && s.code[i + 2].kind == .identifier {
-                    let method = s.text(i + 2)
-                    if method.hasPrefix("withLock") || method == "lock" || method == "unlock" {
+                    if s.hasPrefix(i + 2, "withLock") || s.is(i + 2, "lock") || s.is(i + 2, "unlock") {
                         let name = s.text(i)
                         if let v = stored[name], v.isLet || v.isComputed == false { locks.insert(name); stored[name] = nil }
                     }

@@ -156,10 +156,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
             let confined = c.units.contains { isEventLoopConfined(s, $0) }
             // Locks that can guard other state: not value boxes (Mutex<State>,
             // NIOLockedValueBox), not the event loop of a loop-confined class.
-            let boxes = valueBoxes(s, c.units, context)
             var guarding = c.facts
-            guarding.lockProperties.removeAll { boxes.contains($0) }
-            if confined { guarding.queueProperties.removeAll { eventLoopNames(s, c.units).contains($0) } }
+            guarding.lockProperties.removeAll { c.facts.valueBoxes.contains($0) }
+            if confined { guarding.queueProperties.removeAll { c.facts.eventLoops.contains($0) } }
             if guarding.lockProperties.isEmpty && guarding.queueProperties.isEmpty {
                 // Confined to an event loop (asserted at run time): the loop serializes the state.
                 if confined { continue }
@@ -179,27 +178,58 @@ public struct UncheckedSendableUnguardedRule: Rule {
         return out
     }
 
-    /// Lock properties whose type keeps its state inside (Mutex<State>, NIOLockedValueBox, …).
-    func valueBoxes(_ s: FileStructure, _ units: [Int], _ context: RuleContext) -> Set<String> {
+    /// `let v = T(…); v.x = …` before `v` is used any other way: still constructing the object,
+    /// which no other thread can see yet.
+    func isSetUpOfFreshInstance(_ s: FileStructure, receiver r: Int, write: Int) -> Bool {
+        guard r >= 1, s.code[r].kind == .identifier, !s.isChar(r - 1, UInt8(ascii: ".")),
+              let fn = s.enclosingExecutable(of: r) else { return false }
+        let local = s.text(r)
+        let body = s.scopes[fn]
+        // The binding `let local = Type(` in the same function, before the write.
+        var k = body.open
+        var bound = -1
+        while k < r {
+            if (s.isKeyword(k, .let) || s.isKeyword(k, .var)) && s.is(k + 1, text: local) && s.isChar(k + 2, UInt8(ascii: "="))
+                && k + 3 < s.code.count && s.code[k + 3].kind == .identifier && s.isChar(k + 4, UInt8(ascii: "(")) {
+                bound = k + 1
+            }
+            k += 1
+        }
+        guard bound >= 0 else { return false }
+        // Every use of `local` between the binding and this write is itself `local.member = …`.
+        var q = bound + 1
+        while q < r {
+            if s.code[q].kind == .identifier && s.is(q, text: local) && !s.isChar(q - 1, UInt8(ascii: ".")) {
+                guard s.isChar(q + 1, UInt8(ascii: ".")) && isWrite(s, q + 2) else { return false }
+            }
+            q += 1
+        }
+        return true
+    }
+
+    /// Vars declared here whose type is a class (a project class, or a well-known reference type).
+    func referenceVars(_ s: FileStructure, _ units: [Int], _ context: RuleContext) -> Set<String> {
         var out = Set<String>()
         for u in units {
-            for m in s.children[u] where s.decls[m].kind == .variable {
-                if let t = context.vocabulary.lockType(of: s.decls[m], in: s, strict: false),
-                   context.vocabulary.stateHoldingLockTypes.contains(t) { out.insert(s.decls[m].nameText) }
+            for m in s.children[u] where s.decls[m].kind == .variable && !s.decls[m].isLet {
+                let d = s.decls[m]
+                var type: String? = nil
+                if let first = d.typeAnnotation.first(where: { s.code[$0].kind == .identifier }) {
+                    type = s.text(first)
+                } else if let first = d.initializer.first, s.code[first].kind == .identifier, s.isChar(first + 1, UInt8(ascii: "(")) {
+                    type = s.text(first)
+                }
+                guard let t = type else { continue }
+                if Self.knownReferenceTypes.contains(t) || context.classFacts(t) != nil { out.insert(d.nameText) }
             }
         }
         return out
     }
 
-    func eventLoopNames(_ s: FileStructure, _ units: [Int]) -> Set<String> {
-        var out = Set<String>()
-        for u in units {
-            for m in s.children[u] where s.decls[m].kind == .variable && ProjectIndex.isEventLoop(s.decls[m], in: s) {
-                out.insert(s.decls[m].nameText)
-            }
-        }
-        return out
-    }
+    static let knownReferenceTypes: Set<String> = [
+        "Application", "NSObject", "URLSession", "FileManager", "Thread", "JSONEncoder", "JSONDecoder", "NSMutableArray",
+        "NSMutableDictionary", "EventLoopGroup", "MultiThreadedEventLoopGroup", "HTTPClient", "Database", "DatabaseQueue",
+    ]
 
     static let singleThreadPhrases = [
         "single thread", "single-thread", "one thread", "same thread", "not thread safe", "not thread-safe",
@@ -258,6 +288,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
         let members = ProjectIndex.classifyMembers(of: di, in: s, vocabulary: context.vocabulary)
         f.lockProperties = members.locks
         f.queueProperties = members.queues
+        f.valueBoxes = members.boxes
+        f.eventLoops = members.eventLoops
         let vars = members.vars
         f.storedVars = vars
         return f
@@ -268,17 +300,21 @@ public struct UncheckedSendableUnguardedRule: Rule {
     func reportUnprotected(_ di: Int, facts: TypeFacts, units: [Int], context: RuleContext, into out: inout [Diagnostic]) {
         let s = context.structure
         let className = s.decls[di].nameText
+        let documented = documentedProtection(units: units, guards: [], s: s)
         for m in s.children[di] {
             let v = s.decls[m]
             guard v.kind == .variable, !v.isStaticMember, !v.isLet, !v.isComputed, v.name >= 0,
                   !s.hasPropertyWrapper(v), !s.hasGlobalActor(v),
                   facts.storedVars.contains(v.nameText) else { continue }
-            let writes = writesOutsideInit(v.nameText, units: units, s: s)
+            let references = referenceVars(s, units, context)
+            let writes = writesOutsideInit(v.nameText, units: units, s: s, references: references)
             // Never assigned after initialization (here or through another reference): in effect a
             // `let`, so it cannot race.
-            if writes == 0 && !writtenThroughOtherReference(s, v.nameText) { continue }
+            if writes == 0 && !writtenThroughOtherReference(s, v.nameText, references: references) { continue }
+            // Documented as protected by something outside the class.
+            if documented[v.nameText] == .external { continue }
             let fix: String
-            if writes == 0 && !writtenThroughOtherReference(s, v.nameText) {
+            if writes == 0 && !writtenThroughOtherReference(s, v.nameText, references: references) {
                 fix = "'\(v.nameText)' is never assigned outside init: declare it 'let'"
             } else {
                 fix = "keep '\(v.nameText)' inside a lock's state (Mutex<State>, OSAllocatedUnfairLock(initialState:)) and access it with withLock, or make '\(className)' an actor"
@@ -290,7 +326,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
         }
     }
 
-    func writesOutsideInit(_ name: String, units: [Int], s: FileStructure) -> Int {
+    func writesOutsideInit(_ name: String, units: [Int], s: FileStructure, references: Set<String> = []) -> Int {
         var count = 0
         var shadowCache: [Int: Set<String>] = [:]
         for u in units {
@@ -306,7 +342,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 } else {
                     continue  // not inside a member: e.g. the declaration's own initializer
                 }
-                if mayWrite(s, i) { count += 1 }
+                if mayWrite(s, i, reference: references.contains(name)) { count += 1 }
             }
         }
         return count
@@ -317,7 +353,10 @@ public struct UncheckedSendableUnguardedRule: Rule {
         s.isKeyword(i - 1, .let) || s.isKeyword(i - 1, .var)
     }
 
-    func isWrite(_ s: FileStructure, _ i: Int) -> Bool {
+    /// Whether the access at `i` writes the property. With `reference`, the property holds a class
+    /// instance: assigning to its members (`app.config.x = 1`) writes the instance, not the property.
+    func isWrite(_ s: FileStructure, _ i: Int, reference: Bool = false) -> Bool {
+        var stepped = false
         var j = i + 1
         // `x[k] = …`, `x.y = …`, `x?.y = …`
         while true {
@@ -325,7 +364,10 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 let m = Int(s.match[j])
                 guard m > j else { return false }
                 j = m + 1
+                stepped = true
             } else if s.isChar(j, UInt8(ascii: ".")) && j + 1 < s.code.count && s.code[j + 1].isWord {
+                if reference { return false }
+                stepped = true
                 if s.isChar(j + 2, UInt8(ascii: "(")) {
                     // A mutating-looking call: append/insert/remove…
                     let name = s.text(j + 1)
@@ -339,6 +381,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
             }
         }
         guard j < s.code.count else { return false }
+        if reference && stepped { return false }
         let t = s.code[j]
         if s.isChar(j, UInt8(ascii: "=")) { return true }
         if t.kind == .operator {
@@ -385,15 +428,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
         let vars = Set(facts.storedVars)
         // Locks whose state lives inside them (Mutex<State>, NIOLockedValueBox): in a class
         // confined to an event loop, touching other state inside their closures is incidental.
-        var stateHolding = Set<String>()
-        var eventLoops = Set<String>()
-        for u in units {
-            for m in s.children[u] where s.decls[m].kind == .variable {
-                if ProjectIndex.isEventLoop(s.decls[m], in: s) { eventLoops.insert(s.decls[m].nameText) }
-                if let t = context.vocabulary.lockType(of: s.decls[m], in: s, strict: false),
-                   context.vocabulary.stateHoldingLockTypes.contains(t) { stateHolding.insert(s.decls[m].nameText) }
-            }
-        }
+        let stateHolding = Set(facts.valueBoxes)
+        let eventLoops = Set(facts.eventLoops)
         // Private helpers (methods and computed properties) of the class in this file, and the
         // class's own lock wrappers (`func withLock<T>(_ body: () -> T) -> T { lock.lock(); … }`).
         var helpers: [String: Int] = [:]
@@ -559,10 +595,13 @@ public struct UncheckedSendableUnguardedRule: Rule {
             perVar[s.text(a.token), default: []].append((a, l))
         }
         let documented = documentedProtection(units: units, guards: guards, s: s)
+        let references = referenceVars(s, units, context)
         for name in perVar.keys.sorted() {
             let list = perVar[name]!
             // Never written outside init/deinit: effectively immutable, so reads cannot race.
-            if !list.contains(where: { mayWrite(s, $0.0.token) }) && !writtenThroughOtherReference(s, name) { continue }
+            let isRef = references.contains(name)
+            if !list.contains(where: { mayWrite(s, $0.0.token, reference: isRef) })
+                && !writtenThroughOtherReference(s, name, references: references) { continue }
             // Documented as protected by something this class does not own (another object's
             // queue, a caller's lock): the tool cannot see it, and trusts the documentation.
             if documented[name] == .external { continue }
@@ -609,10 +648,11 @@ public struct UncheckedSendableUnguardedRule: Rule {
     }
 
     /// `something.name = …` (or a mutating call) on any receiver other than `self` in this file.
-    func writtenThroughOtherReference(_ s: FileStructure, _ name: String) -> Bool {
+    func writtenThroughOtherReference(_ s: FileStructure, _ name: String, references: Set<String> = []) -> Bool {
         for i in 1..<max(1, s.code.count) where s.code[i].kind == .identifier && s.isChar(i - 1, UInt8(ascii: ".")) && s.is(i, text: name) {
             if s.isKeyword(i - 2, .self) { continue }
-            if mayWrite(s, i) { return true }
+            if isSetUpOfFreshInstance(s, receiver: i - 2, write: i) { continue }
+            if mayWrite(s, i, reference: references.contains(name)) { return true }
         }
         return false
     }
@@ -648,8 +688,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
 
     /// Whether the access at `i` changes the property: an assignment, a compound assignment,
     /// `&x`, a subscript or member assignment, or a known mutating collection method.
-    func mayWrite(_ s: FileStructure, _ i: Int) -> Bool {
-        if isWrite(s, i) { return true }
+    func mayWrite(_ s: FileStructure, _ i: Int, reference: Bool = false) -> Bool {
+        if isWrite(s, i, reference: reference) { return true }
         var p = i - 1
         if s.isChar(p, UInt8(ascii: ".")) && s.isKeyword(p - 1, .self) { p -= 2 }
         if p >= 0 && s.code[p].kind == .operator && s.is(p, "&") { return true }

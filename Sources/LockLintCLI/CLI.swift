@@ -70,32 +70,15 @@ public enum CLI {
     static func lint(_ options: Options, io: IO) async -> Int32 {
         let clock = ContinuousClock()
         let started = clock.now
-        // Which rules run.
         for id in options.onlyRules where RuleRegistry.rule(id) == nil {
             io.err("swift-lock-lint: unknown rule '\(id)' for --only-rule; see --list-rules\n")
             return ExitCode.usage
         }
-        let configuration = Configuration()
-        var rules: [any Rule] = []
-        for rule in RuleRegistry.all {
-            let d = rule.description
-            var on = d.enabledByDefault
-            if let setting = configuration.rules[d.id], let enabled = setting.enabled { on = enabled }
-            if options.enableAll { on = true }
-            if !options.onlyRules.isEmpty { on = options.onlyRules.contains(d.id) }
-            if on { rules.append(rule) }
-        }
-        var severities: [String: Severity] = [:]
-        for rule in rules {
-            severities[rule.description.id] = configuration.rules[rule.description.id]?.severity ?? rule.description.defaultSeverity
-        }
-        let settings = LintSettings(rules: rules, severities: severities, configuration: configuration,
-                                    includeGenerated: options.includeGenerated, jobs: options.jobs,
-                                    knownRuleIDs: Set(RuleRegistry.ids))
-        // Which files.
-        var inputs: [LintInput] = []
+        let known = Set(RuleRegistry.ids)
+        // Which files, and which configuration applies to each.
+        var candidates: [(path: String, bytes: [UInt8]?)] = []
         if let stdinPath = options.stdinPath {
-            inputs.append(LintInput(path: stdinPath, bytes: io.readStdin()))
+            candidates.append((stdinPath, io.readStdin()))
         } else {
             let walk = FileWalker.walk(options.paths.isEmpty ? ["."] : options.paths)
             if !walk.missing.isEmpty {
@@ -103,15 +86,132 @@ public enum CLI {
                 return ExitCode.usage
             }
             for e in walk.errors { io.err("swift-lock-lint: cannot read directory \(e.path): \(e.reason)\n") }
-            inputs = walk.files.map { LintInput(path: $0) }
+            candidates = walk.files.map { ($0, nil) }
         }
+        var configurations: [Configuration] = []
+        var configIndex: [String: Int] = [:]  // config path → index
+        var byDirectory: [String: Int] = [:]  // folder → index (-1: none)
+        func loadConfig(_ path: String) throws -> Int {
+            if let k = configIndex[path] { return k }
+            let c = try ConfigurationLoader.load(path: path, knownRules: known)
+            configurations.append(c)
+            configIndex[path] = configurations.count - 1
+            return configurations.count - 1
+        }
+        var inputs: [LintInput] = []
+        var excludedCount = 0
+        do {
+            let fixed = try options.configPath.map { try loadConfig($0) }
+            if fixed == nil { configurations.append(Configuration()) }  // index 0: the defaults
+            for c in candidates {
+                let dir = directory(of: c.path)
+                var k: Int
+                if let fixed {
+                    k = fixed
+                } else if let cached = byDirectory[dir] {
+                    k = cached
+                } else {
+                    k = try ConfigurationLoader.discover(from: dir).map { try loadConfig($0) } ?? 0
+                    byDirectory[dir] = k
+                }
+                if excluded(c.path, by: configurations[k], cliExcludes: options.excludes) {
+                    excludedCount += 1
+                    continue
+                }
+                inputs.append(LintInput(path: c.path, bytes: c.bytes, profile: k))
+            }
+        } catch let e as ConfigurationError {
+            io.err("\(e.description)\n")
+            return ExitCode.usage
+        } catch {
+            io.err("swift-lock-lint: \(error)\n")
+            return ExitCode.usage
+        }
+        let profiles = configurations.map { profile(for: $0, options: options) }
+        let settings = LintSettings(profiles: profiles, includeGenerated: options.includeGenerated, jobs: options.jobs, knownRuleIDs: known)
         let report = await Linter.lint(inputs, settings: settings)
-        io.out(TextReporter.render(report.diagnostics, style: .init(color: options.color(isTerminal: io.stdoutIsTerminal))))
+
+        // Identities (for baselines and fingerprints), with paths relative to the current folder.
+        let base = currentDirectory()
+        let lines = LineTextCache()
+        for input in inputs where input.bytes != nil { lines.register(SourceFile(path: input.path, bytes: input.bytes!)) }
+        let relative = { (p: String) -> String in
+            var r = p
+            if !base.isEmpty && r.hasPrefix(base) { r.removeFirst(base.count) }
+            while r.hasPrefix("./") { r.removeFirst(2) }
+            return r
+        }
+        var diagnostics = report.diagnostics
+        var identities = FindingIdentity.identities(diagnostics) { lines.line($0.path, $0.location.line) }
+        for k in identities.indices { identities[k].path = relative(identities[k].path) }
+        if let path = options.writeBaseline {
+            do {
+                try FileIO.writeAtomically(path, Array(Baseline.render(identities).utf8))
+            } catch let e as FileIOError {
+                io.err("swift-lock-lint: cannot write baseline \(e.path): \(e.reason)\n")
+                return ExitCode.usage
+            } catch {
+                return ExitCode.usage
+            }
+        }
+        var baselined = 0
+        if let path = options.baseline {
+            do {
+                let accepted = try Baseline.load(path)
+                var keptD: [Diagnostic] = []
+                var keptI: [FindingIdentity] = []
+                for (d, id) in zip(diagnostics, identities) {
+                    if accepted.contains(id) { baselined += 1 } else { keptD.append(d); keptI.append(id) }
+                }
+                diagnostics = keptD
+                identities = keptI
+            } catch let e as Baseline.LoadError {
+                io.err("\(e.description)\n")
+                return ExitCode.usage
+            } catch {
+                return ExitCode.usage
+            }
+        }
+        let ruleInfos = (profiles.first?.rules ?? []).map { r -> ReportContext.RuleInfo in
+            let d = r.description
+            return .init(id: d.id, name: d.name, summary: d.summary, rationale: d.rationale, fix: d.fix,
+                         severity: profiles.first?.severities[d.id] ?? d.defaultSeverity)
+        }
+        let context = ReportContext(toolVersion: version, rules: ruleInfos, identities: identities, basePath: base,
+                                    filesLinted: report.filesLinted)
+        let rendered: String
+        switch options.format {
+        case .text:
+            let color = options.output == nil && options.color(isTerminal: io.stdoutIsTerminal)
+            rendered = TextReporter.render(diagnostics, style: .init(color: color))
+        case .json: rendered = JSONReporter.render(diagnostics, context: context)
+        case .sarif: rendered = SARIFReporter.render(diagnostics, context: context)
+        case .github:
+            rendered = GitHubReporter.render(diagnostics, context: context)
+            if let summaryPath = Environment.get("GITHUB_STEP_SUMMARY"), !summaryPath.isEmpty {
+                appendFile(summaryPath, GitHubReporter.stepSummary(diagnostics, context: context))
+            }
+        case .checkstyle: rendered = CheckstyleReporter.render(diagnostics, context: context)
+        }
+        if let out = options.output {
+            do {
+                try FileIO.writeAtomically(out, Array(rendered.utf8))
+            } catch let e as FileIOError {
+                io.err("swift-lock-lint: cannot write \(e.path): \(e.reason)\n")
+                return ExitCode.usage
+            } catch {
+                return ExitCode.usage
+            }
+        } else {
+            io.out(rendered)
+        }
         let elapsed = clock.now - started
         if !options.quiet {
-            io.err(summary(report, elapsed: elapsed))
+            var report = report
+            report.diagnostics = diagnostics
+            io.err(summary(report, elapsed: elapsed, baselined: baselined, excluded: excludedCount))
         }
-        let failing = report.diagnostics.contains { d in
+        let failing = diagnostics.contains { d in
             switch options.failOn {
             case .never: return false
             case .warning: return true
@@ -119,6 +219,61 @@ public enum CLI {
             }
         }
         return failing ? ExitCode.findings : ExitCode.clean
+    }
+
+    /// The rules and severities a configuration and the command line select.
+    static func profile(for configuration: Configuration, options: Options) -> LintProfile {
+        var rules: [any Rule] = []
+        var severities: [String: Severity] = [:]
+        for rule in RuleRegistry.all {
+            let d = rule.description
+            var on = d.enabledByDefault
+            if let setting = configuration.rules[d.id], let enabled = setting.enabled { on = enabled }
+            if options.enableAll { on = true }
+            if !options.onlyRules.isEmpty { on = options.onlyRules.contains(d.id) }
+            if on {
+                rules.append(rule)
+                severities[d.id] = configuration.rules[d.id]?.severity ?? d.defaultSeverity
+            }
+        }
+        return LintProfile(rules: rules, severities: severities, configuration: configuration)
+    }
+
+    /// Include/exclude globs of the configuration (relative to its folder) and of `--exclude`
+    /// (relative to the current folder).
+    static func excluded(_ path: String, by configuration: Configuration, cliExcludes: [String]) -> Bool {
+        let plain = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        for g in cliExcludes where Glob.matches(g, plain) || Glob.matches(g, path) { return true }
+        guard !configuration.path.isEmpty else { return false }
+        let configDir = directory(of: configuration.path)
+        let absolute = path.hasPrefix("/") ? path : currentDirectory() + plain
+        var rel = absolute
+        let absDir = configDir.hasPrefix("/") ? configDir : currentDirectory() + (configDir == "." ? "" : configDir)
+        let prefix = absDir.hasSuffix("/") ? absDir : absDir + "/"
+        if rel.hasPrefix(prefix) { rel.removeFirst(prefix.count) }
+        if !configuration.include.isEmpty && !configuration.include.contains(where: { Glob.matches($0, rel) }) { return true }
+        return configuration.exclude.contains { Glob.matches($0, rel) }
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The current folder with a trailing `/`.
+    static func currentDirectory() -> String {
+        guard let cwd = getcwd(nil, 0) else { return "" }
+        defer { free(cwd) }
+        let s = String(cString: cwd)
+        return s.hasSuffix("/") ? s : s + "/"
+    }
+
+    static func appendFile(_ path: String, _ text: String) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        var t = text
+        t.withUTF8 { buf in _ = write(fd, buf.baseAddress!, buf.count) }
     }
 
     /// Reads every file, then lexes them all (no structure, no rules), and prints the lexing
@@ -145,13 +300,15 @@ public enum CLI {
         return ExitCode.clean
     }
 
-    static func summary(_ report: LintReport, elapsed: Duration) -> String {
+    static func summary(_ report: LintReport, elapsed: Duration, baselined: Int = 0, excluded: Int = 0) -> String {
         let errors = report.diagnostics.filter { $0.severity == .error }.count
         let warnings = report.diagnostics.count - errors
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         var s = "swift-lock-lint: \(report.filesLinted) file\(report.filesLinted == 1 ? "" : "s") linted, "
         s += "\(report.diagnostics.count) finding\(report.diagnostics.count == 1 ? "" : "s") (\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"))"
         s += " in \(formatSeconds(seconds))"
+        if baselined > 0 { s += "; \(baselined) in the baseline" }
+        if excluded > 0 { s += "; \(excluded) file\(excluded == 1 ? "" : "s") excluded" }
         if report.generatedSkipped > 0 {
             s += "; \(report.generatedSkipped) generated file\(report.generatedSkipped == 1 ? "" : "s") skipped (--include-generated to lint them)"
         }

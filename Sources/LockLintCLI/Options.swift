@@ -8,6 +8,10 @@ enum FailOn: String {
     case error, warning, never
 }
 
+enum OutputFormat: String, CaseIterable {
+    case text, json, sarif, github, checkstyle
+}
+
 struct Options {
     enum Mode: Equatable {
         case lint, help, version, listRules
@@ -29,6 +33,12 @@ struct Options {
     var quiet = false
     var failOn: FailOn = .warning
     var colorSetting: String = "auto"
+    var format: OutputFormat = .text
+    var output: String?
+    var configPath: String?
+    var excludes: [String] = []
+    var baseline: String?
+    var writeBaseline: String?
 
     func color(isTerminal: Bool) -> Bool {
         switch colorSetting {
@@ -93,7 +103,15 @@ struct Options {
                 o.colorSetting = v
             case "--format":
                 let v = try arg()
-                guard v == "text" else { throw UsageError(message: "unknown format '\(v)' (text)") }
+                guard let f = OutputFormat(rawValue: v) else {
+                    throw UsageError(message: "unknown format '\(v)' (\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                o.format = f
+            case "-o", "--output": o.output = try arg()
+            case "--config": o.configPath = try arg()
+            case "--exclude": o.excludes.append(try arg())
+            case "--baseline": o.baseline = try arg()
+            case "--write-baseline": o.writeBaseline = try arg()
             default:
                 throw UsageError(message: "unknown option '\(a)'")
             }
@@ -119,6 +137,12 @@ struct Options {
           swift-lock-lint --dump-tokens FILE          the lexer's tokens, one JSON object per line
 
         OPTIONS
+          --format FORMAT         text (default), json, sarif, github, checkstyle
+          -o, --output FILE       write the report to FILE (atomically) instead of standard output
+          --config FILE           use this configuration instead of discovering .swift-lock-lint.json
+          --exclude GLOB          skip matching files (repeatable; relative to the current folder)
+          --baseline FILE         report only findings that are not in the baseline FILE
+          --write-baseline FILE   record the current findings as the baseline FILE
           --enable-all-rules      also run the rules that are off by default
           --only-rule RULE_ID     run just that rule (repeatable)
           --include-generated     also lint generated files (DO NOT EDIT / @generated in the first 10 lines)

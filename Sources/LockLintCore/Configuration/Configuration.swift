@@ -17,8 +17,9 @@ public struct Configuration: Sendable, Equatable {
     public var exclude: [String] = []
     /// Extra lock types (e.g. a project's own `UnfairLock`).
     public var lockTypes: [String] = []
-    /// Extra methods whose closure runs with the receiver's lock held.
-    public var lockScopedMethods: [String] = []
+    /// Extra methods whose closure runs with the receiver's lock held: method name → the label
+    /// of that closure argument ("" for a trailing or unlabelled closure).
+    public var lockScopedMethods: [String: String] = [:]
     /// Extra acquire → release method pairs.
     public var acquireRelease: [String: String] = [:]
     /// Suppression comments must give a reason after ` -- `.

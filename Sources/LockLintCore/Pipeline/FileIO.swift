@@ -63,3 +63,43 @@ public enum FileIO {
         String(cString: strerror(errno))
     }
 }
+
+extension FileIO {
+    /// Writes `bytes` to `path` atomically: a temporary file in the same folder, flushed, then
+    /// renamed over the target, so a reader sees the old file or the new one, never a half.
+    public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws {
+        let dir: String
+        if let slash = path.lastIndex(of: "/") { dir = slash == path.startIndex ? "/" : String(path[..<slash]) } else { dir = "." }
+        var template = Array((dir + "/.swift-lock-lint-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if fd < 0 { throw FileIOError(path: path, reason: "cannot create a temporary file in \(dir): \(errnoText())") }
+        let tmp = String(cString: template)
+        var ok = false
+        defer {
+            if !ok { unlink(tmp) }
+        }
+        var written = 0
+        let result: Int = bytes.withUnsafeBytes { buf in
+            while written < buf.count {
+                let r = write(fd, buf.baseAddress! + written, buf.count - written)
+                if r < 0 {
+                    if errno == EINTR { continue }
+                    return -1
+                }
+                written += r
+            }
+            return written
+        }
+        if result < 0 || fsync(fd) != 0 {
+            let reason = errnoText()
+            close(fd)
+            throw FileIOError(path: path, reason: "cannot write: \(reason)")
+        }
+        // Keep the permissions of a file being replaced; new files get the usual 0644.
+        var st = stat()
+        if stat(path, &st) == 0 { fchmod(fd, st.st_mode & 0o7777) } else { fchmod(fd, 0o644) }
+        close(fd)
+        if rename(tmp, path) != 0 { throw FileIOError(path: path, reason: "cannot replace: \(errnoText())") }
+        ok = true
+    }
+}

@@ -10,24 +10,24 @@ public struct LintInput: Sendable {
     public var path: String
     /// Contents given directly (standard input); read from `path` when nil.
     public var bytes: [UInt8]?
-    public init(path: String, bytes: [UInt8]? = nil) {
+    /// Which of the settings' profiles (configurations) applies to this file.
+    public var profile: Int
+    public init(path: String, bytes: [UInt8]? = nil, profile: Int = 0) {
         self.path = path
         self.bytes = bytes
+        self.profile = profile
     }
 }
 
-public struct LintSettings: Sendable {
+/// The rules, severities and vocabulary that one configuration file gives.
+public struct LintProfile: Sendable {
     public var rules: [any Rule]
     /// Severity per rule id (config overrides applied).
     public var severities: [String: Severity]
     public var configuration: Configuration
-    public var includeGenerated: Bool
-    public var jobs: Int
-    /// Every rule id the tool knows (for suppression comments naming unknown rules).
-    public var knownRuleIDs: Set<String>
+    public var vocabulary: LockVocabulary
 
-    public init(rules: [any Rule], severities: [String: Severity] = [:], configuration: Configuration = Configuration(),
-                includeGenerated: Bool = false, jobs: Int = 0, knownRuleIDs: Set<String> = []) {
+    public init(rules: [any Rule], severities: [String: Severity] = [:], configuration: Configuration = Configuration()) {
         self.rules = rules
         var severities = severities
         for r in rules where severities[r.description.id] == nil {
@@ -35,9 +35,30 @@ public struct LintSettings: Sendable {
         }
         self.severities = severities
         self.configuration = configuration
+        self.vocabulary = configuration.vocabulary
+    }
+}
+
+public struct LintSettings: Sendable {
+    public var profiles: [LintProfile]
+    public var includeGenerated: Bool
+    public var jobs: Int
+    /// Every rule id the tool knows (for suppression comments naming unknown rules).
+    public var knownRuleIDs: Set<String>
+
+    public init(profiles: [LintProfile], includeGenerated: Bool = false, jobs: Int = 0, knownRuleIDs: Set<String>) {
+        self.profiles = profiles
         self.includeGenerated = includeGenerated
         self.jobs = jobs
-        self.knownRuleIDs = knownRuleIDs.isEmpty ? Set(rules.map { $0.description.id }) : knownRuleIDs
+        self.knownRuleIDs = knownRuleIDs
+    }
+
+    /// One profile for every file.
+    public init(rules: [any Rule], severities: [String: Severity] = [:], configuration: Configuration = Configuration(),
+                includeGenerated: Bool = false, jobs: Int = 0, knownRuleIDs: Set<String> = []) {
+        self.init(profiles: [LintProfile(rules: rules, severities: severities, configuration: configuration)],
+                  includeGenerated: includeGenerated, jobs: jobs,
+                  knownRuleIDs: knownRuleIDs.isEmpty ? Set(rules.map { $0.description.id }) : knownRuleIDs)
     }
 }
 
@@ -66,10 +87,9 @@ public enum Linter {
 
     public static func lint(_ inputs: [LintInput], settings: LintSettings) async -> LintReport {
         let jobs = max(1, settings.jobs > 0 ? settings.jobs : ProcessorCount.online)
-        let vocabulary = settings.configuration.vocabulary
         // Pass 1: every file with its own facts.
         var outcomes = await parallelMap(inputs.count, jobs: jobs) { i in
-            process(inputs[i], settings: settings, vocabulary: vocabulary, projectIndex: nil)
+            process(inputs[i], settings: settings, projectIndex: nil)
         }
         // Merge facts, in input order so the result is the same whatever the parallelism.
         var index = ProjectIndex()
@@ -82,7 +102,7 @@ public enum Linter {
         if !recheck.isEmpty {
             let projectIndex = index
             let again = await parallelMap(recheck.count, jobs: jobs) { j in
-                process(inputs[recheck[j]], settings: settings, vocabulary: vocabulary, projectIndex: projectIndex)
+                process(inputs[recheck[j]], settings: settings, projectIndex: projectIndex)
             }
             for (j, k) in recheck.enumerated() { outcomes[k].diagnostics = again[j].diagnostics }
         }
@@ -113,7 +133,9 @@ public enum Linter {
     }
 
     /// One file through the whole per-file pipeline. Total: every failure becomes a finding.
-    static func process(_ input: LintInput, settings: LintSettings, vocabulary: LockVocabulary, projectIndex: ProjectIndex?) -> FileOutcome {
+    static func process(_ input: LintInput, settings: LintSettings, projectIndex: ProjectIndex?) -> FileOutcome {
+        let profile = settings.profiles[min(max(0, input.profile), settings.profiles.count - 1)]
+        let vocabulary = profile.vocabulary
         var outcome = FileOutcome()
         outcome.module = ProjectIndex.moduleKey(forPath: input.path)
         let bytes: [UInt8]
@@ -159,11 +181,11 @@ public enum Linter {
         let context = RuleContext(structure: structure, vocabulary: vocabulary, index: projectIndex ?? facts, module: outcome.module)
         var found: [Diagnostic] = []
         var ran = Set<String>()
-        for rule in settings.rules {
+        for rule in profile.rules {
             let id = rule.description.id
             ran.insert(id)
             var ds = rule.check(context)
-            if let sev = settings.severities[id] {
+            if let sev = profile.severities[id] {
                 for k in ds.indices { ds[k].severity = sev }
             }
             found.append(contentsOf: ds)
@@ -171,11 +193,11 @@ public enum Linter {
         outcome.questions = context.questions
         let directives = Suppressions.directives(in: structure)
         // `superfluous_disable` runs when it is among the run's rules (not with another --only-rule).
-        let superfluousOn = settings.severities[Suppressions.superfluousRuleID] != nil
+        let superfluousOn = profile.severities[Suppressions.superfluousRuleID] != nil
         let (kept, superfluous) = Suppressions.apply(
             found, directives: directives, path: input.path, knownRules: settings.knownRuleIDs, rulesThatRan: ran,
-            requireReason: settings.configuration.requireSuppressionReason,
-            superfluousSeverity: settings.severities[Suppressions.superfluousRuleID] ?? .warning)
+            requireReason: profile.configuration.requireSuppressionReason,
+            superfluousSeverity: profile.severities[Suppressions.superfluousRuleID] ?? .warning)
         outcome.diagnostics = problems + kept + (superfluousOn ? superfluous : [])
         return outcome
     }

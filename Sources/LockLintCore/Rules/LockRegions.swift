@@ -65,7 +65,9 @@ public struct LockRegions: Sendable {
         for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.close > c.open {
             let name = s.text(c.callee)
             let receiver = c.receiverStart >= 0 ? Self.normalized(s.text(c.receiverStart..<(c.callee - 1))) : ""
-            if scoped.contains(name) || (!receiver.isEmpty && guardReceivers.contains(receiver) && !Self.deferredCallees.contains(name)) {
+            if let label = vocabulary.lockScopedLabels[name], c.label < 0 || s.text(c.label) != label {
+                // A configured method whose lock-holding closure has another label.
+            } else if scoped.contains(name) || (!receiver.isEmpty && guardReceivers.contains(receiver) && !Self.deferredCallees.contains(name)) {
                 out.append(LockRegion(form: .closure(method: name, closure: ci), lock: receiver, acquireToken: c.callee,
                                       releaseToken: -1, start: c.open, end: c.close, executable: c.scope))
             } else if (includeQueues.contains("*") || includeQueues.contains(receiver)) && Self.serialExecutorMethods.contains(name)

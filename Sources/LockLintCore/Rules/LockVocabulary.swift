@@ -42,10 +42,15 @@ public struct LockVocabulary: Sendable {
         "objc_sync_enter", "pthread_mutex_lock", "os_unfair_lock_lock", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock",
     ]
 
-    public init(extraLockTypes: [String] = [], extraLockScopedMethods: [String] = [], extraAcquireRelease: [String: String] = [:]) {
+    /// For configured lock-scoped methods, the label of the closure that holds the lock ("" for
+    /// the trailing or unlabelled closure).
+    public var lockScopedLabels: [String: String]
+
+    public init(extraLockTypes: [String] = [], extraLockScopedMethods: [String: String] = [:], extraAcquireRelease: [String: String] = [:]) {
         lockTypes = Self.defaultLockTypes.union(extraLockTypes)
         stateHoldingLockTypes = Self.defaultStateHolding
-        lockScopedMethods = Self.defaultLockScopedMethods.union(extraLockScopedMethods)
+        lockScopedMethods = Self.defaultLockScopedMethods.union(extraLockScopedMethods.keys)
+        lockScopedLabels = extraLockScopedMethods.filter { !$0.value.isEmpty }
         acquireRelease = Self.defaultAcquireRelease.merging(extraAcquireRelease) { _, new in new }
         freeFunctionAcquires = Self.defaultFreeFunctions
         lockTypeNames = NameSet(lockTypes)

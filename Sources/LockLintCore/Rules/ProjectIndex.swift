@@ -17,8 +17,13 @@ public struct TypeFacts: Sendable, Equatable {
     public var storedVars: [String] = []
     /// Stored properties that are locks, sorted.
     public var lockProperties: [String] = []
-    /// Stored properties that are serial dispatch queues, sorted.
+    /// Stored properties that are serial dispatch queues or event loops, sorted.
     public var queueProperties: [String] = []
+    /// Lock properties that keep their state inside (Mutex<State>, NIOLockedValueBox): they
+    /// guard their own value, not the type's other properties.
+    public var valueBoxes: [String] = []
+    /// Queue properties that are SwiftNIO event loops.
+    public var eventLoops: [String] = []
     /// Where the type is declared: path and 1-based line (first declaration).
     public var declaredAt: String = ""
 
@@ -37,6 +42,8 @@ public struct TypeFacts: Sendable, Equatable {
         storedVars = Array(Set(storedVars).union(o.storedVars)).sorted()
         lockProperties = Array(Set(lockProperties).union(o.lockProperties)).sorted()
         queueProperties = Array(Set(queueProperties).union(o.queueProperties)).sorted()
+        valueBoxes = Array(Set(valueBoxes).union(o.valueBoxes)).sorted()
+        eventLoops = Array(Set(eventLoops).union(o.eventLoops)).sorted()
         if declaredAt.isEmpty || (!o.declaredAt.isEmpty && o.declaredAt < declaredAt && (o.isClass || o.isActor || o.isStruct || o.isEnum)) {
             if !o.declaredAt.isEmpty { declaredAt = o.declaredAt }
         }
@@ -114,6 +121,8 @@ public struct ProjectIndex: Sendable {
             f.storedVars = members.vars
             f.lockProperties = members.locks
             f.queueProperties = members.queues
+            f.valueBoxes = members.boxes
+            f.eventLoops = members.eventLoops
             index.add(key(module: module, name: d.nameText), f)
         }
         return index
@@ -123,18 +132,23 @@ public struct ProjectIndex: Sendable {
     /// property-wrapped, not global-actor isolated), locks, and serial executors (serial dispatch
     /// queues and event loops). A property the type calls `withLock…`/`lock()` on is a lock too,
     /// whatever its type (a project's own `NIOThreadPoolWorkAvailable`).
-    public static func classifyMembers(of di: Int, in s: FileStructure, vocabulary: LockVocabulary) -> (vars: [String], locks: [String], queues: [String]) {
+    public static func classifyMembers(of di: Int, in s: FileStructure, vocabulary: LockVocabulary)
+        -> (vars: [String], locks: [String], queues: [String], boxes: [String], eventLoops: [String]) {
         var vars = Set<String>()
         var locks = Set<String>()
         var queues = Set<String>()
+        var boxes = Set<String>()
+        var loops = Set<String>()
         var stored: [String: Decl] = [:]
         for m in s.children[di] {
             let v = s.decls[m]
             guard v.kind == .variable, !v.isStaticMember, !v.nameText.isEmpty else { continue }
-            if vocabulary.lockType(of: v, in: s, strict: false) != nil {
+            if let t = vocabulary.lockType(of: v, in: s, strict: false) {
                 locks.insert(v.nameText)
+                if vocabulary.stateHoldingLockTypes.contains(t) { boxes.insert(v.nameText) }
             } else if isSerialQueue(v, in: s) || isEventLoop(v, in: s) {
                 queues.insert(v.nameText)
+                if isEventLoop(v, in: s) { loops.insert(v.nameText) }
             } else {
                 stored[v.nameText] = v
             }
@@ -156,7 +170,7 @@ public struct ProjectIndex: Sendable {
         for (name, v) in stored where !v.isLet && !v.isComputed && !s.hasPropertyWrapper(v) && !s.hasGlobalActor(v) {
             vars.insert(name)
         }
-        return (vars.sorted(), locks.sorted(), queues.sorted())
+        return (vars.sorted(), locks.sorted(), queues.sorted(), boxes.sorted(), loops.sorted())
     }
 
     /// A stored SwiftNIO event loop (`let eventLoop: EventLoop`): work submitted to it runs serially.

@@ -1,0 +1,230 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A mistake in a configuration file, with where it is.
+public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var location: SourceLocation
+    public var message: String
+    public var description: String { "\(path):\(location.line):\(location.column): error: \(message)" }
+}
+
+/// Reads `.swift-lock-lint.json`. Unknown keys, unknown rule ids and values of the wrong type are
+/// errors with the file, line and column of the mistake.
+///
+///     {
+///       "rules": {
+///         "dispatch_semaphore": { "enabled": true, "severity": "error" },
+///         "nonisolated_unsafe": "off"
+///       },
+///       "include": ["Sources/**"],
+///       "exclude": ["**/Generated/**"],
+///       "lockTypes": ["UnfairLock"],
+///       "lockScopedMethods": { "withCriticalSection": "trailing", "synchronized": "body" },
+///       "acquireRelease": { "acquireWrite": "releaseWrite" },
+///       "requireSuppressionReason": true
+///     }
+public enum ConfigurationLoader {
+    public static let fileName = ".swift-lock-lint.json"
+
+    public static func load(path: String, knownRules: Set<String>) throws -> Configuration {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.readFile(path)
+        } catch let e as FileIOError {
+            throw ConfigurationError(path: path, location: SourceLocation(line: 1, column: 1), message: "cannot read configuration: \(e.reason)")
+        }
+        return try parse(bytes, path: path, knownRules: knownRules)
+    }
+
+    public static func parse(_ bytes: [UInt8], path: String, knownRules: Set<String>) throws -> Configuration {
+        let root: JSONNode
+        do {
+            root = try JSONReader.parse(bytes)
+        } catch let e as JSONParseError {
+            throw ConfigurationError(path: path, location: e.location, message: "invalid JSON: \(e.message)")
+        }
+        func fail(_ message: String, _ at: SourceLocation) -> ConfigurationError {
+            ConfigurationError(path: path, location: at, message: message)
+        }
+        guard case .object(let members) = root.value else {
+            throw fail("the configuration must be a JSON object, not \(root.value.typeName)", root.location)
+        }
+        var config = Configuration()
+        config.path = path
+        func strings(_ node: JSONNode, _ key: String) throws -> [String] {
+            guard case .array(let items) = node.value else { throw fail("'\(key)' must be an array of strings, not \(node.value.typeName)", node.location) }
+            return try items.map { item in
+                guard case .string(let s) = item.value else { throw fail("'\(key)' must contain strings, not \(item.value.typeName)", item.location) }
+                return s
+            }
+        }
+        func stringMap(_ node: JSONNode, _ key: String) throws -> [String: String] {
+            guard case .object(let pairs) = node.value else { throw fail("'\(key)' must be an object of strings, not \(node.value.typeName)", node.location) }
+            var out: [String: String] = [:]
+            for p in pairs {
+                guard case .string(let s) = p.value.value else { throw fail("'\(key).\(p.key)' must be a string, not \(p.value.value.typeName)", p.value.location) }
+                out[p.key] = s
+            }
+            return out
+        }
+        var seen = Set<String>()
+        for m in members {
+            if !seen.insert(m.key).inserted { throw fail("'\(m.key)' is given twice", m.keyLocation) }
+            switch m.key {
+            case "rules":
+                guard case .object(let rules) = m.value.value else { throw fail("'rules' must be an object, not \(m.value.value.typeName)", m.value.location) }
+                for r in rules {
+                    guard knownRules.contains(r.key) else {
+                        let hint = closest(r.key, in: knownRules).map { " (did you mean '\($0)'?)" } ?? ""
+                        throw fail("unknown rule '\(r.key)'\(hint)", r.keyLocation)
+                    }
+                    config.rules[r.key] = try ruleSetting(r.value, rule: r.key, fail: fail)
+                }
+            case "include": config.include = try strings(m.value, m.key)
+            case "exclude": config.exclude = try strings(m.value, m.key)
+            case "lockTypes": config.lockTypes = try strings(m.value, m.key)
+            case "lockScopedMethods":
+                if case .array = m.value.value {
+                    for name in try strings(m.value, m.key) { config.lockScopedMethods[name] = "" }
+                } else {
+                    for (name, label) in try stringMap(m.value, m.key) { config.lockScopedMethods[name] = label == "trailing" ? "" : label }
+                }
+            case "acquireRelease": config.acquireRelease = try stringMap(m.value, m.key)
+            case "requireSuppressionReason":
+                guard case .bool(let b) = m.value.value else { throw fail("'requireSuppressionReason' must be true or false", m.value.location) }
+                config.requireSuppressionReason = b
+            default:
+                let keys = ["rules", "include", "exclude", "lockTypes", "lockScopedMethods", "acquireRelease", "requireSuppressionReason"]
+                let hint = closest(m.key, in: Set(keys)).map { " (did you mean '\($0)'?)" } ?? ""
+                throw fail("unknown key '\(m.key)'\(hint); known keys: \(keys.joined(separator: ", "))", m.keyLocation)
+            }
+        }
+        return config
+    }
+
+    static func ruleSetting(_ node: JSONNode, rule: String, fail: (String, SourceLocation) -> ConfigurationError) throws -> Configuration.RuleSetting {
+        switch node.value {
+        case .bool(let b):
+            return .init(enabled: b)
+        case .string(let s):
+            switch s {
+            case "off": return .init(enabled: false)
+            case "on": return .init(enabled: true)
+            case "warning": return .init(enabled: true, severity: .warning)
+            case "error": return .init(enabled: true, severity: .error)
+            default: throw fail("rule '\(rule)' must be \"on\", \"off\", \"warning\" or \"error\", not \"\(s)\"", node.location)
+            }
+        case .object(let pairs):
+            var setting = Configuration.RuleSetting()
+            for p in pairs {
+                switch p.key {
+                case "enabled":
+                    guard case .bool(let b) = p.value.value else { throw fail("'enabled' must be true or false", p.value.location) }
+                    setting.enabled = b
+                case "severity":
+                    guard case .string(let s) = p.value.value, let sev = Severity(rawValue: s) else {
+                        throw fail("'severity' must be \"warning\" or \"error\"", p.value.location)
+                    }
+                    setting.severity = sev
+                default:
+                    throw fail("unknown key '\(p.key)' in rule '\(rule)' (use \"enabled\" and \"severity\")", p.keyLocation)
+                }
+            }
+            return setting
+        default:
+            throw fail("rule '\(rule)' must be an object, a boolean or one of \"on\", \"off\", \"warning\", \"error\"", node.location)
+        }
+    }
+
+    /// The known name nearest to a misspelling (edit distance at most 3).
+    static func closest(_ word: String, in names: Set<String>) -> String? {
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            var prev = Array(0...b.count)
+            for (i, ca) in a.enumerated() {
+                var cur = [i + 1] + Array(repeating: 0, count: b.count)
+                for (j, cb) in b.enumerated() {
+                    cur[j + 1] = min(prev[j + 1] + 1, cur[j] + 1, prev[j] + (ca == cb ? 0 : 1))
+                }
+                prev = cur
+            }
+            return prev[b.count]
+        }
+        let w = Array(word)
+        let best = names.map { ($0, distance(w, Array($0))) }.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        guard let (name, d) = best, d <= 3 else { return nil }
+        return name
+    }
+
+    /// The nearest configuration file at or above `directory`, or nil.
+    public static func discover(from directory: String) -> String? {
+        var dir = directory.isEmpty ? "." : directory
+        var steps = 0
+        while steps < 256 {
+            steps += 1
+            let candidate = dir == "/" ? "/" + fileName : dir + "/" + fileName
+            var st = stat()
+            if stat(candidate, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG { return candidate }
+            // Go up: absolute paths by trimming, relative ones by adding "..".
+            if dir == "/" { return nil }
+            if dir.hasPrefix("/") {
+                guard let slash = dir.lastIndex(of: "/") else { return nil }
+                dir = slash == dir.startIndex ? "/" : String(dir[..<slash])
+            } else {
+                guard let real = realpath(dir, nil) else { return nil }
+                dir = String(cString: real)
+                free(real)
+            }
+        }
+        return nil
+    }
+}
+
+/// Glob matching for include/exclude: `*` (within a path component), `**` (any number of
+/// components), `?`, matched against a path relative to the configuration's folder.
+public enum Glob {
+    public static func matches(_ pattern: String, _ path: String) -> Bool {
+        let p = Array(pattern.utf8)
+        let s = Array(path.utf8)
+        return match(p, 0, s, 0, budget: 100_000) == true
+    }
+
+    /// Iterative-with-memo matcher; `budget` bounds pathological patterns.
+    static func match(_ p: [UInt8], _ pi: Int, _ s: [UInt8], _ si: Int, budget: Int) -> Bool? {
+        var memo = Set<Int>()
+        var stack = [(pi, si)]
+        var steps = 0
+        while let (a, b) = stack.popLast() {
+            steps += 1
+            if steps > budget { return nil }
+            let key = a * (s.count + 1) + b
+            if !memo.insert(key).inserted { continue }
+            if a == p.count {
+                if b == s.count { return true }
+                continue
+            }
+            let c = p[a]
+            if c == UInt8(ascii: "*") {
+                if a + 1 < p.count && p[a + 1] == UInt8(ascii: "*") {
+                    // `**`: any run of characters, slashes included; `**/` may also match nothing.
+                    var next = a + 2
+                    if next < p.count && p[next] == UInt8(ascii: "/") { next += 1; stack.append((next, b)) }
+                    for k in b...s.count { stack.append((a + 2, k)) }
+                } else {
+                    var k = b
+                    stack.append((a + 1, k))
+                    while k < s.count && s[k] != UInt8(ascii: "/") {
+                        k += 1
+                        stack.append((a + 1, k))
+                    }
+                }
+            } else if b < s.count && (c == UInt8(ascii: "?") ? s[b] != UInt8(ascii: "/") : c == s[b]) {
+                stack.append((a + 1, b + 1))
+            }
+        }
+        return false
+    }
+}

@@ -16,7 +16,9 @@ public enum GitHubReporter {
     /// The Markdown appended to `GITHUB_STEP_SUMMARY`.
     public static func stepSummary(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
-        var out = "## swift-lock-lint\n\n\(context.filesLinted) files linted: \(diagnostics.count) findings (\(errors) errors, \(diagnostics.count - errors) warnings).\n\n"
+        let warnings = diagnostics.count - errors
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        var out = "## swift-lock-lint\n\n\(plural(context.filesLinted, "file")) linted: \(plural(diagnostics.count, "finding")) (\(plural(errors, "error")), \(plural(warnings, "warning"))).\n\n"
         guard !diagnostics.isEmpty else { return out }
         out += "| location | severity | rule | message |\n|---|---|---|---|\n"
         for d in diagnostics {

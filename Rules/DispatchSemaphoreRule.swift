@@ -89,7 +89,7 @@ public struct DispatchSemaphoreRule: Rule {
             let name = holder.map { "'\($0.nameText)' " } ?? ""
             var (message, fix) = Self.text(value: value, name: name)
             var notes: [Note] = []
-            if let h = holder, let w = asyncWaits.first(where: { $0.name == h.nameText }) {
+            if let h = holder, let w = asyncWaits.first(where: { $0.name == h.nameText && inScope(s, $0.token, of: h) }) {
                 notes.append(context.note(at: w.token, "'\(h.nameText)' is waited on here, in async code: this blocks a cooperative-pool thread"))
             } else if value == "0" {
                 fix += "; if the caller must stay synchronous (a test, a C callback), never reach this wait from async code or the main thread"
@@ -147,11 +147,22 @@ public struct DispatchSemaphoreRule: Rule {
         return nil
     }
 
-    /// `x.wait()` / `x.wait(timeout:)` calls inside async functions, async closures or Task bodies.
+    /// Whether token `i` lies in the scope where declaration `d` is visible (its parent's body).
+    func inScope(_ s: FileStructure, _ i: Int, of d: Decl) -> Bool {
+        guard d.parent >= 0, s.decls[d.parent].body >= 0 else { return true }
+        let sc = s.scopes[s.decls[d.parent].body]
+        return sc.open < i && i < sc.close
+    }
+
+    /// `x.wait()` / `x.wait(timeout:)` calls inside async functions, async closures or Task bodies
+    /// (not `await x.wait()`, an async semaphore that suspends instead of blocking).
     func waitsInAsyncCode(_ s: FileStructure) -> [(name: String, token: Int)] {
         var out: [(name: String, token: Int)] = []
         for i in 1..<max(1, s.code.count) where s.code[i].kind == .identifier && s.is(i, "wait") && s.isChar(i + 1, UInt8(ascii: "("))
             && s.isChar(i - 1, UInt8(ascii: ".")) && i >= 2 && s.code[i - 2].kind == .identifier {
+            var k = i - 3
+            while k >= 0 && s.isKeyword(k, .try) { k -= 1 }
+            if s.isKeyword(k, .await) { continue }
             if AsyncContext.isAsync(s, at: i) { out.append((s.text(i - 2), i)) }
         }
         return out

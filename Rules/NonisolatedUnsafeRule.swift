@@ -94,7 +94,7 @@ public struct NonisolatedUnsafeRule: Rule {
             return ("'\(d.nameText)'\(typeText) is only used with '\(lock)' held in this file, but the compiler cannot see that protection",
                     "move the value inside the lock (Mutex<\(type ?? "Value")> or OSAllocatedUnfairLock(initialState:)) so the compiler checks every access, then drop nonisolated(unsafe)")
         }
-        if let o = owner, o.kind == .struct || o.kind == .enum {
+        if let o = owner, o.kind == .struct || o.kind == .enum, !d.isStaticMember {
             return ("'\(d.nameText)'\(typeText) is left out of \(o.kind.keyword) '\(o.nameText)''s Sendable checking: if it holds a reference, every copy of '\(o.nameText)' shares it across threads",
                     "store a Sendable value (or wrap the reference in Mutex), or do not declare '\(o.nameText)' Sendable")
         }
@@ -123,8 +123,9 @@ public struct NonisolatedUnsafeRule: Rule {
                     "make the type Sendable (or wrap the instance in Mutex and use withLock), or give each thread or actor its own instance")
         }
         if isGlobalLike {
+            let decl = d.parent < 0 ? "let \(d.nameText) = Mutex(…)" : "static let \(d.nameText) = Mutex(…)"
             return ("\(scope) var '\(d.nameText)'\(typeText) can be read and written from any thread, and nothing synchronizes it",
-                    "wrap it in Mutex (`static let \(d.nameText) = Mutex(…)`), use Atomic for a counter or flag, or isolate it with @MainActor")
+                    "wrap it in Mutex (`\(decl)`), use Atomic for a counter or flag, or isolate it with @MainActor")
         }
         if isLocal && !capturedByClosure(s, d, di) {
             return ("local var '\(d.nameText)'\(typeText) is exempted from sending checks: the compiler no longer proves the value stays in one task",

@@ -127,11 +127,14 @@ public struct UncheckedSendableUnguardedRule: Rule {
             var facts: TypeFacts
             if let di = declaredHere, isUnchecked(s, di) {
                 facts = localFacts(s, di, context)
+                // Extensions elsewhere may assert confinement.
+                if let global = context.uncheckedSendableClass(name) { facts.isLoopConfined = facts.isLoopConfined || global.isLoopConfined }
             } else if let di = declaredHere {
                 // Declared here without the conformance: only an extension can add it (another
                 // class of the same name elsewhere does not).
                 guard let global = context.uncheckedSendableClass(name), global.uncheckedViaExtension else { continue }
                 facts = localFacts(s, di, context)
+                facts.isLoopConfined = facts.isLoopConfined || global.isLoopConfined
             } else if let global = context.uncheckedSendableClass(name) {
                 facts = global
             } else {
@@ -153,7 +156,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
         guard !candidates.isEmpty else { return [] }
         var regions: LockRegions? = nil
         for c in candidates {
-            let confined = c.units.contains { isEventLoopConfined(s, $0) }
+            let confined = c.facts.isLoopConfined || c.units.contains { isEventLoopConfined(s, $0) }
             // Locks that can guard other state: not value boxes (Mutex<State>,
             // NIOLockedValueBox), not the event loop of a loop-confined class.
             var guarding = c.facts
@@ -214,7 +217,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
             for m in s.children[u] where s.decls[m].kind == .variable && !s.decls[m].isLet {
                 let d = s.decls[m]
                 var type: String? = nil
-                if let first = d.typeAnnotation.first(where: { s.code[$0].kind == .identifier }) {
+                // Only when the annotation is the type itself (`Foo`, `Foo?`, `Foo!`), not `[Foo]`.
+                if let first = d.typeAnnotation.first, s.code[first].kind == .identifier,
+                   d.typeAnnotation.count == 1 || s.isChar(first + 1, UInt8(ascii: "?")) || s.isChar(first + 1, UInt8(ascii: "!")) {
                     type = s.text(first)
                 } else if let first = d.initializer.first, s.code[first].kind == .identifier, s.isChar(first + 1, UInt8(ascii: "(")) {
                     type = s.text(first)
@@ -228,7 +233,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
 
     static let knownReferenceTypes: Set<String> = [
         "Application", "NSObject", "URLSession", "FileManager", "Thread", "JSONEncoder", "JSONDecoder", "NSMutableArray",
-        "NSMutableDictionary", "EventLoopGroup", "MultiThreadedEventLoopGroup", "HTTPClient", "Database", "DatabaseQueue",
+        "NSMutableDictionary", "EventLoopGroup", "MultiThreadedEventLoopGroup", "HTTPClient",
     ]
 
     static let singleThreadPhrases = [
@@ -301,13 +306,14 @@ public struct UncheckedSendableUnguardedRule: Rule {
         let s = context.structure
         let className = s.decls[di].nameText
         let documented = documentedProtection(units: units, guards: [], s: s)
+        let references = referenceVars(s, units, context)
+        let initOnly = initOnlyHelpers(s, units: units)
         for m in s.children[di] {
             let v = s.decls[m]
             guard v.kind == .variable, !v.isStaticMember, !v.isLet, !v.isComputed, v.name >= 0,
                   !s.hasPropertyWrapper(v), !s.hasGlobalActor(v),
                   facts.storedVars.contains(v.nameText) else { continue }
-            let references = referenceVars(s, units, context)
-            let writes = writesOutsideInit(v.nameText, units: units, s: s, references: references)
+            let writes = writesOutsideInit(v.nameText, units: units, s: s, references: references, initOnly: initOnly)
             // Never assigned after initialization (here or through another reference): in effect a
             // `let`, so it cannot race.
             if writes == 0 && !writtenThroughOtherReference(s, v.nameText, references: references) { continue }
@@ -326,13 +332,47 @@ public struct UncheckedSendableUnguardedRule: Rule {
         }
     }
 
-    func writesOutsideInit(_ name: String, units: [Int], s: FileStructure, references: Set<String> = []) -> Int {
+    /// Private methods reached only from init/deinit (directly or through other such methods).
+    func initOnlyHelpers(_ s: FileStructure, units: [Int]) -> Set<Int> {
+        var helpers: [String: Int] = [:]
+        for u in units {
+            for m in s.children[u] where s.decls[m].kind == .function && s.decls[m].body >= 0
+                && (s.decls[m].modifiers.contains(.private) || s.decls[m].modifiers.contains(.fileprivate)) && !s.decls[m].isStaticMember {
+                helpers[s.decls[m].nameText] = m
+            }
+        }
+        guard !helpers.isEmpty else { return [] }
+        var sites: [Int: [Int]] = [:]
+        for u in units {
+            let body = s.scopes[s.decls[u].body]
+            for i in body.open..<body.close where s.code[i].kind == .identifier && s.isChar(i + 1, UInt8(ascii: "(")) {
+                guard let h = helpers[s.text(i)] else { continue }
+                if s.isChar(i - 1, UInt8(ascii: ".")) && !s.isKeyword(i - 2, .self) { continue }
+                sites[h, default: []].append(i)
+            }
+        }
+        var result = Set<Int>()
+        var changed = true
+        while changed {
+            changed = false
+            for (_, h) in helpers where !result.contains(h) {
+                guard let calls = sites[h], !calls.isEmpty else { continue }
+                if calls.allSatisfy({ isInInitOrDeinit(s, $0, initOnly: result) }) {
+                    result.insert(h)
+                    changed = true
+                }
+            }
+        }
+        return result
+    }
+
+    func writesOutsideInit(_ name: String, units: [Int], s: FileStructure, references: Set<String> = [], initOnly: Set<Int> = []) -> Int {
         var count = 0
         var shadowCache: [Int: Set<String>] = [:]
         for u in units {
             let body = s.scopes[s.decls[u].body]
             for i in body.open..<body.close where s.code[i].kind == .identifier && s.is(i, text: name) {
-                if isBinding(s, i) || isInInitOrDeinit(s, i) { continue }
+                if isBinding(s, i) || isInInitOrDeinit(s, i, initOnly: initOnly) { continue }
                 if s.isChar(i - 1, UInt8(ascii: ".")) {
                     guard s.isKeyword(i - 2, .self) else { continue }
                 } else if let fn = s.enclosingFunction(of: i) {
@@ -396,8 +436,17 @@ public struct UncheckedSendableUnguardedRule: Rule {
 
     static let mutatingNames = ["append", "insert", "remove", "removeAll", "removeValue", "updateValue", "merge", "sort", "reverse", "formUnion", "subtract", "popLast", "removeFirst", "removeLast", "toggle", "formIntersection", "swapAt", "shuffle"]
 
-    func isInInitOrDeinit(_ s: FileStructure, _ i: Int) -> Bool {
+    func isInInitOrDeinit(_ s: FileStructure, _ i: Int, initOnly: Set<Int> = []) -> Bool {
         guard let f = s.enclosingFunction(of: i) else { return false }
+        if !initOnly.isEmpty {
+            var d = f
+            while d >= 0 {
+                if initOnly.contains(d) { return true }
+                let p = s.decls[d].parent
+                if p < 0 || s.decls[p].kind.isType { break }
+                d = p
+            }
+        }
         var d = f
         // The outermost function-like declaration (a nested func in init is still init).
         while true {
@@ -631,14 +680,18 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 } else if let p = primary {
                     message = "'\(name)' of @unchecked Sendable class '\(className)' is \(verb) without holding '\(lockName(p))'"
                     if let g = guarded { notes.append(context.note(at: g, "other accesses to '\(name)' hold '\(lockName(p))', e.g. here")) }
-                    fix = facts.queueProperties.contains(p)
+                    fix = eventLoops.contains(p)
+                        ? "run this access on \(p) like the others (inside \(p).execute { }, or where \(p).inEventLoop holds)"
+                        : facts.queueProperties.contains(p)
                         ? "move this access into \(p).sync { } like the others"
                         : "wrap this access in \(p).withLock { } (or \(p).lock(); defer { \(p).unlock() }) like the others"
                 } else {
                     let all = (facts.lockProperties.filter { !stateHolding.contains($0) } + facts.queueProperties.filter { !eventLoops.contains($0) || !confined })
                     let g = all.first ?? "lock"
                     message = "'\(name)' of @unchecked Sendable class '\(className)' is \(verb) without holding any of its locks ('\(all.joined(separator: "', '"))')"
-                    fix = facts.queueProperties.contains(g)
+                    fix = eventLoops.contains(g)
+                        ? "access '\(name)' only on \(g) (inside \(g).execute { }, or after \(g).assertInEventLoop())"
+                        : facts.queueProperties.contains(g)
                         ? "access '\(name)' only inside \(g).sync { }"
                         : "access '\(name)' only inside \(g).withLock { } (or between \(g).lock() and a deferred unlock())"
                 }
@@ -700,25 +753,10 @@ public struct UncheckedSendableUnguardedRule: Rule {
         return false
     }
 
-    static let loopConfinementChecks: Set<String> = [
-        "assertInEventLoop", "preconditionInEventLoop", "inEventLoop", "assertOnEventLoop", "checkCorrectThread",
-        "dispatchPrecondition", "assertIsolated", "preconditionIsolated",
-    ]
-
-    /// SwiftNIO calls a channel handler only on its channel's event loop.
-    static let eventLoopProtocols: Set<String> = [
-        "ChannelInboundHandler", "ChannelOutboundHandler", "ChannelDuplexHandler", "ChannelHandler", "RemovableChannelHandler",
-    ]
-
     /// A class confined to one thread or queue that it asserts at run time (SwiftNIO's
     /// assertInEventLoop, dispatchPrecondition(.onQueue), assertIsolated), or a NIO channel handler.
     func isEventLoopConfined(_ s: FileStructure, _ unit: Int) -> Bool {
-        if s.inheritedTypes(of: unit).contains(where: { Self.eventLoopProtocols.contains($0.name) }) { return true }
-        let body = s.scopes[s.decls[unit].body]
-        for i in body.open..<body.close where s.code[i].kind == .identifier && Self.loopConfinementChecks.contains(s.text(i)) {
-            return true
-        }
-        return false
+        Confinement.asserted(in: unit, s)
     }
 
     /// The class body or extension (among `units`' kinds) that directly owns function `fn`.

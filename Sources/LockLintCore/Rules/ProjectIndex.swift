@@ -24,6 +24,9 @@ public struct TypeFacts: Sendable, Equatable {
     public var valueBoxes: [String] = []
     /// Queue properties that are SwiftNIO event loops.
     public var eventLoops: [String] = []
+    /// Some declaration or extension asserts that the type runs on one thread or event loop
+    /// (`assertInEventLoop`, `dispatchPrecondition`, a NIO channel handler, …).
+    public var isLoopConfined = false
     /// Where the type is declared: path and 1-based line (first declaration).
     public var declaredAt: String = ""
 
@@ -44,6 +47,7 @@ public struct TypeFacts: Sendable, Equatable {
         queueProperties = Array(Set(queueProperties).union(o.queueProperties)).sorted()
         valueBoxes = Array(Set(valueBoxes).union(o.valueBoxes)).sorted()
         eventLoops = Array(Set(eventLoops).union(o.eventLoops)).sorted()
+        isLoopConfined = isLoopConfined || o.isLoopConfined
         if declaredAt.isEmpty || (!o.declaredAt.isEmpty && o.declaredAt < declaredAt && (o.isClass || o.isActor || o.isStruct || o.isEnum)) {
             if !o.declaredAt.isEmpty { declaredAt = o.declaredAt }
         }
@@ -123,6 +127,7 @@ public struct ProjectIndex: Sendable {
             f.queueProperties = members.queues
             f.valueBoxes = members.boxes
             f.eventLoops = members.eventLoops
+            f.isLoopConfined = Confinement.asserted(in: di, s)
             index.add(key(module: module, name: d.nameText), f)
         }
         return index
@@ -198,5 +203,30 @@ public struct ProjectIndex: Sendable {
             i += 1
         }
         return named && !concurrent
+    }
+}
+
+/// Run-time assertions that code runs on one thread, queue or event loop.
+public enum Confinement {
+    public static let checks: Set<String> = [
+        "assertInEventLoop", "preconditionInEventLoop", "inEventLoop", "assertOnEventLoop", "checkCorrectThread",
+        "dispatchPrecondition", "assertIsolated", "preconditionIsolated",
+    ]
+
+    /// SwiftNIO calls a channel handler only on its channel's event loop.
+    public static let eventLoopProtocols: Set<String> = [
+        "ChannelInboundHandler", "ChannelOutboundHandler", "ChannelDuplexHandler", "ChannelHandler", "RemovableChannelHandler",
+    ]
+
+    static let checkNames = NameSet(checks)
+
+    /// Whether the type or extension `d` conforms to a channel-handler protocol or asserts
+    /// confinement in its body.
+    public static func asserted(in d: Int, _ s: FileStructure) -> Bool {
+        if s.inheritedTypes(of: d).contains(where: { eventLoopProtocols.contains($0.name) }) { return true }
+        guard s.decls[d].body >= 0 else { return false }
+        let body = s.scopes[s.decls[d].body]
+        for i in body.open..<body.close where s.code[i].kind == .identifier && checkNames.contains(s, i) { return true }
+        return false
     }
 }

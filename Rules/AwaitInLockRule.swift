@@ -116,11 +116,12 @@ public struct AwaitInLockRule: Rule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
         // Cheap exit: no await in the file.
-        guard s.code.contains(where: { $0.kind == .keyword && $0.word == .await }) else { return [] }
+        guard !s.awaitTokens.isEmpty else { return [] }
         let regions = LockRegions(s, vocabulary: context.vocabulary)
         guard !regions.regions.isEmpty else { return [] }
         var out: [Diagnostic] = []
-        for i in 0..<s.code.count where s.code[i].kind == .keyword && s.code[i].word == .await {
+        for t in s.awaitTokens {
+            let i = Int(t)
             let held = regions.holding(i, in: s, directOnly: true)
             guard let r = held.first else { continue }
             out.append(diagnostic(for: i, region: r, context: context))

@@ -62,12 +62,17 @@ public struct DispatchSemaphoreRule: Rule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
         var out: [Diagnostic] = []
-        guard s.code.contains(where: { $0.kind == .identifier && $0.length == 17 }),
-              (0..<s.code.count).contains(where: { s.code[$0].length == 17 && s.is($0, "DispatchSemaphore") }) else { return [] }
+        var uses: [Int] = []
+        s.code.withUnsafeBufferPointer { code in
+            for i in 0..<code.count where code[i].length == 17 && code[i].kind == .identifier && s.is(i, "DispatchSemaphore") {
+                uses.append(i)
+            }
+        }
+        guard !uses.isEmpty else { return [] }
         // Where a semaphore wait is reached from async code (an async function, async closure or Task).
         let asyncWaits = waitsInAsyncCode(s)
         var lastLine = -1
-        for i in 0..<s.code.count where s.code[i].kind == .identifier && s.is(i, "DispatchSemaphore") {
+        for i in uses {
             let line = s.line(ofToken: i)
             if line == lastLine { continue }
             lastLine = line

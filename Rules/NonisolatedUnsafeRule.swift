@@ -59,7 +59,8 @@ public struct NonisolatedUnsafeRule: Rule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
         var out: [Diagnostic] = []
-        for i in 0..<s.code.count {
+        for k in s.nonisolatedTokens {
+            let i = Int(k)
             let t = s.code[i]
             guard t.isWord, t.word == .nonisolated, !t.flags.contains(.escaped), s.isChar(i + 1, UInt8(ascii: "(")),
                   s.is(i + 2, "unsafe"), s.isChar(i + 3, UInt8(ascii: ")")) else { continue }

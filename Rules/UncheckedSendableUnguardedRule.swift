@@ -236,6 +236,26 @@ public struct UncheckedSendableUnguardedRule: Rule {
         "NSMutableDictionary", "EventLoopGroup", "MultiThreadedEventLoopGroup", "HTTPClient",
     ]
 
+    static let singleThreadPhraseBytes: [[UInt8]] = singleThreadPhrases.map { Array($0.utf8) }
+
+    /// Case-insensitive (ASCII) search for any of the phrases, on bytes.
+    static func containsAny(_ text: String, _ phrases: [[UInt8]]) -> Bool {
+        let t = text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        for p in phrases where p.count <= t.count {
+            var i = 0
+            let last = t.count - p.count
+            while i <= last {
+                if t[i] == p[0] {
+                    var k = 1
+                    while k < p.count && t[i + k] == p[k] { k += 1 }
+                    if k == p.count { return true }
+                }
+                i += 1
+            }
+        }
+        return false
+    }
+
     static let singleThreadPhrases = [
         "single thread", "single-thread", "one thread", "same thread", "not thread safe", "not thread-safe",
         "isn't thread safe", "isn't thread-safe", "not threadsafe", "only intended for", "thread-confined", "thread confined",
@@ -256,8 +276,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
         if funcs.contains("unlock") && funcs.contains(where: { $0.hasPrefix("lock") }) { return "is a lock" }
         // Documented as single-threaded or confined (on the class or on its conformance).
         for u in units {
-            let text = s.leadingCommentText(s.decls[u]).lowercased() + trailingComments(s, u).lowercased()
-            if Self.singleThreadPhrases.contains(where: { text.contains($0) }) { return "documented confinement" }
+            let text = s.leadingCommentText(s.decls[u]) + trailingComments(s, u)
+            if !text.isEmpty && Self.containsAny(text, Self.singleThreadPhraseBytes) { return "documented confinement" }
         }
         return nil
     }
@@ -271,7 +291,14 @@ public struct UncheckedSendableUnguardedRule: Rule {
         let from = Int(s.code[d.keyword].start)
         let line = s.line(ofToken: sc.close)
         var out = ""
-        for c in s.comments where Int(c.start) > from {
+        // First comment after the keyword (binary search).
+        var lo = 0
+        var hi = s.comments.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(s.comments[mid].start) <= from { lo = mid + 1 } else { hi = mid }
+        }
+        for c in s.comments[lo...] {
             let l = s.file.location(Int(c.start)).line
             if Int(c.start) < Int(s.code[sc.open].start) || (sc.close - sc.open <= 1 && l == line) || (sc.close - sc.open <= 1 && l == line + 1) {
                 out += s.file.text(c.range) + "\n"

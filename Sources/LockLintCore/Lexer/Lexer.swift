@@ -7,17 +7,44 @@
 public enum Lexer {
     /// Tokenizes a whole file, comments included, in source order.
     public static func tokenize(_ bytes: [UInt8]) -> [Token] {
-        var tokens = bytes.withUnsafeBufferPointer { p -> [Token] in
-            Word.packed.withUnsafeBufferPointer { table in
-                Word.packedStart.withUnsafeBufferPointer { starts in
-                    var state = LexerState(p, keywords: KeywordTable(entries: table, starts: starts))
-                    state.run()
-                    return state.tokens
+        let (code, comments) = lex(bytes)
+        if comments.isEmpty { return code }
+        // Merge the two streams by position.
+        var out: [Token] = []
+        out.reserveCapacity(code.count + comments.count)
+        var i = 0
+        var j = 0
+        while i < code.count || j < comments.count {
+            if j >= comments.count || (i < code.count && code[i].start < comments[j].start) {
+                out.append(code[i])
+                i += 1
+            } else {
+                out.append(comments[j])
+                j += 1
+            }
+        }
+        return out
+    }
+
+    /// Tokenizes a whole file into its code tokens and its comments, each in source order.
+    public static func lex(_ bytes: [UInt8]) -> (code: [Token], comments: [Token]) {
+        var comments: [Token] = []
+        // Every token covers at least one byte, so the file's length bounds the token count;
+        // the lexer writes straight into the array's storage.
+        var code = [Token](unsafeUninitializedCapacity: bytes.count + 1) { buffer, count in
+            bytes.withUnsafeBufferPointer { p in
+                Word.packed.withUnsafeBufferPointer { table in
+                    Word.packedStart.withUnsafeBufferPointer { starts in
+                        var state = LexerState(p, keywords: KeywordTable(entries: table, starts: starts), output: buffer.baseAddress!)
+                        state.run()
+                        count = state.codeCount
+                        comments = state.comments
+                    }
                 }
             }
         }
-        bytes.withUnsafeBufferPointer { p in classifyContextual(&tokens, p) }
-        return tokens
+        bytes.withUnsafeBufferPointer { p in classifyContextual(&code, p) }
+        return (code, comments)
     }
 
     /// Decides, for contextual words (`actor`, `await`, `async`, `nonisolated`, …), whether each
@@ -25,20 +52,17 @@ public enum Lexer {
     /// or before `:`, `=`, `,`, `)`, `]` or `.`, it is a name.
     static func classifyContextual(_ tokens: inout [Token], _ p: UnsafeBufferPointer<UInt8>) {
         let n = tokens.count
-        var i = 0
-        while i < n {
-            let t = tokens[i]
-            if t.kind == .identifier && t.word.isContextual && !t.flags.contains(.escaped) {
-                var prev = i - 1
-                while prev >= 0 && tokens[prev].kind == .comment { prev -= 1 }
-                var next = i + 1
-                while next < n && tokens[next].kind == .comment { next += 1 }
-                if isContextualKeyword(t.word, prev: prev >= 0 ? tokens[prev] : nil,
-                                       next: next < n ? tokens[next] : nil, p) {
-                    tokens[i].kind = .keyword
+        tokens.withUnsafeMutableBufferPointer { t in
+            var i = 0
+            while i < n {
+                let tok = t[i]
+                if tok.kind == .identifier && tok.word != .none && tok.word.isContextual && !tok.flags.contains(.escaped) {
+                    if isContextualKeyword(tok.word, prev: i > 0 ? t[i - 1] : nil, next: i + 1 < n ? t[i + 1] : nil, p) {
+                        t[i].kind = .keyword
+                    }
                 }
+                i += 1
             }
-            i += 1
         }
     }
 
@@ -112,7 +136,10 @@ struct LexerState {
     let p: UnsafeBufferPointer<UInt8>
     let n: Int
     var pos = 0
-    var tokens: [Token] = []
+    /// Code tokens are written here (capacity: one per byte, plus one).
+    let output: UnsafeMutablePointer<Token>
+    var codeCount = 0
+    var comments: [Token] = []
     var stack: [LexerFrame] = [LexerFrame(kind: .code, hashes: 0, multiline: false, parenDepth: 0)]
     /// Flags gathered from trivia for the next token.
     var pendingFlags: TokenFlags = []
@@ -124,11 +151,11 @@ struct LexerState {
 
     let keywords: KeywordTable
 
-    init(_ p: UnsafeBufferPointer<UInt8>, keywords: KeywordTable) {
+    init(_ p: UnsafeBufferPointer<UInt8>, keywords: KeywordTable, output: UnsafeMutablePointer<Token>) {
         self.p = p
         self.n = p.count
         self.keywords = keywords
-        tokens.reserveCapacity(n / 5 + 16)
+        self.output = output
     }
 
     @inline(__always) func peek(_ offset: Int = 0) -> UInt8 {
@@ -163,9 +190,14 @@ struct LexerState {
 
     @inline(__always)
     mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, word: Word = .none, flags: TokenFlags = []) {
-        tokens.append(Token(kind: kind, word: word, flags: pendingFlags.union(flags), start: start, end: end))
+        let token = Token(kind: kind, word: word, flags: pendingFlags.union(flags), start: start, end: end)
         pendingFlags = []
-        if kind != .comment {
+        if kind == .comment {
+            comments.append(token)
+        } else {
+            // Bounded: every token covers at least one byte, and the buffer holds one per byte.
+            if codeCount <= n { (output + codeCount).initialize(to: token) }
+            codeCount = min(codeCount + 1, n + 1)
             afterTryQuestion = false
             lastWasTry = false
             lastWasPeriod = false

@@ -26,24 +26,23 @@ public enum FileIO {
         if size > maxFileSize {
             throw FileIOError(path: path, reason: "file is \(size / (1024 * 1024)) MiB, larger than the \(maxFileSize / (1024 * 1024)) MiB limit")
         }
-        var bytes = [UInt8](repeating: 0, count: max(size, 0))
-        var total = 0
-        if size > 0 {
-            let result: Int = bytes.withUnsafeMutableBytes { buf in
-                while total < size {
-                    let r = read(fd, buf.baseAddress! + total, size - total)
-                    if r < 0 {
-                        if errno == EINTR { continue }
-                        return -1
-                    }
-                    if r == 0 { break }
-                    total += r
+        // Read straight into the array's storage (no zero-filling first).
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(size, 0)) { buf, count in
+            var total = 0
+            while total < size {
+                let r = read(fd, buf.baseAddress! + total, size - total)
+                if r < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    break
                 }
-                return total
+                if r == 0 { break }
+                total += r
             }
-            if result < 0 { throw FileIOError(path: path, reason: errnoText()) }
-            if total < size { bytes.removeSubrange(total...) }
+            count = total
         }
+        if failed { throw FileIOError(path: path, reason: errnoText()) }
         // A file that grew since fstat (or a pipe-like file reporting size 0): read the rest.
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {

@@ -49,7 +49,7 @@ public struct FileWalker {
             walkDirectory(path, into: &found, errors: &result.errors)
             for f in found where seen.insert(f).inserted { result.files.append(f) }
         }
-        result.files.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        result.files.sort()  // String order: byte order for ASCII paths, and fast
         return result
     }
 
@@ -93,7 +93,7 @@ public struct FileWalker {
                 }
             }
             closedir(handle)
-            subdirs.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            subdirs.sort()
             stack.append(contentsOf: subdirs.reversed())
         }
     }

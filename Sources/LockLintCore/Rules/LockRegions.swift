@@ -61,8 +61,13 @@ public struct LockRegions: Sendable {
                 extraScopedMethods: Set<String> = [], guardReceivers: Set<String> = [], heldOnEntry: Bool = false) {
         var out: [LockRegion] = []
         let scoped = vocabulary.lockScopedMethods.union(extraScopedMethods)
+        let scopedNames = NameSet(scoped)
+        let anyQueue = includeQueues.contains("*") || !includeQueues.isEmpty
+        let anyReceiver = !guardReceivers.isEmpty
         // Closure forms.
         for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.close > c.open {
+            // Cheap filter before building any text.
+            guard scopedNames.contains(s, c.callee) || ((anyQueue || anyReceiver) && c.receiverStart >= 0) else { continue }
             let name = s.text(c.callee)
             let receiver = c.receiverStart >= 0 ? Self.normalized(s.text(c.receiverStart..<(c.callee - 1))) : ""
             if let label = vocabulary.lockScopedLabels[name], c.label < 0 || s.text(c.label) != label {
@@ -77,12 +82,13 @@ public struct LockRegions: Sendable {
             }
         }
         // Manual forms.
+        let acquireNames = NameSet(vocabulary.acquireRelease.keys)
         var i = 0
         let n = s.code.count
         while i < n {
             defer { i += 1 }
             let t = s.code[i]
-            guard t.kind == .identifier, s.isChar(i + 1, UInt8(ascii: "(")) else { continue }
+            guard t.kind == .identifier, s.isChar(i + 1, UInt8(ascii: "(")), acquireNames.contains(s, i) else { continue }
             let name = s.text(i)
             guard let release = vocabulary.acquireRelease[name] else { continue }
             // Not a declaration (`func lock()`), not a closure-taking call.
@@ -190,10 +196,12 @@ public struct LockRegions: Sendable {
     /// caller, so the code before the release runs with it held.
     static func addHeldOnEntry(_ s: FileStructure, vocabulary: LockVocabulary, into out: inout [LockRegion]) {
         let releases = Set(vocabulary.acquireRelease.values)
+        let releaseNames = NameSet(releases)
         var i = 0
         while i < s.code.count {
             defer { i += 1 }
-            guard s.code[i].kind == .identifier, s.isChar(i + 1, UInt8(ascii: "(")), s.isChar(i - 1, UInt8(ascii: ".")) else { continue }
+            guard s.code[i].kind == .identifier, s.isChar(i + 1, UInt8(ascii: "(")), s.isChar(i - 1, UInt8(ascii: ".")),
+                  releaseNames.contains(s, i) else { continue }
             let name = s.text(i)
             guard releases.contains(name), let exec = s.enclosingExecutable(of: i), !insideDefer(s, i, within: exec) else { continue }
             let r = receiverStart(s, dot: i - 1)

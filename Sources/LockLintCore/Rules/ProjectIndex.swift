@@ -27,8 +27,6 @@ public struct TypeFacts: Sendable, Equatable {
     /// Some declaration or extension asserts that the type runs on one thread or event loop
     /// (`assertInEventLoop`, `dispatchPrecondition`, a NIO channel handler, …).
     public var isLoopConfined = false
-    /// Where the type is declared: path and 1-based line (first declaration).
-    public var declaredAt: String = ""
 
     public init() {}
 
@@ -42,26 +40,27 @@ public struct TypeFacts: Sendable, Equatable {
         isUncheckedSendable = isUncheckedSendable || o.isUncheckedSendable
         isGlobalActorIsolated = isGlobalActorIsolated || o.isGlobalActorIsolated
         uncheckedViaExtension = uncheckedViaExtension || o.uncheckedViaExtension
-        storedVars = Array(Set(storedVars).union(o.storedVars)).sorted()
-        lockProperties = Array(Set(lockProperties).union(o.lockProperties)).sorted()
-        queueProperties = Array(Set(queueProperties).union(o.queueProperties)).sorted()
-        valueBoxes = Array(Set(valueBoxes).union(o.valueBoxes)).sorted()
-        eventLoops = Array(Set(eventLoops).union(o.eventLoops)).sorted()
         isLoopConfined = isLoopConfined || o.isLoopConfined
-        if declaredAt.isEmpty || (!o.declaredAt.isEmpty && o.declaredAt < declaredAt && (o.isClass || o.isActor || o.isStruct || o.isEnum)) {
-            if !o.declaredAt.isEmpty { declaredAt = o.declaredAt }
-        }
+        Self.union(&storedVars, o.storedVars)
+        Self.union(&lockProperties, o.lockProperties)
+        Self.union(&queueProperties, o.queueProperties)
+        Self.union(&valueBoxes, o.valueBoxes)
+        Self.union(&eventLoops, o.eventLoops)
+    }
+
+    /// Sorted-set union of two sorted arrays (most merges have an empty side).
+    static func union(_ a: inout [String], _ b: [String]) {
+        if b.isEmpty { return }
+        if a.isEmpty { a = b; return }
+        a = Array(Set(a).union(b)).sorted()
     }
 }
 
-/// Facts keyed by module and type name. The module is inferred from the path: the folder
-/// under `Sources/` or `Tests/` (SwiftPM's layout), else the file's folder.
 public struct ProjectIndex: Sendable {
-    public private(set) var types: [String: TypeFacts] = [:]
+    /// module → type name → facts.
+    public private(set) var modules: [String: [String: TypeFacts]] = [:]
 
     public init() {}
-
-    public static func key(module: String, name: String) -> String { module + "\u{1F}" + name }
 
     public static func moduleKey(forPath path: String) -> String {
         // The folder right under the last `Sources`/`Tests`/`Plugins`/`Benchmarks` component.
@@ -85,17 +84,17 @@ public struct ProjectIndex: Sendable {
     }
 
     public mutating func merge(_ other: ProjectIndex) {
-        for (k, v) in other.types {
-            types[k, default: TypeFacts()].merge(v)
+        for (module, types) in other.modules {
+            for (name, facts) in types { modules[module, default: [:]][name, default: TypeFacts()].merge(facts) }
         }
     }
 
-    public mutating func add(_ key: String, _ facts: TypeFacts) {
-        types[key, default: TypeFacts()].merge(facts)
+    public mutating func add(module: String, name: String, _ facts: TypeFacts) {
+        modules[module, default: [:]][name, default: TypeFacts()].merge(facts)
     }
 
     public func facts(module: String, name: String) -> TypeFacts? {
-        types[Self.key(module: module, name: name)]
+        modules[module]?[name]
     }
 
     /// Extracts the facts one file contributes.
@@ -114,21 +113,24 @@ public struct ProjectIndex: Sendable {
             }
             if d.kind == .class { f.isFinal = d.modifiers.contains(.final) }
             f.isGlobalActorIsolated = s.hasGlobalActor(d)
-            if d.kind != .extension {
-                f.declaredAt = "\(s.file.path):\(s.line(ofToken: d.name >= 0 ? d.name : d.keyword))"
-            }
             for t in s.inheritedTypes(of: di) where t.unchecked && t.name == "Sendable" {
                 f.isUncheckedSendable = true
                 if d.kind == .extension { f.uncheckedViaExtension = true }
             }
-            let members = classifyMembers(of: di, in: s, vocabulary: vocabulary)
-            f.storedVars = members.vars
-            f.lockProperties = members.locks
-            f.queueProperties = members.queues
-            f.valueBoxes = members.boxes
-            f.eventLoops = members.eventLoops
-            f.isLoopConfined = Confinement.asserted(in: di, s)
-            index.add(key(module: module, name: d.nameText), f)
+            // Members and confinement matter for classes (and what extensions add to them);
+            // for the other kinds the kind is all the rules ask.
+            if d.kind == .class {
+                let members = classifyMembers(of: di, in: s, vocabulary: vocabulary)
+                f.storedVars = members.vars
+                f.lockProperties = members.locks
+                f.queueProperties = members.queues
+                f.valueBoxes = members.boxes
+                f.eventLoops = members.eventLoops
+            }
+            if d.kind == .class || d.kind == .extension {
+                f.isLoopConfined = Confinement.asserted(in: di, s)
+            }
+            index.add(module: module, name: d.nameText, f)
         }
         return index
     }

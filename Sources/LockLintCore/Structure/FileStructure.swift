@@ -1,8 +1,6 @@
 /// A file lexed and structured: what every rule receives.
 public struct FileStructure: Sendable {
     public let file: SourceFile
-    /// Every token, comments included, in source order.
-    public let tokens: [Token]
     /// The tokens that are code (no comments). All structural indices point into this array.
     public let code: [Token]
     public let comments: [Token]
@@ -17,21 +15,17 @@ public struct FileStructure: Sendable {
     public let children: [[Int]]
     /// Declarations at file level, in source order.
     public let topLevel: [Int]
+    /// Code token indices of every `await` keyword and every `nonisolated` word, in order.
+    public let awaitTokens: [Int32]
+    public let nonisolatedTokens: [Int32]
 
     public init(file: SourceFile) {
-        let tokens = Lexer.tokenize(file.bytes)
-        self.init(file: file, tokens: tokens)
+        let (code, comments) = Lexer.lex(file.bytes)
+        self.init(file: file, code: code, comments: comments)
     }
 
-    public init(file: SourceFile, tokens: [Token]) {
+    public init(file: SourceFile, code: [Token], comments: [Token]) {
         self.file = file
-        self.tokens = tokens
-        var code: [Token] = []
-        code.reserveCapacity(tokens.count)
-        var comments: [Token] = []
-        for t in tokens {
-            if t.kind == .comment { comments.append(t) } else { code.append(t) }
-        }
         self.code = code
         self.comments = comments
         var builder = StructureBuilder(file: file, code: code)
@@ -41,6 +35,8 @@ public struct FileStructure: Sendable {
         self.decls = builder.decls
         self.scopes = builder.scopes
         self.closures = builder.closures
+        self.awaitTokens = builder.awaitTokens
+        self.nonisolatedTokens = builder.nonisolatedTokens
         var children = [[Int]](repeating: [], count: builder.decls.count)
         var topLevel: [Int] = []
         for (i, d) in builder.decls.enumerated() {

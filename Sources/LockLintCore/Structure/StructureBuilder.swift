@@ -12,6 +12,9 @@ struct StructureBuilder {
     var decls: [Decl] = []
     var scopes: [Scope] = []
     var closures: [Closure] = []
+    /// Code token indices of `await` (the keyword) and of `nonisolated`, gathered in passing.
+    var awaitTokens: [Int32] = []
+    var nonisolatedTokens: [Int32] = []
 
     init(file: SourceFile, code: [Token]) {
         self.file = file
@@ -191,7 +194,7 @@ struct StructureBuilder {
                 i += 1
                 continue
             }
-            if t.isWord {
+            if t.isWord && t.word != .none {
                 handleWord(i, &frames)
             }
             i += 1
@@ -339,6 +342,8 @@ struct StructureBuilder {
     mutating func handleWord(_ i: Int, _ frames: inout [Frame]) {
         let t = code[i]
         if t.flags.contains(.escaped) { return }
+        if t.word == .await && t.kind == .keyword { awaitTokens.append(Int32(i)) }
+        if t.word == .nonisolated { nonisolatedTokens.append(Int32(i)) }
         let afterPeriod = char(i - 1) == UInt8(ascii: ".")
         if afterPeriod { return }
         let w = t.word

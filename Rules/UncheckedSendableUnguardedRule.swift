@@ -181,6 +181,40 @@ public struct UncheckedSendableUnguardedRule: Rule {
         return out
     }
 
+    /// A write in a function that checks `isKnownUniquelyReferenced(&…)`: copy-on-write storage,
+    /// written only when this reference is the only one.
+    func isCopyOnWrite(_ s: FileStructure, at i: Int) -> Bool {
+        guard let exec = s.enclosingExecutable(of: i) else { return false }
+        var sc = exec
+        // The whole accessor or function (closures inside it included).
+        while sc >= 0 && s.scopes[sc].kind == .closure { sc = s.scopes[sc].parent }
+        guard sc >= 0 else { return false }
+        let body = s.scopes[sc]
+        let helpers = uniquenessHelpers(s)
+        var k = body.open
+        while k < min(i, body.close) {
+            if s.code[k].kind == .identifier {
+                if s.code[k].length == 25 && s.is(k, "isKnownUniquelyReferenced") { return true }
+                if !helpers.isEmpty && s.isChar(k + 1, UInt8(ascii: "(")) && helpers.contains(s.text(k)) { return true }
+            }
+            k += 1
+        }
+        return false
+    }
+
+    /// Functions in the file whose body checks `isKnownUniquelyReferenced` (`makeUnique()`).
+    func uniquenessHelpers(_ s: FileStructure) -> Set<String> {
+        var out = Set<String>()
+        for d in s.decls where d.kind == .function && d.body >= 0 {
+            let b = s.scopes[d.body]
+            for k in b.open..<b.close where s.code[k].length == 25 && s.is(k, "isKnownUniquelyReferenced") {
+                out.insert(d.nameText)
+                break
+            }
+        }
+        return out
+    }
+
     /// `let v = T(…); v.x = …` before `v` is used any other way: still constructing the object,
     /// which no other thread can see yet.
     func isSetUpOfFreshInstance(_ s: FileStructure, receiver r: Int, write: Int) -> Bool {
@@ -373,6 +407,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
         for u in units {
             let body = s.scopes[s.decls[u].body]
             for i in body.open..<body.close where s.code[i].kind == .identifier && s.isChar(i + 1, UInt8(ascii: "(")) {
+                if s.isKeyword(i - 1, .func) { continue }  // the declaration itself
                 guard let h = helpers[s.text(i)] else { continue }
                 if s.isChar(i - 1, UInt8(ascii: ".")) && !s.isKeyword(i - 2, .self) { continue }
                 sites[h, default: []].append(i)
@@ -732,6 +767,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
         for i in 1..<max(1, s.code.count) where s.code[i].kind == .identifier && s.isChar(i - 1, UInt8(ascii: ".")) && s.is(i, text: name) {
             if s.isKeyword(i - 2, .self) { continue }
             if isSetUpOfFreshInstance(s, receiver: i - 2, write: i) { continue }
+            if isCopyOnWrite(s, at: i) { continue }
             if mayWrite(s, i, reference: references.contains(name)) { return true }
         }
         return false

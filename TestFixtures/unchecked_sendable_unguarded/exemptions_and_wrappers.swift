@@ -148,3 +148,33 @@ final class Mock: @unchecked Sendable {
         client.send(response)
     }
 }
+
+/// A private helper (in an extension) called only from init is part of initialization.
+final class SetsUpInExtension {
+    private var observers: [Int] = []
+    init() { setUpObservers() }
+}
+extension SetsUpInExtension: @unchecked Sendable {}
+extension SetsUpInExtension {
+    private func setUpObservers() {
+        if observers.isEmpty { observers.append(1) }
+    }
+}
+
+/// Copy-on-write storage: written only through a uniquely referenced box.
+struct Handler {
+    final class Box: @unchecked Sendable {
+        var metadata: [String: String] = [:]
+    }
+    private var box = Box()
+    var metadata: [String: String] {
+        get { box.metadata }
+        set {
+            makeUnique()
+            box.metadata = newValue
+        }
+    }
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&box) { box = Box() }
+    }
+}

@@ -8,6 +8,8 @@ public enum RuleRegistry {
         UncheckedSendableUnguardedRule(),
         DispatchSemaphoreRule(),
         NonisolatedUnsafeRule(),
+        ActorViewModelRule(),
+        UncheckedSendableNonfinalRule(),
         SuperfluousDisableRule(),
     ]
 

@@ -174,11 +174,34 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 for other in candidates { receivers.formUnion(other.facts.lockProperties) }
                 regions = LockRegions(s, vocabulary: context.vocabulary, includeQueues: ["*"],
                                       extraScopedMethods: ["withValue", "withLockVoid", "withMutableValue", "withLockedValueVoid"],
-                                      guardReceivers: receivers, heldOnEntry: true)
+                                      guardReceivers: receivers, heldOnEntry: true, branchRelease: true)
             }
             checkAccesses(c.name, facts: c.facts, units: c.units, regions: regions!, confined: confined, context: context, into: &out)
         }
         return out
+    }
+
+    /// The var is never touched by its own class's methods (outside initialization), and every
+    /// access through another reference (`item.isAvailable`) in the file holds some lock: the
+    /// object is state of its owner, guarded by the owner's lock.
+    func usedOnlyUnderOwnersLock(_ name: String, units: [Int], s: FileStructure, context: RuleContext, initOnly: Set<Int>) -> Bool {
+        for u in units {
+            let body = s.scopes[s.decls[u].body]
+            for i in body.open..<body.close where s.code[i].kind == .identifier && s.is(i, text: name) {
+                if isBinding(s, i) || isInInitOrDeinit(s, i, initOnly: initOnly) { continue }
+                if s.isChar(i - 1, UInt8(ascii: ".")) && !s.isKeyword(i - 2, .self) { continue }
+                if s.enclosingFunction(of: i) == nil { continue }  // its own declaration
+                return false
+            }
+        }
+        var others: [Int] = []
+        for i in 1..<max(1, s.code.count) where s.code[i].kind == .identifier && s.isChar(i - 1, UInt8(ascii: ".")) && s.is(i, text: name) {
+            if s.isKeyword(i - 2, .self) { continue }
+            others.append(i)
+        }
+        guard !others.isEmpty else { return false }
+        let regions = LockRegions(s, vocabulary: context.vocabulary, heldOnEntry: true, branchRelease: true)
+        return others.allSatisfy { !regions.holding($0, in: s, directOnly: false).isEmpty }
     }
 
     /// A write in a function that checks `isKnownUniquelyReferenced(&…)`: copy-on-write storage,
@@ -380,6 +403,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
             if writes == 0 && !writtenThroughOtherReference(s, v.nameText, references: references) { continue }
             // Documented as protected by something outside the class.
             if documented[v.nameText] == .external { continue }
+            // A helper object whose owner touches it only under the owner's lock.
+            if usedOnlyUnderOwnersLock(v.nameText, units: units, s: s, context: context, initOnly: initOnly) { continue }
             let fix: String
             if writes == 0 && !writtenThroughOtherReference(s, v.nameText, references: references) {
                 fix = "'\(v.nameText)' is never assigned outside init: declare it 'let'"

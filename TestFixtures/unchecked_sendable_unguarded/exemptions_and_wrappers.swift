@@ -178,3 +178,43 @@ struct Handler {
         if !isKnownUniquelyReferenced(&box) { box = Box() }
     }
 }
+
+/// Each branch releases the lock on its own path: both writes hold it.
+final class BranchRelease: @unchecked Sendable {
+    private let condition = NSConditionLock(condition: 0)
+    private var value: Int?
+    func set(_ newValue: Int?) {
+        condition.lock()
+        if let v = newValue {
+            value = v
+            condition.unlock(withCondition: 1)
+        } else {
+            value = nil
+            condition.unlock(withCondition: 0)
+        }
+    }
+    func get() -> Int? { condition.lock(); defer { condition.unlock() }; return value }
+}
+
+/// A helper object owned by a class that touches it only under its own lock.
+final class Pool: @unchecked Sendable {
+    private final class Item: @unchecked Sendable {
+        let element: Int
+        var isAvailable = true
+        init(element: Int) { self.element = element }
+    }
+    private let contentLock = NSLock()
+    private var items: [Item] = []
+    func get() -> Int? {
+        contentLock.withLock {
+            guard let item = items.first(where: { $0.isAvailable }) else { return nil }
+            item.isAvailable = false
+            return item.element
+        }
+    }
+    func release(_ element: Int) {
+        contentLock.lock()
+        defer { contentLock.unlock() }
+        items.first { $0.element == element }?.isAvailable = true
+    }
+}

@@ -58,7 +58,8 @@ public struct LockRegions: Sendable {
     ///   - guardReceivers: lock properties on which a closure passed to any method
     ///     (`lock.synchronized { }`, `state.withValue { }`) counts as holding that lock.
     public init(_ s: FileStructure, vocabulary: LockVocabulary, includeQueues: Set<String> = [],
-                extraScopedMethods: Set<String> = [], guardReceivers: Set<String> = [], heldOnEntry: Bool = false) {
+                extraScopedMethods: Set<String> = [], guardReceivers: Set<String> = [], heldOnEntry: Bool = false,
+                branchRelease: Bool = false) {
         var out: [LockRegion] = []
         let scoped = vocabulary.lockScopedMethods.union(extraScopedMethods)
         let scopedNames = NameSet(scoped)
@@ -180,6 +181,11 @@ public struct LockRegions: Sendable {
                     // The release's arguments (`unlock(withCondition: n)`) are evaluated with the lock held.
                     let argsClose = Int(s.match[found + 1])
                     end = suspension >= 0 ? suspension : (argsClose > found ? argsClose : found)
+                    // A release inside one branch of an `if`/`else` chain or a `switch` leaves the
+                    // lock held in the sibling branches too (each releases on its own path).
+                    if branchRelease && suspension < 0, let chainEnd = Self.branchChainEnd(s, release: found, block: block) {
+                        end = max(end, chainEnd)
+                    }
                 } else {
                     form = .unreleased(acquire: name)
                     end = execScope.close
@@ -223,6 +229,26 @@ public struct LockRegions: Sendable {
                                       executable: exec))
             }
         }
+    }
+
+    /// When `release` sits inside a branch (an `if`/`else` scope or a `switch`) directly in `block`,
+    /// the end of that whole `if`/`else` chain or `switch`.
+    static func branchChainEnd(_ s: FileStructure, release: Int, block: Int) -> Int? {
+        var sc = Int(s.scopeOf[release])
+        while sc >= 0 && s.scopes[sc].parent != block { sc = s.scopes[sc].parent }
+        guard sc >= 0, s.scopes[sc].kind == .statement, s.scopes[sc].statementKeyword >= 0 else { return nil }
+        let kw = s.scopes[sc].statementKeyword
+        if s.isKeyword(kw, .switch) { return s.scopes[sc].close }
+        guard s.isKeyword(kw, .if) || s.isKeyword(kw, .else) else { return nil }
+        // Follow `} else {` / `} else if … {` to the last branch.
+        var end = s.scopes[sc].close
+        while s.isKeyword(end + 1, .else) {
+            var k = end + 2
+            while k < s.code.count && !s.isChar(k, UInt8(ascii: "{")) { k += 1 }
+            guard k < s.code.count, Int(s.match[k]) > k else { break }
+            end = Int(s.match[k])
+        }
+        return end
     }
 
     /// For an acquire in an `if` condition (`if L.tryLock() {`), the scope of the then-branch.

@@ -1,0 +1,9 @@
+import Foundation
+
+class Session {
+    let lock = NSLock()
+}
+
+final class FinalSession {
+    let lock = NSLock()
+}

@@ -66,7 +66,12 @@ public struct NonisolatedUnsafeRule: Rule {
                   s.is(i + 2, "unsafe"), s.isChar(i + 3, UInt8(ascii: ")")) else { continue }
             let decl = s.decls.firstIndex { $0.start <= i && i < $0.keyword }
             let (message, fix) = describe(s, decl: decl, context: context)
-            out.append(context.diagnostic(description, at: i, message: message, fixIt: FixIt(fix)))
+            var fixIt = FixIt(fix)
+            if message.contains("is already Sendable"), i + 4 < s.code.count {
+                // Removing the modifier from a `let` of a Sendable type cannot change behaviour.
+                fixIt = FixIt(fix, edits: [Edit(range: Int(s.code[i].start)..<Int(s.code[i + 4].start), replacement: "")], applicability: .safe)
+            }
+            out.append(context.diagnostic(description, at: i, message: message, fixIt: fixIt))
         }
         return out
     }

@@ -101,13 +101,17 @@ public struct UncheckedSendableNonfinalRule: Rule {
             notes.append(context.note(at: s.decls[sub].name, "'\(s.decls[sub].nameText)' subclasses it here and inherits the unchecked conformance"))
         }
         let open = d.modifiers.contains(.open) ? "open " : ""
+        var fixIt = FixIt("make '\(d.nameText)' final and compose instead of subclassing, or give each subclass its own reviewed conformance")
+        if subclasses.isEmpty && !d.modifiers.contains(.open) {
+            // Needs review: a subclass in another file of the module would stop compiling.
+            fixIt = FixIt("declare it `final class \(d.nameText)`",
+                          edits: [Edit(range: Int(s.code[d.keyword].start)..<Int(s.code[d.keyword].start), replacement: "final ")],
+                          applicability: .unsafe)
+        }
         return context.diagnostic(
             description, at: token,
             message: "\(open)class '\(d.nameText)' is @unchecked Sendable but not final: a subclass inherits the promise and can add unsynchronized state",
-            notes: notes,
-            fixIt: FixIt(subclasses.isEmpty
-                ? "declare it `final class \(d.nameText)`"
-                : "make '\(d.nameText)' final and compose instead of subclassing, or give each subclass its own reviewed conformance"))
+            notes: notes, fixIt: fixIt)
     }
 
     /// `class Locked<Value>: @unchecked Sendable` storing a `Value` with no Sendable requirement.

@@ -128,8 +128,27 @@ public enum CLI {
             return ExitCode.usage
         }
         let profiles = configurations.map { profile(for: $0, options: options) }
-        let settings = LintSettings(profiles: profiles, includeGenerated: options.includeGenerated, jobs: options.jobs, knownRuleIDs: known)
-        let report = await Linter.lint(inputs, settings: settings)
+        var settings = LintSettings(profiles: profiles, includeGenerated: options.includeGenerated, jobs: options.jobs, knownRuleIDs: known)
+        settings.recordContentHashes = options.fix || options.diff
+        var report = await Linter.lint(inputs, settings: settings)
+        var fixSummary = ""
+        if options.fix || options.diff {
+            let outcome = applyFixes(report, inputs: inputs, options: options, io: io)
+            if options.diff {
+                io.out(outcome.diff)
+                return outcome.changedFiles > 0 ? ExitCode.findings : ExitCode.clean
+            }
+            if options.stdinPath != nil {
+                // An editor asked for the fixed buffer: print it, nothing else.
+                io.out(String(decoding: outcome.stdinResult ?? inputs.first?.bytes ?? [], as: UTF8.self))
+                return ExitCode.clean
+            }
+            fixSummary = "; fixed \(outcome.appliedEdits) finding\(outcome.appliedEdits == 1 ? "" : "s") in \(outcome.changedFiles) file\(outcome.changedFiles == 1 ? "" : "s")"
+            if outcome.changedFiles > 0 {
+                // Report what is left, from the files as they are now.
+                report = await Linter.lint(inputs.map { LintInput(path: $0.path, bytes: nil, profile: $0.profile) }, settings: settings)
+            }
+        }
 
         // Identities (for baselines and fingerprints), with paths relative to the current folder.
         let base = currentDirectory()
@@ -211,7 +230,7 @@ public enum CLI {
         if !options.quiet {
             var report = report
             report.diagnostics = diagnostics
-            io.err(summary(report, elapsed: elapsed, baselined: baselined, excluded: excludedCount))
+            io.err(summary(report, elapsed: elapsed, baselined: baselined, excluded: excludedCount, extra: fixSummary))
         }
         let failing = diagnostics.contains { d in
             switch options.failOn {
@@ -304,13 +323,65 @@ public enum CLI {
         return ExitCode.clean
     }
 
-    static func summary(_ report: LintReport, elapsed: Duration, baselined: Int = 0, excluded: Int = 0) -> String {
+    struct FixOutcome {
+        var diff = ""
+        var changedFiles = 0
+        var appliedEdits = 0
+        var stdinResult: [UInt8]?
+    }
+
+    /// Applies the selected fixes file by file: each file is re-read, left alone if it changed
+    /// since it was linted, and rewritten atomically (permissions kept).
+    static func applyFixes(_ report: LintReport, inputs: [LintInput], options: Options, io: IO) -> FixOutcome {
+        var outcome = FixOutcome()
+        var byPath: [String: [Edit]] = [:]
+        for d in report.diagnostics where !d.fixIt.edits.isEmpty {
+            let ok = d.fixIt.applicability == .safe || (options.unsafeFixes && d.fixIt.applicability == .unsafe)
+            if ok { byPath[d.path, default: []].append(contentsOf: d.fixIt.edits) }
+        }
+        let given = Dictionary(inputs.compactMap { i in i.bytes.map { (i.path, $0) } }, uniquingKeysWith: { a, _ in a })
+        for path in byPath.keys.sorted() {
+            let current: [UInt8]
+            if let b = given[path] {
+                current = b
+            } else {
+                guard let b = try? FileIO.readFile(path) else {
+                    io.err("swift-lock-lint: cannot read \(path) to fix it\n")
+                    continue
+                }
+                current = b
+            }
+            if let h = report.contentHashes[path], h != ContentHash.of(current) {
+                io.err("swift-lock-lint: \(path) changed on disk since it was linted; not fixed\n")
+                continue
+            }
+            let result = Fixer.apply(byPath[path]!, to: current)
+            guard result.bytes != current else { continue }
+            outcome.changedFiles += 1
+            outcome.appliedEdits += result.applied.count
+            if options.diff {
+                outcome.diff += Fixer.unifiedDiff(path: path, old: current, new: result.bytes)
+            } else if given[path] != nil {
+                outcome.stdinResult = result.bytes
+            } else {
+                do {
+                    try FileIO.writeAtomically(path, result.bytes)
+                } catch let e as FileIOError {
+                    io.err("swift-lock-lint: cannot write \(e.path): \(e.reason)\n")
+                } catch {}
+            }
+        }
+        return outcome
+    }
+
+    static func summary(_ report: LintReport, elapsed: Duration, baselined: Int = 0, excluded: Int = 0, extra: String = "") -> String {
         let errors = report.diagnostics.filter { $0.severity == .error }.count
         let warnings = report.diagnostics.count - errors
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         var s = "swift-lock-lint: \(report.filesLinted) file\(report.filesLinted == 1 ? "" : "s") linted, "
         s += "\(report.diagnostics.count) finding\(report.diagnostics.count == 1 ? "" : "s") (\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"))"
         s += " in \(formatSeconds(seconds))"
+        s += extra
         if baselined > 0 { s += "; \(baselined) in the baseline" }
         if excluded > 0 { s += "; \(excluded) file\(excluded == 1 ? "" : "s") excluded" }
         if report.generatedSkipped > 0 {

@@ -39,6 +39,9 @@ struct Options {
     var excludes: [String] = []
     var baseline: String?
     var writeBaseline: String?
+    var fix = false
+    var unsafeFixes = false
+    var diff = false
 
     func color(isTerminal: Bool) -> Bool {
         switch colorSetting {
@@ -112,6 +115,9 @@ struct Options {
             case "--exclude": o.excludes.append(try arg())
             case "--baseline": o.baseline = try arg()
             case "--write-baseline": o.writeBaseline = try arg()
+            case "--fix": o.fix = true
+            case "--unsafe-fixes": o.unsafeFixes = true
+            case "--diff": o.diff = true
             default:
                 throw UsageError(message: "unknown option '\(a)'")
             }
@@ -119,6 +125,9 @@ struct Options {
         }
         if case .dumpTokens = o.mode, !o.paths.isEmpty {
             throw UsageError(message: "--dump-tokens takes exactly one file")
+        }
+        if o.unsafeFixes && !o.fix && !o.diff {
+            throw UsageError(message: "--unsafe-fixes goes with --fix or --diff")
         }
         if o.stdinPath != nil && !o.paths.isEmpty {
             throw UsageError(message: "--stdin-path lints standard input; do not also name paths")
@@ -141,6 +150,9 @@ struct Options {
           -o, --output FILE       write the report to FILE (atomically) instead of standard output
           --config FILE           use this configuration instead of discovering .swift-lock-lint.json
           --exclude GLOB          skip matching files (repeatable; relative to the current folder)
+          --fix                   apply the fixes that cannot change behaviour, then report what is left
+          --unsafe-fixes          with --fix or --diff, also apply fixes that need review
+          --diff                  print the fixes as a unified diff instead of writing them (exit 1 if any)
           --baseline FILE         report only findings that are not in the baseline FILE
           --write-baseline FILE   record the current findings as the baseline FILE
           --enable-all-rules      also run the rules that are off by default

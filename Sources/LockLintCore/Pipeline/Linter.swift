@@ -45,6 +45,9 @@ public struct LintSettings: Sendable {
     public var jobs: Int
     /// Every rule id the tool knows (for suppression comments naming unknown rules).
     public var knownRuleIDs: Set<String>
+    /// Record a hash of each file's contents as linted (for `--fix`, which must not overwrite a
+    /// file changed since).
+    public var recordContentHashes = false
 
     public init(profiles: [LintProfile], includeGenerated: Bool = false, jobs: Int = 0, knownRuleIDs: Set<String>) {
         self.profiles = profiles
@@ -70,6 +73,8 @@ public struct LintReport: Sendable {
     /// Files whose rules ran a second time with project-wide facts.
     public var filesRecheckedWithProjectFacts = 0
     public var bytesRead = 0
+    /// Path → hash of the contents that were linted (when asked for).
+    public var contentHashes: [String: UInt64] = [:]
 }
 
 public enum Linter {
@@ -83,6 +88,7 @@ public enum Linter {
         var generated = false
         var linted = false
         var bytes = 0
+        var hash: UInt64? = nil
     }
 
     public static func lint(_ inputs: [LintInput], settings: LintSettings) async -> LintReport {
@@ -108,7 +114,8 @@ public enum Linter {
         }
         var report = LintReport()
         report.filesRecheckedWithProjectFacts = recheck.count
-        for o in outcomes {
+        for (k, o) in outcomes.enumerated() {
+            if let h = o.hash { report.contentHashes[inputs[k].path] = h }
             report.diagnostics.append(contentsOf: o.diagnostics)
             if o.generated { report.generatedSkipped += 1 }
             if o.linted { report.filesLinted += 1 }
@@ -153,6 +160,7 @@ public enum Linter {
             }
         }
         outcome.bytes = bytes.count
+        if settings.recordContentHashes { outcome.hash = ContentHash.of(bytes) }
         if let nul = Encoding.firstNUL(bytes) {
             let loc = LineTable(bytes).location(of: nul)
             outcome.diagnostics = [fileError(input.path, "binary file: NUL byte at \(loc.line):\(loc.column); not linted",
@@ -231,6 +239,18 @@ public enum Linter {
             }
             return slots.map { $0! }
         }
+    }
+}
+
+/// FNV-1a over a file's bytes: enough to notice that a file changed between lint and fix.
+public enum ContentHash {
+    public static func of(_ bytes: [UInt8]) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes {
+            h ^= UInt64(b)
+            h = h &* 0x100_0000_01b3
+        }
+        return h
     }
 }
 

@@ -58,6 +58,20 @@ public enum SARIFReporter {
             if k < context.identities.count {
                 out += ", \"partialFingerprints\": {\"swiftLockLint/v1\": \"\(context.identities[k].hash)\"}"
             }
+            if !d.fixIt.edits.isEmpty {
+                out += ", \"fixes\": [{\"description\": {\"text\": "
+                JSON.appendString(d.fixIt.message + " (\(d.fixIt.applicability.rawValue))", to: &out)
+                out += "}, \"artifactChanges\": [{\"artifactLocation\": {\"uri\": "
+                JSON.appendString(uri(context.relative(d.path)), to: &out)
+                out += ", \"uriBaseId\": \"%SRCROOT%\"}, \"replacements\": ["
+                for (j, e) in d.fixIt.edits.enumerated() {
+                    if j > 0 { out += ", " }
+                    out += "{\"deletedRegion\": {\"byteOffset\": \(e.range.lowerBound), \"byteLength\": \(e.range.count)}, \"insertedContent\": {\"text\": "
+                    JSON.appendString(e.replacement, to: &out)
+                    out += "}}"
+                }
+                out += "]}]}]"
+            }
             out += "}"
         }
         out += diagnostics.isEmpty ? "]\n    }\n  ]\n}\n" : "\n      ]\n    }\n  ]\n}\n"

@@ -27,7 +27,11 @@ public enum TextReporter {
         for n in d.notes {
             out += "\(n.path):\(n.location.line):\(n.location.column): \(style.color ? "\u{1B}[1;36mnote\u{1B}[0m" : "note"): \(oneLine(n.message))\n"
         }
-        out += "\(d.path):\(d.location.line):\(d.location.column): \(style.color ? "\u{1B}[1;36mnote\u{1B}[0m" : "note"): fix-it: \(oneLine(d.fixIt.message))\n"
+        var fix = oneLine(d.fixIt.message)
+        if !d.fixIt.edits.isEmpty {
+            fix += d.fixIt.applicability == .safe ? " (--fix applies this)" : " (--fix --unsafe-fixes applies this after review)"
+        }
+        out += "\(d.path):\(d.location.line):\(d.location.column): \(style.color ? "\u{1B}[1;36mnote\u{1B}[0m" : "note"): fix-it: \(fix)\n"
     }
 
     /// Messages are single lines in this format; line breaks become spaces.

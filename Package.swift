@@ -21,7 +21,8 @@ let package = Package(
         .testTarget(
             name: "LockLintTests",
             dependencies: ["LockLintCore", "LockLintRules", "LockLintCLI"],
-            path: "Tests/LockLintTests"
+            path: "Tests/LockLintTests",
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -64,6 +64,8 @@ public enum CLI {
         case .markdownRules:
             io.out(RuleDocs.markdownTable(RuleRegistry.all))
             return ExitCode.clean
+        case .lsp:
+            return await LSPMain.run(io: io)
         }
     }
 

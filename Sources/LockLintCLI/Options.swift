@@ -21,6 +21,8 @@ struct Options {
         case benchmarkLexer
         /// Hidden: the README's rule table, generated from the rule descriptions.
         case markdownRules
+        /// A language server on standard input and output.
+        case lsp
     }
 
     var mode: Mode = .lint
@@ -88,6 +90,7 @@ struct Options {
             case "--stdin-path": o.stdinPath = try arg()
             case "--benchmark-lexer": o.mode = .benchmarkLexer
             case "--markdown-rules": o.mode = .markdownRules
+            case "--lsp": o.mode = .lsp
             case "--enable-all-rules": o.enableAll = true
             case "--only-rule": o.onlyRules.append(try arg())
             case "--include-generated": o.includeGenerated = true
@@ -144,6 +147,7 @@ struct Options {
           swift-lock-lint --list-rules                every rule: id, severity, on/off by default, summary
           swift-lock-lint --explain RULE_ID           a rule's documentation: why, examples, fix
           swift-lock-lint --dump-tokens FILE          the lexer's tokens, one JSON object per line
+          swift-lock-lint --lsp                       a language server (LSP) on standard input and output
 
         OPTIONS
           --format FORMAT         text (default), json, sarif, github, checkstyle

@@ -1,0 +1,271 @@
+import Foundation
+import LockLintCore
+import LockLintRules
+
+/// `swift-lock-lint --lsp`: a Language Server Protocol server over standard input and output.
+///
+/// Full-text sync; diagnostics are published after `didOpen`, `didChange` and `didSave`, each
+/// document linted in its own task so one slow document never holds up the others (a result is
+/// published only if the document has not changed since). Code actions offer each safe fix and
+/// "disable this rule for this line". Malformed input gets a JSON-RPC error, and serving goes on.
+actor LanguageServer {
+    struct Document {
+        var uri: String
+        var path: String
+        var version: Int
+        var bytes: [UInt8]
+        /// Increases on every change; a lint result for an older generation is dropped.
+        var generation: Int
+        var diagnostics: [Diagnostic] = []
+    }
+
+    private let output: @Sendable ([UInt8]) -> Void
+    private var documents: [String: Document] = [:]
+    private var generation = 0
+    private var shutdownRequested = false
+    private var utf8Positions = false
+    private(set) var exitCode: Int32? = nil
+    private var configurations: [String: Configuration] = [:]
+    /// Lints in flight (awaited by tests and before exit).
+    private var inFlight: [Int: Task<Void, Never>] = [:]
+
+    init(output: @escaping @Sendable ([UInt8]) -> Void) {
+        self.output = output
+    }
+
+    // MARK: Messages
+
+    /// Handles one framed message body.
+    func receive(_ body: [UInt8]) async {
+        guard let json = try? JSONSerialization.jsonObject(with: Data(body)), let message = json as? [String: Any] else {
+            send(error: -32700, message: "Parse error: the message is not a JSON object", id: NSNull())
+            return
+        }
+        let id = message["id"]
+        guard let method = message["method"] as? String else {
+            if let id { send(error: -32600, message: "Invalid Request: no method", id: id) }
+            return
+        }
+        let params = message["params"] as? [String: Any] ?? [:]
+        if shutdownRequested && method != "exit" {
+            if let id { send(error: -32600, message: "Invalid Request: the server is shutting down", id: id) }
+            return
+        }
+        switch method {
+        case "initialize":
+            let general = (params["capabilities"] as? [String: Any])?["general"] as? [String: Any]
+            let encodings = general?["positionEncodings"] as? [String] ?? []
+            utf8Positions = encodings.contains("utf-8")
+            var capabilities: [String: Any] = [
+                "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": true]],
+                "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+            ]
+            capabilities["positionEncoding"] = utf8Positions ? "utf-8" : "utf-16"
+            reply(id, ["capabilities": capabilities, "serverInfo": ["name": "swift-lock-lint", "version": CLI.version]])
+        case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
+            if method == "workspace/didChangeConfiguration" { configurations.removeAll() }
+        case "shutdown":
+            shutdownRequested = true
+            reply(id, NSNull())
+        case "exit":
+            exitCode = shutdownRequested ? 0 : 1
+        case "textDocument/didOpen":
+            guard let doc = params["textDocument"] as? [String: Any], let uri = doc["uri"] as? String,
+                  let text = doc["text"] as? String else { return invalidParams(id, method) }
+            open(uri: uri, version: doc["version"] as? Int ?? 0, text: text)
+        case "textDocument/didChange":
+            guard let doc = params["textDocument"] as? [String: Any], let uri = doc["uri"] as? String,
+                  let changes = params["contentChanges"] as? [[String: Any]], let text = changes.last?["text"] as? String else {
+                return invalidParams(id, method)
+            }
+            open(uri: uri, version: doc["version"] as? Int ?? (documents[uri]?.version ?? 0) + 1, text: text)
+        case "textDocument/didSave":
+            guard let doc = params["textDocument"] as? [String: Any], let uri = doc["uri"] as? String else { return invalidParams(id, method) }
+            // A save may change the configuration next to the file: read it again.
+            configurations.removeAll()
+            if let text = params["text"] as? String {
+                open(uri: uri, version: documents[uri]?.version ?? 0, text: text)
+            } else if let d = documents[uri] {
+                open(uri: uri, version: d.version, text: String(decoding: d.bytes, as: UTF8.self))
+            }
+        case "textDocument/didClose":
+            guard let doc = params["textDocument"] as? [String: Any], let uri = doc["uri"] as? String else { return invalidParams(id, method) }
+            documents[uri] = nil
+            notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": [Any]()])
+        case "textDocument/codeAction":
+            guard let doc = params["textDocument"] as? [String: Any], let uri = doc["uri"] as? String,
+                  let range = params["range"] as? [String: Any] else { return invalidParams(id, method) }
+            reply(id, codeActions(uri: uri, range: range))
+        default:
+            if let id { send(error: -32601, message: "Method not found: \(method)", id: id) }
+        }
+    }
+
+    /// Waits for every lint in flight (tests; and before exiting).
+    func settle() async {
+        while let (key, task) = inFlight.first {
+            await task.value
+            inFlight[key] = nil
+        }
+    }
+
+    // MARK: Documents
+
+    private func open(uri: String, version: Int, text: String) {
+        generation += 1
+        let gen = generation
+        let path = Self.path(fromURI: uri)
+        documents[uri] = Document(uri: uri, path: path, version: version, bytes: Array(text.utf8), generation: gen,
+                                  diagnostics: documents[uri]?.diagnostics ?? [])
+        let bytes = Array(text.utf8)
+        let settings = settings(forPath: path)
+        inFlight[gen] = Task {
+            let report = await Linter.lint([LintInput(path: path, bytes: bytes)], settings: settings)
+            self.finish(uri: uri, generation: gen, diagnostics: report.diagnostics)
+        }
+    }
+
+    private func finish(uri: String, generation gen: Int, diagnostics: [Diagnostic]) {
+        inFlight[gen] = nil
+        guard var doc = documents[uri], doc.generation == gen else { return }  // superseded or closed
+        doc.diagnostics = diagnostics
+        documents[uri] = doc
+        let table = LineTable(doc.bytes)
+        notify("textDocument/publishDiagnostics", [
+            "uri": uri,
+            "version": doc.version,
+            "diagnostics": diagnostics.map { lspDiagnostic($0, doc: doc, lines: table) },
+        ])
+    }
+
+    private func settings(forPath path: String) -> LintSettings {
+        let dir = CLI.directory(of: path)
+        var configuration = Configuration()
+        if let configPath = ConfigurationLoader.discover(from: dir) {
+            if let cached = configurations[configPath] {
+                configuration = cached
+            } else if let loaded = try? ConfigurationLoader.load(path: configPath, knownRules: Set(RuleRegistry.ids)) {
+                configurations[configPath] = loaded
+                configuration = loaded
+            } else if let e = Result(catching: { try ConfigurationLoader.load(path: configPath, knownRules: Set(RuleRegistry.ids)) }).error {
+                notify("window/showMessage", ["type": 1, "message": "swift-lock-lint: \(e)"])
+            }
+        }
+        let profile = CLI.profile(for: configuration, options: Options())
+        return LintSettings(profiles: [profile], includeGenerated: true, jobs: 1, knownRuleIDs: Set(RuleRegistry.ids))
+    }
+
+    // MARK: Conversions
+
+    static func path(fromURI uri: String) -> String {
+        if let url = URL(string: uri), url.isFileURL { return url.path }
+        return uri.hasPrefix("file://") ? String(uri.dropFirst(7)).removingPercentEncoding ?? uri : uri
+    }
+
+    /// An LSP position (0-based line, character in UTF-16 units or UTF-8 bytes) for a location.
+    private func position(_ loc: SourceLocation, doc: Document, lines: LineTable) -> [String: Int] {
+        let line = max(0, loc.line - 1)
+        guard !utf8Positions, line < lines.count else { return ["line": line, "character": max(0, loc.column - 1)] }
+        let start = lines.starts[line]
+        let end = min(doc.bytes.count, start + max(0, loc.column - 1))
+        let prefix = String(decoding: doc.bytes[start..<end], as: UTF8.self)
+        return ["line": line, "character": prefix.utf16.count]
+    }
+
+    /// The byte offset of an LSP position.
+    private func offset(_ pos: [String: Any], doc: Document, lines: LineTable) -> Int {
+        let line = pos["line"] as? Int ?? 0
+        let character = pos["character"] as? Int ?? 0
+        guard line < lines.count else { return doc.bytes.count }
+        let start = lines.starts[line]
+        if utf8Positions { return min(doc.bytes.count, start + character) }
+        let lineEnd = line + 1 < lines.count ? lines.starts[line + 1] : doc.bytes.count
+        let text = String(decoding: doc.bytes[start..<lineEnd], as: UTF8.self)
+        var units = 0
+        var bytes = 0
+        for scalar in text.unicodeScalars {
+            if units >= character { break }
+            units += scalar.utf16.count
+            bytes += scalar.utf8.count
+        }
+        return start + bytes
+    }
+
+    private func lspDiagnostic(_ d: Diagnostic, doc: Document, lines: LineTable) -> [String: Any] {
+        let start = position(d.location, doc: doc, lines: lines)
+        let end = position(d.endLocation ?? d.location, doc: doc, lines: lines)
+        var out: [String: Any] = [
+            "range": ["start": start, "end": end],
+            "severity": d.severity == .error ? 1 : 2,
+            "code": d.ruleID,
+            "source": "swift-lock-lint",
+            "message": d.message + "\nfix-it: " + d.fixIt.message,
+            "data": ["fixIt": d.fixIt.message, "applicability": d.fixIt.applicability.rawValue],
+        ]
+        if !d.notes.isEmpty {
+            out["relatedInformation"] = d.notes.map { n -> [String: Any] in
+                let p = position(n.location, doc: doc, lines: lines)
+                return ["location": ["uri": doc.uri, "range": ["start": p, "end": p]], "message": n.message]
+            }
+        }
+        return out
+    }
+
+    // MARK: Code actions
+
+    private func codeActions(uri: String, range: [String: Any]) -> [[String: Any]] {
+        guard let doc = documents[uri] else { return [] }
+        let lines = LineTable(doc.bytes)
+        let startLine = ((range["start"] as? [String: Any])?["line"] as? Int ?? 0) + 1
+        let endLine = ((range["end"] as? [String: Any])?["line"] as? Int ?? 0) + 1
+        var actions: [[String: Any]] = []
+        for d in doc.diagnostics where d.location.line >= startLine && d.location.line <= endLine && d.ruleID != Linter.fileErrorRuleID {
+            let diag = lspDiagnostic(d, doc: doc, lines: lines)
+            if d.fixIt.applicability == .safe && !d.fixIt.edits.isEmpty {
+                let edits = d.fixIt.edits.map { e -> [String: Any] in
+                    let s = position(lines.location(of: e.range.lowerBound), doc: doc, lines: lines)
+                    let t = position(lines.location(of: e.range.upperBound), doc: doc, lines: lines)
+                    return ["range": ["start": s, "end": t], "newText": e.replacement]
+                }
+                actions.append(["title": "Fix: \(d.fixIt.message)", "kind": "quickfix", "isPreferred": true,
+                                "diagnostics": [diag], "edit": ["changes": [uri: edits]]])
+            }
+            // `// swift-lock-lint:disable:next RULE` above the line, at its indentation.
+            let lineStart = lines.starts[d.location.line - 1]
+            var indentEnd = lineStart
+            while indentEnd < doc.bytes.count && (doc.bytes[indentEnd] == 0x20 || doc.bytes[indentEnd] == 0x09) { indentEnd += 1 }
+            let indent = String(decoding: doc.bytes[lineStart..<indentEnd], as: UTF8.self)
+            let at = ["line": d.location.line - 1, "character": 0]
+            actions.append(["title": "Disable \(d.ruleID) for this line", "kind": "quickfix", "diagnostics": [diag],
+                            "edit": ["changes": [uri: [["range": ["start": at, "end": at],
+                                                        "newText": "\(indent)// swift-lock-lint:disable:next \(d.ruleID) -- reason\n"]]]]])
+        }
+        return actions
+    }
+
+    // MARK: Output
+
+    private func reply(_ id: Any?, _ result: Any) {
+        guard let id else { return }
+        output(LSPFraming.frame(["jsonrpc": "2.0", "id": id, "result": result]))
+    }
+
+    private func notify(_ method: String, _ params: [String: Any]) {
+        output(LSPFraming.frame(["jsonrpc": "2.0", "method": method, "params": params]))
+    }
+
+    private func send(error code: Int, message: String, id: Any) {
+        output(LSPFraming.frame(["jsonrpc": "2.0", "id": id, "error": ["code": code, "message": message]]))
+    }
+
+    private func invalidParams(_ id: Any?, _ method: String) {
+        if let id { send(error: -32602, message: "Invalid params for \(method)", id: id) }
+    }
+}
+
+extension Result {
+    var error: Failure? {
+        if case .failure(let e) = self { return e }
+        return nil
+    }
+}

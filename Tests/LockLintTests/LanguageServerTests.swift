@@ -1,0 +1,145 @@
+import Foundation
+import XCTest
+@testable import LockLintCLI
+
+/// A scripted LSP client: open, edit, save, ask for code actions, close; malformed input.
+final class LanguageServerTests: XCTestCase {
+    /// Collects the server's framed output and decodes it back into messages.
+    final class Client: @unchecked Sendable {
+        private let lock = NSLock()
+        private var parser = LSPFrameParser()
+        private var messages: [[String: Any]] = []
+
+        func take(_ bytes: [UInt8]) {
+            lock.withLock {
+                for frame in parser.feed(bytes) {
+                    if case .message(let body) = frame, let m = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] {
+                        messages.append(m)
+                    }
+                }
+            }
+        }
+
+        func drain() -> [[String: Any]] {
+            lock.withLock {
+                defer { messages.removeAll() }
+                return messages
+            }
+        }
+    }
+
+    func frame(_ object: [String: Any]) -> [UInt8] {
+        let data = try! JSONSerialization.data(withJSONObject: object)
+        return Array(data)
+    }
+
+    static let source = "actor Cache {\n    private let lock = NSLock()\n}\nnonisolated(unsafe) let name = \"svc\"\n"
+
+    func testOpenEditSaveCodeActionClose() async throws {
+        let client = Client()
+        let server = LanguageServer(output: { client.take($0) })
+        let uri = "file:///tmp/swift-lock-lint-lsp/Sources/App/Cache.swift"
+
+        await server.receive(frame(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [String: Any]()]]))
+        var out = client.drain()
+        XCTAssertEqual(out.count, 1)
+        let caps = (out[0]["result"] as? [String: Any])?["capabilities"] as? [String: Any]
+        XCTAssertEqual((caps?["textDocumentSync"] as? [String: Any])?["change"] as? Int, 1)
+        XCTAssertEqual(caps?["positionEncoding"] as? String, "utf-16")
+        await server.receive(frame(["jsonrpc": "2.0", "method": "initialized", "params": [String: Any]()]))
+
+        await server.receive(frame(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                                    "params": ["textDocument": ["uri": uri, "languageId": "swift", "version": 1, "text": Self.source]]]))
+        await server.settle()
+        out = client.drain()
+        XCTAssertEqual(out.count, 1)
+        XCTAssertEqual(out[0]["method"] as? String, "textDocument/publishDiagnostics")
+        var params = try XCTUnwrap(out[0]["params"] as? [String: Any])
+        XCTAssertEqual(params["version"] as? Int, 1)
+        var diags = try XCTUnwrap(params["diagnostics"] as? [[String: Any]])
+        XCTAssertEqual(diags.map { $0["code"] as? String }, ["lock_in_actor", "nonisolated_unsafe"])
+        let first = diags[0]
+        XCTAssertEqual(((first["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int, 1)
+        XCTAssertEqual(((first["range"] as? [String: Any])?["start"] as? [String: Any])?["character"] as? Int, 16)
+        XCTAssertEqual(first["severity"] as? Int, 2)
+        XCTAssertTrue((first["message"] as? String)?.contains("fix-it:") == true)
+
+        // Edit: the lock goes away (full sync); UTF-16 columns after a non-ASCII character.
+        let edited = "// café ☕️\nnonisolated(unsafe) let name = \"svc\"\n"
+        await server.receive(frame(["jsonrpc": "2.0", "method": "textDocument/didChange",
+                                    "params": ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": edited]]]]))
+        await server.settle()
+        out = client.drain()
+        params = try XCTUnwrap(out.last?["params"] as? [String: Any])
+        XCTAssertEqual(params["version"] as? Int, 2)
+        diags = try XCTUnwrap(params["diagnostics"] as? [[String: Any]])
+        XCTAssertEqual(diags.map { $0["code"] as? String }, ["nonisolated_unsafe"])
+
+        // Code actions on line 1 (0-based): the safe fix and "disable for this line".
+        await server.receive(frame(["jsonrpc": "2.0", "id": 2, "method": "textDocument/codeAction",
+                                    "params": ["textDocument": ["uri": uri],
+                                               "range": ["start": ["line": 1, "character": 0], "end": ["line": 1, "character": 0]],
+                                               "context": ["diagnostics": diags]]]))
+        out = client.drain()
+        let actions = try XCTUnwrap(out[0]["result"] as? [[String: Any]])
+        XCTAssertEqual(actions.count, 2)
+        XCTAssertTrue((actions[0]["title"] as? String)?.hasPrefix("Fix: remove nonisolated(unsafe)") == true)
+        let edit = try XCTUnwrap(((actions[0]["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]])
+        XCTAssertEqual(edit[0]["newText"] as? String, "")
+        XCTAssertEqual(actions[1]["title"] as? String, "Disable nonisolated_unsafe for this line")
+
+        // Save, then close: diagnostics are cleared.
+        await server.receive(frame(["jsonrpc": "2.0", "method": "textDocument/didSave", "params": ["textDocument": ["uri": uri]]]))
+        await server.settle()
+        _ = client.drain()
+        await server.receive(frame(["jsonrpc": "2.0", "method": "textDocument/didClose", "params": ["textDocument": ["uri": uri]]]))
+        out = client.drain()
+        XCTAssertEqual(((out.last?["params"] as? [String: Any])?["diagnostics"] as? [Any])?.count, 0)
+
+        await server.receive(frame(["jsonrpc": "2.0", "id": 3, "method": "shutdown"]))
+        await server.receive(frame(["jsonrpc": "2.0", "method": "exit"]))
+        let code = await server.exitCode
+        XCTAssertEqual(code, 0)
+    }
+
+    func testMalformedMessagesGetErrorsAndServingGoesOn() async throws {
+        let client = Client()
+        let server = LanguageServer(output: { client.take($0) })
+        await server.receive(Array("{not json".utf8))
+        await server.receive(frame(["jsonrpc": "2.0", "id": 7, "method": "no/suchMethod"]))
+        await server.receive(frame(["jsonrpc": "2.0", "id": 8, "method": "textDocument/didOpen", "params": ["textDocument": 3]]))
+        await server.receive(frame(["jsonrpc": "2.0", "id": 9, "method": "initialize", "params": [String: Any]()]))
+        let out = client.drain()
+        XCTAssertEqual(out.count, 4)
+        XCTAssertEqual((out[0]["error"] as? [String: Any])?["code"] as? Int, -32700)
+        XCTAssertEqual((out[1]["error"] as? [String: Any])?["code"] as? Int, -32601)
+        XCTAssertEqual((out[2]["error"] as? [String: Any])?["code"] as? Int, -32602)
+        XCTAssertNotNil(out[3]["result"])
+    }
+
+    func testFrameParserHandlesSplitsAndGarbage() {
+        var p = LSPFrameParser()
+        let body = Array(#"{"a":1}"#.utf8)
+        let framed = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        var frames = p.feed(Array(framed[0..<10]))
+        XCTAssertTrue(frames.isEmpty)
+        frames = p.feed(Array(framed[10...]) + Array("Content-Type: x\r\n\r\n".utf8) + framed)
+        XCTAssertEqual(frames, [.message(body), .malformedHeader("no valid Content-Length in header"), .message(body)])
+    }
+
+    func testUTF8PositionsWhenTheClientAsks() async throws {
+        let client = Client()
+        let server = LanguageServer(output: { client.take($0) })
+        await server.receive(frame(["jsonrpc": "2.0", "id": 1, "method": "initialize",
+                                    "params": ["capabilities": ["general": ["positionEncodings": ["utf-8", "utf-16"]]]]]))
+        let caps = (client.drain()[0]["result"] as? [String: Any])?["capabilities"] as? [String: Any]
+        XCTAssertEqual(caps?["positionEncoding"] as? String, "utf-8")
+        await server.receive(frame(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                                    "params": ["textDocument": ["uri": "file:///tmp/x/A.swift", "version": 1,
+                                                                "text": "/* é */ nonisolated(unsafe) var x = 0\n"]]]))
+        await server.settle()
+        let params = client.drain().last?["params"] as? [String: Any]
+        let d = (params?["diagnostics"] as? [[String: Any]])?.first
+        XCTAssertEqual(((d?["range"] as? [String: Any])?["start"] as? [String: Any])?["character"] as? Int, 9)
+    }
+}

@@ -234,6 +234,9 @@ public enum CLI {
             report.diagnostics = diagnostics
             io.err(summary(report, elapsed: elapsed, baselined: baselined, excluded: excludedCount, extra: fixSummary))
         }
+        if let stamp = options.stamp {
+            try? FileIO.writeAtomically(stamp, Array("\(diagnostics.count) findings\n".utf8))
+        }
         let failing = diagnostics.contains { d in
             switch options.failOn {
             case .never: return false

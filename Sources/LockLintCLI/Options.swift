@@ -42,6 +42,7 @@ struct Options {
     var baseline: String?
     var writeBaseline: String?
     var fix = false
+    var stamp: String?
     var unsafeFixes = false
     var diff = false
 
@@ -119,6 +120,7 @@ struct Options {
             case "--baseline": o.baseline = try arg()
             case "--write-baseline": o.writeBaseline = try arg()
             case "--fix": o.fix = true
+            case "--stamp": o.stamp = try arg()
             case "--unsafe-fixes": o.unsafeFixes = true
             case "--diff": o.diff = true
             default:
@@ -165,6 +167,7 @@ struct Options {
           --fail-on LEVEL         exit 1 on findings of at least: error | warning (default) | never
           --color WHEN            auto (default: on a terminal, unless NO_COLOR is set) | always | never
           -j, --jobs N            files linted in parallel (default: all cores)
+          --stamp FILE            write FILE when done (an output for build systems and plugins)
           -q, --quiet             no summary on standard error
           --version, --help
 

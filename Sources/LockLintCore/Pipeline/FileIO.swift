@@ -72,7 +72,7 @@ extension FileIO {
         var template = Array((dir + "/.swift-lock-lint-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if fd < 0 { throw FileIOError(path: path, reason: "cannot create a temporary file in \(dir): \(errnoText())") }
-        let tmp = String(cString: template)
+        let tmp = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var ok = false
         defer {
             if !ok { unlink(tmp) }

@@ -395,7 +395,7 @@ public struct AtomicOrderingRule: Rule {
     /// `store` token.
     func releaseStore(_ s: FileStructure, name: String, literal: String, near use: Int) -> Int? {
         var range = 2..<max(2, s.count - 2)
-        if let local = localDeclaration(s, name: name, at: use) {
+        if let local = localDeclaration(s, name: name, at: use), s.decls[local].parent >= 0 {
             let fn = s.decls[s.decls[local].parent]
             guard fn.body >= 0 else { return nil }
             range = s.scopes[fn.body].open..<s.scopes[fn.body].close
@@ -413,7 +413,7 @@ public struct AtomicOrderingRule: Rule {
         let body = s.scopes[s.decls[fn].body]
         var found: Int? = nil
         for (k, d) in s.decls.enumerated() where d.kind == .variable && d.keyword > body.open && d.keyword < use && d.nameText == name {
-            if s.decls[d.parent].kind.isFunctionLike { found = k }
+            if d.parent >= 0 && s.decls[d.parent].kind.isFunctionLike { found = k }
         }
         return found
     }

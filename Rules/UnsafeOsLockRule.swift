@@ -1,0 +1,316 @@
+import LockLintCore
+
+/// `unsafe_os_lock`: a raw `os_unfair_lock` / `pthread_mutex_t` / `pthread_rwlock_t` stored in a
+/// Swift property and locked through `&`, and any `OSSpinLock`.
+public struct UnsafeOsLockRule: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "unsafe_os_lock",
+        name: "Unsafe OS lock",
+        summary: "A C lock stored inline in a Swift property and passed with '&', or an OSSpinLock",
+        rationale: """
+            `os_unfair_lock`, `pthread_mutex_t` and `pthread_rwlock_t` must stay at one address for their whole \
+            life: the kernel and other threads identify the lock by where it is. A Swift property gives no such \
+            address. `&self.lock` is an inout access: the compiler may pass the address of a temporary copy, \
+            a struct holding the lock is copied on assignment, and two threads taking the lock at once are two \
+            overlapping modifying accesses, which exclusivity checking may trap on. The lock then protects \
+            nothing, or corrupts memory. `OSSpinLock` is deprecated: a low-priority thread holding it can be \
+            starved by high-priority threads spinning on it (priority inversion).
+            """,
+        fix: """
+            Use `OSAllocatedUnfairLock` (iOS 16 / macOS 13) or `Mutex` (iOS 18 / macOS 15), which keep the lock at \
+            a stable address for you, or NSLock. If a raw C lock is needed, allocate it once \
+            (`UnsafeMutablePointer<os_unfair_lock>.allocate(capacity: 1)`, or the element of a `ManagedBuffer`), \
+            keep the pointer in a `let`, and deinitialize and deallocate it in `deinit`.
+            """,
+        knownLimits: """
+            Reported at the property's name when a stored property (instance or static, of a class, struct, enum \
+            or actor) or a global is declared with the raw lock type (also through a typealias declared in the \
+            same file) and the same file passes it with `&` (`&lock`, `&self.lock`, `&Self.lock`, \
+            `withUnsafeMutablePointer(to: &lock)`). A property never passed with `&` in its file is not \
+            reported, and neither is a local variable (its address is only needed for the calls of one function). \
+            Heap-allocated locks (a pointer, `os_unfair_lock_t`, `ManagedBuffer`) stay quiet. `OSSpinLock` is \
+            reported at the type or `OS_SPINLOCK_INIT` in a declaration, and at `OSSpinLockLock`/`Try`/`Unlock` \
+            calls on locks not declared in the file; calls on a spin lock declared in the file are notes on its \
+            finding.
+            """,
+        triggeringExamples: [
+            """
+            final class Cache {
+                private var ↓lock = os_unfair_lock()
+                private var items: [String: Int] = [:]
+                func set(_ key: String, _ value: Int) {
+                    os_unfair_lock_lock(&lock)
+                    defer { os_unfair_lock_unlock(&lock) }
+                    items[key] = value
+                }
+            }
+            """,
+            """
+            struct Guarded {
+                var ↓mutex: pthread_mutex_t = pthread_mutex_t()
+                mutating func run(_ body: () -> Void) {
+                    pthread_mutex_lock(&self.mutex)
+                    body()
+                    pthread_mutex_unlock(&self.mutex)
+                }
+            }
+            """,
+            """
+            var ↓globalLock = os_unfair_lock_s()
+            func withGlobalLock<T>(_ body: () -> T) -> T {
+                os_unfair_lock_lock(&globalLock); defer { os_unfair_lock_unlock(&globalLock) }
+                return body()
+            }
+            """,
+            """
+            final class Legacy {
+                private var spin: ↓OSSpinLock = OS_SPINLOCK_INIT
+                func run() { OSSpinLockLock(&spin); OSSpinLockUnlock(&spin) }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            final class Cache {
+                private let lock: UnsafeMutablePointer<os_unfair_lock> = {
+                    let p = UnsafeMutablePointer<os_unfair_lock>.allocate(capacity: 1)
+                    p.initialize(to: os_unfair_lock())
+                    return p
+                }()
+                func run() { os_unfair_lock_lock(lock); os_unfair_lock_unlock(lock) }
+                deinit { lock.deinitialize(count: 1); lock.deallocate() }
+            }
+            """,
+            """
+            final class LockStorage<Value>: ManagedBuffer<Value, os_unfair_lock> {
+                func lock() { withUnsafeMutablePointerToElements { os_unfair_lock_lock($0) } }
+            }
+            """,
+            "let state = OSAllocatedUnfairLock(initialState: 0)",
+            """
+            func once() {
+                var lock = os_unfair_lock()
+                os_unfair_lock_lock(&lock)
+                os_unfair_lock_unlock(&lock)
+            }
+            """,
+            "struct S { var lock = os_unfair_lock() }",
+            "// var spin = OS_SPINLOCK_INIT; OSSpinLockLock(&spin)",
+        ]
+    )
+
+    static let rawLockNames = NameSet(["os_unfair_lock", "os_unfair_lock_s", "pthread_mutex_t", "pthread_rwlock_t"])
+    static let rawInitializers = NameSet(["OS_UNFAIR_LOCK_INIT", "PTHREAD_MUTEX_INITIALIZER", "PTHREAD_RWLOCK_INITIALIZER"])
+    static let spinCalls = NameSet(["OSSpinLockLock", "OSSpinLockUnlock", "OSSpinLockTry"])
+    static let moduleNames: Set<String> = ["Darwin", "os", "Glibc", "Musl", "Foundation", "Android", "Bionic"]
+
+    public func check(_ context: RuleContext) -> [Diagnostic] {
+        let s = context.structure
+        // Bail out unless the file names a raw lock or a spin lock.
+        var mentionsRaw = false
+        var spinTokens: [Int] = []
+        s.code.withUnsafeBufferPointer { code in
+            for i in 0..<code.count where code[i].kind == .identifier && code[i].length >= 10 {
+                if Self.rawLockNames.contains(s, i) || Self.rawInitializers.contains(s, i) {
+                    mentionsRaw = true
+                } else if s.hasPrefix(i, "OSSpinLock") || s.is(i, "OS_SPINLOCK_INIT") {
+                    spinTokens.append(i)
+                }
+            }
+        }
+        var out: [Diagnostic] = []
+        if mentionsRaw { checkRawLocks(context, into: &out) }
+        if !spinTokens.isEmpty { checkSpinLocks(context, spinTokens, into: &out) }
+        return out
+    }
+
+    // MARK: Raw C locks in properties
+
+    func checkRawLocks(_ context: RuleContext, into out: inout [Diagnostic]) {
+        let s = context.structure
+        let aliases = lockAliases(s)
+        var candidates: [(decl: Int, type: String)] = []
+        for (di, d) in s.decls.enumerated() where d.kind == .variable && d.name >= 0 && !d.isLet && !d.isComputed {
+            // A stored property or a global, not a local.
+            if d.parent >= 0 && !s.decls[d.parent].kind.isType { continue }
+            if let t = rawLockType(s, d, aliases) { candidates.append((di, t)) }
+        }
+        guard !candidates.isEmpty else { return }
+        let uses = addressUses(s)
+        for (di, type) in candidates {
+            let d = s.decls[di]
+            let sameName = candidates.filter { s.decls[$0.decl].nameText == d.nameText }.count
+            guard let passes = uses[d.nameText]?.filter({ refers(s, use: $0, to: di, unique: sameName == 1) }), let first = passes.first else { continue }
+            let owner = d.parent >= 0 ? s.decls[d.parent] : nil
+            let place: String
+            if let o = owner {
+                place = "\(d.isStaticMember ? "static property" : "property") '\(d.nameText)' of \(o.kind == .extension ? "extension of" : o.kind.keyword) '\(o.nameText)'"
+            } else {
+                place = "global '\(d.nameText)'"
+            }
+            let pass = s.text(first..<(addressEnd(s, first)))
+            var notes = [context.note(at: first, "'\(d.nameText)' is passed as '\(pass)' here: the pointer is only valid for this call")]
+            if passes.count > 1 {
+                notes.append(context.note(at: passes[passes.count - 1], "and \(passes.count - 1) more time\(passes.count == 2 ? "" : "s") in this file"))
+            }
+            let replacement: String
+            if type.hasPrefix("os_unfair_lock") {
+                replacement = "replace '\(d.nameText)' with OSAllocatedUnfairLock (iOS 16) or Mutex (iOS 18); if a raw lock must stay, allocate it once with UnsafeMutablePointer<os_unfair_lock>.allocate(capacity: 1), keep the pointer in a let and deallocate it in deinit"
+            } else {
+                replacement = "replace '\(d.nameText)' with Mutex (iOS 18, Linux) or NSLock; if a raw \(type) must stay, allocate it once with UnsafeMutablePointer<\(type)>.allocate(capacity: 1), keep the pointer in a let and destroy and deallocate it in deinit"
+            }
+            let shape = owner?.kind == .struct && !d.isStaticMember ? "every copy of '\(owner!.nameText)' copies the lock, and " : ""
+            out.append(context.diagnostic(
+                description, at: d.name,
+                message: "\(place) holds its \(type) inline and is locked through '&': \(shape)Swift does not give the lock a stable address",
+                notes: notes, fixIt: FixIt(replacement)))
+        }
+    }
+
+    /// Typealiases in this file that name a raw lock type (`typealias Primitive = os_unfair_lock`).
+    func lockAliases(_ s: FileStructure) -> [String: String] {
+        var out: [String: String] = [:]
+        for d in s.decls where d.kind == .other && s.isKeyword(d.keyword, .typealias) && d.name >= 0 {
+            var j = d.name + 1
+            guard s.isChar(j, UInt8(ascii: "=")) else { continue }
+            j += 1
+            while j + 2 < s.count && s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: ".")) && Self.moduleNames.contains(s.text(j)) { j += 2 }
+            guard j < s.count, s.code[j].kind == .identifier, Self.rawLockNames.contains(s, j) else { continue }
+            if out[d.nameText] == nil { out[d.nameText] = s.text(j) }
+        }
+        return out
+    }
+
+    /// The raw lock type a variable is declared with: from its annotation (exactly the type, maybe
+    /// module-qualified or optional) or, without one, from its initializer (`os_unfair_lock()`).
+    func rawLockType(_ s: FileStructure, _ d: Decl, _ aliases: [String: String]) -> String? {
+        if !d.typeAnnotation.isEmpty {
+            var j = d.typeAnnotation.lowerBound
+            let end = d.typeAnnotation.upperBound
+            while j + 2 < end && s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: ".")) && Self.moduleNames.contains(s.text(j)) { j += 2 }
+            guard j < end, s.code[j].kind == .identifier else { return nil }
+            // Only the type itself (an optional is still inline), not a generic argument or a pointer to it.
+            for k in (j + 1)..<end where !(s.isChar(k, UInt8(ascii: "?")) || s.isChar(k, UInt8(ascii: "!"))) { return nil }
+            if Self.rawLockNames.contains(s, j) { return s.text(j) }
+            return aliases[s.text(j)]
+        }
+        var j = d.initializer.lowerBound
+        let end = d.initializer.upperBound
+        guard j < end else { return nil }
+        while j + 2 < end && s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: ".")) && Self.moduleNames.contains(s.text(j)) { j += 2 }
+        guard s.code[j].kind == .identifier else { return nil }
+        if Self.rawInitializers.contains(s, j) && j + 1 == end {
+            return s.hasPrefix(j, "OS_") ? "os_unfair_lock" : s.is(j, "PTHREAD_MUTEX_INITIALIZER") ? "pthread_mutex_t" : "pthread_rwlock_t"
+        }
+        let name = Self.rawLockNames.contains(s, j) ? s.text(j) : aliases[s.text(j)]
+        guard let type = name, s.isChar(j + 1, UInt8(ascii: "(")), Int(s.match[j + 1]) == end - 1 else { return nil }
+        return type
+    }
+
+    /// For each name passed with `&` (`&lock`, `&self.lock`, `&Self.lock`, `&Type.lock`), the
+    /// `&` tokens, in order.
+    func addressUses(_ s: FileStructure) -> [String: [Int]] {
+        var out: [String: [Int]] = [:]
+        for i in 0..<max(0, s.count - 1) where s.code[i].kind == .operator && s.code[i].length == 1 && s.isChar(i, UInt8(ascii: "&")) {
+            guard s.code[i + 1].start == s.code[i].end else { continue }  // a prefix `&`, glued to its operand
+            let last = addressEnd(s, i) - 1
+            guard last > i, s.code[last].kind == .identifier else { continue }
+            out[s.text(last), default: []].append(i)
+        }
+        return out
+    }
+
+    /// One past the last token of the operand of the `&` at `amp` (`self.lock` → after `lock`).
+    func addressEnd(_ s: FileStructure, _ amp: Int) -> Int {
+        var j = amp + 1
+        guard j < s.count, s.code[j].isWord else { return j }
+        while j + 2 < s.count && s.isChar(j + 1, UInt8(ascii: ".")) && s.code[j + 2].isWord { j += 2 }
+        return j + 1
+    }
+
+    /// Whether the `&` operand at `use` is property (or global) `property`: a bare name, `self.`/`Self.`
+    /// inside its type (or an extension of it), `Type.name`; another receiver only when no other
+    /// candidate has the name.
+    func refers(_ s: FileStructure, use: Int, to property: Int, unique: Bool) -> Bool {
+        let d = s.decls[property]
+        let end = addressEnd(s, use)
+        let owner = d.parent >= 0 ? s.decls[d.parent].nameText : nil
+        let insideOwner = owner.map { o in s.enclosingScopes(of: use).contains { sc in
+            let t = s.scopes[sc].decl
+            return t >= 0 && s.decls[t].kind.isType && s.decls[t].nameText == o
+        } } ?? false
+        switch end - use - 1 {
+        case 1:
+            // A bare name: the property inside its type, or a global not shadowed by a local.
+            if owner != nil && !insideOwner { return false }
+            return !isShadowed(s, use: use, name: d.nameText, property: property)
+        case 3:
+            if s.isKeyword(use + 1, .self) || s.isKeyword(use + 1, .Self) { return owner == nil ? unique : insideOwner }
+            if let o = owner, s.is(use + 1, text: o) { return true }
+            return unique
+        default:
+            return unique
+        }
+    }
+
+    /// Whether a bare `&name` at `use` refers to a local or parameter of that name rather than the property.
+    func isShadowed(_ s: FileStructure, use: Int, name: String, property: Int) -> Bool {
+        guard let fn = s.enclosingFunction(of: use) else { return false }
+        if s.decls[fn].parameterNames.contains(name) { return true }
+        guard s.decls[fn].body >= 0 else { return false }
+        let body = s.scopes[s.decls[fn].body]
+        for (k, d) in s.decls.enumerated() where k != property && d.kind == .variable && d.nameText == name
+            && d.keyword > body.open && d.keyword < use {
+            return true
+        }
+        return false
+    }
+
+    // MARK: OSSpinLock
+
+    func checkSpinLocks(_ context: RuleContext, _ tokens: [Int], into out: inout [Diagnostic]) {
+        let s = context.structure
+        // Spin locks declared in this file: the declaration is the finding, calls on them are notes.
+        var declared: [String: Int] = [:]
+        var reported = Set<Int>()
+        var findings: [(token: Int, name: String?)] = []
+        for i in tokens where !Self.spinCalls.contains(s, i) {
+            let line = s.line(ofToken: i)
+            if let d = s.decls.first(where: { $0.kind == .variable && ($0.typeAnnotation.contains(i) || $0.initializer.contains(i)) }) {
+                if declared[d.nameText] != nil { continue }
+                if reported.insert(line).inserted {
+                    declared[d.nameText] = findings.count
+                    findings.append((i, d.nameText))
+                }
+            } else if reported.insert(line).inserted {
+                findings.append((i, nil))
+            }
+        }
+        var notes: [Int: [Note]] = [:]
+        for i in tokens where Self.spinCalls.contains(s, i) {
+            let operand = s.isChar(i + 1, UInt8(ascii: "(")) && s.isChar(i + 2, UInt8(ascii: "&")) ? addressEnd(s, i + 2) - 1 : -1
+            if operand > i, let f = declared[s.text(operand)] {
+                notes[f, default: []].append(context.note(at: i, "\(s.text(i)) on '\(s.text(operand))' here"))
+                continue
+            }
+            if reported.insert(s.line(ofToken: i)).inserted { findings.append((i, nil)) }
+        }
+        for (k, f) in findings.enumerated() {
+            let what: String
+            if let name = f.name {
+                what = "spin lock '\(name)' is a deprecated OSSpinLock"
+            } else if Self.spinCalls.contains(s, f.token) {
+                what = "'\(s.text(f.token))' takes a deprecated OSSpinLock"
+            } else {
+                what = "OSSpinLock is deprecated"
+            }
+            out.append(context.diagnostic(
+                description, at: f.token,
+                message: "\(what): a low-priority holder can be starved by higher-priority threads spinning on it",
+                notes: notes[k] ?? [],
+                fixIt: FixIt("replace \(f.name.map { "'\($0)'" } ?? "the spin lock") with OSAllocatedUnfairLock (iOS 16) or Mutex (iOS 18), which block instead of spinning and donate priority")))
+        }
+    }
+}

@@ -10,6 +10,7 @@ public enum RuleRegistry {
         NonisolatedUnsafeRule(),
         BlockingInAsyncRule(),
         DispatchMainInAsyncRule(),
+        ActorReentrancyRule(),
         SuperfluousDisableRule(),
     ]
 

@@ -25,7 +25,7 @@ public struct ActorReentrancyRule: Rule {
             """,
         knownLimits: """
             The method must belong to an actor (its declaration, or an extension of an actor declared in any \
-            linted file); `nonisolated`, static and synchronous methods are skipped. A decision is a read of a \
+            linted file); `nonisolated`, static, global-actor (`@MainActor`) and synchronous methods are skipped. A decision is a read of a \
             stored `var` of the actor (unqualified, including `if let x` shorthand, or through `self.`) in an `if`, \
             `guard` or `switch` condition, a read on the left of `??`, or a read copied into a local that is then \
             tested in such a condition. A `let` snapshot of the property written back after the await \
@@ -173,7 +173,8 @@ public struct ActorReentrancyRule: Rule {
             for m in s.children[ti] {
                 let d = s.decls[m]
                 guard d.kind == .function, d.isAsync, d.body >= 0, !d.isStaticMember,
-                      !d.modifiers.contains(.nonisolated), !d.modifiers.contains(.nonisolatedUnsafe) else { continue }
+                      !d.modifiers.contains(.nonisolated), !d.modifiers.contains(.nonisolatedUnsafe),
+                      !s.hasGlobalActor(d) else { continue }
                 let method = MethodAnalysis(s, method: m, properties: properties)
                 for f in method.findings() {
                     out.append(diagnostic(f, method: d, actorName: actorName, context: context))
@@ -329,11 +330,11 @@ public struct ActorReentrancyRule: Rule {
             let shadow = Shadowing(s, method: method, region: region.tokens, locals: locals)
             // Candidate names: every identifier written in the method that names a property.
             var accesses: [String: [Access]] = [:]
+            let known = properties.map { NameSet($0) }
             for t in region.tokens where s.code[t].kind == .identifier {
+                if let k = known, !k.contains(s, t) { continue }
                 guard let access = classify(t, shadow: shadow, inDefer: region.deferTokens.contains(t)) else { continue }
-                let name = s.text(t)
-                if let p = properties, !p.contains(name) { continue }
-                accesses[name, default: []].append(access)
+                accesses[s.text(t), default: []].append(access)
             }
             var out: [Finding] = []
             let conditions = conditionRanges(region.tokens)

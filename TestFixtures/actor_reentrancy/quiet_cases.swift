@@ -150,6 +150,21 @@ actor TaskCache {
         await work()
     }
 
+    // The state is claimed inside the branch, before its await.
+    func claimInBranch() async {
+        if value == 0 {
+            value = 1
+            await work()
+        }
+        value = 2
+    }
+
+    // A global-actor method of an actor is not isolated to it.
+    @MainActor
+    func onMain() async {
+        await work()
+    }
+
     nonisolated func describe() -> String { "" }
 
     static func make() async -> Int { 0 }

@@ -32,7 +32,9 @@ public struct BlockingInAsyncRule: Rule {
             function with that type; `await x.wait()` is an async API and never reported. `sleep`, `usleep` and \
             `nanosleep` must be the C functions: unqualified (or `Darwin.`/`Glibc.`/`Foundation.`), first argument \
             unlabelled, not awaited, and the file declares no function of that name taking an unlabelled argument. \
-            Blocking `lock()` calls are left to the lock rules: a short critical section does not suspend.
+            Blocking `lock()` calls are left to the lock rules: a short critical section does not suspend. \
+            Synchronous actor methods also run on the pool but are not treated as async code here (a semaphore \
+            created in one is `lock_in_actor`'s finding).
             """,
         triggeringExamples: [
             """

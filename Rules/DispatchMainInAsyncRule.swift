@@ -1,0 +1,335 @@
+import LockLintCore
+
+/// `dispatch_main_in_async`: `DispatchQueue.main.async` / `asyncAfter` / `sync` from code that
+/// Swift concurrency already isolates or schedules (an actor, `@MainActor` code, async code).
+public struct DispatchMainInAsyncRule: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "dispatch_main_in_async",
+        name: "DispatchQueue.main in actor or async code",
+        summary: "DispatchQueue.main.async, asyncAfter or sync called from an actor, @MainActor code, an async function or a Task",
+        rationale: """
+            Code in an actor, on the main actor or in an async function already has a concurrency model that \
+            the compiler checks. Handing work to the main queue with GCD leaves it: the block is not awaited, so \
+            the caller goes on before it runs and its errors and cancellation never reach the caller; blocks sent \
+            from an actor run unordered with the actor's own work; from main-actor code, `async` only defers the \
+            block to a later turn of the run loop, and `sync` waits for the main queue while occupying it — a \
+            deadlock. `DispatchQueue.main.sync` from async code also blocks a cooperative-pool thread.
+            """,
+        fix: """
+            From async code, `await MainActor.run { … }` (or call a `@MainActor` function with `await`); to start \
+            main-actor work without waiting, `Task { @MainActor in … }`; for a delay, `try await Task.sleep(for:)` \
+            first. In `@MainActor` code, call the code directly.
+            """,
+        knownLimits: """
+            Reported inside an actor (including its extensions anywhere in the run), a type, extension or function \
+            marked `@MainActor` (or another global actor), an `async` function or accessor, an `async` closure, \
+            and a `Task {}` / `Task.detached {}` / `addTask {}` body. Nested closures: a closure that runs inline \
+            (continuation bodies, `forEach`, `map`, `withLock`, …) counts as the code around it; any other closure \
+            that is not itself async — a completion handler, a Combine sink, a notification observer — ends the \
+            search and is not reported, because it may be called on any thread and hopping to the main queue is \
+            the ordinary way out of such a callback. `nonisolated` members and static members of actors are not \
+            isolated and are not reported unless async. A synchronous local function is judged by the isolation \
+            of the code around it, not by whether that code is async. SwiftUI views are main-actor isolated only \
+            through their protocol and are not recognised.
+            """,
+        triggeringExamples: [
+            """
+            func refresh() async throws {
+                let items = try await api.items()
+                DispatchQueue.main.↓async {
+                    self.items = items
+                }
+            }
+            """,
+            """
+            actor Uploader {
+                func finish() {
+                    DispatchQueue.main.↓asyncAfter(deadline: .now() + 1) { NotificationCenter.default.post(name: .done, object: nil) }
+                }
+            }
+            """,
+            """
+            @MainActor
+            final class ViewModel {
+                func reload() {
+                    DispatchQueue.main.↓sync { title = "" }
+                }
+            }
+            """,
+            """
+            func start() {
+                Task {
+                    await load()
+                    DispatchQueue.main.↓async { done() }
+                }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            func load(completion: @escaping (Data) -> Void) {
+                fetch { data in
+                    DispatchQueue.main.async { completion(data) }
+                }
+            }
+            """,
+            """
+            func refresh() async {
+                api.items { items in
+                    DispatchQueue.main.async { self.items = items }
+                }
+            }
+            """,
+            """
+            actor Store {
+                nonisolated func notify() {
+                    DispatchQueue.main.async { NotificationCenter.default.post(name: .changed, object: nil) }
+                }
+            }
+            """,
+            """
+            func schedule() async {
+                await MainActor.run { update() }
+                queue.async { work() }
+                DispatchQueue.global().async { work() }
+            }
+            """,
+        ]
+    )
+
+    public func check(_ context: RuleContext) -> [Diagnostic] {
+        let s = context.structure
+        var calls: [Int] = []
+        s.code.withUnsafeBufferPointer { code in
+            for i in 0..<code.count where code[i].length == 13 && code[i].kind == .identifier && s.is(i, "DispatchQueue") {
+                guard s.isChar(i + 1, UInt8(ascii: ".")), s.is(i + 2, "main"), s.isChar(i + 3, UInt8(ascii: ".")) else { continue }
+                let m = i + 4
+                guard s.is(m, "async") || s.is(m, "asyncAfter") || s.is(m, "sync") else { continue }
+                guard s.isChar(m + 1, UInt8(ascii: "(")) || s.isChar(m + 1, UInt8(ascii: "{")) else { continue }
+                calls.append(m)
+            }
+        }
+        guard !calls.isEmpty else { return [] }
+        var out: [Diagnostic] = []
+        for m in calls {
+            guard let ctx = isolation(s, at: m, context: context) else { continue }
+            out.append(diagnostic(at: m, ctx, context: context))
+        }
+        return out
+    }
+
+    // MARK: Where the call runs
+
+    enum Isolation {
+        case async(AsyncOrigin)
+        /// A method (or other member) of an actor: the actor's declaration or extension.
+        case actor(type: Int, member: Int?)
+        /// `@MainActor` (or another global actor) on a type, extension or function (`decl`), or on
+        /// a closure (`closure`).
+        case globalActor(name: String, decl: Int, attribute: Int)
+        case globalActorClosure(name: String, closure: Int, attribute: Int)
+    }
+
+    /// The isolation or async context that makes the code at `i` part of Swift concurrency.
+    func isolation(_ s: FileStructure, at i: Int, context: RuleContext) -> Isolation? {
+        var crossedSyncFunction = false
+        var member: Int? = nil
+        for sc in s.enclosingScopes(of: i) {
+            let scope = s.scopes[sc]
+            switch scope.kind {
+            case .closure:
+                let ci = scope.closure
+                if !crossedSyncFunction, let o = AsyncContext.origin(s, at: s.closures[ci].open + 1), o == .closure(ci) || o == .task(ci) {
+                    return .async(o)
+                }
+                if let (name, attr) = closureGlobalActor(s, s.closures[ci]) {
+                    return .globalActorClosure(name: name, closure: ci, attribute: attr)
+                }
+                let callee = s.closures[ci].callee
+                if callee >= 0 && AsyncContext.inlineCallees.contains(s.text(callee)) { continue }
+                return nil
+            case .functionBody, .accessorBlock:
+                let d = scope.decl
+                guard d >= 0 else { continue }
+                let decl = s.decls[d]
+                if decl.kind == .variable {
+                    // The accessor block around a getter or observer already judged.
+                    if crossedSyncFunction { continue }
+                    // A computed property's implicit getter.
+                    if let (name, attr) = globalActor(s, decl) { return .globalActor(name: name, decl: d, attribute: attr) }
+                    if decl.modifiers.contains(.nonisolated) || decl.modifiers.contains(.nonisolatedUnsafe) { return nil }
+                    crossedSyncFunction = true
+                    member = d
+                    continue
+                }
+                guard decl.kind.isFunctionLike else { continue }
+                if decl.isAsync && !crossedSyncFunction { return .async(.function(d)) }
+                // The member's own attributes, or those of the property an accessor belongs to.
+                var holders = [d]
+                if decl.kind == .accessor && decl.parent >= 0 && s.decls[decl.parent].kind == .variable { holders.append(decl.parent) }
+                for h in holders {
+                    if let (name, attr) = globalActor(s, s.decls[h]) { return .globalActor(name: name, decl: h, attribute: attr) }
+                    if s.decls[h].modifiers.contains(.nonisolated) || s.decls[h].modifiers.contains(.nonisolatedUnsafe) { return nil }
+                }
+                crossedSyncFunction = true
+                member = holders.last
+            case .typeBody:
+                let d = scope.decl
+                guard d >= 0 else { return nil }
+                let type = s.decls[d]
+                if let (name, attr) = globalActor(s, type) { return .globalActor(name: name, decl: d, attribute: attr) }
+                let isActor: Bool
+                switch type.kind {
+                case .actor: isActor = true
+                case .extension: isActor = declaredActor(s, type.nameText) || context.isActor(type.nameText)
+                default: isActor = false
+                }
+                if isActor {
+                    // Static members of an actor are not isolated to an instance.
+                    if let m = member, s.decls[m].isStaticMember { return nil }
+                    return .actor(type: d, member: member)
+                }
+                // An extension of a global-actor type declared in this file.
+                if type.kind == .extension, let (name, decl, attr) = globalActorDeclaration(s, type.nameText) {
+                    return .globalActor(name: name, decl: decl, attribute: attr)
+                }
+                return nil
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// A global-actor attribute on a declaration: its name and token.
+    func globalActor(_ s: FileStructure, _ d: Decl) -> (String, Int)? {
+        for a in d.attributes {
+            let name = String(s.text(a).dropFirst())
+            if name == "MainActor" || (name.hasSuffix("Actor") && name.first?.isUppercase == true) { return (name, a) }
+        }
+        return nil
+    }
+
+    /// `{ @MainActor in … }` / `{ @MainActor () -> Void in … }`.
+    func closureGlobalActor(_ s: FileStructure, _ c: Closure) -> (String, Int)? {
+        guard c.inKeyword > c.open else { return nil }
+        for k in (c.open + 1)..<c.inKeyword where s.code[k].kind == .attribute {
+            let name = String(s.text(k).dropFirst())
+            if name == "MainActor" || (name.hasSuffix("Actor") && name.first?.isUppercase == true) { return (name, k) }
+        }
+        return nil
+    }
+
+    func declaredActor(_ s: FileStructure, _ name: String) -> Bool {
+        s.decls.contains { $0.kind == .actor && $0.nameText == name }
+    }
+
+    func globalActorDeclaration(_ s: FileStructure, _ name: String) -> (String, Int, Int)? {
+        for (di, d) in s.decls.enumerated() where d.kind.isType && d.kind != .extension && d.nameText == name {
+            if let (n, a) = globalActor(s, d) { return (n, di, a) }
+        }
+        return nil
+    }
+
+    // MARK: The finding
+
+    func diagnostic(at m: Int, _ ctx: Isolation, context: RuleContext) -> Diagnostic {
+        let s = context.structure
+        let method = s.text(m)
+        let call = "DispatchQueue.main.\(method)"
+        let isSync = method == "sync"
+        let isAfter = method == "asyncAfter"
+        var notes: [Note] = []
+        let message: String
+        let fix: String
+        switch ctx {
+        case .async(let origin):
+            let where_ = AsyncContext.describe(origin, in: s)
+            let anchor = AsyncContext.anchor(origin, in: s)
+            notes.append(context.note(at: anchor, "\(Self.capitalized(where_)) can await the main actor instead of handing work to GCD"))
+            if isSync {
+                message = "\(call) in \(where_) blocks a cooperative-pool thread until the main queue runs the block"
+                fix = "replace with `await MainActor.run { … }`, which suspends instead of blocking and returns the block's result"
+            } else if isAfter {
+                message = "\(call) in \(where_) schedules a GCD timer the task cannot await or cancel"
+                fix = "await the delay (`try await Task.sleep(for:)`), then run the block with `await MainActor.run { … }`"
+            } else {
+                message = "\(call) in \(where_) hands the block to GCD unawaited: the task goes on before it runs, and its errors and cancellation are lost"
+                fix = "replace with `await MainActor.run { … }` (or mark the code it calls @MainActor and await it)"
+            }
+        case let .actor(type, member):
+            let actorName = s.decls[type].nameText
+            let memberText = member.map { " " + Self.memberDescription(s, $0) } ?? ""
+            notes.append(context.note(at: s.decls[type].name >= 0 ? s.decls[type].name : s.decls[type].keyword,
+                                      "'\(actorName)' is an actor: its code already runs under Swift concurrency"))
+            let subject = member.map { "make " + Self.memberDescription(s, $0) + " async" } ?? "make the caller async"
+            if isSync {
+                message = "\(call) in actor '\(actorName)'\(memberText) blocks the actor and a cooperative-pool thread until the main queue runs the block"
+                fix = "\(subject) and `await MainActor.run { … }` instead of blocking the actor"
+            } else {
+                message = "\(call) in actor '\(actorName)'\(memberText) leaves the actor through GCD: the block runs later, unordered with the actor's work and outside isolation checking"
+                fix = isAfter
+                    ? "start `Task { @MainActor in try await Task.sleep(for: …); … }`, or \(subject) and await the delay"
+                    : "\(subject) and `await MainActor.run { … }`, or start `Task { @MainActor in … }` if the actor must not wait"
+            }
+        case let .globalActor(name, decl, attribute):
+            let d = s.decls[decl]
+            let what = d.kind.isType ? "\(d.kind.keyword) '\(d.nameText)'" : (d.kind == .variable ? "property '\(d.nameText)'" : "function '\(d.nameText)()'")
+            notes.append(context.note(at: attribute, "@\(name) isolates \(what)"))
+            message = Self.globalActorMessage(call: call, name: name, what: "@\(name) \(what)", isSync: isSync, isAfter: isAfter)
+            fix = Self.globalActorFix(name: name, isSync: isSync, isAfter: isAfter)
+        case let .globalActorClosure(name, closure, attribute):
+            _ = closure
+            notes.append(context.note(at: attribute, "@\(name) isolates this closure"))
+            message = Self.globalActorMessage(call: call, name: name, what: "a @\(name) closure", isSync: isSync, isAfter: isAfter)
+            fix = Self.globalActorFix(name: name, isSync: isSync, isAfter: isAfter)
+        }
+        return context.diagnostic(description, at: m, message: message, notes: notes, fixIt: FixIt(fix))
+    }
+
+    static func memberDescription(_ s: FileStructure, _ m: Int) -> String {
+        let d = s.decls[m]
+        switch d.kind {
+        case .initializer: return "initializer"
+        case .deinitializer: return "deinit"
+        case .subscript: return "subscript"
+        case .variable: return "property '\(d.nameText)'"
+        case .accessor:
+            let p = d.parent >= 0 ? s.decls[d.parent].nameText : ""
+            return p.isEmpty ? "accessor" : "property '\(p)'"
+        default: return "method '\(d.nameText)()'"
+        }
+    }
+
+    static func capitalized(_ text: String) -> String {
+        guard let f = text.first else { return text }
+        return f.uppercased() + text.dropFirst()
+    }
+
+    static func globalActorMessage(call: String, name: String, what: String, isSync: Bool, isAfter: Bool) -> String {
+        let onMain = name == "MainActor"
+        if isSync {
+            return onMain
+                ? "\(call) in \(what) waits for the main queue while running on it: a deadlock"
+                : "\(call) in \(what) blocks the \(name) executor until the main queue runs the block"
+        }
+        if onMain {
+            return isAfter
+                ? "\(call) in \(what) schedules a GCD timer outside isolation checking; the code is already on the main actor"
+                : "\(call) in \(what) is already on the main actor: it only defers the block to a later run-loop turn, outside isolation checking"
+        }
+        return "\(call) in \(what) leaves the \(name) through GCD: the block runs later, unordered with the actor's work"
+    }
+
+    static func globalActorFix(name: String, isSync: Bool, isAfter: Bool) -> String {
+        if name == "MainActor" {
+            if isSync { return "call the block's code directly: it already runs on the main actor" }
+            if isAfter { return "start `Task { try await Task.sleep(for: …); … }`, which stays on the main actor, instead of asyncAfter" }
+            return "call the code directly; if it must run after the current work, start `Task { … }` (it inherits the main actor)"
+        }
+        if isSync { return "make the caller async and `await MainActor.run { … }` instead of blocking \(name)" }
+        return "`await MainActor.run { … }` from async code, or start `Task { @MainActor in … }`"
+    }
+}

@@ -1,0 +1,6 @@
+import Foundation
+
+actor Session {
+    var credentials: String?
+    var retries = 0
+}

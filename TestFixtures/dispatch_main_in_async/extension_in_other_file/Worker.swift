@@ -1,0 +1,3 @@
+actor Worker {
+    var count = 0
+}

@@ -191,6 +191,7 @@ public struct AtomicOrderingRule: Rule {
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
+        guard s.identifiers.mayContainAny(["ordering", "successOrdering", "failureOrdering"]) else { return [] }
         var args: [OrderingArgument] = []
         s.code.withUnsafeBufferPointer { code in
             for i in 0..<code.count where code[i].kind == .identifier && (code[i].length == 8 || code[i].length == 15) {

@@ -110,6 +110,7 @@ public struct BlockingInAsyncRule: Rule {
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
+        guard s.identifiers.mayContainAny(["wait", "sleep", "usleep", "nanosleep"]) else { return [] }
         var candidates: [Int] = []
         s.code.withUnsafeBufferPointer { code in
             for i in 0..<code.count where code[i].kind == .identifier {

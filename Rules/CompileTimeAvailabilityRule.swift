@@ -221,6 +221,7 @@ public struct CompileTimeAvailabilityRule: Rule {
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
+        guard s.identifiers.mayContainAny(["Mutex", "Atomic", "OSAllocatedUnfairLock"]) else { return [] }
         // Bail out unless the file has both a directive and one of the three primitives.
         var hasDirective = false
         var hasNew = false

@@ -101,6 +101,7 @@ public struct DispatchMainInAsyncRule: Rule {
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
+        guard s.identifiers.mayContain("DispatchQueue") else { return [] }
         var calls: [Int] = []
         s.code.withUnsafeBufferPointer { code in
             for i in 0..<code.count where code[i].length == 13 && code[i].kind == .identifier && s.is(i, "DispatchQueue") {

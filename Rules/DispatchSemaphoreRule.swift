@@ -62,6 +62,7 @@ public struct DispatchSemaphoreRule: Rule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
         var out: [Diagnostic] = []
+        guard s.identifiers.mayContain("DispatchSemaphore") else { return [] }
         var uses: [Int] = []
         s.code.withUnsafeBufferPointer { code in
             for i in 0..<code.count where code[i].length == 17 && code[i].kind == .identifier && s.is(i, "DispatchSemaphore") {

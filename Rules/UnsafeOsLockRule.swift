@@ -108,6 +108,8 @@ public struct UnsafeOsLockRule: Rule {
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
+        guard s.identifiers.mayContainAny(Array(Self.rawLockNames.names) + Array(Self.rawInitializers.names)
+                                          + ["OSSpinLock", "OSSpinLockLock", "OSSpinLockUnlock", "OSSpinLockTry", "OS_SPINLOCK_INIT"]) else { return [] }
         // Bail out unless the file names a raw lock or a spin lock.
         var mentionsRaw = false
         var spinTokens: [Int] = []

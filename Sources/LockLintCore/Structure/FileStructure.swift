@@ -18,6 +18,8 @@ public struct FileStructure: Sendable {
     /// Code token indices of every `await` keyword and every `nonisolated` word, in order.
     public let awaitTokens: [Int32]
     public let nonisolatedTokens: [Int32]
+    /// Which identifiers the file may contain (a Bloom filter: no false negatives).
+    public let identifiers: IdentifierFilter
 
     public init(file: SourceFile) {
         let (code, comments) = Lexer.lex(file.bytes)
@@ -37,6 +39,7 @@ public struct FileStructure: Sendable {
         self.closures = builder.closures
         self.awaitTokens = builder.awaitTokens
         self.nonisolatedTokens = builder.nonisolatedTokens
+        self.identifiers = builder.identifiers
         var children = [[Int]](repeating: [], count: builder.decls.count)
         var topLevel: [Int] = []
         for (i, d) in builder.decls.enumerated() {

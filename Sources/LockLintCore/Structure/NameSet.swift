@@ -54,3 +54,43 @@ extension FileStructure {
         }
     }
 }
+
+/// A small Bloom filter over a file's identifiers, filled during the structural pass, so a rule
+/// can skip a file that cannot mention the names it looks for without scanning its tokens.
+/// No false negatives; a false positive only costs the scan the rule would have done anyway.
+public struct IdentifierFilter: Sendable {
+    private var bits = [UInt64](repeating: 0, count: 64)
+
+    public init() {}
+
+    @inline(__always)
+    static func slot(length: Int, _ b0: UInt8, _ b1: UInt8, _ last: UInt8) -> Int {
+        var h = UInt32(truncatingIfNeeded: length) &* 0x9E37_79B1
+        h ^= UInt32(b0) &* 0x85EB_CA6B
+        h ^= UInt32(b1) &* 0xC2B2_AE35
+        h ^= UInt32(last) &* 0x27D4_EB2F
+        h ^= h >> 15
+        h = h &* 0x2C1B_3C6D
+        h ^= h >> 13
+        return Int(h & 4095)
+    }
+
+    @inline(__always)
+    mutating func insert(_ bytes: [UInt8], _ t: Token) {
+        let n = t.length
+        guard n > 0 else { return }
+        let s = Int(t.start)
+        let k = Self.slot(length: n, bytes[s], n > 1 ? bytes[s + 1] : 0, bytes[s + n - 1])
+        bits[k >> 6] |= 1 << UInt64(k & 63)
+    }
+
+    /// False when the file has no identifier spelled `name`.
+    public func mayContain(_ name: String) -> Bool {
+        let b = Array(name.utf8)
+        guard !b.isEmpty else { return false }
+        let k = Self.slot(length: b.count, b[0], b.count > 1 ? b[1] : 0, b[b.count - 1])
+        return bits[k >> 6] & (1 << UInt64(k & 63)) != 0
+    }
+
+    public func mayContainAny(_ names: [String]) -> Bool { names.contains { mayContain($0) } }
+}

@@ -15,6 +15,8 @@ struct StructureBuilder {
     /// Code token indices of `await` (the keyword) and of `nonisolated`, gathered in passing.
     var awaitTokens: [Int32] = []
     var nonisolatedTokens: [Int32] = []
+    /// A 4096-bit Bloom filter of the identifiers in the file (see `IdentifierFilter`).
+    var identifiers = IdentifierFilter()
 
     init(file: SourceFile, code: [Token]) {
         self.file = file
@@ -194,6 +196,7 @@ struct StructureBuilder {
                 i += 1
                 continue
             }
+            if t.kind == .identifier { identifiers.insert(file.bytes, t) }
             if t.isWord && t.word != .none {
                 handleWord(i, &frames)
             }
@@ -969,7 +972,8 @@ struct StructureBuilder {
             }
             if t.kind == .identifier {
                 let nc = char(j + 1)
-                if nc == UInt8(ascii: ",") || word(j + 1) == .in { names.append(text(j)) }
+                let isReturnType = j > 0 && code[j - 1].kind == .punctuation && code[j - 1].length == 2
+                if (nc == UInt8(ascii: ",") || word(j + 1) == .in) && !isReturnType { names.append(text(j)) }
                 j += 1
                 continue
             }

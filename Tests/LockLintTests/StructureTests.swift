@@ -1,0 +1,86 @@
+import XCTest
+@testable import LockLintCore
+
+/// The structural model: declarations, scopes, closures and what rules query from it.
+final class StructureTests: XCTestCase {
+    func structure(_ code: String) -> FileStructure { FileStructure(file: SourceFile(path: "S.swift", text: code)) }
+
+    func testDeclarationsModifiersAndBodies() {
+        let s = structure("""
+            @MainActor
+            public final class Store<T>: Base, @unchecked Sendable where T: Hashable {
+                private(set) var count = 0
+                lazy var cache: [T] = []
+                var computed: Int { count * 2 }
+                var observed = 0 { didSet { print(observed) } }
+                nonisolated(unsafe) static var shared: Store?
+                func load() async throws -> Int { 1 }
+                init() {}
+            }
+            """)
+        let store = s.decls.first { $0.kind == .class }!
+        XCTAssertEqual(store.nameText, "Store")
+        XCTAssertTrue(store.modifiers.contains(.final) && store.modifiers.contains(.public))
+        XCTAssertEqual(s.attributeNames(store), ["MainActor"])
+        XCTAssertEqual(s.inheritedTypes(of: s.decls.firstIndex { $0.kind == .class }!).map { "\($0.name)\($0.unchecked ? "!" : "")" },
+                       ["Base", "Sendable!"])
+        let vars = s.decls.filter { $0.kind == .variable }
+        XCTAssertEqual(vars.map(\.nameText), ["count", "cache", "computed", "observed", "shared"])
+        XCTAssertEqual(vars.map(\.isComputed), [false, false, true, false, false])
+        XCTAssertTrue(vars[0].modifiers.contains(.setterAccess))
+        XCTAssertTrue(vars[4].modifiers.contains(.nonisolatedUnsafe) && vars[4].isStaticMember)
+        let load = s.decls.first { $0.kind == .function }!
+        XCTAssertTrue(load.isAsync && load.isThrows)
+    }
+
+    func testClosuresKnowTheirCallAndReceiver() {
+        let s = structure("""
+            func f() {
+                self.state.withLock { value in value += 1 }
+                Task.detached { await g() }
+                queue.sync(execute: { work() })
+                let stored = { [weak self] (x: Int) async -> Void in }
+            }
+            """)
+        let callees = s.closures.map { $0.callee >= 0 ? s.text($0.callee) : "-" }
+        XCTAssertEqual(callees, ["withLock", "detached", "sync", "-"])
+        XCTAssertEqual(s.text(s.closures[0].receiverStart..<(s.closures[0].callee - 1)), "self.state")
+        XCTAssertEqual(s.closures[0].parameterNames, ["value"])
+        XCTAssertTrue(s.closures[3].isAsync)
+        XCTAssertEqual(s.closures[3].parameterNames, ["x"])
+    }
+
+    func testWordsUsedAsNamesDoNotOpenDeclarations() {
+        let s = structure("let actor = 1\nlet x = foo.class\nfunc `extension`() {}\nvar `struct` = 2\nlet y = x.protocol\n")
+        XCTAssertFalse(s.decls.contains { $0.kind.isType })
+    }
+
+    func testConditionalCompilationBranchesShareOneNesting() {
+        let s = structure("""
+            #if os(Linux)
+            func run() {
+            #else
+            func run() async {
+            #endif
+                work()
+            }
+            struct After {}
+            """)
+        let after = s.decls.first { $0.nameText == "After" }!
+        XCTAssertEqual(after.parent, -1, "the struct after the #if is at file level")
+    }
+
+    func testIdentifierFilterHasNoFalseNegatives() {
+        var rng = SplitMix64(seed: 7)
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789")
+        var names: [String] = []
+        for _ in 0..<2000 {
+            let n = 1 + Int(rng.next() % 20)
+            names.append("x" + String((0..<n).map { _ in letters[Int(rng.next() % UInt64(letters.count))] }))
+        }
+        let s = structure(names.map { "let v = \($0)" }.joined(separator: "\n"))
+        for n in names { XCTAssertTrue(s.identifiers.mayContain(n), n) }
+        let small = structure("let value = compute()")
+        XCTAssertFalse(small.identifiers.mayContain("DispatchSemaphore"))
+    }
+}

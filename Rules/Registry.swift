@@ -8,6 +8,7 @@ public enum RuleRegistry {
         UncheckedSendableUnguardedRule(),
         DispatchSemaphoreRule(),
         NonisolatedUnsafeRule(),
+        LockWithoutDeferRule(),
         SuperfluousDisableRule(),
     ]
 

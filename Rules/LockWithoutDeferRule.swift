@@ -216,7 +216,14 @@ public struct LockWithoutDeferRule: Rule {
         let fn = functionName(s, a)
         let close = Int(s.match[a + 1])
         let argument = close > a + 2 ? s.text((a + 2)..<close) : ""
-        let lockName = free ? "'\(argument.filter { $0 != "&" })'" : (r.lock == "self" ? "the lock ('self')" : "'\(r.lock)'")
+        let lockName: String
+        if acquire == "objc_sync_enter" {
+            lockName = "the objc_sync lock on '\(argument)'"
+        } else if free {
+            lockName = "'\(argument.filter { $0 != "&" })'"
+        } else {
+            lockName = r.lock == "self" ? "the lock ('self')" : "'\(r.lock)'"
+        }
         let releaseCall = free ? "\(release)(\(argument))" : (r.lock == "self" ? "\(release)()" : "\(r.lock).\(release)()")
         let acquireCall = free ? "\(acquire)(\(argument))" : (r.lock == "self" ? "\(acquire)()" : "\(r.lock).\(acquire)()")
         if result.releases.isEmpty && !releasedInFunction(s, r, release: release, free: free) {

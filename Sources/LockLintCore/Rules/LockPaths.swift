@@ -82,15 +82,19 @@ public enum LockPaths {
                 let continues = flow.consumeContinues(label: label)
                 var again = flow.next
                 var againToken = scope.close
+                var againState = flow.next
                 for j in continues {
                     again |= j.state
-                    if j.state & PathWalker.held != 0 && againToken == scope.close { againToken = j.token }
+                    if j.state & PathWalker.held != 0 && (againToken == scope.close || againState & PathWalker.held == 0) {
+                        againToken = j.token
+                        againState = j.state
+                    }
                 }
                 if s.code[kw].word == .repeat {
                     end = s.statementEnd(from: scope.close + 1, limit: s.scopes[max(scope.parent, 0)].close) - 1
                 }
                 if again & PathWalker.held != 0 && !walker.releasedBefore(a, inLoop: sc) {
-                    walker.leak(.nextIteration, againToken == scope.close ? kw : againToken, state: again)
+                    walker.leak(.nextIteration, againToken == scope.close ? kw : againToken, state: againState)
                 }
                 next = walker.isInfinite(kw, body: sc) ? 0 : again
                 for j in breaks { next |= j.state }

@@ -9,6 +9,7 @@ public enum RuleRegistry {
         DispatchSemaphoreRule(),
         NonisolatedUnsafeRule(),
         LockWithoutDeferRule(),
+        RecursiveLockRule(),
         SuperfluousDisableRule(),
     ]
 

@@ -227,50 +227,14 @@ public struct RecursiveLockRule: Rule {
     /// type, `Self.x`, or a global) and the lock type it holds.
     func resolve(_ name: String, at i: Int, memberOnly: Bool, _ s: FileStructure, _ v: LockVocabulary) -> (Int, String)? {
         var base = name
-        var staticOnly = memberOnly
+        var memberOnly = memberOnly
         if base.hasPrefix("Self.") {
             base.removeFirst(5)
-            staticOnly = true
+            memberOnly = true
         }
         guard !base.isEmpty, !base.contains("."), !base.contains("("), !base.contains("[") else { return nil }
-        var candidates: [Int] = []
-        // Locals of the enclosing functions, then members of the enclosing types, then globals.
-        var fns: [Int] = []
-        var types: [Int] = []
-        for sc in s.enclosingScopes(of: i) {
-            let d = s.scopes[sc].decl
-            guard d >= 0, s.scopes[sc].kind != .accessorBlock || s.decls[d].kind != .variable else { continue }
-            if s.decls[d].kind.isFunctionLike || s.decls[d].kind == .variable { fns.append(d) } else if s.decls[d].kind.isType { types.append(d) }
-        }
-        if !staticOnly {
-            for f in fns {
-                for c in s.children[f] where s.decls[c].kind == .variable && s.decls[c].nameText == base && s.decls[c].keyword < i {
-                    candidates.append(c)
-                }
-                if !candidates.isEmpty { break }
-            }
-            // A parameter of that name hides any member.
-            if candidates.isEmpty, fns.contains(where: { s.decls[$0].parameterNames.contains(base) }) { return nil }
-        }
-        if candidates.isEmpty {
-            for t in types {
-                for c in s.children[t] where s.decls[c].kind == .variable && s.decls[c].nameText == base {
-                    candidates.append(c)
-                }
-                if candidates.isEmpty && s.decls[t].kind == .extension {
-                    // An extension: the members of the type it extends, declared in this file.
-                    let tn = s.decls[t].nameText
-                    for (k, d) in s.decls.enumerated() where d.kind.isType && d.kind != .extension && d.nameText == tn {
-                        for c in s.children[k] where s.decls[c].kind == .variable && s.decls[c].nameText == base { candidates.append(c) }
-                    }
-                }
-                if !candidates.isEmpty { break }
-            }
-        }
-        if candidates.isEmpty && !staticOnly && !name.hasPrefix("Self.") {
-            for c in s.topLevel where s.decls[c].kind == .variable && s.decls[c].nameText == base { candidates.append(c) }
-        }
-        guard let d = candidates.last, let type = v.lockType(of: s.decls[d], in: s, strict: false) else { return nil }
+        guard case .variable(let d) = s.lookupVariable(base, at: i, memberOnly: memberOnly),
+              let type = v.lockType(of: s.decls[d], in: s, strict: false) else { return nil }
         return (d, type)
     }
 
@@ -594,10 +558,11 @@ public struct RecursiveLockRule: Rule {
         let isCall = s.isChar(k + 1, UInt8(ascii: "(")) || (s.isChar(k + 1, UInt8(ascii: "{")) && !s.code[k + 1].flags.contains(.newlineBefore))
         var labels: [String]? = nil
         for (n, m) in members.enumerated() where s.is(k, text: m.name) {
+            // A parameter, local or closure parameter of that name hides the member.
+            if isShadowed(s, k, m.name) { continue }
             if m.isProperty {
                 // A read, not a call, not an assignment target, not a label.
                 if isCall || s.isChar(k + 1, UInt8(ascii: ":")) { continue }
-                if isShadowed(s, k, m.name) { continue }
                 out.append(n)
             } else {
                 guard isCall else { continue }

@@ -10,6 +10,7 @@ public enum RuleRegistry {
         NonisolatedUnsafeRule(),
         LockWithoutDeferRule(),
         RecursiveLockRule(),
+        QueueSyncReentrancyRule(),
         SuperfluousDisableRule(),
     ]
 

@@ -244,3 +244,16 @@ func pthreadWithCheck(_ m: UnsafeMutablePointer<pthread_mutex_t>) {
     defer { pthread_mutex_unlock(m) }
     print("locked")
 }
+
+/// Assertions catch what their arguments throw.
+final class Tests {
+    let lock = NSLock()
+    func testParse() {
+        lock.lock()
+        XCTAssertEqual(try parse("1"), 1)
+        XCTAssertNoThrow(try parse("2"))
+        #expect(try parse("3") == 3)
+        lock.unlock()
+    }
+    func parse(_ s: String) throws -> Int { Int(s) ?? 0 }
+}

@@ -404,7 +404,9 @@ struct PathWalker {
                 case .try:
                     let n = i + 1
                     let quiet = (s.isChar(n, UInt8(ascii: "?")) || s.isChar(n, UInt8(ascii: "!"))) && s.code[n].start == t.end
-                    if !quiet { f.throwSites.append(Jump(label: nil, state: releasesBeforeThrowing(i, to: to) ? Self.released : st, token: i)) }
+                    if !quiet && !insideCatchingAssertion(i, from: from) {
+                        f.throwSites.append(Jump(label: nil, state: releasesBeforeThrowing(i, to: to) ? Self.released : st, token: i))
+                    }
                 case .break, .continue:
                     var label: String? = nil
                     if i + 1 < to && s.code[i + 1].kind == .identifier && !s.code[i + 1].flags.contains(.newlineBefore) {
@@ -460,6 +462,29 @@ struct PathWalker {
             if s.isChar(j, UInt8(ascii: ";")) || s.isChar(j, UInt8(ascii: "}")) || s.isKeyword(j, .else) { return false }
             if s.code[j].flags.contains(.newlineBefore) && s.startsStatement(j) { return false }
             j += 1
+        }
+        return false
+    }
+
+    /// Whether the `try` at `i` is inside the arguments of an assertion that catches what it
+    /// throws (`XCTAssertEqual(try f(), 1)`, `XCTAssertNoThrow(try f())`, `#expect(try f())`).
+    func insideCatchingAssertion(_ i: Int, from: Int) -> Bool {
+        var j = i - 1
+        var steps = 0
+        while j >= 0 && steps < 400 {
+            steps += 1
+            if s.isChar(j, UInt8(ascii: ")")) || s.isChar(j, UInt8(ascii: "]")) || s.isChar(j, UInt8(ascii: "}")) {
+                let m = Int(s.match[j])
+                if m >= 0 && m < j { j = m - 1; continue }
+                return false
+            }
+            if s.isChar(j, UInt8(ascii: "{")) || s.isChar(j, UInt8(ascii: ";")) { return false }
+            if s.isChar(j, UInt8(ascii: "(")) {
+                let callee = j - 1
+                guard callee >= 0, s.code[callee].kind == .identifier else { return false }
+                if s.hasPrefix(callee, "XCTAssert") || (s.is(callee, "expect") && s.code[callee - 1].kind == .pound) { return true }
+            }
+            j -= 1
         }
         return false
     }

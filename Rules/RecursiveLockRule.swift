@@ -30,8 +30,9 @@ public struct RecursiveLockRule: Rule {
             reported. Acquisitions are withLock, withLockedValue, withLockUnchecked, withCriticalRegion (and \
             configured methods), lock(), pthread_mutex_lock and os_unfair_lock_lock; tryLock and withLockIfAvailable \
             never block and are ignored. Code runs while the lock is held when it is in the held region itself or \
-            in a closure run on the spot (forEach, map, filter, withExtendedLifetime, another withLock …); closures \
-            handed to anything else may run later and are not followed. Calls are followed through methods and \
+            in a closure run on the spot (forEach, filter, reduce, withExtendedLifetime, another withLock …); closures \
+            handed to anything else may run later and are not followed (map and flatMap included: on a future or a \
+            publisher they run later). Calls are followed through methods and \
             computed properties of the same type declared in the same file, on `self` only, up to eight calls deep; \
             a lock declared in another file (seen from an extension) has no known type here and is not judged.
             """,

@@ -236,6 +236,8 @@ struct PathWalker {
     var opaque = false
     var depth = 0
     var handoffs: Set<String> = []
+    /// Tokens the walk may still visit (loops are walked more than once; nested loops multiply).
+    var budget = 400_000
 
     init(s: FileStructure, lock: String, acquireName: String, release: String, freeFunction: Bool, acquire: Int) {
         self.s = s
@@ -300,6 +302,11 @@ struct PathWalker {
         var st = state
         var i = from
         while i < to && !opaque && st != 0 {
+            budget -= 1
+            if budget < 0 {
+                opaque = true
+                break
+            }
             let t = s.code[i]
             if t.kind == .punctuation {
                 if s.isChar(i, UInt8(ascii: "{")) {

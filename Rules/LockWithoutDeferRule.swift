@@ -184,6 +184,7 @@ public struct LockWithoutDeferRule: Rule {
         let regions = LockRegions(s, vocabulary: vocabulary)
         var out: [Diagnostic] = []
         var handoffCache: [String: Set<String>] = [:]
+        var neverReturning: Set<String>? = nil
         for r in regions.regions {
             let acquire: String
             switch r.form {
@@ -194,13 +195,16 @@ public struct LockWithoutDeferRule: Rule {
             let free = vocabulary.freeFunctionAcquires.contains(acquire)
             guard var result = LockPaths.analyze(s, acquire: r.acquireToken, lock: r.lock, release: release, freeFunction: free),
                   !result.leaks.isEmpty else { continue }
-            // Functions of the file that release the lock they did not take hand it over.
+            // Follow the functions of the file that release the lock they did not take (they hand
+            // it over) and the file's own `-> Never` functions, then judge again.
+            let never = neverReturning ?? LockPaths.neverReturningFunctions(s)
+            neverReturning = never
             let key = "\(free)|\(release)|\(r.lock)"
             let handoffs = handoffCache[key] ?? releasingFunctions(s, r, acquire: acquire, release: release, free: free)
             handoffCache[key] = handoffs
-            if !handoffs.isEmpty {
+            if !handoffs.isEmpty || !never.isEmpty {
                 guard let again = LockPaths.analyze(s, acquire: r.acquireToken, lock: r.lock, release: release, freeFunction: free,
-                                                    handoffs: handoffs), !again.leaks.isEmpty else { continue }
+                                                    handoffs: handoffs, neverReturning: never), !again.leaks.isEmpty else { continue }
                 result = again
             }
             if let d = diagnostic(r, acquire: acquire, release: release, free: free, result: result, context: context) {

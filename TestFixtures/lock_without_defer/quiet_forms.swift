@@ -257,3 +257,22 @@ final class Tests {
     }
     func parse(_ s: String) throws -> Int { Int(s) ?? 0 }
 }
+
+/// A path that ends in the file's own `-> Never` function does not return.
+final class Subscription2 {
+    private let lock = NSLock()
+    private var state = 0
+    func request() {
+        lock.lock()
+        switch state {
+        case 0:
+            unexpectedState()
+        default:
+            lock.unlock()
+        }
+    }
+}
+
+private func unexpectedState(line: UInt = #line) -> Never {
+    fatalError("unexpected state", line: line)
+}

@@ -39,14 +39,16 @@ public enum LockPaths {
     /// an acquire inside `defer`, very deep nesting).
     /// - Parameter handoffs: functions of the file that release the lock for their caller (a
     ///   call to one counts as the release).
+    ///   - neverReturning: functions of the file declared `-> Never` (see `neverReturningFunctions`).
     public static func analyze(_ s: FileStructure, acquire a: Int, lock: String, release: String, freeFunction: Bool,
-                               handoffs: Set<String> = []) -> LockPathResult? {
+                               handoffs: Set<String> = [], neverReturning: Set<String> = []) -> LockPathResult? {
         guard a >= 0, a + 1 < s.code.count, s.isChar(a + 1, UInt8(ascii: "(")), let exec = s.enclosingExecutable(of: a) else { return nil }
         let close = Int(s.match[a + 1])
         guard close > a else { return nil }
         let acquireName = s.text(a)
         var walker = PathWalker(s: s, lock: lock, acquireName: acquireName, release: release, freeFunction: freeFunction, acquire: a)
         walker.handoffs = handoffs
+        walker.neverReturning = neverReturning
         var block = Int(s.scopeOf[a])
         var from = close + 1
         var conditional = false
@@ -135,6 +137,16 @@ public enum LockPaths {
         }
         let leaks = walker.leaks.values.sorted { $0.token < $1.token }
         return LockPathResult(leaks: leaks, releases: walker.releases.sorted(), conditional: conditional)
+    }
+
+    /// Functions of the file whose signature returns `Never`.
+    public static func neverReturningFunctions(_ s: FileStructure) -> Set<String> {
+        var out: Set<String> = []
+        for d in s.decls where d.kind == .function {
+            let j = d.typeAnnotation.upperBound
+            if j + 1 < s.code.count && s.is(j, "->") && s.is(j + 1, "Never") { out.insert(d.nameText) }
+        }
+        return out
     }
 
     /// `guard L.tryLock() else {`: the `guard` keyword, when the acquire is its whole condition.
@@ -236,6 +248,7 @@ struct PathWalker {
     var opaque = false
     var depth = 0
     var handoffs: Set<String> = []
+    var neverReturning: Set<String> = []
     /// Tokens the walk may still visit (loops are walked more than once; nested loops multiply).
     var budget = 400_000
 
@@ -438,7 +451,7 @@ struct PathWalker {
                             && handoffs.contains(s.text(i)) {
                     st = Self.released
                     releases.insert(i)
-                } else if !s.isChar(i - 1, UInt8(ascii: ".")) && LockPaths.neverReturning.contains(s.text(i)) {
+                } else if !s.isChar(i - 1, UInt8(ascii: ".")) && (LockPaths.neverReturning.contains(s.text(i)) || neverReturning.contains(s.text(i))) {
                     st = 0
                 }
             }

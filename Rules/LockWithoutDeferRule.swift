@@ -21,21 +21,26 @@ public struct LockWithoutDeferRule: Rule {
             When the release has to come early on some paths, release before every exit of those paths.
             """,
         knownLimits: """
-            Every path from the acquire is followed through if/guard/switch, loops, do/catch, defer, break and \
-            continue (labelled or not), return, throw and `try` (not `try?`/`try!`; a `try` inside a `do` with a \
-            catch goes to the catch). Releasing on every path before each exit is accepted, and so is a `defer` \
-            that releases. Calls to fatalError, preconditionFailure, abort and exit end a path. A release in a \
-            continuation's closure (withCheckedContinuation and friends) counts where the closure is passed; a \
-            release in any other closure (a completion handler, `queue.async`) runs at another time, so such an \
-            acquire is not judged. `if L.tryLock() { … }` and `guard L.tryLock() else { … }` hold the lock only in \
-            the branch that took it; `let ok = L.tryLock()` and `lock(before:)` are not judged. A function that \
-            only takes the lock (no release anywhere in it) is a lock implementation or one half of a split \
-            critical section (`func lock() { mutex.lock() }`, begin/end pairs) when its name says it locks \
-            (lock, acquire, enter, begin, wait) or when another function of the file releases the same lock; it \
-            is reported only when nothing in the file releases that lock. Paths on which the lock is held only \
-            sometimes (after a conditional release) are reported only when the acquire itself is unconditional \
-            in its function, because a conditional acquire is usually paired with a release under the same \
-            condition.
+            Every path from the acquire is followed through if/guard/switch, loops (`while true` ends only \
+            through a jump), do/catch, defer, break and continue (labelled or not), return, throw and `try` (not \
+            `try?`/`try!`, nor a `try` in the arguments of XCTAssert… or #expect, which catch; a `try` inside a `do` \
+            with a catch goes to the catch). Releasing on every path before each exit is accepted, and so is a \
+            `defer` that releases. Calls to fatalError, preconditionFailure, abort, exit and the file's own \
+            `-> Never` functions end a path. A call to a function of the file that releases the lock before taking \
+            it (`releaseLockThenNotify()`) hands the lock over and counts as the release. A release in a closure \
+            run on the spot (a continuation's body, withExtendedLifetime, withUnsafe…) counts where the closure is \
+            passed, also for a `try` on that call; a release in any other closure (a completion handler, \
+            `queue.async`) runs at another time, so such an acquire is not judged. `if L.tryLock() { … }` and \
+            `guard L.tryLock() else { … }` hold the lock only where they took it; an acquire whose result is used \
+            (`let ok = L.tryLock()`, `lock(before:)`, `locks.lock(for: Key.self).withLock { }`) is not judged. A \
+            function that only takes the lock (no release anywhere in it) is a lock implementation or one half of \
+            a split critical section (`func lock() { mutex.lock() }`, begin/end pairs) when its name says it locks \
+            (lock…, acquire…, enter…, begin…, …Lock) or when another function of the file releases the \
+            same lock; it is reported only when nothing in the file releases that lock. Such a locking function may \
+            also return with the lock held (`lock(whenValue:timeoutSeconds:) -> Bool`). Paths on which the lock is \
+            held only sometimes (after a conditional release) are reported only when the acquire itself is not \
+            inside a branch, because a conditional acquire is usually paired with a release under the same \
+            condition. One finding per acquire, at the acquire, with a note at each exit that leaves it held (up to four).
             """,
         triggeringExamples: [
             """
@@ -168,13 +173,13 @@ public struct LockWithoutDeferRule: Rule {
     )
 
     /// Whether a function's name says it takes a lock for its caller (`lock()`, `lock(whenValue:)`,
-    /// `acquire()`, `enterCriticalSection()`, `beginWrite()`, `waitForTurn()`, `tryLock()`, `readLock()`).
+    /// `acquire()`, `enterCriticalSection()`, `beginWrite()`, `tryLock()`, `readLock()`).
     static func isLockingName(_ fn: String) -> Bool {
         var name = fn.drop { $0 == "'" || $0 == "_" }
         if name.hasSuffix("'") { name = name.dropLast() }
         let lower = name.lowercased()
         if lower.hasPrefix("unlock") { return false }
-        for p in ["lock", "acquire", "enter", "begin", "wait", "trylock"] where lower.hasPrefix(p) { return true }
+        for p in ["lock", "acquire", "enter", "begin", "trylock"] where lower.hasPrefix(p) { return true }
         return name.hasSuffix("Lock")
     }
 

@@ -25,9 +25,11 @@ public struct RecursiveLockRule: Rule {
             The lock must be a stored property, local or global whose type is known from its declaration: Mutex, \
             NSLock, NSCondition, NSConditionLock, OSAllocatedUnfairLock, os_unfair_lock, pthread_mutex_t (unless the \
             file asks for PTHREAD_MUTEX_RECURSIVE), NIOLock, NIOLockedValueBox, ManagedCriticalState, NIO's \
-            ConditionLock, a configured lock type, or a type whose name ends in UnfairLock without Recursive. Other \
-            types (a project's own Lock, read-write locks, NSRecursiveLock, LockIsolated, objc_sync_enter) are not \
-            reported. Acquisitions are withLock, withLockedValue, withLockUnchecked, withCriticalRegion (and \
+            ConditionLock, LockedValueBox (the copies of NIOLockedValueBox in Apple's server packages), a configured \
+            lock type (`lockTypes` in the configuration: the way to have a project's own lock judged), or a type \
+            whose name ends in UnfairLock without Recursive. Other types (a project's own `Lock`, whose definition \
+            may wrap a recursive lock; read-write locks; NSRecursiveLock, LockIsolated, objc_sync_enter, recursive \
+            by design) are not reported. Acquisitions are withLock, withLockedValue, withLockUnchecked, withCriticalRegion (and \
             configured methods), lock(), pthread_mutex_lock and os_unfair_lock_lock; tryLock and withLockIfAvailable \
             never block and are ignored. Code runs while the lock is held when it is in the held region itself or \
             in a closure run on the spot (forEach, filter, reduce, withExtendedLifetime, another withLock …); closures \
@@ -122,7 +124,11 @@ public struct RecursiveLockRule: Rule {
     static let nonRecursiveTypes: Set<String> = [
         "Mutex", "NSLock", "NSCondition", "NSConditionLock", "OSAllocatedUnfairLock", "os_unfair_lock", "os_unfair_lock_s",
         "pthread_mutex_t", "NIOLock", "NIOLockedValueBox", "ManagedCriticalState", "ConditionLock",
+        // The copies of NIOLockedValueBox that Apple's server packages carry under this name.
+        "LockedValueBox",
     ]
+
+    static let nonRecursiveNames = NameSet(nonRecursiveTypes)
 
     /// Callees whose closure argument runs at once, while the caller's lock is still held.
     static let onTheSpot: Set<String> = [
@@ -160,7 +166,7 @@ public struct RecursiveLockRule: Rule {
         var mentions = false
         var recursivePthread = false
         for i in 0..<s.code.count where s.code[i].kind == .identifier {
-            if vocabulary.lockTypeNames.contains(s, i) || s.hasSuffixUnfairLock(i) { mentions = true }
+            if vocabulary.lockTypeNames.contains(s, i) || Self.nonRecursiveNames.contains(s, i) || s.hasSuffixUnfairLock(i) { mentions = true }
             if s.is(i, "PTHREAD_MUTEX_RECURSIVE") { recursivePthread = true }
         }
         guard mentions else { return [] }

@@ -363,10 +363,7 @@ public struct RecursiveLockRule: Rule {
         let outerLine = s.line(ofToken: outer.region.acquireToken)
         let what = describe(inner, s)
         let message = "\(what) on '\(lock)' while '\(lock)' is already held (taken at line \(outerLine)): \(Self.consequence(inner.typeName))"
-        var notes = [context.note(at: outer.region.acquireToken, "'\(lock)' is taken here by \(describe(outer, s)) and still held")]
-        if case .closure = outer.region.form, case .closure = inner.region.form {
-            notes.append(context.note(at: inner.region.acquireToken, "the outer closure already has exclusive access to what '\(lock)' protects"))
-        }
+        let notes = [context.note(at: outer.region.acquireToken, "'\(lock)' is taken here by \(describe(outer, s)) and still held")]
         let fix: String
         if case .closure = outer.region.form {
             fix = "do this work in the outer \(describe(outer, s)) closure without taking '\(lock)' again"

@@ -277,7 +277,8 @@ public struct LockRegions: Sendable {
         return t
     }
 
-    static func receiverStart(_ s: FileStructure, dot: Int) -> Int {
+    /// The first token of the receiver expression ending just before the `.` at `dot`, or -1.
+    public static func receiverStart(_ s: FileStructure, dot: Int) -> Int {
         var j = dot - 1
         var start = -1
         while j >= 0 {

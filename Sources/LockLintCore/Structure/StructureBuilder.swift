@@ -397,13 +397,24 @@ struct StructureBuilder {
             }
         case .while:
             // `repeat { } while cond` has no body of its own.
-            if isKw && char(i - 1) != UInt8(ascii: "}") {
+            if isKw && !closesRepeatBody(i - 1) {
                 frames[top].pending = .statement(i)
                 frames[top].pendingSawEquals = false
             }
         default:
             break
         }
+    }
+
+    /// Whether token `i` is the `}` ending a `repeat { … }` body (so a `while` after it is the
+    /// loop's condition, not a new `while` statement).
+    func closesRepeatBody(_ i: Int) -> Bool {
+        guard char(i) == UInt8(ascii: "}") else { return false }
+        let o = Int(match[i])
+        guard o >= 0 else { return false }
+        let sc = Int(scopeOf[o])
+        guard sc >= 0, scopes[sc].open == o, scopes[sc].kind == .statement else { return false }
+        return isKeyword(scopes[sc].statementKeyword, .repeat)
     }
 
     func isAccessorPosition(_ i: Int, _ frames: [Frame]) -> Bool {

@@ -1,0 +1,387 @@
+import LockLintCore
+
+/// `lock_without_defer`: a manual acquire whose release is not reached on every path.
+public struct LockWithoutDeferRule: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "lock_without_defer",
+        name: "Lock without guaranteed release",
+        summary: "A manual lock() whose unlock() is skipped by an early return, a throw, a loop jump or a missing release",
+        rationale: """
+            A lock taken with `lock()` (or objc_sync_enter, pthread_mutex_lock, os_unfair_lock_lock) stays taken \
+            until the matching release runs. An early `return`, a `throw`, an error propagated by `try`, or a \
+            `continue` that leaves the critical section before the release leaves the lock held for ever: the next \
+            caller blocks, and a non-recursive lock taken again on the same thread deadlocks or crashes. The bug \
+            hides on the rare path (the error, the cache miss) and shows up as a hang far away from its cause.
+            """,
+        fix: """
+            Release in a `defer` right after the acquire (`lock.lock(); defer { lock.unlock() }`), so every exit \
+            runs it; or put the critical section in a closure passed to `withLock`, which cannot forget the release. \
+            When the release has to come early on some paths, release before every exit of those paths.
+            """,
+        knownLimits: """
+            Every path from the acquire is followed through if/guard/switch, loops (`while true` ends only \
+            through a jump), do/catch, defer, break and continue (labelled or not), return, throw and `try` (not \
+            `try?`/`try!`, nor a `try` in the arguments of XCTAssert… or #expect, which catch; a `try` inside a `do` \
+            with a catch goes to the catch). Releasing on every path before each exit is accepted, and so is a \
+            `defer` that releases. Calls to fatalError, preconditionFailure, abort, exit and the file's own \
+            `-> Never` functions end a path. A call to a function of the file that releases the lock before taking \
+            it (`releaseLockThenNotify()`) hands the lock over and counts as the release. A release in a closure \
+            run on the spot (a continuation's body, withExtendedLifetime, withUnsafe…) counts where the closure is \
+            passed, also for a `try` on that call; a release in any other closure (a completion handler, \
+            `queue.async`) runs at another time, so such an acquire is not judged. `if L.tryLock() { … }` and \
+            `guard L.tryLock() else { … }` hold the lock only where they took it; an acquire whose result is used \
+            (`let ok = L.tryLock()`, `lock(before:)`, `locks.lock(for: Key.self).withLock { }`) is not judged. A \
+            function that only takes the lock (no release anywhere in it) is a lock implementation or one half of \
+            a split critical section (`func lock() { mutex.lock() }`, begin/end pairs) when its name says it locks \
+            (lock…, acquire…, enter…, begin…, …Lock) or when another function of the file releases the \
+            same lock; it is reported only when nothing in the file releases that lock. Such a locking function may \
+            also return with the lock held (`lock(whenValue:timeoutSeconds:) -> Bool`). Paths on which the lock is \
+            held only sometimes (after a conditional release) are reported only when the acquire itself is not \
+            inside a branch, because a conditional acquire is usually paired with a release under the same \
+            condition. One finding per acquire, at the acquire, with a note at each exit that leaves it held (up to four).
+            """,
+        triggeringExamples: [
+            """
+            func load() throws -> Data {
+                lock.↓lock()
+                let data = try read()
+                lock.unlock()
+                return data
+            }
+            """,
+            """
+            func value(for key: String) -> Int? {
+                lock.↓lock()
+                guard let v = cache[key] else { return nil }
+                lock.unlock()
+                return v
+            }
+            """,
+            """
+            func drain(_ items: [Item]) {
+                for item in items {
+                    lock.↓lock()
+                    if item.isEmpty { continue }
+                    process(item)
+                    lock.unlock()
+                }
+            }
+            """,
+            """
+            func refresh() {
+                ↓objc_sync_enter(self)
+                if done { return }
+                objc_sync_exit(self)
+            }
+            """,
+            """
+            func bump() {
+                ↓pthread_mutex_lock(&mutex)
+                count += 1
+            }
+            """,
+            """
+            func parse(_ text: String) throws {
+                ↓os_unfair_lock_lock(&unfair)
+                switch text {
+                case "": throw ParseError.empty
+                default: state = text
+                }
+                os_unfair_lock_unlock(&unfair)
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            func load() throws -> Data {
+                lock.lock()
+                defer { lock.unlock() }
+                return try read()
+            }
+            """,
+            """
+            func receive(_ s: Subscription) {
+                lock.lock()
+                guard state == nil else {
+                    lock.unlock()
+                    s.cancel()
+                    return
+                }
+                state = s
+                lock.unlock()
+            }
+            """,
+            """
+            final class SpinLock {
+                private var mutex = pthread_mutex_t()
+                func lock() { pthread_mutex_lock(&mutex) }
+                func unlock() { pthread_mutex_unlock(&mutex) }
+            }
+            """,
+            """
+            func attempt() {
+                if lock.tryLock() {
+                    work()
+                    lock.unlock()
+                }
+            }
+            """,
+            """
+            func next() async -> Int {
+                lock.lock()
+                if waiters.isEmpty {
+                    return await withCheckedContinuation { c in
+                        waiters.append(c)
+                        lock.unlock()
+                    }
+                }
+                lock.unlock()
+                return 0
+            }
+            """,
+            """
+            func update(_ flag: Bool) {
+                lock.lock()
+                if flag { counter += 1; lock.unlock() } else { lock.unlock() }
+            }
+            """,
+            """
+            func process() {
+                while true {
+                    lock.lock()
+                    if queue.isEmpty { lock.unlock(); break }
+                    let next = queue.removeFirst()
+                    lock.unlock()
+                    next()
+                }
+            }
+            """,
+            """
+            func decode() {
+                lock.lock()
+                do {
+                    try parse()
+                } catch {
+                    log(error)
+                }
+                lock.unlock()
+            }
+            """,
+        ]
+    )
+
+    /// Whether a function's name says it takes a lock for its caller (`lock()`, `lock(whenValue:)`,
+    /// `acquire()`, `enterCriticalSection()`, `beginWrite()`, `tryLock()`, `readLock()`).
+    static func isLockingName(_ fn: String) -> Bool {
+        var name = fn.drop { $0 == "'" || $0 == "_" }
+        if name.hasSuffix("'") { name = name.dropLast() }
+        let lower = name.lowercased()
+        if lower.hasPrefix("unlock") { return false }
+        for p in ["lock", "acquire", "enter", "begin", "trylock"] where lower.hasPrefix(p) { return true }
+        return name.hasSuffix("Lock")
+    }
+
+    public func check(_ context: RuleContext) -> [Diagnostic] {
+        let s = context.structure
+        let vocabulary = context.vocabulary
+        let regions = LockRegions(s, vocabulary: vocabulary)
+        var out: [Diagnostic] = []
+        var handoffCache: [String: Set<String>] = [:]
+        var neverReturning: Set<String>? = nil
+        for r in regions.regions {
+            let acquire: String
+            switch r.form {
+            case .manual(let a, _), .deferred(let a, _), .unreleased(let a): acquire = a
+            default: continue
+            }
+            guard let release = vocabulary.acquireRelease[acquire] else { continue }
+            let free = vocabulary.freeFunctionAcquires.contains(acquire)
+            guard var result = LockPaths.analyze(s, acquire: r.acquireToken, lock: r.lock, release: release, freeFunction: free),
+                  !result.leaks.isEmpty else { continue }
+            // Follow the functions of the file that release the lock they did not take (they hand
+            // it over) and the file's own `-> Never` functions, then judge again.
+            let never = neverReturning ?? LockPaths.neverReturningFunctions(s)
+            neverReturning = never
+            let key = "\(free)|\(release)|\(r.lock)"
+            let handoffs = handoffCache[key] ?? releasingFunctions(s, r, acquire: acquire, release: release, free: free)
+            handoffCache[key] = handoffs
+            if !handoffs.isEmpty || !never.isEmpty {
+                guard let again = LockPaths.analyze(s, acquire: r.acquireToken, lock: r.lock, release: release, freeFunction: free,
+                                                    handoffs: handoffs, neverReturning: never), !again.leaks.isEmpty else { continue }
+                result = again
+            }
+            if let d = diagnostic(r, acquire: acquire, release: release, free: free, result: result, context: context) {
+                out.append(d)
+            }
+        }
+        return out
+    }
+
+    func diagnostic(_ r: LockRegion, acquire: String, release: String, free: Bool, result: LockPathResult, context: RuleContext) -> Diagnostic? {
+        let s = context.structure
+        let a = r.acquireToken
+        let fn = functionName(s, a)
+        let close = Int(s.match[a + 1])
+        let argument = close > a + 2 ? s.text((a + 2)..<close) : ""
+        let lockName: String
+        if acquire == "objc_sync_enter" {
+            lockName = "the objc_sync lock on '\(argument)'"
+        } else if free {
+            lockName = "'\(argument.filter { $0 != "&" })'"
+        } else {
+            lockName = r.lock == "self" ? "the lock ('self')" : "'\(r.lock)'"
+        }
+        let releaseCall = free ? "\(release)(\(argument))" : (r.lock == "self" ? "\(release)()" : "\(r.lock).\(release)()")
+        let acquireCall = free ? "\(acquire)(\(argument))" : (r.lock == "self" ? "\(acquire)()" : "\(r.lock).\(acquire)()")
+        if result.releases.isEmpty && !releasedInFunction(s, r, release: release, free: free) {
+            // Takes the lock and never gives it back here: a lock wrapper or a split critical
+            // section, unless nothing in the file releases it.
+            if Self.isLockingName(fn) { return nil }
+            if releasedElsewhere(s, r, release: release, free: free) { return nil }
+            return context.diagnostic(
+                description, at: a,
+                message: "\(lockName) is taken by \(acquire)() in \(fn) and released nowhere in this file",
+                notes: [context.note(at: s.scopes[r.executable].close, "\(fn) ends here with \(lockName) still held")],
+                fixIt: FixIt("add `defer { \(releaseCall) }` right after `\(acquireCall)`, or use withLock so the release cannot be forgotten"))
+        }
+        let nested = nestedInCondition(s, a, exec: r.executable)
+        // A function whose name says it locks may return with the lock held: that is its contract.
+        let locking = Self.isLockingName(fn)
+        let leaks = result.leaks.filter { l in
+            if locking && (l.kind == .returnStatement || l.kind == .endOfBody) { return false }
+            return l.certain || !nested
+        }
+        guard let first = leaks.first else { return nil }
+        var notes: [Note] = []
+        for l in leaks.prefix(4) {
+            notes.append(context.note(at: l.token, noteText(l, lockName: lockName, fn: fn, s: s)))
+        }
+        if let rel = result.releases.first {
+            notes.append(context.note(at: rel, "\(release)() here is reached only on the other paths"))
+        }
+        let line = s.line(ofToken: first.token)
+        let message: String
+        switch first.kind {
+        case .returnStatement:
+            message = "\(lockName) is still held at the return on line \(line): that path skips \(release)()"
+        case .throwStatement:
+            message = "\(lockName) is still held when the throw on line \(line) leaves \(fn)"
+        case .tryExpression:
+            message = "an error thrown through the 'try' on line \(line) leaves \(fn) with \(lockName) still held"
+        case .nextIteration:
+            message = "\(lockName) is still held when the loop goes round again (line \(line)) and takes it a second time"
+        case .endOfBody:
+            message = "\(lockName) is still held at the end of \(fn) on a path that skips \(release)()"
+        }
+        let fix: String
+        if first.kind == .nextIteration {
+            fix = "call \(releaseCall) before `continue`, or move the loop body's critical section into a function that starts with `\(acquireCall); defer { \(releaseCall) }`"
+        } else if free {
+            fix = "write `defer { \(releaseCall) }` right after `\(acquireCall)` and delete the other \(release) calls"
+        } else {
+            fix = "write `defer { \(releaseCall) }` right after `\(acquireCall)` and delete the other \(release)() calls, or move the critical section into \(r.lock == "self" ? "" : "\(r.lock).")withLock { }"
+        }
+        return context.diagnostic(description, at: a, message: message, notes: notes, fixIt: FixIt(fix))
+    }
+
+    func noteText(_ l: LockLeak, lockName: String, fn: String, s: FileStructure) -> String {
+        let sometimes = l.certain ? "" : " on some paths"
+        switch l.kind {
+        case .returnStatement: return "returns here with \(lockName) held\(sometimes)"
+        case .throwStatement: return "throws here with \(lockName) held\(sometimes)"
+        case .tryExpression: return "an error from this call leaves \(fn) with \(lockName) held\(sometimes)"
+        case .nextIteration: return "the next iteration starts here with \(lockName) held\(sometimes)"
+        case .endOfBody: return "\(fn) ends here with \(lockName) held\(sometimes)"
+        }
+    }
+
+    /// The function (or closure) the acquire is in, for messages.
+    func functionName(_ s: FileStructure, _ i: Int) -> String {
+        if let e = s.enclosingExecutable(of: i), s.scopes[e].kind == .closure { return "this closure" }
+        guard let f = s.enclosingFunction(of: i) else { return "this code" }
+        let d = s.decls[f]
+        switch d.kind {
+        case .function: return "'\(d.nameText)'"
+        case .initializer: return "init"
+        case .deinitializer: return "deinit"
+        default: return d.nameText.isEmpty ? "this accessor" : "'\(d.nameText)'"
+        }
+    }
+
+    /// Whether the acquire sits in a branch (if/else/switch/catch/guard-else) of its function.
+    func nestedInCondition(_ s: FileStructure, _ a: Int, exec: Int) -> Bool {
+        for sc in s.enclosingScopes(of: a) {
+            if sc == exec { return false }
+            let scope = s.scopes[sc]
+            guard scope.kind == .statement, scope.statementKeyword >= 0 else { continue }
+            switch s.code[scope.statementKeyword].word {
+            case .if, .else, .switch, .catch, .guard: return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// A release of the same lock anywhere in the acquire's function (closures included).
+    func releasedInFunction(_ s: FileStructure, _ r: LockRegion, release: String, free: Bool) -> Bool {
+        let body = s.scopes[r.executable]
+        return hasRelease(s, in: (body.open + 1)..<body.close, r, release: release, free: free)
+    }
+
+    /// A release of the same lock outside the acquire's function, anywhere in the file.
+    func releasedElsewhere(_ s: FileStructure, _ r: LockRegion, release: String, free: Bool) -> Bool {
+        let body = s.scopes[r.executable]
+        return hasRelease(s, in: 0..<body.open, r, release: release, free: free)
+            || hasRelease(s, in: (body.close + 1)..<s.code.count, r, release: release, free: free)
+    }
+
+    func hasRelease(_ s: FileStructure, in range: Range<Int>, _ r: LockRegion, release: String, free: Bool) -> Bool {
+        for k in range where s.code[k].kind == .identifier && s.is(k, text: release) && s.isChar(k + 1, UInt8(ascii: "(")) {
+            if calls(s, k, r, free: free) { return true }
+        }
+        return false
+    }
+
+    /// Whether the call named at `k` is on the region's lock: the same argument for a free
+    /// function, the same property name (whatever the path: `self.lock`, `other.lock`) for a method.
+    func calls(_ s: FileStructure, _ k: Int, _ r: LockRegion, free: Bool) -> Bool {
+        if free {
+            let close = Int(s.match[k + 1])
+            return close > k && LockRegions.normalized(s.text((k + 2)..<close).filter { $0 != "&" }) == r.lock
+        }
+        if s.isChar(k - 1, UInt8(ascii: ".")) {
+            var q = k - 2
+            while q >= 0 && (s.isChar(q, UInt8(ascii: "?")) || s.isChar(q, UInt8(ascii: "!"))) { q -= 1 }
+            return q >= 0 && (s.text(q) == lastComponent(r.lock) || (r.lock == "self" && s.isKeyword(q, .self)))
+        }
+        return r.lock == "self" && !s.isKeyword(k - 1, .func)
+    }
+
+    /// Functions of the file whose body releases the lock before (or without) taking it: their
+    /// caller holds it on entry, and calling one hands the lock over.
+    func releasingFunctions(_ s: FileStructure, _ r: LockRegion, acquire: String, release: String, free: Bool) -> Set<String> {
+        var out: Set<String> = []
+        for d in s.decls where d.kind == .function && d.body >= 0 {
+            let body = s.scopes[d.body]
+            var k = body.open + 1
+            while k < body.close {
+                if s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) {
+                    if s.is(k, text: acquire) && calls(s, k, r, free: free) { break }
+                    if s.is(k, text: release) && calls(s, k, r, free: free) {
+                        out.insert(d.nameText)
+                        break
+                    }
+                }
+                k += 1
+            }
+        }
+        return out
+    }
+
+    func lastComponent(_ lock: String) -> String {
+        guard let dot = lock.lastIndex(of: ".") else { return lock }
+        return String(lock[lock.index(after: dot)...])
+    }
+}

@@ -1,0 +1,468 @@
+import LockLintCore
+
+/// `queue_sync_reentrancy`: `q.sync` from code that is already running on `q`.
+public struct QueueSyncReentrancyRule: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "queue_sync_reentrancy",
+        name: "Queue sync while on that queue",
+        summary: "DispatchQueue.sync called from code already running on that serial queue, which deadlocks",
+        rationale: """
+            `sync` enqueues a block and waits for it to finish. On a serial queue the block cannot start until the \
+            block that is running now returns; if the caller is that running block, it waits for itself and the \
+            queue never moves again. The same holds for `DispatchQueue.main.sync` from code that runs on the main \
+            thread: main-actor code, or a `DispatchQueue.main.async` closure. Using a queue's `sync` as a lock makes \
+            this easy to do by accident, through a helper method that syncs again.
+            """,
+        fix: """
+            Run the work directly where the code already is on the queue, and keep `sync` only at the entry points \
+            that come from outside it (a private helper that expects to be on the queue, checked with \
+            `dispatchPrecondition(condition: .onQueue(q))`). For state shared across threads, prefer a lock \
+            (Mutex, OSAllocatedUnfairLock) or an actor to a queue used as one.
+            """,
+        knownLimits: """
+            The queue must be `DispatchQueue.main`, or a property, local, global or parameter declared as a \
+            DispatchQueue (created without `.concurrent`), or a receiver named like a queue (`self.storage.queue`), \
+            matched by the same name. Code is on the queue in the body of a `sync`, `async`, `asyncAfter` or \
+            `asyncAndWait` closure on it (also inside `sync` closures on other queues and closures run on the spot \
+            such as forEach, nested in it), and, for the main queue, in @MainActor functions and types (and UIKit, \
+            AppKit and SwiftUI view types), `MainActor.run` and `Task { @MainActor in }` closures. Calls are followed \
+            through methods of the same type in the same file, on `self`. A function that checks where it runs \
+            (DispatchQueue.getSpecific, Thread.isMainThread, dispatchPrecondition, MainActor.assumeIsolated) before \
+            syncing is trusted and never reported. Reported at the inner `sync`, with notes at the call and the \
+            outer closure.
+            """,
+        triggeringExamples: [
+            """
+            final class Store {
+                private let queue = DispatchQueue(label: "store")
+                private var items: [String] = []
+                func add(_ s: String) {
+                    queue.async {
+                        self.items.append(s)
+                        let n = self.queue.↓sync { self.items.count }
+                        print(n)
+                    }
+                }
+            }
+            """,
+            """
+            final class Store {
+                private let queue = DispatchQueue(label: "store")
+                private var items: [String] = []
+                var count: Int { queue.↓sync { items.count } }
+                func add(_ s: String) {
+                    queue.sync {
+                        items.append(s)
+                        if count > 10 { items.removeFirst() }
+                    }
+                }
+            }
+            """,
+            """
+            @MainActor
+            final class ViewModel {
+                func refresh() {
+                    DispatchQueue.main.↓sync { print("reload") }
+                }
+            }
+            """,
+            """
+            func notify() {
+                DispatchQueue.main.async {
+                    DispatchQueue.main.↓sync { print("done") }
+                }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            final class Store {
+                private let queue = DispatchQueue(label: "store")
+                private var items: [String] = []
+                func add(_ s: String) { queue.async { self.items.append(s) } }
+                func count() -> Int { queue.sync { items.count } }
+            }
+            """,
+            """
+            final class Store {
+                private let queue = DispatchQueue(label: "store", attributes: .concurrent)
+                func read() { queue.async { self.queue.sync { } } }
+            }
+            """,
+            """
+            func onMain<T>(_ work: () -> T) -> T {
+                if Thread.isMainThread { return work() }
+                return DispatchQueue.main.sync { work() }
+            }
+            """,
+            """
+            final class Two {
+                private let a = DispatchQueue(label: "a")
+                private let b = DispatchQueue(label: "b")
+                func f() { a.async { self.b.sync { } } }
+            }
+            """,
+            """
+            final class Store {
+                private let queue = DispatchQueue(label: "store")
+                private let key = DispatchSpecificKey<Void>()
+                func perform(_ work: () -> Void) {
+                    if DispatchQueue.getSpecific(key: key) != nil { work() } else { queue.sync(execute: work) }
+                }
+                func outer() { queue.sync { perform { } } }
+            }
+            """,
+        ]
+    )
+
+    /// Methods whose closure runs on the receiving queue.
+    static let onQueueMethods: Set<String> = ["sync", "async", "asyncAfter", "asyncAndWait", "asyncUnsafe"]
+    /// Methods that wait for their block (the caller blocks until it has run).
+    static let waitingMethods: Set<String> = ["sync", "asyncAndWait"]
+    /// Callees whose closure runs on the spot, on the calling thread.
+    static let onTheSpot: Set<String> = [
+        "forEach", "filter", "reduce", "contains", "first", "allSatisfy", "sorted", "sort", "removeAll",
+        "withExtendedLifetime", "autoreleasepool", "withUnsafePointer", "withUnsafeMutablePointer", "withUnsafeBytes",
+        "withUnsafeMutableBytes", "withUnsafeBufferPointer", "withUnsafeMutableBufferPointer", "withLock",
+        "withLockedValue", "withCriticalRegion", "withoutActuallyEscaping",
+    ]
+    /// Calls that check (or assert) where the code runs.
+    static let placeChecks = NameSet([
+        "getSpecific", "isMainThread", "dispatchPrecondition", "assumeIsolated", "assertIsolated", "preconditionIsolated",
+        "DISPATCH_CURRENT_QUEUE_LABEL", "__dispatch_queue_get_label", "currentQueueLabel", "isOnQueue", "onQueue",
+    ])
+    /// Framework types whose methods run on the main actor.
+    static let mainActorBases: Set<String> = [
+        "UIViewController", "UITableViewController", "UICollectionViewController", "UINavigationController",
+        "UIView", "UITableViewCell", "UICollectionViewCell", "NSViewController", "NSView", "NSWindowController",
+        "View", "App", "Scene",
+    ]
+
+    /// A `sync` call on a known serial queue.
+    struct SyncCall {
+        var token: Int
+        var receiver: String
+        var queue: String
+    }
+
+    enum Context {
+        /// A closure passed to a method of the queue (index into `closures`).
+        case closure(Int)
+        /// Main-actor code: a declaration (function or type) or a closure token.
+        case mainActor(token: Int, what: String)
+        /// Reached the body of function-like declaration `decl` without leaving the queue's context.
+        case function(Int)
+    }
+
+    public func check(_ context: RuleContext) -> [Diagnostic] {
+        let s = context.structure
+        var calls: [SyncCall] = []
+        for k in 2..<max(2, s.code.count) where s.code[k].kind == .identifier && s.isChar(k - 1, UInt8(ascii: ".")) {
+            guard s.is(k, "sync") || s.is(k, "asyncAndWait") else { continue }
+            guard s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "{")) else { continue }
+            guard let (receiver, queue) = queueKey(s, dot: k - 1) else { continue }
+            calls.append(SyncCall(token: k, receiver: receiver, queue: queue))
+        }
+        guard !calls.isEmpty else { return [] }
+        var out: [Diagnostic] = []
+        var reported = Set<Int>()
+        var fromFunctions: [SyncCall] = []
+        for c in calls {
+            if checksPlace(s, c.token) { continue }
+            switch onQueue(s, from: c.token, queue: c.queue) {
+            case .closure(let ci)?:
+                reported.insert(c.token)
+                out.append(nested(c, outer: ci, context: context))
+            case .mainActor(let token, let what)?:
+                reported.insert(c.token)
+                out.append(mainActor(c, at: token, what: what, context: context))
+            case .function?:
+                fromFunctions.append(c)
+            case nil:
+                break
+            }
+        }
+        out += viaCalls(fromFunctions, reported: &reported, context: context)
+        return out
+    }
+
+    // MARK: Queues
+
+    /// The receiver's text and the queue's identity for the `.` at `dot`, when it is a serial queue.
+    func queueKey(_ s: FileStructure, dot: Int) -> (String, String)? {
+        let r = LockRegions.receiverStart(s, dot: dot)
+        guard r >= 0 else { return nil }
+        let receiver = LockRegions.normalized(s.text(r..<dot))
+        if receiver == "DispatchQueue.main" || receiver == "Dispatch.DispatchQueue.main" { return ("DispatchQueue.main", "main") }
+        guard !receiver.contains("("), !receiver.contains("["), !receiver.isEmpty else { return nil }
+        let explicitSelf = s.isKeyword(r, .self)
+        var name = receiver
+        var memberOnly = explicitSelf
+        if name.hasPrefix("Self.") {
+            name.removeFirst(5)
+            memberOnly = true
+        }
+        if !name.contains(".") {
+            switch s.lookupVariable(name, at: dot, memberOnly: memberOnly) {
+            case .variable(let d):
+                return isSerialQueue(s, s.decls[d]) ? (receiver, "decl:\(d)") : nil
+            case .parameter(let f):
+                guard let t = s.parameterType(name, of: f), t.contains(where: { s.is($0, "DispatchQueue") }) else { return nil }
+                return (receiver, "param:\(f):\(name)")
+            case .unknown:
+                return nil
+            }
+        }
+        // `self.storage.queue`: matched by name when it is named like a queue.
+        let last = name.split(separator: ".").last.map(String.init) ?? name
+        guard last.hasSuffix("queue") || last.hasSuffix("Queue") else { return nil }
+        return (receiver, "text:\(receiver)")
+    }
+
+    /// A DispatchQueue created without `.concurrent` (by annotation or initializer, and in any
+    /// assignment to it in its type, e.g. in `init`).
+    func isSerialQueue(_ s: FileStructure, _ d: Decl) -> Bool {
+        var named = false
+        for i in d.typeAnnotation where s.is(i, "DispatchQueue") { named = true }
+        var ranges = [d.initializer]
+        if d.parent >= 0 && s.decls[d.parent].body >= 0 {
+            let body = s.scopes[s.decls[d.parent].body]
+            var k = body.open
+            while k < body.close {
+                if s.code[k].kind == .identifier && s.is(k, text: d.nameText) && s.isChar(k + 1, UInt8(ascii: "="))
+                    && (!s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self)) {
+                    ranges.append((k + 2)..<s.statementEnd(from: k + 1, limit: body.close))
+                }
+                k += 1
+            }
+        }
+        for r in ranges {
+            var i = r.lowerBound
+            while i < r.upperBound {
+                if s.is(i, "DispatchQueue") && (s.isChar(i + 1, UInt8(ascii: "(")) || s.isChar(i + 1, UInt8(ascii: "."))) { named = true }
+                if s.is(i, "concurrent") || s.is(i, "global") { return false }
+                i += 1
+            }
+        }
+        return named
+    }
+
+    /// Whether the function holding token `i` checks where it runs before syncing.
+    func checksPlace(_ s: FileStructure, _ i: Int) -> Bool {
+        guard let f = s.enclosingFunction(of: i) else { return false }
+        let body = s.decls[f].body
+        guard body >= 0 else { return false }
+        let sc = s.scopes[body]
+        for k in sc.open..<sc.close where s.code[k].kind == .identifier && Self.placeChecks.contains(s, k) { return true }
+        return false
+    }
+
+    /// Where token `t` runs, walking out through closures run on the spot and `sync` closures of
+    /// other queues: on `queue` (a closure of it, or main-actor code for the main queue), in a
+    /// function's body (not known), or nil when a closure that runs elsewhere intervenes.
+    func onQueue(_ s: FileStructure, from t: Int, queue: String) -> Context? {
+        var sc = Int(s.scopeOf[t])
+        while sc >= 0 {
+            let scope = s.scopes[sc]
+            switch scope.kind {
+            case .closure:
+                let ci = scope.closure
+                let c = s.closures[ci]
+                // The closure passed to the inner call itself is not a context.
+                if c.callee == t { break }
+                let name = c.callee >= 0 ? s.text(c.callee) : ""
+                if c.callee >= 0 && Self.onQueueMethods.contains(name) && s.isChar(c.callee - 1, UInt8(ascii: ".")),
+                   let (_, key) = queueKey(s, dot: c.callee - 1) {
+                    if key == queue { return .closure(ci) }
+                    if Self.waitingMethods.contains(name) { break }
+                    return nil
+                }
+                if queue == "main" && isMainActorClosure(s, c) { return .mainActor(token: c.callee >= 0 ? c.callee : c.open, what: "a main-actor closure") }
+                if Self.onTheSpot.contains(name) { break }
+                return nil
+            case .functionBody, .accessorBlock:
+                let d = scope.decl
+                guard d >= 0 else { return nil }
+                if queue == "main", let what = mainActorDecl(s, d) {
+                    return .mainActor(token: s.decls[d].name >= 0 ? s.decls[d].name : s.decls[d].keyword, what: what)
+                }
+                if s.decls[d].kind == .accessor, s.decls[d].parent >= 0, s.decls[s.decls[d].parent].kind == .variable {
+                    return .function(s.decls[d].parent)
+                }
+                return .function(d)
+            case .typeBody:
+                return nil
+            default:
+                break
+            }
+            sc = scope.parent
+        }
+        return nil
+    }
+
+    func isMainActorClosure(_ s: FileStructure, _ c: Closure) -> Bool {
+        if c.callee >= 0 && s.is(c.callee, "run") && s.isChar(c.callee - 1, UInt8(ascii: ".")) && s.is(c.callee - 2, "MainActor") { return true }
+        // `{ @MainActor in … }`
+        var j = c.open + 1
+        while j < c.close && j < c.open + 4 {
+            if s.is(j, "@MainActor") { return true }
+            j += 1
+        }
+        return false
+    }
+
+    /// A description of why declaration `d` runs on the main actor, or nil.
+    func mainActorDecl(_ s: FileStructure, _ d: Int) -> String? {
+        let decl = s.decls[d]
+        if decl.modifiers.contains(.nonisolated) || decl.modifiers.contains(.nonisolatedUnsafe) { return nil }
+        let fn = decl.nameText.isEmpty ? decl.kind.keyword : "'\(decl.nameText)'"
+        if decl.attributes.contains(where: { s.is($0, "@MainActor") }) { return "@MainActor \(fn)" }
+        var p = decl.parent
+        while p >= 0 {
+            let t = s.decls[p]
+            if t.kind.isType {
+                if t.attributes.contains(where: { s.is($0, "@MainActor") }) { return "\(fn) of @MainActor '\(t.nameText)'" }
+                if let base = s.inheritedTypes(of: p).first(where: { Self.mainActorBases.contains($0.name) }) {
+                    return "\(fn) of '\(t.nameText)', a \(base.name)"
+                }
+                return nil
+            }
+            if s.decls[p].modifiers.contains(.nonisolated) { return nil }
+            p = t.parent
+        }
+        return nil
+    }
+
+    // MARK: Messages
+
+    func syncText(_ c: SyncCall, _ s: FileStructure) -> String { "'\(c.receiver).\(s.text(c.token))'" }
+
+    func nested(_ c: SyncCall, outer ci: Int, context: RuleContext) -> Diagnostic {
+        let s = context.structure
+        let outer = s.closures[ci]
+        let method = s.text(outer.callee)
+        let line = s.line(ofToken: outer.callee)
+        let message = "\(syncText(c, s)) inside a '\(c.receiver).\(method)' closure (line \(line)) waits for the block it is running in: the serial queue deadlocks"
+        let notes = [context.note(at: outer.callee, "this closure already runs on '\(c.receiver)'")]
+        let fix = "run the work directly: this code is already on '\(c.receiver)', so call the closure's body without \(s.text(c.token))"
+        return context.diagnostic(description, at: c.token, message: message, notes: notes, fixIt: FixIt(fix))
+    }
+
+    func mainActor(_ c: SyncCall, at token: Int, what: String, context: RuleContext) -> Diagnostic {
+        let s = context.structure
+        let message = "\(syncText(c, s)) waits for the main queue, which is already running this code (\(what)): the main thread deadlocks"
+        let notes = [context.note(at: token, "this runs on the main actor, on the main queue")]
+        let fix = "call the closure's body directly: main-actor code already runs on the main queue"
+        return context.diagnostic(description, at: c.token, message: message, notes: notes, fixIt: FixIt(fix))
+    }
+
+    // MARK: Through methods of the same type
+
+    struct Member {
+        var decl: Int
+        var name: String
+        var body: Int
+        var isProperty: Bool
+    }
+
+    func viaCalls(_ syncs: [SyncCall], reported: inout Set<Int>, context: RuleContext) -> [Diagnostic] {
+        let s = context.structure
+        guard !syncs.isEmpty else { return [] }
+        var out: [Diagnostic] = []
+        // Members (by declaration) whose body syncs on a queue, directly.
+        var syncingMembers: [Int: [SyncCall]] = [:]
+        for c in syncs {
+            if case .function(let d)? = onQueue(s, from: c.token, queue: c.queue), s.owningType(of: d) != nil {
+                syncingMembers[d, default: []].append(c)
+            }
+        }
+        guard !syncingMembers.isEmpty else { return [] }
+        // Outer contexts: closures passed to a queue method, in the same type.
+        for (ci, oc) in s.closures.enumerated() where oc.callee >= 0 && s.isChar(oc.callee - 1, UInt8(ascii: ".")) {
+            guard Self.onQueueMethods.contains(s.text(oc.callee)), let (receiver, key) = queueKey(s, dot: oc.callee - 1),
+                  let typeDecl = s.enclosingType(of: oc.open) else { continue }
+            let members = collectMembers(s.decls[typeDecl].nameText, s)
+            guard !members.isEmpty else { continue }
+            var k = oc.open + 1
+            while k < oc.close {
+                defer { k += 1 }
+                guard s.code[k].kind == .identifier, let m = calledMember(s, k, members) else { continue }
+                guard case .closure(let at)? = onQueue(s, from: k, queue: key), at == ci else { continue }
+                var visiting = Set<Int>()
+                guard let chain = reach(members[m].decl, key: key, members: members, syncing: syncingMembers, s: s, visiting: &visiting),
+                      reported.insert(chain.sync.token).inserted else { continue }
+                let method = s.text(oc.callee)
+                let fnName = members[m].name
+                let message = "\(syncText(chain.sync, s)) deadlocks when '\(fnName)' is called from the '\(receiver).\(method)' closure at line \(s.line(ofToken: oc.callee)), which already runs on '\(receiver)'"
+                var notes = [context.note(at: k, "'\(fnName)' is called here, on '\(receiver)'")]
+                for step in chain.calls { notes.append(context.note(at: step, "which calls '\(s.text(step))' here")) }
+                notes.append(context.note(at: oc.callee, "this closure runs on '\(receiver)'"))
+                let fix = "call a variant of '\(fnName)' that expects to be on '\(receiver)' (no \(s.text(chain.sync.token))) from the closure, or keep \(s.text(chain.sync.token)) only in entry points called from outside the queue"
+                out.append(context.diagnostic(description, at: chain.sync.token, message: message, notes: notes, fixIt: FixIt(fix)))
+            }
+        }
+        return out
+    }
+
+    /// From member declaration `d`: a `sync` on `key` it reaches, through calls on `self`.
+    func reach(_ d: Int, key: String, members: [Member], syncing: [Int: [SyncCall]], s: FileStructure,
+               visiting: inout Set<Int>) -> (sync: SyncCall, calls: [Int])? {
+        guard visiting.count < 8, visiting.insert(d).inserted else { return nil }
+        if let direct = syncing[d]?.first(where: { $0.queue == key }) { return (direct, []) }
+        let body = s.decls[d].body
+        guard body >= 0, !checksPlace(s, s.scopes[body].open + 1) else { return nil }
+        let sc = s.scopes[body]
+        var k = sc.open + 1
+        while k < sc.close {
+            defer { k += 1 }
+            guard s.code[k].kind == .identifier, let m = calledMember(s, k, members) else { continue }
+            guard case .function(let f)? = onQueue(s, from: k, queue: key), f == d else { continue }
+            if let chain = reach(members[m].decl, key: key, members: members, syncing: syncing, s: s, visiting: &visiting) {
+                return (chain.sync, [k] + chain.calls)
+            }
+        }
+        return nil
+    }
+
+    func shadowedByBinding(_ s: FileStructure, _ k: Int, _ name: String) -> Bool {
+        guard let f = s.enclosingFunction(of: k), s.decls[f].body >= 0 else { return false }
+        return s.boundNames(in: s.scopes[s.decls[f].body].open..<k).contains(name)
+    }
+
+    func collectMembers(_ name: String, _ s: FileStructure) -> [Member] {
+        var out: [Member] = []
+        for (t, d) in s.decls.enumerated() where d.kind.isType && d.nameText == name && d.kind != .protocol {
+            for c in s.children[t] {
+                let m = s.decls[c]
+                guard m.body >= 0, !m.nameText.isEmpty else { continue }
+                if m.kind == .function { out.append(Member(decl: c, name: m.nameText, body: m.body, isProperty: false)) }
+                if m.kind == .variable && m.isComputed { out.append(Member(decl: c, name: m.nameText, body: m.body, isProperty: true)) }
+            }
+        }
+        return out
+    }
+
+    /// The member called (or computed property read) on `self` at token `k`.
+    func calledMember(_ s: FileStructure, _ k: Int, _ members: [Member]) -> Int? {
+        let onSelf = !s.isChar(k - 1, UInt8(ascii: ".")) || (s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: ".")))
+        guard onSelf, !s.isKeyword(k - 1, .func), !s.isKeyword(k - 1, .var), !s.isKeyword(k - 1, .let) else { return nil }
+        let isCall = s.isChar(k + 1, UInt8(ascii: "(")) || (s.isChar(k + 1, UInt8(ascii: "{")) && !s.code[k + 1].flags.contains(.newlineBefore))
+        for (n, m) in members.enumerated() where s.is(k, text: m.name) {
+            if m.isProperty && (isCall || s.isChar(k + 1, UInt8(ascii: ":"))) { continue }
+            if !m.isProperty && !isCall { continue }
+            // A parameter, local or closure parameter of that name hides the member.
+            if !s.isChar(k - 1, UInt8(ascii: ".")) {
+                switch s.lookupVariable(m.name, at: k) {
+                case .parameter: continue
+                case .variable(let d) where s.decls[d].parent >= 0 && s.decls[s.decls[d].parent].kind.isFunctionLike: continue
+                case .unknown where shadowedByBinding(s, k, m.name): continue
+                default: break
+                }
+            }
+            return n
+        }
+        return nil
+    }
+}

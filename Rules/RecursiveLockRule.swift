@@ -1,0 +1,689 @@
+import LockLintCore
+
+/// `recursive_lock`: a non-recursive lock taken again while it is held, lexically or through a
+/// call to a method of the same type that takes it.
+public struct RecursiveLockRule: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "recursive_lock",
+        name: "Recursive use of a non-recursive lock",
+        summary: "A non-recursive lock taken again while it is already held, directly or through a method of the same type",
+        rationale: """
+            Mutex, NSLock, OSAllocatedUnfairLock, os_unfair_lock, pthread mutexes and NIOLock are not recursive: a \
+            thread that already holds one and asks for it again waits for itself. Depending on the primitive that is \
+            a deadlock (NSLock, pthread), a crash (os_unfair_lock, OSAllocatedUnfairLock) or undefined behaviour \
+            (Mutex). The second acquisition is often far from the first: a public method that locks calls another \
+            public method that locks too, perhaps through a computed property.
+            """,
+        fix: """
+            Split each operation into a public method that takes the lock and a private helper that expects it to \
+            be held, and call the helpers while holding the lock. Inside a withLock closure, use the state the \
+            closure receives instead of locking again.
+            """,
+        knownLimits: """
+            The lock must be a stored property, local or global whose type is known from its declaration: Mutex, \
+            NSLock, NSCondition, NSConditionLock, OSAllocatedUnfairLock, os_unfair_lock, pthread_mutex_t (unless the \
+            file asks for PTHREAD_MUTEX_RECURSIVE), NIOLock, NIOLockedValueBox, ManagedCriticalState, NIO's \
+            ConditionLock, LockedValueBox (the copies of NIOLockedValueBox in Apple's server packages), a configured \
+            lock type (`lockTypes` in the configuration: the way to have a project's own lock judged), or a type \
+            whose name ends in UnfairLock without Recursive. Other types (a project's own `Lock`, whose definition \
+            may wrap a recursive lock; read-write locks; NSRecursiveLock, LockIsolated, objc_sync_enter, recursive \
+            by design) are not reported. Acquisitions are withLock, withLockedValue, withLockUnchecked, withCriticalRegion (and \
+            configured methods), lock(), pthread_mutex_lock and os_unfair_lock_lock; tryLock and withLockIfAvailable \
+            never block and are ignored. Code runs while the lock is held when it is in the held region itself or \
+            in a closure run on the spot (forEach, filter, reduce, withExtendedLifetime, another withLock …); closures \
+            handed to anything else may run later and are not followed (map and flatMap included: on a future or a \
+            publisher they run later). Calls are followed through methods and \
+            computed properties of the same type declared in the same file, on `self` only, up to eight calls deep; \
+            a lock declared in another file (seen from an extension) has no known type here and is not judged.
+            """,
+        triggeringExamples: [
+            """
+            final class Counter: @unchecked Sendable {
+                private let lock = NSLock()
+                private var value = 0
+                func increment() {
+                    lock.lock()
+                    defer { lock.unlock() }
+                    value += 1
+                    lock.↓lock()
+                    lock.unlock()
+                }
+            }
+            """,
+            """
+            @available(macOS 15, *)
+            final class Store: Sendable {
+                private let state = Mutex<[String: Int]>([:])
+                var count: Int { state.withLock { $0.count } }
+                func add(_ key: String) {
+                    state.withLock { s in
+                        s[key] = ↓count
+                    }
+                }
+            }
+            """,
+            """
+            final class Registry {
+                private let lock = NIOLock()
+                private var names: [String] = []
+                func register(_ name: String) {
+                    lock.withLock {
+                        names.append(name)
+                        ↓notify()
+                    }
+                }
+                private func notify() { log() }
+                private func log() { lock.withLock { print(names) } }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            final class Counter {
+                private let lock = NSRecursiveLock()
+                func a() { lock.lock(); defer { lock.unlock() }; b() }
+                func b() { lock.lock(); defer { lock.unlock() } }
+            }
+            """,
+            """
+            final class Counter {
+                private let lock = NSLock()
+                private var value = 0
+                func increment() { lock.withLock { incrementLocked() } }
+                private func incrementLocked() { value += 1 }
+            }
+            """,
+            """
+            final class Two {
+                private let a = NSLock()
+                private let b = NSLock()
+                func f() { a.withLock { b.withLock { } } }
+            }
+            """,
+            """
+            final class Later {
+                private let lock = NSLock()
+                func f() { lock.withLock { Task { self.g() } } }
+                func g() { lock.withLock { } }
+            }
+            """,
+            """
+            func sync(_ o: AnyObject) {
+                objc_sync_enter(o)
+                objc_sync_enter(o)
+                objc_sync_exit(o)
+                objc_sync_exit(o)
+            }
+            """,
+        ]
+    )
+
+    /// Lock types that are not recursive (besides configured ones).
+    static let nonRecursiveTypes: Set<String> = [
+        "Mutex", "NSLock", "NSCondition", "NSConditionLock", "OSAllocatedUnfairLock", "os_unfair_lock", "os_unfair_lock_s",
+        "pthread_mutex_t", "NIOLock", "NIOLockedValueBox", "ManagedCriticalState", "ConditionLock",
+        // The copies of NIOLockedValueBox that Apple's server packages carry under this name.
+        "LockedValueBox",
+    ]
+
+    static let nonRecursiveNames = NameSet(nonRecursiveTypes)
+
+    /// Callees whose closure argument runs at once, while the caller's lock is still held.
+    static let onTheSpot: Set<String> = [
+        "forEach", "filter", "reduce", "contains", "first", "firstIndex", "last",
+        "lastIndex", "allSatisfy", "sorted", "sort", "min", "max", "removeAll", "partition", "drop", "prefix",
+        "withExtendedLifetime", "autoreleasepool", "withUnsafePointer", "withUnsafeMutablePointer", "withUnsafeBytes",
+        "withUnsafeMutableBytes", "withUnsafeBufferPointer", "withUnsafeMutableBufferPointer", "withoutActuallyEscaping",
+        "withLock", "withLockedValue", "withLockUnchecked", "withCriticalRegion", "withLockIfAvailable", "sync",
+        "mapValues",
+    ]
+
+    /// An acquisition of a lock.
+    struct Acquisition {
+        var region: LockRegion
+        var decl: Int
+        var typeName: String
+        /// Blocks when the lock is held (not tryLock / withLockIfAvailable).
+        var blocking: Bool
+
+        /// The lock is certainly held in the region (a blocking acquire, a withLock-style
+        /// closure, or the then-branch of `if L.tryLock()`).
+        func holds(_ s: FileStructure) -> Bool {
+            if blocking { return true }
+            if case .closure = region.form { return true }
+            if case .deferred = region.form, region.releaseToken < 0, s.isChar(region.start, UInt8(ascii: "{")) { return true }
+            return false
+        }
+    }
+
+    public func check(_ context: RuleContext) -> [Diagnostic] {
+        let s = context.structure
+        let vocabulary = context.vocabulary
+        let nonRecursive = Self.nonRecursiveTypes.union(vocabulary.lockTypes.subtracting(LockVocabulary.defaultLockTypes))
+        // Cheap exit: the file names no lock type at all.
+        var mentions = false
+        var recursivePthread = false
+        for i in 0..<s.code.count where s.code[i].kind == .identifier {
+            if vocabulary.lockTypeNames.contains(s, i) || Self.nonRecursiveNames.contains(s, i) || s.hasSuffixUnfairLock(i) { mentions = true }
+            if s.is(i, "PTHREAD_MUTEX_RECURSIVE") { recursivePthread = true }
+        }
+        guard mentions else { return [] }
+        let regions = LockRegions(s, vocabulary: vocabulary)
+        guard !regions.regions.isEmpty else { return [] }
+        var acquisitions: [Acquisition] = []
+        // `typealias _Mutex = OSAllocatedUnfairLock` (one per `#if` branch).
+        var aliases: [String: String] = [:]
+        for d in s.decls where d.kind == .other && s.isKeyword(d.keyword, .typealias) && s.isChar(d.keyword + 2, UInt8(ascii: "=")) {
+            var j = d.keyword + 3
+            while s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: ".")) && s.code[j + 2].kind == .identifier { j += 2 }
+            if s.code[j].kind == .identifier { aliases[d.nameText] = s.text(j) }
+        }
+        var typeCache: [String: (Int, String)?] = [:]
+        for r in regions.regions {
+            guard !r.lock.isEmpty, r.lock != "self" else { continue }
+            let blocking: Bool
+            switch r.form {
+            case .closure(let method, _):
+                blocking = method != "withLockIfAvailable"
+            case .manual(let a, _), .deferred(let a, _), .unreleased(let a):
+                if a == "objc_sync_enter" || a.hasPrefix("pthread_rwlock") { continue }
+                blocking = BlockingAcquire.check(s, r.acquireToken)
+            default:
+                continue
+            }
+            // `self.x.withLock`: a member, whatever locals are called `x`.
+            let a = r.acquireToken
+            let explicitSelf = s.isChar(a - 1, UInt8(ascii: ".")) && s.isChar(a - 3, UInt8(ascii: ".")) && s.isKeyword(a - 4, .self)
+            let key = "\(r.lock)@\(s.enclosingExecutable(of: a) ?? -1)@\(explicitSelf)"
+            let resolved: (Int, String)?
+            if let cached = typeCache[key] { resolved = cached } else {
+                resolved = resolve(r.lock, at: a, memberOnly: explicitSelf, s, vocabulary)
+                typeCache[key] = resolved
+            }
+            guard let (decl, written) = resolved else { continue }
+            let type = aliases[written] ?? written
+            guard nonRecursive.contains(type) || (type.hasSuffix("UnfairLock") && !type.contains("Recursive")) else { continue }
+            if recursivePthread && type == "pthread_mutex_t" { continue }
+            acquisitions.append(Acquisition(region: r, decl: decl, typeName: type, blocking: blocking))
+        }
+        guard !acquisitions.isEmpty else { return [] }
+        var out: [Diagnostic] = []
+        var reported = Set<Int>()
+        // Nested lexically: an acquisition inside a held region of the same lock.
+        for inner in acquisitions where inner.blocking {
+            let t = inner.region.acquireToken
+            var best: Acquisition? = nil
+            for outer in acquisitions where outer.decl == inner.decl && outer.region.acquireToken != t && outer.holds(s) {
+                let r = outer.region
+                guard r.start < t && t < r.end, runsDuring(s, t, r.executable), !exclusive(s, r.acquireToken, t),
+                      !handedOver(s, from: r.acquireToken, to: t, lock: r.lock) else { continue }
+                if best == nil || r.start > best!.region.start { best = outer }
+            }
+            guard let outer = best, reported.insert(t).inserted else { continue }
+            out.append(lexical(inner: inner, outer: outer, context: context))
+        }
+        // Through calls to methods of the same type.
+        out += viaCalls(acquisitions, reported: &reported, context: context)
+        return out
+    }
+
+    // MARK: Resolving a lock's declaration
+
+    /// The declaration of lock `name` as seen from token `at` (a local, a member of an enclosing
+    /// type, `Self.x`, or a global) and the lock type it holds.
+    func resolve(_ name: String, at i: Int, memberOnly: Bool, _ s: FileStructure, _ v: LockVocabulary) -> (Int, String)? {
+        var base = name
+        var memberOnly = memberOnly
+        if base.hasPrefix("Self.") {
+            base.removeFirst(5)
+            memberOnly = true
+        }
+        guard !base.isEmpty, !base.contains("."), !base.contains("("), !base.contains("[") else { return nil }
+        guard case .variable(let d) = s.lookupVariable(base, at: i, memberOnly: memberOnly),
+              let type = v.lockType(of: s.decls[d], in: s, strict: false) else { return nil }
+        return (d, type)
+    }
+
+    /// Whether token `t` runs while scope `exec` runs: every closure between them is run on the spot.
+    func runsDuring(_ s: FileStructure, _ t: Int, _ exec: Int) -> Bool {
+        var sc = Int(s.scopeOf[t])
+        while sc >= 0 {
+            if sc == exec { return true }
+            let scope = s.scopes[sc]
+            switch scope.kind {
+            case .closure:
+                let c = s.closures[scope.closure]
+                guard c.callee >= 0, Self.onTheSpot.contains(s.text(c.callee)) else { return false }
+            case .functionBody, .typeBody, .accessorBlock:
+                return false
+            default:
+                break
+            }
+            sc = scope.parent
+        }
+        return false
+    }
+
+    /// Whether tokens `a` and `b` lie in different cases of one switch or different branches of
+    /// one if/else chain (never both on one path).
+    func exclusive(_ s: FileStructure, _ a: Int, _ b: Int) -> Bool {
+        let chainA = Array(s.enclosingScopes(of: a))
+        let chainB = Array(s.enclosingScopes(of: b))
+        let setA = Set(chainA)
+        guard let lca = chainB.first(where: { setA.contains($0) }) else { return false }
+        // The children of the common scope on each side (nil: directly in it).
+        let childA = chainA.firstIndex(of: lca).flatMap { $0 > 0 ? chainA[$0 - 1] : nil }
+        let childB = chainB.firstIndex(of: lca).flatMap { $0 > 0 ? chainB[$0 - 1] : nil }
+        let scope = s.scopes[lca]
+        if scope.kind == .statement, scope.statementKeyword >= 0, s.isKeyword(scope.statementKeyword, .switch) {
+            return caseLabel(s, before: childA.map { s.scopes[$0].open } ?? a, in: lca)
+                != caseLabel(s, before: childB.map { s.scopes[$0].open } ?? b, in: lca)
+        }
+        guard let ca = childA, let cb = childB, ca != cb else { return false }
+        let (first, second) = s.scopes[ca].open < s.scopes[cb].open ? (ca, cb) : (cb, ca)
+        guard s.scopes[first].kind == .statement, s.scopes[second].kind == .statement else { return false }
+        var j = s.scopes[first].close
+        var steps = 0
+        while s.isKeyword(j + 1, .else) && steps < 1000 {
+            steps += 1
+            var next = -1
+            if s.isKeyword(j + 2, .if), let body = s.statementBody(of: j + 2) {
+                next = body
+            } else if s.isChar(j + 2, UInt8(ascii: "{")) {
+                next = Int(s.scopeOf[j + 2])
+            }
+            guard next >= 0 else { return false }
+            if next == second { return true }
+            j = s.scopes[next].close
+        }
+        return false
+    }
+
+    func caseLabel(_ s: FileStructure, before i: Int, in sw: Int) -> Int {
+        var j = i
+        while j > s.scopes[sw].open {
+            if Int(s.scopeOf[j]) == sw && s.isCaseLabel(j, inSwitch: sw) { return j }
+            j -= 1
+        }
+        return -1
+    }
+
+    /// Whether, between a manual acquire at `from` and token `to`, the function calls a method of
+    /// this file that releases `lock` before taking it (the lock is handed over).
+    func handedOver(_ s: FileStructure, from: Int, to: Int, lock: String) -> Bool {
+        var k = from + 1
+        while k < to {
+            defer { k += 1 }
+            guard s.code[k].kind == .identifier, s.isChar(k + 1, UInt8(ascii: "(")),
+                  !s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self) else { continue }
+            let name = s.text(k)
+            for d in s.decls where d.kind == .function && d.nameText == name && d.body >= 0 {
+                let body = s.scopes[d.body]
+                var q = body.open + 1
+                while q < body.close {
+                    if s.code[q].kind == .identifier && s.isChar(q + 1, UInt8(ascii: "(")) {
+                        if releases(s, q, lock: lock) { return true }
+                        if (s.is(q, "lock") || s.is(q, "withLock")) && s.isChar(q - 1, UInt8(ascii: ".")) { break }
+                    }
+                    q += 1
+                }
+            }
+        }
+        return false
+    }
+
+    // MARK: Messages
+
+    /// What taking the lock a second time on the same thread does.
+    static func consequence(_ type: String) -> String {
+        switch type {
+        case "os_unfair_lock", "os_unfair_lock_s", "OSAllocatedUnfairLock":
+            return "\(type) is not recursive and traps when its owner locks it again"
+        case "Mutex":
+            return "Mutex is not recursive: locking it again on the same thread is undefined behaviour (a deadlock or a trap)"
+        default:
+            if type.hasSuffix("UnfairLock") { return "\(type) is not recursive: an unfair lock traps when its owner locks it again" }
+            return "\(type) is not recursive, so the thread deadlocks waiting for itself"
+        }
+    }
+
+    func describe(_ a: Acquisition, _ s: FileStructure) -> String {
+        switch a.region.form {
+        case .closure(let method, _): return "\(method)"
+        case .manual(let n, _), .deferred(let n, _), .unreleased(let n): return "\(n)()"
+        default: return "the lock"
+        }
+    }
+
+    func lexical(inner: Acquisition, outer: Acquisition, context: RuleContext) -> Diagnostic {
+        let s = context.structure
+        let lock = inner.region.lock
+        let outerLine = s.line(ofToken: outer.region.acquireToken)
+        let what = describe(inner, s)
+        let message = "\(what) on '\(lock)' while '\(lock)' is already held (taken at line \(outerLine)): \(Self.consequence(inner.typeName))"
+        let notes = [context.note(at: outer.region.acquireToken, "'\(lock)' is taken here by \(describe(outer, s)) and still held")]
+        let fix: String
+        if case .closure = outer.region.form {
+            fix = "do this work in the outer \(describe(outer, s)) closure without taking '\(lock)' again"
+        } else {
+            fix = "drop this inner acquisition: '\(lock)' is already held here; if the code is shared, move it into a helper that expects the lock held"
+        }
+        return context.diagnostic(description, at: inner.region.acquireToken, message: message, notes: notes, fixIt: FixIt(fix))
+    }
+
+    // MARK: Through calls
+
+    struct Member {
+        var decl: Int
+        var name: String
+        /// Body scope (function body or accessor block).
+        var body: Int
+        var isProperty: Bool
+        var labels: [(label: String, hasDefault: Bool)]
+    }
+
+    struct Step {
+        var call: Int
+        var member: Int
+    }
+
+    func viaCalls(_ acquisitions: [Acquisition], reported: inout Set<Int>, context: RuleContext) -> [Diagnostic] {
+        let s = context.structure
+        // Lock properties of a type: acquisitions of a member lock.
+        let memberLocks = acquisitions.filter { a in
+            let p = s.decls[a.decl].parent
+            return p >= 0 && s.decls[p].kind.isType
+        }
+        guard !memberLocks.isEmpty else { return [] }
+        var out: [Diagnostic] = []
+        var membersByType: [String: [Member]] = [:]
+        var chains: [String: [Int: (steps: [Step], acquire: Int)?]] = [:]
+        for outer in memberLocks where outer.holds(s) {
+            let r = outer.region
+            guard let typeDecl = enclosingTypeDecl(s, r.acquireToken) else { continue }
+            let typeName = s.decls[typeDecl].nameText
+            let ownerName = s.decls[s.decls[outer.decl].parent].nameText
+            guard typeName == ownerName else { continue }
+            let members = membersByType[typeName] ?? collectMembers(typeName, s)
+            membersByType[typeName] = members
+            guard !members.isEmpty else { continue }
+            // Acquisitions of this lock per member body.
+            let lockDecl = outer.decl
+            let mine = acquisitions.filter { $0.decl == lockDecl && $0.blocking }
+            var k = r.start + 1
+            while k < r.end {
+                defer { k += 1 }
+                guard s.code[k].kind == .identifier, !reported.contains(k) else { continue }
+                guard let callees = calledMembers(s, k, members), runsDuring(s, k, r.executable) else { continue }
+                var found: (steps: [Step], acquire: Int)? = nil
+                for m in callees {
+                    let key = "\(lockDecl)"
+                    if let cached = chains[key]?[m] {
+                        found = cached.map { ([Step(call: k, member: m)] + $0.steps, $0.acquire) }
+                    } else {
+                        var visiting = Set<Int>()
+                        let chain = acquiresTransitively(m, members: members, acquisitions: mine, s: s, depth: 0, visiting: &visiting)
+                        chains[key, default: [:]][m] = chain
+                        found = chain.map { ([Step(call: k, member: m)] + $0.steps, $0.acquire) }
+                    }
+                    if found != nil { break }
+                }
+                guard let chain = found, reported.insert(k).inserted else { continue }
+                out.append(callDiagnostic(outer: outer, chain: chain, members: members, context: context))
+            }
+        }
+        return out
+    }
+
+    func enclosingTypeDecl(_ s: FileStructure, _ i: Int) -> Int? {
+        s.enclosingType(of: i)
+    }
+
+    /// Methods and computed properties of type `name` (its declaration and extensions in this file).
+    func collectMembers(_ name: String, _ s: FileStructure) -> [Member] {
+        var out: [Member] = []
+        for (t, d) in s.decls.enumerated() where d.kind.isType && d.nameText == name && d.kind != .protocol {
+            for c in s.children[t] {
+                let m = s.decls[c]
+                guard m.body >= 0, !m.nameText.isEmpty else { continue }
+                if m.kind == .function {
+                    out.append(Member(decl: c, name: m.nameText, body: m.body, isProperty: false, labels: parameterLabels(s, m)))
+                } else if m.kind == .variable && m.isComputed {
+                    out.append(Member(decl: c, name: m.nameText, body: m.body, isProperty: true, labels: []))
+                }
+            }
+        }
+        return out
+    }
+
+    /// The argument labels of a function's parameters, and whether each has a default.
+    func parameterLabels(_ s: FileStructure, _ d: Decl) -> [(label: String, hasDefault: Bool)] {
+        var j = d.typeAnnotation.lowerBound
+        while j < d.typeAnnotation.upperBound && !s.isChar(j, UInt8(ascii: "(")) {
+            if s.code[j].kind == .operator && s.file.bytes[Int(s.code[j].start)] == UInt8(ascii: "<") {
+                // Generic parameters: skip to the closing `>`.
+                var depth = 0
+                while j < d.typeAnnotation.upperBound {
+                    if s.code[j].kind == .operator && s.file.bytes[Int(s.code[j].start)] == UInt8(ascii: "<") { depth += 1 }
+                    if s.code[j].kind == .operator && s.file.bytes[Int(s.code[j].start)] == UInt8(ascii: ">") { depth -= s.code[j].length; if depth <= 0 { break } }
+                    j += 1
+                }
+            }
+            j += 1
+        }
+        guard s.isChar(j, UInt8(ascii: "(")) else { return [] }
+        let close = Int(s.match[j])
+        guard close > j else { return [] }
+        var out: [(label: String, hasDefault: Bool)] = []
+        var segStart = j + 1
+        var k = j + 1
+        while k <= close {
+            if k == close || s.isChar(k, UInt8(ascii: ",")) {
+                if k > segStart {
+                    var colon = segStart
+                    while colon < k && !s.isChar(colon, UInt8(ascii: ":")) { colon += 1 }
+                    var hasDefault = false
+                    var q = colon
+                    while q < k {
+                        if s.isChar(q, UInt8(ascii: "=")) { hasDefault = true }
+                        if s.isChar(q, UInt8(ascii: "(")) || s.isChar(q, UInt8(ascii: "[")) {
+                            let m = Int(s.match[q])
+                            if m > q { q = m }
+                        }
+                        q += 1
+                    }
+                    var first = segStart
+                    while first < colon && s.code[first].kind == .attribute { first += 1 }
+                    let label = colon > first ? s.text(first) : "_"
+                    out.append((label, hasDefault))
+                }
+                segStart = k + 1
+            } else if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) || s.isChar(k, UInt8(ascii: "{")) {
+                let m = Int(s.match[k])
+                if m > k { k = m }
+            }
+            k += 1
+        }
+        return out
+    }
+
+    /// The call's argument labels (`_` for an unlabelled one, `{` for a trailing closure).
+    func argumentLabels(_ s: FileStructure, _ k: Int) -> [String] {
+        var out: [String] = []
+        var j = k + 1
+        if s.isChar(j, UInt8(ascii: "(")) {
+            let close = Int(s.match[j])
+            guard close > j else { return out }
+            var segStart = j + 1
+            var q = j + 1
+            while q <= close {
+                if q == close || s.isChar(q, UInt8(ascii: ",")) {
+                    if q > segStart {
+                        out.append(s.code[segStart].isWord && s.isChar(segStart + 1, UInt8(ascii: ":")) ? s.text(segStart) : "_")
+                    }
+                    segStart = q + 1
+                } else if s.isChar(q, UInt8(ascii: "(")) || s.isChar(q, UInt8(ascii: "[")) || s.isChar(q, UInt8(ascii: "{")) {
+                    let m = Int(s.match[q])
+                    if m > q { q = m }
+                }
+                q += 1
+            }
+            j = close + 1
+        }
+        while s.isChar(j, UInt8(ascii: "{")) && !s.code[j].flags.contains(.newlineBefore) {
+            out.append("{")
+            let m = Int(s.match[j])
+            guard m > j else { break }
+            j = m + 1
+            if s.code[j].isWord && s.isChar(j + 1, UInt8(ascii: ":")) && s.isChar(j + 2, UInt8(ascii: "{")) { j += 2 }
+        }
+        return out
+    }
+
+    func labelsMatch(_ call: [String], _ params: [(label: String, hasDefault: Bool)]) -> Bool {
+        var i = 0
+        for p in params {
+            if i < call.count && (call[i] == p.label || call[i] == "{") {
+                i += 1
+            } else if !p.hasDefault {
+                return false
+            }
+        }
+        return i == call.count
+    }
+
+    /// The members of the type that token `k` calls on `self` (`name(…)`, `self.name(…)`, a
+    /// computed property read `name` / `self.name`).
+    func calledMembers(_ s: FileStructure, _ k: Int, _ members: [Member]) -> [Int]? {
+        let onSelf = !s.isChar(k - 1, UInt8(ascii: ".")) || (s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: ".")))
+        guard onSelf, !s.isKeyword(k - 1, .func), !s.isKeyword(k - 1, .var), !s.isKeyword(k - 1, .let) else { return nil }
+        var out: [Int] = []
+        let isCall = s.isChar(k + 1, UInt8(ascii: "(")) || (s.isChar(k + 1, UInt8(ascii: "{")) && !s.code[k + 1].flags.contains(.newlineBefore))
+        var labels: [String]? = nil
+        for (n, m) in members.enumerated() where s.is(k, text: m.name) {
+            // A parameter, local or closure parameter of that name hides the member.
+            if isShadowed(s, k, m.name) { continue }
+            if m.isProperty {
+                // A read, not a call, not an assignment target, not a label.
+                if isCall || s.isChar(k + 1, UInt8(ascii: ":")) { continue }
+                out.append(n)
+            } else {
+                guard isCall else { continue }
+                if labels == nil { labels = argumentLabels(s, k) }
+                if labelsMatch(labels!, m.labels) { out.append(n) }
+            }
+        }
+        return out.isEmpty ? nil : out
+    }
+
+    /// Whether a local binding, parameter or closure parameter named `name` is visible at `k`.
+    func isShadowed(_ s: FileStructure, _ k: Int, _ name: String) -> Bool {
+        guard !s.isChar(k - 1, UInt8(ascii: ".")) else { return false }
+        guard let f = s.enclosingFunction(of: k) else { return false }
+        if s.decls[f].parameterNames.contains(name) { return true }
+        let body = s.decls[f].body
+        guard body >= 0 else { return false }
+        return s.boundNames(in: s.scopes[body].open..<k).contains(name)
+    }
+
+    /// A chain of calls from member `m` to an acquisition of the lock, or nil.
+    func acquiresTransitively(_ m: Int, members: [Member], acquisitions: [Acquisition], s: FileStructure, depth: Int,
+                              visiting: inout Set<Int>) -> (steps: [Step], acquire: Int)? {
+        guard depth < 8, visiting.insert(m).inserted else { return nil }
+        let body = s.scopes[members[m].body]
+        var firstAcquire = -1
+        for a in acquisitions where body.open < a.region.acquireToken && a.region.acquireToken < body.close {
+            if runsDuring(s, a.region.acquireToken, members[m].body) && (firstAcquire < 0 || a.region.acquireToken < firstAcquire) {
+                firstAcquire = a.region.acquireToken
+            }
+        }
+        // A member that gives the lock back first (`releaseLockThenNotify()`) is called with it
+        // held on purpose.
+        let lock = acquisitions.first?.region.lock ?? ""
+        var k0 = body.open + 1
+        let limit = firstAcquire >= 0 ? firstAcquire : body.close
+        while k0 < limit {
+            if s.code[k0].kind == .identifier && s.isChar(k0 + 1, UInt8(ascii: "(")) && releases(s, k0, lock: lock) { return nil }
+            k0 += 1
+        }
+        if firstAcquire >= 0 { return ([], firstAcquire) }
+        var k = body.open + 1
+        while k < body.close {
+            defer { k += 1 }
+            guard s.code[k].kind == .identifier, let callees = calledMembers(s, k, members), runsDuring(s, k, members[m].body) else { continue }
+            for c in callees where c != m {
+                if let chain = acquiresTransitively(c, members: members, acquisitions: acquisitions, s: s, depth: depth + 1, visiting: &visiting) {
+                    return ([Step(call: k, member: c)] + chain.steps, chain.acquire)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Whether the call named at `k` releases `lock` (`lock.unlock()`, `pthread_mutex_unlock(&lock)`).
+    func releases(_ s: FileStructure, _ k: Int, lock: String) -> Bool {
+        let name = s.text(k)
+        guard name == "unlock" || name.hasSuffix("_unlock") || name == "objc_sync_exit" else { return false }
+        if s.isChar(k - 1, UInt8(ascii: ".")) {
+            var q = k - 2
+            while q >= 0 && (s.isChar(q, UInt8(ascii: "?")) || s.isChar(q, UInt8(ascii: "!"))) { q -= 1 }
+            let last = lock.split(separator: ".").last.map(String.init) ?? lock
+            return q >= 0 && s.text(q) == last
+        }
+        let close = Int(s.match[k + 1])
+        return close > k && LockRegions.normalized(s.text((k + 2)..<close).filter { $0 != "&" }) == lock
+    }
+
+    func callDiagnostic(outer: Acquisition, chain: (steps: [Step], acquire: Int), members: [Member], context: RuleContext) -> Diagnostic {
+        let s = context.structure
+        let lock = outer.region.lock
+        let first = members[chain.steps[0].member]
+        let callText = first.isProperty ? "reading '\(first.name)'" : "calling '\(first.name)'"
+        let acquireLine = s.line(ofToken: chain.acquire)
+        let via = chain.steps.count > 1 ? " (through \(chain.steps.dropFirst().map { "'\(members[$0.member].name)'" }.joined(separator: ", ")))" : ""
+        let message = "\(callText) while '\(lock)' is held takes '\(lock)' again at line \(acquireLine)\(via): \(Self.consequence(outer.typeName))"
+        var notes = [context.note(at: outer.region.acquireToken, "'\(lock)' is taken here and held during the call")]
+        for step in chain.steps.dropFirst() {
+            notes.append(context.note(at: step.call, "which calls '\(members[step.member].name)' here"))
+        }
+        let last = members[chain.steps[chain.steps.count - 1].member]
+        notes.append(context.note(at: chain.acquire, "'\(last.name)' takes '\(lock)' here"))
+        let fix = "split '\(last.name)' into a method that takes '\(lock)' and a private helper that expects it held (e.g. '\(last.name)Locked'), and call the helper here"
+        return context.diagnostic(description, at: chain.steps[0].call, message: message, notes: notes, fixIt: FixIt(fix))
+    }
+}
+
+/// Whether a manual acquire blocks until it has the lock: not `tryLock()`, not a timed
+/// `lock(before:)` / `lock(whenValue:timeoutSeconds:)`, not an `if`/`guard`/`while` condition.
+enum BlockingAcquire {
+    static func check(_ s: FileStructure, _ a: Int) -> Bool {
+        if s.is(a, "tryLock") || s.is(a, "try") { return false }
+        let close = Int(s.match[a + 1])
+        if close > a {
+            for k in (a + 2)..<close where (s.is(k, "before") || s.is(k, "timeoutSeconds")) && s.isChar(k + 1, UInt8(ascii: ":")) { return false }
+        }
+        var j = a - 1
+        while j >= 0 && (s.code[j].isWord || s.isChar(j, UInt8(ascii: ".")) || s.isChar(j, UInt8(ascii: "!"))) {
+            if s.isKeyword(j, .if) || s.isKeyword(j, .guard) || s.isKeyword(j, .while) { return false }
+            if s.code[j].kind == .keyword && s.code[j].word != .self { break }
+            j -= 1
+        }
+        return true
+    }
+}
+
+extension FileStructure {
+    /// Whether identifier token `i` ends in `UnfairLock` (a project's os_unfair_lock wrapper).
+    func hasSuffixUnfairLock(_ i: Int) -> Bool {
+        let t = code[i]
+        guard t.length >= 10 else { return false }
+        let suffix = Array("UnfairLock".utf8)
+        let start = Int(t.end) - 10
+        return file.bytes.withUnsafeBufferPointer { p in
+            for k in 0..<10 where p[start + k] != suffix[k] { return false }
+            return true
+        }
+    }
+}

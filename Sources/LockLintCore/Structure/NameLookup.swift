@@ -1,0 +1,80 @@
+/// Which declaration a plain name (`lock`, `queue`, `Self.lock`) refers to at a token: a local
+/// of an enclosing function, a parameter, a member of an enclosing type (or of the type an
+/// enclosing extension extends, when declared in this file), or a global. Lexical and coarse:
+/// enough to learn a property's declared type.
+public enum NameBinding: Equatable, Sendable {
+    /// A variable declaration (index into `decls`).
+    case variable(Int)
+    /// A parameter of function-like declaration `function`.
+    case parameter(function: Int)
+    case unknown
+}
+
+extension FileStructure {
+    /// - Parameter memberOnly: the name was written `self.x` or `Self.x`: skip locals and parameters.
+    public func lookupVariable(_ name: String, at i: Int, memberOnly: Bool = false) -> NameBinding {
+        guard !name.isEmpty, i >= 0, i < code.count else { return .unknown }
+        var functions: [Int] = []
+        var types: [Int] = []
+        for sc in enclosingScopes(of: i) {
+            let d = scopes[sc].decl
+            guard d >= 0 else { continue }
+            // A computed property's accessor block is its body, not a scope of locals.
+            if scopes[sc].kind == .accessorBlock && decls[d].kind == .variable { continue }
+            if decls[d].kind.isFunctionLike { functions.append(d) } else if decls[d].kind.isType { types.append(d) }
+        }
+        if !memberOnly {
+            for f in functions {
+                var found = -1
+                for c in children[f] where decls[c].kind == .variable && decls[c].nameText == name && decls[c].keyword < i { found = c }
+                if found >= 0 { return .variable(found) }
+                if decls[f].parameterNames.contains(name) { return .parameter(function: f) }
+            }
+            // Closure parameters and pattern bindings hide members too.
+            if let f = functions.first, decls[f].body >= 0, boundNames(in: scopes[decls[f].body].open..<i).contains(name) { return .unknown }
+        }
+        for t in types {
+            for c in children[t] where decls[c].kind == .variable && decls[c].nameText == name { return .variable(c) }
+            if decls[t].kind == .extension {
+                let typeName = decls[t].nameText
+                for (k, d) in decls.enumerated() where d.kind.isType && d.kind != .extension && d.nameText == typeName {
+                    for c in children[k] where decls[c].kind == .variable && decls[c].nameText == name { return .variable(c) }
+                }
+            }
+        }
+        if !memberOnly {
+            for c in topLevel where decls[c].kind == .variable && decls[c].nameText == name { return .variable(c) }
+        }
+        return .unknown
+    }
+
+    /// The type tokens of parameter `name` in function-like declaration `f`'s signature.
+    public func parameterType(_ name: String, of f: Int) -> Range<Int>? {
+        let sig = decls[f].typeAnnotation
+        var j = sig.lowerBound
+        while j < sig.upperBound && !isChar(j, UInt8(ascii: "(")) { j += 1 }
+        guard isChar(j, UInt8(ascii: "(")) else { return nil }
+        let close = Int(match[j])
+        guard close > j else { return nil }
+        var k = j + 1
+        while k < close {
+            if code[k].isWord && isChar(k + 1, UInt8(ascii: ":")) && self.is(k, text: name) {
+                var e = k + 2
+                while e < close && !isChar(e, UInt8(ascii: ",")) && !isChar(e, UInt8(ascii: "=")) {
+                    if isChar(e, UInt8(ascii: "(")) || isChar(e, UInt8(ascii: "[")) {
+                        let m = Int(match[e])
+                        if m > e { e = m }
+                    }
+                    e += 1
+                }
+                return (k + 2)..<e
+            }
+            if isChar(k, UInt8(ascii: "(")) || isChar(k, UInt8(ascii: "[")) {
+                let m = Int(match[k])
+                if m > k { k = m }
+            }
+            k += 1
+        }
+        return nil
+    }
+}

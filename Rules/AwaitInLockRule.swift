@@ -117,7 +117,7 @@ public struct AwaitInLockRule: Rule {
         let s = context.structure
         // Cheap exit: no await in the file.
         guard !s.awaitTokens.isEmpty else { return [] }
-        let regions = LockRegions(s, vocabulary: context.vocabulary)
+        let regions = context.lockRegions
         guard !regions.regions.isEmpty else { return [] }
         var out: [Diagnostic] = []
         for t in s.awaitTokens {

@@ -186,7 +186,7 @@ public struct LockWithoutDeferRule: Rule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
         let vocabulary = context.vocabulary
-        let regions = LockRegions(s, vocabulary: vocabulary)
+        let regions = context.lockRegions
         var out: [Diagnostic] = []
         var handoffCache: [String: Set<String>] = [:]
         var neverReturning: Set<String>? = nil
@@ -283,7 +283,55 @@ public struct LockWithoutDeferRule: Rule {
         } else {
             fix = "write `defer { \(releaseCall) }` right after `\(acquireCall)` and delete the other \(release)() calls, or move the critical section into \(r.lock == "self" ? "" : "\(r.lock).")withLock { }"
         }
-        return context.diagnostic(description, at: a, message: message, notes: notes, fixIt: FixIt(fix))
+        var fixIt = FixIt(fix)
+        if let edits = deferEdits(r, release: release, releaseCall: releaseCall, result: result, s: s) {
+            // The release is the block's last statement: moving it into a defer right after the
+            // acquire keeps every path that reached it the same, and releases on the others.
+            fixIt = FixIt("write `defer { \(releaseCall) }` right after `\(acquireCall)` and delete the \(release)() at the end of the block",
+                          edits: edits, applicability: .safe)
+        }
+        return context.diagnostic(description, at: a, message: message, notes: notes, fixIt: fixIt)
+    }
+
+    /// Edits that turn `X.lock(); …; X.unlock()` — one release, the last statement of the same
+    /// block — into `X.lock(); defer { X.unlock() }; …`.
+    func deferEdits(_ r: LockRegion, release: String, releaseCall: String, result: LockPathResult, s: FileStructure) -> [Edit]? {
+        guard result.releases.count == 1, let rel = result.releases.first else { return nil }
+        let a = r.acquireToken
+        let acquireClose = Int(s.match[a + 1])
+        let releaseClose = Int(s.match[rel + 1])
+        guard acquireClose > a, releaseClose > rel, s.scopeOf[a] == s.scopeOf[rel], s.scopeOf[a] >= 0 else { return nil }
+        let block = s.scopes[Int(s.scopeOf[a])]
+        // Nothing after the release in its block.
+        guard releaseClose + 1 == block.close || (s.isChar(releaseClose + 1, UInt8(ascii: ";")) && releaseClose + 2 == block.close) else { return nil }
+        let bytes = s.file.bytes
+        // The statements' first tokens (the receiver, or the free function).
+        let acquireStart = s.isChar(a - 1, UInt8(ascii: ".")) ? LockRegions.receiverStart(s, dot: a - 1) : a
+        let releaseStart = s.isChar(rel - 1, UInt8(ascii: ".")) ? LockRegions.receiverStart(s, dot: rel - 1) : rel
+        guard acquireStart >= 0, releaseStart >= 0 else { return nil }
+        // Indentation of the acquire's line.
+        let lineStart = s.file.lines.starts[s.line(ofToken: acquireStart) - 1]
+        var indentEnd = lineStart
+        while indentEnd < bytes.count && (bytes[indentEnd] == 0x20 || bytes[indentEnd] == 0x09) { indentEnd += 1 }
+        guard indentEnd == Int(s.code[acquireStart].start) else { return nil }  // not alone at its line's start
+        let indent = String(decoding: bytes[lineStart..<indentEnd], as: UTF8.self)
+        let insertAt = Int(s.code[acquireClose].end)
+        let insert = Edit(range: insertAt..<insertAt, replacement: "\n\(indent)defer { \(releaseCall) }")
+        // Delete the release: its whole line when it stands alone on it.
+        var delStart = Int(s.code[releaseStart].start)
+        var delEnd = Int(s.code[releaseClose].end)
+        if s.isChar(releaseClose + 1, UInt8(ascii: ";")) { delEnd = Int(s.code[releaseClose + 1].end) }
+        let relLineStart = s.file.lines.starts[s.line(ofToken: releaseStart) - 1]
+        let before = bytes[relLineStart..<delStart].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        var after = delEnd
+        while after < bytes.count && (bytes[after] == 0x20 || bytes[after] == 0x09) { after += 1 }
+        // Only a release alone on its line (nothing after it but the line break) is moved.
+        guard before, after < bytes.count, bytes[after] == 0x0A || bytes[after] == 0x0D else { return nil }
+        delStart = relLineStart
+        delEnd = after + (bytes[after] == 0x0D && after + 1 < bytes.count && bytes[after + 1] == 0x0A ? 2 : 1)
+        // No comment may be swallowed by the deletion.
+        if s.comments.contains(where: { Int($0.start) >= delStart && Int($0.start) < delEnd }) { return nil }
+        return [insert, Edit(range: delStart..<delEnd, replacement: "")]
     }
 
     func noteText(_ l: LockLeak, lockName: String, fn: String, s: FileStructure) -> String {

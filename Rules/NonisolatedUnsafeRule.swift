@@ -158,7 +158,7 @@ public struct NonisolatedUnsafeRule: Rule {
             uses.append(i)
         }
         guard !uses.isEmpty else { return nil }
-        let regions = LockRegions(s, vocabulary: context.vocabulary)
+        let regions = context.lockRegions
         guard !regions.regions.isEmpty else { return nil }
         var common: Set<String>? = nil
         for u in uses {

@@ -158,6 +158,7 @@ public struct QueueSyncReentrancyRule: Rule {
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
+        guard s.identifiers.mayContainAny(["sync", "asyncAndWait"]) else { return [] }
         var calls: [SyncCall] = []
         for k in 2..<max(2, s.code.count) where s.code[k].kind == .identifier && s.isChar(k - 1, UInt8(ascii: ".")) {
             guard s.is(k, "sync") || s.is(k, "asyncAndWait") else { continue }

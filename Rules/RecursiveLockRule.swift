@@ -162,15 +162,20 @@ public struct RecursiveLockRule: Rule {
         let s = context.structure
         let vocabulary = context.vocabulary
         let nonRecursive = Self.nonRecursiveTypes.union(vocabulary.lockTypes.subtracting(LockVocabulary.defaultLockTypes))
-        // Cheap exit: the file names no lock type at all.
-        var mentions = false
-        var recursivePthread = false
-        for i in 0..<s.code.count where s.code[i].kind == .identifier {
-            if vocabulary.lockTypeNames.contains(s, i) || Self.nonRecursiveNames.contains(s, i) || s.hasSuffixUnfairLock(i) { mentions = true }
-            if s.is(i, "PTHREAD_MUTEX_RECURSIVE") { recursivePthread = true }
+        // Cheap exit: no lock is acquired anywhere in the file (no held region at all).
+        guard !context.lockRegions.regions.isEmpty else { return [] }
+        // … or the file names no lock type at all.
+        var mentions = s.identifiers.mayContainAny(Array(vocabulary.lockTypes) + Array(Self.nonRecursiveNames.names))
+        if !mentions {
+            // A project's own `…UnfairLock` type, named in a declaration.
+            mentions = s.decls.contains { d in
+                d.kind == .variable && (d.typeAnnotation.contains { s.hasSuffixUnfairLock($0) } || d.initializer.contains { s.hasSuffixUnfairLock($0) })
+            }
         }
         guard mentions else { return [] }
-        let regions = LockRegions(s, vocabulary: vocabulary)
+        let recursivePthread = s.identifiers.mayContain("PTHREAD_MUTEX_RECURSIVE")
+            && s.code.indices.contains { s.code[$0].kind == .identifier && s.is($0, "PTHREAD_MUTEX_RECURSIVE") }
+        let regions = context.lockRegions
         guard !regions.regions.isEmpty else { return [] }
         var acquisitions: [Acquisition] = []
         // `typealias _Mutex = OSAllocatedUnfairLock` (one per `#if` branch).

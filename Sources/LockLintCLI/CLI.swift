@@ -340,9 +340,13 @@ public enum CLI {
     static func applyFixes(_ report: LintReport, inputs: [LintInput], options: Options, io: IO) -> FixOutcome {
         var outcome = FixOutcome()
         var byPath: [String: [Edit]] = [:]
+        var fixesByPath: [String: [[Edit]]] = [:]
         for d in report.diagnostics where !d.fixIt.edits.isEmpty {
             let ok = d.fixIt.applicability == .safe || (options.unsafeFixes && d.fixIt.applicability == .unsafe)
-            if ok { byPath[d.path, default: []].append(contentsOf: d.fixIt.edits) }
+            if ok {
+                byPath[d.path, default: []].append(contentsOf: d.fixIt.edits)
+                fixesByPath[d.path, default: []].append(d.fixIt.edits)
+            }
         }
         let given = Dictionary(inputs.compactMap { i in i.bytes.map { (i.path, $0) } }, uniquingKeysWith: { a, _ in a })
         for path in byPath.keys.sorted() {
@@ -363,7 +367,9 @@ public enum CLI {
             let result = Fixer.apply(byPath[path]!, to: current)
             guard result.bytes != current else { continue }
             outcome.changedFiles += 1
-            outcome.appliedEdits += result.applied.count
+            // A finding counts as fixed when every one of its edits was applied.
+            let applied = result.applied
+            outcome.appliedEdits += (fixesByPath[path] ?? []).filter { edits in edits.allSatisfy { applied.contains($0) } }.count
             if options.diff {
                 outcome.diff += Fixer.unifiedDiff(path: path, old: current, new: result.bytes)
             } else if given[path] != nil {

@@ -145,6 +145,54 @@ final class FixTests: XCTestCase {
         XCTAssertTrue(err.value.contains("changed on disk since it was linted; not fixed"))
     }
 
+    func testManualUnlockAtTheEndOfTheBlockBecomesADefer() async throws {
+        let before = """
+            final class Store {
+                private let lock = NSLock()
+                private var items: [String] = []
+                func add(_ s: String) throws {
+                    lock.lock()
+                    try validate(s)
+                    items.append(s)
+                    lock.unlock()
+                }
+                func early(_ s: String) {
+                    lock.lock()
+                    if s.isEmpty { return }
+                    items.append(s)
+                    lock.unlock()  // keep this comment
+                }
+                func validate(_ s: String) throws {}
+            }
+
+            """
+        let path = try write("G.swift", before)
+        let r = await Support.run(["--fix", path])
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), """
+            final class Store {
+                private let lock = NSLock()
+                private var items: [String] = []
+                func add(_ s: String) throws {
+                    lock.lock()
+                    defer { lock.unlock() }
+                    try validate(s)
+                    items.append(s)
+                }
+                func early(_ s: String) {
+                    lock.lock()
+                    if s.isEmpty { return }
+                    items.append(s)
+                    lock.unlock()  // keep this comment
+                }
+                func validate(_ s: String) throws {}
+            }
+
+            """)
+        XCTAssertTrue(r.err.contains("fixed 1 finding in 1 file"), r.err)
+        // The other finding stays, with its manual fix-it (a comment would be lost).
+        XCTAssertTrue(r.out.contains("G.swift:11:14: warning: 'lock' is still held at the return on line 12"), r.out)
+    }
+
     func testOverlappingEditsApplyOnce() {
         let bytes = Array("abcdef".utf8)
         let r = Fixer.apply([Edit(range: 1..<3, replacement: "X"), Edit(range: 2..<4, replacement: "Y"), Edit(range: 5..<5, replacement: "Z")], to: bytes)

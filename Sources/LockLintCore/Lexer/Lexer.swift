@@ -33,13 +33,11 @@ public enum Lexer {
         // the lexer writes straight into the array's storage.
         var code = [Token](unsafeUninitializedCapacity: bytes.count + 1) { buffer, count in
             bytes.withUnsafeBufferPointer { p in
-                Word.packed.withUnsafeBufferPointer { table in
-                    Word.packedStart.withUnsafeBufferPointer { starts in
-                        var state = LexerState(p, keywords: KeywordTable(entries: table, starts: starts), output: buffer.baseAddress!)
-                        state.run()
-                        count = state.codeCount
-                        comments = state.comments
-                    }
+                Word.hashed.withUnsafeBufferPointer { table in
+                    var state = LexerState(p, keywords: KeywordTable(slots: table), output: buffer.baseAddress!)
+                    state.run()
+                    count = state.codeCount
+                    comments = state.comments
                 }
             }
         }

@@ -47,47 +47,38 @@ public enum Word: UInt8, Sendable, CaseIterable {
         "consuming", "borrowing", "sending", "each", "unsafe", "_modify", "_read", "_const", "_",
     ]
 
-    /// Every word packed into two little-endian UInt64 (all are at most 16 bytes), grouped by
-    /// length: `packedStart[n]..<packedStart[n + 1]` indexes the words of length n.
-    static let packed: [(lo: UInt64, hi: UInt64, word: Word)] = {
-        var entries: [(lo: UInt64, hi: UInt64, word: Word, length: Int)] = []
+    /// Every word packed into two little-endian UInt64 (all are at most 16 bytes), in an
+    /// open-addressing hash table of 512 slots (empty slots hold `.none`): one probe, usually.
+    static let hashed: [(lo: UInt64, hi: UInt64, word: Word)] = {
+        var slots = [(lo: UInt64, hi: UInt64, word: Word)](repeating: (0, 0, .none), count: KeywordTable.size)
         for w in Word.allCases where w != .none {
-            let b = Array(w.text.utf8)
             var lo: UInt64 = 0
             var hi: UInt64 = 0
-            for (k, byte) in b.enumerated() {
+            for (k, byte) in w.text.utf8.enumerated() {
                 if k < 8 { lo |= UInt64(byte) << (8 * k) } else { hi |= UInt64(byte) << (8 * (k - 8)) }
             }
-            entries.append((lo, hi, w, b.count))
+            var i = KeywordTable.slot(lo, hi)
+            while slots[i].word != .none { i = (i + 1) & (KeywordTable.size - 1) }
+            slots[i] = (lo, hi, w)
         }
-        entries.sort { $0.length < $1.length }
-        return entries.map { ($0.lo, $0.hi, $0.word) }
-    }()
-
-    static let packedStart: [Int] = {
-        var starts = [Int](repeating: 0, count: 18)
-        var counts = [Int](repeating: 0, count: 17)
-        for w in Word.allCases where w != .none { counts[w.text.utf8.count] += 1 }
-        for n in 0..<17 { starts[n + 1] = starts[n] + counts[n] }
-        return starts
+        return slots
     }()
 
     /// The word spelled by `bytes[start..<end]`, or `.none`.
     static func lookup(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Word {
-        packed.withUnsafeBufferPointer { table in
-            packedStart.withUnsafeBufferPointer { starts in
-                KeywordTable(entries: table, starts: starts).lookup(p, start, end)
-            }
-        }
+        hashed.withUnsafeBufferPointer { KeywordTable(slots: $0).lookup(p, start, end) }
     }
 }
 
-
-/// The packed keyword table, borrowed for the duration of one file's lexing (no global access
-/// per lookup).
 struct KeywordTable {
-    let entries: UnsafeBufferPointer<(lo: UInt64, hi: UInt64, word: Word)>
-    let starts: UnsafeBufferPointer<Int>
+    static let size = 512
+    let slots: UnsafeBufferPointer<(lo: UInt64, hi: UInt64, word: Word)>
+
+    @inline(__always)
+    static func slot(_ lo: UInt64, _ hi: UInt64) -> Int {
+        let h = (lo &* 0x9E37_79B9_7F4A_7C15) ^ (hi &* 0xC2B2_AE3D_27D4_EB4F)
+        return Int(truncatingIfNeeded: h >> 55)
+    }
 
     @inline(__always)
     func lookup(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Word {
@@ -96,9 +87,6 @@ struct KeywordTable {
         let first = p[start]
         // Every known word starts with a lowercase ASCII letter, `A`, `S` or `_`.
         guard (first >= 0x61 && first <= 0x7A) || first == 0x41 || first == 0x53 || first == 0x5F else { return .none }
-        var i = starts[n]
-        let e = starts[n + 1]
-        if i == e { return .none }
         var lo: UInt64 = 0
         var hi: UInt64 = 0
         var k = 0
@@ -107,10 +95,12 @@ struct KeywordTable {
             if k < 8 { lo |= byte << (8 * k) } else { hi |= byte << (8 * (k - 8)) }
             k += 1
         }
-        while i < e {
-            if entries[i].lo == lo && entries[i].hi == hi { return entries[i].word }
-            i += 1
+        var i = Self.slot(lo, hi)
+        while true {
+            let e = slots[i]
+            if e.word == .none { return .none }
+            if e.lo == lo && e.hi == hi { return e.word }
+            i = (i + 1) & (Self.size - 1)
         }
-        return .none
     }
 }

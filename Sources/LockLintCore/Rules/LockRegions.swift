@@ -61,8 +61,8 @@ public struct LockRegions: Sendable {
                 extraScopedMethods: Set<String> = [], guardReceivers: Set<String> = [], heldOnEntry: Bool = false,
                 branchRelease: Bool = false) {
         var out: [LockRegion] = []
-        let scoped = vocabulary.lockScopedMethods.union(extraScopedMethods)
-        let scopedNames = NameSet(scoped)
+        let scoped = extraScopedMethods.isEmpty ? vocabulary.lockScopedMethods : vocabulary.lockScopedMethods.union(extraScopedMethods)
+        let scopedNames = extraScopedMethods.isEmpty ? vocabulary.lockScopedNames : NameSet(scoped)
         let anyQueue = includeQueues.contains("*") || !includeQueues.isEmpty
         let anyReceiver = !guardReceivers.isEmpty
         // Closure forms.
@@ -83,9 +83,10 @@ public struct LockRegions: Sendable {
             }
         }
         // Manual forms.
-        let acquireNames = NameSet(vocabulary.acquireRelease.keys)
+        let acquireNames = vocabulary.acquireNames
         var i = 0
-        let n = s.code.count
+        // No acquire name anywhere in the file: skip the scan.
+        let n = s.identifiers.mayContainAny(Array(vocabulary.acquireRelease.keys)) ? s.code.count : 0
         while i < n {
             defer { i += 1 }
             let t = s.code[i]
@@ -201,15 +202,15 @@ public struct LockRegions: Sendable {
     /// `X.unlock()` in a function with no earlier `X.lock()` in it: the lock was taken by the
     /// caller, so the code before the release runs with it held.
     static func addHeldOnEntry(_ s: FileStructure, vocabulary: LockVocabulary, into out: inout [LockRegion]) {
-        let releases = Set(vocabulary.acquireRelease.values)
-        let releaseNames = NameSet(releases)
+        let releaseNames = vocabulary.releaseNames
         var i = 0
-        while i < s.code.count {
+        let n = s.identifiers.mayContainAny(Array(Set(vocabulary.acquireRelease.values))) ? s.code.count : 0
+        while i < n {
             defer { i += 1 }
             guard s.code[i].kind == .identifier, s.isChar(i + 1, UInt8(ascii: "(")), s.isChar(i - 1, UInt8(ascii: ".")),
                   releaseNames.contains(s, i) else { continue }
             let name = s.text(i)
-            guard releases.contains(name), let exec = s.enclosingExecutable(of: i), !insideDefer(s, i, within: exec) else { continue }
+            guard let exec = s.enclosingExecutable(of: i), !insideDefer(s, i, within: exec) else { continue }
             let r = receiverStart(s, dot: i - 1)
             guard r >= 0 else { continue }
             let lock = normalized(s.text(r..<(i - 1)))

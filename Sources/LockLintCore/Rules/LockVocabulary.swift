@@ -13,6 +13,10 @@ public struct LockVocabulary: Sendable {
     public var freeFunctionAcquires: Set<String>
     /// `lockTypes` for byte-level matching against tokens.
     public var lockTypeNames: NameSet
+    /// The method and function names above, for byte-level matching (built once per configuration).
+    public var lockScopedNames: NameSet
+    public var acquireNames: NameSet
+    public var releaseNames: NameSet
 
     public static let defaultLockTypes: Set<String> = [
         "Mutex", "NSLock", "NSRecursiveLock", "NSCondition", "NSConditionLock", "OSAllocatedUnfairLock",
@@ -54,6 +58,9 @@ public struct LockVocabulary: Sendable {
         acquireRelease = Self.defaultAcquireRelease.merging(extraAcquireRelease) { _, new in new }
         freeFunctionAcquires = Self.defaultFreeFunctions
         lockTypeNames = NameSet(lockTypes)
+        lockScopedNames = NameSet(lockScopedMethods)
+        acquireNames = NameSet(acquireRelease.keys)
+        releaseNames = NameSet(acquireRelease.values)
     }
 
     public static let `default` = LockVocabulary()

@@ -113,7 +113,8 @@ public struct ProjectIndex: Sendable {
             }
             if d.kind == .class { f.isFinal = d.modifiers.contains(.final) }
             f.isGlobalActorIsolated = s.hasGlobalActor(d)
-            for t in s.inheritedTypes(of: di) where t.unchecked && t.name == "Sendable" {
+            let hasUnchecked = d.inheritance.contains { s.code[$0].kind == .attribute && s.is($0, "@unchecked") }
+            for t in hasUnchecked ? s.inheritedTypes(of: di) : [] where t.unchecked && t.name == "Sendable" {
                 f.isUncheckedSendable = true
                 if d.kind == .extension { f.uncheckedViaExtension = true }
             }
@@ -221,12 +222,14 @@ public enum Confinement {
     ]
 
     static let checkNames = NameSet(checks)
+    static let checkList = Array(checks)
+    static let handlerNames = NameSet(eventLoopProtocols)
 
     /// Whether the type or extension `d` conforms to a channel-handler protocol or asserts
     /// confinement in its body.
     public static func asserted(in d: Int, _ s: FileStructure) -> Bool {
-        if s.inheritedTypes(of: d).contains(where: { eventLoopProtocols.contains($0.name) }) { return true }
-        guard s.decls[d].body >= 0 else { return false }
+        if s.decls[d].inheritance.contains(where: { s.code[$0].kind == .identifier && handlerNames.contains(s, $0) }) { return true }
+        guard s.decls[d].body >= 0, s.identifiers.mayContainAny(checkList) else { return false }
         let body = s.scopes[s.decls[d].body]
         for i in body.open..<body.close where s.code[i].kind == .identifier && checkNames.contains(s, i) { return true }
         return false

@@ -20,6 +20,9 @@ public final class RuleContext {
 
     public var file: SourceFile { structure.file }
 
+    /// Where locks are held in this file (default options), computed once for every rule that asks.
+    public private(set) lazy var lockRegions = LockRegions(structure, vocabulary: vocabulary)
+
     /// Whether a type of this name in this module is an actor (declared anywhere in the run).
     public func isActor(_ name: String) -> Bool {
         let answer = index.facts(module: module, name: name)?.isActor ?? false

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A hand-written Swift lexer over UTF-8 bytes.
 ///
 /// Total: it never throws and never traps on input. Bad bytes become `.unknown` tokens, unterminated
@@ -306,8 +312,14 @@ struct LexerState {
 
     mutating func lexLineComment() {
         let start = pos
-        pos += 2
-        while pos < n && p[pos] != 0x0A && p[pos] != 0x0D { pos += 1 }
+        pos = min(n, pos + 2)
+        // The line ends at the first \n or \r: let memchr find them.
+        if pos < n, let base = p.baseAddress {
+            var end = n
+            if let hit = memchr(base + pos, 0x0A, n - pos) { end = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) }
+            if end > pos, let cr = memchr(base + pos, 0x0D, end - pos) { end = base.distance(to: cr.assumingMemoryBound(to: UInt8.self)) }
+            pos = end
+        }
         let doc = pos - start >= 3 && p[start + 2] == UInt8(ascii: "/")
         emit(.comment, start, pos, flags: doc ? .docComment : [])
         pendingFlags.insert(.spaceBefore)
@@ -362,18 +374,25 @@ struct LexerState {
     /// identifier characters).
     @inline(__always)
     mutating func scanIdentifierRest() {
-        while pos < n {
-            let c = p[pos]
-            if (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
-                || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "_") || c == UInt8(ascii: "$") {
-                pos += 1
-            } else if c >= 0x80 {
-                guard let (scalar, len) = UTF8Decoding.decode(p, pos), Characters.isIdentifierContinuation(scalar) else { return }
-                pos += len
+        // ASCII identifier characters as two 64-bit masks: `$` and digits below 64; letters and
+        // `_` from 64 to 127. A local cursor keeps the loop in registers.
+        let low: UInt64 = (1 << 36) | (0x3FF << 48)
+        let high: UInt64 = (0x3FFFFFF << 1) | (1 << 31) | (0x3FFFFFF << 33)
+        var i = pos
+        while i < n {
+            let c = p[i]
+            if c < 64 {
+                if low & (1 << UInt64(c)) == 0 { break }
+                i += 1
+            } else if c < 128 {
+                if high & (1 << UInt64(c - 64)) == 0 { break }
+                i += 1
             } else {
-                return
+                guard let (scalar, len) = UTF8Decoding.decode(p, i), Characters.isIdentifierContinuation(scalar) else { break }
+                i += len
             }
         }
+        pos = i
     }
 
     mutating func lexDollar() {
@@ -878,6 +897,15 @@ struct LexerState {
         let segmentFlags: TokenFlags = (closesInterpolation && start < n && p[start] == UInt8(ascii: ")") && pos == start) ? .closesInterpolation : []
         if segmentFlags.contains(.closesInterpolation) { pos += 1 }
         while pos < n {
+            // Fast path: skip ordinary characters with a local cursor.
+            var i = pos
+            while i < n {
+                let b = p[i]
+                if b == UInt8(ascii: "\\") || b == UInt8(ascii: "\"") || b == 0x0A || b == 0x0D || b == UInt8(ascii: "'") { break }
+                i += 1
+            }
+            pos = i
+            if pos >= n { break }
             let c = p[pos]
             if c == UInt8(ascii: "\\") && !isQuote {
                 // Count the `#`s after the backslash: only a matching count escapes.

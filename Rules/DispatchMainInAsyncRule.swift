@@ -206,7 +206,7 @@ public struct DispatchMainInAsyncRule: Rule {
 
     /// A global-actor attribute on a declaration: its name and token.
     func globalActor(_ s: FileStructure, _ d: Decl) -> (String, Int)? {
-        for a in d.attributes {
+        for a in s.attributes(of: d) {
             let name = String(s.text(a).dropFirst())
             if name == "MainActor" || (name.hasSuffix("Actor") && name.first?.isUppercase == true) { return (name, a) }
         }

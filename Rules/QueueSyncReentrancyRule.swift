@@ -319,12 +319,12 @@ public struct QueueSyncReentrancyRule: Rule {
         let decl = s.decls[d]
         if decl.modifiers.contains(.nonisolated) || decl.modifiers.contains(.nonisolatedUnsafe) { return nil }
         let fn = decl.nameText.isEmpty ? decl.kind.keyword : "'\(decl.nameText)'"
-        if decl.attributes.contains(where: { s.is($0, "@MainActor") }) { return "@MainActor \(fn)" }
+        if s.attributes(of: decl).contains(where: { s.is($0, "@MainActor") }) { return "@MainActor \(fn)" }
         var p = decl.parent
         while p >= 0 {
             let t = s.decls[p]
             if t.kind.isType {
-                if t.attributes.contains(where: { s.is($0, "@MainActor") }) { return "\(fn) of @MainActor '\(t.nameText)'" }
+                if s.attributes(of: t).contains(where: { s.is($0, "@MainActor") }) { return "\(fn) of @MainActor '\(t.nameText)'" }
                 if let base = s.inheritedTypes(of: p).first(where: { Self.mainActorBases.contains($0.name) }) {
                     return "\(fn) of '\(t.nameText)', a \(base.name)"
                 }

@@ -46,7 +46,13 @@ extension FileStructure {
 extension FileStructure {
     /// The attribute names (without `@`) written before declaration `d`.
     public func attributeNames(_ d: Decl) -> [String] {
-        d.attributes.map { String(text($0).dropFirst()) }
+        attributes(of: d).map { String(text($0).dropFirst()) }
+    }
+
+    /// The attribute tokens before declaration `d`'s keyword (`@MainActor`, `@Published`, …).
+    public func attributes(of d: Decl) -> [Int] {
+        guard d.hasAttributes else { return [] }
+        return (d.start..<d.keyword).filter { code[$0].kind == .attribute }
     }
 
     /// A global-actor attribute (`@MainActor`, `@DatabaseActor`): the declaration is isolated.

@@ -89,8 +89,8 @@ public struct Decl: Sendable {
     /// Scope index of the body (`{ … }`), or -1.
     public var body: Int
     public var modifiers: Modifiers
-    /// Attribute tokens before the keyword (indices into `code`).
-    public var attributes: [Int]
+    /// Whether attribute tokens stand before the keyword (see `FileStructure.attributes(of:)`).
+    public var hasAttributes: Bool
     /// Types after `:` (inheritance/conformances), token range; empty when none.
     public var inheritance: Range<Int>
     /// Variables: the type annotation after `:`; functions: the signature from name to body.

@@ -630,7 +630,7 @@ struct StructureBuilder {
             kind: kind, keyword: keyword, start: prefix.start, name: nameIndex,
             nameText: nameIndex >= 0 ? stripBackticks(text(nameIndex)) : "",
             fullName: "", parent: enclosingDecl(frames), body: -1, modifiers: prefix.modifiers,
-            attributes: prefix.attributes, inheritance: 0..<0, typeAnnotation: 0..<0, initializer: 0..<0,
+            hasAttributes: !prefix.attributes.isEmpty, inheritance: 0..<0, typeAnnotation: 0..<0, initializer: 0..<0,
             isLet: false, isComputed: false, isAsync: false, isThrows: false, parameterNames: [], end: keyword + 1)
         decls.append(d)
         return decls.count - 1

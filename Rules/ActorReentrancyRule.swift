@@ -233,7 +233,7 @@ public struct ActorReentrancyRule: Rule {
         case .lookup:
             fix = "store the in-flight work in '\(p)' before awaiting (a `Task` that later callers await), or look '\(p)' up again after the await and use what is there"
         case .flag:
-            fix = "set '\(p)' before the await, so the check and the update happen with no suspension between them (reset it in a `defer`)"
+            fix = "set '\(p)' before the await so the check and the update happen with no suspension between them (reset it in a `defer` on failure); if callers also need the result of the awaited work, store the in-flight `Task` instead and have later callers await it"
         case .staleCopy:
             fix = "re-read '\(p)' after the await and apply the change to its current value, or finish the update before suspending"
         case .clear:

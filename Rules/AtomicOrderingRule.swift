@@ -141,18 +141,18 @@ public struct AtomicOrderingRule: Rule {
         let target = name.isEmpty ? "this \(op.noun)" : "'\(name).\(call)'"
         switch op {
         case .load:
-            return ("\(target) asks for .sequentiallyConsistent, a full barrier; a load never needs more than .acquiring",
+            return ("\(target) asks for .sequentiallyConsistent, the costliest ordering; a load that only has to see what a matching release published needs just .acquiring",
                     "use .acquiring if the value was stored with .releasing to publish other data, otherwise .relaxed")
         case .store:
-            return ("\(target) asks for .sequentiallyConsistent, a full barrier; a store never needs more than .releasing",
+            return ("\(target) asks for .sequentiallyConsistent, the costliest ordering; a store that only publishes what came before it needs just .releasing",
                     "use .releasing if readers must see what was written before this store, otherwise .relaxed")
         case .exchange, .compareExchange:
             let fix = twoOrderings
                 ? "use successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring if the exchange hands over a lock or an object, otherwise .relaxed for both"
                 : "use .acquiringAndReleasing if the exchange hands over a lock or an object, otherwise .relaxed"
-            return ("\(target) asks for .sequentiallyConsistent, a full barrier; an exchange needs at most .acquiringAndReleasing unless it must be ordered with other atomics", fix)
+            return ("\(target) asks for .sequentiallyConsistent, the costliest ordering; an exchange needs at most .acquiringAndReleasing unless it must be ordered with other atomics", fix)
         case .update:
-            return ("\(target) asks for .sequentiallyConsistent, a full barrier; an independent counter or bit set needs only .relaxed",
+            return ("\(target) asks for .sequentiallyConsistent, the costliest ordering; an independent counter or bit set needs only .relaxed",
                     "use .relaxed if nothing else depends on this value; .acquiringAndReleasing if reaching a value hands over ownership (a reference count reaching zero)")
         }
     }

@@ -287,7 +287,12 @@ public struct DispatchMainInAsyncRule: Rule {
             message = Self.globalActorMessage(call: call, name: name, what: "a @\(name) closure", isSync: isSync, isAfter: isAfter)
             fix = Self.globalActorFix(name: name, isSync: isSync, isAfter: isAfter)
         }
-        return context.diagnostic(description, at: m, message: message, notes: notes, fixIt: FixIt(fix))
+        // A GCD hop drops task-local values; a Task inherits them. Say so when it can matter.
+        var fullFix = fix
+        if !isSync && fix.contains("Task {") {
+            fullFix += " (a Task inherits task-local values, GCD does not: if the hop is meant to leave them behind, keep it and suppress this with a reason)"
+        }
+        return context.diagnostic(description, at: m, message: message, notes: notes, fixIt: FixIt(fullFix))
     }
 
     static func memberDescription(_ s: FileStructure, _ m: Int) -> String {

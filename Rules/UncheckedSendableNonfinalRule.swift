@@ -73,7 +73,7 @@ public struct UncheckedSendableNonfinalRule: Rule {
                 } else if let facts = context.classFacts(d.nameText), !facts.isFinal {
                     out.append(context.diagnostic(
                         description, at: d.name,
-                        message: "class '\(d.nameText)' is made @unchecked Sendable here but is not final: a subclass inherits the promise and can add unsynchronized state",
+                        message: "class '\(d.nameText)' is made @unchecked Sendable here but is not final: a subclass can add state the promise does not cover, and nothing checks it",
                         fixIt: FixIt("declare class '\(d.nameText)' final where it is declared")))
                 }
                 continue
@@ -91,14 +91,25 @@ public struct UncheckedSendableNonfinalRule: Rule {
         let s = context.structure
         let d = s.decls[di]
         guard d.kind == .class, !d.modifiers.contains(.final) else { return nil }
+        // A class declared inside a function cannot be subclassed outside it.
+        if d.parent >= 0 && s.decls[d.parent].kind.isFunctionLike { return nil }
         // A private class with no subclass in its file is final in effect.
         let subclasses = s.decls.indices.filter { k in
             s.decls[k].kind == .class && s.inheritedTypes(of: k).first?.name == d.nameText
         }
         if (d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate)) && subclasses.isEmpty { return nil }
+        // Subclasses that restate `@unchecked Sendable` (Swift 6 requires it) made their own,
+        // reviewed promise; only a subclass that inherits it silently, or an `open` class that
+        // other modules may subclass, is a problem.
+        let facts = context.classFacts(d.nameText)
+        let restated = subclasses.allSatisfy { k in s.inheritedTypes(of: k).contains { $0.unchecked && $0.name == "Sendable" } }
+        if !subclasses.isEmpty || facts?.hasRestatingSubclass == true {
+            if restated && facts?.hasSilentSubclass != true && !d.modifiers.contains(.open) { return nil }
+        }
         var notes: [Note] = []
-        if let sub = subclasses.first, s.decls[sub].name >= 0 {
-            notes.append(context.note(at: s.decls[sub].name, "'\(s.decls[sub].nameText)' subclasses it here and inherits the unchecked conformance"))
+        if let sub = subclasses.first(where: { k in !s.inheritedTypes(of: k).contains { $0.unchecked && $0.name == "Sendable" } }),
+           s.decls[sub].name >= 0 {
+            notes.append(context.note(at: s.decls[sub].name, "'\(s.decls[sub].nameText)' subclasses it here and inherits the unchecked conformance without restating it"))
         }
         let open = d.modifiers.contains(.open) ? "open " : ""
         var fixIt = FixIt("make '\(d.nameText)' final and compose instead of subclassing, or give each subclass its own reviewed conformance")
@@ -110,7 +121,7 @@ public struct UncheckedSendableNonfinalRule: Rule {
         }
         return context.diagnostic(
             description, at: token,
-            message: "\(open)class '\(d.nameText)' is @unchecked Sendable but not final: a subclass inherits the promise and can add unsynchronized state",
+            message: "\(open)class '\(d.nameText)' is @unchecked Sendable but not final: a subclass can add state the promise does not cover, and nothing checks it",
             notes: notes, fixIt: fixIt)
     }
 
@@ -161,6 +172,10 @@ public struct UncheckedSendableNonfinalRule: Rule {
             for t in v.typeAnnotation where s.code[t].kind == .identifier && open.contains(s.text(t)) { storesParam = true }
         }
         guard storesParam && hasLock && stored <= 3 else { return nil }
+        // A wrapper whose closures are all @Sendable keeps its values inside (LockIsolated).
+        let classBody = s.scopes[d.body]
+        let takesSendableClosures = (classBody.open..<classBody.close).contains { s.code[$0].kind == .attribute && s.is($0, "@Sendable") }
+        if takesSendableClosures { return nil }
         let generic = "\(d.nameText)<\(params.joined(separator: ", "))>"
         return context.diagnostic(
             description, at: d.name,

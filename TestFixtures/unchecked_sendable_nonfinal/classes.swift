@@ -72,3 +72,35 @@ class DebugOnly: @unchecked Sendable { // expect: unchecked_sendable_nonfinal
     let x = 0
 }
 #endif
+
+// A subclass that restates the conformance made its own reviewed promise.
+class Channel: @unchecked Sendable {
+    let id = 1
+}
+final class SocketChannel: Channel, @unchecked Sendable {
+    let fd = 3
+}
+
+// An open class can be subclassed by other modules: still reported.
+open class OpenBase: @unchecked Sendable { // expect: unchecked_sendable_nonfinal
+    public let id = 1
+}
+final class OpenChild: OpenBase, @unchecked Sendable {}
+
+func makeThing() {
+    // Declared inside a function: nothing else can subclass it.
+    class Thing: @unchecked Sendable {
+        var value = 0
+    }
+    _ = Thing()
+}
+
+// A wrapper whose closures are @Sendable keeps its value inside.
+final class Isolated<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withValue<T: Sendable>(_ body: @Sendable (inout Value) throws -> T) rethrows -> T {
+        try lock.withLock { try body(&value) }
+    }
+}

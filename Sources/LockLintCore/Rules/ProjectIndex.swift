@@ -13,6 +13,11 @@ public struct TypeFacts: Sendable, Equatable {
     public var isGlobalActorIsolated = false
     /// Made `@unchecked Sendable` by an extension (not only by a declaration of this name).
     public var uncheckedViaExtension = false
+    /// Some subclass in the run restates `@unchecked Sendable` (Swift 6 requires it): the
+    /// subclass's author reviewed the promise for their own state.
+    public var hasRestatingSubclass = false
+    /// Some subclass in the run does not restate it (it inherits the promise silently).
+    public var hasSilentSubclass = false
     /// Mutable stored instance properties (`var`, not computed), sorted.
     public var storedVars: [String] = []
     /// Stored properties that are locks, sorted.
@@ -40,6 +45,8 @@ public struct TypeFacts: Sendable, Equatable {
         isUncheckedSendable = isUncheckedSendable || o.isUncheckedSendable
         isGlobalActorIsolated = isGlobalActorIsolated || o.isGlobalActorIsolated
         uncheckedViaExtension = uncheckedViaExtension || o.uncheckedViaExtension
+        hasRestatingSubclass = hasRestatingSubclass || o.hasRestatingSubclass
+        hasSilentSubclass = hasSilentSubclass || o.hasSilentSubclass
         isLoopConfined = isLoopConfined || o.isLoopConfined
         Self.union(&storedVars, o.storedVars)
         Self.union(&lockProperties, o.lockProperties)
@@ -132,6 +139,12 @@ public struct ProjectIndex: Sendable {
                 f.isLoopConfined = Confinement.asserted(in: di, s)
             }
             index.add(module: module, name: d.nameText, f)
+            // A class's superclass learns whether its subclasses restate the conformance.
+            if d.kind == .class, let superclass = s.decls[di].inheritance.first.flatMap({ s.code[$0].kind == .identifier ? s.text($0) : nil }) {
+                var parent = TypeFacts()
+                if f.isUncheckedSendable { parent.hasRestatingSubclass = true } else { parent.hasSilentSubclass = true }
+                index.add(module: module, name: superclass, parent)
+            }
         }
         return index
     }

@@ -93,6 +93,7 @@ public enum CLI {
         var configurations: [Configuration] = []
         var configIndex: [String: Int] = [:]  // config path → index
         var byDirectory: [String: Int] = [:]  // folder → index (-1: none)
+        var discovered: [String: String?] = [:]  // folder → nearest configuration file
         func loadConfig(_ path: String) throws -> Int {
             if let k = configIndex[path] { return k }
             let c = try ConfigurationLoader.load(path: path, knownRules: known)
@@ -102,6 +103,7 @@ public enum CLI {
         }
         var inputs: [LintInput] = []
         var excludedCount = 0
+        let cwd = currentDirectory()
         do {
             let fixed = try options.configPath.map { try loadConfig($0) }
             if fixed == nil { configurations.append(Configuration()) }  // index 0: the defaults
@@ -113,10 +115,10 @@ public enum CLI {
                 } else if let cached = byDirectory[dir] {
                     k = cached
                 } else {
-                    k = try ConfigurationLoader.discover(from: dir).map { try loadConfig($0) } ?? 0
+                    k = try ConfigurationLoader.discover(from: dir, cache: &discovered).map { try loadConfig($0) } ?? 0
                     byDirectory[dir] = k
                 }
-                if excluded(c.path, by: configurations[k], cliExcludes: options.excludes) {
+                if excluded(c.path, by: configurations[k], cliExcludes: options.excludes, cwd: cwd) {
                     excludedCount += 1
                     continue
                 }
@@ -229,6 +231,10 @@ public enum CLI {
             io.out(rendered)
         }
         let elapsed = clock.now - started
+        if Environment.get("SWIFT_LOCK_LINT_TIMING") != nil {
+            for (name, d) in report.phaseTimes { io.err("timing: \(name): \(formatSeconds(Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18))\n") }
+            io.err("timing: total: \(formatSeconds(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))\n")
+        }
         if !options.quiet {
             var report = report
             report.diagnostics = diagnostics
@@ -267,14 +273,14 @@ public enum CLI {
 
     /// Include/exclude globs of the configuration (relative to its folder) and of `--exclude`
     /// (relative to the current folder).
-    static func excluded(_ path: String, by configuration: Configuration, cliExcludes: [String]) -> Bool {
+    static func excluded(_ path: String, by configuration: Configuration, cliExcludes: [String], cwd: String) -> Bool {
         let plain = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         for g in cliExcludes where Glob.matches(g, plain) || Glob.matches(g, path) { return true }
-        guard !configuration.path.isEmpty else { return false }
+        guard !configuration.path.isEmpty, !(configuration.include.isEmpty && configuration.exclude.isEmpty) else { return false }
         let configDir = directory(of: configuration.path)
-        let absolute = path.hasPrefix("/") ? path : currentDirectory() + plain
+        let absolute = path.hasPrefix("/") ? path : cwd + plain
         var rel = absolute
-        let absDir = configDir.hasPrefix("/") ? configDir : currentDirectory() + (configDir == "." ? "" : configDir)
+        let absDir = configDir.hasPrefix("/") ? configDir : cwd + (configDir == "." ? "" : configDir)
         let prefix = absDir.hasSuffix("/") ? absDir : absDir + "/"
         if rel.hasPrefix(prefix) { rel.removeFirst(prefix.count) }
         if !configuration.include.isEmpty && !configuration.include.contains(where: { Glob.matches($0, rel) }) { return true }

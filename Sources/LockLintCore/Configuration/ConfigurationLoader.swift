@@ -161,25 +161,43 @@ public enum ConfigurationLoader {
 
     /// The nearest configuration file at or above `directory`, or nil.
     public static func discover(from directory: String) -> String? {
+        var cache: [String: String?] = [:]
+        return discover(from: directory, cache: &cache)
+    }
+
+    /// The same, remembering the answer for every folder visited (a walk asks for many folders
+    /// that share their parents).
+    public static func discover(from directory: String, cache: inout [String: String?]) -> String? {
         var dir = directory.isEmpty ? "." : directory
+        var visited: [String] = []
+        var found: String? = nil
         var steps = 0
         while steps < 256 {
             steps += 1
+            if let known = cache[dir] {
+                found = known
+                break
+            }
+            visited.append(dir)
             let candidate = dir == "/" ? "/" + fileName : dir + "/" + fileName
             var st = stat()
-            if stat(candidate, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG { return candidate }
-            // Go up: absolute paths by trimming, relative ones by adding "..".
-            if dir == "/" { return nil }
+            if stat(candidate, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG {
+                found = candidate
+                break
+            }
+            // Go up: absolute paths by trimming, relative ones through realpath.
+            if dir == "/" { break }
             if dir.hasPrefix("/") {
-                guard let slash = dir.lastIndex(of: "/") else { return nil }
+                guard let slash = dir.lastIndex(of: "/") else { break }
                 dir = slash == dir.startIndex ? "/" : String(dir[..<slash])
             } else {
-                guard let real = realpath(dir, nil) else { return nil }
+                guard let real = realpath(dir, nil) else { break }
                 dir = String(cString: real)
                 free(real)
             }
         }
-        return nil
+        for v in visited { cache[v] = .some(found) }
+        return found
     }
 }
 

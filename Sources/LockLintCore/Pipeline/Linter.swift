@@ -75,6 +75,8 @@ public struct LintReport: Sendable {
     public var bytesRead = 0
     /// Path → hash of the contents that were linted (when asked for).
     public var contentHashes: [String: UInt64] = [:]
+    /// Wall time of each phase (printed with SWIFT_LOCK_LINT_TIMING=1).
+    public var phaseTimes: [(String, Duration)] = []
 }
 
 public enum Linter {
@@ -93,10 +95,13 @@ public enum Linter {
 
     public static func lint(_ inputs: [LintInput], settings: LintSettings) async -> LintReport {
         let jobs = max(1, settings.jobs > 0 ? settings.jobs : ProcessorCount.online)
+        let clock = ContinuousClock()
+        let t0 = clock.now
         // Pass 1: every file with its own facts.
         var outcomes = await parallelMap(inputs.count, jobs: jobs) { i in
             process(inputs[i], settings: settings, projectIndex: nil)
         }
+        let t1 = clock.now
         // Merge facts, in input order so the result is the same whatever the parallelism.
         var index = ProjectIndex()
         for o in outcomes { index.merge(o.facts) }
@@ -112,7 +117,9 @@ public enum Linter {
             }
             for (j, k) in recheck.enumerated() { outcomes[k].diagnostics = again[j].diagnostics }
         }
+        let t2 = clock.now
         var report = LintReport()
+        report.phaseTimes = [("pass 1", t1 - t0), ("merge + pass 2 (\(recheck.count) files)", t2 - t1)]
         report.filesRecheckedWithProjectFacts = recheck.count
         for (k, o) in outcomes.enumerated() {
             if let h = o.hash { report.contentHashes[inputs[k].path] = h }

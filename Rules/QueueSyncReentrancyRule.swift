@@ -433,16 +433,10 @@ public struct QueueSyncReentrancyRule: Rule {
     }
 
     func collectMembers(_ name: String, _ s: FileStructure) -> [Member] {
-        var out: [Member] = []
-        for (t, d) in s.decls.enumerated() where d.kind.isType && d.nameText == name && d.kind != .protocol {
-            for c in s.children[t] {
-                let m = s.decls[c]
-                guard m.body >= 0, !m.nameText.isEmpty else { continue }
-                if m.kind == .function { out.append(Member(decl: c, name: m.nameText, body: m.body, isProperty: false)) }
-                if m.kind == .variable && m.isComputed { out.append(Member(decl: c, name: m.nameText, body: m.body, isProperty: true)) }
-            }
+        s.callableMembers(ofTypeNamed: name).map { c in
+            let m = s.decls[c]
+            return Member(decl: c, name: m.nameText, body: m.body, isProperty: m.kind == .variable)
         }
-        return out
     }
 
     /// The member called (or computed property read) on `self` at token `k`.

@@ -448,19 +448,11 @@ public struct RecursiveLockRule: Rule {
 
     /// Methods and computed properties of type `name` (its declaration and extensions in this file).
     func collectMembers(_ name: String, _ s: FileStructure) -> [Member] {
-        var out: [Member] = []
-        for (t, d) in s.decls.enumerated() where d.kind.isType && d.nameText == name && d.kind != .protocol {
-            for c in s.children[t] {
-                let m = s.decls[c]
-                guard m.body >= 0, !m.nameText.isEmpty else { continue }
-                if m.kind == .function {
-                    out.append(Member(decl: c, name: m.nameText, body: m.body, isProperty: false, labels: parameterLabels(s, m)))
-                } else if m.kind == .variable && m.isComputed {
-                    out.append(Member(decl: c, name: m.nameText, body: m.body, isProperty: true, labels: []))
-                }
-            }
+        s.callableMembers(ofTypeNamed: name).map { c in
+            let m = s.decls[c]
+            let isProperty = m.kind == .variable
+            return Member(decl: c, name: m.nameText, body: m.body, isProperty: isProperty, labels: isProperty ? [] : parameterLabels(s, m))
         }
-        return out
     }
 
     /// The argument labels of a function's parameters, and whether each has a default.

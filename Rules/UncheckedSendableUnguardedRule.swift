@@ -295,24 +295,6 @@ public struct UncheckedSendableUnguardedRule: Rule {
 
     static let singleThreadPhraseBytes: [[UInt8]] = singleThreadPhrases.map { Array($0.utf8) }
 
-    /// Case-insensitive (ASCII) search for any of the phrases, on bytes.
-    static func containsAny(_ text: String, _ phrases: [[UInt8]]) -> Bool {
-        let t = text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
-        for p in phrases where p.count <= t.count {
-            var i = 0
-            let last = t.count - p.count
-            while i <= last {
-                if t[i] == p[0] {
-                    var k = 1
-                    while k < p.count && t[i + k] == p[k] { k += 1 }
-                    if k == p.count { return true }
-                }
-                i += 1
-            }
-        }
-        return false
-    }
-
     static let singleThreadPhrases = [
         "single thread", "single-thread", "one thread", "same thread", "not thread safe", "not thread-safe",
         "isn't thread safe", "isn't thread-safe", "not threadsafe", "only intended for", "thread-confined", "thread confined",
@@ -334,7 +316,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
         // Documented as single-threaded or confined (on the class or on its conformance).
         for u in units {
             let text = s.leadingCommentText(s.decls[u]) + trailingComments(s, u)
-            if !text.isEmpty && Self.containsAny(text, Self.singleThreadPhraseBytes) { return "documented confinement" }
+            if !text.isEmpty && ByteSearch.containsAny(text, caseInsensitive: Self.singleThreadPhraseBytes) { return "documented confinement" }
         }
         return nil
     }

@@ -108,7 +108,7 @@ public enum Linter {
         // Pass 2: files whose questions get other answers now that every file is known.
         let recheck = outcomes.indices.filter { k in
             let o = outcomes[k]
-            return o.linted && answersChange(o.questions, module: o.module, index: index)
+            return o.linted && RuleContext.answersChange(o.questions, module: o.module, index: index)
         }
         if !recheck.isEmpty {
             let projectIndex = index
@@ -130,20 +130,6 @@ public enum Linter {
         }
         report.diagnostics.sort(by: Diagnostic.ordered)
         return report
-    }
-
-    static func answersChange(_ questions: [FactsQuestion: FactsAnswer], module: String, index: ProjectIndex) -> Bool {
-        for (q, a) in questions {
-            let f = index.facts(module: module, name: q.name)
-            let b: FactsAnswer
-            switch q.kind {
-            case .isActor: b = .bool(f?.isActor ?? false)
-            case .uncheckedSendableClass: b = .facts((f?.isUncheckedSendable ?? false) && (f?.isClass ?? false) ? f : nil)
-            case .classFacts: b = .facts((f?.isClass ?? false) ? f : nil)
-            }
-            if a != b { return true }
-        }
-        return false
     }
 
     /// One file through the whole per-file pipeline. Total: every failure becomes a finding.

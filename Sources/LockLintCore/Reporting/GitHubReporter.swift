@@ -28,29 +28,20 @@ public enum GitHubReporter {
     }
 
     /// Escaping for a command's message.
-    static func data(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    static func data(_ s: String) -> String { escape(s, alsoSeparators: false) }
 
     /// Escaping for a command's property values (also `:` and `,`).
-    static func property(_ s: String) -> String {
+    static func property(_ s: String) -> String { escape(s, alsoSeparators: true) }
+
+    static func escape(_ s: String, alsoSeparators: Bool) -> String {
         var out = ""
         for c in s.unicodeScalars {
             switch c {
             case "%": out += "%25"
             case "\r": out += "%0D"
             case "\n": out += "%0A"
-            case ":": out += "%3A"
-            case ",": out += "%2C"
+            case ":" where alsoSeparators: out += "%3A"
+            case "," where alsoSeparators: out += "%2C"
             default: out.unicodeScalars.append(c)
             }
         }

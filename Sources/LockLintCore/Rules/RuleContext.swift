@@ -47,10 +47,10 @@ public final class RuleContext {
         return answer
     }
 
-    /// Whether re-asking every recorded question of this file against `index` gives another answer.
-    func answersChange(with other: ProjectIndex) -> Bool {
+    /// Whether re-asking recorded questions against `index` gives another answer for any of them.
+    static func answersChange(_ questions: [FactsQuestion: FactsAnswer], module: String, index: ProjectIndex) -> Bool {
         for (q, a) in questions {
-            let f = other.facts(module: module, name: q.name)
+            let f = index.facts(module: module, name: q.name)
             let b: FactsAnswer
             switch q.kind {
             case .isActor: b = .bool(f?.isActor ?? false)

@@ -99,3 +99,19 @@ extension FileStructure {
         return out
     }
 }
+
+extension FileStructure {
+    /// The methods and computed properties (with bodies) of the type named `name`: its
+    /// declarations and extensions in this file, protocols left out.
+    public func callableMembers(ofTypeNamed name: String) -> [Int] {
+        var out: [Int] = []
+        for (t, d) in decls.enumerated() where d.kind.isType && d.nameText == name && d.kind != .protocol {
+            for c in children[t] {
+                let m = decls[c]
+                guard m.body >= 0, !m.nameText.isEmpty else { continue }
+                if m.kind == .function || (m.kind == .variable && m.isComputed) { out.append(c) }
+            }
+        }
+        return out
+    }
+}

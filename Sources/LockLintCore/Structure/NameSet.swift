@@ -94,3 +94,28 @@ public struct IdentifierFilter: Sendable {
 
     public func mayContainAny(_ names: [String]) -> Bool { names.contains { mayContain($0) } }
 }
+
+/// Searching bytes for bytes.
+public enum ByteSearch {
+    /// The first offset in `range` where `needle` starts, or nil.
+    public static func firstIndex(of needle: [UInt8], in bytes: [UInt8], _ range: Range<Int>) -> Int? {
+        guard !needle.isEmpty, needle.count <= range.count else { return nil }
+        var i = range.lowerBound
+        let last = range.upperBound - needle.count
+        while i <= last {
+            if bytes[i] == needle[0] {
+                var k = 1
+                while k < needle.count && bytes[i + k] == needle[k] { k += 1 }
+                if k == needle.count { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Whether `text` contains any of the phrases, ignoring ASCII case.
+    public static func containsAny(_ text: String, caseInsensitive phrases: [[UInt8]]) -> Bool {
+        let t = text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        return phrases.contains { firstIndex(of: $0, in: t, 0..<t.count) != nil }
+    }
+}

@@ -48,18 +48,7 @@ public enum Suppressions {
     }
 
     static func find(_ needle: [UInt8], in bytes: [UInt8], _ range: Range<Int>) -> Int? {
-        guard needle.count <= range.count else { return nil }
-        var i = range.lowerBound
-        let last = range.upperBound - needle.count
-        while i <= last {
-            if bytes[i] == needle[0] {
-                var k = 1
-                while k < needle.count && bytes[i + k] == needle[k] { k += 1 }
-                if k == needle.count { return i }
-            }
-            i += 1
-        }
-        return nil
+        ByteSearch.firstIndex(of: needle, in: bytes, range)
     }
 
     /// Removes suppressed findings. Returns the kept findings and the `superfluous_disable`

@@ -293,6 +293,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
         "NSMutableDictionary", "EventLoopGroup", "MultiThreadedEventLoopGroup", "HTTPClient",
     ]
 
+    static let ownerProtectionPhraseBytes: [[UInt8]] = ["protected by", "guarded by", "synchronized by", "under the lock", "under the owner"].map { Array($0.utf8) }
+
     static let singleThreadPhraseBytes: [[UInt8]] = singleThreadPhrases.map { Array($0.utf8) }
 
     static let singleThreadPhrases = [
@@ -313,6 +315,15 @@ public struct UncheckedSendableUnguardedRule: Rule {
         }
         // The class is itself a lock (it implements unlock() and lock()/lockRead()/lockWrite()…).
         if funcs.contains("unlock") && funcs.contains(where: { $0.hasPrefix("lock") }) { return "is a lock" }
+        // A nested or private helper class documented as protected by its owner's lock.
+        if let di = declaredHere {
+            let d = s.decls[di]
+            let nested = d.parent >= 0 && s.decls[d.parent].kind.isType
+            if nested || d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate) {
+                let doc = s.leadingCommentText(d)
+                if !doc.isEmpty && ByteSearch.containsAny(doc, caseInsensitive: Self.ownerProtectionPhraseBytes) { return "protected by its owner" }
+            }
+        }
         // Documented as single-threaded or confined (on the class or on its conformance).
         for u in units {
             let text = s.leadingCommentText(s.decls[u]) + trailingComments(s, u)

@@ -218,3 +218,14 @@ final class Pool: @unchecked Sendable {
         items.first { $0.element == element }?.isAvailable = true
     }
 }
+
+final class Semaphore: @unchecked Sendable {
+    /// A waiter. Instances are always protected by the semaphore's lock.
+    private final class Suspension: @unchecked Sendable {
+        var state = 0
+    }
+    private let lock = NSLock()
+    private var waiters: [Suspension] = []
+    func wait() { lock.withLock { waiters.append(Suspension()) } }
+    func bump(_ s: Suspension) { s.state += 1 }
+}

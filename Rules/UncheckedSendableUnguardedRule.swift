@@ -360,7 +360,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
     }
 
     func isUnchecked(_ s: FileStructure, _ di: Int) -> Bool {
-        s.inheritedTypes(of: di).contains { $0.unchecked && $0.name == "Sendable" }
+        // Cheap test first: no `@unchecked` in the inheritance clause, no unchecked conformance.
+        guard s.decls[di].inheritance.contains(where: { s.code[$0].kind == .attribute && s.is($0, "@unchecked") }) else { return false }
+        return s.inheritedTypes(of: di).contains { $0.unchecked && $0.name == "Sendable" }
     }
 
     func localFacts(_ s: FileStructure, _ di: Int, _ context: RuleContext) -> TypeFacts {

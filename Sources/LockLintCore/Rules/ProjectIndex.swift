@@ -65,7 +65,7 @@ public struct TypeFacts: Sendable, Equatable {
 
 public struct ProjectIndex: Sendable {
     /// module → type name → facts.
-    public private(set) var modules: [String: [String: TypeFacts]] = [:]
+    public internal(set) var modules: [String: [String: TypeFacts]] = [:]
 
     public init() {}
 
@@ -108,6 +108,8 @@ public struct ProjectIndex: Sendable {
     public static func facts(of s: FileStructure, vocabulary: LockVocabulary, module: String? = nil) -> ProjectIndex {
         var index = ProjectIndex()
         let module = module ?? moduleKey(forPath: s.file.path)
+        // Collected per name first, then filed under the module once.
+        var types: [String: TypeFacts] = [:]
         for (di, d) in s.decls.enumerated() where d.kind.isType && !d.nameText.isEmpty {
             var f = TypeFacts()
             switch d.kind {
@@ -138,14 +140,15 @@ public struct ProjectIndex: Sendable {
             if d.kind == .class || d.kind == .extension {
                 f.isLoopConfined = Confinement.asserted(in: di, s)
             }
-            index.add(module: module, name: d.nameText, f)
+            types[d.nameText, default: TypeFacts()].merge(f)
             // A class's superclass learns whether its subclasses restate the conformance.
             if d.kind == .class, let superclass = s.decls[di].inheritance.first.flatMap({ s.code[$0].kind == .identifier ? s.text($0) : nil }) {
                 var parent = TypeFacts()
                 if f.isUncheckedSendable { parent.hasRestatingSubclass = true } else { parent.hasSilentSubclass = true }
-                index.add(module: module, name: superclass, parent)
+                types[superclass, default: TypeFacts()].merge(parent)
             }
         }
+        if !types.isEmpty { index.modules[module] = types }
         return index
     }
 

@@ -387,15 +387,30 @@ public struct UncheckedSendableUnguardedRule: Rule {
         let documented = documentedProtection(units: units, guards: [], s: s)
         let references = referenceVars(s, units, context)
         let initOnly = initOnlyHelpers(s, units: units)
+        // A class with no behaviour of its own (only stored properties and initializers) is a
+        // mutable box: its vars are written by whoever holds it, elsewhere.
+        let hasBehaviour = units.contains { u in
+            s.children[u].contains { m in
+                let k = s.decls[m].kind
+                return k == .function || k == .subscript || (k == .variable && s.decls[m].isComputed)
+            }
+        }
         for m in s.children[di] {
             let v = s.decls[m]
             guard v.kind == .variable, !v.isStaticMember, !v.isLet, !v.isComputed, v.name >= 0,
                   !s.hasPropertyWrapper(v), !s.hasGlobalActor(v),
                   facts.storedVars.contains(v.nameText) else { continue }
             let writes = writesOutsideInit(v.nameText, units: units, s: s, references: references, initOnly: initOnly)
-            // Never assigned after initialization (here or through another reference): in effect a
-            // `let`, so it cannot race.
-            if writes == 0 && !writtenThroughOtherReference(s, v.nameText, references: references) { continue }
+            // Never assigned after initialization (here or through another reference) by a class
+            // that manages its own state: in effect a `let`, so it cannot race.
+            if writes == 0 {
+                let other = otherReferenceWrites(s, v.nameText, references: references)
+                if !other.unsafe {
+                    // Every write seen is construction or copy-on-write; a weak or unowned
+                    // reference is loaded and stored atomically by the runtime.
+                    if hasBehaviour || other.safe || v.modifiers.contains(.weak) || v.modifiers.contains(.unowned) { continue }
+                }
+            }
             // Documented as protected by something outside the class.
             if documented[v.nameText] == .external { continue }
             // A helper object whose owner touches it only under the owner's lock.
@@ -784,13 +799,23 @@ public struct UncheckedSendableUnguardedRule: Rule {
 
     /// `something.name = …` (or a mutating call) on any receiver other than `self` in this file.
     func writtenThroughOtherReference(_ s: FileStructure, _ name: String, references: Set<String> = []) -> Bool {
+        otherReferenceWrites(s, name, references: references).unsafe
+    }
+
+    /// Writes `x.name = …` through references other than `self` in this file: whether any is
+    /// unsynchronized, and whether any is a known-safe one (construction, copy-on-write).
+    func otherReferenceWrites(_ s: FileStructure, _ name: String, references: Set<String> = []) -> (unsafe: Bool, safe: Bool) {
+        var safe = false
         for i in 1..<max(1, s.code.count) where s.code[i].kind == .identifier && s.isChar(i - 1, UInt8(ascii: ".")) && s.is(i, text: name) {
             if s.isKeyword(i - 2, .self) { continue }
-            if isSetUpOfFreshInstance(s, receiver: i - 2, write: i) { continue }
-            if isCopyOnWrite(s, at: i) { continue }
-            if mayWrite(s, i, reference: references.contains(name)) { return true }
+            guard mayWrite(s, i, reference: references.contains(name)) else { continue }
+            if isSetUpOfFreshInstance(s, receiver: i - 2, write: i) || isCopyOnWrite(s, at: i) {
+                safe = true
+                continue
+            }
+            return (true, safe)
         }
-        return false
+        return (false, safe)
     }
 
     enum Protection: Equatable {

@@ -90,3 +90,9 @@ final class MixedLocks: @unchecked Sendable {
     func read() -> Bool { lock.withLock { flag } }
     func write() { lock.withLock { flag = true } }
 }
+
+/// A mutable box with no behaviour: whoever holds it writes its vars.
+final class MutableBox: @unchecked Sendable {
+    var value = 0 // expect: unchecked_sendable_unguarded
+    var label: String? // expect: unchecked_sendable_unguarded
+}

@@ -21,12 +21,26 @@ public struct UncheckedSendableUnguardedRule: Rule {
             held across await.
             """,
         knownLimits: """
-            Guarded means: inside a withLock-style closure (also withValue / withLockVoid) on a lock property of the \
-            class, between its lock() and unlock(), after lock() + defer { unlock() }, inside sync/async closures on a \
-            serial DispatchQueue property, or in a private method whose every call site in the class is guarded. \
-            Accesses in init and deinit are exempt. Lock properties are those whose type is a known lock type or \
-            whose type name ends in Lock or Mutex. A class with no lock or queue at all gets one finding per `var`. \
-            Accesses through other instances (`other.count`) are not followed.
+            Guarded means: inside a closure passed to a method of a lock property of the class (withLock, \
+            synchronized, withValue, …), between its lock() and unlock() (each branch of an if/else or switch \
+            releasing on its own path), after lock() + defer { unlock() }, inside `if L.tryLock()` / \
+            `if L.lock(whenCondition:)`, inside sync/async closures on a serial DispatchQueue property or \
+            execute/submit closures on a stored event loop, in a closure passed to the class's own lock-wrapper \
+            method, in a function that releases a lock its caller took, or in a private method or computed property \
+            whose every use in the class is guarded (or in init). Accesses in init, deinit and XCTest's \
+            setUp/tearDown are exempt. Lock properties are those of a known lock type, a type name ending in Lock or \
+            Mutex, or any property the class calls withLock…/lock()/unlock() on; a DispatchSemaphore is not a lock. \
+            A class with no lock or queue at all gets one finding per `var`, at its name. \
+            Judgement calls, each from reading real code: a var never assigned after init (by assignment, compound \
+            assignment, `&`, subscript or member assignment, or a known mutating collection method) in a class that \
+            has methods of its own is treated as a constant (a custom mutating method is not seen as a write); \
+            property-wrapped vars belong to their wrapper; global-actor isolation guards the state; classes confined \
+            to an event loop or thread (NIO channel handlers, assertInEventLoop, dispatchPrecondition, a doc comment \
+            saying single-threaded or not thread-safe) are judged only for state they also share under a lock; a var \
+            documented as protected by something the class does not own is trusted; classes that implement \
+            lock()/unlock(), copy-on-write storage, classes named *Unchecked* or Unsafe*, and helper objects that \
+            their owner only touches under its lock are left alone. Accesses through other instances \
+            (`other.count`) are not followed.
             """,
         triggeringExamples: [
             """

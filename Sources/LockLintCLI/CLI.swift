@@ -76,20 +76,31 @@ public enum CLI {
             io.err("swift-lock-lint: unknown rule '\(id)' for --only-rule; see --list-rules\n")
             return ExitCode.usage
         }
-        let known = Set(RuleRegistry.ids)
-        // Which files, and which configuration applies to each.
+        // Which files. A named path that does not exist, or a folder that cannot be read, is
+        // reported and the run goes on with the rest; the exit code then says so (2 and at
+        // least 1), so a CI gate never passes a tree it could not fully see.
         var candidates: [(path: String, bytes: [UInt8]?)] = []
+        var exitFloor = ExitCode.clean
         if let stdinPath = options.stdinPath {
             candidates.append((stdinPath, io.readStdin()))
         } else {
             let walk = FileWalker.walk(options.paths.isEmpty ? ["."] : options.paths)
-            if !walk.missing.isEmpty {
-                for m in walk.missing { io.err("swift-lock-lint: no such file or directory: \(m)\n") }
-                return ExitCode.usage
-            }
+            for m in walk.missing { io.err("swift-lock-lint: no such file or directory: \(m)\n") }
             for e in walk.errors { io.err("swift-lock-lint: cannot read directory \(e.path): \(e.reason)\n") }
+            if !walk.errors.isEmpty { exitFloor = ExitCode.findings }
+            if !walk.missing.isEmpty {
+                exitFloor = ExitCode.usage
+                if walk.files.isEmpty { return ExitCode.usage }
+            }
             candidates = walk.files.map { ($0, nil) }
         }
+        return max(exitFloor, await lint(candidates, options: options, io: io, clock: clock, started: started))
+    }
+
+    /// Lints the files found, with the configuration that applies to each.
+    static func lint(_ candidates: [(path: String, bytes: [UInt8]?)], options: Options, io: IO,
+                     clock: ContinuousClock, started: ContinuousClock.Instant) async -> Int32 {
+        let known = Set(RuleRegistry.ids)
         var configurations: [Configuration] = []
         var configIndex: [String: Int] = [:]  // config path → index
         var byDirectory: [String: Int] = [:]  // folder → index (-1: none)
@@ -104,33 +115,66 @@ public enum CLI {
         var inputs: [LintInput] = []
         var excludedCount = 0
         let cwd = currentDirectory()
+        // A configuration given with --config that cannot be read stops the run. A discovered
+        // one that cannot be read is reported once; the files it governs are not linted (with
+        // the wrong settings their findings would be wrong), the others are, and the exit code is 2.
+        var brokenConfigs: Set<String> = []
+        func report(_ error: any Error) {
+            if let e = error as? ConfigurationError { io.err("\(e.description)\n") } else { io.err("swift-lock-lint: \(error)\n") }
+        }
+        let fixed: Int?
         do {
-            let fixed = try options.configPath.map { try loadConfig($0) }
-            if fixed == nil { configurations.append(Configuration()) }  // index 0: the defaults
-            for c in candidates {
-                let dir = directory(of: c.path)
-                var k: Int
-                if let fixed {
-                    k = fixed
-                } else if let cached = byDirectory[dir] {
-                    k = cached
-                } else {
-                    k = try ConfigurationLoader.discover(from: dir, cache: &discovered).map { try loadConfig($0) } ?? 0
-                    byDirectory[dir] = k
-                }
-                if excluded(c.path, by: configurations[k], cliExcludes: options.excludes, cwd: cwd) {
-                    excludedCount += 1
-                    continue
-                }
-                inputs.append(LintInput(path: c.path, bytes: c.bytes, profile: k))
-            }
-        } catch let e as ConfigurationError {
-            io.err("\(e.description)\n")
-            return ExitCode.usage
+            fixed = try options.configPath.map { try loadConfig($0) }
         } catch {
-            io.err("swift-lock-lint: \(error)\n")
+            report(error)
             return ExitCode.usage
         }
+        if fixed == nil { configurations.append(Configuration()) }  // index 0: the defaults
+        let broken = -1
+        for c in candidates {
+            let dir = directory(of: c.path)
+            var k: Int
+            if let fixed {
+                k = fixed
+            } else if let cached = byDirectory[dir] {
+                k = cached
+            } else if let found = ConfigurationLoader.discover(from: dir, cache: &discovered) {
+                if brokenConfigs.contains(found) {
+                    k = broken
+                } else {
+                    do {
+                        k = try loadConfig(found)
+                    } catch {
+                        report(error)
+                        brokenConfigs.insert(found)
+                        k = broken
+                    }
+                }
+                byDirectory[dir] = k
+            } else {
+                k = 0
+                byDirectory[dir] = k
+            }
+            if k == broken { continue }
+            if excluded(c.path, by: configurations[k], cliExcludes: options.excludes, cwd: cwd) {
+                excludedCount += 1
+                continue
+            }
+            inputs.append(LintInput(path: c.path, bytes: c.bytes, profile: k))
+        }
+        if !brokenConfigs.isEmpty {
+            if inputs.isEmpty { return ExitCode.usage }
+            return max(ExitCode.usage, await lint(inputs, configurations: configurations, excludedCount: excludedCount,
+                                                  options: options, io: io, clock: clock, started: started))
+        }
+        return await lint(inputs, configurations: configurations, excludedCount: excludedCount,
+                          options: options, io: io, clock: clock, started: started)
+    }
+
+    /// Lints and reports the files selected, each with its configuration's profile.
+    static func lint(_ inputs: [LintInput], configurations: [Configuration], excludedCount: Int, options: Options, io: IO,
+                     clock: ContinuousClock, started: ContinuousClock.Instant) async -> Int32 {
+        let known = Set(RuleRegistry.ids)
         let profiles = configurations.map { profile(for: $0, options: options) }
         var settings = LintSettings(profiles: profiles, includeGenerated: options.includeGenerated, jobs: options.jobs, knownRuleIDs: known)
         settings.recordContentHashes = options.fix || options.diff

@@ -74,6 +74,19 @@ final class CLITests: XCTestCase {
         }
     }
 
+    func testAMissingPathAmongOthersIsReportedAndTheRestIsStillLinted() async throws {
+        try write("Here.swift", "actor A { let lock = NSLock() }\n")
+        try write("Clean.swift", "let x = 1\n")
+        let r = await Support.run([path("Here.swift"), path("gone.swift")])
+        XCTAssertEqual(r.code, 2, "a missing path fails the run even when there are findings")
+        XCTAssertTrue(r.err.contains("no such file or directory: \(path("gone.swift"))"), r.err)
+        XCTAssertTrue(r.out.contains("Here.swift:1:15: warning: actor 'A' stores NSLock 'lock'"), r.out)
+        XCTAssertTrue(r.err.contains("1 file linted, 1 finding"), r.err)
+        let clean = await Support.run([path("gone.swift"), path("Clean.swift")])
+        XCTAssertEqual(clean.code, 2, "a clean file does not hide a missing path")
+        XCTAssertTrue(clean.err.contains("1 file linted, 0 findings"), clean.err)
+    }
+
     func testUnreadableAndBinaryFilesAreReportedAndTheRunGoesOn() async throws {
         try write("a/Good.swift", "actor A { let lock = NSLock() }\n")
         try write("a/Binary.swift", "abc\u{0}def")

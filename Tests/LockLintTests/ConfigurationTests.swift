@@ -45,6 +45,21 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertTrue(missing.err.contains("cannot read configuration"), missing.err)
     }
 
+    func testABrokenNestedConfigurationSkipsOnlyTheFilesItGoverns() async throws {
+        try write("App/A.swift", "let s = DispatchSemaphore(value: 0)\n")
+        try write("Legacy/.swift-lock-lint.json", "{\"rules\": ")
+        try write("Legacy/B.swift", "let s = DispatchSemaphore(value: 0)\n")
+        try write("Legacy/Deep/C.swift", "let s = DispatchSemaphore(value: 0)\n")
+        let r = await Support.run([path("App"), path("Legacy")])
+        XCTAssertEqual(r.code, 2, "a broken configuration fails the run")
+        XCTAssertTrue(r.out.contains("A.swift:1:9: warning: semaphore"), r.out)
+        XCTAssertFalse(r.out.contains("B.swift"), "never linted with the wrong settings: \(r.out)")
+        XCTAssertFalse(r.out.contains("C.swift"), r.out)
+        let errors = r.err.split(separator: "\n").filter { $0.contains("invalid JSON") }
+        XCTAssertEqual(errors.count, 1, "reported once, not once per file: \(r.err)")
+        XCTAssertTrue(r.err.contains("1 file linted, 1 finding"), r.err)
+    }
+
     func testDiscoveryWalksUpAndNearestWins() async throws {
         try write(".swift-lock-lint.json", #"{"rules": {"dispatch_semaphore": "error"}}"#)
         try write("Sources/App/A.swift", "let s = DispatchSemaphore(value: 0)\n")

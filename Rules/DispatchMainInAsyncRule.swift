@@ -29,7 +29,9 @@ public struct DispatchMainInAsyncRule: Rule {
             (continuation bodies, `forEach`, `map`, `withLock`, …) counts as the code around it; any other closure \
             that is not itself async — a completion handler, a Combine sink, a notification observer — ends the \
             search and is not reported, because it may be called on any thread and hopping to the main queue is \
-            the ordinary way out of such a callback. `nonisolated` members and static members of actors are not \
+            the ordinary way out of such a callback. A dispatched block that reads a task-local value (a name \
+            declared `@TaskLocal` or `@Dependency` in the file, or a `withValue` / `withDependencies` call) is \
+            not reported: GCD drops task-locals and `Task {}` keeps them, so there the hop may be the point. `nonisolated` members and static members of actors are not \
             isolated and are not reported unless async. A synchronous local function is judged by the isolation \
             of the code around it, not by whether that code is async. SwiftUI views are main-actor isolated only \
             through their protocol and are not recognised.
@@ -68,6 +70,15 @@ public struct DispatchMainInAsyncRule: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            @MainActor
+            final class FeatureModel {
+                @Dependency(\\.clock) var clock
+                func later() {
+                    DispatchQueue.main.async { self.clock.tick() }
+                }
+            }
+            """,
             """
             func load(completion: @escaping (Data) -> Void) {
                 fetch { data in
@@ -113,12 +124,53 @@ public struct DispatchMainInAsyncRule: Rule {
             }
         }
         guard !calls.isEmpty else { return [] }
+        var taskLocals: Set<String>? = nil  // computed for the first call that would be reported
         var out: [Diagnostic] = []
         for m in calls {
             guard let ctx = isolation(s, at: m, context: context) else { continue }
+            if taskLocals == nil { taskLocals = taskLocalNames(s) }
+            if readsTaskLocal(s, dispatchedBy: m, names: taskLocals ?? []) { continue }
             out.append(diagnostic(at: m, ctx, context: context))
         }
         return out
+    }
+
+    // MARK: Task-local values
+
+    /// Attributes whose property reads a task-local value (`@TaskLocal`, and swift-dependencies'
+    /// `@Dependency`, which reads one).
+    static let taskLocalAttributes: Set<String> = ["@TaskLocal", "@Dependency"]
+    /// Calls that bind or capture task-local values.
+    static let taskLocalCalls: Set<String> = ["withValue", "withDependencies", "withEscapedDependencies"]
+
+    /// Names of properties and locals declared in the file with a task-local attribute.
+    func taskLocalNames(_ s: FileStructure) -> Set<String> {
+        var names: Set<String> = []
+        for i in s.code.indices where s.code[i].kind == .attribute && Self.taskLocalAttributes.contains(s.text(i)) {
+            // The name after the next `var` / `let` (skipping the attribute's arguments and modifiers).
+            var k = i + 1
+            var budget = 64
+            while k < s.code.count && budget > 0 && !(s.is(k, "var") || s.is(k, "let")) { k += 1; budget -= 1 }
+            if k + 1 < s.code.count && budget > 0 && s.code[k + 1].kind == .identifier { names.insert(s.text(k + 1)) }
+        }
+        return names
+    }
+
+    /// Whether the block dispatched by the call at `m` reads a task-local value. A GCD block
+    /// does not inherit task-locals and `Task {}` does, so the hop may be the point (code that
+    /// escapes a dependency context, and tests of exactly that); the rule stays quiet.
+    func readsTaskLocal(_ s: FileStructure, dispatchedBy m: Int, names: Set<String>) -> Bool {
+        guard let c = s.closures.first(where: { $0.callee == m }), c.close > c.open else { return false }
+        for k in c.open...c.close {
+            switch s.code[k].kind {
+            case .attribute where Self.taskLocalAttributes.contains(s.text(k)): return true
+            case .identifier:
+                let name = s.text(k)
+                if Self.taskLocalCalls.contains(name) || names.contains(name) { return true }
+            default: break
+            }
+        }
+        return false
     }
 
     // MARK: Where the call runs

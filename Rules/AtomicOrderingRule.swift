@@ -13,8 +13,9 @@ public struct AtomicOrderingRule: Rule {
         rationale: """
             Every atomic operation (Synchronization's `Atomic`, swift-atomics' `ManagedAtomic` and `UnsafeAtomic`) \
             names a memory ordering. `.sequentiallyConsistent` puts the operation into one order shared by every \
-            thread: a full barrier on most hardware, costly in a hot path and almost never what the algorithm \
-            needs. `.relaxed` makes the operation itself atomic and orders nothing else: a flag stored with \
+            thread. Loads and read-modify-writes cost about the same as acquire/release on x86-64 and ARM64, but a \
+            sequentially consistent store is a full barrier on x86, and on every target the ordering constrains \
+            the optimizer more than the algorithm usually needs. `.relaxed` makes the operation itself atomic and orders nothing else: a flag stored with \
             `.relaxed` does not carry the data written before it, and a relaxed compare-exchange that takes a \
             lock or installs an object lets the winner read memory the previous owner had not finished writing.
             """,

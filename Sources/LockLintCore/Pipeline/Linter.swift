@@ -21,11 +21,15 @@ public struct LintInput: Sendable {
 
 /// The rules, severities and vocabulary that one configuration file gives.
 public struct LintProfile: Sendable {
-    public var rules: [any Rule]
+    public let rules: [any Rule]
     /// Severity per rule id (config overrides applied).
-    public var severities: [String: Severity]
-    public var configuration: Configuration
-    public var vocabulary: LockVocabulary
+    public let severities: [String: Severity]
+    public let configuration: Configuration
+    public let vocabulary: LockVocabulary
+    /// The ids of `rules` and each one's severity, in the same order: worked out once per
+    /// profile, not hashed again for every file.
+    let ruleIDs: Set<String>
+    let ruleSeverities: [Severity]
 
     public init(rules: [any Rule], severities: [String: Severity] = [:], configuration: Configuration = Configuration()) {
         self.rules = rules
@@ -36,6 +40,8 @@ public struct LintProfile: Sendable {
         self.severities = severities
         self.configuration = configuration
         self.vocabulary = configuration.vocabulary
+        self.ruleIDs = Set(rules.map(\.description.id))
+        self.ruleSeverities = rules.map { severities[$0.description.id] ?? $0.description.defaultSeverity }
     }
 }
 
@@ -181,16 +187,12 @@ public enum Linter {
         outcome.facts = facts
         let context = RuleContext(structure: structure, vocabulary: vocabulary, index: projectIndex ?? facts, module: outcome.module)
         var found: [Diagnostic] = []
-        var ran = Set<String>()
-        for rule in profile.rules {
-            let id = rule.description.id
-            ran.insert(id)
+        for (rule, severity) in zip(profile.rules, profile.ruleSeverities) {
             var ds = rule.check(context)
-            if let sev = profile.severities[id] {
-                for k in ds.indices { ds[k].severity = sev }
-            }
+            for k in ds.indices { ds[k].severity = severity }
             found.append(contentsOf: ds)
         }
+        let ran = profile.ruleIDs
         outcome.questions = context.questions
         let directives = Suppressions.directives(in: structure)
         // `superfluous_disable` runs when it is among the run's rules (not with another --only-rule).

@@ -119,6 +119,7 @@ public enum CLI {
         // one that cannot be read is reported once; the files it governs are not linted (with
         // the wrong settings their findings would be wrong), the others are, and the exit code is 2.
         var brokenConfigs: Set<String> = []
+        var skipped = 0
         func report(_ error: any Error) {
             if let e = error as? ConfigurationError { io.err("\(e.description)\n") } else { io.err("swift-lock-lint: \(error)\n") }
         }
@@ -155,7 +156,7 @@ public enum CLI {
                 k = 0
                 byDirectory[dir] = k
             }
-            if k == broken { continue }
+            if k == broken { skipped += 1; continue }
             if excluded(c.path, by: configurations[k], cliExcludes: options.excludes, cwd: cwd) {
                 excludedCount += 1
                 continue
@@ -165,14 +166,14 @@ public enum CLI {
         if !brokenConfigs.isEmpty {
             if inputs.isEmpty { return ExitCode.usage }
             return max(ExitCode.usage, await lint(inputs, configurations: configurations, excludedCount: excludedCount,
-                                                  options: options, io: io, clock: clock, started: started))
+                                                  skippedCount: skipped, options: options, io: io, clock: clock, started: started))
         }
         return await lint(inputs, configurations: configurations, excludedCount: excludedCount,
                           options: options, io: io, clock: clock, started: started)
     }
 
     /// Lints and reports the files selected, each with its configuration's profile.
-    static func lint(_ inputs: [LintInput], configurations: [Configuration], excludedCount: Int, options: Options, io: IO,
+    static func lint(_ inputs: [LintInput], configurations: [Configuration], excludedCount: Int, skippedCount: Int = 0, options: Options, io: IO,
                      clock: ContinuousClock, started: ContinuousClock.Instant) async -> Int32 {
         let known = Set(RuleRegistry.ids)
         let profiles = configurations.map { profile(for: $0, options: options) }
@@ -282,7 +283,7 @@ public enum CLI {
         if !options.quiet {
             var report = report
             report.diagnostics = diagnostics
-            io.err(summary(report, elapsed: elapsed, baselined: baselined, excluded: excludedCount, extra: fixSummary))
+            io.err(summary(report, elapsed: elapsed, baselined: baselined, excluded: excludedCount, skipped: skippedCount, extra: fixSummary))
         }
         if let stamp = options.stamp {
             try? FileIO.writeAtomically(stamp, Array("\(diagnostics.count) findings\n".utf8))
@@ -435,7 +436,7 @@ public enum CLI {
         return outcome
     }
 
-    static func summary(_ report: LintReport, elapsed: Duration, baselined: Int = 0, excluded: Int = 0, extra: String = "") -> String {
+    static func summary(_ report: LintReport, elapsed: Duration, baselined: Int = 0, excluded: Int = 0, skipped: Int = 0, extra: String = "") -> String {
         let errors = report.diagnostics.filter { $0.severity == .error }.count
         let warnings = report.diagnostics.count - errors
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -445,6 +446,7 @@ public enum CLI {
         s += extra
         if baselined > 0 { s += "; \(baselined) in the baseline" }
         if excluded > 0 { s += "; \(excluded) file\(excluded == 1 ? "" : "s") excluded" }
+        if skipped > 0 { s += "; \(skipped) file\(skipped == 1 ? "" : "s") not linted (broken configuration)" }
         if report.generatedSkipped > 0 {
             s += "; \(report.generatedSkipped) generated file\(report.generatedSkipped == 1 ? "" : "s") skipped (--include-generated to lint them)"
         }

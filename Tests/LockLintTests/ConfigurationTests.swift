@@ -58,6 +58,7 @@ final class ConfigurationTests: XCTestCase {
         let errors = r.err.split(separator: "\n").filter { $0.contains("invalid JSON") }
         XCTAssertEqual(errors.count, 1, "reported once, not once per file: \(r.err)")
         XCTAssertTrue(r.err.contains("1 file linted, 1 finding"), r.err)
+        XCTAssertTrue(r.err.contains("; 2 files not linted (broken configuration)"), r.err)
     }
 
     func testDiscoveryWalksUpAndNearestWins() async throws {

@@ -142,4 +142,37 @@ final class LanguageServerTests: XCTestCase {
         let d = (params?["diagnostics"] as? [[String: Any]])?.first
         XCTAssertEqual(((d?["range"] as? [String: Any])?["start"] as? [String: Any])?["character"] as? Int, 9)
     }
+
+    func testABrokenConfigurationIsShownOnceAndNothingIsLintedUnderItUntilASave() async throws {
+        let dir = try Support.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent(".swift-lock-lint.json")
+        try "{\"rules\": ".write(to: config, atomically: true, encoding: .utf8)
+        let uri = dir.appendingPathComponent("A.swift").absoluteString
+        let client = Client()
+        let server = LanguageServer(output: { client.take($0) })
+        await server.receive(frame(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [String: Any]()]]))
+        _ = client.drain()
+        await server.receive(frame(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                                    "params": ["textDocument": ["uri": uri, "version": 1, "text": Self.source]]]))
+        await server.receive(frame(["jsonrpc": "2.0", "method": "textDocument/didChange",
+                                    "params": ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": Self.source + "\n"]]]]))
+        await server.settle()
+        var out = client.drain()
+        let shown = out.filter { $0["method"] as? String == "window/showMessage" }
+        XCTAssertEqual(shown.count, 1, "the error is shown once, not on every keystroke")
+        let text = (shown.first?["params"] as? [String: Any])?["message"] as? String ?? ""
+        XCTAssertTrue(text.contains(".swift-lock-lint.json:1:11: error: invalid JSON"), text)
+        let published = out.filter { $0["method"] as? String == "textDocument/publishDiagnostics" }
+        XCTAssertEqual(published.count, 2)
+        for p in published { XCTAssertEqual(((p["params"] as? [String: Any])?["diagnostics"] as? [Any])?.count, 0) }
+        // Fixed and saved: read again, and the document is linted.
+        try "{}".write(to: config, atomically: true, encoding: .utf8)
+        await server.receive(frame(["jsonrpc": "2.0", "method": "textDocument/didSave", "params": ["textDocument": ["uri": uri]]]))
+        await server.settle()
+        out = client.drain()
+        XCTAssertEqual(out.count, 1)
+        let diags = (out.first?["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+        XCTAssertEqual(diags.map { $0["code"] as? String }, ["lock_in_actor", "nonisolated_unsafe"])
+    }
 }

@@ -26,6 +26,8 @@ actor LanguageServer {
     private var utf8Positions = false
     private(set) var exitCode: Int32? = nil
     private var configurations: [String: Configuration] = [:]
+    /// Configurations that failed to load (reported once, until a save or a configuration change).
+    private var brokenConfigurations: Set<String> = []
     /// Lints in flight (awaited by tests and before exit).
     private var inFlight: [Int: Task<Void, Never>] = [:]
 
@@ -63,7 +65,7 @@ actor LanguageServer {
             capabilities["positionEncoding"] = utf8Positions ? "utf-8" : "utf-16"
             reply(id, ["capabilities": capabilities, "serverInfo": ["name": "swift-lock-lint", "version": CLI.version]])
         case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
-            if method == "workspace/didChangeConfiguration" { configurations.removeAll() }
+            if method == "workspace/didChangeConfiguration" { forgetConfigurations() }
         case "shutdown":
             shutdownRequested = true
             reply(id, NSNull())
@@ -82,7 +84,7 @@ actor LanguageServer {
         case "textDocument/didSave":
             guard let doc = params["textDocument"] as? [String: Any], let uri = doc["uri"] as? String else { return invalidParams(id, method) }
             // A save may change the configuration next to the file: read it again.
-            configurations.removeAll()
+            forgetConfigurations()
             if let text = params["text"] as? String {
                 open(uri: uri, version: documents[uri]?.version ?? 0, text: text)
             } else if let d = documents[uri] {
@@ -118,7 +120,12 @@ actor LanguageServer {
         documents[uri] = Document(uri: uri, path: path, version: version, bytes: Array(text.utf8), generation: gen,
                                   diagnostics: documents[uri]?.diagnostics ?? [])
         let bytes = Array(text.utf8)
-        let settings = settings(forPath: path)
+        guard let settings = settings(forPath: path) else {
+            // Under a broken configuration the findings would be wrong: none are shown (as on
+            // the command line), and the error was shown once.
+            finish(uri: uri, generation: gen, diagnostics: [])
+            return
+        }
         inFlight[gen] = Task {
             let report = await Linter.lint([LintInput(path: path, bytes: bytes)], settings: settings)
             self.finish(uri: uri, generation: gen, diagnostics: report.diagnostics)
@@ -138,17 +145,30 @@ actor LanguageServer {
         ])
     }
 
-    private func settings(forPath path: String) -> LintSettings {
+    private func forgetConfigurations() {
+        configurations.removeAll()
+        brokenConfigurations.removeAll()
+    }
+
+    /// The settings for a document, or nil when the configuration that governs it is broken.
+    private func settings(forPath path: String) -> LintSettings? {
         let dir = CLI.directory(of: path)
         var configuration = Configuration()
         if let configPath = ConfigurationLoader.discover(from: dir) {
+            if brokenConfigurations.contains(configPath) { return nil }
             if let cached = configurations[configPath] {
                 configuration = cached
-            } else if let loaded = try? ConfigurationLoader.load(path: configPath, knownRules: Set(RuleRegistry.ids)) {
-                configurations[configPath] = loaded
-                configuration = loaded
-            } else if let e = Result(catching: { try ConfigurationLoader.load(path: configPath, knownRules: Set(RuleRegistry.ids)) }).error {
-                notify("window/showMessage", ["type": 1, "message": "swift-lock-lint: \(e)"])
+            } else {
+                do {
+                    let loaded = try ConfigurationLoader.load(path: configPath, knownRules: Set(RuleRegistry.ids))
+                    configurations[configPath] = loaded
+                    configuration = loaded
+                } catch {
+                    brokenConfigurations.insert(configPath)
+                    let text = (error as? ConfigurationError)?.description ?? "\(configPath): \(error)"
+                    notify("window/showMessage", ["type": 1, "message": "swift-lock-lint: \(text)"])
+                    return nil
+                }
             }
         }
         let profile = CLI.profile(for: configuration, options: Options())

@@ -28,7 +28,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
             execute/submit closures on a stored event loop, in a closure passed to the class's own lock-wrapper \
             method, in a function that releases a lock its caller took, or in a private method or computed property \
             whose every use in the class is guarded (or in init). Accesses in init, deinit and XCTest's \
-            setUp/tearDown are exempt. Lock properties are those of a known lock type, a type name ending in Lock or \
+            setUp/tearDown are exempt, as are methods called only from them; for a `private`/`fileprivate` class \
+            that means methods called only from initializers anywhere in its file (a pool filled while its owner \
+            is built). Lock properties are those of a known lock type, a type name ending in Lock or \
             Mutex, or any property the class calls withLock…/lock()/unlock() on; a DispatchSemaphore is not a lock. \
             A class with no lock or queue at all gets one finding per `var`, at its name. \
             Judgement calls, each from reading real code: a var never assigned after init (by assignment, compound \
@@ -443,33 +445,46 @@ public struct UncheckedSendableUnguardedRule: Rule {
     }
 
     /// Private methods reached only from init/deinit (directly or through other such methods).
+    /// In a `private`/`fileprivate` class every method counts, and its call sites are looked
+    /// for in the whole file (nothing outside it can call them): a file-private helper whose
+    /// writers are called only while initializers run (an intern pool filled while its owner
+    /// is built) is written only during construction.
     func initOnlyHelpers(_ s: FileStructure, units: [Int]) -> Set<Int> {
-        var helpers: [String: Int] = [:]
+        let filePrivate = units.contains { u in
+            s.decls[u].kind == .class && s.decls[u].parent < 0
+                && (s.decls[u].modifiers.contains(.private) || s.decls[u].modifiers.contains(.fileprivate))
+        }
+        // Overloads share a name: a name is reached only from init if every call to it is.
+        var helpers: [String: [Int]] = [:]
         for u in units {
             for m in s.children[u] where s.decls[m].kind == .function && s.decls[m].body >= 0
-                && (s.decls[m].modifiers.contains(.private) || s.decls[m].modifiers.contains(.fileprivate)) && !s.decls[m].isStaticMember {
-                helpers[s.decls[m].nameText] = m
+                && (filePrivate || s.decls[m].modifiers.contains(.private) || s.decls[m].modifiers.contains(.fileprivate))
+                && !s.decls[m].isStaticMember {
+                helpers[s.decls[m].nameText, default: []].append(m)
             }
         }
         guard !helpers.isEmpty else { return [] }
-        var sites: [Int: [Int]] = [:]
-        for u in units {
-            let body = s.scopes[s.decls[u].body]
-            for i in body.open..<body.close where s.code[i].kind == .identifier && s.isChar(i + 1, UInt8(ascii: "(")) {
+        var sites: [String: [Int]] = [:]
+        let ranges: [Range<Int>] = filePrivate
+            ? [0..<s.code.count]
+            : units.map { u in s.scopes[s.decls[u].body].open..<s.scopes[s.decls[u].body].close }
+        for range in ranges {
+            for i in range where s.code[i].kind == .identifier && s.isChar(i + 1, UInt8(ascii: "(")) {
                 if s.isKeyword(i - 1, .func) { continue }  // the declaration itself
-                guard let h = helpers[s.text(i)] else { continue }
-                if s.isChar(i - 1, UInt8(ascii: ".")) && !s.isKeyword(i - 2, .self) { continue }
-                sites[h, default: []].append(i)
+                let name = s.text(i)
+                guard helpers[name] != nil else { continue }
+                if !filePrivate && s.isChar(i - 1, UInt8(ascii: ".")) && !s.isKeyword(i - 2, .self) { continue }
+                sites[name, default: []].append(i)
             }
         }
         var result = Set<Int>()
         var changed = true
         while changed {
             changed = false
-            for (_, h) in helpers where !result.contains(h) {
-                guard let calls = sites[h], !calls.isEmpty else { continue }
+            for (name, decls) in helpers where !result.contains(decls[0]) {
+                guard let calls = sites[name], !calls.isEmpty else { continue }
                 if calls.allSatisfy({ isInInitOrDeinit(s, $0, initOnly: result) }) {
-                    result.insert(h)
+                    result.formUnion(decls)
                     changed = true
                 }
             }

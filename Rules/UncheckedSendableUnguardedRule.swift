@@ -821,6 +821,19 @@ public struct UncheckedSendableUnguardedRule: Rule {
                         ? "access '\(name)' only inside \(g).sync { }"
                         : "access '\(name)' only inside \(g).withLock { } (or between \(g).lock() and a deferred unlock())"
                 }
+                // In a private helper: point at a call that reaches it without the lock, since
+                // that call, not the access, is usually what needs the fix.
+                if a.inHelper >= 0 {
+                    let helper = s.decls[a.inHelper].nameText
+                    let unguarded = (calls[helper] ?? []).first { site in
+                        var held = site.locks
+                        if site.inHelper >= 0 { held.formUnion(helperLocks[site.inHelper] ?? []) }
+                        return !held.contains(Self.initLock) && !held.contains(Self.anyLock) && !(primary.map { held.contains($0) } ?? !held.isEmpty)
+                    }
+                    if let site = unguarded {
+                        notes.append(context.note(at: site.token, "'\(helper)()' is called here without \(primary.map { "'\(lockName($0))'" } ?? "a lock"), so its access to '\(name)' is unguarded"))
+                    }
+                }
                 out.append(context.diagnostic(description, at: a.token, message: message, notes: notes, fixIt: FixIt(fix)))
             }
         }

@@ -209,4 +209,27 @@ final class CLITests: XCTestCase {
             XCTAssertEqual(Set(obj?.keys.map { $0 } ?? []), ["kind", "text", "line", "column", "offset", "length"])
         }
     }
+
+    func testAnUnguardedAccessInAPrivateHelperPointsAtTheCallThatLacksTheLock() async throws {
+        try write("Pool.swift", """
+            import Foundation
+            final class Pool: @unchecked Sendable {
+                private let lock = NSLock()
+                private var timer: Int?
+                func start() { lock.withLock { timer = 1 } }
+                func stop() { lock.withLock { cancelTimer() } }
+                func shutdown() {
+                    cancelTimer()
+                }
+                private func cancelTimer() { timer = nil }
+            }
+
+            """)
+        let r = await Support.run([path("Pool.swift")])
+        XCTAssertEqual(r.code, 1)
+        let lines = r.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { $0.contains(": warning: ") }.map { String($0.split(separator: "/").last ?? "") },
+                       ["Pool.swift:10:34: warning: 'timer' of @unchecked Sendable class 'Pool' is written without holding 'lock' [unchecked_sendable_unguarded]"])
+        XCTAssertTrue(lines.contains(path("Pool.swift") + ":8:9: note: 'cancelTimer()' is called here without 'lock', so its access to 'timer' is unguarded"), r.out)
+    }
 }

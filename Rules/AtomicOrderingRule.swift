@@ -200,7 +200,7 @@ public struct AtomicOrderingRule: Rule {
                 if let a = orderingArgument(s, label: i) { args.append(a) }
             }
         }
-        guard !args.isEmpty, !Self.isTestCode(s) else { return [] }
+        guard !args.isEmpty, !s.isTestCode else { return [] }
         var out: [Diagnostic] = []
         checkSequential(args, context, into: &out)
         checkRelaxedExchanges(args, context, into: &out)
@@ -295,18 +295,6 @@ public struct AtomicOrderingRule: Rule {
             let (message, fix) = Self.sequentialText(op: operation, name: name, call: s.text(a.callee), twoOrderings: a.isSuccess || a.isFailure)
             out.append(context.diagnostic(description, at: a.label, message: message, fixIt: FixIt(fix)))
         }
-    }
-
-    /// Test code: cost does not matter there and the strongest ordering is the safe default.
-    static func isTestCode(_ s: FileStructure) -> Bool {
-        let path = s.file.path
-        let components = path.split(separator: "/")
-        if components.dropLast().contains(where: { $0 == "Tests" || $0 == "Test" || $0.hasSuffix("Tests") }) { return true }
-        if let last = components.last, last.hasSuffix("Tests.swift") || last.hasSuffix("Test.swift") { return true }
-        for i in 0..<max(0, s.count - 1) where s.code[i].kind == .keyword && s.code[i].word == .import {
-            if s.is(i + 1, "XCTest") || s.is(i + 1, "Testing") { return true }
-        }
-        return false
     }
 
     // MARK: .relaxed on a compare-exchange

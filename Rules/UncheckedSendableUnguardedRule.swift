@@ -30,7 +30,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
             whose every use in the class is guarded (or in init). Accesses in init, deinit and XCTest's \
             setUp/tearDown are exempt, as are methods called only from them; for a `private`/`fileprivate` class \
             that means methods called only from initializers anywhere in its file (a pool filled while its owner \
-            is built). Lock properties are those of a known lock type, a type name ending in Lock or \
+            is built). In test code, a closure-typed hook of a test double (`var didYieldHandler: ((Int) -> Bool)?`) \
+            that the double only calls is not reported: the test sets it before the code under test runs. Lock properties are those of a known lock type, a type name ending in Lock or \
             Mutex, or any property the class calls withLock…/lock()/unlock() on; a DispatchSemaphore is not a lock. \
             A class with no lock or queue at all gets one finding per `var`, at its name. \
             Judgement calls, each from reading real code: a var never assigned after init (by assignment, compound \
@@ -403,6 +404,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
         let documented = documentedProtection(units: units, guards: [], s: s)
         let references = referenceVars(s, units, context)
         let initOnly = initOnlyHelpers(s, units: units)
+        let isTest = s.isTestCode
         // A class with no behaviour of its own (only stored properties and initializers) is a
         // mutable box: its vars are written by whoever holds it, elsewhere.
         let hasBehaviour = units.contains { u in
@@ -417,6 +419,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
                   !s.hasPropertyWrapper(v), !s.hasGlobalActor(v),
                   facts.storedVars.contains(v.nameText) else { continue }
             let writes = writesOutsideInit(v.nameText, units: units, s: s, references: references, initOnly: initOnly)
+            // A test double's hook (`var didYieldHandler: ((Int) -> Bool)?`) that the double only
+            // calls: the test sets it before it runs the code under test.
+            if writes == 0 && isTest && v.typeAnnotation.contains(where: { s.is($0, "->") }) { continue }
             // Never assigned after initialization (here or through another reference) by a class
             // that manages its own state: in effect a `let`, so it cannot race.
             if writes == 0 {

@@ -146,12 +146,9 @@ public struct DispatchMainInAsyncRule: Rule {
     /// Names of properties and locals declared in the file with a task-local attribute.
     func taskLocalNames(_ s: FileStructure) -> Set<String> {
         var names: Set<String> = []
-        for i in s.code.indices where s.code[i].kind == .attribute && Self.taskLocalAttributes.contains(s.text(i)) {
-            // The name after the next `var` / `let` (skipping the attribute's arguments and modifiers).
-            var k = i + 1
-            var budget = 64
-            while k < s.code.count && budget > 0 && !(s.is(k, "var") || s.is(k, "let")) { k += 1; budget -= 1 }
-            if k + 1 < s.code.count && budget > 0 && s.code[k + 1].kind == .identifier { names.insert(s.text(k + 1)) }
+        for d in s.decls where d.kind == .variable && d.hasAttributes && d.name >= 0
+            && s.attributes(of: d).contains(where: { Self.taskLocalAttributes.contains(s.text($0)) }) {
+            names.insert(d.nameText)
         }
         return names
     }

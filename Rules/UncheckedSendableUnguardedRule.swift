@@ -765,11 +765,19 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 }
             }
         }
+        // The locks held at a token: those around it, plus those every caller of its helper holds.
+        func effectiveLocks(_ locks: Set<String>, inHelper: Int) -> Set<String> {
+            inHelper >= 0 ? locks.union(helperLocks[inHelper] ?? []) : locks
+        }
+        // Whether code holding `l` is safe for a variable normally guarded by `primary`: it runs
+        // during init, is serialized otherwise, or holds the lock (any lock, if none is usual).
+        func isGuarded(_ l: Set<String>, by primary: String?) -> Bool {
+            l.contains(Self.initLock) || l.contains(Self.anyLock) || (primary.map { l.contains($0) } ?? !l.isEmpty)
+        }
         // Effective locks per access, then the lock each variable is normally guarded by.
         var perVar: [String: [(Access, Set<String>)]] = [:]
         for a in accesses {
-            var l = a.locks
-            if a.inHelper >= 0 { l.formUnion(helperLocks[a.inHelper] ?? []) }
+            let l = effectiveLocks(a.locks, inHelper: a.inHelper)
             // Reached only from init: no other reference exists yet.
             if l.contains(Self.initLock) { continue }
             perVar[s.text(a.token), default: []].append((a, l))
@@ -792,10 +800,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
             for (_, l) in list { for x in l where x != Self.anyLock { counts[x, default: 0] += 1 } }
             var primary = counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key
             if case .own(let lock)? = documented[name] { primary = lock }
-            for (a, l) in list {
-                if l.contains(Self.anyLock) { continue }
-                if let p = primary, l.contains(p) { continue }
-                if primary == nil && !l.isEmpty { continue }
+            for (a, l) in list where !isGuarded(l, by: primary) {
                 let guarded = list.first { $0.1.contains(primary ?? "") }?.0.token
                 var notes: [Note] = []
                 let write = isWrite(s, a.token)
@@ -831,9 +836,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 if a.inHelper >= 0 {
                     let helper = s.decls[a.inHelper].nameText
                     let unguarded = (calls[helper] ?? []).first { site in
-                        var held = site.locks
-                        if site.inHelper >= 0 { held.formUnion(helperLocks[site.inHelper] ?? []) }
-                        return !held.contains(Self.initLock) && !held.contains(Self.anyLock) && !(primary.map { held.contains($0) } ?? !held.isEmpty)
+                        !isGuarded(effectiveLocks(site.locks, inHelper: site.inHelper), by: primary)
                     }
                     if let site = unguarded {
                         notes.append(context.note(at: site.token, "'\(helper)()' is called here without \(primary.map { "'\(lockName($0))'" } ?? "a lock"), so its access to '\(name)' is unguarded"))

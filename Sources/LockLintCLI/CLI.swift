@@ -103,7 +103,7 @@ public enum CLI {
         let known = Set(RuleRegistry.ids)
         var configurations: [Configuration] = []
         var configIndex: [String: Int] = [:]  // config path → index
-        var byDirectory: [String: Int] = [:]  // folder → index (-1: none)
+        var byDirectory: [String: Int] = [:]  // folder → index (0: the defaults, `broken`: a broken configuration)
         var discovered: [String: String?] = [:]  // folder → nearest configuration file
         func loadConfig(_ path: String) throws -> Int {
             if let k = configIndex[path] { return k }
@@ -139,21 +139,17 @@ public enum CLI {
                 k = fixed
             } else if let cached = byDirectory[dir] {
                 k = cached
-            } else if let found = ConfigurationLoader.discover(from: dir, cache: &discovered) {
-                if brokenConfigs.contains(found) {
-                    k = broken
-                } else {
+            } else {
+                k = 0
+                if let found = ConfigurationLoader.discover(from: dir, cache: &discovered) {
                     do {
-                        k = try loadConfig(found)
+                        k = brokenConfigs.contains(found) ? broken : try loadConfig(found)
                     } catch {
                         report(error)
                         brokenConfigs.insert(found)
                         k = broken
                     }
                 }
-                byDirectory[dir] = k
-            } else {
-                k = 0
                 byDirectory[dir] = k
             }
             if k == broken { skipped += 1; continue }
@@ -163,13 +159,10 @@ public enum CLI {
             }
             inputs.append(LintInput(path: c.path, bytes: c.bytes, profile: k))
         }
-        if !brokenConfigs.isEmpty {
-            if inputs.isEmpty { return ExitCode.usage }
-            return max(ExitCode.usage, await lint(inputs, configurations: configurations, excludedCount: excludedCount,
-                                                  skippedCount: skipped, options: options, io: io, clock: clock, started: started))
-        }
-        return await lint(inputs, configurations: configurations, excludedCount: excludedCount,
-                          options: options, io: io, clock: clock, started: started)
+        if !brokenConfigs.isEmpty && inputs.isEmpty { return ExitCode.usage }
+        let code = await lint(inputs, configurations: configurations, excludedCount: excludedCount, skippedCount: skipped,
+                              options: options, io: io, clock: clock, started: started)
+        return brokenConfigs.isEmpty ? code : max(ExitCode.usage, code)
     }
 
     /// Lints and reports the files selected, each with its configuration's profile.

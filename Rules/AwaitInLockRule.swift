@@ -110,6 +110,16 @@ public struct AwaitInLockRule: Rule {
                 await x()
             }
             """,
+            """
+            func h() async throws {
+                try await gate.withLock {
+                    try await upload()
+                }
+                await gate.lock()
+                await flush()
+                await gate.unlock()
+            }
+            """,
         ]
     )
 
@@ -122,7 +132,11 @@ public struct AwaitInLockRule: Rule {
         var out: [Diagnostic] = []
         for t in s.awaitTokens {
             let i = Int(t)
-            let held = regions.holding(i, in: s, directOnly: true)
+            // An asynchronous lock exists to be held across suspensions: only blocking locks count.
+            // (A closure of a known blocking lock — a Mutex, an NSLock — is still reported.)
+            let held = regions.holding(i, in: s, directOnly: true).filter {
+                !$0.isAsync || context.vocabulary.declaredLockType(ofReceiver: $0.lock, at: $0.acquireToken, in: s) != nil
+            }
             guard let r = held.first else { continue }
             out.append(diagnostic(for: i, region: r, context: context))
         }

@@ -36,6 +36,7 @@ public struct DispatchMainInAsyncRule: Rule {
             of the code around it, not by whether that code is async. SwiftUI views are main-actor isolated only \
             through their protocol and are not recognised.
             """,
+        inTests: .skipped("mixing GCD and async/await is migration advice; test code is not reported"),
         triggeringExamples: [
             """
             func refresh() async throws {

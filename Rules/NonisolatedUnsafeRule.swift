@@ -24,6 +24,7 @@ public struct NonisolatedUnsafeRule: Rule {
             reviewer can tell an unnecessary modifier from an unprotected shared value. A reviewed, documented use \
             can be suppressed with a reason: `// swift-lock-lint:disable:next nonisolated_unsafe -- why`.
             """,
+        inTests: .narrowed("only a mutable global or static var that the file writes: tests that run in parallel (Swift Testing's default) share it, and it makes them flaky; a `let` or a value set once is not reported"),
         triggeringExamples: [
             "↓nonisolated(unsafe) var cache: [String: Data] = [:]",
             "enum Config { ↓nonisolated(unsafe) static let formatter = DateFormatter() }",

@@ -45,10 +45,11 @@ public struct UncheckedSendableUnguardedRule: Rule {
             their owner only touches under its lock are left alone. Accesses through other instances \
             (`other.count`) are not followed.
             """,
+        inTests: .narrowed("only a class that has a lock or serial queue and still touches some of its state without it: its author meant it to be shared, and the unguarded access races and makes the test flaky. A lock-free test double marked @unchecked Sendable only to satisfy a protocol is not reported"),
         triggeringExamples: [
             """
-            final class Registry: @unchecked Sendable {
-                private var ↓names: [String] = []
+            final class ↓Registry: @unchecked Sendable {
+                private var names: [String] = []
                 func add(_ n: String) { names.append(n) }
             }
             """,
@@ -138,6 +139,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
         }
         guard !order.isEmpty else { return [] }
         var candidates: [(name: String, units: [Int], declaredHere: Int?, facts: TypeFacts)] = []
+        var extraScoped: Set<String> = ["withValue", "withLockVoid", "withMutableValue", "withLockedValueVoid"]
         for name in order {
             let units = byName[name]!
             let declaredHere = units.first { s.decls[$0].kind == .class }
@@ -158,10 +160,14 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 continue
             }
             guard !facts.storedVars.isEmpty else { continue }
-            if let why = exemption(name: name, units: units, declaredHere: declaredHere, facts: facts, s: s) {
-                _ = why
-                continue
+            if exemption(name: name, units: units, declaredHere: declaredHere, facts: facts, s: s) != nil { continue }
+            // Isolated to the main actor: a subclass of a UI class of the run, or a module whose
+            // default isolation is the main actor.
+            if facts.isLoopConfined == false, let di = declaredHere {
+                if context.inheritsMainActor(superclass: s.inheritedTypes(of: di).first?.name ?? "") { continue }
+                if context.fileContext.defaultMainActor && !s.decls[di].modifiers.contains(.nonisolated) { continue }
             }
+            if let di = declaredHere { addProjectGuards(&facts, di, units: units, context: context, scoped: &extraScoped) }
             // A superclass in the project may own the lock.
             if facts.lockProperties.isEmpty && facts.queueProperties.isEmpty, let di = declaredHere,
                let superName = s.inheritedTypes(of: di).first?.name, let sup = context.classFacts(superName) {
@@ -190,7 +196,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 var receivers = Set<String>()
                 for other in candidates { receivers.formUnion(other.facts.lockProperties) }
                 regions = LockRegions(s, vocabulary: context.vocabulary, includeQueues: ["*"],
-                                      extraScopedMethods: ["withValue", "withLockVoid", "withMutableValue", "withLockedValueVoid"],
+                                      extraScopedMethods: extraScoped,
                                       guardReceivers: receivers, heldOnEntry: true, branchRelease: true)
             }
             checkAccesses(c.name, facts: c.facts, units: c.units, regions: regions!, confined: confined, context: context, into: &out)
@@ -396,15 +402,107 @@ public struct UncheckedSendableUnguardedRule: Rule {
         return f
     }
 
+    /// Guards the member classification cannot see alone: properties whose type is a lock of
+    /// the project's own (its closure methods then hold it), concurrent queues used as
+    /// reader-writer locks (writes in barrier blocks), OperationQueues limited to one operation
+    /// at a time; and stored event loops the class never runs code on, which guard nothing.
+    func addProjectGuards(_ facts: inout TypeFacts, _ di: Int, units: [Int], context: RuleContext, scoped: inout Set<String>) {
+        let s = context.structure
+        var locks = Set(facts.lockProperties)
+        var queues = Set(facts.queueProperties)
+        for m in s.children[di] {
+            let v = s.decls[m]
+            guard v.kind == .variable, !v.isStaticMember, !v.isComputed, !v.nameText.isEmpty else { continue }
+            if let type = Self.declaredType(v, s), let methods = context.lockWrapperMethods(type) {
+                locks.insert(v.nameText)
+                scoped.formUnion(methods)
+                continue
+            }
+            if v.isLet && (Self.isConcurrentQueue(v, s) || Self.isSerialOperationQueue(v, units: units, s)) {
+                queues.insert(v.nameText)
+            }
+        }
+        // An event loop stored only to make futures or promises serializes nothing here.
+        for loop in facts.eventLoops where !runsOn(loop, units: units, s) {
+            queues.remove(loop)
+        }
+        facts.lockProperties = locks.sorted()
+        facts.queueProperties = queues.sorted()
+        // A class that is itself an executor or event loop: its queues are the loop.
+        if units.contains(where: { Confinement.isExecutor($0, s) }) {
+            facts.isLoopConfined = true
+            facts.eventLoops = Array(Set(facts.eventLoops).union(queues)).sorted()
+        }
+        facts.storedVars.removeAll { locks.contains($0) }
+    }
+
+    /// The type a stored property is declared with (`: Protected<T>`, `= Protected(…)`).
+    static func declaredType(_ v: Decl, _ s: FileStructure) -> String? {
+        if let first = v.typeAnnotation.first, s.code[first].kind == .identifier { return s.text(first) }
+        if let first = v.initializer.first, s.code[first].kind == .identifier,
+           s.isChar(first + 1, UInt8(ascii: "(")) || (s.code.indices.contains(first + 1) && s.is(first + 1, "<")) {
+            return s.text(first)
+        }
+        return nil
+    }
+
+    /// A block submitted with `flags: .barrier` (`queue.async(flags: .barrier) { … }`).
+    static func isBarrier(_ s: FileStructure, _ c: Closure) -> Bool {
+        guard c.callee >= 0, s.isChar(c.callee + 1, UInt8(ascii: "(")) else { return false }
+        let close = Int(s.match[c.callee + 1])
+        guard close > c.callee else { return false }
+        return ((c.callee + 2)..<close).contains { s.is($0, "barrier") }
+    }
+
+    /// `DispatchQueue(label: …, attributes: .concurrent)`.
+    static func isConcurrentQueue(_ v: Decl, _ s: FileStructure) -> Bool {
+        var queue = false
+        var concurrent = false
+        for i in v.initializer {
+            if s.is(i, "DispatchQueue") { queue = true }
+            if s.is(i, "concurrent") { concurrent = true }
+        }
+        return queue && concurrent
+    }
+
+    /// An `OperationQueue` whose `maxConcurrentOperationCount` the class sets to 1.
+    static func isSerialOperationQueue(_ v: Decl, units: [Int], _ s: FileStructure) -> Bool {
+        let typed = v.typeAnnotation.contains { s.is($0, "OperationQueue") } || v.initializer.contains { s.is($0, "OperationQueue") }
+        guard typed else { return false }
+        for u in units {
+            let b = s.scopes[s.decls[u].body]
+            for k in b.open..<b.close where s.is(k, "maxConcurrentOperationCount") && s.isChar(k + 1, UInt8(ascii: "="))
+                && s.is(k + 2, "1") {
+                // `queue.maxConcurrentOperationCount = 1` (or the same inside the initializer's closure).
+                if s.is(k - 2, text: v.nameText) || v.initializer.contains(k) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether the class submits work to (or asserts it runs on) event loop `loop`.
+    func runsOn(_ loop: String, units: [Int], _ s: FileStructure) -> Bool {
+        for u in units {
+            let b = s.scopes[s.decls[u].body]
+            for k in b.open..<b.close where s.code[k].kind == .identifier && s.is(k, text: loop) && s.isChar(k + 1, UInt8(ascii: ".")) {
+                let m = s.text(k + 2)
+                if LockRegions.serialExecutorMethods.contains(m) || Confinement.checks.contains(m) { return true }
+            }
+        }
+        return false
+    }
+
     // MARK: No lock at all
 
     func reportUnprotected(_ di: Int, facts: TypeFacts, units: [Int], context: RuleContext, into out: inout [Diagnostic]) {
         let s = context.structure
+        // In test code only inconsistent locking is reported: a lock-free test double marked
+        // @unchecked Sendable to satisfy a protocol is used one step at a time by its test.
+        if context.isTestCode { return }
         let className = s.decls[di].nameText
         let documented = documentedProtection(units: units, guards: [], s: s)
         let references = referenceVars(s, units, context)
         let initOnly = initOnlyHelpers(s, units: units)
-        let isTest = s.isTestCode
         // A class with no behaviour of its own (only stored properties and initializers) is a
         // mutable box: its vars are written by whoever holds it, elsewhere.
         let hasBehaviour = units.contains { u in
@@ -413,40 +511,53 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 return k == .function || k == .subscript || (k == .variable && s.decls[m].isComputed)
             }
         }
+        var notes: [Note] = []
+        var mutable: [String] = []
+        var onlyConstants = true
         for m in s.children[di] {
             let v = s.decls[m]
             guard v.kind == .variable, !v.isStaticMember, !v.isLet, !v.isComputed, v.name >= 0,
                   !s.hasPropertyWrapper(v), !s.hasGlobalActor(v),
                   facts.storedVars.contains(v.nameText) else { continue }
             let writes = writesOutsideInit(v.nameText, units: units, s: s, references: references, initOnly: initOnly)
-            // A test double's hook (`var didYieldHandler: ((Int) -> Bool)?`) that the double only
-            // calls: the test sets it before it runs the code under test.
-            if writes == 0 && isTest && v.typeAnnotation.contains(where: { s.is($0, "->") }) { continue }
+            let other = otherReferenceWrites(s, v.nameText, references: references, className: className)
             // Never assigned after initialization (here or through another reference) by a class
             // that manages its own state: in effect a `let`, so it cannot race.
-            if writes == 0 {
-                let other = otherReferenceWrites(s, v.nameText, references: references)
-                if !other.unsafe {
-                    // Every write seen is construction or copy-on-write; a weak or unowned
-                    // reference is loaded and stored atomically by the runtime.
-                    if hasBehaviour || other.safe || v.modifiers.contains(.weak) || v.modifiers.contains(.unowned) { continue }
-                }
+            if writes.isEmpty && !other.unsafe {
+                // Every write seen is construction or copy-on-write; a weak or unowned
+                // reference is loaded and stored atomically by the runtime.
+                if hasBehaviour || other.safe || v.modifiers.contains(.weak) || v.modifiers.contains(.unowned) { continue }
             }
             // Documented as protected by something outside the class.
             if documented[v.nameText] == .external { continue }
             // A helper object whose owner touches it only under the owner's lock.
             if usedOnlyUnderOwnersLock(v.nameText, units: units, s: s, context: context, initOnly: initOnly) { continue }
-            let fix: String
-            if writes == 0 && !writtenThroughOtherReference(s, v.nameText, references: references) {
-                fix = "'\(v.nameText)' is never assigned outside init: declare it 'let'"
+            mutable.append(v.nameText)
+            if let w = writes.first {
+                onlyConstants = false
+                notes.append(context.note(at: v.name, "'\(v.nameText)' is mutable"))
+                notes.append(context.note(at: w, "'\(v.nameText)' is written here with nothing excluding other threads"))
+            } else if other.unsafe {
+                onlyConstants = false
+                notes.append(context.note(at: v.name, "'\(v.nameText)' is mutable and written through other references to '\(className)'"))
             } else {
-                fix = "keep '\(v.nameText)' inside a lock's state (Mutex<State>, OSAllocatedUnfairLock(initialState:)) and access it with withLock, or make '\(className)' an actor"
+                notes.append(context.note(at: v.name, "'\(v.nameText)' is mutable, and never assigned outside init: it could be a 'let'"))
             }
-            out.append(context.diagnostic(
-                description, at: v.name,
-                message: "'\(v.nameText)' is mutable state of @unchecked Sendable class '\(className)', which has no lock or serial queue to guard it",
-                fixIt: FixIt(fix)))
         }
+        guard !mutable.isEmpty else { return }
+        let list = mutable.count == 1 ? "'\(mutable[0])'" : "\(mutable.count) vars ('\(mutable.joined(separator: "', '"))')"
+        let fix: String
+        if onlyConstants {
+            fix = "declare \(mutable.count == 1 ? "it" : "them") 'let': \(list) \(mutable.count == 1 ? "is" : "are") never assigned outside init"
+        } else {
+            fix = "keep the mutable state inside \(LockAdvice.stateLock(context.deployment)) and access it with withLock, "
+                + "or make '\(className)' an actor; if one thread or queue owns every instance, say so in a doc comment on the class"
+        }
+        out.append(context.diagnostic(
+            description, at: s.decls[di].name,
+            message: "@unchecked Sendable class '\(className)' has mutable state (\(list)) and no lock, queue or actor guarding it"
+                + (facts.valueBoxes.isEmpty ? "" : " ('\(facts.valueBoxes.sorted().joined(separator: "', '"))' guards only the value inside it)"),
+            notes: notes, fixIt: FixIt(fix)))
     }
 
     /// Private methods reached only from init/deinit (directly or through other such methods).
@@ -497,8 +608,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
         return result
     }
 
-    func writesOutsideInit(_ name: String, units: [Int], s: FileStructure, references: Set<String> = [], initOnly: Set<Int> = []) -> Int {
-        var count = 0
+    /// The accesses that may write `name` outside initialization, in source order.
+    func writesOutsideInit(_ name: String, units: [Int], s: FileStructure, references: Set<String> = [], initOnly: Set<Int> = []) -> [Int] {
+        var writes: [Int] = []
         var shadowCache: [Int: Set<String>] = [:]
         for u in units {
             let body = s.scopes[s.decls[u].body]
@@ -513,10 +625,10 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 } else {
                     continue  // not inside a member: e.g. the declaration's own initializer
                 }
-                if mayWrite(s, i, reference: references.contains(name)) { count += 1 }
+                if mayWrite(s, i, reference: references.contains(name)) { writes.append(i) }
             }
         }
-        return count
+        return writes
     }
 
     /// The name of a declaration or binding (`var x`, `let x`, `if let x`), not a use.
@@ -630,11 +742,21 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 }
             }
         }
+        // Concurrent queues used as reader-writer locks: a write needs a barrier block.
+        var concurrentQueues = Set<String>()
+        for u in units where s.decls[u].kind == .class {
+            for m in s.children[u] where s.decls[m].kind == .variable && Self.isConcurrentQueue(s.decls[m], s) {
+                concurrentQueues.insert(s.decls[m].nameText)
+            }
+        }
         // Locks held at a token, by the class's own guards.
         func locksHeld(_ i: Int) -> Set<String> {
             var held = Set<String>()
             for r in regions.holding(i, in: s, directOnly: false) {
                 switch r.form {
+                case .queue(_, let ci) where concurrentQueues.contains(r.lock) && isWrite(s, i) && !Self.isBarrier(s, s.closures[ci]):
+                    // A write in a plain block on a concurrent queue runs beside the readers.
+                    continue
                 case .queue:
                     // In a class confined to its event loop, work submitted to the loop is just
                     // more loop code: it excludes nothing beyond what confinement already does.
@@ -789,7 +911,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
             // Never written outside init/deinit: effectively immutable, so reads cannot race.
             let isRef = references.contains(name)
             if !list.contains(where: { mayWrite(s, $0.0.token, reference: isRef) })
-                && !writtenThroughOtherReference(s, name, references: references) { continue }
+                && !writtenThroughOtherReference(s, name, references: references, className: className) { continue }
             // Documented as protected by something this class does not own (another object's
             // queue, a caller's lock): the tool cannot see it, and trusts the documentation.
             if documented[name] == .external { continue }
@@ -848,17 +970,22 @@ public struct UncheckedSendableUnguardedRule: Rule {
     }
 
     /// `something.name = …` (or a mutating call) on any receiver other than `self` in this file.
-    func writtenThroughOtherReference(_ s: FileStructure, _ name: String, references: Set<String> = []) -> Bool {
-        otherReferenceWrites(s, name, references: references).unsafe
+    func writtenThroughOtherReference(_ s: FileStructure, _ name: String, references: Set<String> = [], className: String) -> Bool {
+        otherReferenceWrites(s, name, references: references, className: className).unsafe
     }
 
     /// Writes `x.name = …` through references other than `self` in this file: whether any is
     /// unsynchronized, and whether any is a known-safe one (construction, copy-on-write).
-    func otherReferenceWrites(_ s: FileStructure, _ name: String, references: Set<String> = []) -> (unsafe: Bool, safe: Bool) {
+    /// When another type in the file has a member of the same name (a struct forwarding to its
+    /// storage class), only receivers declared with the class's type count.
+    func otherReferenceWrites(_ s: FileStructure, _ name: String, references: Set<String> = [], className: String) -> (unsafe: Bool, safe: Bool) {
         var safe = false
+        var ambiguous: Bool? = nil
         for i in 1..<max(1, s.code.count) where s.code[i].kind == .identifier && s.isChar(i - 1, UInt8(ascii: ".")) && s.is(i, text: name) {
             if s.isKeyword(i - 2, .self) { continue }
             guard mayWrite(s, i, reference: references.contains(name)) else { continue }
+            if ambiguous == nil { ambiguous = memberDeclaredByOtherType(s, name, className: className) }
+            if ambiguous == true && !receiverIsDeclared(s, receiver: i - 2, as: className) { continue }
             if isSetUpOfFreshInstance(s, receiver: i - 2, write: i) || isCopyOnWrite(s, at: i) {
                 safe = true
                 continue
@@ -866,6 +993,26 @@ public struct UncheckedSendableUnguardedRule: Rule {
             return (true, safe)
         }
         return (false, safe)
+    }
+
+    /// Whether a type other than `className` in this file declares a member called `name`.
+    func memberDeclaredByOtherType(_ s: FileStructure, _ name: String, className: String) -> Bool {
+        s.decls.contains { d in
+            d.kind == .variable && d.parent >= 0 && s.decls[d.parent].kind.isType
+                && s.decls[d.parent].nameText != className && d.nameText == name
+        }
+    }
+
+    /// Whether the receiver identifier at `r` names a variable or parameter declared in this file
+    /// with type `className` (`let box: Box`, `var s = Box(…)`).
+    func receiverIsDeclared(_ s: FileStructure, receiver r: Int, as className: String) -> Bool {
+        guard r >= 0, r < s.code.count, s.code[r].kind == .identifier else { return false }
+        let local = s.text(r)
+        for d in s.decls where d.kind == .variable && d.nameText == local {
+            if d.typeAnnotation.contains(where: { s.code[$0].kind == .identifier && s.is($0, text: className) }) { return true }
+            if let f = d.initializer.first, s.is(f, text: className) { return true }
+        }
+        return false
     }
 
     enum Protection: Equatable {

@@ -22,6 +22,16 @@ public enum RuleDocs {
         out += "## Why this is a problem\n\n\(d.rationale)\n\n"
         out += "## How to fix it\n\n\(d.fix)\n\n"
         if !d.knownLimits.isEmpty { out += "## What it checks, exactly\n\n\(d.knownLimits)\n\n" }
+        let inTests: String
+        switch d.inTests.kind {
+        case .reported: inTests = "Reported"
+        case .skipped: inTests = "Not reported"
+        case .narrowed: inTests = "Reported narrowly"
+        }
+        out += "## In test code\n\n\(inTests): \(d.inTests.explanation). Test code is a SwiftPM test target, a test or mock folder "
+            + "(`Tests`, `*Tests`, `Mocks`, `Fakes`, `Stubs`, `TestSupport`…), a test double's file (`MockX.swift`, `XSpy.swift`), "
+            + "or a file that imports XCTest or Testing. Change it with `\"inTests\": \"all\"` or `\"none\"` in the rule's "
+            + "configuration.\n\n"
         if !d.triggeringExamples.isEmpty {
             out += "## Reported (↓ marks the finding)\n\n"
             for e in d.triggeringExamples { out += "```swift\n\(e.code)\n```\n\n" }
@@ -36,10 +46,15 @@ public enum RuleDocs {
 
     /// The README's rule table.
     public static func markdownTable(_ rules: [any Rule]) -> String {
-        var out = "| id | default | summary |\n|---|---|---|\n"
+        var out = "| id | default | in tests | summary |\n|---|---|---|---|\n"
         for r in rules {
             let d = r.description
-            out += "| `\(d.id)` | \(d.enabledByDefault ? d.defaultSeverity.rawValue : "off") | \(d.summary) |\n"
+            let inTests = switch d.inTests.kind {
+            case .reported: "yes"
+            case .skipped: "no"
+            case .narrowed: "narrowed"
+            }
+            out += "| `\(d.id)` | \(d.enabledByDefault ? d.defaultSeverity.rawValue : "off") | \(inTests) | \(d.summary) |\n"
         }
         return out
     }

@@ -1,5 +1,4 @@
 import Foundation
-import XCTest
 
 /// Only intended for single threaded testing.
 final class TestSpan: @unchecked Sendable {
@@ -69,18 +68,10 @@ final class Handoff: @unchecked Sendable {
     }
 }
 
-final class Fixture: XCTestCase, @unchecked Sendable {
-    private let lock = NSLock()
-    var app: String?
-    override func setUp() { app = "x" }
-    override func tearDown() { app = nil }
-    func testThing() { lock.withLock { app = "y" } }
-}
-
 /// A semaphore is not a lock: a class with only a semaphore has no lock.
-final class Waiter: @unchecked Sendable {
+final class Waiter: @unchecked Sendable { // expect: unchecked_sendable_unguarded
     private let semaphore = DispatchSemaphore(value: 1)
-    private var result: Int? // expect: unchecked_sendable_unguarded
+    private var result: Int?
     func set(_ v: Int) { semaphore.wait(); result = v; semaphore.signal() }
 }
 
@@ -117,13 +108,6 @@ final class ReadWriteLock: @unchecked Sendable {
     func lockRead() { readers += 1 }
     func lockWrite() {}
     func unlock() { readers -= 1 }
-}
-
-/// XCTest lifecycle methods, in any form, are exempt like init.
-final class AsyncFixture: XCTestCase, @unchecked Sendable {
-    var app: String?
-    override func setUp() async throws { app = "x" }
-    override func tearDown() async throws { app = nil }
 }
 
 /// Work submitted to a stored event loop runs serially on it.

@@ -33,8 +33,8 @@ struct NameTable: Sendable {
 }
 
 // The same shape, but one writer is also called after construction: reported.
-private final class GrowingPool {
-    private var buffers: [[UInt8]] = [] // expect: unchecked_sendable_unguarded
+private final class GrowingPool { // expect: unchecked_sendable_unguarded
+    private var buffers: [[UInt8]] = []
 
     func add(_ s: String) -> Int {
         buffers.append(Array(s.utf8))

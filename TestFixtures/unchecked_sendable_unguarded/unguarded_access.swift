@@ -57,11 +57,11 @@ final class TwoLocks: @unchecked Sendable {
     }
 }
 
-public final class NoLock<Element>: @unchecked Sendable
+public final class NoLock<Element>: @unchecked Sendable // expect: unchecked_sendable_unguarded
     where Element: Sendable
 {
-    public var elements: [Element] = [] // expect: unchecked_sendable_unguarded
-    private(set) var count = 0 // expect: unchecked_sendable_unguarded
+    public var elements: [Element] = []
+    private(set) var count = 0
     weak var delegate: AnyObject? // never assigned after init: in effect a let, not reported
     let fixed = 1
     static var shared = 0
@@ -73,9 +73,9 @@ public final class NoLock<Element>: @unchecked Sendable
 }
 
 final class
-    Attributed: @unchecked Sendable {
+    Attributed: @unchecked Sendable { // expect: unchecked_sendable_unguarded
     @available(*, deprecated)
-    var legacy = 0 // expect: unchecked_sendable_unguarded
+    var legacy = 0
     func bump() { legacy += 1 }
 }
 
@@ -92,7 +92,7 @@ final class MixedLocks: @unchecked Sendable {
 }
 
 /// A mutable box with no behaviour: whoever holds it writes its vars.
-final class MutableBox: @unchecked Sendable {
-    var value = 0 // expect: unchecked_sendable_unguarded
-    var label: String? // expect: unchecked_sendable_unguarded
+final class MutableBox: @unchecked Sendable { // expect: unchecked_sendable_unguarded
+    var value = 0
+    var label: String?
 }

@@ -2,12 +2,12 @@ import Foundation
 import NIOCore
 
 /// Property wrappers own their storage (and any synchronization): not reported.
-final class Planet: Model, @unchecked Sendable {
+final class Planet: Model, @unchecked Sendable { // expect: unchecked_sendable_unguarded
     @ID(key: .id) var id: UUID?
     @Field(key: "name")
     var name: String
     @Published var visible = true
-    @NSCopying var copied: NSString? // expect: unchecked_sendable_unguarded
+    @NSCopying var copied: NSString?
     func copy(_ s: NSString) { copied = s }
 }
 
@@ -17,9 +17,9 @@ final class ViewState: @unchecked Sendable {
     var title = ""
 }
 
-final class PartlyIsolated: @unchecked Sendable {
+final class PartlyIsolated: @unchecked Sendable { // expect: unchecked_sendable_unguarded
     @MainActor var label = ""
-    var other = 0 // expect: unchecked_sendable_unguarded
+    var other = 0
     func reset() { other = 0 }
 }
 

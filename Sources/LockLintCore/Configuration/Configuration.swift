@@ -3,10 +3,23 @@ public struct Configuration: Sendable, Equatable {
     public struct RuleSetting: Sendable, Equatable {
         public var enabled: Bool?
         public var severity: Severity?
-        public init(enabled: Bool? = nil, severity: Severity? = nil) {
+        /// Overrides the rule's own test-code policy.
+        public var inTests: TestCodeSetting?
+        public init(enabled: Bool? = nil, severity: Severity? = nil, inTests: TestCodeSetting? = nil) {
             self.enabled = enabled
             self.severity = severity
+            self.inTests = inTests
         }
+    }
+
+    /// `"inTests"` in a rule's settings: what to report in test code.
+    public enum TestCodeSetting: String, Sendable, Equatable, CaseIterable {
+        /// Everything, as in other code.
+        case all
+        /// Nothing.
+        case none
+        /// The rule's own policy (its `--explain` says what).
+        case `default`
     }
 
     /// Per rule id: on/off and severity.

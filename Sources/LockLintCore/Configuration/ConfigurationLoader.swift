@@ -130,8 +130,14 @@ public enum ConfigurationLoader {
                         throw fail("'severity' must be \"warning\" or \"error\"", p.value.location)
                     }
                     setting.severity = sev
+                case "inTests":
+                    let allowed = Configuration.TestCodeSetting.allCases.map(\.rawValue)
+                    guard case .string(let s) = p.value.value, let v = Configuration.TestCodeSetting(rawValue: s) else {
+                        throw fail("'inTests' must be one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))", p.value.location)
+                    }
+                    setting.inTests = v
                 default:
-                    throw fail("unknown key '\(p.key)' in rule '\(rule)' (use \"enabled\" and \"severity\")", p.keyLocation)
+                    throw fail("unknown key '\(p.key)' in rule '\(rule)' (use \"enabled\", \"severity\" and \"inTests\")", p.keyLocation)
                 }
             }
             return setting

@@ -12,10 +12,13 @@ public struct LintInput: Sendable {
     public var bytes: [UInt8]?
     /// Which of the settings' profiles (configurations) applies to this file.
     public var profile: Int
-    public init(path: String, bytes: [UInt8]? = nil, profile: Int = 0) {
+    /// Test code, deployment targets, isolation; worked out from the file's package when nil.
+    public var context: FileContext?
+    public init(path: String, bytes: [UInt8]? = nil, profile: Int = 0, context: FileContext? = nil) {
         self.path = path
         self.bytes = bytes
         self.profile = profile
+        self.context = context
     }
 }
 
@@ -30,6 +33,8 @@ public struct LintProfile: Sendable {
     /// profile, not hashed again for every file.
     let ruleIDs: Set<String>
     let ruleSeverities: [Severity]
+    /// What each rule reports in test code, after the configuration's `inTests`.
+    let ruleTestPolicies: [TestCodePolicy.Kind]
 
     public init(rules: [any Rule], severities: [String: Severity] = [:], configuration: Configuration = Configuration()) {
         self.rules = rules
@@ -42,6 +47,13 @@ public struct LintProfile: Sendable {
         self.vocabulary = configuration.vocabulary
         self.ruleIDs = Set(rules.map(\.description.id))
         self.ruleSeverities = rules.map { severities[$0.description.id] ?? $0.description.defaultSeverity }
+        self.ruleTestPolicies = rules.map { r in
+            switch configuration.rules[r.description.id]?.inTests {
+            case .all?: .reported
+            case .none?: .skipped
+            case .default?, nil: r.description.inTests.kind
+            }
+        }
     }
 }
 
@@ -103,9 +115,17 @@ public enum Linter {
         let jobs = max(1, settings.jobs > 0 ? settings.jobs : ProcessorCount.online)
         let clock = ContinuousClock()
         let t0 = clock.now
+        // Each file's context (test code, deployment, isolation) from its package manifest:
+        // one look per folder and one read per manifest, before the parallel work.
+        var inputs = inputs
+        var resolver = FileContextResolver()
+        for k in inputs.indices where inputs[k].context == nil {
+            inputs[k].context = resolver.context(forPath: inputs[k].path)
+        }
+        let contexts = inputs
         // Pass 1: every file with its own facts.
         var outcomes = await parallelMap(inputs.count, jobs: jobs) { i in
-            process(inputs[i], settings: settings, projectIndex: nil)
+            process(contexts[i], settings: settings, projectIndex: nil)
         }
         let t1 = clock.now
         // Merge facts, in input order so the result is the same whatever the parallelism.
@@ -119,7 +139,7 @@ public enum Linter {
         if !recheck.isEmpty {
             let projectIndex = index
             let again = await parallelMap(recheck.count, jobs: jobs) { j in
-                process(inputs[recheck[j]], settings: settings, projectIndex: projectIndex)
+                process(contexts[recheck[j]], settings: settings, projectIndex: projectIndex)
             }
             for (j, k) in recheck.enumerated() { outcomes[k].diagnostics = again[j].diagnostics }
         }
@@ -185,9 +205,16 @@ public enum Linter {
         let structure = FileStructure(file: file, code: code, comments: comments)
         let facts = ProjectIndex.facts(of: structure, vocabulary: vocabulary, module: outcome.module)
         outcome.facts = facts
-        let context = RuleContext(structure: structure, vocabulary: vocabulary, index: projectIndex ?? facts, module: outcome.module)
+        let context = RuleContext(structure: structure, vocabulary: vocabulary, index: projectIndex ?? facts, module: outcome.module,
+                                  fileContext: input.context)
         var found: [Diagnostic] = []
-        for (rule, severity) in zip(profile.rules, profile.ruleSeverities) {
+        for (k, rule) in profile.rules.enumerated() {
+            let severity = profile.ruleSeverities[k]
+            if context.fileIsTestCode {
+                let policy = profile.ruleTestPolicies[k]
+                if policy == .skipped { continue }
+                context.isTestCode = policy == .narrowed
+            }
             var ds = rule.check(context)
             for k in ds.indices { ds[k].severity = severity }
             found.append(contentsOf: ds)

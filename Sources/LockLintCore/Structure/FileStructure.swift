@@ -258,10 +258,8 @@ public struct ScopeChain: Sequence, IteratorProtocol {
 extension FileStructure {
     /// Test code: a file under a `Tests`/`Test` folder (or one whose name ends in `Tests`), named
     /// `…Tests.swift`/`…Test.swift`, or importing XCTest or Testing.
-    public var isTestCode: Bool {
-        let components = file.path.split(separator: "/")
-        if components.dropLast().contains(where: { $0 == "Tests" || $0 == "Test" || $0.hasSuffix("Tests") }) { return true }
-        if let last = components.last, last.hasSuffix("Tests.swift") || last.hasSuffix("Test.swift") { return true }
+    /// The file imports XCTest or Testing: it is test code wherever it is.
+    public var importsTestFramework: Bool {
         for i in 0..<max(0, code.count - 1) where code[i].kind == .keyword && code[i].word == .import {
             if self.is(i + 1, "XCTest") || self.is(i + 1, "Testing") { return true }
         }

@@ -10,13 +10,28 @@ public final class RuleContext {
     public let module: String
     let index: ProjectIndex
     private(set) var questions: [FactsQuestion: FactsAnswer] = [:]
+    /// Where the file sits: test code, deployment targets, default isolation.
+    public let fileContext: FileContext
+    /// The file is test code (by its location, or because it imports XCTest or Testing).
+    public let fileIsTestCode: Bool
+    /// Test code whose rule narrows what it reports there (the rule's policy is `.narrowed` and
+    /// the configuration did not ask for everything). Set by the pipeline before each rule runs.
+    public internal(set) var isTestCode: Bool
 
-    public init(structure: FileStructure, vocabulary: LockVocabulary, index: ProjectIndex, module: String? = nil) {
+    public init(structure: FileStructure, vocabulary: LockVocabulary, index: ProjectIndex, module: String? = nil,
+                fileContext: FileContext? = nil) {
         self.structure = structure
         self.vocabulary = vocabulary
         self.index = index
         self.module = module ?? ProjectIndex.moduleKey(forPath: structure.file.path)
+        let context = fileContext ?? FileContext(isTestLocation: FileContext.testLocation(byPath: structure.file.path))
+        self.fileContext = context
+        self.fileIsTestCode = context.isTestLocation || structure.importsTestFramework
+        self.isTestCode = fileIsTestCode
     }
+
+    /// The deployment targets, when a package manifest names them.
+    public var deployment: Deployment? { fileContext.deployment }
 
     public var file: SourceFile { structure.file }
 
@@ -47,6 +62,35 @@ public final class RuleContext {
         return answer
     }
 
+    /// The facts of any type of this name declared or extended in the run (this module).
+    public func typeFacts(_ name: String) -> TypeFacts? {
+        let answer = index.facts(module: module, name: name)
+        questions[FactsQuestion(kind: .typeFacts, name: name)] = .facts(answer)
+        return answer
+    }
+
+    /// The closure-running methods of a lock type of the project's own (see `LockWrappers`),
+    /// or nil when `name` is not such a type.
+    public func lockWrapperMethods(_ name: String) -> [String]? {
+        guard let f = typeFacts(name), f.isLockWrapper else { return nil }
+        return f.lockScopedMethods
+    }
+
+    /// Whether a class inherits main-actor isolation through its superclasses in the run
+    /// (`class Base: UIViewController`, `class Screen: Base`).
+    public func inheritsMainActor(superclass: String) -> Bool {
+        var name = superclass
+        var hops = 0
+        while !name.isEmpty && hops < 16 {
+            if MainActorTypes.isMainActorType(name) { return true }
+            guard let f = typeFacts(name) else { return false }
+            if f.isGlobalActorIsolated { return true }
+            name = f.superclass
+            hops += 1
+        }
+        return false
+    }
+
     /// Whether re-asking recorded questions against `index` gives another answer for any of them.
     static func answersChange(_ questions: [FactsQuestion: FactsAnswer], module: String, index: ProjectIndex) -> Bool {
         for (q, a) in questions {
@@ -56,6 +100,7 @@ public final class RuleContext {
             case .isActor: b = .bool(f?.isActor ?? false)
             case .uncheckedSendableClass: b = .facts((f?.isUncheckedSendable ?? false) && (f?.isClass ?? false) ? f : nil)
             case .classFacts: b = .facts((f?.isClass ?? false) ? f : nil)
+            case .typeFacts: b = .facts(f)
             }
             if a != b { return true }
         }
@@ -80,7 +125,7 @@ public final class RuleContext {
 }
 
 struct FactsQuestion: Hashable {
-    enum Kind: UInt8 { case isActor, uncheckedSendableClass, classFacts }
+    enum Kind: UInt8 { case isActor, uncheckedSendableClass, classFacts, typeFacts }
     var kind: Kind
     var name: String
 }

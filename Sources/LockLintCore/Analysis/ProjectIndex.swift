@@ -32,6 +32,14 @@ public struct TypeFacts: Sendable, Equatable {
     /// Some declaration or extension asserts that the type runs on one thread or event loop
     /// (`assertInEventLoop`, `dispatchPrecondition`, a NIO channel handler, …).
     public var isLoopConfined = false
+    /// The type is a lock of the project's own: it implements `lock()`/`unlock()`, or owns a
+    /// lock or serial queue and offers methods that run a closure (`perform {}`, `mutate {}`,
+    /// `read {}`); an extension of a lock type that adds such methods counts for that type.
+    public var isLockWrapper = false
+    /// The closure-running methods of such a lock, sorted: their closures run with it held.
+    public var lockScopedMethods: [String] = []
+    /// The superclass named first in the declaration ("" when none is written).
+    public var superclass = ""
 
     public init() {}
 
@@ -48,6 +56,9 @@ public struct TypeFacts: Sendable, Equatable {
         hasRestatingSubclass = hasRestatingSubclass || o.hasRestatingSubclass
         hasSilentSubclass = hasSilentSubclass || o.hasSilentSubclass
         isLoopConfined = isLoopConfined || o.isLoopConfined
+        isLockWrapper = isLockWrapper || o.isLockWrapper
+        Self.union(&lockScopedMethods, o.lockScopedMethods)
+        if superclass.isEmpty { superclass = o.superclass }
         Self.union(&storedVars, o.storedVars)
         Self.union(&lockProperties, o.lockProperties)
         Self.union(&queueProperties, o.queueProperties)
@@ -138,7 +149,19 @@ public struct ProjectIndex: Sendable {
                 f.eventLoops = members.eventLoops
             }
             if d.kind == .class || d.kind == .extension {
-                f.isLoopConfined = Confinement.asserted(in: di, s)
+                f.isLoopConfined = Confinement.asserted(in: di, s) || Confinement.isExecutor(di, s)
+                // A subclass of a UIKit/AppKit main-actor class (or a SwiftUI view) inherits its isolation.
+                if MainActorTypes.inheritsIsolation(di, s) { f.isGlobalActorIsolated = true }
+            }
+            if d.kind == .class || d.kind == .struct || d.kind == .extension {
+                let scoped = LockWrappers.scopedMethods(of: di, in: s, vocabulary: vocabulary)
+                if let m = scoped {
+                    f.isLockWrapper = true
+                    f.lockScopedMethods = m
+                }
+            }
+            if d.kind == .class, let first = s.decls[di].inheritance.first, s.code[first].kind == .identifier {
+                f.superclass = s.text(first)
             }
             types[d.nameText, default: TypeFacts()].merge(f)
             // A class's superclass learns whether its subclasses restate the conformance.
@@ -225,12 +248,118 @@ public struct ProjectIndex: Sendable {
     }
 }
 
+/// Types of the run that act as locks, found from their code rather than their names.
+public enum LockWrappers {
+    /// The closure-running methods of type (or extension) `d` when it is a lock: it implements
+    /// an acquire/release pair, or owns a lock or serial queue; nil when it is not a lock.
+    /// Only closures that run during the call count (an `@escaping` parameter runs later).
+    public static func scopedMethods(of d: Int, in s: FileStructure, vocabulary: LockVocabulary) -> [String]? {
+        var functions: [Int] = []
+        var ownsLock = false
+        for m in s.children[d] {
+            let c = s.decls[m]
+            if c.kind == .function && !c.isStaticMember { functions.append(m) }
+            if c.kind == .variable && !c.isStaticMember && !c.isComputed
+                && (vocabulary.lockType(of: c, in: s, strict: false) != nil || ProjectIndex.isSerialQueue(c, in: s)) {
+                ownsLock = true
+            }
+        }
+        guard !functions.isEmpty else { return nil }
+        let names = Set(functions.map { s.decls[$0].nameText })
+        let acquireRelease = vocabulary.acquireRelease.contains { names.contains($0.key) && names.contains($0.value) }
+        // An extension of a known lock type that adds closure methods.
+        let extendsLock = s.decls[d].kind == .extension && vocabulary.lockTypes.contains(s.decls[d].nameText)
+        guard ownsLock || acquireRelease || extendsLock else { return nil }
+        var scoped: [String] = []
+        for f in functions where takesImmediateClosure(s.decls[f], s) && runsUnderLock(s.decls[f], s, vocabulary: vocabulary) {
+            scoped.append(s.decls[f].nameText)
+        }
+        // A lock that only locks and unlocks is still a lock.
+        guard acquireRelease || !scoped.isEmpty else { return nil }
+        return Array(Set(scoped)).sorted()
+    }
+
+    /// A parameter of function type that is not `@escaping`: the closure runs during the call.
+    static func takesImmediateClosure(_ f: Decl, _ s: FileStructure) -> Bool {
+        var sawArrow = false
+        for k in f.typeAnnotation {
+            if s.code[k].kind == .attribute && s.is(k, "@escaping") { return false }
+            if s.code[k].kind == .operator && s.is(k, "->") {
+                // The function's own return arrow is at depth 0 of the signature; a parameter's
+                // arrow is inside the parameter list's parentheses.
+                if insideParameterList(k, f, s) { sawArrow = true }
+            }
+        }
+        return sawArrow
+    }
+
+    static func insideParameterList(_ k: Int, _ f: Decl, _ s: FileStructure) -> Bool {
+        var j = f.typeAnnotation.lowerBound
+        // The first parenthesis of the signature opens the parameter list (a generic clause
+        // `<T>` before it holds none).
+        while j < f.typeAnnotation.upperBound && !s.isChar(j, UInt8(ascii: "(")) { j += 1 }
+        guard j < f.typeAnnotation.upperBound else { return false }
+        let close = Int(s.match[j])
+        return close > j && k > j && k < close
+    }
+
+    /// The body takes a lock (an acquire call, a withLock-style call, or sync on a queue) or
+    /// the type is itself the lock (`lock(); defer { unlock() }` on self).
+    static func runsUnderLock(_ f: Decl, _ s: FileStructure, vocabulary: LockVocabulary) -> Bool {
+        guard f.body >= 0 else { return false }
+        let b = s.scopes[f.body]
+        var k = b.open
+        while k < b.close {
+            if s.code[k].kind == .identifier && (s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "{"))) {
+                if vocabulary.acquireNames.contains(s, k) || vocabulary.lockScopedNames.contains(s, k) || s.is(k, "sync") {
+                    return true
+                }
+            }
+            k += 1
+        }
+        return false
+    }
+}
+
+/// Types whose subclasses (or conformers) the compiler isolates to the main actor.
+public enum MainActorTypes {
+    /// UIKit and AppKit classes are `@MainActor`; so are SwiftUI's `View`, `App` and `Scene`.
+    static let exact: Set<String> = [
+        "View", "App", "Scene", "UIResponder", "NSResponder", "UIApplicationDelegate", "NSApplicationDelegate",
+        "UIWindowSceneDelegate", "UIHostingController", "NSHostingController", "NSHostingView", "UIViewRepresentable",
+        "UIViewControllerRepresentable", "NSViewRepresentable", "NSViewControllerRepresentable",
+    ]
+    static let uiSuffixes = ["View", "ViewController", "Controller", "Cell", "Window", "Control", "Button", "Label",
+                             "Responder", "TextField", "Bar", "Application"]
+
+    /// Whether declaration `d` names a main-actor UI type among the types it inherits.
+    public static func inheritsIsolation(_ d: Int, _ s: FileStructure) -> Bool {
+        for t in s.inheritedTypes(of: d) where isMainActorType(t.name) { return true }
+        return false
+    }
+
+    public static func isMainActorType(_ name: String) -> Bool {
+        if exact.contains(name) { return true }
+        guard name.hasPrefix("UI") || name.hasPrefix("NS") || name.hasPrefix("WK") else { return false }
+        guard let third = name.dropFirst(2).first, third.isUppercase else { return false }
+        // NSLock, NSObject, NSCondition and the like are not UI types.
+        return uiSuffixes.contains { name.hasSuffix($0) } && !name.hasSuffix("Lock")
+    }
+}
+
 /// Run-time assertions that code runs on one thread, queue or event loop.
 public enum Confinement {
     public static let checks: Set<String> = [
         "assertInEventLoop", "preconditionInEventLoop", "inEventLoop", "assertOnEventLoop", "checkCorrectThread",
-        "dispatchPrecondition", "assertIsolated", "preconditionIsolated",
+        "dispatchPrecondition", "assertIsolated", "preconditionIsolated", "isMainThread",
     ]
+
+    /// A type that is itself an executor or event loop runs its own work serially.
+    public static let executorProtocols: Set<String> = ["EventLoop", "SerialExecutor", "TaskExecutor", "Executor"]
+
+    public static func isExecutor(_ d: Int, _ s: FileStructure) -> Bool {
+        s.decls[d].inheritance.contains { s.code[$0].kind == .identifier && executorProtocols.contains(s.text($0)) }
+    }
 
     /// SwiftNIO calls a channel handler only on its channel's event loop.
     public static let eventLoopProtocols: Set<String> = [

@@ -110,4 +110,27 @@ public struct LockVocabulary: Sendable {
         if next < s.code.count && s.code[next].kind == .operator && s.file.bytes[Int(s.code[next].start)] == UInt8(ascii: "<") { return name }
         return nil
     }
+
+    /// The known lock type of the receiver `name` as declared in this file: a stored property or
+    /// local (`let state = Mutex(0)`, `let lock: NSLock`) or a parameter of a function enclosing
+    /// token `at` (`_ state: ManagedCriticalState<Int>`). Nil when it is declared elsewhere or
+    /// with a type that is not a known lock.
+    public func declaredLockType(ofReceiver name: String, at: Int, in s: FileStructure) -> String? {
+        guard !name.isEmpty, !name.contains(".") else { return nil }
+        for d in s.decls where d.kind == .variable && d.nameText == name {
+            if let t = lockType(of: d, in: s, strict: true) { return t }
+        }
+        var f = s.enclosingFunction(of: at)
+        while let fn = f {
+            let sig = s.decls[fn].typeAnnotation
+            for k in sig where s.code[k].kind == .identifier && s.is(k, text: name) && s.isChar(k + 1, UInt8(ascii: ":")) {
+                var j = k + 2
+                while j < sig.upperBound && (s.code[j].kind == .attribute || s.code[j].kind == .keyword) { j += 1 }
+                if j < sig.upperBound && s.code[j].kind == .identifier && lockTypes.contains(s.text(j)) { return s.text(j) }
+            }
+            let p = s.decls[fn].parent
+            f = p >= 0 && s.decls[p].kind.isFunctionLike ? p : nil
+        }
+        return nil
+    }
 }

@@ -35,6 +35,10 @@ public struct LockRegion: Sendable {
     /// The scope whose code runs with the lock held (closure body, or the function/closure
     /// body holding the acquire). Code in nested closures or functions runs at another time.
     public var executable: Int
+    /// An asynchronous lock: the acquire is awaited (`await gate.lock()`, `await lock.withLock { … }`)
+    /// or its closure is `async`. Such a lock is meant to be held across suspensions; it still
+    /// excludes other holders.
+    public var isAsync: Bool = false
 }
 
 public struct LockRegions: Sendable {
@@ -43,6 +47,7 @@ public struct LockRegions: Sendable {
     /// Methods of a serial queue or event loop whose closure runs on it.
     public static let serialExecutorMethods: Set<String> = [
         "sync", "async", "asyncAfter", "asyncAndWait", "submit", "execute", "flatSubmit", "scheduleTask", "flatScheduleTask",
+        "addOperation", "addBarrierBlock",
     ]
 
     /// Callees whose closure argument runs later, not while the caller holds a lock.
@@ -74,8 +79,10 @@ public struct LockRegions: Sendable {
             if let label = vocabulary.lockScopedLabels[name], c.label < 0 || s.text(c.label) != label {
                 // A configured method whose lock-holding closure has another label.
             } else if scoped.contains(name) || (!receiver.isEmpty && guardReceivers.contains(receiver) && !Self.deferredCallees.contains(name)) {
-                out.append(LockRegion(form: .closure(method: name, closure: ci), lock: receiver, acquireToken: c.callee,
-                                      releaseToken: -1, start: c.open, end: c.close, executable: c.scope))
+                var r = LockRegion(form: .closure(method: name, closure: ci), lock: receiver, acquireToken: c.callee,
+                                   releaseToken: -1, start: c.open, end: c.close, executable: c.scope)
+                r.isAsync = c.isAsync || Self.isAwaited(s, c.receiverStart >= 0 ? c.receiverStart : c.callee)
+                out.append(r)
             } else if (includeQueues.contains("*") || includeQueues.contains(receiver)) && Self.serialExecutorMethods.contains(name)
                         {
                 out.append(LockRegion(form: .queue(method: name, closure: ci), lock: receiver, acquireToken: c.callee,
@@ -132,6 +139,15 @@ public struct LockRegions: Sendable {
             var end = execScope.close
             var j = i + 1
             let limit = block >= 0 ? s.scopes[block].close : n
+            // `defer { X.unlock() }` written before `X.lock()` in the same block also releases
+            // at the block's end.
+            if let d = Self.deferredReleaseBefore(s, acquire: i, block: block, release: release, lock: lock,
+                                                   freeFunction: vocabulary.freeFunctionAcquires.contains(name)) {
+                deferred = true
+                releaseToken = d
+                end = limit
+                j = limit
+            }
             while j < limit {
                 if s.isKeyword(j, .defer) && Int(s.scopeOf[j]) == block && s.isChar(j + 1, UInt8(ascii: "{")) {
                     let dClose = Int(s.match[j + 1])
@@ -160,6 +176,9 @@ public struct LockRegions: Sendable {
                 while k < execScope.close {
                     if s.code[k].kind == .identifier && s.is(k, text: release) && s.isChar(k + 1, UInt8(ascii: "(")),
                        !Self.insideDefer(s, k, within: exec),
+                       // A release on a path that then leaves (`guard … else { unlock(); return }`,
+                       // `if failed { unlock(); throw … }`) frees the lock on that path only.
+                       !Self.releasesOnExitingPath(s, k, below: block),
                        Self.releaseMatches(s, at: k, lock: lock, freeFunction: vocabulary.freeFunctionAcquires.contains(name)) {
                         let kExec = s.enclosingExecutable(of: k)
                         if kExec == exec {
@@ -192,8 +211,11 @@ public struct LockRegions: Sendable {
                     end = execScope.close
                 }
             }
-            out.append(LockRegion(form: form, lock: lock, acquireToken: i, releaseToken: releaseToken,
-                                  start: close, end: end, executable: exec))
+            var region = LockRegion(form: form, lock: lock, acquireToken: i, releaseToken: releaseToken,
+                                    start: close, end: end, executable: exec)
+            let first = vocabulary.freeFunctionAcquires.contains(name) || !s.isChar(i - 1, UInt8(ascii: ".")) ? i : Self.receiverStart(s, dot: i - 1)
+            region.isAsync = Self.isAwaited(s, first)
+            out.append(region)
         }
         if heldOnEntry { Self.addHeldOnEntry(s, vocabulary: vocabulary, into: &out) }
         regions = out
@@ -348,6 +370,67 @@ public struct LockRegions: Sendable {
         var j = c.callee - 1
         while j >= 0 && (s.isKeyword(j, .try) || s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!"))) { j -= 1 }
         return s.isKeyword(j, .await) ? j : c.callee
+    }
+
+    /// Whether the release at `k` sits in a block nested below `block` that leaves the function
+    /// or loop after it (a `return`, `throw`, `break`, `continue` or a call that never returns,
+    /// at that block's own level): the code after the enclosing statement still holds the lock.
+    static func releasesOnExitingPath(_ s: FileStructure, _ k: Int, below block: Int) -> Bool {
+        var sc = Int(s.scopeOf[k])
+        while sc >= 0 && sc != block {
+            let scope = s.scopes[sc]
+            if scope.kind == .closure || scope.kind == .functionBody || scope.kind == .typeBody { return false }
+            if scope.kind == .statement {
+                var j = k + 1
+                while j < scope.close {
+                    if Int(s.scopeOf[j]) == sc, Self.isExit(s, j) { return true }
+                    j += 1
+                }
+            }
+            sc = scope.parent
+        }
+        return false
+    }
+
+    static func isExit(_ s: FileStructure, _ j: Int) -> Bool {
+        let t = s.code[j]
+        if t.kind == .keyword {
+            switch t.word {
+            case .return, .throw, .break, .continue: return true
+            default: return false
+            }
+        }
+        guard t.kind == .identifier, s.isChar(j + 1, UInt8(ascii: "(")), !s.isChar(j - 1, UInt8(ascii: ".")) else { return false }
+        return s.is(j, "fatalError") || s.is(j, "preconditionFailure")
+    }
+
+    /// A `defer { X.release() }` in `block` shortly before the acquire at `acquire` (within the
+    /// few statements that precede it): the index of the release.
+    static func deferredReleaseBefore(_ s: FileStructure, acquire: Int, block: Int, release: String, lock: String,
+                                      freeFunction: Bool) -> Int? {
+        guard block >= 0 else { return nil }
+        let open = s.scopes[block].open
+        var j = acquire - 1
+        var budget = 256  // tokens: bounded, so the scan stays linear over a file
+        while j > open && budget > 0 {
+            budget -= 1
+            if Int(s.scopeOf[j]) == block && s.isKeyword(j, .defer) && s.isChar(j + 1, UInt8(ascii: "{")) {
+                let close = Int(s.match[j + 1])
+                if close > j && close < acquire,
+                   let rel = findRelease(s, release: release, lock: lock, freeFunction: freeFunction, in: (j + 2)..<close) {
+                    return rel
+                }
+            }
+            j -= 1
+        }
+        return nil
+    }
+
+    /// Whether the expression starting at token `first` is awaited (`await x`, `try await x`).
+    static func isAwaited(_ s: FileStructure, _ first: Int) -> Bool {
+        var j = first - 1
+        while j >= 0 && (s.isKeyword(j, .try) || s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!"))) { j -= 1 }
+        return s.isKeyword(j, .await)
     }
 
     static func insideDefer(_ s: FileStructure, _ k: Int, within exec: Int) -> Bool {

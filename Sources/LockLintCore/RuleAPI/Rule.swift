@@ -14,6 +14,8 @@ public struct RuleDescription: Sendable {
     public var knownLimits: String
     public var defaultSeverity: Severity
     public var enabledByDefault: Bool
+    /// What the rule reports in test code (shown by `--explain`; configurable per rule).
+    public var inTests: TestCodePolicy
     /// Code that must trigger: `↓` marks each expected finding (its line and column).
     public var triggeringExamples: [Example]
     /// Code that must stay quiet.
@@ -21,6 +23,7 @@ public struct RuleDescription: Sendable {
 
     public init(id: String, name: String, summary: String, rationale: String, fix: String, knownLimits: String = "",
                 defaultSeverity: Severity = .warning, enabledByDefault: Bool = true,
+                inTests: TestCodePolicy = .reported("the same as in other code: the mistake can deadlock, hang or race a test just as it can the product"),
                 triggeringExamples: [Example], nonTriggeringExamples: [Example]) {
         self.id = id
         self.name = name
@@ -30,9 +33,32 @@ public struct RuleDescription: Sendable {
         self.knownLimits = knownLimits
         self.defaultSeverity = defaultSeverity
         self.enabledByDefault = enabledByDefault
+        self.inTests = inTests
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
     }
+}
+
+/// What a rule reports in test code (SwiftPM test targets, test and mock folders, files that
+/// import XCTest or Testing). Tests are reported only for what can make the test itself wrong,
+/// flaky or hung; migration and style advice is noise there.
+public struct TestCodePolicy: Sendable {
+    public enum Kind: String, Sendable {
+        /// Reported as anywhere else.
+        case reported
+        /// Not reported in test code.
+        case skipped
+        /// The rule reports a narrower set in test code; it reads `RuleContext.isTestCode`.
+        case narrowed
+    }
+
+    public var kind: Kind
+    /// One sentence for `--explain`: what is reported in tests, and why.
+    public var explanation: String
+
+    public static func reported(_ why: String) -> TestCodePolicy { TestCodePolicy(kind: .reported, explanation: why) }
+    public static func skipped(_ why: String) -> TestCodePolicy { TestCodePolicy(kind: .skipped, explanation: why) }
+    public static func narrowed(_ what: String) -> TestCodePolicy { TestCodePolicy(kind: .narrowed, explanation: what) }
 }
 
 /// A code example. In triggering examples, `↓` marks where each finding is reported.

@@ -1,0 +1,172 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a reviewer knows about a file before reading it: whether it is test code, what the
+/// package deploys to, and whether its module isolates to the main actor by default.
+public struct FileContext: Sendable, Equatable {
+    /// Test code by where the file is: a SwiftPM test target, a test or mock folder, a test
+    /// double's file name. (Importing XCTest or Testing also makes a file test code; the
+    /// structure knows that.)
+    public var isTestLocation: Bool
+    /// The deployment targets the package names; nil when no manifest was found (an app, a
+    /// loose file): then nothing is known about availability.
+    public var deployment: Deployment?
+    /// The file's target sets `defaultIsolation(MainActor.self)`.
+    public var defaultMainActor: Bool
+
+    public init(isTestLocation: Bool = false, deployment: Deployment? = nil, defaultMainActor: Bool = false) {
+        self.isTestLocation = isTestLocation
+        self.deployment = deployment
+        self.defaultMainActor = defaultMainActor
+    }
+
+    /// Test code judged by the path alone (no manifest says otherwise).
+    public static func testLocation(byPath path: String) -> Bool {
+        let components = path.split(separator: "/")
+        for c in components.dropLast() {
+            if c == "Tests" || c == "Test" || c.hasSuffix("Tests") || c.hasSuffix("Test") { return true }
+            if Self.testFolderNames.contains(c.lowercased()) { return true }
+        }
+        guard let last = components.last, last.hasSuffix(".swift") else { return false }
+        let stem = last.dropLast(6)
+        if stem.hasSuffix("Tests") || stem.hasSuffix("Test") { return true }
+        // A test double's own file: `MockSession.swift`, `SessionMock.swift`, `StoreSpy.swift`.
+        for suffix in Self.doubleSuffixes where stem.hasSuffix(suffix) && stem.count > suffix.count { return true }
+        for prefix in Self.doublePrefixes where stem.hasPrefix(prefix) && stem.count > prefix.count {
+            let next = stem[stem.index(stem.startIndex, offsetBy: prefix.count)]
+            if next.isUppercase { return true }
+        }
+        return false
+    }
+
+    static let testFolderNames: Set<String> = ["mocks", "mock", "fakes", "stubs", "spies", "testsupport", "testhelpers", "testutils", "testutilities", "testdoubles"]
+    static let doubleSuffixes = ["Mock", "Mocks", "Spy", "Stub", "Fake"]
+    static let doublePrefixes = ["Mock", "Fake", "Stub", "Spy"]
+}
+
+/// The oldest OS versions a package deploys to, and what that allows.
+public struct Deployment: Sendable, Equatable {
+    /// Platform → oldest version, as the manifest names them (empty: SwiftPM's defaults, which
+    /// are older than every primitive below).
+    public var platforms: [String: Version]
+
+    public init(platforms: [String: Version]) { self.platforms = platforms }
+
+    static let mutexSince: [String: Version] = [
+        "macOS": Version(15), "iOS": Version(18), "tvOS": Version(18), "watchOS": Version(11), "visionOS": Version(2), "macCatalyst": Version(18),
+    ]
+    static let unfairLockSince: [String: Version] = [
+        "macOS": Version(13), "iOS": Version(16), "tvOS": Version(16), "watchOS": Version(9), "visionOS": Version(1), "macCatalyst": Version(16),
+    ]
+
+    func allows(_ since: [String: Version]) -> Bool {
+        guard !platforms.isEmpty else { return false }
+        for (name, v) in platforms {
+            guard let need = since[name] else { continue }  // Linux, Windows, … are not named here
+            if v < need { return false }
+        }
+        return true
+    }
+
+    /// Every Apple platform it deploys to has `Mutex` and `Atomic` (Synchronization).
+    public var hasMutex: Bool { allows(Self.mutexSince) }
+    /// Every Apple platform it deploys to has `OSAllocatedUnfairLock`.
+    public var hasUnfairLock: Bool { allows(Self.unfairLockSince) }
+}
+
+/// The lock a fix-it may recommend for state that must live inside its lock, given what is
+/// known of the deployment targets: never a primitive the package cannot use.
+public enum LockAdvice {
+    /// "Mutex<State>", or the older primitives when the package deploys below it.
+    public static func stateLock(_ deployment: Deployment?, state: String = "State") -> String {
+        guard let d = deployment else {
+            return "Mutex<\(state)> (iOS 18/macOS 15), OSAllocatedUnfairLock(initialState:) (iOS 16/macOS 13) or NSLock"
+        }
+        if d.hasMutex { return "Mutex<\(state)>" }
+        if d.hasUnfairLock { return "OSAllocatedUnfairLock(initialState:) (NSLock off Apple platforms)" }
+        return "NSLock (the package deploys below Mutex's macOS 15/iOS 18)"
+    }
+
+    /// A lock for plain mutual exclusion, in the same spirit.
+    public static func lock(_ deployment: Deployment?) -> String {
+        guard let d = deployment else { return "Mutex (iOS 18/macOS 15), OSAllocatedUnfairLock (iOS 16/macOS 13) or NSLock" }
+        if d.hasMutex { return "Mutex" }
+        if d.hasUnfairLock { return "OSAllocatedUnfairLock (NSLock off Apple platforms)" }
+        return "NSLock (the package deploys below Mutex's macOS 15/iOS 18)"
+    }
+
+    /// For one counter or flag: Atomic where it exists.
+    public static func counter(_ deployment: Deployment?) -> String {
+        guard let d = deployment else { return "Atomic (iOS 18/macOS 15) or a lock" }
+        return d.hasMutex ? "Atomic" : "a lock (Atomic needs macOS 15/iOS 18)"
+    }
+}
+
+/// Finds each file's package manifest (the nearest `Package.swift` above it) and works out its
+/// context. Manifests are read once per package and folders are remembered, so a run costs one
+/// look per folder. Not thread-safe: used once, before the parallel passes.
+public struct FileContextResolver {
+    var manifestOfFolder: [String: String?] = [:]  // folder → package root holding Package.swift
+    var manifests: [String: PackageManifest] = [:]
+
+    public init() {}
+
+    public mutating func context(forPath path: String) -> FileContext {
+        let absolute = path.hasPrefix("/") ? path : FileContextResolver.currentDirectory() + "/" + path
+        let folder = Self.parent(of: absolute)
+        guard let root = packageRoot(of: folder) else {
+            return FileContext(isTestLocation: FileContext.testLocation(byPath: path))
+        }
+        let manifest = self.manifest(at: root)
+        let relative = absolute.count > root.count + 1 ? String(absolute.dropFirst(root.count + 1)) : ""
+        let deployment = Deployment(platforms: manifest.platforms)
+        if let target = manifest.target(containing: relative) {
+            return FileContext(isTestLocation: target.isTest || FileContext.testLocation(byPath: relative),
+                               deployment: deployment, defaultMainActor: target.defaultMainActor)
+        }
+        return FileContext(isTestLocation: FileContext.testLocation(byPath: relative), deployment: deployment)
+    }
+
+    mutating func packageRoot(of folder: String) -> String? {
+        var visited: [String] = []
+        var dir = folder
+        var found: String? = nil
+        while true {
+            if let known = manifestOfFolder[dir] { found = known; break }
+            visited.append(dir)
+            if Self.isRegularFile(dir == "/" ? "/Package.swift" : dir + "/Package.swift") { found = dir; break }
+            if dir == "/" || dir.isEmpty { break }
+            dir = Self.parent(of: dir)
+        }
+        for v in visited { manifestOfFolder[v] = .some(found) }
+        return found
+    }
+
+    mutating func manifest(at root: String) -> PackageManifest {
+        if let m = manifests[root] { return m }
+        let path = root == "/" ? "/Package.swift" : root + "/Package.swift"
+        let m = (try? FileIO.readFile(path)).map { PackageManifest(bytes: $0) } ?? PackageManifest()
+        manifests[root] = m
+        return m
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+    }
+
+    static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

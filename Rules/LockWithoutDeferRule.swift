@@ -190,7 +190,10 @@ public struct LockWithoutDeferRule: Rule {
         var out: [Diagnostic] = []
         var handoffCache: [String: Set<String>] = [:]
         var neverReturning: Set<String>? = nil
+        var seen = Set<Int>()
         for r in regions.regions {
+            // An acquire may hold its lock over several stretches (one per path): judge it once.
+            guard seen.insert(r.acquireToken).inserted else { continue }
             let acquire: String
             switch r.form {
             case .manual(let a, _), .deferred(let a, _), .unreleased(let a): acquire = a

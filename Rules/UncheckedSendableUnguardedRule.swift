@@ -197,7 +197,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 for other in candidates { receivers.formUnion(other.facts.lockProperties) }
                 regions = LockRegions(s, vocabulary: context.vocabulary, includeQueues: ["*"],
                                       extraScopedMethods: extraScoped,
-                                      guardReceivers: receivers, heldOnEntry: true, branchRelease: true)
+                                      guardReceivers: receivers, heldOnEntry: true)
             }
             checkAccesses(c.name, facts: c.facts, units: c.units, regions: regions!, confined: confined, context: context, into: &out)
         }
@@ -223,7 +223,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
             others.append(i)
         }
         guard !others.isEmpty else { return false }
-        let regions = LockRegions(s, vocabulary: context.vocabulary, heldOnEntry: true, branchRelease: true)
+        let regions = LockRegions(s, vocabulary: context.vocabulary, heldOnEntry: true)
         return others.allSatisfy { !regions.holding($0, in: s, directOnly: false).isEmpty }
     }
 
@@ -752,7 +752,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
         // Locks held at a token, by the class's own guards.
         func locksHeld(_ i: Int) -> Set<String> {
             var held = Set<String>()
-            for r in regions.holding(i, in: s, directOnly: false) {
+            // Guarded means held on every path that reaches the access.
+            for r in regions.holding(i, in: s, directOnly: false) where r.definite {
                 switch r.form {
                 case .queue(_, let ci) where concurrentQueues.contains(r.lock) && isWrite(s, i) && !Self.isBarrier(s, s.closures[ci]):
                     // A write in a plain block on a concurrent queue runs beside the readers.

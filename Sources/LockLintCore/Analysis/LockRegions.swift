@@ -39,6 +39,9 @@ public struct LockRegion: Sendable {
     /// or its closure is `async`. Such a lock is meant to be held across suspensions; it still
     /// excludes other holders.
     public var isAsync: Bool = false
+    /// Held on every path that reaches the region's tokens (false where only some paths hold
+    /// it, e.g. after an `if` that takes the lock in one branch).
+    public var definite: Bool = true
 }
 
 public struct LockRegions: Sendable {
@@ -63,8 +66,7 @@ public struct LockRegions: Sendable {
     ///   - guardReceivers: lock properties on which a closure passed to any method
     ///     (`lock.synchronized { }`, `state.withValue { }`) counts as holding that lock.
     public init(_ s: FileStructure, vocabulary: LockVocabulary, includeQueues: Set<String> = [],
-                extraScopedMethods: Set<String> = [], guardReceivers: Set<String> = [], heldOnEntry: Bool = false,
-                branchRelease: Bool = false) {
+                extraScopedMethods: Set<String> = [], guardReceivers: Set<String> = [], heldOnEntry: Bool = false) {
         var out: [LockRegion] = []
         let scoped = extraScopedMethods.isEmpty ? vocabulary.lockScopedMethods : vocabulary.lockScopedMethods.union(extraScopedMethods)
         let scopedNames = extraScopedMethods.isEmpty ? vocabulary.lockScopedNames : NameSet(scoped)
@@ -91,6 +93,7 @@ public struct LockRegions: Sendable {
         }
         // Manual forms.
         let acquireNames = vocabulary.acquireNames
+        var byExec: [Int: [LockFlow.Acquire]] = [:]
         var i = 0
         // No acquire name anywhere in the file: skip the scan.
         let n = s.identifiers.mayContainAny(Array(vocabulary.acquireRelease.keys)) ? s.code.count : 0
@@ -122,7 +125,6 @@ public struct LockRegions: Sendable {
                 lock = "self"
             }
             guard let exec = s.enclosingExecutable(of: i) else { continue }
-            let execScope = s.scopes[exec]
             // `if L.lock(whenCondition:) { … }` / `if L.tryLock() { … }`: held in the then-branch.
             if let body = Self.conditionalBody(s, acquire: i) {
                 let sc = s.scopes[body]
@@ -132,93 +134,71 @@ public struct LockRegions: Sendable {
             }
             // A trailing closure (`lock { … }`) is a scoped form, not an acquire.
             if s.isChar(close + 1, UInt8(ascii: "{")) { continue }
-            let block = Int(s.scopeOf[i])
-            // `defer { X.unlock() }` in the same block after the acquire?
-            var deferred = false
-            var releaseToken = -1
-            var end = execScope.close
-            var j = i + 1
-            let limit = block >= 0 ? s.scopes[block].close : n
-            // `defer { X.unlock() }` written before `X.lock()` in the same block also releases
-            // at the block's end.
-            if let d = Self.deferredReleaseBefore(s, acquire: i, block: block, release: release, lock: lock,
-                                                   freeFunction: vocabulary.freeFunctionAcquires.contains(name)) {
-                deferred = true
-                releaseToken = d
-                end = limit
-                j = limit
+            byExec[exec, default: []].append(LockFlow.Acquire(token: i, lock: lock, release: release,
+                                                              freeFunction: vocabulary.freeFunctionAcquires.contains(name), close: close))
+        }
+        // Where each lock is held, along each body's control flow.
+        let handoffs = byExec.isEmpty ? [:] : Self.handoffFunctions(s, vocabulary: vocabulary)
+        for exec in byExec.keys.sorted() {
+            let acquires = byExec[exec]!
+            let flow = LockFlow(s, exec: exec, acquires: acquires, vocabulary: vocabulary, handoffs: handoffs)
+            for seg in flow.segments {
+                let name = s.text(seg.acquireToken)
+                let release = vocabulary.acquireRelease[name] ?? "unlock"
+                let form: LockRegion.Form = seg.deferred ? .deferred(acquire: name, release: release)
+                    : seg.releaseToken >= 0 ? .manual(acquire: name, release: release) : .unreleased(acquire: name)
+                var region = LockRegion(form: form, lock: seg.lock, acquireToken: seg.acquireToken, releaseToken: seg.releaseToken,
+                                        start: seg.start, end: seg.end, executable: exec)
+                let a = acquires.first { $0.token == seg.acquireToken }
+                let first = (a?.freeFunction ?? true) || !s.isChar(seg.acquireToken - 1, UInt8(ascii: "."))
+                    ? seg.acquireToken : Self.receiverStart(s, dot: seg.acquireToken - 1)
+                region.isAsync = Self.isAwaited(s, first)
+                region.definite = seg.definite
+                out.append(region)
             }
-            while j < limit {
-                if s.isKeyword(j, .defer) && Int(s.scopeOf[j]) == block && s.isChar(j + 1, UInt8(ascii: "{")) {
-                    let dClose = Int(s.match[j + 1])
-                    if dClose > j, let rel = Self.findRelease(s, release: release, lock: lock, freeFunction: vocabulary.freeFunctionAcquires.contains(name), in: (j + 2)..<dClose) {
-                        deferred = true
-                        releaseToken = rel
-                        end = limit
-                        break
-                    }
-                }
-                // Stop at a release at this level first (straight-line unlock).
-                if s.code[j].kind == .identifier && s.is(j, text: release) {
-                    break
-                }
-                j += 1
-            }
-            var form: LockRegion.Form
-            if deferred {
-                form = .deferred(acquire: name, release: release)
-            } else {
-                // First release after the acquire in the same executable, outside defer blocks
-                // and nested closures.
-                var found = -1
-                var suspension = -1
-                var k = close + 1
-                while k < execScope.close {
-                    if s.code[k].kind == .identifier && s.is(k, text: release) && s.isChar(k + 1, UInt8(ascii: "(")),
-                       !Self.insideDefer(s, k, within: exec),
-                       // A release on a path that then leaves (`guard … else { unlock(); return }`,
-                       // `if failed { unlock(); throw … }`) frees the lock on that path only.
-                       !Self.releasesOnExitingPath(s, k, below: block),
-                       Self.releaseMatches(s, at: k, lock: lock, freeFunction: vocabulary.freeFunctionAcquires.contains(name)) {
-                        let kExec = s.enclosingExecutable(of: k)
-                        if kExec == exec {
-                            found = k
-                            break
-                        }
-                        // Released inside a continuation closure, which runs before the task
-                        // suspends: the lock is free at that suspension.
-                        if let awaitToken = Self.continuationSuspension(s, releaseAt: k, within: exec) {
-                            found = k
-                            suspension = awaitToken
-                            break
-                        }
-                    }
-                    k += 1
-                }
-                if found >= 0 {
-                    form = .manual(acquire: name, release: release)
-                    releaseToken = found
-                    // The release's arguments (`unlock(withCondition: n)`) are evaluated with the lock held.
-                    let argsClose = Int(s.match[found + 1])
-                    end = suspension >= 0 ? suspension : (argsClose > found ? argsClose : found)
-                    // A release inside one branch of an `if`/`else` chain or a `switch` leaves the
-                    // lock held in the sibling branches too (each releases on its own path).
-                    if branchRelease && suspension < 0, let chainEnd = Self.branchChainEnd(s, release: found, block: block) {
-                        end = max(end, chainEnd)
-                    }
-                } else {
-                    form = .unreleased(acquire: name)
-                    end = execScope.close
-                }
-            }
-            var region = LockRegion(form: form, lock: lock, acquireToken: i, releaseToken: releaseToken,
-                                    start: close, end: end, executable: exec)
-            let first = vocabulary.freeFunctionAcquires.contains(name) || !s.isChar(i - 1, UInt8(ascii: ".")) ? i : Self.receiverStart(s, dot: i - 1)
-            region.isAsync = Self.isAwaited(s, first)
-            out.append(region)
         }
         if heldOnEntry { Self.addHeldOnEntry(s, vocabulary: vocabulary, into: &out) }
         regions = out
+    }
+
+    /// Functions of the file that release a lock they did not take (the caller locks, the
+    /// function unlocks: a hand-over): function name → the locks, as written. A call to one of
+    /// them releases the lock for the caller.
+    public static func handoffFunctions(_ s: FileStructure, vocabulary: LockVocabulary) -> [String: Set<String>] {
+        var out: [String: Set<String>] = [:]
+        let releaseNames = vocabulary.releaseNames
+        for d in s.decls where d.kind == .function && d.body >= 0 {
+            let body = s.scopes[d.body]
+            var acquired = Set<String>()
+            var k = body.open + 1
+            while k < body.close {
+                defer { k += 1 }
+                guard s.code[k].kind == .identifier, s.isChar(k + 1, UInt8(ascii: "(")) else { continue }
+                // Only the function's own statements, not closures that run later.
+                guard s.enclosingExecutable(of: k) == d.body else { continue }
+                let isRelease = releaseNames.contains(s, k)
+                guard isRelease || vocabulary.acquireNames.contains(s, k) else { continue }
+                let name = s.text(k)
+                let lock: String
+                if vocabulary.freeFunctionAcquires.contains(name) || vocabulary.freeFunctionAcquires.contains(where: { vocabulary.acquireRelease[$0] == name }) {
+                    let close = Int(s.match[k + 1])
+                    guard close > k else { continue }
+                    lock = normalized(s.text((k + 2)..<close).replacingAmpersand())
+                } else if s.isChar(k - 1, UInt8(ascii: ".")) {
+                    let r = receiverStart(s, dot: k - 1)
+                    guard r >= 0 else { continue }
+                    lock = normalized(s.text(r..<(k - 1)))
+                } else {
+                    continue
+                }
+                if vocabulary.acquireRelease[name] != nil && !isRelease {
+                    acquired.insert(lock)
+                } else if isRelease && !acquired.contains(lock) {
+                    out[d.nameText, default: []].insert(lock)
+                }
+            }
+        }
+        return out
     }
 
     /// `X.unlock()` in a function with no earlier `X.lock()` in it: the lock was taken by the
@@ -252,26 +232,6 @@ public struct LockRegions: Sendable {
                                       executable: exec))
             }
         }
-    }
-
-    /// When `release` sits inside a branch (an `if`/`else` scope or a `switch`) directly in `block`,
-    /// the end of that whole `if`/`else` chain or `switch`.
-    static func branchChainEnd(_ s: FileStructure, release: Int, block: Int) -> Int? {
-        var sc = Int(s.scopeOf[release])
-        while sc >= 0 && s.scopes[sc].parent != block { sc = s.scopes[sc].parent }
-        guard sc >= 0, s.scopes[sc].kind == .statement, s.scopes[sc].statementKeyword >= 0 else { return nil }
-        let kw = s.scopes[sc].statementKeyword
-        if s.isKeyword(kw, .switch) { return s.scopes[sc].close }
-        guard s.isKeyword(kw, .if) || s.isKeyword(kw, .else) else { return nil }
-        // Follow `} else {` / `} else if … {` to the last branch.
-        var end = s.scopes[sc].close
-        while s.isKeyword(end + 1, .else) {
-            var k = end + 2
-            while k < s.code.count && !s.isChar(k, UInt8(ascii: "{")) { k += 1 }
-            guard k < s.code.count, Int(s.match[k]) > k else { break }
-            end = Int(s.match[k])
-        }
-        return end
     }
 
     /// For an acquire in an `if` condition (`if L.tryLock() {`), the scope of the then-branch.
@@ -370,60 +330,6 @@ public struct LockRegions: Sendable {
         var j = c.callee - 1
         while j >= 0 && (s.isKeyword(j, .try) || s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!"))) { j -= 1 }
         return s.isKeyword(j, .await) ? j : c.callee
-    }
-
-    /// Whether the release at `k` sits in a block nested below `block` that leaves the function
-    /// or loop after it (a `return`, `throw`, `break`, `continue` or a call that never returns,
-    /// at that block's own level): the code after the enclosing statement still holds the lock.
-    static func releasesOnExitingPath(_ s: FileStructure, _ k: Int, below block: Int) -> Bool {
-        var sc = Int(s.scopeOf[k])
-        while sc >= 0 && sc != block {
-            let scope = s.scopes[sc]
-            if scope.kind == .closure || scope.kind == .functionBody || scope.kind == .typeBody { return false }
-            if scope.kind == .statement {
-                var j = k + 1
-                while j < scope.close {
-                    if Int(s.scopeOf[j]) == sc, Self.isExit(s, j) { return true }
-                    j += 1
-                }
-            }
-            sc = scope.parent
-        }
-        return false
-    }
-
-    static func isExit(_ s: FileStructure, _ j: Int) -> Bool {
-        let t = s.code[j]
-        if t.kind == .keyword {
-            switch t.word {
-            case .return, .throw, .break, .continue: return true
-            default: return false
-            }
-        }
-        guard t.kind == .identifier, s.isChar(j + 1, UInt8(ascii: "(")), !s.isChar(j - 1, UInt8(ascii: ".")) else { return false }
-        return s.is(j, "fatalError") || s.is(j, "preconditionFailure")
-    }
-
-    /// A `defer { X.release() }` in `block` shortly before the acquire at `acquire` (within the
-    /// few statements that precede it): the index of the release.
-    static func deferredReleaseBefore(_ s: FileStructure, acquire: Int, block: Int, release: String, lock: String,
-                                      freeFunction: Bool) -> Int? {
-        guard block >= 0 else { return nil }
-        let open = s.scopes[block].open
-        var j = acquire - 1
-        var budget = 256  // tokens: bounded, so the scan stays linear over a file
-        while j > open && budget > 0 {
-            budget -= 1
-            if Int(s.scopeOf[j]) == block && s.isKeyword(j, .defer) && s.isChar(j + 1, UInt8(ascii: "{")) {
-                let close = Int(s.match[j + 1])
-                if close > j && close < acquire,
-                   let rel = findRelease(s, release: release, lock: lock, freeFunction: freeFunction, in: (j + 2)..<close) {
-                    return rel
-                }
-            }
-            j -= 1
-        }
-        return nil
     }
 
     /// Whether the expression starting at token `first` is awaited (`await x`, `try await x`).

@@ -24,8 +24,14 @@ public struct AwaitInLockRule: Rule {
             The lock is held in the body of a closure passed to withLock, withLockIfAvailable, withLockedValue, \
             withLockUnchecked, withCriticalRegion (and configured methods); after `X.lock()` (or objc_sync_enter, \
             pthread_mutex_lock, os_unfair_lock_lock) until the matching release in the same function; and to the end \
-            of the block after `X.lock(); defer { X.unlock() }`. Closures nested inside a held region (Task {}, \
-            stored closures) run later and are not reported.
+            of the block after `X.lock(); defer { X.unlock() }` (the defer may come first). Manual locks are followed \
+            along each path: a release on a path that returns frees the lock only on that path, each switch case \
+            starts from the state before the switch, and a call to a function of the file that releases the lock \
+            its caller took hands it over. An await where the lock is held on some path is reported. Closures \
+            nested inside a held region (Task {}, stored closures) run later and are not reported. Asynchronous \
+            locks are meant to be held across suspensions and are not reported: an acquire that is itself awaited \
+            (`await gate.lock()`, `try await lock.withLock { … }`) or a lock closure declared async, unless the \
+            receiver is declared in the file as a blocking lock (Mutex, NSLock, …).
             """,
         defaultSeverity: .error,
         triggeringExamples: [

@@ -74,6 +74,7 @@ public struct DispatchSemaphoreRule: Rule {
         // Where a semaphore wait is reached from async code (an async function, async closure or Task).
         let asyncWaits = waitsInAsyncCode(s)
         var lastLine = -1
+        var reported: [String: Int] = [:]
         for i in uses {
             let line = s.line(ofToken: i)
             if line == lastLine { continue }
@@ -93,37 +94,59 @@ public struct DispatchSemaphoreRule: Rule {
                 }
             }
             let holder = declHolding(s, i)
+            // One semaphore, one finding: a property declared in each `#if` branch, or declared
+            // with its type and created in an initializer, is the same semaphore.
+            let identity = holder.map { "\($0.parent)/\($0.nameText)" } ?? assignedName(s, i).map { "\(s.enclosingFunction(of: i).flatMap { s.owningType(of: $0) } ?? -1)/\($0)" }
+            if let id = identity {
+                if let first = reported[id], first < i, directiveBetween(s, first, i) || holder == nil { continue }
+                if reported[id] == nil { reported[id] = i }
+            }
             let name = holder.map { "'\($0.nameText)' " } ?? ""
-            var (message, fix) = Self.text(value: value, name: name)
+            var (message, fix) = Self.text(value: value, name: name, deployment: context.deployment)
             var notes: [Note] = []
             if let h = holder, let w = asyncWaits.first(where: { $0.name == h.nameText && inScope(s, $0.token, of: h) }) {
                 notes.append(context.note(at: w.token, "'\(h.nameText)' is waited on here, in async code: this blocks a cooperative-pool thread"))
             } else if value == "0" {
-                fix += "; if the caller must stay synchronous (a test, a C callback), never reach this wait from async code or the main thread"
+                fix += "; if this API must stay synchronous (a C callback, a legacy delegate), keep the wait off the main thread and out of async code, and bound it with wait(timeout:) so a lost signal cannot hang forever"
             }
             out.append(context.diagnostic(description, at: i, message: message, notes: notes, fixIt: FixIt(fix)))
         }
         return out
     }
 
-    static func text(value: String?, name: String) -> (String, String) {
+    static func text(value: String?, name: String, deployment: Deployment?) -> (String, String) {
+        let lock = LockAdvice.lock(deployment)
         switch value {
         case "0"?:
             return ("semaphore \(name)created with value 0 makes a thread wait for other work to signal it, with no priority donation",
-                    "make the caller async and await the work (wrap a callback with withCheckedContinuation) instead of waiting on a semaphore")
+                    "where callers can be async, await the work instead (wrap a callback with withCheckedContinuation)")
         case "1"?:
             return ("semaphore \(name)created with value 1 is a lock without an owner: no priority donation, and a wait from async code blocks a cooperative thread",
-                    "use Mutex (iOS 18/macOS 15), OSAllocatedUnfairLock (iOS 16) or NSLock for mutual exclusion, or an actor if every caller can await")
+                    "use \(lock) for mutual exclusion, or an actor if every caller can await")
         case let v? where Int(v) != nil:
             return ("semaphore \(name)created with value \(v) limits concurrency by blocking threads, with no priority donation",
                     "in async code, keep at most \(v) child tasks running in a TaskGroup (add the next as one finishes) instead of blocking threads")
         case let v?:
             return ("semaphore \(name)created with value '\(v)' blocks waiting threads, with no priority donation",
-                    "use a lock (Mutex, OSAllocatedUnfairLock) for mutual exclusion, await the work instead of waiting for a signal, or bound concurrency with a TaskGroup")
+                    "use \(lock) for mutual exclusion, await the work instead of waiting for a signal, or bound concurrency with a TaskGroup")
         case nil:
             return ("DispatchSemaphore \(name)blocks whichever thread waits on it, with no priority donation; from async code that thread belongs to the cooperative pool",
-                    "use a lock (Mutex, OSAllocatedUnfairLock) for mutual exclusion, await the work instead of waiting for a signal, or bound concurrency with a TaskGroup")
+                    "use \(lock) for mutual exclusion, await the work instead of waiting for a signal, or bound concurrency with a TaskGroup")
         }
+    }
+
+    /// Whether an `#else`/`#elseif` lies between two tokens (the same declaration in two branches).
+    func directiveBetween(_ s: FileStructure, _ a: Int, _ b: Int) -> Bool {
+        for k in a..<b where s.code[k].kind == .pound && s.code[k].flags.contains(.directive) {
+            if s.is(k, "#else") || s.is(k, "#elseif") { return true }
+        }
+        return false
+    }
+
+    /// `name = DispatchSemaphore(…)` / `self.name = DispatchSemaphore(…)`: the name assigned.
+    func assignedName(_ s: FileStructure, _ i: Int) -> String? {
+        guard s.isChar(i - 1, UInt8(ascii: "=")), i >= 2, s.code[i - 2].kind == .identifier else { return nil }
+        return s.text(i - 2)
     }
 
     /// The variable declaration whose annotation or initializer holds token `i`.

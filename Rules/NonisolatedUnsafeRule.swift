@@ -66,7 +66,9 @@ public struct NonisolatedUnsafeRule: Rule {
             guard t.isWord, t.word == .nonisolated, !t.flags.contains(.escaped), s.isChar(i + 1, UInt8(ascii: "(")),
                   s.is(i + 2, "unsafe"), s.isChar(i + 3, UInt8(ascii: ")")) else { continue }
             let decl = s.decls.firstIndex { $0.start <= i && i < $0.keyword }
-            let (message, fix) = describe(s, decl: decl, context: context)
+            // In tests, only shared mutable state that parallel tests can race on.
+            if context.isTestCode && !isWrittenGlobal(s, decl) { continue }
+            guard let (message, fix) = describe(s, decl: decl, context: context) else { continue }
             var fixIt = FixIt(fix)
             if message.contains("is already Sendable"), i + 4 < s.code.count {
                 // Removing the modifier from a `let` of a Sendable type cannot change behaviour.
@@ -77,10 +79,36 @@ public struct NonisolatedUnsafeRule: Rule {
         return out
     }
 
-    func describe(_ s: FileStructure, decl: Int?, context: RuleContext) -> (String, String) {
+    /// A global or static `var` that the file assigns (or mutates) after its declaration.
+    func isWrittenGlobal(_ s: FileStructure, _ decl: Int?) -> Bool {
+        guard let di = decl else { return false }
+        let d = s.decls[di]
+        guard d.kind == .variable, !d.isLet, !d.isComputed, d.parent < 0 || d.isStaticMember else { return false }
+        for i in 0..<s.code.count where i != d.name && s.code[i].kind == .identifier && s.is(i, text: d.nameText) {
+            var j = i + 1
+            while s.isChar(j, UInt8(ascii: "[")) || s.isChar(j, UInt8(ascii: ".")) {
+                if s.isChar(j, UInt8(ascii: "[")) {
+                    let m = Int(s.match[j])
+                    guard m > j else { break }
+                    j = m + 1
+                } else {
+                    j += 2
+                }
+            }
+            if s.isChar(j, UInt8(ascii: "=")) { return true }
+            if j < s.code.count && s.code[j].kind == .operator {
+                let op = s.text(j)
+                if op.count >= 2 && op.hasSuffix("=") && op != "==" && op != "!=" && op != "<=" && op != ">=" { return true }
+            }
+        }
+        return false
+    }
+
+    func describe(_ s: FileStructure, decl: Int?, context: RuleContext) -> (String, String)? {
+        let lock = LockAdvice.lock(context.deployment)
         guard let di = decl else {
             return ("nonisolated(unsafe) turns off isolation checking here and adds no synchronization",
-                    "protect the value with Mutex or Atomic, or isolate it to an actor or @MainActor")
+                    "protect the value with \(lock) or Atomic, or isolate it to an actor or @MainActor")
         }
         let d = s.decls[di]
         guard d.kind == .variable else {
@@ -89,21 +117,32 @@ public struct NonisolatedUnsafeRule: Rule {
         }
         let type = typeName(s, d)
         let typeText = type.map { " of type '\($0)'" } ?? ""
+        // The lock itself (`os_unfair_lock()`): unsafe_os_lock says what is wrong with storing it.
+        let rawLocks: Set<String> = ["os_unfair_lock", "os_unfair_lock_s", "pthread_mutex_t", "pthread_rwlock_t"]
+        if let type, rawLocks.contains(type) { return nil }
+        if let first = d.initializer.first, s.isChar(first + 1, UInt8(ascii: "(")), rawLocks.contains(s.text(first)) { return nil }
+        // A computed property has no storage: what its accessors touch decides. Accessors that
+        // take a lock, or reach storage kept by a wrapper, synchronize themselves.
+        if d.isComputed {
+            if accessorsSynchronize(s, d, context) { return nil }
+            return ("computed property '\(d.nameText)' can be called from any isolation with nonisolated(unsafe), and its accessors take no lock",
+                    "take a lock inside the accessors (or reach the state through \(lock)), or leave the property isolated")
+        }
         let owner = s.owningType(of: di).map { s.decls[$0] }
         // A pointer to a lock: sharing it is the point, and the lock synchronizes itself.
         if let type, type.hasPrefix("Unsafe"), type.contains("Pointer<"),
            context.vocabulary.lockTypes.contains(where: { type.contains("<\($0)>") }) {
             return ("'\(d.nameText)'\(typeText) shares a lock by pointer; the compiler cannot check that it is initialized before use and outlives every user",
-                    "prefer Mutex or OSAllocatedUnfairLock, which own their storage; otherwise document who allocates and frees this lock")
+                    "prefer \(lock), which owns its storage; otherwise document who allocates and frees this lock")
         }
         // Every use in this file holds a lock: the lock is the protection the compiler cannot see.
         if !d.isLet, let lock = commonLock(s, d, di, context) {
             return ("'\(d.nameText)'\(typeText) is only used with '\(lock)' held in this file, but the compiler cannot see that protection",
-                    "move the value inside the lock (Mutex<\(type ?? "Value")> or OSAllocatedUnfairLock(initialState:)) so the compiler checks every access, then drop nonisolated(unsafe)")
+                    "move the value inside the lock (\(LockAdvice.stateLock(context.deployment, state: type ?? "Value"))) so the compiler checks every access, then drop nonisolated(unsafe)")
         }
         if let o = owner, o.kind == .struct || o.kind == .enum, !d.isStaticMember {
             return ("'\(d.nameText)'\(typeText) is left out of \(o.kind.keyword) '\(o.nameText)''s Sendable checking: if it holds a reference, every copy of '\(o.nameText)' shares it across threads",
-                    "store a Sendable value (or wrap the reference in Mutex), or do not declare '\(o.nameText)' Sendable")
+                    "store a Sendable value (or wrap the reference in \(lock)), or do not declare '\(o.nameText)' Sendable")
         }
         let isLocal = d.parent >= 0 && s.decls[d.parent].kind.isFunctionLike
         let isGlobalLike = d.parent < 0 || d.isStaticMember
@@ -127,12 +166,11 @@ public struct NonisolatedUnsafeRule: Rule {
                         "make the value Sendable, or transfer it with 'sending' instead of sharing it; keep each non-Sendable instance in one task")
             }
             return ("\(scope) let '\(d.nameText)'\(typeText) shares one \(type.map { "'\($0)' " } ?? "")instance across threads without any check that its type is safe to share",
-                    "make the type Sendable (or wrap the instance in Mutex and use withLock), or give each thread or actor its own instance")
+                    "make the type Sendable (or guard the instance with \(lock)), or give each thread or actor its own instance")
         }
         if isGlobalLike {
-            let decl = d.parent < 0 ? "let \(d.nameText) = Mutex(…)" : "static let \(d.nameText) = Mutex(…)"
-            return ("\(scope) var '\(d.nameText)'\(typeText) can be read and written from any thread, and nothing synchronizes it",
-                    "wrap it in Mutex (`\(decl)`), use Atomic for a counter or flag, or isolate it with @MainActor")
+            return ("\(scope) var '\(d.nameText)'\(typeText) can be read and written from any thread, and no lock is held where this file uses it",
+                    "keep it inside \(LockAdvice.stateLock(context.deployment, state: type ?? "Value")) (a `let`), use \(LockAdvice.counter(context.deployment)) for a counter or flag, or isolate it with @MainActor")
         }
         if isLocal && !capturedByClosure(s, d, di) {
             return ("local var '\(d.nameText)'\(typeText) is exempted from sending checks: the compiler no longer proves the value stays in one task",
@@ -140,11 +178,22 @@ public struct NonisolatedUnsafeRule: Rule {
         }
         if isLocal {
             return ("local var '\(d.nameText)'\(typeText) is exempted from isolation checking: closures that capture it may write it concurrently",
-                    "collect results in a Mutex-protected value or return them from the tasks instead of capturing a shared var")
+                    "return results from the tasks (or collect them under \(lock)) instead of capturing a shared var")
         }
         let ownerName = owner.map { "'\($0.nameText)'" } ?? "its type"
         return ("instance var '\(d.nameText)'\(typeText) of \(ownerName) opts out of isolation: any thread may read and write it unsynchronized",
-                "guard every access with a lock owned by \(ownerName) (or keep the state in Mutex<State>), or leave it isolated and access it with await")
+                "guard every access with a lock owned by \(ownerName) (or keep the state in \(LockAdvice.stateLock(context.deployment))), or leave it isolated and access it with await")
+    }
+
+    /// Whether the accessors of computed property `d` take a lock, or read storage kept by a
+    /// property wrapper (which synchronizes in its own accessors).
+    func accessorsSynchronize(_ s: FileStructure, _ d: Decl, _ context: RuleContext) -> Bool {
+        guard d.body >= 0 else { return false }
+        let body = s.scopes[d.body]
+        if context.lockRegions.regions.contains(where: { $0.start >= body.open && $0.end <= body.close }) { return true }
+        let wrapped = Set(s.decls.filter { $0.kind == .variable && $0.name >= 0 && s.hasPropertyWrapper($0) }.map(\.nameText))
+        guard !wrapped.isEmpty else { return false }
+        return (body.open..<body.close).contains { s.code[$0].kind == .identifier && wrapped.contains(s.text($0)) }
     }
 
     /// The lock held at every use of the variable in this file, if there is one.

@@ -32,8 +32,16 @@ public struct UncheckedSendableUnguardedRule: Rule {
             that means methods called only from initializers anywhere in its file (a pool filled while its owner \
             is built). In test code, a closure-typed hook of a test double (`var didYieldHandler: ((Int) -> Bool)?`) \
             that the double only calls is not reported: the test sets it before the code under test runs. Lock properties are those of a known lock type, a type name ending in Lock or \
-            Mutex, or any property the class calls withLock…/lock()/unlock() on; a DispatchSemaphore is not a lock. \
-            A class with no lock or queue at all gets one finding per `var`, at its name. \
+            Mutex, any property the class calls withLock…/lock()/unlock() on, and any property whose type is a lock \
+            of the project's own (a type of the run that owns a lock or serial queue and runs closures under it, or \
+            implements lock()/unlock(); its closure methods then hold it); a DispatchSemaphore is not a lock. A \
+            concurrent DispatchQueue is a reader-writer lock (writes must be in barrier blocks), and an \
+            OperationQueue limited to one operation at a time is a serial queue. Manual lock()/unlock() is followed \
+            along each path of the function (a release on a path that returns frees the lock only there; a lock \
+            taken on one path only does not guard what follows). A class with no lock, queue or confinement at all \
+            gets one finding, at its name, with a note at each mutable var and where it is written. Subclasses of \
+            UIKit/AppKit views and controllers (also through the run's own base classes), classes in a module \
+            whose default isolation is the main actor, and classes that are themselves executors are isolated. \
             Judgement calls, each from reading real code: a var never assigned after init (by assignment, compound \
             assignment, `&`, subscript or member assignment, or a known mutating collection method) in a class that \
             has methods of its own is treated as a constant (a custom mutating method is not seen as a write); \

@@ -18,7 +18,8 @@ final class Throttle {
     private let dynamic: DispatchSemaphore // expect: dispatch_semaphore
 
     init(limit: Int) {
-        dynamic = DispatchSemaphore(value: limit) // expect: dispatch_semaphore
+        // The same semaphore as the declaration above: reported once, there.
+        dynamic = DispatchSemaphore(value: limit)
     }
 
     func run(
@@ -56,4 +57,13 @@ func generic<T>(_ value: T) -> T where T: AnyObject {
     let s = DispatchSemaphore(value: 0) // expect: dispatch_semaphore
     s.signal()
     return value
+}
+
+// One semaphore declared in each branch of an #if is one finding.
+final class Platformed {
+    #if os(Linux)
+    private let signal = DispatchSemaphore(value: 0) // expect: dispatch_semaphore
+    #else
+    private let signal = DispatchSemaphore(value: 0)
+    #endif
 }

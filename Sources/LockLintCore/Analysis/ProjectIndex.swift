@@ -284,7 +284,7 @@ public enum LockWrappers {
         var sawArrow = false
         for k in f.typeAnnotation {
             if s.code[k].kind == .attribute && s.is(k, "@escaping") { return false }
-            if s.code[k].kind == .operator && s.is(k, "->") {
+            if s.is(k, "->") {
                 // The function's own return arrow is at depth 0 of the signature; a parameter's
                 // arrow is inside the parameter list's parentheses.
                 if insideParameterList(k, f, s) { sawArrow = true }

@@ -1,0 +1,129 @@
+import Foundation
+import XCTest
+@testable import LockLintCLI
+@testable import LockLintCore
+
+/// What the tool learns about a file before it reads it: test code, deployment targets and
+/// default isolation from the package manifest, and what each rule reports in tests.
+final class ContextTests: XCTestCase {
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = try Support.temporaryDirectory()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    func write(_ relative: String, _ text: String) throws {
+        let url = dir.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func path(_ relative: String) -> String { dir.appendingPathComponent(relative).path }
+
+    static let manifest = """
+        // swift-tools-version: 6.0
+        import PackageDescription
+        let package = Package(
+            name: "Demo",
+            platforms: [.macOS(.v10_15), .iOS("16.0")],
+            dependencies: [.package(url: "https://example.com/x", from: "1.0.0")],
+            targets: [
+                .target(name: "Core", dependencies: [.product(name: "X", package: "x")]),
+                .target(name: "UI", path: "App/UI", swiftSettings: [.defaultIsolation(MainActor.self)]),
+                .testTarget(name: "CoreTests", dependencies: ["Core"]),
+                .testTarget(name: "Checks", path: "Verification/"),
+            ]
+        )
+        """
+
+    func testManifestTargetsPlatformsAndIsolation() {
+        let m = PackageManifest(bytes: Array(Self.manifest.utf8))
+        XCTAssertEqual(m.targets.map(\.name), ["Core", "UI", "CoreTests", "Checks"])
+        XCTAssertEqual(m.targets.map(\.path), ["Sources/Core", "App/UI", "Tests/CoreTests", "Verification"])
+        XCTAssertEqual(m.targets.map(\.isTest), [false, false, true, true])
+        XCTAssertEqual(m.targets.map(\.defaultMainActor), [false, true, false, false])
+        XCTAssertEqual(m.platforms["macOS"], Version(10, 15))
+        XCTAssertEqual(m.platforms["iOS"], Version(16))
+        XCTAssertEqual(m.target(containing: "Verification/Sub/A.swift")?.name, "Checks")
+        XCTAssertNil(m.target(containing: "VerificationOther/A.swift"))
+    }
+
+    func testDeploymentDecidesTheAdvisedLock() {
+        XCTAssertTrue(LockAdvice.stateLock(Deployment(platforms: ["macOS": Version(15), "iOS": Version(18)])).hasPrefix("Mutex<State>"))
+        XCTAssertTrue(LockAdvice.stateLock(Deployment(platforms: ["macOS": Version(13), "iOS": Version(16)])).hasPrefix("OSAllocatedUnfairLock"))
+        XCTAssertTrue(LockAdvice.stateLock(Deployment(platforms: ["macOS": Version(10, 15)])).hasPrefix("NSLock"))
+        // No `platforms:` means SwiftPM's oldest defaults.
+        XCTAssertTrue(LockAdvice.stateLock(Deployment(platforms: [:])).hasPrefix("NSLock"))
+        // Unknown (no manifest): the availability of each is spelled out.
+        XCTAssertTrue(LockAdvice.stateLock(nil).contains("iOS 18/macOS 15"))
+    }
+
+    func testTestLocationsByPath() {
+        for p in ["Tests/AppTests/A.swift", "App/UnitTests/B.swift", "Mocks/Session.swift", "Sources/App/MockStore.swift",
+                  "Sources/App/StoreSpy.swift", "Sources/App/StoreTests.swift", "App/TestSupport/Helpers.swift"] {
+            XCTAssertTrue(FileContext.testLocation(byPath: p), p)
+        }
+        for p in ["Sources/App/Store.swift", "Sources/Mockingbird/A.swift", "Sources/App/Mockery.swift", "TestFixtures/x/y.swift"] {
+            XCTAssertFalse(FileContext.testLocation(byPath: p), p)
+        }
+    }
+
+    func testTestTargetsFromTheManifestAndTheirPolicy() async throws {
+        try write("Package.swift", Self.manifest)
+        let unchecked = """
+            import Foundation
+            final class Box: @unchecked Sendable {
+                var items: [Int] = []
+                func add(_ i: Int) { items.append(i) }
+            }
+            let gate = DispatchSemaphore(value: 0)
+            """
+        // A test target in a folder no name-based rule would call a test folder.
+        try write("Verification/BoxCheck.swift", unchecked)
+        try write("Sources/Core/Box.swift", unchecked)
+        let run = await Support.run([path(".")])
+        let findings = run.out.split(separator: "\n").filter { $0.contains(": warning: ") }
+        // Production code: the lock-free class and the semaphore.
+        XCTAssertEqual(findings.filter { $0.contains("Sources/Core/Box.swift") }.map { String($0.split(separator: "[").last ?? "") },
+                       ["unchecked_sendable_unguarded]", "dispatch_semaphore]"], run.out)
+        // Test code: neither (a lock-free double, a semaphore in synchronous test code).
+        XCTAssertFalse(run.out.contains("Verification/BoxCheck.swift"), run.out)
+        // The fix-it respects the package's macOS 10.15 deployment: no Mutex, no OSAllocatedUnfairLock.
+        let fix = run.out.split(separator: "\n").first { $0.contains("fix-it") && $0.contains("Box.swift:2") } ?? ""
+        XCTAssertTrue(fix.contains("NSLock"), String(fix))
+        XCTAssertFalse(fix.contains("Mutex<") || fix.contains("OSAllocatedUnfairLock"), String(fix))
+
+        // The configuration can ask for everything in tests.
+        try write(".swift-lock-lint.json", #"{"rules": {"dispatch_semaphore": {"inTests": "all"}}}"#)
+        let all = await Support.run([path(".")])
+        XCTAssertTrue(all.out.contains("Verification/BoxCheck.swift:6:12: warning:"), all.out)
+        XCTAssertFalse(all.out.contains("BoxCheck.swift:2"), all.out)
+    }
+
+    func testDefaultMainActorModuleIsolatesItsClasses() async throws {
+        try write("Package.swift", Self.manifest)
+        let code = """
+            final class Screen: @unchecked Sendable {
+                var title = ""
+                func rename(_ t: String) { title = t }
+            }
+            """
+        try write("App/UI/Screen.swift", code)
+        try write("Sources/Core/Screen.swift", code)
+        let run = await Support.run([path(".")])
+        XCTAssertFalse(run.out.contains("App/UI/Screen.swift"), run.out)
+        XCTAssertTrue(run.out.contains("Sources/Core/Screen.swift:1:13: warning:"), run.out)
+    }
+
+    func testAnUnknownInTestsValueIsAConfigurationError() async throws {
+        try write("A.swift", "let x = 1\n")
+        try write(".swift-lock-lint.json", #"{"rules": {"dispatch_semaphore": {"inTests": "sometimes"}}}"#)
+        let run = await Support.run([path("A.swift")])
+        XCTAssertEqual(run.code, 2)
+        XCTAssertTrue(run.err.contains("'inTests' must be one of"), run.err)
+    }
+}

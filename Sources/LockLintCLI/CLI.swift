@@ -93,6 +93,9 @@ public enum CLI {
                 if walk.files.isEmpty { return ExitCode.usage }
             }
             candidates = walk.files.map { ($0, nil) }
+            var withSkipped = options
+            withSkipped.skippedDependencyFolders = walk.skippedDependencies
+            return max(exitFloor, await lint(candidates, options: withSkipped, io: io, clock: clock, started: started))
         }
         return max(exitFloor, await lint(candidates, options: options, io: io, clock: clock, started: started))
     }
@@ -276,7 +279,8 @@ public enum CLI {
         if !options.quiet {
             var report = report
             report.diagnostics = diagnostics
-            io.err(summary(report, elapsed: elapsed, baselined: baselined, excluded: excludedCount, skipped: skippedCount, extra: fixSummary))
+            io.err(summary(report, elapsed: elapsed, baselined: baselined, excluded: excludedCount, skipped: skippedCount, extra: fixSummary,
+                           dependencies: options.skippedDependencyFolders))
         }
         if let stamp = options.stamp {
             try? FileIO.writeAtomically(stamp, Array("\(diagnostics.count) findings\n".utf8))
@@ -429,7 +433,8 @@ public enum CLI {
         return outcome
     }
 
-    static func summary(_ report: LintReport, elapsed: Duration, baselined: Int = 0, excluded: Int = 0, skipped: Int = 0, extra: String = "") -> String {
+    static func summary(_ report: LintReport, elapsed: Duration, baselined: Int = 0, excluded: Int = 0, skipped: Int = 0, extra: String = "",
+                        dependencies: [String] = []) -> String {
         let errors = report.diagnostics.filter { $0.severity == .error }.count
         let warnings = report.diagnostics.count - errors
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -442,6 +447,12 @@ public enum CLI {
         if skipped > 0 { s += "; \(skipped) file\(skipped == 1 ? "" : "s") not linted (broken configuration)" }
         if report.generatedSkipped > 0 {
             s += "; \(report.generatedSkipped) generated file\(report.generatedSkipped == 1 ? "" : "s") skipped (--include-generated to lint them)"
+        }
+        if !dependencies.isEmpty {
+            // Name them (a few), so a user sees at once if their own code was taken for a dependency.
+            let shown = dependencies.prefix(3).joined(separator: ", ")
+            let more = dependencies.count > 3 ? " and \(dependencies.count - 3) more" : ""
+            s += "; \(dependencies.count) dependency folder\(dependencies.count == 1 ? "" : "s") skipped (\(shown)\(more))"
         }
         return s + "\n"
     }

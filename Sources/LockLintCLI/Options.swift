@@ -13,6 +13,8 @@ enum OutputFormat: String, CaseIterable {
 }
 
 struct Options {
+    /// Dependency folders the walk skipped (set by the run, not by an argument), for the summary.
+    var skippedDependencyFolders: [String] = []
     enum Mode: Equatable {
         case lint, help, version, listRules
         case explain(String)

@@ -112,7 +112,11 @@ final class CLITests: XCTestCase {
         try write("Sources/A.swift", "let s = DispatchSemaphore(value: 0)\n")
         try write(".build/B.swift", "let s = DispatchSemaphore(value: 0)\n")
         try write(".hidden/C.swift", "let s = DispatchSemaphore(value: 0)\n")
-        try write("Packages/D.swift", "let s = DispatchSemaphore(value: 0)\n")
+        // An app's own local packages are linted; dependency checkouts are not, and are named.
+        try write("Packages/Feature/Sources/D.swift", "let s = DispatchSemaphore(value: 0)\n")
+        try write("Pods/Lib/F.swift", "let s = DispatchSemaphore(value: 0)\n")
+        try write("Carthage/Checkouts/Lib/G.swift", "let s = DispatchSemaphore(value: 0)\n")
+        try write("Build/SourcePackages/checkouts/Lib/H.swift", "let s = DispatchSemaphore(value: 0)\n")
         try write("Sources/notes.txt", "DispatchSemaphore")
         try FileManager.default.createSymbolicLink(atPath: path("Sources/loop"), withDestinationPath: dir.path)
         let outside = try Support.temporaryDirectory()
@@ -121,8 +125,12 @@ final class CLITests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: path("Sources/E.swift"), withDestinationPath: outside.appendingPathComponent("E.swift").path)
         let r = await Support.run([dir.path])
         let files = Set(r.out.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) })
-        XCTAssertEqual(files, [path("Sources/A.swift")])
-        XCTAssertTrue(r.err.contains("1 file linted"), r.err)
+        XCTAssertEqual(files, [path("Sources/A.swift"), path("Packages/Feature/Sources/D.swift")])
+        XCTAssertTrue(r.err.contains("2 files linted"), r.err)
+        XCTAssertTrue(r.err.contains("3 dependency folders skipped ("), r.err)
+        for skipped in ["Pods", "Carthage/Checkouts", "Build/SourcePackages/checkouts"] {
+            XCTAssertTrue(r.err.contains(path(skipped)), r.err)
+        }
     }
 
     func testGeneratedFilesAreSkippedUnlessAsked() async throws {

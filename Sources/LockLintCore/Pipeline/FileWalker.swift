@@ -6,8 +6,10 @@ import Darwin
 
 /// Finds the Swift files under the paths a user names, in a deterministic order.
 ///
-/// Directories are walked with an explicit stack: hidden folders, `.build`, `.swiftpm` and
-/// dependency checkouts (`Packages`, `Pods`, `Carthage`) are skipped; symbolic links to
+/// Directories are walked with an explicit stack: hidden folders (`.build`, `.swiftpm`, `.git`, …)
+/// and dependency checkouts (`SourcePackages/checkouts`, `Pods`, `Carthage/Checkouts`,
+/// `DerivedData`, `node_modules`) are skipped, and named in the result; an app's own local
+/// packages (a `Packages/` folder) are linted. Symbolic links to
 /// directories are never followed, so the walk cannot leave the tree or loop. A file named
 /// directly is linted whatever its extension.
 public struct FileWalker {
@@ -18,9 +20,24 @@ public struct FileWalker {
         public var errors: [(path: String, reason: String)] = []
         /// Named paths that do not exist.
         public var missing: [String] = []
+        /// Dependency folders that were not walked (hidden folders are not listed).
+        public var skippedDependencies: [String] = []
     }
 
-    public static let skippedDirectoryNames: Set<String> = ["Packages", "Pods", "Carthage", "DerivedData", "node_modules"]
+    /// Folders that hold other people's code, by name.
+    public static let skippedDirectoryNames: Set<String> = ["Pods", "DerivedData", "node_modules"]
+    /// Folders skipped only inside a parent of this name (`Carthage/Checkouts`, `SourcePackages/checkouts`).
+    public static let skippedInside: [String: String] = ["Checkouts": "Carthage", "checkouts": "SourcePackages"]
+
+    /// Whether a folder named `name` inside folder `parent` is a dependency checkout.
+    static func isDependencyFolder(_ name: String, parent: String) -> Bool {
+        if skippedDirectoryNames.contains(name) { return true }
+        if let p = skippedInside[name] {
+            let last = parent.split(separator: "/").last.map(String.init) ?? parent
+            return last == p
+        }
+        return false
+    }
 
     public static func walk(_ paths: [String]) -> Result {
         var result = Result()
@@ -46,14 +63,15 @@ public struct FileWalker {
                 continue
             }
             var found: [String] = []
-            walkDirectory(path, into: &found, errors: &result.errors)
+            walkDirectory(path, into: &found, errors: &result.errors, skipped: &result.skippedDependencies)
             for f in found where seen.insert(f).inserted { result.files.append(f) }
         }
         result.files.sort()  // String order: byte order for ASCII paths, and fast
         return result
     }
 
-    static func walkDirectory(_ root: String, into files: inout [String], errors: inout [(path: String, reason: String)]) {
+    static func walkDirectory(_ root: String, into files: inout [String], errors: inout [(path: String, reason: String)],
+                              skipped: inout [String]) {
         var stack = [root]
         while let dir = stack.popLast() {
             guard let handle = opendir(dir) else {
@@ -79,7 +97,11 @@ public struct FileWalker {
                     }
                 }
                 if type == UInt8(DT_DIR) {
-                    if name.hasPrefix(".") || skippedDirectoryNames.contains(name) { continue }
+                    if name.hasPrefix(".") { continue }
+                    if isDependencyFolder(name, parent: dir) {
+                        skipped.append(full)
+                        continue
+                    }
                     subdirs.append(full)
                 } else if type == UInt8(DT_REG) {
                     if name.hasSuffix(".swift") { files.append(full) }

@@ -437,7 +437,10 @@ public struct UncheckedSendableUnguardedRule: Rule {
         facts.lockProperties = locks.sorted()
         facts.queueProperties = queues.sorted()
         // A class that is itself an executor or event loop: its queues are the loop.
-        if units.contains(where: { Confinement.isExecutor($0, s) }) {
+        let executor = units.contains { u in
+            Confinement.isExecutor(u, s) || s.inheritedTypes(of: u).contains { context.typeFacts($0.name)?.isExecutor == true }
+        }
+        if executor {
             facts.isLoopConfined = true
             facts.eventLoops = Array(Set(facts.eventLoops).union(queues)).sorted()
         }

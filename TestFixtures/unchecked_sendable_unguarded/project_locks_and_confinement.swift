@@ -101,3 +101,12 @@ struct Request {
     var header: Header
     mutating func rename(_ n: String) { header.name = n }
 }
+
+// An executor through a protocol of the run that refines one.
+protocol PriorityLoop: SerialExecutor {}
+final class PriorityExecutor: PriorityLoop, @unchecked Sendable {
+    private let queue = DispatchQueue(label: "priority")
+    private var pending = 0
+    func enqueue(_ job: UnownedJob) { queue.async { self.pending += 1 } }
+    var isIdle: Bool { pending == 0 }
+}

@@ -40,6 +40,9 @@ public struct TypeFacts: Sendable, Equatable {
     public var lockScopedMethods: [String] = []
     /// The superclass named first in the declaration ("" when none is written).
     public var superclass = ""
+    /// An executor or event loop: it conforms to (or, for a protocol, refines) `EventLoop`,
+    /// `SerialExecutor`, … directly; its own work runs serially.
+    public var isExecutor = false
 
     public init() {}
 
@@ -59,6 +62,7 @@ public struct TypeFacts: Sendable, Equatable {
         isLockWrapper = isLockWrapper || o.isLockWrapper
         Self.union(&lockScopedMethods, o.lockScopedMethods)
         if superclass.isEmpty { superclass = o.superclass }
+        isExecutor = isExecutor || o.isExecutor
         Self.union(&storedVars, o.storedVars)
         Self.union(&lockProperties, o.lockProperties)
         Self.union(&queueProperties, o.queueProperties)
@@ -148,8 +152,11 @@ public struct ProjectIndex: Sendable {
                 f.valueBoxes = members.boxes
                 f.eventLoops = members.eventLoops
             }
+            if d.kind == .class || d.kind == .protocol || d.kind == .extension {
+                f.isExecutor = Confinement.isExecutor(di, s)
+            }
             if d.kind == .class || d.kind == .extension {
-                f.isLoopConfined = Confinement.asserted(in: di, s) || Confinement.isExecutor(di, s)
+                f.isLoopConfined = Confinement.asserted(in: di, s) || f.isExecutor
                 // A subclass of a UIKit/AppKit main-actor class (or a SwiftUI view) inherits its isolation.
                 if MainActorTypes.inheritsIsolation(di, s) { f.isGlobalActorIsolated = true }
             }

@@ -79,6 +79,21 @@ public struct NonisolatedUnsafeRule: Rule {
         return out
     }
 
+    /// For a value every use of which already holds `lock`: move it inside a lock that owns its
+    /// state where the package has one, else keep it and say which lock guards it.
+    static func moveIntoLock(_ lock: String, type: String, _ deployment: Deployment?) -> String {
+        let keep = "otherwise keep it and document beside it that '\(lock)' guards every access"
+        guard let d = deployment else {
+            return "move the value inside a Mutex<\(type)> (iOS 18/macOS 15) or OSAllocatedUnfairLock(initialState:) (iOS 16/macOS 13) "
+                + "so the compiler checks every access, then drop nonisolated(unsafe); \(keep)"
+        }
+        if d.hasMutex { return "move the value inside a Mutex<\(type)> so the compiler checks every access, then drop nonisolated(unsafe)" }
+        if d.hasUnfairLock {
+            return "move the value inside an OSAllocatedUnfairLock(initialState:) so the compiler checks every access, then drop nonisolated(unsafe); off Apple platforms, \(keep)"
+        }
+        return "keep it: the package deploys below Mutex's macOS 15/iOS 18; document beside it that '\(lock)' guards every access"
+    }
+
     /// A global or static `var` that the file assigns (or mutates) after its declaration.
     func isWrittenGlobal(_ s: FileStructure, _ decl: Int?) -> Bool {
         guard let di = decl else { return false }
@@ -138,7 +153,7 @@ public struct NonisolatedUnsafeRule: Rule {
         // Every use in this file holds a lock: the lock is the protection the compiler cannot see.
         if !d.isLet, let lock = commonLock(s, d, di, context) {
             return ("'\(d.nameText)'\(typeText) is only used with '\(lock)' held in this file, but the compiler cannot see that protection",
-                    "move the value inside the lock (\(LockAdvice.stateLock(context.deployment, state: type ?? "Value"))) so the compiler checks every access, then drop nonisolated(unsafe)")
+                    Self.moveIntoLock(lock, type: type ?? "Value", context.deployment))
         }
         if let o = owner, o.kind == .struct || o.kind == .enum, !d.isStaticMember {
             return ("'\(d.nameText)'\(typeText) is left out of \(o.kind.keyword) '\(o.nameText)''s Sendable checking: if it holds a reference, every copy of '\(o.nameText)' shares it across threads",
@@ -170,7 +185,7 @@ public struct NonisolatedUnsafeRule: Rule {
         }
         if isGlobalLike {
             return ("\(scope) var '\(d.nameText)'\(typeText) can be read and written from any thread, and no lock is held where this file uses it",
-                    "keep it inside \(LockAdvice.stateLock(context.deployment, state: type ?? "Value")) (a `let`), use \(LockAdvice.counter(context.deployment)) for a counter or flag, or isolate it with @MainActor")
+                    "\(LockAdvice.protect("it", context.deployment, state: type ?? "Value")) (a `let`), use \(LockAdvice.counter(context.deployment)) for a counter or flag, or isolate it with @MainActor")
         }
         if isLocal && !capturedByClosure(s, d, di) {
             return ("local var '\(d.nameText)'\(typeText) is exempted from sending checks: the compiler no longer proves the value stays in one task",
@@ -182,7 +197,7 @@ public struct NonisolatedUnsafeRule: Rule {
         }
         let ownerName = owner.map { "'\($0.nameText)'" } ?? "its type"
         return ("instance var '\(d.nameText)'\(typeText) of \(ownerName) opts out of isolation: any thread may read and write it unsynchronized",
-                "guard every access with a lock owned by \(ownerName) (or keep the state in \(LockAdvice.stateLock(context.deployment))), or leave it isolated and access it with await")
+                "guard every access with a lock owned by \(ownerName), or leave it isolated and access it with await")
     }
 
     /// Whether the accessors of computed property `d` take a lock, or read storage kept by a

@@ -422,8 +422,12 @@ public struct UncheckedSendableUnguardedRule: Rule {
             let v = s.decls[m]
             guard v.kind == .variable, !v.isStaticMember, !v.isComputed, !v.nameText.isEmpty else { continue }
             if let type = Self.declaredType(v, s), let methods = context.lockWrapperMethods(type) {
-                locks.insert(v.nameText)
-                scoped.formUnion(methods)
+                // A lock of the project's own guards this class's state only if the class
+                // touches its state inside that lock's closures (otherwise it is a collaborator).
+                if guardsState(v.nameText, methods: Set(methods), vars: Set(facts.storedVars), units: units, s) {
+                    locks.insert(v.nameText)
+                    scoped.formUnion(methods)
+                }
                 continue
             }
             if v.isLet && (Self.isConcurrentQueue(v, s) || Self.isSerialOperationQueue(v, units: units, s)) {
@@ -445,6 +449,19 @@ public struct UncheckedSendableUnguardedRule: Rule {
             facts.eventLoops = Array(Set(facts.eventLoops).union(queues)).sorted()
         }
         facts.storedVars.removeAll { locks.contains($0) }
+    }
+
+    /// Whether some closure passed to `lock.method { … }` (a scoped method) in the class's
+    /// bodies mentions one of its stored vars.
+    func guardsState(_ lock: String, methods: Set<String>, vars: Set<String>, units: [Int], _ s: FileStructure) -> Bool {
+        let bodies = units.map { s.scopes[s.decls[$0].body] }
+        for c in s.closures where c.callee >= 0 && c.receiverStart >= 0 && c.close > c.open {
+            guard bodies.contains(where: { $0.open < c.open && c.close < $0.close }),
+                  methods.contains(s.text(c.callee)),
+                  LockRegions.normalized(s.text(c.receiverStart..<(c.callee - 1))) == lock else { continue }
+            for k in (c.open + 1)..<c.close where s.code[k].kind == .identifier && vars.contains(s.text(k)) { return true }
+        }
+        return false
     }
 
     /// The type a stored property is declared with (`: Protected<T>`, `= Protected(…)`).
@@ -561,8 +578,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
         if onlyConstants {
             fix = "declare \(mutable.count == 1 ? "it" : "them") 'let': \(list) \(mutable.count == 1 ? "is" : "are") never assigned outside init"
         } else {
-            fix = "keep the mutable state inside \(LockAdvice.stateLock(context.deployment)) and access it with withLock, "
-                + "or make '\(className)' an actor; if one thread or queue owns every instance, say so in a doc comment on the class"
+            fix = LockAdvice.protect("the mutable state", context.deployment)
+                + ", or make '\(className)' an actor; if one thread or queue owns every instance, say so in a doc comment on the class"
         }
         out.append(context.diagnostic(
             description, at: s.decls[di].name,

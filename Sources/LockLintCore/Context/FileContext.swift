@@ -80,7 +80,21 @@ public struct Deployment: Sendable, Equatable {
 /// The lock a fix-it may recommend for state that must live inside its lock, given what is
 /// known of the deployment targets: never a primitive the package cannot use.
 public enum LockAdvice {
-    /// "Mutex<State>", or the older primitives when the package deploys below it.
+    /// An imperative clause that puts `subject` under a lock the package can use: inside a
+    /// `Mutex` (or `OSAllocatedUnfairLock`) where it deploys to them, else behind one `NSLock`.
+    public static func protect(_ subject: String, _ deployment: Deployment?, state: String = "State") -> String {
+        guard let d = deployment else {
+            return "keep \(subject) inside a Mutex<\(state)> (iOS 18/macOS 15) or an OSAllocatedUnfairLock(initialState:) "
+                + "(iOS 16/macOS 13) and reach it with withLock, or guard every access with one NSLock"
+        }
+        if d.hasMutex { return "keep \(subject) inside a Mutex<\(state)> and reach it with withLock" }
+        if d.hasUnfairLock {
+            return "keep \(subject) inside an OSAllocatedUnfairLock(initialState:) and reach it with withLock (off Apple platforms, guard it with one NSLock)"
+        }
+        return "guard every access to \(subject) with one NSLock (lock(); defer { unlock() }): the package deploys below macOS 15/iOS 18, where Mutex is missing"
+    }
+
+    /// Which lock type to name for state: `Mutex<State>`, or the older primitives.
     public static func stateLock(_ deployment: Deployment?, state: String = "State") -> String {
         guard let d = deployment else {
             return "Mutex<\(state)> (iOS 18/macOS 15), OSAllocatedUnfairLock(initialState:) (iOS 16/macOS 13) or NSLock"

@@ -337,9 +337,14 @@ public struct DispatchMainInAsyncRule: Rule {
             message = Self.globalActorMessage(call: call, name: name, what: "a @\(name) closure", isSync: isSync, isAfter: isAfter)
             fix = Self.globalActorFix(name: name, isSync: isSync, isAfter: isAfter)
         }
-        // A GCD hop drops task-local values; a Task inherits them. Say so when it can matter.
+        // A deferral the code documents (`// let the current layout pass finish first`) is meant:
+        // keep it, on the main actor, rather than running the block at once.
         var fullFix = fix
-        if !isSync && fix.contains("Task {") {
+        if !isSync && !isAfter, fix.hasPrefix("call the code directly"), Self.documentsDeferral(s.commentsAround(token: m)) {
+            fullFix = "keep the deferral with `Task { … }`, which runs after the current work and stays on the main actor"
+        }
+        // A GCD hop drops task-local values; a Task inherits them. Say so when it can matter.
+        if !isSync && fullFix.contains("Task {") {
             fullFix += " (a Task inherits task-local values, GCD does not: if the hop is meant to leave them behind, keep it and suppress this with a reason)"
         }
         return context.diagnostic(description, at: m, message: message, notes: notes, fixIt: FixIt(fullFix))
@@ -377,6 +382,16 @@ public struct DispatchMainInAsyncRule: Rule {
                 : "\(call) in \(what) is already on the main actor: it only defers the block to a later run-loop turn, outside isolation checking"
         }
         return "\(call) in \(what) leaves the \(name) through GCD: the block runs later, unordered with the actor's work"
+    }
+
+    static let deferralWords = ["defer", "run loop", "runloop", "next tick", "later", "after", "finish", "on purpose",
+                                "intentional", "asynchronously", "next cycle", "next pass", "wait for"]
+
+    /// Whether a comment says the block is dispatched to run later on purpose.
+    static func documentsDeferral(_ comments: String) -> Bool {
+        guard !comments.isEmpty else { return false }
+        let text = comments.lowercased()
+        return deferralWords.contains { text.contains($0) }
     }
 
     static func globalActorFix(name: String, isSync: Bool, isAfter: Bool) -> String {

@@ -94,6 +94,30 @@ public struct NonisolatedUnsafeRule: Rule {
         return "keep it: the package deploys below Mutex's macOS 15/iOS 18; document beside it that '\(lock)' guards every access"
     }
 
+    /// Whether a use of `d` sits in a signal handler: a closure passed to `signal(…)` or
+    /// `sigaction`, or a function of the file named as one.
+    func usedInSignalHandler(_ s: FileStructure, _ d: Decl) -> Bool {
+        guard s.identifiers.mayContainAny(["signal", "sigaction"]) else { return false }
+        var handlerBodies: [Range<Int>] = []
+        for c in s.closures where c.callee >= 0 && (s.is(c.callee, "signal") || s.is(c.callee, "sigaction")) {
+            handlerBodies.append(c.open..<c.close)
+        }
+        // `signal(SIGINT, onInterrupt)`: a named handler.
+        for k in 0..<s.code.count where s.code[k].kind == .identifier && s.is(k, "signal") && s.isChar(k + 1, UInt8(ascii: "(")) {
+            let close = Int(s.match[k + 1])
+            guard close > k + 1, s.code[close - 1].kind == .identifier else { continue }
+            let handler = s.text(close - 1)
+            for f in s.decls where f.kind == .function && f.nameText == handler && f.body >= 0 {
+                handlerBodies.append(s.scopes[f.body].open..<s.scopes[f.body].close)
+            }
+        }
+        guard !handlerBodies.isEmpty else { return false }
+        for r in handlerBodies {
+            for k in r where s.code[k].kind == .identifier && s.is(k, text: d.nameText) { return true }
+        }
+        return false
+    }
+
     /// A global or static `var` that the file assigns (or mutates) after its declaration.
     func isWrittenGlobal(_ s: FileStructure, _ decl: Int?) -> Bool {
         guard let di = decl else { return false }
@@ -182,6 +206,10 @@ public struct NonisolatedUnsafeRule: Rule {
             }
             return ("\(scope) let '\(d.nameText)'\(typeText) shares one \(type.map { "'\($0)' " } ?? "")instance across threads without any check that its type is safe to share",
                     "make the type Sendable (or guard the instance with \(lock)), or give each thread or actor its own instance")
+        }
+        if isGlobalLike && usedInSignalHandler(s, d) {
+            return ("\(scope) var '\(d.nameText)'\(typeText) is used by a signal handler, which can interrupt any thread at any point, and nothing orders its accesses",
+                    "make it an Atomic (or sig_atomic_t) and use only lock-free operations on it: a lock is not safe inside a signal handler")
         }
         if isGlobalLike {
             return ("\(scope) var '\(d.nameText)'\(typeText) can be read and written from any thread, and no lock is held where this file uses it",

@@ -957,7 +957,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 let write = isWrite(s, a.token)
                 let verb = write ? "written" : "read"
                 let message: String
-                let fix: String
+                var fix: String
                 let lockName = { (x: String) in x == "self" ? "objc_sync/self" : x }
                 if let p = primary, !l.isEmpty {
                     let other = l.sorted().map(lockName).joined(separator: "', '")
@@ -991,6 +991,16 @@ public struct UncheckedSendableUnguardedRule: Rule {
                     }
                     if let site = unguarded {
                         notes.append(context.note(at: site.token, "'\(helper)()' is called here without \(primary.map { "'\(lockName($0))'" } ?? "a lock"), so its access to '\(name)' is unguarded"))
+                    }
+                    // Other callers already hold the lock: locking inside the helper would take a
+                    // non-recursive lock twice. The call that lacks it is what needs the lock.
+                    let lockedCaller = (calls[helper] ?? []).contains { site in
+                        isGuarded(effectiveLocks(site.locks, inHelper: site.inHelper), by: primary)
+                    }
+                    let usual = primary ?? facts.lockProperties.first { !stateHolding.contains($0) } ?? facts.queueProperties.first
+                    if lockedCaller, let p = usual, let site = unguarded {
+                        fix = "hold '\(lockName(p))' around the call of '\(helper)()' at line \(s.line(ofToken: site.token)); do not lock inside "
+                            + "'\(helper)()': its other callers already hold '\(lockName(p))', and taking it again would deadlock"
                     }
                 }
                 out.append(context.diagnostic(description, at: a.token, message: message, notes: notes, fixIt: FixIt(fix)))

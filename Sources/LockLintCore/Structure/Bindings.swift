@@ -72,6 +72,29 @@ extension FileStructure {
 }
 
 extension FileStructure {
+    /// The comments that document the statement holding code token `i`: those between the end
+    /// of the previous line's code and `i`, and a trailing comment on `i`'s line.
+    public func commentsAround(token i: Int) -> String {
+        guard i >= 0 && i < code.count else { return "" }
+        var first = i
+        while first > 0 && !code[first].flags.contains(.newlineBefore) { first -= 1 }
+        let from = first > 0 ? Int(code[first - 1].end) : 0
+        let line = self.line(ofToken: i)
+        var lo = 0
+        var hi = comments.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(comments[mid].start) < from { lo = mid + 1 } else { hi = mid }
+        }
+        var out = ""
+        var k = lo
+        while k < comments.count && (Int(comments[k].start) < Int(code[first].start) || file.location(Int(comments[k].start)).line == line) {
+            out += file.text(comments[k].range) + "\n"
+            k += 1
+        }
+        return out
+    }
+
     /// The comments between declaration `d`'s first token and the code token before it
     /// (its doc comment and any plain comments above it), joined.
     public func leadingCommentText(_ d: Decl) -> String {

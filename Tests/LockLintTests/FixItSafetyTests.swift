@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+@testable import LockLintCore
+import LockLintRules
+
+/// Fix-its must be safe to follow: these are the cases where the obvious advice would add a
+/// bug (a deadlock, a lock in a signal handler, undoing a deferral the code asked for).
+final class FixItSafetyTests: XCTestCase {
+    func findings(_ code: String, _ rule: any Rule, path: String = "Sources/App/A.swift") async -> [Diagnostic] {
+        await Support.lint([(path, code)], rules: [rule])
+    }
+
+    func testAHelperAlsoCalledWithTheLockHeldIsNotToldToLockItself() async throws {
+        let code = """
+            import Foundation
+            final class Store: @unchecked Sendable {
+                private let lock = NSLock()
+                private var items: [Int] = []
+                func add(_ i: Int) { lock.withLock { append(i) } }
+                func addUnlocked(_ i: Int) { append(i) }
+                private func append(_ i: Int) { items.append(i) }
+            }
+            """
+        let ds = await findings(code, UncheckedSendableUnguardedRule())
+        XCTAssertEqual(ds.map(\.location.line), [7])
+        let fix = ds.first?.fixIt.message ?? ""
+        XCTAssertTrue(fix.hasPrefix("hold 'lock' around the call of 'append()' at line 6"), fix)
+        XCTAssertFalse(fix.contains("wrap this access"), fix)
+        XCTAssertTrue(ds[0].notes.contains { $0.location.line == 6 }, "\(ds[0].notes)")
+    }
+
+    func testAValueReadInASignalHandlerIsNotGivenALock() async throws {
+        let code = """
+            import Foundation
+            nonisolated(unsafe) var interrupted = false
+            func install() {
+                signal(SIGINT) { _ in interrupted = true }
+            }
+            nonisolated(unsafe) var counter = 0
+            func bump() { counter += 1 }
+            """
+        let ds = await findings(code, NonisolatedUnsafeRule())
+        XCTAssertEqual(ds.map(\.location.line), [2, 6])
+        let handlerFix = ds[0].fixIt.message
+        XCTAssertTrue(handlerFix.contains("Atomic"), handlerFix)
+        XCTAssertFalse(handlerFix.contains("Mutex") || handlerFix.contains("NSLock"), handlerFix)
+        XCTAssertTrue(ds[0].message.contains("signal handler"), ds[0].message)
+        // An ordinary global is still told to use a lock.
+        XCTAssertTrue(ds[1].fixIt.message.contains("Mutex"), ds[1].fixIt.message)
+    }
+
+    func testADocumentedDeferralIsKeptNotCalledDirectly() async throws {
+        let code = """
+            import Dispatch
+            @MainActor final class Screen {
+                func layout() {
+                    // Let the current layout pass finish first.
+                    DispatchQueue.main.async { self.scroll() }
+                    DispatchQueue.main.async { self.scroll() }
+                }
+                func scroll() {}
+            }
+            """
+        let ds = await findings(code, DispatchMainInAsyncRule())
+        XCTAssertEqual(ds.map(\.location.line), [5, 6])
+        let documented = ds[0].fixIt.message
+        XCTAssertTrue(documented.hasPrefix("keep the deferral with `Task { … }`"), documented)
+        let plain = ds[1].fixIt.message
+        XCTAssertTrue(plain.hasPrefix("call the code directly"), plain)
+    }
+
+    func testALockFreeClassIsOneFindingWithANoteAtEachVarAndItsWrite() async throws {
+        let code = """
+            final class Counter: @unchecked Sendable {
+                var hits = 0
+                var misses = 0
+                func hit() { hits += 1 }
+                func miss() { misses += 1 }
+            }
+            """
+        let ds = await findings(code, UncheckedSendableUnguardedRule())
+        XCTAssertEqual(ds.count, 1)
+        XCTAssertEqual(ds[0].location.line, 1)
+        XCTAssertEqual(ds[0].message, "@unchecked Sendable class 'Counter' has mutable state (2 vars ('hits', 'misses')) and no lock, queue or actor guarding it")
+        XCTAssertEqual(ds[0].notes.map(\.location.line), [2, 4, 3, 5])
+    }
+}

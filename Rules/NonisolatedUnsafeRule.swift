@@ -60,8 +60,11 @@ public struct NonisolatedUnsafeRule: Rule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
         var out: [Diagnostic] = []
+        // Code built only for a single-threaded runtime cannot race.
+        let singleThreaded = s.nonisolatedTokens.isEmpty ? [] : s.singleThreadedRanges()
         for k in s.nonisolatedTokens {
             let i = Int(k)
+            if singleThreaded.contains(where: { $0.contains(i) }) { continue }
             let t = s.code[i]
             guard t.isWord, t.word == .nonisolated, !t.flags.contains(.escaped), s.isChar(i + 1, UInt8(ascii: "(")),
                   s.is(i + 2, "unsafe"), s.isChar(i + 3, UInt8(ascii: ")")) else { continue }

@@ -184,6 +184,11 @@ public struct UncheckedSendableUnguardedRule: Rule {
             }
             candidates.append((name, units, declaredHere, facts))
         }
+        // Code built only for a single-threaded runtime cannot race.
+        let singleThreaded = s.singleThreadedRanges()
+        if !singleThreaded.isEmpty {
+            candidates.removeAll { c in c.declaredHere.map { d in singleThreaded.contains { $0.contains(s.decls[d].keyword) } } ?? false }
+        }
         guard !candidates.isEmpty else { return [] }
         var regions: LockRegions? = nil
         for c in candidates {

@@ -110,3 +110,18 @@ final class PriorityExecutor: PriorityLoop, @unchecked Sendable {
     func enqueue(_ job: UnownedJob) { queue.async { self.pending += 1 } }
     var isIdle: Bool { pending == 0 }
 }
+
+// Closures run now or later: a closure parameter of a function of the run runs during the
+// call (under the caller's lock) unless it is @escaping.
+final class Scheduler: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ticks = 0
+    func now(_ body: () -> Void) { body() }
+    func later(_ body: @escaping () -> Void) { DispatchQueue.global().async(execute: body) }
+    func tick() {
+        lock.withLock {
+            now { ticks += 1 }
+            later { self.ticks += 1 } // expect: unchecked_sendable_unguarded
+        }
+    }
+}

@@ -46,6 +46,9 @@ public struct LockRegion: Sendable {
 
 public struct LockRegions: Sendable {
     public let regions: [LockRegion]
+    /// Functions declared in this file that take an `@escaping` closure: it runs later, not
+    /// while the caller holds a lock (like `Task {}` and `async {}`).
+    public let escapingCallees: Set<String>
 
     /// Methods of a serial queue or event loop whose closure runs on it.
     public static let serialExecutorMethods: Set<String> = [
@@ -159,6 +162,7 @@ public struct LockRegions: Sendable {
         }
         if heldOnEntry { Self.addHeldOnEntry(s, vocabulary: vocabulary, into: &out) }
         regions = out
+        escapingCallees = out.isEmpty ? [] : Self.escapingClosureFunctions(s)
     }
 
     /// Functions of the file that release a lock they did not take (the caller locks, the
@@ -332,6 +336,15 @@ public struct LockRegions: Sendable {
         return s.isKeyword(j, .await) ? j : c.callee
     }
 
+    /// Names of the functions declared in the file with an `@escaping` parameter.
+    public static func escapingClosureFunctions(_ s: FileStructure) -> Set<String> {
+        var out = Set<String>()
+        for d in s.decls where d.kind == .function || d.kind == .initializer {
+            if d.typeAnnotation.contains(where: { s.code[$0].kind == .attribute && s.is($0, "@escaping") }) { out.insert(d.nameText) }
+        }
+        return out
+    }
+
     /// Whether the expression starting at token `first` is awaited (`await x`, `try await x`).
     static func isAwaited(_ s: FileStructure, _ first: Int) -> Bool {
         var j = first - 1
@@ -357,7 +370,7 @@ public struct LockRegions: Sendable {
         for r in regions where r.start < i && i < r.end {
             if directOnly {
                 if s.enclosingExecutable(of: i) == r.executable { out.append(r) }
-            } else if Self.reachesWithoutDeferral(s, from: i, to: r.executable) {
+            } else if Self.reachesWithoutDeferral(s, from: i, to: r.executable, escaping: escapingCallees) {
                 out.append(r)
             }
         }
@@ -366,14 +379,17 @@ public struct LockRegions: Sendable {
 
     /// Whether token `i` runs during the execution of scope `exec`: no closure passed to a
     /// deferred callee, and no nested function, lies between them.
-    static func reachesWithoutDeferral(_ s: FileStructure, from i: Int, to exec: Int) -> Bool {
+    static func reachesWithoutDeferral(_ s: FileStructure, from i: Int, to exec: Int, escaping: Set<String> = []) -> Bool {
         var sc = Int(s.scopeOf[i])
         while sc >= 0 {
             if sc == exec { return true }
             let scope = s.scopes[sc]
             if scope.kind == .closure {
                 let c = s.closures[scope.closure]
-                if c.callee >= 0 && deferredCallees.contains(s.text(c.callee)) { return false }
+                if c.callee >= 0 {
+                    let callee = s.text(c.callee)
+                    if deferredCallees.contains(callee) || escaping.contains(callee) { return false }
+                }
                 if c.callee < 0 && c.isTrailing == false && s.isChar(c.open - 1, UInt8(ascii: "=")) { return false }
             }
             if scope.kind == .functionBody { return false }

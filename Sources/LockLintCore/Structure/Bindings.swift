@@ -138,3 +138,38 @@ extension FileStructure {
         return out
     }
 }
+
+extension FileStructure {
+    /// Token ranges compiled only where the runtime has a single thread
+    /// (`#if … !_runtime(_multithreaded)`, as for WASI without threads): code there cannot race.
+    public func singleThreadedRanges() -> [Range<Int>] {
+        guard identifiers.mayContain("_multithreaded") else { return [] }
+        var out: [Range<Int>] = []
+        // Open `#if` chains: (is the current branch single-threaded, where it started).
+        var stack: [(single: Bool, start: Int)] = []
+        for i in 0..<code.count where code[i].kind == .pound {
+            if self.is(i, "#if") || self.is(i, "#elseif") {
+                if self.is(i, "#elseif"), let top = stack.popLast(), top.single { out.append(top.start..<i) }
+                stack.append((Self.conditionIsSingleThreaded(self, after: i), i))
+            } else if self.is(i, "#else") {
+                if let top = stack.popLast() {
+                    if top.single { out.append(top.start..<i) }
+                    stack.append((false, i))
+                }
+            } else if self.is(i, "#endif") {
+                if let top = stack.popLast(), top.single { out.append(top.start..<i) }
+            }
+        }
+        return out
+    }
+
+    static func conditionIsSingleThreaded(_ s: FileStructure, after i: Int) -> Bool {
+        let line = s.line(ofToken: i)
+        var k = i + 1
+        while k + 2 < s.code.count && s.line(ofToken: k) == line {
+            if s.is(k, "_runtime") && s.is(k + 2, "_multithreaded") && k >= 1 && s.is(k - 1, "!") { return true }
+            k += 1
+        }
+        return false
+    }
+}

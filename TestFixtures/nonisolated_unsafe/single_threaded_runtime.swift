@@ -1,0 +1,6 @@
+// Code compiled only for a runtime without threads cannot race.
+#if os(WASI) && !_runtime(_multithreaded)
+nonisolated(unsafe) var cache: [String: Int] = [:]
+#else
+nonisolated(unsafe) var cache: [String: Int] = [:] // expect: nonisolated_unsafe
+#endif

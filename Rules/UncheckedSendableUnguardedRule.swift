@@ -970,21 +970,28 @@ public struct UncheckedSendableUnguardedRule: Rule {
                     if let g = guarded { notes.append(context.note(at: g, "'\(name)' is accessed under '\(lockName(p))' here")) }
                     fix = "use '\(lockName(p))' for every access to '\(name)'"
                 } else if let p = primary {
-                    message = "'\(name)' of @unchecked Sendable class '\(className)' is \(verb) without holding '\(lockName(p))'"
+                    let isQueue = facts.queueProperties.contains(p)
+                    message = isQueue
+                        ? "'\(name)' of @unchecked Sendable class '\(className)' is \(verb) outside '\(p)', where its other accesses run"
+                        : "'\(name)' of @unchecked Sendable class '\(className)' is \(verb) without holding '\(lockName(p))'"
                     if let g = guarded { notes.append(context.note(at: g, "other accesses to '\(name)' hold '\(lockName(p))', e.g. here")) }
                     fix = eventLoops.contains(p)
                         ? "run this access on \(p) like the others (inside \(p).execute { }, or where \(p).inEventLoop holds)"
                         : facts.queueProperties.contains(p)
-                        ? "move this access into \(p).sync { } like the others"
+                        ? "run this access on \(p) like the others (inside \(p).async { }, or \(p).sync { } from code that is not already on \(p))"
                         : "wrap this access in \(p).withLock { } (or \(p).lock(); defer { \(p).unlock() }) like the others"
                 } else {
                     let all = (facts.lockProperties.filter { !stateHolding.contains($0) } + facts.queueProperties.filter { !eventLoops.contains($0) || !confined })
                     let g = all.first ?? "lock"
-                    message = "'\(name)' of @unchecked Sendable class '\(className)' is \(verb) without holding any of its locks ('\(all.joined(separator: "', '"))')"
+                    let queues = all.filter { facts.queueProperties.contains($0) }
+                    let guardsText = queues.isEmpty ? "without holding any of its locks"
+                        : queues.count == all.count ? "outside its serial \(queues.allSatisfy { eventLoops.contains($0) } ? "event loop" : "queue")\(all.count == 1 ? "" : "s")"
+                        : "without holding its locks or running on its queues"
+                    message = "'\(name)' of @unchecked Sendable class '\(className)' is \(verb) \(guardsText) ('\(all.joined(separator: "', '"))')"
                     fix = eventLoops.contains(g)
                         ? "access '\(name)' only on \(g) (inside \(g).execute { }, or after \(g).assertInEventLoop())"
                         : facts.queueProperties.contains(g)
-                        ? "access '\(name)' only inside \(g).sync { }"
+                        ? "access '\(name)' only on \(g) (inside \(g).async { }, or \(g).sync { } from code that is not already on \(g))"
                         : "access '\(name)' only inside \(g).withLock { } (or between \(g).lock() and a deferred unlock())"
                 }
                 // In a private helper: point at a call that reaches it without the lock, since

@@ -20,7 +20,7 @@ public struct LockVocabulary: Sendable {
 
     public static let defaultLockTypes: Set<String> = [
         "Mutex", "NSLock", "NSRecursiveLock", "NSCondition", "NSConditionLock", "OSAllocatedUnfairLock",
-        "os_unfair_lock", "os_unfair_lock_s", "pthread_mutex_t", "pthread_rwlock_t", "DispatchSemaphore",
+        "os_unfair_lock", "os_unfair_lock_s", "pthread_mutex_t", "pthread_rwlock_t", "SRWLOCK", "CRITICAL_SECTION", "DispatchSemaphore",
         "NIOLock", "NIOLockedValueBox", "LockIsolated", "ManagedCriticalState",
     ]
 
@@ -40,10 +40,15 @@ public struct LockVocabulary: Sendable {
         "os_unfair_lock_lock": "os_unfair_lock_unlock",
         "pthread_rwlock_rdlock": "pthread_rwlock_unlock",
         "pthread_rwlock_wrlock": "pthread_rwlock_unlock",
+        // Windows: slim reader-writer locks and critical sections.
+        "AcquireSRWLockExclusive": "ReleaseSRWLockExclusive",
+        "AcquireSRWLockShared": "ReleaseSRWLockShared",
+        "EnterCriticalSection": "LeaveCriticalSection",
     ]
 
     public static let defaultFreeFunctions: Set<String> = [
         "objc_sync_enter", "pthread_mutex_lock", "os_unfair_lock_lock", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock",
+        "AcquireSRWLockExclusive", "AcquireSRWLockShared", "EnterCriticalSection",
     ]
 
     /// For configured lock-scoped methods, the label of the closure that holds the lock ("" for

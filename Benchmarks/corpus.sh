@@ -18,7 +18,8 @@ import os, resource, subprocess, sys, time
 bin_, root, runs, oracle = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 files = []
 for d, dirs, fs in os.walk(root):
-    dirs[:] = sorted(x for x in dirs if not x.startswith(".") and x not in ("Packages", "Pods", "Carthage", "DerivedData", "node_modules"))
+    dirs[:] = sorted(x for x in dirs if not x.startswith(".") and x not in ("Pods", "DerivedData", "node_modules")
+                     and not (x == "Checkouts" and d.endswith("/Carthage")) and not (x == "checkouts" and d.endswith("/SourcePackages")))
     files += [os.path.join(d, f) for f in sorted(fs) if f.endswith(".swift") and os.path.isfile(os.path.join(d, f)) and not os.path.islink(os.path.join(d, f))]
 size = sum(os.path.getsize(f) for f in files)
 listfile = "/tmp/swift-lock-lint-bench-files.txt"

@@ -351,9 +351,9 @@ public struct AtomicOrderingRule: Rule {
             if k == close || s.isChar(k, UInt8(ascii: ",")) {
                 if k > start {
                     if k > start + 1, s.code[start].isWord, s.isChar(start + 1, UInt8(ascii: ":")) {
-                        out.append(Argument(label: start, value: (start + 2)..<k))
+                        out.append(Argument(label: start, value: s.span(start + 2, k)))
                     } else {
-                        out.append(Argument(label: -1, value: start..<k))
+                        out.append(Argument(label: -1, value: s.span(start, k)))
                     }
                 }
                 start = k + 1
@@ -388,7 +388,7 @@ public struct AtomicOrderingRule: Rule {
         if let local = localDeclaration(s, name: name, at: use), s.decls[local].parent >= 0 {
             let fn = s.decls[s.decls[local].parent]
             guard fn.body >= 0 else { return nil }
-            range = s.scopes[fn.body].open..<s.scopes[fn.body].close
+            range = s.span(s.scopes[fn.body].open, s.scopes[fn.body].close)
         }
         for i in range where s.code[i].kind == .identifier && s.code[i].length == 5 && s.is(i, "store") {
             guard s.isChar(i - 1, UInt8(ascii: ".")), s.is(i - 2, text: name), s.isChar(i + 1, UInt8(ascii: "(")) else { continue }
@@ -475,7 +475,7 @@ public struct AtomicOrderingRule: Rule {
             guard !written.isEmpty else { continue }
             for l in loads {
                 guard let (from, to) = decidedRange(s, head: l.head),
-                      let used = firstUse(s, of: written, in: from..<to) else { continue }
+                      let used = firstUse(s, of: written, in: s.span(from, to)) else { continue }
                 let property = s.text(used)
                 let reader = s.enclosingFunction(of: l.load).map { s.decls[$0] }
                 let readerName = reader.map { $0.kind == .function ? "'\($0.nameText)'" : $0.kind.keyword } ?? "code"
@@ -500,7 +500,7 @@ public struct AtomicOrderingRule: Rule {
         guard let t = s.enclosingType(of: i) else { return [] }
         var types = [t]
         if s.decls[t].kind == .extension {
-            types = s.decls.indices.filter { s.decls[$0].kind.isType && s.decls[$0].kind != .extension && s.decls[$0].nameText == s.decls[t].nameText }
+            types = s.typeDecls(named: s.decls[t].nameText).filter { s.decls[$0].kind != .extension }
         }
         var out = Set<String>()
         for ty in types {

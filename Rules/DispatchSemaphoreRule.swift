@@ -178,6 +178,6 @@ public struct DispatchSemaphoreRule: Rule {
     func argumentValue(_ s: FileStructure, open: Int) -> String? {
         let close = Int(s.match[open])
         guard close > open + 2, s.is(open + 1, "value"), s.isChar(open + 2, UInt8(ascii: ":")) else { return nil }
-        return s.text((open + 3)..<close)
+        return s.text(s.span(open + 3, close))
     }
 }

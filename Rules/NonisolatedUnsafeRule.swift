@@ -56,16 +56,42 @@ public struct NonisolatedUnsafeRule: Rule {
         "TimeInterval", "Duration", "ContinuousClock", "SuspendingClock",
     ]
 
+    /// The uses of the names of this file's `nonisolated(unsafe)` variables, gathered in one pass
+    /// over the tokens, and the common lock found for each (name, scope): asking per variable
+    /// with a scan of the whole file would be quadratic.
+    struct Uses {
+        var byName: [String: [Int]] = [:]
+        var declaredNames = Set<Int>()
+        var lockByKey: [String: String?] = [:]
+
+        init(_ s: FileStructure, _ context: RuleContext) {
+            guard !context.lockRegions.regions.isEmpty else { return }
+            var names = Set<String>()
+            for k in s.nonisolatedTokens {
+                if let d = s.declaration(modifiedAt: Int(k)), s.decls[d].kind == .variable, !s.decls[d].nameText.isEmpty {
+                    names.insert(s.decls[d].nameText)
+                    declaredNames.insert(s.decls[d].name)
+                }
+            }
+            guard !names.isEmpty else { return }
+            let set = NameSet(names)
+            for i in 0..<s.code.count where s.code[i].kind == .identifier && set.contains(s, i) {
+                byName[s.text(i), default: []].append(i)
+            }
+        }
+    }
+
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
         var out: [Diagnostic] = []
+        var uses = Uses(s, context)
         for k in s.nonisolatedTokens {
             let i = Int(k)
             let t = s.code[i]
             guard t.isWord, t.word == .nonisolated, !t.flags.contains(.escaped), s.isChar(i + 1, UInt8(ascii: "(")),
                   s.is(i + 2, "unsafe"), s.isChar(i + 3, UInt8(ascii: ")")) else { continue }
-            let decl = s.decls.firstIndex { $0.start <= i && i < $0.keyword }
-            let (message, fix) = describe(s, decl: decl, context: context)
+            let decl = s.declaration(modifiedAt: i)
+            let (message, fix) = describe(s, decl: decl, context: context, uses: &uses)
             var fixIt = FixIt(fix)
             if message.contains("is already Sendable"), i + 4 < s.code.count {
                 // Removing the modifier from a `let` of a Sendable type cannot change behaviour.
@@ -76,7 +102,7 @@ public struct NonisolatedUnsafeRule: Rule {
         return out
     }
 
-    func describe(_ s: FileStructure, decl: Int?, context: RuleContext) -> (String, String) {
+    func describe(_ s: FileStructure, decl: Int?, context: RuleContext, uses: inout Uses) -> (String, String) {
         guard let di = decl else {
             return ("nonisolated(unsafe) turns off isolation checking here and adds no synchronization",
                     "protect the value with Mutex or Atomic, or isolate it to an actor or @MainActor")
@@ -96,7 +122,7 @@ public struct NonisolatedUnsafeRule: Rule {
                     "prefer Mutex or OSAllocatedUnfairLock, which own their storage; otherwise document who allocates and frees this lock")
         }
         // Every use in this file holds a lock: the lock is the protection the compiler cannot see.
-        if !d.isLet, let lock = commonLock(s, d, di, context) {
+        if !d.isLet, let lock = commonLock(s, d, context, &uses) {
             return ("'\(d.nameText)'\(typeText) is only used with '\(lock)' held in this file, but the compiler cannot see that protection",
                     "move the value inside the lock (Mutex<\(type ?? "Value")> or OSAllocatedUnfairLock(initialState:)) so the compiler checks every access, then drop nonisolated(unsafe)")
         }
@@ -147,9 +173,33 @@ public struct NonisolatedUnsafeRule: Rule {
     }
 
     /// The lock held at every use of the variable in this file, if there is one.
-    func commonLock(_ s: FileStructure, _ d: Decl, _ di: Int, _ context: RuleContext) -> String? {
+    func commonLock(_ s: FileStructure, _ d: Decl, _ context: RuleContext, _ cache: inout Uses) -> String? {
+        // A local's uses are in its function; anything else's anywhere in the file.
+        var range = 0..<s.count
+        if d.parent >= 0, s.decls[d.parent].kind.isFunctionLike, s.decls[d.parent].body >= 0 {
+            let body = s.scopes[s.decls[d.parent].body]
+            range = s.span(body.open, body.close + 1)
+        }
+        let key = "\(d.nameText) \(d.isStaticMember) \(range.lowerBound)"
+        if let known = cache.lockByKey[key] { return known }
+        let lock = commonLock(s, d, in: range, context, cache)
+        cache.lockByKey[key] = lock
+        return lock
+    }
+
+    func commonLock(_ s: FileStructure, _ d: Decl, in range: Range<Int>, _ context: RuleContext, _ cache: Uses) -> String? {
+        let all = cache.byName[d.nameText] ?? []
+        // The first occurrence in `range` (binary search: occurrences are in token order).
+        var lo = 0
+        var hi = all.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if all[mid] < range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
         var uses: [Int] = []
-        for i in 0..<s.code.count where s.code[i].kind == .identifier && s.is(i, text: d.nameText) && i != d.name {
+        for i in all[lo...] {
+            if i >= range.upperBound { break }
+            if cache.declaredNames.contains(i) { continue }
             if s.isChar(i - 1, UInt8(ascii: ".")) && !(s.isKeyword(i - 2, .self) || s.isKeyword(i - 2, .Self)) {
                 // `Type.name` for statics is a use too; other receivers are other values.
                 if !(d.isStaticMember && i >= 2 && s.code[i - 2].kind == .identifier) { continue }
@@ -173,7 +223,7 @@ public struct NonisolatedUnsafeRule: Rule {
     func capturedByClosure(_ s: FileStructure, _ d: Decl, _ di: Int) -> Bool {
         guard d.parent >= 0, s.decls[d.parent].body >= 0 else { return true }
         let body = s.scopes[s.decls[d.parent].body]
-        for i in d.end..<min(body.close, s.code.count) where s.code[i].kind == .identifier && s.is(i, text: d.nameText) {
+        for i in s.span(d.end, body.close) where s.code[i].kind == .identifier && s.is(i, text: d.nameText) {
             if s.enclosingClosure(of: i) != nil, let c = s.enclosingClosure(of: i), s.closures[c].open > body.open { return true }
         }
         return false

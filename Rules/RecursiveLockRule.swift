@@ -182,7 +182,8 @@ public struct RecursiveLockRule: Rule {
         var aliases: [String: String] = [:]
         for d in s.decls where d.kind == .other && s.isKeyword(d.keyword, .typealias) && s.isChar(d.keyword + 2, UInt8(ascii: "=")) {
             var j = d.keyword + 3
-            while s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: ".")) && s.code[j + 2].kind == .identifier { j += 2 }
+            guard j < s.count else { continue }  // `typealias X =` at the end of an unfinished file
+            while j + 2 < s.count && s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: ".")) && s.code[j + 2].kind == .identifier { j += 2 }
             if s.code[j].kind == .identifier { aliases[d.nameText] = s.text(j) }
         }
         var typeCache: [String: (Int, String)?] = [:]
@@ -582,7 +583,7 @@ public struct RecursiveLockRule: Rule {
         if s.decls[f].parameterNames.contains(name) { return true }
         let body = s.decls[f].body
         guard body >= 0 else { return false }
-        return s.boundNames(in: s.scopes[body].open..<k).contains(name)
+        return s.boundNames(in: s.span(s.scopes[body].open, k)).contains(name)
     }
 
     /// A chain of calls from member `m` to an acquisition of the lock, or nil.
@@ -630,7 +631,7 @@ public struct RecursiveLockRule: Rule {
             return q >= 0 && s.text(q) == last
         }
         let close = Int(s.match[k + 1])
-        return close > k && LockRegions.normalized(s.text((k + 2)..<close).filter { $0 != "&" }) == lock
+        return close > k && LockRegions.normalized(s.text(s.span(k + 2, close)).filter { $0 != "&" }) == lock
     }
 
     func callDiagnostic(outer: Acquisition, chain: (steps: [Step], acquire: Int), members: [Member], context: RuleContext) -> Diagnostic {
@@ -659,7 +660,7 @@ enum BlockingAcquire {
         if s.is(a, "tryLock") || s.is(a, "try") { return false }
         let close = Int(s.match[a + 1])
         if close > a {
-            for k in (a + 2)..<close where (s.is(k, "before") || s.is(k, "timeoutSeconds")) && s.isChar(k + 1, UInt8(ascii: ":")) { return false }
+            for k in s.span(a + 2, close) where (s.is(k, "before") || s.is(k, "timeoutSeconds")) && s.isChar(k + 1, UInt8(ascii: ":")) { return false }
         }
         var j = a - 1
         while j >= 0 && (s.code[j].isWord || s.isChar(j, UInt8(ascii: ".")) || s.isChar(j, UInt8(ascii: "!"))) {

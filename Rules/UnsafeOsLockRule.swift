@@ -152,7 +152,7 @@ public struct UnsafeOsLockRule: Rule {
             } else {
                 place = "global '\(d.nameText)'"
             }
-            let pass = s.text(first..<(addressEnd(s, first)))
+            let pass = s.text(s.span(first, addressEnd(s, first)))
             var notes = [context.note(at: first, "'\(d.nameText)' is passed as '\(pass)' here: the pointer is only valid for this call")]
             if passes.count > 1 {
                 notes.append(context.note(at: passes[passes.count - 1], "and \(passes.count - 1) more time\(passes.count == 2 ? "" : "s") in this file"))
@@ -194,7 +194,7 @@ public struct UnsafeOsLockRule: Rule {
             while j + 2 < end && s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: ".")) && Self.moduleNames.contains(s.text(j)) { j += 2 }
             guard j < end, s.code[j].kind == .identifier else { return nil }
             // Only the type itself (an optional is still inline), not a generic argument or a pointer to it.
-            for k in (j + 1)..<end where !(s.isChar(k, UInt8(ascii: "?")) || s.isChar(k, UInt8(ascii: "!"))) { return nil }
+            for k in s.span(j + 1, end) where !(s.isChar(k, UInt8(ascii: "?")) || s.isChar(k, UInt8(ascii: "!"))) { return nil }
             if Self.rawLockNames.contains(s, j) { return s.text(j) }
             return aliases[s.text(j)]
         }

@@ -70,7 +70,7 @@ public struct LockRegions: Sendable {
             // Cheap filter before building any text.
             guard scopedNames.contains(s, c.callee) || ((anyQueue || anyReceiver) && c.receiverStart >= 0) else { continue }
             let name = s.text(c.callee)
-            let receiver = c.receiverStart >= 0 ? Self.normalized(s.text(c.receiverStart..<(c.callee - 1))) : ""
+            let receiver = c.receiverStart >= 0 ? Self.normalized(s.text(s.span(c.receiverStart, c.callee - 1))) : ""
             if let label = vocabulary.lockScopedLabels[name], c.label < 0 || s.text(c.label) != label {
                 // A configured method whose lock-holding closure has another label.
             } else if scoped.contains(name) || (!receiver.isEmpty && guardReceivers.contains(receiver) && !Self.deferredCallees.contains(name)) {
@@ -100,12 +100,12 @@ public struct LockRegions: Sendable {
             var lock: String
             if vocabulary.freeFunctionAcquires.contains(name) {
                 if s.isChar(i - 1, UInt8(ascii: ".")) { continue }
-                lock = Self.normalized(s.text((i + 2)..<close).replacingAmpersand())
+                lock = Self.normalized(s.text(s.span(i + 2, close)).replacingAmpersand())
             } else if s.isChar(i - 1, UInt8(ascii: ".")) {
                 // `X.lock()`: X is the receiver. `lock(before:)`/`lock(whenCondition:)` also acquire.
                 let r = Self.receiverStart(s, dot: i - 1)
                 guard r >= 0 else { continue }
-                lock = Self.normalized(s.text(r..<(i - 1)))
+                lock = Self.normalized(s.text(s.span(r, i - 1)))
             } else {
                 // A bare `lock()` is `self.lock()` only when it starts a statement.
                 let p = i - 1
@@ -135,7 +135,7 @@ public struct LockRegions: Sendable {
             while j < limit {
                 if s.isKeyword(j, .defer) && Int(s.scopeOf[j]) == block && s.isChar(j + 1, UInt8(ascii: "{")) {
                     let dClose = Int(s.match[j + 1])
-                    if dClose > j, let rel = Self.findRelease(s, release: release, lock: lock, freeFunction: vocabulary.freeFunctionAcquires.contains(name), in: (j + 2)..<dClose) {
+                    if dClose > j, let rel = Self.findRelease(s, release: release, lock: lock, freeFunction: vocabulary.freeFunctionAcquires.contains(name), in: s.span(j + 2, dClose)) {
                         deferred = true
                         releaseToken = rel
                         end = limit
@@ -213,14 +213,14 @@ public struct LockRegions: Sendable {
             guard let exec = s.enclosingExecutable(of: i), !insideDefer(s, i, within: exec) else { continue }
             let r = receiverStart(s, dot: i - 1)
             guard r >= 0 else { continue }
-            let lock = normalized(s.text(r..<(i - 1)))
+            let lock = normalized(s.text(s.span(r, i - 1)))
             let acquires = vocabulary.acquireRelease.filter { $0.value == name }.map(\.key)
             var taken = false
             var k = s.scopes[exec].open
             while k < i && !taken {
                 if s.code[k].kind == .identifier && acquires.contains(where: { s.is(k, text: $0) }) && s.isChar(k - 1, UInt8(ascii: ".")) {
                     let rr = receiverStart(s, dot: k - 1)
-                    if rr >= 0 && normalized(s.text(rr..<(k - 1))) == lock { taken = true }
+                    if rr >= 0 && normalized(s.text(s.span(rr, k - 1))) == lock { taken = true }
                 }
                 k += 1
             }
@@ -312,11 +312,11 @@ public struct LockRegions: Sendable {
         if freeFunction {
             let close = Int(s.match[k + 1])
             guard close > k else { return false }
-            return normalized(s.text((k + 2)..<close).replacingAmpersand()) == lock
+            return normalized(s.text(s.span(k + 2, close)).replacingAmpersand()) == lock
         }
         if s.isChar(k - 1, UInt8(ascii: ".")) {
             let r = receiverStart(s, dot: k - 1)
-            return r >= 0 && normalized(s.text(r..<(k - 1))) == lock
+            return r >= 0 && normalized(s.text(s.span(r, k - 1))) == lock
         }
         return lock == "self"
     }

@@ -15,6 +15,9 @@ public struct FileStructure: Sendable {
     public let children: [[Int]]
     /// Declarations at file level, in source order.
     public let topLevel: [Int]
+    /// Type declarations (including extensions and protocols) by name, in source order: rules
+    /// look a type up here instead of scanning every declaration (which is quadratic).
+    public let typesByName: [String: [Int]]
     /// Code token indices of every `await` keyword and every `nonisolated` word, in order.
     public let awaitTokens: [Int32]
     public let nonisolatedTokens: [Int32]
@@ -42,16 +45,27 @@ public struct FileStructure: Sendable {
         self.identifiers = builder.identifiers
         var children = [[Int]](repeating: [], count: builder.decls.count)
         var topLevel: [Int] = []
+        var typesByName: [String: [Int]] = [:]
         for (i, d) in builder.decls.enumerated() {
             if d.parent >= 0 { children[d.parent].append(i) } else { topLevel.append(i) }
+            if d.kind.isType && !d.nameText.isEmpty { typesByName[d.nameText, default: []].append(i) }
         }
         self.children = children
         self.topLevel = topLevel
+        self.typesByName = typesByName
     }
 
     // MARK: Token helpers
 
     @inlinable public var count: Int { code.count }
+
+    /// The code token indices from `lower` up to (not including) `upper`, clamped to the file;
+    /// empty when `upper <= lower`. Build every token range from computed bounds with this, never
+    /// with `..<` directly: on unfinished code the bounds need not be ordered.
+    @inlinable
+    public func span(_ lower: Int, _ upper: Int) -> Range<Int> {
+        Range(clamping: lower, upper, within: code.count)
+    }
 
     /// The text of code token `i`.
     public func text(_ i: Int) -> String {
@@ -119,6 +133,22 @@ public struct FileStructure: Sendable {
     }
 
     public func line(ofToken i: Int) -> Int { location(ofToken: i).line }
+
+    /// The type declarations (extensions and protocols included) named `name`, in source order.
+    public func typeDecls(named name: String) -> [Int] { typesByName[name] ?? [] }
+
+    /// The declaration whose attributes and modifiers hold token `i` (`start <= i < keyword`),
+    /// by binary search: declarations are in the order of their keywords.
+    public func declaration(modifiedAt i: Int) -> Int? {
+        var lo = 0
+        var hi = decls.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if decls[mid].keyword <= i { lo = mid + 1 } else { hi = mid }
+        }
+        // `lo` is the first declaration whose keyword is after `i`.
+        return lo < decls.count && decls[lo].start <= i ? lo : nil
+    }
 
     // MARK: Scope queries
 
@@ -266,5 +296,16 @@ extension FileStructure {
             if self.is(i + 1, "XCTest") || self.is(i + 1, "Testing") { return true }
         }
         return false
+    }
+}
+
+extension Range where Bound == Int {
+    /// `lower..<upper` with both bounds clamped to `0...count` and `upper` raised to `lower` when
+    /// smaller: a range that can always be built and always indexes a collection of `count`.
+    @inlinable
+    public init(clamping lower: Int, _ upper: Int, within count: Int) {
+        let lo = Swift.min(Swift.max(lower, 0), Swift.max(count, 0))
+        let hi = Swift.min(Swift.max(upper, lo), Swift.max(count, 0))
+        self = lo..<hi
     }
 }

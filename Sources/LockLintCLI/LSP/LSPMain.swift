@@ -28,10 +28,8 @@ enum LSPMain {
                     io.out(String(decoding: LSPFraming.frame(["jsonrpc": "2.0", "id": NSNull(),
                                                               "error": ["code": -32700, "message": "Parse error: \(why)"]]), as: UTF8.self))
                 }
-                if let code = await server.exitCode {
-                    await server.settle()
-                    return code
-                }
+                // `exit` has cancelled the lints in flight: return without waiting for them.
+                if let code = await server.exitCode { return code }
             }
         }
         await server.settle()

@@ -188,6 +188,8 @@ public enum Linter {
         let context = RuleContext(structure: structure, vocabulary: vocabulary, index: projectIndex ?? facts, module: outcome.module)
         var found: [Diagnostic] = []
         for (rule, severity) in zip(profile.rules, profile.ruleSeverities) {
+            // A cancelled lint (the language server's stale document) stops between rules.
+            if Task.isCancelled { break }
             var ds = rule.check(context)
             for k in ds.indices { ds[k].severity = severity }
             found.append(contentsOf: ds)

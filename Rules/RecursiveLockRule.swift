@@ -217,11 +217,13 @@ public struct RecursiveLockRule: Rule {
         guard !acquisitions.isEmpty else { return [] }
         var out: [Diagnostic] = []
         var reported = Set<Int>()
+        // Acquisitions by lock declaration, so each is compared only with those of its own lock.
+        let byDecl = Dictionary(grouping: acquisitions, by: \.decl)
         // Nested lexically: an acquisition inside a held region of the same lock.
         for inner in acquisitions where inner.blocking {
             let t = inner.region.acquireToken
             var best: Acquisition? = nil
-            for outer in acquisitions where outer.decl == inner.decl && outer.region.acquireToken != t && outer.holds(s) {
+            for outer in byDecl[inner.decl] ?? [] where outer.region.acquireToken != t && outer.holds(s) {
                 let r = outer.region
                 guard r.start < t && t < r.end, runsDuring(s, t, r.executable), !exclusive(s, r.acquireToken, t),
                       !handedOver(s, from: r.acquireToken, to: t, lock: r.lock) else { continue }
@@ -405,6 +407,7 @@ public struct RecursiveLockRule: Rule {
         guard !memberLocks.isEmpty else { return [] }
         var out: [Diagnostic] = []
         var membersByType: [String: [Member]] = [:]
+        let blockingByDecl = Dictionary(grouping: acquisitions.filter(\.blocking), by: \.decl)
         var chains: [String: [Int: (steps: [Step], acquire: Int)?]] = [:]
         for outer in memberLocks where outer.holds(s) {
             let r = outer.region
@@ -417,7 +420,7 @@ public struct RecursiveLockRule: Rule {
             guard !members.isEmpty else { continue }
             // Acquisitions of this lock per member body.
             let lockDecl = outer.decl
-            let mine = acquisitions.filter { $0.decl == lockDecl && $0.blocking }
+            let mine = blockingByDecl[lockDecl] ?? []
             var k = r.start + 1
             while k < r.end {
                 defer { k += 1 }

@@ -39,6 +39,10 @@ public struct LockRegion: Sendable {
 
 public struct LockRegions: Sendable {
     public let regions: [LockRegion]
+    /// Region indices by `start`, and the largest `end` among the first k of them: `holding`
+    /// finds the regions around a token without looking at every region (see `holding`).
+    private let byStart: [Int]
+    private let maxEndUpTo: [Int]
 
     /// Methods of a serial queue or event loop whose closure runs on it.
     public static let serialExecutorMethods: Set<String> = [
@@ -197,6 +201,7 @@ public struct LockRegions: Sendable {
         }
         if heldOnEntry { Self.addHeldOnEntry(s, vocabulary: vocabulary, into: &out) }
         regions = out
+        (byStart, maxEndUpTo) = Self.stabbingIndex(out)
     }
 
     /// `X.unlock()` in a function with no earlier `X.lock()` in it: the lock was taken by the
@@ -364,8 +369,25 @@ public struct LockRegions: Sendable {
     /// the region does not count (it runs at another time); otherwise only closures passed to
     /// `deferredCallees` are left out.
     public func holding(_ i: Int, in s: FileStructure, directOnly: Bool) -> [LockRegion] {
+        // The regions starting before `i`, latest first, until none of the earlier ones reaches
+        // past `i`: a few steps for nested or disjoint regions, not a scan of every region.
+        var lo = 0
+        var hi = byStart.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if regions[byStart[mid]].start < i { lo = mid + 1 } else { hi = mid }
+        }
+        var around: [Int] = []
+        var k = lo - 1
+        while k >= 0 && maxEndUpTo[k] > i {
+            let r = regions[byStart[k]]
+            if i < r.end { around.append(byStart[k]) }
+            k -= 1
+        }
+        around.sort()  // in the order of `regions`, as before
         var out: [LockRegion] = []
-        for r in regions where r.start < i && i < r.end {
+        for index in around {
+            let r = regions[index]
             if directOnly {
                 if s.enclosingExecutable(of: i) == r.executable { out.append(r) }
             } else if Self.reachesWithoutDeferral(s, from: i, to: r.executable) {
@@ -373,6 +395,18 @@ public struct LockRegions: Sendable {
             }
         }
         return out
+    }
+
+    static func stabbingIndex(_ regions: [LockRegion]) -> ([Int], [Int]) {
+        let order = regions.indices.sorted { (regions[$0].start, $0) < (regions[$1].start, $1) }
+        var maxEnd: [Int] = []
+        maxEnd.reserveCapacity(order.count)
+        var m = Int.min
+        for k in order {
+            m = max(m, regions[k].end)
+            maxEnd.append(m)
+        }
+        return (order, maxEnd)
     }
 
     /// Whether token `i` runs during the execution of scope `exec`: no closure passed to a

@@ -18,6 +18,9 @@ public struct FileStructure: Sendable {
     /// Type declarations (including extensions and protocols) by name, in source order: rules
     /// look a type up here instead of scanning every declaration (which is quadratic).
     public let typesByName: [String: [Int]]
+    /// Variable declarations by name, in source order (so a range of them can be found by
+    /// binary search on `keyword`).
+    public let variablesByName: [String: [Int]]
     /// Code token indices of every `await` keyword and every `nonisolated` word, in order.
     public let awaitTokens: [Int32]
     public let nonisolatedTokens: [Int32]
@@ -46,13 +49,16 @@ public struct FileStructure: Sendable {
         var children = [[Int]](repeating: [], count: builder.decls.count)
         var topLevel: [Int] = []
         var typesByName: [String: [Int]] = [:]
+        var variablesByName: [String: [Int]] = [:]
         for (i, d) in builder.decls.enumerated() {
             if d.parent >= 0 { children[d.parent].append(i) } else { topLevel.append(i) }
             if d.kind.isType && !d.nameText.isEmpty { typesByName[d.nameText, default: []].append(i) }
+            if d.kind == .variable && !d.nameText.isEmpty { variablesByName[d.nameText, default: []].append(i) }
         }
         self.children = children
         self.topLevel = topLevel
         self.typesByName = typesByName
+        self.variablesByName = variablesByName
     }
 
     // MARK: Token helpers
@@ -136,6 +142,25 @@ public struct FileStructure: Sendable {
 
     /// The type declarations (extensions and protocols included) named `name`, in source order.
     public func typeDecls(named name: String) -> [Int] { typesByName[name] ?? [] }
+
+    /// The variable declarations named `name`, in source order.
+    public func variableDecls(named name: String) -> [Int] { variablesByName[name] ?? [] }
+
+    /// The variable declarations named `name` whose keyword lies in `range`, in source order.
+    public func variableDecls(named name: String, keywordIn range: Range<Int>) -> ArraySlice<Int> {
+        let all = variablesByName[name] ?? []
+        func firstAtOrAfter(_ k: Int) -> Int {
+            var lo = 0
+            var hi = all.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if decls[all[mid]].keyword < k { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        let lo = firstAtOrAfter(range.lowerBound)
+        return all[lo..<max(lo, firstAtOrAfter(range.upperBound))]
+    }
 
     /// The declaration whose attributes and modifiers hold token `i` (`start <= i < keyword`),
     /// by binary search: declarations are in the order of their keywords.

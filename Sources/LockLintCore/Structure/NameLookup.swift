@@ -43,7 +43,7 @@ extension FileStructure {
             }
         }
         if !memberOnly {
-            for c in topLevel where decls[c].kind == .variable && decls[c].nameText == name { return .variable(c) }
+            for c in variableDecls(named: name) where decls[c].parent < 0 { return .variable(c) }
         }
         return .unknown
     }

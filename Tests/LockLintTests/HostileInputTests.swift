@@ -181,6 +181,72 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(text, "x😀y")
     }
 
+    // MARK: Language server
+
+    func message(_ object: [String: Any]) -> [UInt8] { Array(try! JSONSerialization.data(withJSONObject: object)) }
+
+    func testABurstOfChangesLintsOnlyTheNewestText() async throws {
+        let client = LanguageServerTests.Client()
+        let server = LanguageServer(output: { client.take($0) })
+        let uri = "file:///tmp/swift-lock-lint-lsp-burst/Sources/App/Cache.swift"
+        await server.receive(message(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [String: Any]()]))
+        await server.receive(message(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                                      "params": ["textDocument": ["uri": uri, "version": 1, "text": "let x = 1\n"]]]))
+        // The burst arrives while the server is busy (one turn of the actor), as when the
+        // reading thread has queued it: every change but the last is stale before it is linted.
+        var burst: [LSPIncoming] = []
+        for v in 2...200 {
+            let text = v == 200 ? "let s = DispatchSemaphore(value: 0)\n" : "let x = \(v)\n"
+            let body = message(["jsonrpc": "2.0", "method": "textDocument/didChange",
+                                "params": ["textDocument": ["uri": uri, "version": v], "contentChanges": [["text": text]]]])
+            // Half decoded on the reading thread, half the plain way.
+            burst.append(v % 2 == 0 ? LSPIncoming.decode(body) : .message(body))
+        }
+        await server.receiveInOneTurn(burst)
+        await server.settle()
+        let published = client.drain().compactMap { m -> Int? in
+            guard m["method"] as? String == "textDocument/publishDiagnostics" else { return nil }
+            return (m["params"] as? [String: Any])?["version"] as? Int
+        }
+        // Version 1 may have been published before the burst; nothing between it and 200 is.
+        XCTAssertTrue(published == [200] || published == [1, 200], "\(published)")
+        // At most three lints, not one per change: version 1's, the first change's (cancelled by
+        // the next one, when version 1's had already ended), and the newest once that one ended.
+        let lints = await server.lintsStarted
+        XCTAssertLessThanOrEqual(lints, 3)
+    }
+
+    func testExitDuringALintPublishesNothingMore() async throws {
+        let client = LanguageServerTests.Client()
+        let server = LanguageServer(output: { client.take($0) })
+        let uri = "file:///tmp/swift-lock-lint-lsp-exit/Sources/App/Big.swift"
+        await server.receive(message(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [String: Any]()]))
+        _ = client.drain()
+        let big = String(repeating: "final class C: @unchecked Sendable { var v = 0; let lock = NSLock(); func f() { lock.lock(); v += 1; lock.unlock() } }\n", count: 20000)
+        await server.receive(message(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                                      "params": ["textDocument": ["uri": uri, "version": 1, "text": big]]]))
+        await server.receive(message(["jsonrpc": "2.0", "method": "exit"]))
+        let code = await server.exitCode
+        XCTAssertEqual(code, 1)  // exit without shutdown
+        await server.settle()    // returns: the lint was cancelled and nothing waits for it
+        XCTAssertTrue(client.drain().isEmpty)
+    }
+
+    func testOnlyAFullTextDidChangeIsDecodedOnTheReadingThread() {
+        let change = message(["jsonrpc": "2.0", "method": "textDocument/didChange",
+                              "params": ["textDocument": ["uri": "file:///a.swift", "version": 3], "contentChanges": [["text": "é\n"]]]])
+        guard case .change(let uri, let version, let text) = LSPIncoming.decode(change) else { return XCTFail("not a change") }
+        XCTAssertEqual(uri, "file:///a.swift")
+        XCTAssertEqual(version, 3)
+        XCTAssertEqual(text, Array("é\n".utf8))
+        // A request with that method, or a change with a range, goes the ordinary way.
+        let request = message(["jsonrpc": "2.0", "id": 4, "method": "textDocument/didChange", "params": [String: Any]()])
+        guard case .message = LSPIncoming.decode(request) else { return XCTFail("a request was decoded as a change") }
+        let ranged = message(["jsonrpc": "2.0", "method": "textDocument/didChange",
+                              "params": ["textDocument": ["uri": "file:///a.swift"], "contentChanges": [["range": [String: Any](), "text": "x"]]]])
+        guard case .message = LSPIncoming.decode(ranged) else { return XCTFail("a ranged change was decoded as a full text") }
+    }
+
     // MARK: Language server framing
 
     func testFramingResynchronisesAfterBadHeaders() {
@@ -205,5 +271,18 @@ final class HostileInputTests: XCTestCase {
             .message(body),
             .malformedHeader("malformed header line"), .message(body),
         ])
+    }
+}
+
+extension LanguageServer {
+    /// Handles `messages` without letting anything else (a lint finishing) run in between.
+    func receiveInOneTurn(_ messages: [LSPIncoming]) async {
+        for m in messages {
+            switch m {
+            case .message(let body): await receive(body)
+            case .change(let uri, let version, let text): receiveChange(uri: uri, version: version, text: text)
+            case .malformedHeader: break
+            }
+        }
     }
 }

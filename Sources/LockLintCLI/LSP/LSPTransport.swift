@@ -163,3 +163,45 @@ enum LSPFraming {
         return Array("Content-Length: \(body.count)\r\n\r\n".utf8) + Array(body)
     }
 }
+
+/// A message as the reading thread hands it over. The full text of a `didChange` is decoded
+/// there, off the server: when a burst of changes arrives faster than it is linted, the server
+/// only stores each text (the lint runs for the newest), so a request behind the burst is
+/// answered at once rather than after every stale text has been decoded.
+enum LSPIncoming: Sendable {
+    case message([UInt8])
+    case change(uri: String, version: Int?, text: [UInt8])
+    case malformedHeader(String)
+
+    static func decode(_ body: [UInt8]) -> LSPIncoming {
+        // Cheap test first: only a body naming the method is decoded here.
+        guard contains(body, Self.didChange),
+              let json = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
+              json["id"] == nil, json["method"] as? String == "textDocument/didChange",
+              let params = json["params"] as? [String: Any],
+              let doc = params["textDocument"] as? [String: Any], let uri = doc["uri"] as? String,
+              let changes = params["contentChanges"] as? [[String: Any]], changes.last?["range"] == nil,
+              let text = changes.last?["text"] as? String else {
+            return .message(body)
+        }
+        return .change(uri: uri, version: doc["version"] as? Int, text: Array(text.utf8))
+    }
+
+    /// (Not the whole method name: a JSON writer may escape its `/` as `\/`.)
+    private static let didChange = Array("didChange\"".utf8)
+
+    private static func contains(_ hay: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, hay.count >= needle.count else { return false }
+        var i = 0
+        let last = hay.count - needle.count
+        while i <= last {
+            if hay[i] == first {
+                var k = 1
+                while k < needle.count && hay[i + k] == needle[k] { k += 1 }
+                if k == needle.count { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+}

@@ -33,6 +33,8 @@ actor LanguageServer {
     private var configurations: [String: Configuration] = [:]
     /// Configurations that failed to load (reported once, until a save or a configuration change).
     private var brokenConfigurations: Set<String> = []
+    /// How many lints were started (tests check that stale texts are not linted).
+    private(set) var lintsStarted = 0
     /// The lint in flight for each document (by URI), and the generation it lints.
     private var inFlight: [String: (generation: Int, task: Task<Void, Never>)] = [:]
 
@@ -99,7 +101,7 @@ actor LanguageServer {
                   let changes = params["contentChanges"] as? [[String: Any]], let text = changes.last?["text"] as? String else {
                 return invalidParams(id, method)
             }
-            open(uri: uri, version: doc["version"] as? Int ?? (documents[uri]?.version ?? 0) + 1, text: text)
+            open(uri: uri, version: doc["version"] as? Int ?? (documents[uri]?.version ?? 0) + 1, bytes: Array(text.utf8))
         case "textDocument/didSave":
             guard let doc = params["textDocument"] as? [String: Any], let uri = doc["uri"] as? String else { return invalidParams(id, method) }
             // A save may change the configuration next to the file: read it again.
@@ -134,10 +136,21 @@ actor LanguageServer {
 
     // MARK: Documents
 
+    /// A `didChange` already decoded on the reading thread (see `LSPIncoming`): storing the
+    /// text is all the work done here, so a burst of changes is caught up with at once.
+    func receiveChange(uri: String, version: Int?, text: [UInt8]) {
+        guard initialized, !shutdownRequested else { return }
+        open(uri: uri, version: version ?? (documents[uri]?.version ?? 0) + 1, bytes: text)
+    }
+
     private func open(uri: String, version: Int, text: String) {
+        open(uri: uri, version: version, bytes: Array(text.utf8))
+    }
+
+    private func open(uri: String, version: Int, bytes: [UInt8]) {
         generation += 1
         let path = Self.path(fromURI: uri)
-        documents[uri] = Document(uri: uri, path: path, version: version, bytes: Array(text.utf8), generation: generation,
+        documents[uri] = Document(uri: uri, path: path, version: version, bytes: bytes, generation: generation,
                                   diagnostics: documents[uri]?.diagnostics ?? [])
         if let running = inFlight[uri] {
             // Its result is stale already: stop it; `finish` then lints the newest text.
@@ -158,6 +171,7 @@ actor LanguageServer {
             return
         }
         let input = LintInput(path: doc.path, bytes: doc.bytes)
+        lintsStarted += 1
         inFlight[uri] = (gen, Task {
             let report = await Linter.lint([input], settings: settings)
             self.finish(uri: uri, generation: gen, diagnostics: report.diagnostics)

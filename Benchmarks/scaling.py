@@ -5,13 +5,14 @@ usage: Benchmarks/scaling.py [BIN] [REAL_FILE]
 
 BIN defaults to .build/release/swift-lock-lint (build it with `swift build -c release`).
 REAL_FILE defaults to the largest hand-written .swift file under ${TMPDIR:-/tmp}/swift-corpus.
-SERIES (comma-separated, default all): real, lexer, decls, findings.
+SERIES (comma-separated, default all): real, lexer, decls, mixed, findings.
 
 Each input is made at 1x, 2x, 4x and 8x of its base size and linted (best of $RUNS, default 3,
 warm cache, all rules on); the exponent k in time ~ size^k is the least-squares slope of
 log(time) on log(size), so 1.0 is linear and 2.0 quadratic. Inputs:
   real      REAL_FILE repeated (one file of real code growing)
   decls     one-line actors, classes and extensions (declarations growing)
+  mixed     small types that trip most rules: locks, queues, atomics, semaphores, actors
   findings  one long line with many findings, in the text, JSON, SARIF and baseline outputs
   lexer     the lexer alone on the real file (--benchmark-lexer), as a floor
 Peak memory (max RSS) is printed next to each time; its exponent is given too.
@@ -113,11 +114,34 @@ def main():
                 lines.append(f'class M{i}: ObservableObject {{ @Published var s = 0; let r = NSRecursiveLock() }}')
         return ('\n'.join(lines) + '\n').encode()
 
+    def mixed_text(k):
+        # Small types that trip most rules (locks, queues, atomics, semaphores, actors).
+        out = []
+        for i in range(1000 * k):
+            out.append(f'''final class S{i}: @unchecked Sendable {{
+    private let lock = NSLock()
+    private let queue = DispatchQueue(label: "q{i}")
+    nonisolated(unsafe) static var shared = 0
+    private var items: [Int] = []
+    let flag = ManagedAtomic<Bool>(false)
+    func add(_ x: Int) {{ lock.lock(); items.append(x); lock.unlock() }}
+    func get() -> Int {{ lock.withLock {{ items.count }} }}
+    func run() async {{ let s = DispatchSemaphore(value: 0); Thread.sleep(forTimeInterval: 1); await work(); s.signal() }}
+    func sync() {{ queue.sync {{ self.inner() }} }}
+    func inner() {{ queue.sync {{ }} }}
+    func cas() {{ _ = flag.compareExchange(expected: false, desired: true, ordering: .relaxed) }}
+    func spin() {{ while !flag.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged {{ }}; flag.store(false, ordering: .relaxed) }}
+}}
+actor VM{i}ViewModel: ObservableObject {{ @Published var v = 0; let m = NSLock(); func f() async {{ v += 1; await g(); v -= 1 }} }}
+func top{i}() {{ nonisolated(unsafe) var x = 0; DispatchQueue.main.async {{ x += 1 }}; let r = NSRecursiveLock(); r.lock(); r.lock(); r.unlock(); r.unlock() }}
+''')
+        return ''.join(out).encode()
+
     def findings_text(k):
         # One line: many `nonisolated(unsafe)` and DispatchSemaphore uses (a finding each).
         return (' '.join(['nonisolated(unsafe) var v = DispatchSemaphore(value: 0);'] * (600 * k)) + '\n').encode()
 
-    wanted = set(os.environ.get('SERIES', 'real,lexer,decls,findings').split(','))
+    wanted = set(os.environ.get('SERIES', 'real,lexer,decls,mixed,findings').split(','))
     exps = {}
     with tempfile.TemporaryDirectory(prefix='swift-lock-lint-scaling-') as tmp:
         lint = lambda p: [bin_, '-q', '--jobs', '1', '--enable-all-rules', '--include-generated', p]
@@ -127,6 +151,8 @@ def main():
             exps['lexer'] = series('lexer', real_text, lambda p: [bin_, '--benchmark-lexer', '--jobs', '1', p], tmp)
         if 'decls' in wanted:
             exps['decls'] = series('decls', decls_text, lint, tmp)
+        if 'mixed' in wanted:
+            exps['mixed'] = series('mixed', mixed_text, lint, tmp)
         if 'findings' in wanted:
             exps['findings text'] = series('findings text', findings_text, lint, tmp)
             for fmt in ('json', 'sarif'):

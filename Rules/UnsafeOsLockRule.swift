@@ -280,7 +280,7 @@ public struct UnsafeOsLockRule: Rule {
         var findings: [(token: Int, name: String?)] = []
         for i in tokens where !Self.spinCalls.contains(s, i) {
             let line = s.line(ofToken: i)
-            if let d = s.decls.first(where: { $0.kind == .variable && ($0.typeAnnotation.contains(i) || $0.initializer.contains(i)) }) {
+            if let d = s.variableDeclarations(holding: i).first.map({ s.decls[$0] }) {
                 if declared[d.nameText] != nil { continue }
                 if reported.insert(line).inserted {
                     declared[d.nameText] = findings.count

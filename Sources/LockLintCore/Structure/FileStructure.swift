@@ -21,6 +21,10 @@ public struct FileStructure: Sendable {
     /// Variable declarations by name, in source order (so a range of them can be found by
     /// binary search on `keyword`).
     public let variablesByName: [String: [Int]]
+    /// Variable declarations in keyword order, and the largest `end` among the first k of them:
+    /// finds the declarations around a token without a scan of every declaration.
+    let variableOrder: [Int]
+    let variableMaxEnd: [Int]
     /// Code token indices of every `await` keyword and every `nonisolated` word, in order.
     public let awaitTokens: [Int32]
     public let nonisolatedTokens: [Int32]
@@ -50,15 +54,23 @@ public struct FileStructure: Sendable {
         var topLevel: [Int] = []
         var typesByName: [String: [Int]] = [:]
         var variablesByName: [String: [Int]] = [:]
+        var variableOrder: [Int] = []
+        var variableMaxEnd: [Int] = []
         for (i, d) in builder.decls.enumerated() {
             if d.parent >= 0 { children[d.parent].append(i) } else { topLevel.append(i) }
             if d.kind.isType && !d.nameText.isEmpty { typesByName[d.nameText, default: []].append(i) }
             if d.kind == .variable && !d.nameText.isEmpty { variablesByName[d.nameText, default: []].append(i) }
+            if d.kind == .variable {
+                variableOrder.append(i)
+                variableMaxEnd.append(max(variableMaxEnd.last ?? Int.min, d.end))
+            }
         }
         self.children = children
         self.topLevel = topLevel
         self.typesByName = typesByName
         self.variablesByName = variablesByName
+        self.variableOrder = variableOrder
+        self.variableMaxEnd = variableMaxEnd
     }
 
     // MARK: Token helpers
@@ -142,6 +154,25 @@ public struct FileStructure: Sendable {
 
     /// The type declarations (extensions and protocols included) named `name`, in source order.
     public func typeDecls(named name: String) -> [Int] { typesByName[name] ?? [] }
+
+    /// The variable declarations whose type annotation or initializer holds token `i`, outermost
+    /// first (a closure in an initializer may declare more).
+    public func variableDeclarations(holding i: Int) -> [Int] {
+        var lo = 0
+        var hi = variableOrder.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if decls[variableOrder[mid]].keyword < i { lo = mid + 1 } else { hi = mid }
+        }
+        var out: [Int] = []
+        var k = lo - 1
+        while k >= 0 && variableMaxEnd[k] > i {
+            let d = decls[variableOrder[k]]
+            if i < d.end && (d.typeAnnotation.contains(i) || d.initializer.contains(i)) { out.append(variableOrder[k]) }
+            k -= 1
+        }
+        return out.reversed()
+    }
 
     /// The variable declarations named `name`, in source order.
     public func variableDecls(named name: String) -> [Int] { variablesByName[name] ?? [] }

@@ -203,7 +203,7 @@ public struct BlockingInAsyncRule: Rule {
     /// The type (DispatchSemaphore or DispatchGroup), declaration token and initial value of the
     /// variable or parameter `name` visible at token `at`, searching the innermost scope first.
     func resolve(_ s: FileStructure, name: String, at: Int, skipLocals: Bool) -> (String, Int, String?)? {
-        let named = s.decls.indices.filter { s.decls[$0].kind == .variable && s.decls[$0].nameText == name }
+        let named = s.variableDecls(named: name)
         var sc = Int(s.scopeOf[at])
         while true {
             let kind: ScopeKind? = sc >= 0 ? s.scopes[sc].kind : nil

@@ -327,8 +327,8 @@ public struct RecursiveLockRule: Rule {
             guard s.code[k].kind == .identifier, s.isChar(k + 1, UInt8(ascii: "(")),
                   !s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self) else { continue }
             let name = s.text(k)
-            for d in s.decls where d.kind == .function && d.nameText == name && d.body >= 0 {
-                let body = s.scopes[d.body]
+            for f in s.functionDecls(named: name) where s.decls[f].body >= 0 {
+                let body = s.scopes[s.decls[f].body]
                 var q = body.open + 1
                 while q < body.close {
                     if s.code[q].kind == .identifier && s.isChar(q + 1, UInt8(ascii: "(")) {

@@ -263,11 +263,7 @@ public struct UnsafeOsLockRule: Rule {
         if s.decls[fn].parameterNames.contains(name) { return true }
         guard s.decls[fn].body >= 0 else { return false }
         let body = s.scopes[s.decls[fn].body]
-        for (k, d) in s.decls.enumerated() where k != property && d.kind == .variable && d.nameText == name
-            && d.keyword > body.open && d.keyword < use {
-            return true
-        }
-        return false
+        return s.variableDecls(named: name, keywordIn: s.span(body.open + 1, use)).contains { $0 != property }
     }
 
     // MARK: OSSpinLock

@@ -21,6 +21,8 @@ public struct FileStructure: Sendable {
     /// Variable declarations by name, in source order (so a range of them can be found by
     /// binary search on `keyword`).
     public let variablesByName: [String: [Int]]
+    /// Functions (`func` declarations) by name, in source order.
+    public let functionsByName: [String: [Int]]
     /// Variable declarations in keyword order, and the largest `end` among the first k of them:
     /// finds the declarations around a token without a scan of every declaration.
     let variableOrder: [Int]
@@ -54,12 +56,14 @@ public struct FileStructure: Sendable {
         var topLevel: [Int] = []
         var typesByName: [String: [Int]] = [:]
         var variablesByName: [String: [Int]] = [:]
+        var functionsByName: [String: [Int]] = [:]
         var variableOrder: [Int] = []
         var variableMaxEnd: [Int] = []
         for (i, d) in builder.decls.enumerated() {
             if d.parent >= 0 { children[d.parent].append(i) } else { topLevel.append(i) }
             if d.kind.isType && !d.nameText.isEmpty { typesByName[d.nameText, default: []].append(i) }
             if d.kind == .variable && !d.nameText.isEmpty { variablesByName[d.nameText, default: []].append(i) }
+            if d.kind == .function && !d.nameText.isEmpty { functionsByName[d.nameText, default: []].append(i) }
             if d.kind == .variable {
                 variableOrder.append(i)
                 variableMaxEnd.append(max(variableMaxEnd.last ?? Int.min, d.end))
@@ -69,6 +73,7 @@ public struct FileStructure: Sendable {
         self.topLevel = topLevel
         self.typesByName = typesByName
         self.variablesByName = variablesByName
+        self.functionsByName = functionsByName
         self.variableOrder = variableOrder
         self.variableMaxEnd = variableMaxEnd
     }
@@ -173,6 +178,9 @@ public struct FileStructure: Sendable {
         }
         return out.reversed()
     }
+
+    /// The functions named `name`, in source order.
+    public func functionDecls(named name: String) -> [Int] { functionsByName[name] ?? [] }
 
     /// The variable declarations named `name`, in source order.
     public func variableDecls(named name: String) -> [Int] { variablesByName[name] ?? [] }

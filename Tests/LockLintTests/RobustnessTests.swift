@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import LockLintCLI
 @testable import LockLintCore
 import LockLintRules
 
@@ -29,6 +30,40 @@ final class RobustnessTests: XCTestCase {
         // Crashed in lock_in_actor (the same unclosed scope, in a type body).
         let out = await findings("let flags = [\n#if DEBUG\n]\nextension Foo {\n#else\n")
         XCTAssertEqual(out, [])
+    }
+
+    func testTheReproducersThroughStandardInputDiffAndTheLanguageServer() async throws {
+        let reproducers = [
+            ("func f() {\n    nonisolated(unsafe) var x = 1\n", ["A.swift:2:5: warning: "]),
+            ("let flags = [\n#if DEBUG\n]\nfunc work() {\n    lock.lock()\n#else\n", ["A.swift:5:10: warning: "]),
+            ("let flags = [\n#if DEBUG\n]\nextension Foo {\n#else\n", []),
+        ]
+        for (code, expected) in reproducers {
+            let lint = await Support.run(["--stdin-path", "Sources/App/A.swift"], stdin: code)
+            let findings = lint.out.split(separator: "\n").filter { !$0.contains(": note: ") }
+            XCTAssertEqual(findings.count, expected.count, lint.out)
+            for (line, prefix) in zip(findings, expected) { XCTAssertTrue(line.hasPrefix("Sources/App/" + prefix), String(line)) }
+            XCTAssertEqual(lint.code, expected.isEmpty ? 0 : 1)
+            let dir = try Support.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let file = dir.appendingPathComponent("A.swift")
+            try Data(code.utf8).write(to: file)
+            let diff = await Support.run(["--diff", file.path])
+            // No safe fix applies to these: an empty diff, and the run ends normally.
+            XCTAssertEqual(diff.out, "")
+            XCTAssertTrue(diff.code == 0 || diff.code == 1, diff.err)
+            // The language server lints the same text and publishes.
+            let client = LanguageServerTests.Client()
+            let server = LanguageServer(output: { client.take($0) })
+            let open: [String: Any] = ["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                                       "params": ["textDocument": ["uri": "file://" + file.path, "version": 1, "text": code]]]
+            await server.receive(Array(try JSONSerialization.data(withJSONObject: ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [String: Any]()])))
+            await server.receive(Array(try JSONSerialization.data(withJSONObject: open)))
+            await server.settle()
+            let published = client.drain().filter { $0["method"] as? String == "textDocument/publishDiagnostics" }
+            XCTAssertEqual(published.count, 1)
+            XCTAssertEqual(((published.first?["params"] as? [String: Any])?["diagnostics"] as? [Any])?.count, expected.count)
+        }
     }
 
     func testATypealiasCutAfterItsEqualsSign() async {

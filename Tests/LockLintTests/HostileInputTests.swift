@@ -105,6 +105,19 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(try read("R.swift"), "old\n")
     }
 
+    func testTheOwnerIsKept() throws {
+        // Only root can give a file to someone else (to set the test up).
+        try XCTSkipUnless(geteuid() == 0, "needs root to change a file's owner")
+        try write("A.swift", "old\n")
+        XCTAssertEqual(chown(path("A.swift"), 1234, 1234), 0)
+        try FileIO.writeAtomically(path("A.swift"), Array("new\n".utf8))
+        var st = stat()
+        XCTAssertEqual(stat(path("A.swift"), &st), 0)
+        XCTAssertEqual(st.st_uid, 1234)
+        XCTAssertEqual(st.st_gid, 1234)
+        XCTAssertEqual(try read("A.swift"), "new\n")
+    }
+
     func testFixLeavesAReadOnlyFileAloneWithAMessage() async throws {
         let source = "import Foundation\nlet x: Int = 1\nfinal class C: @unchecked Sendable {\n    nonisolated(unsafe) let n: Int = 0\n}\n"
         try write("R.swift", source)

@@ -258,6 +258,13 @@ final class HostileInputTests: XCTestCase {
         let ranged = message(["jsonrpc": "2.0", "method": "textDocument/didChange",
                               "params": ["textDocument": ["uri": "file:///a.swift"], "contentChanges": [["range": [String: Any](), "text": "x"]]]])
         guard case .message = LSPIncoming.decode(ranged) else { return XCTFail("a ranged change was decoded as a full text") }
+        let open = message(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                            "params": ["textDocument": ["uri": "file:///b.swift", "version": 7, "text": "let y = 2\n"]]])
+        guard case .open("file:///b.swift", 7, let opened) = LSPIncoming.decode(open) else { return XCTFail("not an open") }
+        XCTAssertEqual(opened, Array("let y = 2\n".utf8))
+        let other = message(["jsonrpc": "2.0", "id": 5, "method": "shutdown"])
+        guard case .message(let same) = LSPIncoming.decode(other) else { return XCTFail("shutdown was decoded") }
+        XCTAssertEqual(same, other)
     }
 
     // MARK: Language server framing
@@ -294,6 +301,7 @@ extension LanguageServer {
             switch m {
             case .message(let body): await receive(body)
             case .change(let uri, let version, let text): receiveChange(uri: uri, version: version, text: text)
+            case .open(let uri, let version, let text): receiveOpen(uri: uri, version: version, text: text)
             case .malformedHeader: break
             }
         }

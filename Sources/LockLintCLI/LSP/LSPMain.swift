@@ -31,6 +31,8 @@ enum LSPMain {
                 await server.receive(body)
             case .change(let uri, let version, let text):
                 await server.receiveChange(uri: uri, version: version, text: text)
+            case .open(let uri, let version, let text):
+                await server.receiveOpen(uri: uri, version: version, text: text)
             case .malformedHeader(let why):
                 io.out(String(decoding: LSPFraming.frame(["jsonrpc": "2.0", "id": NSNull(),
                                                           "error": ["code": -32700, "message": "Parse error: \(why)"]]), as: UTF8.self))

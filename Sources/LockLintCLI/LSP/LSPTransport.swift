@@ -164,31 +164,41 @@ enum LSPFraming {
     }
 }
 
-/// A message as the reading thread hands it over. The full text of a `didChange` is decoded
-/// there, off the server: when a burst of changes arrives faster than it is linted, the server
-/// only stores each text (the lint runs for the newest), so a request behind the burst is
-/// answered at once rather than after every stale text has been decoded.
+/// A message as the reading thread hands it over. The full text of a `didOpen` or `didChange`
+/// is decoded there, off the server: when a burst of changes (or a very large document) arrives
+/// faster than it is linted, the server only stores each text (the lint runs for the newest), so
+/// a request behind it is answered at once rather than after every stale text has been decoded.
 enum LSPIncoming: Sendable {
     case message([UInt8])
     case change(uri: String, version: Int?, text: [UInt8])
+    case open(uri: String, version: Int, text: [UInt8])
     case malformedHeader(String)
 
     static func decode(_ body: [UInt8]) -> LSPIncoming {
-        // Cheap test first: only a body naming the method is decoded here.
-        guard contains(body, Self.didChange),
-              let json = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-              json["id"] == nil, json["method"] as? String == "textDocument/didChange",
+        // Cheap test first: only a body naming one of the methods is decoded here.
+        let isChange = contains(body, Self.didChange)
+        guard isChange || contains(body, Self.didOpen),
+              let json = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any], json["id"] == nil,
               let params = json["params"] as? [String: Any],
-              let doc = params["textDocument"] as? [String: Any], let uri = doc["uri"] as? String,
-              let changes = params["contentChanges"] as? [[String: Any]], changes.last?["range"] == nil,
-              let text = changes.last?["text"] as? String else {
+              let doc = params["textDocument"] as? [String: Any], let uri = doc["uri"] as? String else {
             return .message(body)
         }
-        return .change(uri: uri, version: doc["version"] as? Int, text: Array(text.utf8))
+        switch json["method"] as? String {
+        case "textDocument/didChange":
+            guard let changes = params["contentChanges"] as? [[String: Any]], changes.last?["range"] == nil,
+                  let text = changes.last?["text"] as? String else { return .message(body) }
+            return .change(uri: uri, version: doc["version"] as? Int, text: Array(text.utf8))
+        case "textDocument/didOpen":
+            guard let text = doc["text"] as? String else { return .message(body) }
+            return .open(uri: uri, version: doc["version"] as? Int ?? 0, text: Array(text.utf8))
+        default:
+            return .message(body)
+        }
     }
 
-    /// (Not the whole method name: a JSON writer may escape its `/` as `\/`.)
+    /// (Not the whole method names: a JSON writer may escape their `/` as `\/`.)
     private static let didChange = Array("didChange\"".utf8)
+    private static let didOpen = Array("didOpen\"".utf8)
 
     private static func contains(_ hay: [UInt8], _ needle: [UInt8]) -> Bool {
         guard let first = needle.first, hay.count >= needle.count else { return false }

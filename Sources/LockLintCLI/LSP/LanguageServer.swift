@@ -143,6 +143,12 @@ actor LanguageServer {
         open(uri: uri, version: version ?? (documents[uri]?.version ?? 0) + 1, bytes: text)
     }
 
+    /// A `didOpen` already decoded on the reading thread.
+    func receiveOpen(uri: String, version: Int, text: [UInt8]) {
+        guard initialized, !shutdownRequested else { return }
+        open(uri: uri, version: version, bytes: text)
+    }
+
     private func open(uri: String, version: Int, text: String) {
         open(uri: uri, version: version, bytes: Array(text.utf8))
     }

@@ -162,7 +162,7 @@ public struct ActorReentrancyRule: Rule {
                 properties = storedVars(s, ti)
             } else {
                 guard hasAsyncMember(s, ti) else { continue }
-                if let a = s.decls.firstIndex(where: { $0.kind == .actor && $0.nameText == t.nameText && $0.body >= 0 }) {
+                if let a = s.typeDecls(named: t.nameText).first(where: { s.decls[$0].kind == .actor && s.decls[$0].body >= 0 }) {
                     properties = storedVars(s, a)
                     actorName = s.decls[a].nameText
                 } else if !context.isActor(t.nameText) {
@@ -548,7 +548,7 @@ public struct ActorReentrancyRule: Rule {
                 let stop: (Int) -> Bool = w == .guard
                     ? { s.isKeyword($0, .else) }
                     : { s.isChar($0, UInt8(ascii: "{")) }
-                if let e = s.scanForward(from: k + 1, limit: body.close, stop: stop) { out.append((k + 1)..<e) }
+                if let e = s.scanForward(from: k + 1, limit: body.close, stop: stop) { out.append(s.span(k + 1, e)) }
             }
             return out
         }
@@ -786,9 +786,9 @@ public struct ActorReentrancyRule: Rule {
                         // patterns bind several names.
                         if s.isChar(k + 1, UInt8(ascii: "(")) {
                             let m = Int(s.match[k + 1])
-                            if m > k { for q in (k + 2)..<m where s.code[q].kind == .identifier { everywhere.insert(s.text(q)) } }
+                            if m > k { for q in s.span(k + 2, m) where s.code[q].kind == .identifier { everywhere.insert(s.text(q)) } }
                         } else if !decl.nameText.isEmpty {
-                            ranges[decl.nameText, default: []].append(decl.end..<max(decl.end, scopeEnd))
+                            ranges[decl.nameText, default: []].append(s.span(decl.end, scopeEnd))
                         }
                         continue
                     }
@@ -801,9 +801,9 @@ public struct ActorReentrancyRule: Rule {
                     if let (kw, open) = Shadowing.conditionOwner(s, k, limit: body.close) {
                         let close = Int(s.match[open])
                         if s.isKeyword(kw, .guard) {
-                            ranges[name, default: []].append((close + 1)..<max(close + 1, scopeEnd))
+                            ranges[name, default: []].append(s.span(close + 1, scopeEnd))
                         } else if close > open {
-                            ranges[name, default: []].append(open..<close)
+                            ranges[name, default: []].append(s.span(open, close))
                         }
                     } else {
                         everywhere.insert(name)

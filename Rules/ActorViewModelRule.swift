@@ -55,13 +55,17 @@ public struct ActorViewModelRule: Rule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
         var out: [Diagnostic] = []
+        // The types that extensions in this file make ObservableObject, gathered once (a scan
+        // per actor would be quadratic in the declarations).
+        var observableByExtension = Set<String>()
+        for (e, d) in s.decls.enumerated() where d.kind == .extension && !d.inheritance.isEmpty
+            && s.inheritedTypes(of: e).contains(where: { $0.name == "ObservableObject" }) {
+            observableByExtension.insert(d.nameText)
+        }
         for (di, d) in s.decls.enumerated() where d.kind == .actor && d.name >= 0 {
             let name = d.nameText
             let conformsHere = s.inheritedTypes(of: di).contains { $0.name == "ObservableObject" }
-            let conformsInExtension = s.decls.indices.contains { e in
-                s.decls[e].kind == .extension && s.decls[e].nameText == name
-                    && s.inheritedTypes(of: e).contains { $0.name == "ObservableObject" }
-            }
+            let conformsInExtension = observableByExtension.contains(name)
             let published = s.children[di].filter { m in
                 s.decls[m].kind == .variable && s.attributeNames(s.decls[m]).contains("Published")
             }

@@ -302,6 +302,10 @@ public struct AtomicOrderingRule: Rule {
 
     func checkRelaxedExchanges(_ args: [OrderingArgument], _ context: RuleContext, into out: inout [Diagnostic]) {
         let s = context.structure
+        // Answers that depend only on the atomic's name (and where it is looked for), kept for
+        // the other compare-exchanges on it: asking again would rescan the file each time.
+        var referenceByName: [String: String?] = [:]
+        var releaseByKey: [String: Int?] = [:]
         for a in args where !a.isFailure && s.is(a.value, "relaxed") && op(s, a.callee) == .compareExchange {
             let close = Int(s.match[a.open])
             guard close > a.open else { continue }
@@ -316,7 +320,7 @@ public struct AtomicOrderingRule: Rule {
             // A hand-made lock: false → true (or 0 → 1), spun or released elsewhere.
             if let claim = claimLiterals(s, expected: expected, desired: desired) {
                 let spins = statementHead(s, a.callee).map { s.isKeyword($0, .while) } ?? false
-                let release = name.isEmpty ? nil : releaseStore(s, name: name, literal: claim.expected, near: a.receiver)
+                let release = name.isEmpty ? nil : releaseStore(s, name: name, literal: claim.expected, near: a.receiver, cache: &releaseByKey)
                 if spins || release != nil {
                     var notes: [Note] = []
                     if let r = release { notes.append(context.note(at: r, "'\(name)' is set back to \(claim.expected) here: this releases the hand-made lock")) }
@@ -329,7 +333,7 @@ public struct AtomicOrderingRule: Rule {
                 }
             }
             // Installing a reference: the new object's contents must travel with it.
-            if let what = publishedReference(s, name: name, desired: desired, context: context) {
+            if let what = publishedReference(s, name: name, desired: desired, context: context, cache: &referenceByName) {
                 out.append(context.diagnostic(
                     description, at: a.label,
                     message: "\(target) installs \(what) with .relaxed: a thread that loads it may see the object before its contents are written",
@@ -352,9 +356,9 @@ public struct AtomicOrderingRule: Rule {
             if k == close || s.isChar(k, UInt8(ascii: ",")) {
                 if k > start {
                     if k > start + 1, s.code[start].isWord, s.isChar(start + 1, UInt8(ascii: ":")) {
-                        out.append(Argument(label: start, value: (start + 2)..<k))
+                        out.append(Argument(label: start, value: s.span(start + 2, k)))
                     } else {
-                        out.append(Argument(label: -1, value: start..<k))
+                        out.append(Argument(label: -1, value: s.span(start, k)))
                     }
                 }
                 start = k + 1
@@ -384,13 +388,21 @@ public struct AtomicOrderingRule: Rule {
     /// `name.store(literal, …)` where the same atomic is visible: the release of a hand-made lock.
     /// A local atomic is looked for in its own function, a property in the whole file. Returns the
     /// `store` token.
-    func releaseStore(_ s: FileStructure, name: String, literal: String, near use: Int) -> Int? {
+    func releaseStore(_ s: FileStructure, name: String, literal: String, near use: Int, cache: inout [String: Int?]) -> Int? {
         var range = 2..<max(2, s.count - 2)
         if let local = localDeclaration(s, name: name, at: use), s.decls[local].parent >= 0 {
             let fn = s.decls[s.decls[local].parent]
             guard fn.body >= 0 else { return nil }
-            range = s.scopes[fn.body].open..<s.scopes[fn.body].close
+            range = s.span(s.scopes[fn.body].open, s.scopes[fn.body].close)
         }
+        let key = "\(name) \(literal) \(range.lowerBound)"
+        if let known = cache[key] { return known }
+        let found = releaseStore(s, name: name, literal: literal, in: range)
+        cache[key] = found
+        return found
+    }
+
+    func releaseStore(_ s: FileStructure, name: String, literal: String, in range: Range<Int>) -> Int? {
         for i in range where s.code[i].kind == .identifier && s.code[i].length == 5 && s.is(i, "store") {
             guard s.isChar(i - 1, UInt8(ascii: ".")), s.is(i - 2, text: name), s.isChar(i + 1, UInt8(ascii: "(")) else { continue }
             if s.is(i + 2, text: literal), s.isChar(i + 3, UInt8(ascii: ",")) { return i }
@@ -403,7 +415,8 @@ public struct AtomicOrderingRule: Rule {
         guard let fn = s.enclosingFunction(of: use), s.decls[fn].body >= 0 else { return nil }
         let body = s.scopes[s.decls[fn].body]
         var found: Int? = nil
-        for (k, d) in s.decls.enumerated() where d.kind == .variable && d.keyword > body.open && d.keyword < use && d.nameText == name {
+        for k in s.variableDecls(named: name, keywordIn: s.span(body.open + 1, use)) {
+            let d = s.decls[k]
             if d.parent >= 0 && s.decls[d.parent].kind.isFunctionLike { found = k }
         }
         return found
@@ -411,13 +424,23 @@ public struct AtomicOrderingRule: Rule {
 
     /// What a compare-exchange's `desired:` value installs when it is a reference: a pointer, an
     /// `Unmanaged`, or an instance of a class declared in the project.
-    func publishedReference(_ s: FileStructure, name: String, desired: Range<Int>, context: RuleContext) -> String? {
+    func publishedReference(_ s: FileStructure, name: String, desired: Range<Int>, context: RuleContext,
+                            cache: inout [String: String?]) -> String? {
         for k in desired where s.code[k].kind == .identifier {
             if s.is(k, "passRetained") || s.is(k, "passUnretained") || s.is(k, "toOpaque") { return "an unmanaged reference" }
         }
         guard !name.isEmpty else { return nil }
+        if let known = cache[name] { return known }
+        let found = declaredReference(s, name: name, context: context)
+        cache[name] = found
+        return found
+    }
+
+    /// What the atomic named `name` holds, from its declarations in this file, when a reference.
+    func declaredReference(_ s: FileStructure, name: String, context: RuleContext) -> String? {
         // The atomic's declaration in this file: `ManagedAtomic<Node?>`, `UnsafeAtomic<UnsafeRawPointer?>`, …
-        for d in s.decls where d.kind == .variable && d.nameText == name {
+        for k in s.variableDecls(named: name) {
+            let d = s.decls[k]
             // `UnsafeAtomic<…>(at: pointer)` borrows storage shared with code outside the project,
             // whose loads this code cannot pair with: not judged.
             if d.initializer.contains(where: { s.isChar($0, UInt8(ascii: "(")) && s.is($0 + 1, "at") && s.isChar($0 + 2, UInt8(ascii: ":")) }) {
@@ -476,7 +499,7 @@ public struct AtomicOrderingRule: Rule {
             guard !written.isEmpty else { continue }
             for l in loads {
                 guard let (from, to) = decidedRange(s, head: l.head),
-                      let used = firstUse(s, of: written, in: from..<to) else { continue }
+                      let used = firstUse(s, of: written, in: s.span(from, to)) else { continue }
                 let property = s.text(used)
                 let reader = s.enclosingFunction(of: l.load).map { s.decls[$0] }
                 let readerName = reader.map { $0.kind == .function ? "'\($0.nameText)'" : $0.kind.keyword } ?? "code"
@@ -501,7 +524,7 @@ public struct AtomicOrderingRule: Rule {
         guard let t = s.enclosingType(of: i) else { return [] }
         var types = [t]
         if s.decls[t].kind == .extension {
-            types = s.decls.indices.filter { s.decls[$0].kind.isType && s.decls[$0].kind != .extension && s.decls[$0].nameText == s.decls[t].nameText }
+            types = s.typeDecls(named: s.decls[t].nameText).filter { s.decls[$0].kind != .extension }
         }
         var out = Set<String>()
         for ty in types {

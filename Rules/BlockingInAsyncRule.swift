@@ -203,7 +203,7 @@ public struct BlockingInAsyncRule: Rule {
     /// The type (DispatchSemaphore or DispatchGroup), declaration token and initial value of the
     /// variable or parameter `name` visible at token `at`, searching the innermost scope first.
     func resolve(_ s: FileStructure, name: String, at: Int, skipLocals: Bool) -> (String, Int, String?)? {
-        let named = s.decls.indices.filter { s.decls[$0].kind == .variable && s.decls[$0].nameText == name }
+        let named = s.variableDecls(named: name)
         var sc = Int(s.scopeOf[at])
         while true {
             let kind: ScopeKind? = sc >= 0 ? s.scopes[sc].kind : nil
@@ -301,7 +301,7 @@ public struct BlockingInAsyncRule: Rule {
     func semaphoreValue(_ s: FileStructure, open: Int) -> String? {
         let close = Int(s.match[open])
         guard close > open + 2, s.is(open + 1, "value"), s.isChar(open + 2, UInt8(ascii: ":")) else { return nil }
-        return s.text((open + 3)..<close)
+        return s.text(s.span(open + 3, close))
     }
 
     /// Names of functions this file declares with an unlabelled first parameter, among the C sleeps.
@@ -337,7 +337,7 @@ public struct BlockingInAsyncRule: Rule {
                 guard name == "sleep", firstLabelled, !isAwaited(s, before: qStart) else { return nil }
                 let label = s.text(open + 1)
                 guard label == "forTimeInterval" || label == "until" else { return nil }
-                return .threadSleep(label: label, argument: s.text((open + 3)..<close))
+                return .threadSleep(label: label, argument: s.text(s.span(open + 3, close)))
             }
             guard Self.moduleQualifiers.contains(qualifier), !s.isChar(q - 1, UInt8(ascii: ".")) else { return nil }
             start = q
@@ -346,7 +346,7 @@ public struct BlockingInAsyncRule: Rule {
             if s.isKeyword(i - 1, .func) || ownSleeps.contains(name) { return nil }
         }
         guard !firstLabelled, close > open + 1, !isAwaited(s, before: start) else { return nil }
-        return .cSleep(function: name, argument: s.text((open + 1)..<close))
+        return .cSleep(function: name, argument: s.text(s.span(open + 1, close)))
     }
 
     // MARK: The finding

@@ -252,7 +252,7 @@ public struct CompileTimeAvailabilityRule: Rule {
             if t.kind == .pound && t.flags.contains(.directive) {
                 if s.is(i, "#if") || s.is(i, "#elseif") {
                     let end = conditionEnd(s, i)
-                    let condition = parse(s, (i + 1)..<end)
+                    let condition = parse(s, s.span(i + 1, end))
                     if s.is(i, "#if") {
                         let outer = stack.last.flatMap { $0.clauses.last?.truth } ?? everywhere
                         stack.append(Chain(ifToken: i, outer: outer, notBefore: everywhere))
@@ -263,7 +263,7 @@ public struct CompileTimeAvailabilityRule: Rule {
                         chain.notBefore = Platform.allCases.enumerated().map { k, p in chain.notBefore[k] && !condition.value(on: p) }
                         chain.clauses.append(Clause(directive: i, truth: truth))
                         if condition.isListedKind && chain.listed == nil {
-                            chain.listed = (i, s.text(i..<end))
+                            chain.listed = (i, s.text(s.span(i, end)))
                         }
                         stack.append(chain)
                     }

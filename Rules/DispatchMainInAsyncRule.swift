@@ -159,7 +159,7 @@ public struct DispatchMainInAsyncRule: Rule {
     /// escapes a dependency context, and tests of exactly that); the rule stays quiet.
     func readsTaskLocal(_ s: FileStructure, dispatchedBy m: Int, names: Set<String>) -> Bool {
         guard let c = s.closures.first(where: { $0.callee == m }), c.close > c.open else { return false }
-        for k in c.open...c.close {
+        for k in s.span(c.open, c.close + 1) {
             switch s.code[k].kind {
             case .attribute where Self.taskLocalAttributes.contains(s.text(k)): return true
             case .identifier:
@@ -266,7 +266,7 @@ public struct DispatchMainInAsyncRule: Rule {
     /// `{ @MainActor in … }` / `{ @MainActor () -> Void in … }`.
     func closureGlobalActor(_ s: FileStructure, _ c: Closure) -> (String, Int)? {
         guard c.inKeyword > c.open else { return nil }
-        for k in (c.open + 1)..<c.inKeyword where s.code[k].kind == .attribute {
+        for k in s.span(c.open + 1, c.inKeyword) where s.code[k].kind == .attribute {
             let name = String(s.text(k).dropFirst())
             if name == "MainActor" || (name.hasSuffix("Actor") && name.first?.isUppercase == true) { return (name, k) }
         }
@@ -274,12 +274,12 @@ public struct DispatchMainInAsyncRule: Rule {
     }
 
     func declaredActor(_ s: FileStructure, _ name: String) -> Bool {
-        s.decls.contains { $0.kind == .actor && $0.nameText == name }
+        s.typeDecls(named: name).contains { s.decls[$0].kind == .actor }
     }
 
     func globalActorDeclaration(_ s: FileStructure, _ name: String) -> (String, Int, Int)? {
-        for (di, d) in s.decls.enumerated() where d.kind.isType && d.kind != .extension && d.nameText == name {
-            if let (n, a) = globalActor(s, d) { return (n, di, a) }
+        for di in s.typeDecls(named: name) where s.decls[di].kind != .extension {
+            if let (n, a) = globalActor(s, s.decls[di]) { return (n, di, a) }
         }
         return nil
     }

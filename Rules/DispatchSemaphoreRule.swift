@@ -151,12 +151,8 @@ public struct DispatchSemaphoreRule: Rule {
 
     /// The variable declaration whose annotation or initializer holds token `i`.
     func declHolding(_ s: FileStructure, _ i: Int) -> Decl? {
-        // Declarations are few per line; search those starting before i on its line or above.
-        var best: Decl? = nil
-        for d in s.decls where d.kind == .variable && d.keyword < i && i < d.end {
-            if d.typeAnnotation.contains(i) || d.initializer.contains(i) { best = d }
-        }
-        return best
+        // The innermost one (a closure in an initializer may declare its own variables).
+        s.variableDeclarations(holding: i).last.map { s.decls[$0] }
     }
 
     /// For a declaration without initializer, the value of `name = DispatchSemaphore(value: N)`
@@ -202,6 +198,6 @@ public struct DispatchSemaphoreRule: Rule {
     func argumentValue(_ s: FileStructure, open: Int) -> String? {
         let close = Int(s.match[open])
         guard close > open + 2, s.is(open + 1, "value"), s.isChar(open + 2, UInt8(ascii: ":")) else { return nil }
-        return s.text((open + 3)..<close)
+        return s.text(s.span(open + 3, close))
     }
 }

@@ -98,7 +98,7 @@ public struct LockInActorRule: Rule {
 
     func mentionsLockType(_ s: FileStructure, _ d: Decl, _ v: LockVocabulary) -> Bool {
         let body = s.scopes[d.body]
-        for i in body.open..<body.close where s.code[i].kind == .identifier && v.lockTypeNames.contains(s, i) { return true }
+        for i in s.span(body.open, body.close) where s.code[i].kind == .identifier && v.lockTypeNames.contains(s, i) { return true }
         return false
     }
 
@@ -139,7 +139,7 @@ public struct LockInActorRule: Rule {
                 let body = s.decls[m].body
                 guard body >= 0 else { return false }
                 let sc = s.scopes[body]
-                for k in sc.open..<sc.close where s.code[k].kind == .identifier && s.is(k, text: d.nameText) { return true }
+                for k in s.span(sc.open, sc.close) where s.code[k].kind == .identifier && s.is(k, text: d.nameText) { return true }
                 return false
             }
             var notes: [Note] = []

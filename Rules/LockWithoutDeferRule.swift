@@ -227,7 +227,7 @@ public struct LockWithoutDeferRule: Rule {
         let a = r.acquireToken
         let fn = functionName(s, a)
         let close = Int(s.match[a + 1])
-        let argument = close > a + 2 ? s.text((a + 2)..<close) : ""
+        let argument = close > a + 2 ? s.text(s.span(a + 2, close)) : ""
         let lockName: String
         if acquire == "objc_sync_enter" {
             lockName = "the objc_sync lock on '\(argument)'"
@@ -378,14 +378,14 @@ public struct LockWithoutDeferRule: Rule {
     /// A release of the same lock anywhere in the acquire's function (closures included).
     func releasedInFunction(_ s: FileStructure, _ r: LockRegion, release: String, free: Bool) -> Bool {
         let body = s.scopes[r.executable]
-        return hasRelease(s, in: (body.open + 1)..<body.close, r, release: release, free: free)
+        return hasRelease(s, in: s.span(body.open + 1, body.close), r, release: release, free: free)
     }
 
     /// A release of the same lock outside the acquire's function, anywhere in the file.
     func releasedElsewhere(_ s: FileStructure, _ r: LockRegion, release: String, free: Bool) -> Bool {
         let body = s.scopes[r.executable]
-        return hasRelease(s, in: 0..<body.open, r, release: release, free: free)
-            || hasRelease(s, in: (body.close + 1)..<s.code.count, r, release: release, free: free)
+        return hasRelease(s, in: s.span(0, body.open), r, release: release, free: free)
+            || hasRelease(s, in: s.span(body.close + 1, s.code.count), r, release: release, free: free)
     }
 
     func hasRelease(_ s: FileStructure, in range: Range<Int>, _ r: LockRegion, release: String, free: Bool) -> Bool {
@@ -400,7 +400,7 @@ public struct LockWithoutDeferRule: Rule {
     func calls(_ s: FileStructure, _ k: Int, _ r: LockRegion, free: Bool) -> Bool {
         if free {
             let close = Int(s.match[k + 1])
-            return close > k && LockRegions.normalized(s.text((k + 2)..<close).filter { $0 != "&" }) == r.lock
+            return close > k && LockRegions.normalized(s.text(s.span(k + 2, close)).filter { $0 != "&" }) == r.lock
         }
         if s.isChar(k - 1, UInt8(ascii: ".")) {
             var q = k - 2

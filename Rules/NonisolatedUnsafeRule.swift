@@ -57,9 +57,36 @@ public struct NonisolatedUnsafeRule: Rule {
         "TimeInterval", "Duration", "ContinuousClock", "SuspendingClock",
     ]
 
+    /// The uses of the names of this file's `nonisolated(unsafe)` variables, gathered in one pass
+    /// over the tokens, and the common lock found for each (name, scope): asking per variable
+    /// with a scan of the whole file would be quadratic.
+    struct Uses {
+        var byName: [String: [Int]] = [:]
+        var declaredNames = Set<Int>()
+        var lockByKey: [String: String?] = [:]
+        var signalHandlers: [Range<Int>] = []
+
+        init(_ s: FileStructure, _ context: RuleContext) {
+            var names = Set<String>()
+            for k in s.nonisolatedTokens {
+                if let d = s.declaration(modifiedAt: Int(k)), s.decls[d].kind == .variable, !s.decls[d].nameText.isEmpty {
+                    names.insert(s.decls[d].nameText)
+                    declaredNames.insert(s.decls[d].name)
+                }
+            }
+            guard !names.isEmpty else { return }
+            signalHandlers = NonisolatedUnsafeRule.signalHandlers(s)
+            let set = NameSet(names)
+            for i in 0..<s.code.count where s.code[i].kind == .identifier && set.contains(s, i) {
+                byName[s.text(i), default: []].append(i)
+            }
+        }
+    }
+
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
         var out: [Diagnostic] = []
+        var uses = Uses(s, context)
         // Code built only for a single-threaded runtime cannot race.
         let singleThreaded = s.nonisolatedTokens.isEmpty ? [] : s.singleThreadedRanges()
         for k in s.nonisolatedTokens {
@@ -68,10 +95,10 @@ public struct NonisolatedUnsafeRule: Rule {
             let t = s.code[i]
             guard t.isWord, t.word == .nonisolated, !t.flags.contains(.escaped), s.isChar(i + 1, UInt8(ascii: "(")),
                   s.is(i + 2, "unsafe"), s.isChar(i + 3, UInt8(ascii: ")")) else { continue }
-            let decl = s.decls.firstIndex { $0.start <= i && i < $0.keyword }
+            let decl = s.declaration(modifiedAt: i)
             // In tests, only shared mutable state that parallel tests can race on.
-            if context.isTestCode && !isWrittenGlobal(s, decl) { continue }
-            guard let (message, fix) = describe(s, decl: decl, context: context) else { continue }
+            if context.isTestCode && !isWrittenGlobal(s, decl, uses) { continue }
+            guard let (message, fix) = describe(s, decl: decl, context: context, uses: &uses) else { continue }
             var fixIt = FixIt(fix)
             if message.contains("is already Sendable"), i + 4 < s.code.count {
                 // Removing the modifier from a `let` of a Sendable type cannot change behaviour.
@@ -99,34 +126,38 @@ public struct NonisolatedUnsafeRule: Rule {
 
     /// Whether a use of `d` sits in a signal handler: a closure passed to `signal(…)` or
     /// `sigaction`, or a function of the file named as one.
-    func usedInSignalHandler(_ s: FileStructure, _ d: Decl) -> Bool {
-        guard s.identifiers.mayContainAny(["signal", "sigaction"]) else { return false }
-        var handlerBodies: [Range<Int>] = []
+    func usedInSignalHandler(_ s: FileStructure, _ d: Decl, _ uses: Uses) -> Bool {
+        guard !uses.signalHandlers.isEmpty else { return false }
+        return (uses.byName[d.nameText] ?? []).contains { k in uses.signalHandlers.contains { $0.contains(k) } }
+    }
+
+    /// Bodies of signal handlers: closures passed to `signal(…)`/`sigaction`, and functions of the
+    /// file named in `signal(SIGINT, onInterrupt)`. One pass over the file.
+    static func signalHandlers(_ s: FileStructure) -> [Range<Int>] {
+        guard s.identifiers.mayContainAny(["signal", "sigaction"]) else { return [] }
+        var out: [Range<Int>] = []
         for c in s.closures where c.callee >= 0 && (s.is(c.callee, "signal") || s.is(c.callee, "sigaction")) {
-            handlerBodies.append(c.open..<c.close)
+            out.append(c.open..<c.close)
         }
-        // `signal(SIGINT, onInterrupt)`: a named handler.
+        var named = Set<String>()
         for k in 0..<s.code.count where s.code[k].kind == .identifier && s.is(k, "signal") && s.isChar(k + 1, UInt8(ascii: "(")) {
             let close = Int(s.match[k + 1])
-            guard close > k + 1, s.code[close - 1].kind == .identifier else { continue }
-            let handler = s.text(close - 1)
-            for f in s.decls where f.kind == .function && f.nameText == handler && f.body >= 0 {
-                handlerBodies.append(s.scopes[f.body].open..<s.scopes[f.body].close)
+            if close > k + 1, s.code[close - 1].kind == .identifier { named.insert(s.text(close - 1)) }
+        }
+        if !named.isEmpty {
+            for f in s.decls where f.kind == .function && named.contains(f.nameText) && f.body >= 0 {
+                out.append(s.scopes[f.body].open..<s.scopes[f.body].close)
             }
         }
-        guard !handlerBodies.isEmpty else { return false }
-        for r in handlerBodies {
-            for k in r where s.code[k].kind == .identifier && s.is(k, text: d.nameText) { return true }
-        }
-        return false
+        return out
     }
 
     /// A global or static `var` that the file assigns (or mutates) after its declaration.
-    func isWrittenGlobal(_ s: FileStructure, _ decl: Int?) -> Bool {
+    func isWrittenGlobal(_ s: FileStructure, _ decl: Int?, _ uses: Uses) -> Bool {
         guard let di = decl else { return false }
         let d = s.decls[di]
         guard d.kind == .variable, !d.isLet, !d.isComputed, d.parent < 0 || d.isStaticMember else { return false }
-        for i in 0..<s.code.count where i != d.name && s.code[i].kind == .identifier && s.is(i, text: d.nameText) {
+        for i in uses.byName[d.nameText] ?? [] where i != d.name {
             var j = i + 1
             while s.isChar(j, UInt8(ascii: "[")) || s.isChar(j, UInt8(ascii: ".")) {
                 if s.isChar(j, UInt8(ascii: "[")) {
@@ -146,7 +177,7 @@ public struct NonisolatedUnsafeRule: Rule {
         return false
     }
 
-    func describe(_ s: FileStructure, decl: Int?, context: RuleContext) -> (String, String)? {
+    func describe(_ s: FileStructure, decl: Int?, context: RuleContext, uses: inout Uses) -> (String, String)? {
         let lock = LockAdvice.lock(context.deployment)
         guard let di = decl else {
             return ("nonisolated(unsafe) turns off isolation checking here and adds no synchronization",
@@ -178,7 +209,7 @@ public struct NonisolatedUnsafeRule: Rule {
                     "prefer \(lock), which owns its storage; otherwise document who allocates and frees this lock")
         }
         // Every use in this file holds a lock: the lock is the protection the compiler cannot see.
-        if !d.isLet, let lock = commonLock(s, d, di, context) {
+        if !d.isLet, let lock = commonLock(s, d, context, &uses) {
             return ("'\(d.nameText)'\(typeText) is only used with '\(lock)' held in this file, but the compiler cannot see that protection",
                     Self.moveIntoLock(lock, type: type ?? "Value", context.deployment))
         }
@@ -210,7 +241,7 @@ public struct NonisolatedUnsafeRule: Rule {
             return ("\(scope) let '\(d.nameText)'\(typeText) shares one \(type.map { "'\($0)' " } ?? "")instance across threads without any check that its type is safe to share",
                     "make the type Sendable (or guard the instance with \(lock)), or give each thread or actor its own instance")
         }
-        if isGlobalLike && usedInSignalHandler(s, d) {
+        if isGlobalLike && usedInSignalHandler(s, d, uses) {
             return ("\(scope) var '\(d.nameText)'\(typeText) is used by a signal handler, which can interrupt any thread at any point, and nothing orders its accesses",
                     "make it an Atomic (or sig_atomic_t) and use only lock-free operations on it: a lock is not safe inside a signal handler")
         }
@@ -243,9 +274,33 @@ public struct NonisolatedUnsafeRule: Rule {
     }
 
     /// The lock held at every use of the variable in this file, if there is one.
-    func commonLock(_ s: FileStructure, _ d: Decl, _ di: Int, _ context: RuleContext) -> String? {
+    func commonLock(_ s: FileStructure, _ d: Decl, _ context: RuleContext, _ cache: inout Uses) -> String? {
+        // A local's uses are in its function; anything else's anywhere in the file.
+        var range = 0..<s.count
+        if d.parent >= 0, s.decls[d.parent].kind.isFunctionLike, s.decls[d.parent].body >= 0 {
+            let body = s.scopes[s.decls[d.parent].body]
+            range = s.span(body.open, body.close + 1)
+        }
+        let key = "\(d.nameText) \(d.isStaticMember) \(range.lowerBound)"
+        if let known = cache.lockByKey[key] { return known }
+        let lock = commonLock(s, d, in: range, context, cache)
+        cache.lockByKey[key] = lock
+        return lock
+    }
+
+    func commonLock(_ s: FileStructure, _ d: Decl, in range: Range<Int>, _ context: RuleContext, _ cache: Uses) -> String? {
+        let all = cache.byName[d.nameText] ?? []
+        // The first occurrence in `range` (binary search: occurrences are in token order).
+        var lo = 0
+        var hi = all.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if all[mid] < range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
         var uses: [Int] = []
-        for i in 0..<s.code.count where s.code[i].kind == .identifier && s.is(i, text: d.nameText) && i != d.name {
+        for i in all[lo...] {
+            if i >= range.upperBound { break }
+            if cache.declaredNames.contains(i) { continue }
             if s.isChar(i - 1, UInt8(ascii: ".")) && !(s.isKeyword(i - 2, .self) || s.isKeyword(i - 2, .Self)) {
                 // `Type.name` for statics is a use too; other receivers are other values.
                 if !(d.isStaticMember && i >= 2 && s.code[i - 2].kind == .identifier) { continue }
@@ -269,7 +324,7 @@ public struct NonisolatedUnsafeRule: Rule {
     func capturedByClosure(_ s: FileStructure, _ d: Decl, _ di: Int) -> Bool {
         guard d.parent >= 0, s.decls[d.parent].body >= 0 else { return true }
         let body = s.scopes[s.decls[d.parent].body]
-        for i in d.end..<min(body.close, s.code.count) where s.code[i].kind == .identifier && s.is(i, text: d.nameText) {
+        for i in s.span(d.end, body.close) where s.code[i].kind == .identifier && s.is(i, text: d.nameText) {
             if s.enclosingClosure(of: i) != nil, let c = s.enclosingClosure(of: i), s.closures[c].open > body.open { return true }
         }
         return false

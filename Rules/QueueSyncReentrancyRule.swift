@@ -195,7 +195,7 @@ public struct QueueSyncReentrancyRule: Rule {
     func queueKey(_ s: FileStructure, dot: Int) -> (String, String)? {
         let r = LockRegions.receiverStart(s, dot: dot)
         guard r >= 0 else { return nil }
-        let receiver = LockRegions.normalized(s.text(r..<dot))
+        let receiver = LockRegions.normalized(s.text(s.span(r, dot)))
         if receiver == "DispatchQueue.main" || receiver == "Dispatch.DispatchQueue.main" { return ("DispatchQueue.main", "main") }
         guard !receiver.contains("("), !receiver.contains("["), !receiver.isEmpty else { return nil }
         let explicitSelf = s.isKeyword(r, .self)
@@ -234,7 +234,7 @@ public struct QueueSyncReentrancyRule: Rule {
             while k < body.close {
                 if s.code[k].kind == .identifier && s.is(k, text: d.nameText) && s.isChar(k + 1, UInt8(ascii: "="))
                     && (!s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self)) {
-                    ranges.append((k + 2)..<s.statementEnd(from: k + 1, limit: body.close))
+                    ranges.append(s.span(k + 2, s.statementEnd(from: k + 1, limit: body.close)))
                 }
                 k += 1
             }
@@ -256,7 +256,7 @@ public struct QueueSyncReentrancyRule: Rule {
         let body = s.decls[f].body
         guard body >= 0 else { return false }
         let sc = s.scopes[body]
-        for k in sc.open..<sc.close where s.code[k].kind == .identifier && Self.placeChecks.contains(s, k) { return true }
+        for k in s.span(sc.open, sc.close) where s.code[k].kind == .identifier && Self.placeChecks.contains(s, k) { return true }
         return false
     }
 
@@ -429,7 +429,7 @@ public struct QueueSyncReentrancyRule: Rule {
 
     func shadowedByBinding(_ s: FileStructure, _ k: Int, _ name: String) -> Bool {
         guard let f = s.enclosingFunction(of: k), s.decls[f].body >= 0 else { return false }
-        return s.boundNames(in: s.scopes[s.decls[f].body].open..<k).contains(name)
+        return s.boundNames(in: s.span(s.scopes[s.decls[f].body].open, k)).contains(name)
     }
 
     func collectMembers(_ name: String, _ s: FileStructure) -> [Member] {

@@ -182,7 +182,8 @@ public struct RecursiveLockRule: Rule {
         var aliases: [String: String] = [:]
         for d in s.decls where d.kind == .other && s.isKeyword(d.keyword, .typealias) && s.isChar(d.keyword + 2, UInt8(ascii: "=")) {
             var j = d.keyword + 3
-            while s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: ".")) && s.code[j + 2].kind == .identifier { j += 2 }
+            guard j < s.count else { continue }  // `typealias X =` at the end of an unfinished file
+            while j + 2 < s.count && s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: ".")) && s.code[j + 2].kind == .identifier { j += 2 }
             if s.code[j].kind == .identifier { aliases[d.nameText] = s.text(j) }
         }
         var typeCache: [String: (Int, String)?] = [:]
@@ -216,11 +217,13 @@ public struct RecursiveLockRule: Rule {
         guard !acquisitions.isEmpty else { return [] }
         var out: [Diagnostic] = []
         var reported = Set<Int>()
+        // Acquisitions by lock declaration, so each is compared only with those of its own lock.
+        let byDecl = Dictionary(grouping: acquisitions, by: \.decl)
         // Nested lexically: an acquisition inside a held region of the same lock.
         for inner in acquisitions where inner.blocking {
             let t = inner.region.acquireToken
             var best: Acquisition? = nil
-            for outer in acquisitions where outer.decl == inner.decl && outer.region.acquireToken != t && outer.holds(s) {
+            for outer in byDecl[inner.decl] ?? [] where outer.region.acquireToken != t && outer.holds(s) {
                 let r = outer.region
                 guard r.start < t && t < r.end, runsDuring(s, t, r.executable), !exclusive(s, r.acquireToken, t),
                       !handedOver(s, from: r.acquireToken, to: t, lock: r.lock) else { continue }
@@ -324,8 +327,8 @@ public struct RecursiveLockRule: Rule {
             guard s.code[k].kind == .identifier, s.isChar(k + 1, UInt8(ascii: "(")),
                   !s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self) else { continue }
             let name = s.text(k)
-            for d in s.decls where d.kind == .function && d.nameText == name && d.body >= 0 {
-                let body = s.scopes[d.body]
+            for f in s.functionDecls(named: name) where s.decls[f].body >= 0 {
+                let body = s.scopes[s.decls[f].body]
                 var q = body.open + 1
                 while q < body.close {
                     if s.code[q].kind == .identifier && s.isChar(q + 1, UInt8(ascii: "(")) {
@@ -404,6 +407,7 @@ public struct RecursiveLockRule: Rule {
         guard !memberLocks.isEmpty else { return [] }
         var out: [Diagnostic] = []
         var membersByType: [String: [Member]] = [:]
+        let blockingByDecl = Dictionary(grouping: acquisitions.filter(\.blocking), by: \.decl)
         var chains: [String: [Int: (steps: [Step], acquire: Int)?]] = [:]
         for outer in memberLocks where outer.holds(s) {
             let r = outer.region
@@ -416,7 +420,7 @@ public struct RecursiveLockRule: Rule {
             guard !members.isEmpty else { continue }
             // Acquisitions of this lock per member body.
             let lockDecl = outer.decl
-            let mine = acquisitions.filter { $0.decl == lockDecl && $0.blocking }
+            let mine = blockingByDecl[lockDecl] ?? []
             var k = r.start + 1
             while k < r.end {
                 defer { k += 1 }
@@ -582,7 +586,7 @@ public struct RecursiveLockRule: Rule {
         if s.decls[f].parameterNames.contains(name) { return true }
         let body = s.decls[f].body
         guard body >= 0 else { return false }
-        return s.boundNames(in: s.scopes[body].open..<k).contains(name)
+        return s.boundNames(in: s.span(s.scopes[body].open, k)).contains(name)
     }
 
     /// A chain of calls from member `m` to an acquisition of the lock, or nil.
@@ -630,7 +634,7 @@ public struct RecursiveLockRule: Rule {
             return q >= 0 && s.text(q) == last
         }
         let close = Int(s.match[k + 1])
-        return close > k && LockRegions.normalized(s.text((k + 2)..<close).filter { $0 != "&" }) == lock
+        return close > k && LockRegions.normalized(s.text(s.span(k + 2, close)).filter { $0 != "&" }) == lock
     }
 
     func callDiagnostic(outer: Acquisition, chain: (steps: [Step], acquire: Int), members: [Member], context: RuleContext) -> Diagnostic {
@@ -659,7 +663,7 @@ enum BlockingAcquire {
         if s.is(a, "tryLock") || s.is(a, "try") { return false }
         let close = Int(s.match[a + 1])
         if close > a {
-            for k in (a + 2)..<close where (s.is(k, "before") || s.is(k, "timeoutSeconds")) && s.isChar(k + 1, UInt8(ascii: ":")) { return false }
+            for k in s.span(a + 2, close) where (s.is(k, "before") || s.is(k, "timeoutSeconds")) && s.isChar(k + 1, UInt8(ascii: ":")) { return false }
         }
         var j = a - 1
         while j >= 0 && (s.code[j].isWord || s.isChar(j, UInt8(ascii: ".")) || s.isChar(j, UInt8(ascii: "!"))) {

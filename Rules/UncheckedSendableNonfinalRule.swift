@@ -65,12 +65,17 @@ public struct UncheckedSendableNonfinalRule: Rule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
         var out: [Diagnostic] = []
+        // Classes by the first type they inherit from, gathered once (not per class checked).
+        var subclassesByParent: [String: [Int]] = [:]
+        for (k, d) in s.decls.enumerated() where d.kind == .class && !d.inheritance.isEmpty {
+            if let first = s.inheritedTypes(of: k).first { subclassesByParent[first.name, default: []].append(k) }
+        }
         for (di, d) in s.decls.enumerated() where (d.kind == .class || d.kind == .extension) && d.name >= 0 {
             guard s.inheritedTypes(of: di).contains(where: { $0.unchecked && $0.name == "Sendable" }) else { continue }
             if d.kind == .extension {
                 // The class may be declared in this file or another one.
-                if let local = s.decls.firstIndex(where: { $0.kind == .class && $0.nameText == d.nameText }) {
-                    if let diag = nonFinal(local, at: d.name, context: context) { out.append(diag) }
+                if let local = s.typeDecls(named: d.nameText).first(where: { s.decls[$0].kind == .class }) {
+                    if let diag = nonFinal(local, at: d.name, subclassesByParent: subclassesByParent, context: context) { out.append(diag) }
                 } else if let facts = context.classFacts(d.nameText), !facts.isFinal {
                     out.append(context.diagnostic(
                         description, at: d.name,
@@ -81,23 +86,21 @@ public struct UncheckedSendableNonfinalRule: Rule {
             }
             if let diag = genericWrapper(di, context: context) {
                 out.append(diag)
-            } else if let diag = nonFinal(di, at: d.name, context: context) {
+            } else if let diag = nonFinal(di, at: d.name, subclassesByParent: subclassesByParent, context: context) {
                 out.append(diag)
             }
         }
         return out
     }
 
-    func nonFinal(_ di: Int, at token: Int, context: RuleContext) -> Diagnostic? {
+    func nonFinal(_ di: Int, at token: Int, subclassesByParent: [String: [Int]], context: RuleContext) -> Diagnostic? {
         let s = context.structure
         let d = s.decls[di]
         guard d.kind == .class, !d.modifiers.contains(.final) else { return nil }
         // A class declared inside a function cannot be subclassed outside it.
         if d.parent >= 0 && s.decls[d.parent].kind.isFunctionLike { return nil }
         // A private class with no subclass in its file is final in effect.
-        let subclasses = s.decls.indices.filter { k in
-            s.decls[k].kind == .class && s.inheritedTypes(of: k).first?.name == d.nameText
-        }
+        let subclasses = subclassesByParent[d.nameText] ?? []
         if (d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate)) && subclasses.isEmpty { return nil }
         // Subclasses that restate `@unchecked Sendable` (Swift 6 requires it) made their own,
         // reviewed promise; only a subclass that inherits it silently, or an `open` class that
@@ -175,7 +178,7 @@ public struct UncheckedSendableNonfinalRule: Rule {
         guard storesParam && hasLock && stored <= 3 else { return nil }
         // A wrapper whose closures are all @Sendable keeps its values inside (LockIsolated).
         let classBody = s.scopes[d.body]
-        let takesSendableClosures = (classBody.open..<classBody.close).contains { s.code[$0].kind == .attribute && s.is($0, "@Sendable") }
+        let takesSendableClosures = s.span(classBody.open, classBody.close).contains { s.code[$0].kind == .attribute && s.is($0, "@Sendable") }
         if takesSendableClosures { return nil }
         let generic = "\(d.nameText)<\(params.joined(separator: ", "))>"
         return context.diagnostic(

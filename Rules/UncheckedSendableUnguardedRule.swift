@@ -223,7 +223,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
     func usedOnlyUnderOwnersLock(_ name: String, units: [Int], s: FileStructure, context: RuleContext, initOnly: Set<Int>) -> Bool {
         for u in units {
             let body = s.scopes[s.decls[u].body]
-            for i in body.open..<body.close where s.code[i].kind == .identifier && s.is(i, text: name) {
+            for i in s.span(body.open, body.close) where s.code[i].kind == .identifier && s.is(i, text: name) {
                 if isBinding(s, i) || isInInitOrDeinit(s, i, initOnly: initOnly) { continue }
                 if s.isChar(i - 1, UInt8(ascii: ".")) && !s.isKeyword(i - 2, .self) { continue }
                 if s.enclosingFunction(of: i) == nil { continue }  // its own declaration
@@ -266,7 +266,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
         var out = Set<String>()
         for d in s.decls where d.kind == .function && d.body >= 0 {
             let b = s.scopes[d.body]
-            for k in b.open..<b.close where s.code[k].length == 25 && s.is(k, "isKnownUniquelyReferenced") {
+            for k in s.span(b.open, b.close) where s.code[k].length == 25 && s.is(k, "isKnownUniquelyReferenced") {
                 out.insert(d.nameText)
                 break
             }
@@ -616,7 +616,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
         var sites: [String: [Int]] = [:]
         let ranges: [Range<Int>] = filePrivate
             ? [0..<s.code.count]
-            : units.map { u in s.scopes[s.decls[u].body].open..<s.scopes[s.decls[u].body].close }
+            : units.map { u in s.span(s.scopes[s.decls[u].body].open, s.scopes[s.decls[u].body].close) }
         for range in ranges {
             for i in range where s.code[i].kind == .identifier && s.isChar(i + 1, UInt8(ascii: "(")) {
                 if s.isKeyword(i - 1, .func) { continue }  // the declaration itself
@@ -647,7 +647,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
         var shadowCache: [Int: Set<String>] = [:]
         for u in units {
             let body = s.scopes[s.decls[u].body]
-            for i in body.open..<body.close where s.code[i].kind == .identifier && s.is(i, text: name) {
+            for i in s.span(body.open, body.close) where s.code[i].kind == .identifier && s.is(i, text: name) {
                 if isBinding(s, i) || isInInitOrDeinit(s, i, initOnly: initOnly) { continue }
                 if s.isChar(i - 1, UInt8(ascii: ".")) {
                     guard s.isKeyword(i - 2, .self) else { continue }
@@ -1156,7 +1156,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
         if d.kind == .variable, d.body >= 0 { bodyScope = d.body }
         if bodyScope >= 0 {
             let sc = s.scopes[bodyScope]
-            names.formUnion(s.boundNames(in: (sc.open + 1)..<sc.close))
+            names.formUnion(s.boundNames(in: s.span(sc.open + 1, sc.close)))
         }
         return names
     }

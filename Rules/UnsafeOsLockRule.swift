@@ -152,7 +152,7 @@ public struct UnsafeOsLockRule: Rule {
             } else {
                 place = "global '\(d.nameText)'"
             }
-            let pass = s.text(first..<(addressEnd(s, first)))
+            let pass = s.text(s.span(first, addressEnd(s, first)))
             var notes = [context.note(at: first, "'\(d.nameText)' is passed as '\(pass)' here: the pointer is only valid for this call")]
             if passes.count > 1 {
                 notes.append(context.note(at: passes[passes.count - 1], "and \(passes.count - 1) more time\(passes.count == 2 ? "" : "s") in this file"))
@@ -194,7 +194,7 @@ public struct UnsafeOsLockRule: Rule {
             while j + 2 < end && s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: ".")) && Self.moduleNames.contains(s.text(j)) { j += 2 }
             guard j < end, s.code[j].kind == .identifier else { return nil }
             // Only the type itself (an optional is still inline), not a generic argument or a pointer to it.
-            for k in (j + 1)..<end where !(s.isChar(k, UInt8(ascii: "?")) || s.isChar(k, UInt8(ascii: "!"))) { return nil }
+            for k in s.span(j + 1, end) where !(s.isChar(k, UInt8(ascii: "?")) || s.isChar(k, UInt8(ascii: "!"))) { return nil }
             if Self.rawLockNames.contains(s, j) { return s.text(j) }
             return aliases[s.text(j)]
         }
@@ -263,11 +263,7 @@ public struct UnsafeOsLockRule: Rule {
         if s.decls[fn].parameterNames.contains(name) { return true }
         guard s.decls[fn].body >= 0 else { return false }
         let body = s.scopes[s.decls[fn].body]
-        for (k, d) in s.decls.enumerated() where k != property && d.kind == .variable && d.nameText == name
-            && d.keyword > body.open && d.keyword < use {
-            return true
-        }
-        return false
+        return s.variableDecls(named: name, keywordIn: s.span(body.open + 1, use)).contains { $0 != property }
     }
 
     // MARK: OSSpinLock
@@ -280,7 +276,7 @@ public struct UnsafeOsLockRule: Rule {
         var findings: [(token: Int, name: String?)] = []
         for i in tokens where !Self.spinCalls.contains(s, i) {
             let line = s.line(ofToken: i)
-            if let d = s.decls.first(where: { $0.kind == .variable && ($0.typeAnnotation.contains(i) || $0.initializer.contains(i)) }) {
+            if let d = s.variableDeclarations(holding: i).first.map({ s.decls[$0] }) {
                 if declared[d.nameText] != nil { continue }
                 if reported.insert(line).inserted {
                     declared[d.nameText] = findings.count

@@ -106,15 +106,27 @@ final class LanguageServerTests: XCTestCase {
         let client = Client()
         let server = LanguageServer(output: { client.take($0) })
         await server.receive(Array("{not json".utf8))
+        // Before `initialize`, a request is refused with -32002 and a notification is dropped.
+        await server.receive(frame(["jsonrpc": "2.0", "id": 6, "method": "textDocument/codeAction", "params": [String: Any]()]))
+        await server.receive(frame(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                                    "params": ["textDocument": ["uri": "file:///tmp/A.swift", "version": 1, "text": "let x = 1\n"]]]))
+        await server.receive(frame(["jsonrpc": "2.0", "id": 9, "method": "initialize", "params": [String: Any]()]))
         await server.receive(frame(["jsonrpc": "2.0", "id": 7, "method": "no/suchMethod"]))
         await server.receive(frame(["jsonrpc": "2.0", "id": 8, "method": "textDocument/didOpen", "params": ["textDocument": 3]]))
-        await server.receive(frame(["jsonrpc": "2.0", "id": 9, "method": "initialize", "params": [String: Any]()]))
+        // A batch is not supported: one -32600 error with a null id.
+        await server.receive(Array(#"[{"jsonrpc": "2.0", "id": 10, "method": "shutdown"}]"#.utf8))
+        await server.settle()
         let out = client.drain()
-        XCTAssertEqual(out.count, 4)
+        XCTAssertEqual(out.count, 6)
         XCTAssertEqual((out[0]["error"] as? [String: Any])?["code"] as? Int, -32700)
-        XCTAssertEqual((out[1]["error"] as? [String: Any])?["code"] as? Int, -32601)
-        XCTAssertEqual((out[2]["error"] as? [String: Any])?["code"] as? Int, -32602)
-        XCTAssertNotNil(out[3]["result"])
+        XCTAssertEqual((out[1]["error"] as? [String: Any])?["code"] as? Int, -32002)
+        XCTAssertEqual(out[1]["id"] as? Int, 6)
+        XCTAssertNotNil(out[2]["result"])
+        XCTAssertEqual(out[2]["id"] as? Int, 9)
+        XCTAssertEqual((out[3]["error"] as? [String: Any])?["code"] as? Int, -32601)
+        XCTAssertEqual((out[4]["error"] as? [String: Any])?["code"] as? Int, -32602)
+        XCTAssertEqual((out[5]["error"] as? [String: Any])?["code"] as? Int, -32600)
+        XCTAssertTrue(out[5]["id"] is NSNull)
     }
 
     func testFrameParserHandlesSplitsAndGarbage() {

@@ -5,9 +5,13 @@ import LockLintRules
 /// `swift-lock-lint --lsp`: a Language Server Protocol server over standard input and output.
 ///
 /// Full-text sync; diagnostics are published after `didOpen`, `didChange` and `didSave`, each
-/// document linted in its own task so one slow document never holds up the others (a result is
-/// published only if the document has not changed since). Code actions offer each safe fix and
-/// "disable this rule for this line". Malformed input gets a JSON-RPC error, and serving goes on.
+/// document linted in its own task so one slow document never holds up the others. At most one
+/// lint runs per document: a change while it runs cancels it, and when it ends only the newest
+/// text is linted (a burst of changes costs two lints, not one per change); a result is
+/// published only if the document has not changed since. `exit` cancels the lints in flight
+/// and returns at once. Code actions offer each safe fix and "disable this rule for this line".
+/// Malformed input gets a JSON-RPC error (requests before `initialize`: -32002; a batch:
+/// -32600), and serving goes on.
 actor LanguageServer {
     struct Document {
         var uri: String
@@ -23,13 +27,16 @@ actor LanguageServer {
     private var documents: [String: Document] = [:]
     private var generation = 0
     private var shutdownRequested = false
+    private var initialized = false
     private var utf8Positions = false
     private(set) var exitCode: Int32? = nil
     private var configurations: [String: Configuration] = [:]
     /// Configurations that failed to load (reported once, until a save or a configuration change).
     private var brokenConfigurations: Set<String> = []
-    /// Lints in flight (awaited by tests and before exit).
-    private var inFlight: [Int: Task<Void, Never>] = [:]
+    /// How many lints were started (tests check that stale texts are not linted).
+    private(set) var lintsStarted = 0
+    /// The lint in flight for each document (by URI), and the generation it lints.
+    private var inFlight: [String: (generation: Int, task: Task<Void, Never>)] = [:]
 
     init(output: @escaping @Sendable ([UInt8]) -> Void) {
         self.output = output
@@ -39,8 +46,14 @@ actor LanguageServer {
 
     /// Handles one framed message body.
     func receive(_ body: [UInt8]) async {
-        guard let json = try? JSONSerialization.jsonObject(with: Data(body)), let message = json as? [String: Any] else {
-            send(error: -32700, message: "Parse error: the message is not a JSON object", id: NSNull())
+        guard let json = try? JSONSerialization.jsonObject(with: Data(body)) else {
+            send(error: -32700, message: "Parse error: the message is not JSON", id: NSNull())
+            return
+        }
+        guard let message = json as? [String: Any] else {
+            // Batches (arrays) are not supported; any other value is not a request either.
+            send(error: -32600, message: json is [Any] ? "Invalid Request: batches are not supported" : "Invalid Request: not a JSON object",
+                 id: NSNull())
             return
         }
         let id = message["id"]
@@ -49,6 +62,10 @@ actor LanguageServer {
             return
         }
         let params = message["params"] as? [String: Any] ?? [:]
+        if !initialized && method != "initialize" && method != "exit" {
+            if let id { send(error: -32002, message: "Server not initialized", id: id) }
+            return
+        }
         if shutdownRequested && method != "exit" {
             if let id { send(error: -32600, message: "Invalid Request: the server is shutting down", id: id) }
             return
@@ -58,6 +75,7 @@ actor LanguageServer {
             let general = (params["capabilities"] as? [String: Any])?["general"] as? [String: Any]
             let encodings = general?["positionEncodings"] as? [String] ?? []
             utf8Positions = encodings.contains("utf-8")
+            initialized = true
             var capabilities: [String: Any] = [
                 "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": true]],
                 "codeActionProvider": ["codeActionKinds": ["quickfix"]],
@@ -71,6 +89,9 @@ actor LanguageServer {
             reply(id, NSNull())
         case "exit":
             exitCode = shutdownRequested ? 0 : 1
+            // Nothing is published after exit: stop the lints in flight rather than wait for them.
+            for (_, lint) in inFlight { lint.task.cancel() }
+            inFlight.removeAll()
         case "textDocument/didOpen":
             guard let doc = params["textDocument"] as? [String: Any], let uri = doc["uri"] as? String,
                   let text = doc["text"] as? String else { return invalidParams(id, method) }
@@ -80,7 +101,7 @@ actor LanguageServer {
                   let changes = params["contentChanges"] as? [[String: Any]], let text = changes.last?["text"] as? String else {
                 return invalidParams(id, method)
             }
-            open(uri: uri, version: doc["version"] as? Int ?? (documents[uri]?.version ?? 0) + 1, text: text)
+            open(uri: uri, version: doc["version"] as? Int ?? (documents[uri]?.version ?? 0) + 1, bytes: Array(text.utf8))
         case "textDocument/didSave":
             guard let doc = params["textDocument"] as? [String: Any], let uri = doc["uri"] as? String else { return invalidParams(id, method) }
             // A save may change the configuration next to the file: read it again.
@@ -93,6 +114,7 @@ actor LanguageServer {
         case "textDocument/didClose":
             guard let doc = params["textDocument"] as? [String: Any], let uri = doc["uri"] as? String else { return invalidParams(id, method) }
             documents[uri] = nil
+            inFlight[uri]?.task.cancel()
             notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": [Any]()])
         case "textDocument/codeAction":
             guard let doc = params["textDocument"] as? [String: Any], let uri = doc["uri"] as? String,
@@ -103,38 +125,73 @@ actor LanguageServer {
         }
     }
 
-    /// Waits for every lint in flight (tests; and before exiting).
+    /// Waits until no lint is in flight (tests, and at the end of input).
     func settle() async {
-        while let (key, task) = inFlight.first {
-            await task.value
-            inFlight[key] = nil
+        while let (uri, lint) = inFlight.first {
+            await lint.task.value
+            // `finish` may have started the next lint for this document: keep waiting for that one.
+            if inFlight[uri]?.generation == lint.generation { inFlight[uri] = nil }
         }
     }
 
     // MARK: Documents
 
+    /// A `didChange` already decoded on the reading thread (see `LSPIncoming`): storing the
+    /// text is all the work done here, so a burst of changes is caught up with at once.
+    func receiveChange(uri: String, version: Int?, text: [UInt8]) {
+        guard initialized, !shutdownRequested else { return }
+        open(uri: uri, version: version ?? (documents[uri]?.version ?? 0) + 1, bytes: text)
+    }
+
+    /// A `didOpen` already decoded on the reading thread.
+    func receiveOpen(uri: String, version: Int, text: [UInt8]) {
+        guard initialized, !shutdownRequested else { return }
+        open(uri: uri, version: version, bytes: text)
+    }
+
     private func open(uri: String, version: Int, text: String) {
+        open(uri: uri, version: version, bytes: Array(text.utf8))
+    }
+
+    private func open(uri: String, version: Int, bytes: [UInt8]) {
         generation += 1
-        let gen = generation
         let path = Self.path(fromURI: uri)
-        documents[uri] = Document(uri: uri, path: path, version: version, bytes: Array(text.utf8), generation: gen,
+        documents[uri] = Document(uri: uri, path: path, version: version, bytes: bytes, generation: generation,
                                   diagnostics: documents[uri]?.diagnostics ?? [])
-        let bytes = Array(text.utf8)
-        guard let settings = settings(forPath: path) else {
+        if let running = inFlight[uri] {
+            // Its result is stale already: stop it; `finish` then lints the newest text.
+            running.task.cancel()
+            return
+        }
+        startLint(uri)
+    }
+
+    /// Lints the current text of document `uri` in a task of its own.
+    private func startLint(_ uri: String) {
+        guard let doc = documents[uri], exitCode == nil else { return }
+        let gen = doc.generation
+        guard let settings = settings(forPath: doc.path) else {
             // Under a broken configuration the findings would be wrong: none are shown (as on
             // the command line), and the error was shown once.
             finish(uri: uri, generation: gen, diagnostics: [])
             return
         }
-        inFlight[gen] = Task {
-            let report = await Linter.lint([LintInput(path: path, bytes: bytes)], settings: settings)
+        let input = LintInput(path: doc.path, bytes: doc.bytes)
+        lintsStarted += 1
+        inFlight[uri] = (gen, Task {
+            let report = await Linter.lint([input], settings: settings)
             self.finish(uri: uri, generation: gen, diagnostics: report.diagnostics)
-        }
+        })
     }
 
     private func finish(uri: String, generation gen: Int, diagnostics: [Diagnostic]) {
-        inFlight[gen] = nil
-        guard var doc = documents[uri], doc.generation == gen else { return }  // superseded or closed
+        if inFlight[uri]?.generation == gen { inFlight[uri] = nil }
+        guard exitCode == nil, var doc = documents[uri] else { return }  // exited or closed
+        guard doc.generation == gen else {
+            // Changed while linting: lint the newest text (unless a lint of it already runs).
+            if inFlight[uri] == nil { startLint(uri) }
+            return
+        }
         doc.diagnostics = diagnostics
         documents[uri] = doc
         let table = LineTable(doc.bytes)

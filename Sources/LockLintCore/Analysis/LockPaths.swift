@@ -399,7 +399,7 @@ struct PathWalker {
                     if let body = s.statementBody(of: i, limit: to) {
                         if containsRelease(body) {
                             // Every exit of this block from here on runs the release.
-                            for k in (s.scopes[body].open + 1)..<s.scopes[body].close where s.code[k].kind == .identifier && isRelease(k) {
+                            for k in s.span(s.scopes[body].open + 1, s.scopes[body].close) where s.code[k].kind == .identifier && isRelease(k) {
                                 releases.insert(k)
                             }
                             f.next = Self.released
@@ -502,7 +502,7 @@ struct PathWalker {
             if s.isChar(j, UInt8(ascii: "(")) {
                 let callee = j - 1
                 guard callee >= 0, s.code[callee].kind == .identifier else { return false }
-                if s.hasPrefix(callee, "XCTAssert") || (s.is(callee, "expect") && s.code[callee - 1].kind == .pound) { return true }
+                if s.hasPrefix(callee, "XCTAssert") || (s.is(callee, "expect") && callee >= 1 && s.code[callee - 1].kind == .pound) { return true }
             }
             j -= 1
         }

@@ -49,6 +49,10 @@ public struct LockRegions: Sendable {
     /// Functions declared in this file that take an `@escaping` closure: it runs later, not
     /// while the caller holds a lock (like `Task {}` and `async {}`).
     public let escapingCallees: Set<String>
+    /// Region indices by `start`, and the largest `end` among the first k of them: `holding`
+    /// finds the regions around a token without looking at every region (see `holding`).
+    private let byStart: [Int]
+    private let maxEndUpTo: [Int]
 
     /// Methods of a serial queue or event loop whose closure runs on it.
     public static let serialExecutorMethods: Set<String> = [
@@ -80,7 +84,7 @@ public struct LockRegions: Sendable {
             // Cheap filter before building any text.
             guard scopedNames.contains(s, c.callee) || ((anyQueue || anyReceiver) && c.receiverStart >= 0) else { continue }
             let name = s.text(c.callee)
-            let receiver = c.receiverStart >= 0 ? Self.normalized(s.text(c.receiverStart..<(c.callee - 1))) : ""
+            let receiver = c.receiverStart >= 0 ? Self.normalized(s.text(s.span(c.receiverStart, c.callee - 1))) : ""
             if let label = vocabulary.lockScopedLabels[name], c.label < 0 || s.text(c.label) != label {
                 // A configured method whose lock-holding closure has another label.
             } else if scoped.contains(name) || (!receiver.isEmpty && guardReceivers.contains(receiver) && !Self.deferredCallees.contains(name)) {
@@ -113,12 +117,12 @@ public struct LockRegions: Sendable {
             var lock: String
             if vocabulary.freeFunctionAcquires.contains(name) {
                 if s.isChar(i - 1, UInt8(ascii: ".")) { continue }
-                lock = Self.normalized(s.text((i + 2)..<close).replacingAmpersand())
+                lock = Self.normalized(s.text(s.span(i + 2, close)).replacingAmpersand())
             } else if s.isChar(i - 1, UInt8(ascii: ".")) {
                 // `X.lock()`: X is the receiver. `lock(before:)`/`lock(whenCondition:)` also acquire.
                 let r = Self.receiverStart(s, dot: i - 1)
                 guard r >= 0 else { continue }
-                lock = Self.normalized(s.text(r..<(i - 1)))
+                lock = Self.normalized(s.text(s.span(r, i - 1)))
             } else {
                 // A bare `lock()` is `self.lock()` only when it starts a statement.
                 let p = i - 1
@@ -163,6 +167,7 @@ public struct LockRegions: Sendable {
         if heldOnEntry { Self.addHeldOnEntry(s, vocabulary: vocabulary, into: &out) }
         regions = out
         escapingCallees = out.isEmpty ? [] : Self.escapingClosureFunctions(s)
+        (byStart, maxEndUpTo) = Self.stabbingIndex(out)
     }
 
     /// Functions of the file that release a lock they did not take (the caller locks, the
@@ -219,14 +224,14 @@ public struct LockRegions: Sendable {
             guard let exec = s.enclosingExecutable(of: i), !insideDefer(s, i, within: exec) else { continue }
             let r = receiverStart(s, dot: i - 1)
             guard r >= 0 else { continue }
-            let lock = normalized(s.text(r..<(i - 1)))
+            let lock = normalized(s.text(s.span(r, i - 1)))
             let acquires = vocabulary.acquireRelease.filter { $0.value == name }.map(\.key)
             var taken = false
             var k = s.scopes[exec].open
             while k < i && !taken {
                 if s.code[k].kind == .identifier && acquires.contains(where: { s.is(k, text: $0) }) && s.isChar(k - 1, UInt8(ascii: ".")) {
                     let rr = receiverStart(s, dot: k - 1)
-                    if rr >= 0 && normalized(s.text(rr..<(k - 1))) == lock { taken = true }
+                    if rr >= 0 && normalized(s.text(s.span(rr, k - 1))) == lock { taken = true }
                 }
                 k += 1
             }
@@ -298,11 +303,11 @@ public struct LockRegions: Sendable {
         if freeFunction {
             let close = Int(s.match[k + 1])
             guard close > k else { return false }
-            return normalized(s.text((k + 2)..<close).replacingAmpersand()) == lock
+            return normalized(s.text(s.span(k + 2, close)).replacingAmpersand()) == lock
         }
         if s.isChar(k - 1, UInt8(ascii: ".")) {
             let r = receiverStart(s, dot: k - 1)
-            return r >= 0 && normalized(s.text(r..<(k - 1))) == lock
+            return r >= 0 && normalized(s.text(s.span(r, k - 1))) == lock
         }
         return lock == "self"
     }
@@ -366,8 +371,25 @@ public struct LockRegions: Sendable {
     /// the region does not count (it runs at another time); otherwise only closures passed to
     /// `deferredCallees` are left out.
     public func holding(_ i: Int, in s: FileStructure, directOnly: Bool) -> [LockRegion] {
+        // The regions starting before `i`, latest first, until none of the earlier ones reaches
+        // past `i`: a few steps for nested or disjoint regions, not a scan of every region.
+        var lo = 0
+        var hi = byStart.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if regions[byStart[mid]].start < i { lo = mid + 1 } else { hi = mid }
+        }
+        var around: [Int] = []
+        var k = lo - 1
+        while k >= 0 && maxEndUpTo[k] > i {
+            let r = regions[byStart[k]]
+            if i < r.end { around.append(byStart[k]) }
+            k -= 1
+        }
+        around.sort()  // in the order of `regions`, as before
         var out: [LockRegion] = []
-        for r in regions where r.start < i && i < r.end {
+        for index in around {
+            let r = regions[index]
             if directOnly {
                 if s.enclosingExecutable(of: i) == r.executable { out.append(r) }
             } else if Self.reachesWithoutDeferral(s, from: i, to: r.executable, escaping: escapingCallees) {
@@ -375,6 +397,18 @@ public struct LockRegions: Sendable {
             }
         }
         return out
+    }
+
+    static func stabbingIndex(_ regions: [LockRegion]) -> ([Int], [Int]) {
+        let order = regions.indices.sorted { (regions[$0].start, $0) < (regions[$1].start, $1) }
+        var maxEnd: [Int] = []
+        maxEnd.reserveCapacity(order.count)
+        var m = Int.min
+        for k in order {
+            m = max(m, regions[k].end)
+            maxEnd.append(m)
+        }
+        return (order, maxEnd)
     }
 
     /// Whether token `i` runs during the execution of scope `exec`: no closure passed to a

@@ -383,7 +383,7 @@ public enum Confinement {
         if s.decls[d].inheritance.contains(where: { s.code[$0].kind == .identifier && handlerNames.contains(s, $0) }) { return true }
         guard s.decls[d].body >= 0, s.identifiers.mayContainAny(checkList) else { return false }
         let body = s.scopes[s.decls[d].body]
-        for i in body.open..<body.close where s.code[i].kind == .identifier && checkNames.contains(s, i) { return true }
+        for i in s.span(body.open, body.close) where s.code[i].kind == .identifier && checkNames.contains(s, i) { return true }
         return false
     }
 }

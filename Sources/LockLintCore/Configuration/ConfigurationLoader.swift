@@ -45,7 +45,7 @@ public enum ConfigurationLoader {
         do {
             root = try JSONReader.parse(bytes)
         } catch let e as JSONParseError {
-            throw ConfigurationError(path: path, location: e.location, message: "invalid JSON: \(e.message)")
+            throw ConfigurationError(path: path, location: e.location, message: e.isSyntax ? "invalid JSON: \(e.message)" : e.message)
         }
         func fail(_ message: String, _ at: SourceLocation) -> ConfigurationError {
             ConfigurationError(path: path, location: at, message: message)

@@ -1,6 +1,8 @@
 /// A small JSON reader that remembers where every value starts, so configuration mistakes can
 /// be reported at their line and column. Total: malformed input is an error value, never a trap;
-/// nesting is bounded.
+/// nesting is bounded. Strict where a lenient reader would lose data silently: bytes that are
+/// not UTF-8 and a key repeated in one object (at any depth) are errors; `\u` escapes may be
+/// surrogate pairs, a lone surrogate is an error.
 public indirect enum JSONValue: Sendable, Equatable {
     case object([(key: String, keyLocation: SourceLocation, value: JSONNode)])
     case array([JSONNode])
@@ -42,6 +44,8 @@ public struct JSONNode: Sendable, Equatable {
 public struct JSONParseError: Error, Sendable {
     public var message: String
     public var location: SourceLocation
+    /// False for well-formed JSON that is still refused (a repeated key).
+    public var isSyntax = true
 }
 
 public enum JSONReader {
@@ -49,6 +53,9 @@ public enum JSONReader {
 
     public static func parse(_ bytes: [UInt8]) throws -> JSONNode {
         var parser = Parser(bytes: bytes)
+        if let bad = Encoding.firstInvalidUTF8(bytes) {
+            throw parser.error("the file is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)))", at: bad)
+        }
         parser.skipSpace()
         let node = try parser.value(depth: 0)
         parser.skipSpace()
@@ -86,13 +93,21 @@ public enum JSONReader {
             case UInt8(ascii: "{"):
                 pos += 1
                 var members: [(key: String, keyLocation: SourceLocation, value: JSONNode)] = []
+                var seen: [String: SourceLocation] = [:]
                 skipSpace()
                 if pos < bytes.count && bytes[pos] == UInt8(ascii: "}") { pos += 1; return JSONNode(value: .object(members), location: loc) }
                 while true {
                     skipSpace()
                     guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\"") else { throw error("a key in double quotes was expected") }
+                    let keyStart = pos
                     let keyLoc = lines.location(of: pos)
                     let key = try string()
+                    if let first = seen[key] {
+                        var e = error("'\(key)' is given twice (first at \(first.line):\(first.column))", at: keyStart)
+                        e.isSyntax = false
+                        throw e
+                    }
+                    seen[key] = keyLoc
                     skipSpace()
                     guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw error("':' was expected after the key") }
                     pos += 1
@@ -167,10 +182,23 @@ public enum JSONReader {
                     case UInt8(ascii: "b"): out.append(0x08)
                     case UInt8(ascii: "f"): out.append(0x0C)
                     case UInt8(ascii: "u"):
-                        guard pos + 4 < bytes.count, let v = UInt32(String(decoding: bytes[(pos + 1)...(pos + 4)], as: UTF8.self), radix: 16),
-                              let scalar = Unicode.Scalar(v) else { throw error("malformed \\u escape") }
-                        out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                        let escape = pos - 1
+                        guard let high = hex4(at: pos + 1) else { throw error("malformed \\u escape", at: escape) }
                         pos += 4
+                        var v = high
+                        if (0xD800...0xDBFF).contains(high) {
+                            // A UTF-16 surrogate pair: `\ud83d\ude00`.
+                            guard pos + 2 < bytes.count, bytes[pos + 1] == UInt8(ascii: "\\"), bytes[pos + 2] == UInt8(ascii: "u"),
+                                  let low = hex4(at: pos + 3), (0xDC00...0xDFFF).contains(low) else {
+                                throw error("unpaired UTF-16 surrogate in a \\u escape", at: escape)
+                            }
+                            v = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+                            pos += 6
+                        } else if (0xDC00...0xDFFF).contains(high) {
+                            throw error("unpaired UTF-16 surrogate in a \\u escape", at: escape)
+                        }
+                        guard let scalar = Unicode.Scalar(v) else { throw error("malformed \\u escape", at: escape) }
+                        out.append(contentsOf: Array(String(Character(scalar)).utf8))
                     default: out.append(bytes[pos])
                     }
                     pos += 1
@@ -181,6 +209,23 @@ public enum JSONReader {
                 pos += 1
             }
             throw error("unterminated string", at: start)
+        }
+
+        /// The value of the four hex digits at `at`, or nil.
+        func hex4(at: Int) -> UInt32? {
+            guard at >= 0, at + 4 <= bytes.count else { return nil }
+            var v: UInt32 = 0
+            for b in bytes[at..<(at + 4)] {
+                let d: UInt8
+                switch b {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): d = b - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): d = b - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): d = b - UInt8(ascii: "A") + 10
+                default: return nil
+                }
+                v = v << 4 | UInt32(d)
+            }
+            return v
         }
     }
 }

@@ -209,6 +209,8 @@ public enum Linter {
                                   fileContext: input.context)
         var found: [Diagnostic] = []
         for (k, rule) in profile.rules.enumerated() {
+            // A cancelled lint (the language server's stale document) stops between rules.
+            if Task.isCancelled { break }
             let severity = profile.ruleSeverities[k]
             if context.fileIsTestCode {
                 let policy = profile.ruleTestPolicies[k]

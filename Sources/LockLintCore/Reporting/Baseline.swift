@@ -48,7 +48,12 @@ public enum Baseline {
                 case ("rule", .string(let s)): rule = s
                 case ("path", .string(let s)): p = s
                 case ("line", .string(let s)): line = s
-                case ("occurrence", .number(let n)): occurrence = Int(n)
+                case ("occurrence", .number(let n)):
+                    // Checked before converting: `Int(1e300)` would trap.
+                    guard n >= 0, n <= 1_000_000_000, n.rounded(.towardZero) == n else {
+                        throw LoadError(description: "\(path):\(f.value.location.line):\(f.value.location.column): error: a baseline occurrence is a whole number from 0 to 1000000000")
+                    }
+                    occurrence = Int(n)
                 default:
                     throw LoadError(description: "\(path):\(f.keyLocation.line):\(f.keyLocation.column): error: unexpected baseline field '\(f.key)'")
                 }

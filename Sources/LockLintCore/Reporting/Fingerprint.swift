@@ -48,12 +48,18 @@ public final class LineTextCache {
     private var files: [String: SourceFile?] = [:]
     public init() {}
 
+    /// Identities use at most this many bytes of a line: many findings on one very long line
+    /// (minified or generated code) would otherwise cost findings × line length.
+    public static let maxLineBytes = 240
+
+    /// The text of a 1-based line for an identity: its first `maxLineBytes` bytes (cut at a
+    /// character boundary), without the line break.
     public func line(_ path: String, _ line: Int) -> String {
         if files[path] == nil {
             files[path] = (try? FileIO.readFile(path)).map { SourceFile(path: path, bytes: $0) }
         }
         guard let f = files[path] ?? nil else { return "" }
-        return f.lineText(line)
+        return f.lineText(line, maxBytes: Self.maxLineBytes)
     }
 
     /// Registers contents that did not come from disk (standard input).

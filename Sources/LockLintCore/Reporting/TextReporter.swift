@@ -23,15 +23,36 @@ public enum TextReporter {
         } else {
             coloredSev = sev
         }
-        out += "\(d.path):\(d.location.line):\(d.location.column): \(coloredSev): \(oneLine(d.message)) [\(d.ruleID)]\n"
+        let path = escapedPath(d.path)
+        out += "\(path):\(d.location.line):\(d.location.column): \(coloredSev): \(oneLine(d.message)) [\(d.ruleID)]\n"
         for n in d.notes {
-            out += "\(n.path):\(n.location.line):\(n.location.column): \(style.color ? "\u{1B}[1;36mnote\u{1B}[0m" : "note"): \(oneLine(n.message))\n"
+            out += "\(escapedPath(n.path)):\(n.location.line):\(n.location.column): \(style.color ? "\u{1B}[1;36mnote\u{1B}[0m" : "note"): \(oneLine(n.message))\n"
         }
         var fix = oneLine(d.fixIt.message)
         if !d.fixIt.edits.isEmpty {
             fix += d.fixIt.applicability == .safe ? " (--fix applies this)" : " (--fix --unsafe-fixes applies this after review)"
         }
-        out += "\(d.path):\(d.location.line):\(d.location.column): \(style.color ? "\u{1B}[1;36mnote\u{1B}[0m" : "note"): fix-it: \(fix)\n"
+        out += "\(path):\(d.location.line):\(d.location.column): \(style.color ? "\u{1B}[1;36mnote\u{1B}[0m" : "note"): fix-it: \(fix)\n"
+    }
+
+    /// A path on one line: control characters (a line break in a file name, an escape sequence)
+    /// are written as JSON writes them (`\n`, `\r`, `\t`, `\u001B`), so every output line still
+    /// parses and nothing reaches the terminal raw.
+    static func escapedPath(_ p: String) -> String {
+        if !p.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return p }
+        var out = ""
+        for u in p.unicodeScalars {
+            switch u.value {
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0..<0x20, 0x7F:
+                let hex = String(u.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
     }
 
     /// Messages are single lines in this format; line breaks become spaces.

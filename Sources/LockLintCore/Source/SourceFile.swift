@@ -35,11 +35,17 @@ public struct SourceFile: Sendable {
 
     public func location(_ offset: Int) -> SourceLocation { lines.location(of: offset) }
 
-    /// The text of a 1-based line, without its line break.
-    public func lineText(_ line: Int) -> String {
+    /// The text of a 1-based line, without its line break; with `maxBytes`, only its first
+    /// `maxBytes` bytes (fewer if that would cut a character).
+    public func lineText(_ line: Int, maxBytes: Int = .max) -> String {
         let r = lines.range(ofLine: line)
         var end = r.upperBound
         while end > r.lowerBound && (bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D) { end -= 1 }
+        if end - r.lowerBound > maxBytes {
+            end = r.lowerBound + max(0, maxBytes)
+            // Back up over continuation bytes (10xxxxxx) to a character's first byte.
+            while end > r.lowerBound && end < bytes.count && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        }
         return text(r.lowerBound..<end)
     }
 }

@@ -23,7 +23,7 @@ extension FileStructure {
                     if isChar(k, UInt8(ascii: "(")) {
                         let close = Int(match[k])
                         if close > k {
-                            for q in (k + 1)..<close where code[q].kind == .identifier
+                            for q in span(k + 1, close) where code[q].kind == .identifier
                                 && (isChar(q + 1, UInt8(ascii: ",")) || isChar(q + 1, UInt8(ascii: ")")))
                                 && !isChar(q - 1, UInt8(ascii: ".")) {
                                 names.insert(text(q))
@@ -52,7 +52,7 @@ extension FileStructure {
     /// The attribute tokens before declaration `d`'s keyword (`@MainActor`, `@Published`, …).
     public func attributes(of d: Decl) -> [Int] {
         guard d.hasAttributes else { return [] }
-        return (d.start..<d.keyword).filter { code[$0].kind == .attribute }
+        return span(d.start, d.keyword).filter { code[$0].kind == .attribute }
     }
 
     /// A global-actor attribute (`@MainActor`, `@DatabaseActor`): the declaration is isolated.
@@ -128,7 +128,7 @@ extension FileStructure {
     /// declarations and extensions in this file, protocols left out.
     public func callableMembers(ofTypeNamed name: String) -> [Int] {
         var out: [Int] = []
-        for (t, d) in decls.enumerated() where d.kind.isType && d.nameText == name && d.kind != .protocol {
+        for t in typeDecls(named: name) where decls[t].kind != .protocol {
             for c in children[t] {
                 let m = decls[c]
                 guard m.body >= 0, !m.nameText.isEmpty else { continue }

@@ -15,6 +15,18 @@ public struct FileStructure: Sendable {
     public let children: [[Int]]
     /// Declarations at file level, in source order.
     public let topLevel: [Int]
+    /// Type declarations (including extensions and protocols) by name, in source order: rules
+    /// look a type up here instead of scanning every declaration (which is quadratic).
+    public let typesByName: [String: [Int]]
+    /// Variable declarations by name, in source order (so a range of them can be found by
+    /// binary search on `keyword`).
+    public let variablesByName: [String: [Int]]
+    /// Functions (`func` declarations) by name, in source order.
+    public let functionsByName: [String: [Int]]
+    /// Variable declarations in keyword order, and the largest `end` among the first k of them:
+    /// finds the declarations around a token without a scan of every declaration.
+    let variableOrder: [Int]
+    let variableMaxEnd: [Int]
     /// Code token indices of every `await` keyword and every `nonisolated` word, in order.
     public let awaitTokens: [Int32]
     public let nonisolatedTokens: [Int32]
@@ -42,16 +54,41 @@ public struct FileStructure: Sendable {
         self.identifiers = builder.identifiers
         var children = [[Int]](repeating: [], count: builder.decls.count)
         var topLevel: [Int] = []
+        var typesByName: [String: [Int]] = [:]
+        var variablesByName: [String: [Int]] = [:]
+        var functionsByName: [String: [Int]] = [:]
+        var variableOrder: [Int] = []
+        var variableMaxEnd: [Int] = []
         for (i, d) in builder.decls.enumerated() {
             if d.parent >= 0 { children[d.parent].append(i) } else { topLevel.append(i) }
+            if d.kind.isType && !d.nameText.isEmpty { typesByName[d.nameText, default: []].append(i) }
+            if d.kind == .variable && !d.nameText.isEmpty { variablesByName[d.nameText, default: []].append(i) }
+            if d.kind == .function && !d.nameText.isEmpty { functionsByName[d.nameText, default: []].append(i) }
+            if d.kind == .variable {
+                variableOrder.append(i)
+                variableMaxEnd.append(max(variableMaxEnd.last ?? Int.min, d.end))
+            }
         }
         self.children = children
         self.topLevel = topLevel
+        self.typesByName = typesByName
+        self.variablesByName = variablesByName
+        self.functionsByName = functionsByName
+        self.variableOrder = variableOrder
+        self.variableMaxEnd = variableMaxEnd
     }
 
     // MARK: Token helpers
 
     @inlinable public var count: Int { code.count }
+
+    /// The code token indices from `lower` up to (not including) `upper`, clamped to the file;
+    /// empty when `upper <= lower`. Build every token range from computed bounds with this, never
+    /// with `..<` directly: on unfinished code the bounds need not be ordered.
+    @inlinable
+    public func span(_ lower: Int, _ upper: Int) -> Range<Int> {
+        Range(clamping: lower, upper, within: code.count)
+    }
 
     /// The text of code token `i`.
     public func text(_ i: Int) -> String {
@@ -119,6 +156,63 @@ public struct FileStructure: Sendable {
     }
 
     public func line(ofToken i: Int) -> Int { location(ofToken: i).line }
+
+    /// The type declarations (extensions and protocols included) named `name`, in source order.
+    public func typeDecls(named name: String) -> [Int] { typesByName[name] ?? [] }
+
+    /// The variable declarations whose type annotation or initializer holds token `i`, outermost
+    /// first (a closure in an initializer may declare more).
+    public func variableDeclarations(holding i: Int) -> [Int] {
+        var lo = 0
+        var hi = variableOrder.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if decls[variableOrder[mid]].keyword < i { lo = mid + 1 } else { hi = mid }
+        }
+        var out: [Int] = []
+        var k = lo - 1
+        while k >= 0 && variableMaxEnd[k] > i {
+            let d = decls[variableOrder[k]]
+            if i < d.end && (d.typeAnnotation.contains(i) || d.initializer.contains(i)) { out.append(variableOrder[k]) }
+            k -= 1
+        }
+        return out.reversed()
+    }
+
+    /// The functions named `name`, in source order.
+    public func functionDecls(named name: String) -> [Int] { functionsByName[name] ?? [] }
+
+    /// The variable declarations named `name`, in source order.
+    public func variableDecls(named name: String) -> [Int] { variablesByName[name] ?? [] }
+
+    /// The variable declarations named `name` whose keyword lies in `range`, in source order.
+    public func variableDecls(named name: String, keywordIn range: Range<Int>) -> ArraySlice<Int> {
+        let all = variablesByName[name] ?? []
+        func firstAtOrAfter(_ k: Int) -> Int {
+            var lo = 0
+            var hi = all.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if decls[all[mid]].keyword < k { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        let lo = firstAtOrAfter(range.lowerBound)
+        return all[lo..<max(lo, firstAtOrAfter(range.upperBound))]
+    }
+
+    /// The declaration whose attributes and modifiers hold token `i` (`start <= i < keyword`),
+    /// by binary search: declarations are in the order of their keywords.
+    public func declaration(modifiedAt i: Int) -> Int? {
+        var lo = 0
+        var hi = decls.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if decls[mid].keyword <= i { lo = mid + 1 } else { hi = mid }
+        }
+        // `lo` is the first declaration whose keyword is after `i`.
+        return lo < decls.count && decls[lo].start <= i ? lo : nil
+    }
 
     // MARK: Scope queries
 
@@ -264,5 +358,16 @@ extension FileStructure {
             if self.is(i + 1, "XCTest") || self.is(i + 1, "Testing") { return true }
         }
         return false
+    }
+}
+
+extension Range where Bound == Int {
+    /// `lower..<upper` with both bounds clamped to `0...count` and `upper` raised to `lower` when
+    /// smaller: a range that can always be built and always indexes a collection of `count`.
+    @inlinable
+    public init(clamping lower: Int, _ upper: Int, within count: Int) {
+        let lo = Swift.min(Swift.max(lower, 0), Swift.max(count, 0))
+        let hi = Swift.min(Swift.max(upper, lo), Swift.max(count, 0))
+        self = lo..<hi
     }
 }

@@ -31,19 +31,19 @@ extension FileStructure {
                 if decls[f].parameterNames.contains(name) { return .parameter(function: f) }
             }
             // Closure parameters and pattern bindings hide members too.
-            if let f = functions.first, decls[f].body >= 0, boundNames(in: scopes[decls[f].body].open..<i).contains(name) { return .unknown }
+            if let f = functions.first, decls[f].body >= 0, boundNames(in: span(scopes[decls[f].body].open, i)).contains(name) { return .unknown }
         }
         for t in types {
             for c in children[t] where decls[c].kind == .variable && decls[c].nameText == name { return .variable(c) }
             if decls[t].kind == .extension {
                 let typeName = decls[t].nameText
-                for (k, d) in decls.enumerated() where d.kind.isType && d.kind != .extension && d.nameText == typeName {
+                for k in typeDecls(named: typeName) where decls[k].kind != .extension {
                     for c in children[k] where decls[c].kind == .variable && decls[c].nameText == name { return .variable(c) }
                 }
             }
         }
         if !memberOnly {
-            for c in topLevel where decls[c].kind == .variable && decls[c].nameText == name { return .variable(c) }
+            for c in variableDecls(named: name) where decls[c].parent < 0 { return .variable(c) }
         }
         return .unknown
     }
@@ -67,7 +67,7 @@ extension FileStructure {
                     }
                     e += 1
                 }
-                return (k + 2)..<e
+                return span(k + 2, e)
             }
             if isChar(k, UInt8(ascii: "(")) || isChar(k, UInt8(ascii: "[")) {
                 let m = Int(match[k])

@@ -150,7 +150,7 @@ struct StructureBuilder {
                         saved.append(frames.count <= 4096 ? frames : [])
                     case 1, 2:
                         if let s = saved.last, !s.isEmpty {
-                            closeDiscardedFrames(frames, keeping: s.count, at: i)
+                            closeDiscardedFrames(frames, restoring: s, at: i)
                             frames = s
                         }
                     default:
@@ -207,6 +207,7 @@ struct StructureBuilder {
             scopes[f.scope].close = max(n - 1, scopes[f.scope].open)
             finishScope(f.scope, end: n)
         }
+        normalize()
     }
 
     @inline(__always)
@@ -226,11 +227,65 @@ struct StructureBuilder {
         return nil
     }
 
-    mutating func closeDiscardedFrames(_ frames: [Frame], keeping count: Int, at i: Int) {
-        guard frames.count > count else { return }
-        for f in frames[count...] where f.scope >= 0 && scopes[f.scope].close < 0 {
+    /// At `#elseif`/`#else` the frames go back to their state at the `#if`: every scope opened in
+    /// the branch just read (the frames above the part both stacks share) ends before `i`.
+    mutating func closeDiscardedFrames(_ frames: [Frame], restoring saved: [Frame], at i: Int) {
+        var shared = 0
+        while shared < frames.count && shared < saved.count && frames[shared].open == saved[shared].open { shared += 1 }
+        for f in frames[shared...] where f.scope >= 0 && scopes[f.scope].close < 0 {
             scopes[f.scope].close = max(i - 1, scopes[f.scope].open)
             finishScope(f.scope, end: i)
+        }
+    }
+
+    /// Makes the model total whatever the tokens were (unfinished code, unbalanced `#if`
+    /// branches): every scope has `0 <= open <= close < count`, a closure's `close` is its
+    /// scope's, every declaration's `end` and token ranges lie in `0...count` with ordered
+    /// bounds, and every index field is a valid index or -1. Rules may rely on this.
+    mutating func normalize() {
+        let n = code.count
+        func index(_ v: Int, below limit: Int) -> Int { v >= 0 && v < limit ? v : -1 }
+        func clamp(_ v: Int) -> Int { min(max(v, 0), n) }
+        func span(_ r: Range<Int>) -> Range<Int> {
+            let lo = clamp(r.lowerBound)
+            return lo..<max(lo, clamp(r.upperBound))
+        }
+        for s in scopes.indices {
+            let open = min(max(scopes[s].open, 0), max(n - 1, 0))
+            var close = scopes[s].close
+            if close < open || close >= n { close = max(open, n - 1) }
+            scopes[s].open = open
+            scopes[s].close = close
+            scopes[s].parent = scopes[s].parent < s ? index(scopes[s].parent, below: scopes.count) : -1
+            scopes[s].decl = index(scopes[s].decl, below: decls.count)
+            scopes[s].closure = index(scopes[s].closure, below: closures.count)
+            scopes[s].statementKeyword = index(scopes[s].statementKeyword, below: n)
+        }
+        for c in closures.indices {
+            let sc = closures[c].scope
+            guard sc >= 0 && sc < scopes.count else {
+                closures[c].scope = -1
+                closures[c].close = -1
+                continue
+            }
+            closures[c].open = scopes[sc].open
+            closures[c].close = scopes[sc].close
+            closures[c].callee = index(closures[c].callee, below: n)
+            closures[c].receiverStart = closures[c].callee >= 0 ? index(closures[c].receiverStart, below: closures[c].callee) : -1
+            closures[c].label = index(closures[c].label, below: n)
+            let k = closures[c].inKeyword
+            closures[c].inKeyword = k > closures[c].open && k <= closures[c].close ? k : -1
+        }
+        for d in decls.indices {
+            decls[d].keyword = min(max(decls[d].keyword, 0), max(n - 1, 0))
+            decls[d].start = min(max(decls[d].start, 0), decls[d].keyword)
+            decls[d].name = index(decls[d].name, below: n)
+            decls[d].parent = decls[d].parent < d ? index(decls[d].parent, below: decls.count) : -1
+            decls[d].body = index(decls[d].body, below: scopes.count)
+            decls[d].end = min(max(decls[d].end, decls[d].keyword + 1), max(n, decls[d].keyword + 1))
+            decls[d].inheritance = span(decls[d].inheritance)
+            decls[d].typeAnnotation = span(decls[d].typeAnnotation)
+            decls[d].initializer = span(decls[d].initializer)
         }
     }
 

@@ -140,23 +140,9 @@ public enum ConfigurationLoader {
         }
     }
 
-    /// The known name nearest to a misspelling (edit distance at most 3).
+    /// The known name nearest to a misspelling (see `Spelling`).
     static func closest(_ word: String, in names: Set<String>) -> String? {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
-            var prev = Array(0...b.count)
-            for (i, ca) in a.enumerated() {
-                var cur = [i + 1] + Array(repeating: 0, count: b.count)
-                for (j, cb) in b.enumerated() {
-                    cur[j + 1] = min(prev[j + 1] + 1, cur[j] + 1, prev[j] + (ca == cb ? 0 : 1))
-                }
-                prev = cur
-            }
-            return prev[b.count]
-        }
-        let w = Array(word)
-        let best = names.map { ($0, distance(w, Array($0))) }.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
-        guard let (name, d) = best, d <= 3 else { return nil }
-        return name
+        Spelling.nearest(word, in: names)
     }
 
     /// The nearest configuration file at or above `directory`, or nil.

@@ -194,11 +194,11 @@ public enum Linter {
         }
         let ran = profile.ruleIDs
         outcome.questions = context.questions
-        let directives = Suppressions.directives(in: structure)
+        let (directives, malformed) = Suppressions.parse(structure)
         // `superfluous_disable` runs when it is among the run's rules (not with another --only-rule).
         let superfluousOn = profile.severities[Suppressions.superfluousRuleID] != nil
         let (kept, superfluous) = Suppressions.apply(
-            found, directives: directives, path: input.path, knownRules: settings.knownRuleIDs, rulesThatRan: ran,
+            found, directives: directives, malformed: malformed, path: input.path, knownRules: settings.knownRuleIDs, rulesThatRan: ran,
             requireReason: profile.configuration.requireSuppressionReason,
             superfluousSeverity: profile.severities[Suppressions.superfluousRuleID] ?? .warning)
         outcome.diagnostics = problems + kept + (superfluousOn ? superfluous : [])

@@ -40,7 +40,7 @@ public enum CLI {
             return ExitCode.clean
         case .explain(let id):
             guard let rule = RuleRegistry.rule(id) else {
-                io.err("swift-lock-lint: unknown rule '\(id)'; see --list-rules\n")
+                io.err("swift-lock-lint: unknown rule '\(id)'\(Spelling.hint(id, in: RuleRegistry.ids)); see --list-rules\n")
                 return ExitCode.usage
             }
             io.out(RuleDocs.explain(rule.description))
@@ -73,7 +73,7 @@ public enum CLI {
         let clock = ContinuousClock()
         let started = clock.now
         for id in options.onlyRules where RuleRegistry.rule(id) == nil {
-            io.err("swift-lock-lint: unknown rule '\(id)' for --only-rule; see --list-rules\n")
+            io.err("swift-lock-lint: unknown rule '\(id)' for --only-rule\(Spelling.hint(id, in: RuleRegistry.ids)); see --list-rules\n")
             return ExitCode.usage
         }
         // Which files. A named path that does not exist, or a folder that cannot be read, is
@@ -84,7 +84,7 @@ public enum CLI {
         if let stdinPath = options.stdinPath {
             candidates.append((stdinPath, io.readStdin()))
         } else {
-            let walk = FileWalker.walk(options.paths.isEmpty ? ["."] : options.paths)
+            let walk = FileWalker.walk(!options.paths.isEmpty ? options.paths : !options.defaultPaths.isEmpty ? options.defaultPaths : ["."])
             for m in walk.missing { io.err("swift-lock-lint: no such file or directory: \(m)\n") }
             for e in walk.errors { io.err("swift-lock-lint: cannot read directory \(e.path): \(e.reason)\n") }
             if !walk.errors.isEmpty { exitFloor = ExitCode.findings }
@@ -235,18 +235,25 @@ public enum CLI {
                 return ExitCode.usage
             }
         }
-        let ruleInfos = (profiles.first?.rules ?? []).map { r -> ReportContext.RuleInfo in
+        // The rules that ran under any configuration, in registry order.
+        let ruleInfos = RuleRegistry.all.compactMap { r -> ReportContext.RuleInfo? in
             let d = r.description
+            guard let profile = profiles.first(where: { $0.rules.contains { $0.description.id == d.id } }) else { return nil }
             return .init(id: d.id, name: d.name, summary: d.summary, rationale: d.rationale, fix: d.fix,
-                         severity: profiles.first?.severities[d.id] ?? d.defaultSeverity)
+                         severity: profile.severities[d.id] ?? d.defaultSeverity)
         }
-        let context = ReportContext(toolVersion: version, rules: ruleInfos, identities: identities, basePath: base,
+        var context = ReportContext(toolVersion: version, rules: ruleInfos, identities: identities, basePath: base,
                                     filesLinted: report.filesLinted)
+        if options.format == .sarif {
+            var paths = Set(diagnostics.map(\.path))
+            for d in diagnostics { for n in d.notes { paths.insert(n.path) } }
+            context.utf16Columns = UTF16Columns(paths.sorted().compactMap { lines.file($0) })
+        }
         let rendered: String
         switch options.format {
         case .text:
             let color = options.output == nil && options.color(isTerminal: io.stdoutIsTerminal)
-            rendered = TextReporter.render(diagnostics, style: .init(color: color))
+            rendered = TextReporter.render(diagnostics, style: .init(color: color, mentionsFix: !options.buildLog))
         case .json: rendered = JSONReporter.render(diagnostics, context: context)
         case .sarif: rendered = SARIFReporter.render(diagnostics, context: context)
         case .github:

@@ -66,7 +66,7 @@ struct LockLintCommand: CommandPlugin {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let errFile = work.appendingPathComponent("swift-lock-lint-stderr.txt")
-        FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)  // an unwritable folder fails in the next line
         let errHandle = try FileHandle(forWritingTo: errFile)
         defer { try? errHandle.close() }
         let out = Pipe()

@@ -192,6 +192,10 @@ public enum Linter {
             for k in ds.indices { ds[k].severity = severity }
             found.append(contentsOf: ds)
         }
+        // Fix-its write line breaks as the file does (CRLF, CR), for --fix and for every reporter.
+        for k in found.indices where !found[k].fixIt.edits.isEmpty {
+            found[k].fixIt.edits = Fixer.adapt(found[k].fixIt.edits, to: file.bytes)
+        }
         let ran = profile.ruleIDs
         outcome.questions = context.questions
         let (directives, malformed) = Suppressions.parse(structure)

@@ -208,23 +208,43 @@ public enum CLI {
         var identities = needIdentities ? FindingIdentity.identities(diagnostics) { lines.line($0.path, $0.location.line) } : []
         for k in identities.indices { identities[k].path = relative(identities[k].path) }
         if let path = options.writeBaseline {
+            // Recording today's findings is a success. A file that could not be read is not a
+            // finding to accept: it is reported, and the exit code says so.
+            var recorded: [FindingIdentity] = []
+            var fileErrors: [Diagnostic] = []
+            let rebase = baselinePaths(for: path, cwd: base)
+            for (d, id) in zip(diagnostics, identities) {
+                if d.ruleID == Linter.fileErrorRuleID { fileErrors.append(d); continue }
+                var id = id
+                id.path = rebase(d.path)
+                recorded.append(id)
+            }
             do {
-                try FileIO.writeAtomically(path, Array(Baseline.render(identities).utf8))
+                try FileIO.writeAtomically(path, Array(Baseline.render(recorded).utf8))
             } catch let e as FileIOError {
                 io.err("swift-lock-lint: cannot write baseline \(e.path): \(e.reason)\n")
                 return ExitCode.usage
             } catch {
                 return ExitCode.usage
             }
+            io.out(TextReporter.render(fileErrors))
+            if !options.quiet {
+                let n = recorded.count
+                io.err("swift-lock-lint: recorded \(n) finding\(n == 1 ? "" : "s") in \(path) (\(report.filesLinted) file\(report.filesLinted == 1 ? "" : "s") linted)\n")
+            }
+            return fileErrors.isEmpty ? ExitCode.clean : ExitCode.findings
         }
         var baselined = 0
         if let path = options.baseline {
             do {
                 let accepted = try Baseline.load(path)
+                let rebase = baselinePaths(for: path, cwd: base)
                 var keptD: [Diagnostic] = []
                 var keptI: [FindingIdentity] = []
                 for (d, id) in zip(diagnostics, identities) where needIdentities {
-                    if accepted.contains(id) { baselined += 1 } else { keptD.append(d); keptI.append(id) }
+                    var key = id
+                    key.path = rebase(d.path)
+                    if d.ruleID != Linter.fileErrorRuleID && accepted.contains(key) { baselined += 1 } else { keptD.append(d); keptI.append(id) }
                 }
                 diagnostics = keptD
                 identities = keptI
@@ -335,6 +355,26 @@ public enum CLI {
     static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// A function that gives a linted file's path relative to the folder of the baseline file
+    /// `baseline`, through symbolic links (each folder resolved once).
+    static func baselinePaths(for baseline: String, cwd: String) -> (String) -> String {
+        func absolute(_ p: String) -> String { p.hasPrefix("/") ? p : cwd + p }
+        func resolved(_ folder: String) -> String {
+            guard let r = realpath(folder, nil) else { return absolute(folder) }
+            defer { free(r) }
+            return String(cString: r)
+        }
+        let folder = resolved(directory(of: absolute(baseline)))
+        var folders: [String: String] = [:]
+        return { path in
+            let dir = directory(of: absolute(path))
+            let real: String
+            if let known = folders[dir] { real = known } else { real = resolved(dir); folders[dir] = real }
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return Baseline.relativePath(real + "/" + name, to: folder)
+        }
     }
 
     /// The current folder with a trailing `/`.

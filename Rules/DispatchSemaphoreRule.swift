@@ -24,6 +24,7 @@ public struct DispatchSemaphoreRule: Rule {
             Reports every line that names the type, once per line; the message says what the semaphore is used \
             for when its creation (`DispatchSemaphore(value: N)`) is in the same file.
             """,
+        enabledByDefault: false,
         triggeringExamples: [
             """
             func fetchSync() -> Data? {

@@ -27,6 +27,7 @@ public struct UncheckedSendableNonfinalRule: Rule {
             anywhere in the run) is not final. A generic class is reported as a wrapper when one of its generic \
             parameters has no Sendable requirement and it stores a value of that parameter.
             """,
+        enabledByDefault: false,
         triggeringExamples: [
             """
             class ↓Cache: @unchecked Sendable {

@@ -23,6 +23,7 @@ public struct ActorViewModelRule: Rule {
             or an extension in the same file), or that has @Published properties. A conformance added in another \
             file is not followed. Reported at the actor's name.
             """,
+        enabledByDefault: false,
         inTests: .skipped("where a view model is isolated is a design question for the product, not the test"),
         triggeringExamples: [
             """

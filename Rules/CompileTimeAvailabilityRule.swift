@@ -39,6 +39,7 @@ public struct CompileTimeAvailabilityRule: Rule {
             that import Synchronization (a project's own `Mutex` type is another thing); a type declared with \
             one of these names is not a use.
             """,
+        enabledByDefault: false,
         inTests: .skipped("availability advice is for the shipped product; test code is not reported"),
         triggeringExamples: [
             """

@@ -19,7 +19,10 @@ public struct LockInActorRule: Rule {
             make the type a final class that owns the lock (Mutex / OSAllocatedUnfairLock) instead of an actor.
             """,
         knownLimits: """
-            Locks are recognised by type (the SPEC list plus configured `lockTypes`), from the type annotation or \
+            Locks are recognised by type (Mutex, NSLock, NSRecursiveLock, NSCondition, NSConditionLock, \
+            OSAllocatedUnfairLock, os_unfair_lock, os_unfair_lock_s, pthread_mutex_t, pthread_rwlock_t, SRWLOCK, \
+            CRITICAL_SECTION, DispatchSemaphore, NIOLock, NIOLockedValueBox, LockIsolated, ManagedCriticalState, and the \
+            configuration's `lockTypes`), from the type annotation or \
             the initializer (`NSLock()`, `Mutex<Int>(0)`, `.init()` with an annotation). An actor extended in \
             another file is recognised through the project-wide facts.
             """,

@@ -27,6 +27,7 @@ public struct UncheckedSendableNonfinalRule: Rule {
             anywhere in the run) is not final. A generic class is reported as a wrapper when one of its generic \
             parameters has no Sendable requirement and it stores a value of that parameter.
             """,
+        enabledByDefault: false,
         inTests: .skipped("whether a test double can be subclassed does not change what the test checks; test code is not reported"),
         triggeringExamples: [
             """

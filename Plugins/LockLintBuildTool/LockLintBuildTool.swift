@@ -3,7 +3,8 @@ import PackagePlugin
 
 /// A build-tool plugin: every build of a target that uses it runs swift-lock-lint on the target's
 /// Swift files, and the findings appear as compiler diagnostics (warnings; errors fail the build).
-/// The command is rerun only when one of the target's Swift files changes.
+/// The command is rerun only when one of the target's Swift files, or a configuration file that
+/// governs them (`.swift-lock-lint.json` in their folder or any folder above), changes.
 @main
 struct LockLintBuildTool: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -19,9 +20,25 @@ struct LockLintBuildTool: BuildToolPlugin {
         return .buildCommand(
             displayName: "swift-lock-lint \(name)",
             executable: tool,
-            arguments: ["--quiet", "--fail-on", "error", "--stamp", stamp.path] + files.map(\.path),
-            inputFiles: files,
+            arguments: ["--quiet", "--build-log", "--fail-on", "error", "--stamp", stamp.path] + files.map(\.path),
+            inputFiles: files + configurations(governing: files),
             outputFiles: [stamp])
+    }
+
+    /// The configuration files the tool discovers for these files: `.swift-lock-lint.json` in
+    /// each file's folder and in every folder above it.
+    func configurations(governing files: [URL]) -> [URL] {
+        var found: [URL] = []
+        var visited = Set<String>()
+        for file in files {
+            var folder = file.deletingLastPathComponent().standardizedFileURL.path
+            while !folder.isEmpty && visited.insert(folder).inserted {
+                let candidate = URL(fileURLWithPath: folder).appendingPathComponent(".swift-lock-lint.json")
+                if FileManager.default.fileExists(atPath: candidate.path) { found.append(candidate) }
+                folder = (folder as NSString).deletingLastPathComponent  // "/" stays "/", which is then visited
+            }
+        }
+        return found
     }
 }
 

@@ -40,7 +40,7 @@ public enum CLI {
             return ExitCode.clean
         case .explain(let id):
             guard let rule = RuleRegistry.rule(id) else {
-                io.err("swift-lock-lint: unknown rule '\(id)'; see --list-rules\n")
+                io.err("swift-lock-lint: unknown rule '\(id)'\(Spelling.hint(id, in: RuleRegistry.ids)); see --list-rules\n")
                 return ExitCode.usage
             }
             io.out(RuleDocs.explain(rule.description))
@@ -73,7 +73,7 @@ public enum CLI {
         let clock = ContinuousClock()
         let started = clock.now
         for id in options.onlyRules where RuleRegistry.rule(id) == nil {
-            io.err("swift-lock-lint: unknown rule '\(id)' for --only-rule; see --list-rules\n")
+            io.err("swift-lock-lint: unknown rule '\(id)' for --only-rule\(Spelling.hint(id, in: RuleRegistry.ids)); see --list-rules\n")
             return ExitCode.usage
         }
         // Which files. A named path that does not exist, or a folder that cannot be read, is
@@ -84,7 +84,7 @@ public enum CLI {
         if let stdinPath = options.stdinPath {
             candidates.append((stdinPath, io.readStdin()))
         } else {
-            let walk = FileWalker.walk(options.paths.isEmpty ? ["."] : options.paths)
+            let walk = FileWalker.walk(!options.paths.isEmpty ? options.paths : !options.defaultPaths.isEmpty ? options.defaultPaths : ["."])
             for m in walk.missing { io.err("swift-lock-lint: no such file or directory: \(m)\n") }
             for e in walk.errors { io.err("swift-lock-lint: cannot read directory \(e.path): \(e.reason)\n") }
             if !walk.errors.isEmpty { exitFloor = ExitCode.findings }
@@ -211,23 +211,43 @@ public enum CLI {
         var identities = needIdentities ? FindingIdentity.identities(diagnostics) { lines.line($0.path, $0.location.line) } : []
         for k in identities.indices { identities[k].path = relative(identities[k].path) }
         if let path = options.writeBaseline {
+            // Recording today's findings is a success. A file that could not be read is not a
+            // finding to accept: it is reported, and the exit code says so.
+            var recorded: [FindingIdentity] = []
+            var fileErrors: [Diagnostic] = []
+            let rebase = baselinePaths(for: path, cwd: base)
+            for (d, id) in zip(diagnostics, identities) {
+                if d.ruleID == Linter.fileErrorRuleID { fileErrors.append(d); continue }
+                var id = id
+                id.path = rebase(d.path)
+                recorded.append(id)
+            }
             do {
-                try FileIO.writeAtomically(path, Array(Baseline.render(identities).utf8))
+                try FileIO.writeAtomically(path, Array(Baseline.render(recorded).utf8))
             } catch let e as FileIOError {
                 io.err("swift-lock-lint: cannot write baseline \(e.path): \(e.reason)\n")
                 return ExitCode.usage
             } catch {
                 return ExitCode.usage
             }
+            io.out(TextReporter.render(fileErrors))
+            if !options.quiet {
+                let n = recorded.count
+                io.err("swift-lock-lint: recorded \(n) finding\(n == 1 ? "" : "s") in \(path) (\(report.filesLinted) file\(report.filesLinted == 1 ? "" : "s") linted)\n")
+            }
+            return fileErrors.isEmpty ? ExitCode.clean : ExitCode.findings
         }
         var baselined = 0
         if let path = options.baseline {
             do {
                 let accepted = try Baseline.load(path)
+                let rebase = baselinePaths(for: path, cwd: base)
                 var keptD: [Diagnostic] = []
                 var keptI: [FindingIdentity] = []
                 for (d, id) in zip(diagnostics, identities) where needIdentities {
-                    if accepted.contains(id) { baselined += 1 } else { keptD.append(d); keptI.append(id) }
+                    var key = id
+                    key.path = rebase(d.path)
+                    if d.ruleID != Linter.fileErrorRuleID && accepted.contains(key) { baselined += 1 } else { keptD.append(d); keptI.append(id) }
                 }
                 diagnostics = keptD
                 identities = keptI
@@ -238,18 +258,25 @@ public enum CLI {
                 return ExitCode.usage
             }
         }
-        let ruleInfos = (profiles.first?.rules ?? []).map { r -> ReportContext.RuleInfo in
+        // The rules that ran under any configuration, in registry order.
+        let ruleInfos = RuleRegistry.all.compactMap { r -> ReportContext.RuleInfo? in
             let d = r.description
+            guard let profile = profiles.first(where: { $0.rules.contains { $0.description.id == d.id } }) else { return nil }
             return .init(id: d.id, name: d.name, summary: d.summary, rationale: d.rationale, fix: d.fix,
-                         severity: profiles.first?.severities[d.id] ?? d.defaultSeverity)
+                         severity: profile.severities[d.id] ?? d.defaultSeverity)
         }
-        let context = ReportContext(toolVersion: version, rules: ruleInfos, identities: identities, basePath: base,
+        var context = ReportContext(toolVersion: version, rules: ruleInfos, identities: identities, basePath: base,
                                     filesLinted: report.filesLinted)
+        if options.format == .sarif {
+            var paths = Set(diagnostics.map(\.path))
+            for d in diagnostics { for n in d.notes { paths.insert(n.path) } }
+            context.utf16Columns = UTF16Columns(paths.sorted().compactMap { lines.file($0) })
+        }
         let rendered: String
         switch options.format {
         case .text:
             let color = options.output == nil && options.color(isTerminal: io.stdoutIsTerminal)
-            rendered = TextReporter.render(diagnostics, style: .init(color: color))
+            rendered = TextReporter.render(diagnostics, style: .init(color: color, mentionsFix: !options.buildLog))
         case .json: rendered = JSONReporter.render(diagnostics, context: context)
         case .sarif: rendered = SARIFReporter.render(diagnostics, context: context)
         case .github:
@@ -332,6 +359,26 @@ public enum CLI {
     static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// A function that gives a linted file's path relative to the folder of the baseline file
+    /// `baseline`, through symbolic links (each folder resolved once).
+    static func baselinePaths(for baseline: String, cwd: String) -> (String) -> String {
+        func absolute(_ p: String) -> String { p.hasPrefix("/") ? p : cwd + p }
+        func resolved(_ folder: String) -> String {
+            guard let r = realpath(folder, nil) else { return absolute(folder) }
+            defer { free(r) }
+            return String(cString: r)
+        }
+        let folder = resolved(directory(of: absolute(baseline)))
+        var folders: [String: String] = [:]
+        return { path in
+            let dir = directory(of: absolute(path))
+            let real: String
+            if let known = folders[dir] { real = known } else { real = resolved(dir); folders[dir] = real }
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return Baseline.relativePath(real + "/" + name, to: folder)
+        }
     }
 
     /// The current folder with a trailing `/`.

@@ -47,6 +47,17 @@ struct Options {
     var stamp: String?
     var unsafeFixes = false
     var diff = false
+    /// Hidden: paths to lint when none is named (the command plugin's targets).
+    var defaultPaths: [String] = []
+    /// Hidden: the report goes into a build log, where `--fix` cannot be run, so fix-it notes
+    /// do not mention it (the build-tool plugin).
+    var buildLog = false
+
+    /// The options that take a value, as `--flag VALUE`, `--flag=VALUE` or (short ones) `-jVALUE`.
+    static let valueOptions: Set<String> = [
+        "--explain", "--dump-tokens", "--stdin-path", "--only-rule", "-j", "--jobs", "--fail-on", "--color", "--format",
+        "-o", "--output", "--config", "--exclude", "--baseline", "--write-baseline", "--stamp", "--default-path",
+    ]
 
     func color(isTerminal: Bool) -> Bool {
         switch colorSetting {
@@ -73,11 +84,15 @@ struct Options {
                 continue
             }
             // `--flag=value` is the same as `--flag value`.
+            // Short options take their value attached too: `-j2` is `-j 2`.
             var flag = a
             var inline: String? = nil
             if a.hasPrefix("--"), let eq = a.firstIndex(of: "=") {
                 flag = String(a[..<eq])
                 inline = String(a[a.index(after: eq)...])
+            } else if !a.hasPrefix("--"), a.count > 2, valueOptions.contains(String(a.prefix(2))) {
+                flag = String(a.prefix(2))
+                inline = String(a.dropFirst(2))
             }
             func arg() throws -> String {
                 if let inline { return inline }
@@ -95,7 +110,11 @@ struct Options {
             case "--markdown-rules": o.mode = .markdownRules
             case "--lsp": o.mode = .lsp
             case "--enable-all-rules": o.enableAll = true
-            case "--only-rule": o.onlyRules.append(try arg())
+            case "--only-rule":
+                // `--only-rule a,b` is `--only-rule a --only-rule b`.
+                let ids = try arg().split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+                guard !ids.isEmpty else { throw UsageError(message: "--only-rule needs a rule id") }
+                o.onlyRules.append(contentsOf: ids)
             case "--include-generated": o.includeGenerated = true
             case "-q", "--quiet": o.quiet = true
             case "-j", "--jobs":
@@ -125,6 +144,8 @@ struct Options {
             case "--stamp": o.stamp = try arg()
             case "--unsafe-fixes": o.unsafeFixes = true
             case "--diff": o.diff = true
+            case "--default-path": o.defaultPaths.append(try arg())
+            case "--build-log": o.buildLog = true
             default:
                 throw UsageError(message: "unknown option '\(a)'")
             }
@@ -164,7 +185,7 @@ struct Options {
           --baseline FILE         report only findings that are not in the baseline FILE
           --write-baseline FILE   record the current findings as the baseline FILE
           --enable-all-rules      also run the rules that are off by default
-          --only-rule RULE_ID     run just that rule (repeatable)
+          --only-rule RULE_ID     run just that rule (repeatable, or several ids with commas)
           --include-generated     also lint generated files (DO NOT EDIT / @generated in the first 10 lines)
           --fail-on LEVEL         exit 1 on findings of at least: error | warning (default) | never
           --color WHEN            auto (default: on a terminal, unless NO_COLOR is set) | always | never

@@ -50,7 +50,7 @@ final class ConfigurationTests: XCTestCase {
         try write("Legacy/.swift-lock-lint.json", "{\"rules\": ")
         try write("Legacy/B.swift", "let s = DispatchSemaphore(value: 0)\n")
         try write("Legacy/Deep/C.swift", "let s = DispatchSemaphore(value: 0)\n")
-        let r = await Support.run([path("App"), path("Legacy")])
+        let r = await Support.run(["--enable-all-rules", path("App"), path("Legacy")])
         XCTAssertEqual(r.code, 2, "a broken configuration fails the run")
         XCTAssertTrue(r.out.contains("A.swift:1:9: warning: semaphore"), r.out)
         XCTAssertFalse(r.out.contains("B.swift"), "never linted with the wrong settings: \(r.out)")
@@ -70,7 +70,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertTrue(r.out.contains("A.swift:1:9: error: semaphore"), r.out)
         XCTAssertFalse(r.out.contains("B.swift"), r.out)
         // --config replaces discovery.
-        try write("other.json", "{}")
+        try write("other.json", #"{"rules": {"dispatch_semaphore": "on"}}"#)  // off by default
         let forced = await Support.run(["--config", path("other.json"), path("Sources")])
         XCTAssertTrue(forced.out.contains("A.swift:1:9: warning: semaphore"), forced.out)
         XCTAssertTrue(forced.out.contains("B.swift:1:9: warning: semaphore"), forced.out)
@@ -81,11 +81,11 @@ final class ConfigurationTests: XCTestCase {
         for f in ["Sources/App/A.swift", "Sources/App/Generated/G.swift", "Sources/App/SkipMe.swift", "Tests/T.swift", "Sources/Deep/er/C.swift"] {
             try write(f, "let s = DispatchSemaphore(value: 0)\n")
         }
-        let r = await Support.run([dir.path])
+        let r = await Support.run(["--enable-all-rules", dir.path])
         let files = Set(r.out.split(separator: "\n").filter { $0.contains(": warning: ") }.compactMap { $0.split(separator: ":").first.map(String.init) })
         XCTAssertEqual(files, [path("Sources/App/A.swift"), path("Sources/Deep/er/C.swift")])
         XCTAssertTrue(r.err.contains("3 files excluded"), r.err)
-        let cli = await Support.run(["--exclude", "\(dir.path)/Sources/Deep/**", dir.path])
+        let cli = await Support.run(["--enable-all-rules", "--exclude", "\(dir.path)/Sources/Deep/**", dir.path])
         XCTAssertFalse(cli.out.contains("C.swift"), cli.out)
     }
 
@@ -142,7 +142,7 @@ final class ConfigurationTests: XCTestCase {
             let b = DispatchSemaphore(value: 0) // swift-lock-lint:disable:this dispatch_semaphore -- test helper
 
             """)
-        let r = await Support.run([dir.path])
+        let r = await Support.run(["--enable-all-rules", dir.path])
         let lines = r.out.split(separator: "\n").filter { $0.contains(": warning: ") }
         XCTAssertEqual(lines.count, 1, r.out)
         XCTAssertTrue(lines[0].contains("A.swift:1:37: warning: suppression comment gives no reason [superfluous_disable]"), r.out)
@@ -151,28 +151,30 @@ final class ConfigurationTests: XCTestCase {
     func testBaselineRoundTrip() async throws {
         try write("Sources/A.swift", "import Dispatch\nlet s = DispatchSemaphore(value: 0)\nlet t = DispatchSemaphore(value: 0)\n")
         let baseline = path("baseline.json")
-        let first = await Support.run(["--write-baseline", baseline, path("Sources")])
-        XCTAssertEqual(first.code, 1)
+        let first = await Support.run(["--enable-all-rules", "--write-baseline", baseline, path("Sources")])
+        XCTAssertEqual(first.code, 0, "recording the findings is a success")
+        XCTAssertEqual(first.out, "", "the recorded findings are not printed")
+        XCTAssertEqual(first.err, "swift-lock-lint: recorded 2 findings in \(baseline) (1 file linted)\n")
         let text = try String(contentsOfFile: baseline, encoding: .utf8)
         XCTAssertTrue(text.contains("\"line\": \"let s = DispatchSemaphore(value: 0)\""), text)
         // Unrelated lines above the findings: still suppressed.
         try write("Sources/A.swift", "import Dispatch\n// a comment\n\nfunc unrelated() {}\nlet s = DispatchSemaphore(value: 0)\nlet t = DispatchSemaphore(value: 0)\n")
-        let again = await Support.run(["--baseline", baseline, path("Sources")])
+        let again = await Support.run(["--enable-all-rules", "--baseline", baseline, path("Sources")])
         XCTAssertEqual(again.code, 0, again.out)
         XCTAssertTrue(again.err.contains("2 in the baseline"), again.err)
         // A new finding shows, even on an identical line (a third occurrence).
         try write("Sources/A.swift", "let s = DispatchSemaphore(value: 0)\nlet t = DispatchSemaphore(value: 0)\nlet s = DispatchSemaphore(value: 0)\n")
-        let new = await Support.run(["--baseline", baseline, path("Sources")])
+        let new = await Support.run(["--enable-all-rules", "--baseline", baseline, path("Sources")])
         XCTAssertEqual(new.code, 1)
         XCTAssertEqual(new.out.split(separator: "\n").filter { $0.contains(": warning: ") }.count, 1, new.out)
         XCTAssertTrue(new.out.contains("A.swift:3:9: warning: "), new.out)
         // The baseline file is stable: writing it again gives the same bytes.
         try write("Sources/A.swift", "import Dispatch\nlet s = DispatchSemaphore(value: 0)\nlet t = DispatchSemaphore(value: 0)\n")
-        _ = await Support.run(["--write-baseline", baseline, path("Sources")])
+        _ = await Support.run(["--enable-all-rules", "--write-baseline", baseline, path("Sources")])
         XCTAssertEqual(try String(contentsOfFile: baseline, encoding: .utf8), text)
         // A broken baseline is a usage error.
         try write("bad.json", "{")
-        let bad = await Support.run(["--baseline", path("bad.json"), path("Sources")])
+        let bad = await Support.run(["--enable-all-rules", "--baseline", path("bad.json"), path("Sources")])
         XCTAssertEqual(bad.code, 2)
     }
 
@@ -180,13 +182,13 @@ final class ConfigurationTests: XCTestCase {
         try write("A.swift", "let s = DispatchSemaphore(value: 0)\n")
         for format in ["json", "sarif", "checkstyle", "github", "text"] {
             let out = path("report.\(format)")
-            let r = await Support.run(["--format", format, "--output", out, path("A.swift")])
+            let r = await Support.run(["--enable-all-rules", "--format", format, "--output", out, path("A.swift")])
             XCTAssertEqual(r.code, 1)
             XCTAssertEqual(r.out, "", "with --output nothing goes to standard output")
             let text = try String(contentsOfFile: out, encoding: .utf8)
             XCTAssertTrue(text.contains("dispatch_semaphore"), format)
         }
-        let bad = await Support.run(["--format", "xml", path("A.swift")])
+        let bad = await Support.run(["--enable-all-rules", "--format", "xml", path("A.swift")])
         XCTAssertEqual(bad.code, 2)
     }
 }

@@ -74,9 +74,9 @@ final class FixTests: XCTestCase {
 
     func testUnsafeFixesNeedTheFlag() async throws {
         let path = try write("B.swift", Self.before)
-        _ = await Support.run(["--fix", "--unsafe-fixes", path])
+        _ = await Support.run(["--enable-all-rules", "--fix", "--unsafe-fixes", path])
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), Self.afterUnsafe)
-        let again = await Support.run(["--fix", "--unsafe-fixes", path])
+        let again = await Support.run(["--enable-all-rules", "--fix", "--unsafe-fixes", path])
         XCTAssertTrue(again.err.contains("fixed 0 findings"), again.err)
         let misuse = await Support.run(["--unsafe-fixes", path])
         XCTAssertEqual(misuse.code, 2)
@@ -84,7 +84,7 @@ final class FixTests: XCTestCase {
 
     func testFixedFileKeepsItsTokensApartFromTheEdits() async throws {
         let path = try write("C.swift", Self.before)
-        _ = await Support.run(["--fix", "--unsafe-fixes", path])
+        _ = await Support.run(["--enable-all-rules", "--fix", "--unsafe-fixes", path])
         func words(_ s: String) -> [String] {
             let bytes = Array(s.utf8)
             return Lexer.tokenize(bytes).map { String(decoding: bytes[$0.range], as: UTF8.self) }

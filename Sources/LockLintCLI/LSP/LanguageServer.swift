@@ -315,7 +315,7 @@ actor LanguageServer {
             let at = ["line": d.location.line - 1, "character": 0]
             actions.append(["title": "Disable \(d.ruleID) for this line", "kind": "quickfix", "diagnostics": [diag],
                             "edit": ["changes": [uri: [["range": ["start": at, "end": at],
-                                                        "newText": "\(indent)// swift-lock-lint:disable:next \(d.ruleID) -- reason\n"]]]]])
+                                                        "newText": "\(indent)// swift-lock-lint:disable:next \(d.ruleID) -- reason\(Fixer.lineEnding(of: doc.bytes, at: lineStart))"]]]]])
         }
         return actions
     }

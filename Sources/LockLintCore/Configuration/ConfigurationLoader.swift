@@ -7,9 +7,13 @@ import Darwin
 /// A mistake in a configuration file, with where it is.
 public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
     public var path: String
-    public var location: SourceLocation
+    /// Where in the file; nil when the file itself could not be read.
+    public var location: SourceLocation?
     public var message: String
-    public var description: String { "\(path):\(location.line):\(location.column): error: \(message)" }
+    public var description: String {
+        guard let location else { return "swift-lock-lint: \(message)" }
+        return "\(path):\(location.line):\(location.column): error: \(message)"
+    }
 }
 
 /// Reads `.swift-lock-lint.json`. Unknown keys, unknown rule ids and values of the wrong type are
@@ -35,7 +39,7 @@ public enum ConfigurationLoader {
         do {
             bytes = try FileIO.readFile(path)
         } catch let e as FileIOError {
-            throw ConfigurationError(path: path, location: SourceLocation(line: 1, column: 1), message: "cannot read configuration: \(e.reason)")
+            throw ConfigurationError(path: path, location: nil, message: "cannot read configuration \(path): \(e.reason)")
         }
         return try parse(bytes, path: path, knownRules: knownRules)
     }
@@ -146,23 +150,9 @@ public enum ConfigurationLoader {
         }
     }
 
-    /// The known name nearest to a misspelling (edit distance at most 3).
+    /// The known name nearest to a misspelling (see `Spelling`).
     static func closest(_ word: String, in names: Set<String>) -> String? {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
-            var prev = Array(0...b.count)
-            for (i, ca) in a.enumerated() {
-                var cur = [i + 1] + Array(repeating: 0, count: b.count)
-                for (j, cb) in b.enumerated() {
-                    cur[j + 1] = min(prev[j + 1] + 1, cur[j] + 1, prev[j] + (ca == cb ? 0 : 1))
-                }
-                prev = cur
-            }
-            return prev[b.count]
-        }
-        let w = Array(word)
-        let best = names.map { ($0, distance(w, Array($0))) }.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
-        guard let (name, d) = best, d <= 3 else { return nil }
-        return name
+        Spelling.nearest(word, in: names)
     }
 
     /// The nearest configuration file at or above `directory`, or nil.
@@ -209,46 +199,85 @@ public enum ConfigurationLoader {
 
 /// Glob matching for include/exclude: `*` (within a path component), `**` (any number of
 /// components), `?`, matched against a path relative to the configuration's folder.
+///
+/// One pass over the path per pattern element, keeping which path prefixes the pattern so far
+/// matches: time pattern × path, memory one row, whatever the path's length or the pattern's stars.
 public enum Glob {
-    public static func matches(_ pattern: String, _ path: String) -> Bool {
-        let p = Array(pattern.utf8)
-        let s = Array(path.utf8)
-        return match(p, 0, s, 0, budget: 100_000) == true
+    enum Element: Equatable {
+        case byte(UInt8)
+        /// `?`: one byte other than `/`.
+        case one
+        /// `*`: any run of bytes without `/`.
+        case star
+        /// `**`: any run of bytes.
+        case globstar
+        /// `**/`: nothing, or any run of bytes that ends with `/`.
+        case globstarSlash
     }
 
-    /// Iterative-with-memo matcher; `budget` bounds pathological patterns.
-    static func match(_ p: [UInt8], _ pi: Int, _ s: [UInt8], _ si: Int, budget: Int) -> Bool? {
-        var memo = Set<Int>()
-        var stack = [(pi, si)]
-        var steps = 0
-        while let (a, b) = stack.popLast() {
-            steps += 1
-            if steps > budget { return nil }
-            let key = a * (s.count + 1) + b
-            if !memo.insert(key).inserted { continue }
-            if a == p.count {
-                if b == s.count { return true }
-                continue
-            }
-            let c = p[a]
-            if c == UInt8(ascii: "*") {
-                if a + 1 < p.count && p[a + 1] == UInt8(ascii: "*") {
-                    // `**`: any run of characters, slashes included; `**/` may also match nothing.
-                    var next = a + 2
-                    if next < p.count && p[next] == UInt8(ascii: "/") { next += 1; stack.append((next, b)) }
-                    for k in b...s.count { stack.append((a + 2, k)) }
-                } else {
-                    var k = b
-                    stack.append((a + 1, k))
-                    while k < s.count && s[k] != UInt8(ascii: "/") {
-                        k += 1
-                        stack.append((a + 1, k))
-                    }
+    public static func matches(_ pattern: String, _ path: String) -> Bool {
+        let s = Array(path.utf8)
+        let slash = UInt8(ascii: "/")
+        // row[j]: the elements so far match the first j bytes of the path.
+        var row = [Bool](repeating: false, count: s.count + 1)
+        row[0] = true
+        var next = row
+        for element in elements(pattern) {
+            switch element {
+            case .byte(let c):
+                next[0] = false
+                for j in 0..<s.count { next[j + 1] = row[j] && s[j] == c }
+            case .one:
+                next[0] = false
+                for j in 0..<s.count { next[j + 1] = row[j] && s[j] != slash }
+            case .star:
+                next[0] = row[0]
+                for j in 0..<s.count { next[j + 1] = row[j + 1] || (next[j] && s[j] != slash) }
+            case .globstar:
+                next[0] = row[0]
+                for j in 0..<s.count { next[j + 1] = row[j + 1] || next[j] }
+            case .globstarSlash:
+                // Some prefix up to j matched (any run follows), and byte j is the slash.
+                var reached = row[0]
+                next[0] = row[0]
+                for j in 0..<s.count {
+                    next[j + 1] = row[j + 1] || (reached && s[j] == slash)
+                    reached = reached || row[j + 1]
                 }
-            } else if b < s.count && (c == UInt8(ascii: "?") ? s[b] != UInt8(ascii: "/") : c == s[b]) {
-                stack.append((a + 1, b + 1))
+            }
+            swap(&row, &next)
+            if !row.contains(true) { return false }
+        }
+        return row[s.count]
+    }
+
+    static func elements(_ pattern: String) -> [Element] {
+        let p = Array(pattern.utf8)
+        var out: [Element] = []
+        var i = 0
+        while i < p.count {
+            switch p[i] {
+            case UInt8(ascii: "*"):
+                if i + 1 < p.count && p[i + 1] == UInt8(ascii: "*") {
+                    if i + 2 < p.count && p[i + 2] == UInt8(ascii: "/") {
+                        out.append(.globstarSlash)
+                        i += 3
+                    } else {
+                        out.append(.globstar)
+                        i += 2
+                    }
+                } else {
+                    out.append(.star)
+                    i += 1
+                }
+            case UInt8(ascii: "?"):
+                out.append(.one)
+                i += 1
+            default:
+                out.append(.byte(p[i]))
+                i += 1
             }
         }
-        return false
+        return out
     }
 }

@@ -8,7 +8,7 @@ public enum Fixer {
     }
 
     public static func apply(_ edits: [Edit], to bytes: [UInt8]) -> Result {
-        let sorted = edits.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+        let sorted = adapt(edits, to: bytes).sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
         var chosen: [Edit] = []
         var skipped: [Edit] = []
         var lastEnd = -1
@@ -31,6 +31,46 @@ public enum Fixer {
         }
         out.append(contentsOf: bytes[pos...])
         return Result(bytes: out, applied: chosen, skipped: skipped)
+    }
+
+    /// The line break the file uses at `offset`: the terminator of the line holding it, or for a
+    /// last line without one, the file's first terminator; "\n" in a file of one line.
+    public static func lineEnding(of bytes: [UInt8], at offset: Int) -> String {
+        func terminator(from start: Int) -> String? {
+            var i = max(0, start)
+            while i < bytes.count {
+                if bytes[i] == 0x0A { return "\n" }
+                if bytes[i] == 0x0D { return i + 1 < bytes.count && bytes[i + 1] == 0x0A ? "\r\n" : "\r" }
+                i += 1
+            }
+            return nil
+        }
+        return terminator(from: offset) ?? terminator(from: 0) ?? "\n"
+    }
+
+    /// The edits with every line break in their replacement text written as the file writes
+    /// its line there (CRLF, CR or LF), so a fix never mixes line endings.
+    public static func adapt(_ edits: [Edit], to bytes: [UInt8]) -> [Edit] {
+        edits.map { e in
+            guard e.replacement.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return e }
+            let ending = lineEnding(of: bytes, at: e.range.lowerBound)
+            var text = ""
+            var lastWasCR = false
+            for scalar in e.replacement.unicodeScalars {
+                switch scalar {
+                case "\r":
+                    text += ending
+                    lastWasCR = true
+                    continue
+                case "\n":
+                    if !lastWasCR { text += ending }
+                default:
+                    text.unicodeScalars.append(scalar)
+                }
+                lastWasCR = false
+            }
+            return Edit(range: e.range, replacement: text)
+        }
     }
 
     /// A unified diff (3 lines of context) between two versions of a file.

@@ -221,13 +221,17 @@ public enum Linter {
             for k in ds.indices { ds[k].severity = severity }
             found.append(contentsOf: ds)
         }
+        // Fix-its write line breaks as the file does (CRLF, CR), for --fix and for every reporter.
+        for k in found.indices where !found[k].fixIt.edits.isEmpty {
+            found[k].fixIt.edits = Fixer.adapt(found[k].fixIt.edits, to: file.bytes)
+        }
         let ran = profile.ruleIDs
         outcome.questions = context.questions
-        let directives = Suppressions.directives(in: structure)
+        let (directives, malformed) = Suppressions.parse(structure)
         // `superfluous_disable` runs when it is among the run's rules (not with another --only-rule).
         let superfluousOn = profile.severities[Suppressions.superfluousRuleID] != nil
         let (kept, superfluous) = Suppressions.apply(
-            found, directives: directives, path: input.path, knownRules: settings.knownRuleIDs, rulesThatRan: ran,
+            found, directives: directives, malformed: malformed, path: input.path, knownRules: settings.knownRuleIDs, rulesThatRan: ran,
             requireReason: profile.configuration.requireSuppressionReason,
             superfluousSeverity: profile.severities[Suppressions.superfluousRuleID] ?? .warning)
         outcome.diagnostics = problems + kept + (superfluousOn ? superfluous : [])

@@ -1,8 +1,30 @@
 /// A baseline: the findings a team has accepted for now. `--write-baseline FILE` records them;
 /// `--baseline FILE` reports only findings not in it. Identities do not use line numbers (see
-/// `FindingIdentity`), so unrelated edits above a finding keep it suppressed. The file is sorted,
+/// `FindingIdentity`), so unrelated edits above a finding keep it suppressed. Paths are relative
+/// to the baseline file's folder, so the tool may run from any folder. The file is sorted,
 /// stable JSON, written atomically.
 public enum Baseline {
+    /// `path` relative to `folder`, both absolute, with `..` where `path` is not inside `folder`;
+    /// `.` and `..` components in either are resolved first (lexically).
+    public static func relativePath(_ path: String, to folder: String) -> String {
+        let p = components(path)
+        let f = components(folder)
+        var common = 0
+        while common < p.count && common < f.count && p[common] == f[common] { common += 1 }
+        let up = Array(repeating: "..", count: f.count - common)
+        return (up + p[common...]).joined(separator: "/")
+    }
+
+    static func components(_ path: String) -> [String] {
+        var out: [String] = []
+        for c in path.split(separator: "/") {
+            if c == "." { continue }
+            if c == ".." { if !out.isEmpty { out.removeLast() }; continue }
+            out.append(String(c))
+        }
+        return out
+    }
+
     public static func render(_ identities: [FindingIdentity]) -> String {
         var out = "{\n  \"version\": 1,\n  \"findings\": ["
         for (k, id) in identities.sorted().enumerated() {

@@ -55,11 +55,15 @@ public final class LineTextCache {
     /// The text of a 1-based line for an identity: its first `maxLineBytes` bytes (cut at a
     /// character boundary), without the line break.
     public func line(_ path: String, _ line: Int) -> String {
+        file(path)?.lineText(line, maxBytes: Self.maxLineBytes) ?? ""
+    }
+
+    /// The file's contents as registered or read from disk, or nil when it cannot be read.
+    public func file(_ path: String) -> SourceFile? {
         if files[path] == nil {
             files[path] = (try? FileIO.readFile(path)).map { SourceFile(path: path, bytes: $0) }
         }
-        guard let f = files[path] ?? nil else { return "" }
-        return f.lineText(line, maxBytes: Self.maxLineBytes)
+        return files[path] ?? nil
     }
 
     /// Registers contents that did not come from disk (standard input).

@@ -16,6 +16,14 @@ public struct ReportContext: Sendable {
             self.fix = fix
             self.severity = severity
         }
+
+        /// The descriptor of `file_error` results, which no rule produces: a file that could not be
+        /// read or decoded.
+        public static let fileError = RuleInfo(
+            id: Linter.fileErrorRuleID, name: "File error",
+            summary: "A file that could not be read, or is not valid UTF-8, so it was not (fully) linted",
+            rationale: "Findings in a file the tool could not read are missing from the report, so the run does not pass.",
+            fix: "Make the file readable and save it as UTF-8, or exclude it from linting.", severity: .error)
     }
 
     public var toolVersion: String
@@ -25,6 +33,8 @@ public struct ReportContext: Sendable {
     /// Prefix stripped from paths to make them relative (the current directory), with a trailing `/`.
     public var basePath: String
     public var filesLinted: Int
+    /// UTF-16 columns for the reported lines (SARIF), from the files' text.
+    public var utf16Columns = UTF16Columns()
 
     public init(toolVersion: String, rules: [RuleInfo], identities: [FindingIdentity], basePath: String, filesLinted: Int) {
         self.toolVersion = toolVersion

@@ -1,36 +1,65 @@
 /// `--format sarif`: SARIF 2.1.0 as GitHub code scanning reads it. Paths are relative to the
 /// current directory (`%SRCROOT%`); `partialFingerprints` come from the finding's identity
 /// (rule, path, line text, occurrence), so they stay the same when unrelated lines move.
+/// Columns are UTF-16 code units (`columnKind`), SARIF's default, converted from the tool's
+/// UTF-8 columns; every result's rule is in the driver's `rules`, `file_error` included.
 public enum SARIFReporter {
     public static func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
         var ruleIndex: [String: Int] = [:]
+        // The rules that ran, then any other rule a result names (`file_error`, which no rule produces).
+        var rules = context.rules
+        var listed = Set(rules.map(\.id))
+        for d in diagnostics where !listed.contains(d.ruleID) {
+            listed.insert(d.ruleID)
+            if d.ruleID == Linter.fileErrorRuleID {
+                rules.append(.fileError)
+            } else {
+                rules.append(.init(id: d.ruleID, name: d.ruleID, summary: "", rationale: "", fix: "", severity: d.severity))
+            }
+        }
+        let columns = context.utf16Columns
+        func region(_ path: String, _ start: SourceLocation, _ end: SourceLocation?) -> String {
+            var r = "\"region\": {\"startLine\": \(start.line), \"startColumn\": \(columns.column(path: path, line: start.line, column: start.column))"
+            if let end { r += ", \"endLine\": \(end.line), \"endColumn\": \(columns.column(path: path, line: end.line, column: end.column))" }
+            return r + "}"
+        }
         var out = "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n"
         out += "      \"tool\": {\n        \"driver\": {\n          \"name\": \"swift-lock-lint\",\n          \"version\": "
         JSON.appendString(context.toolVersion, to: &out)
         out += ",\n          \"semanticVersion\": "
         JSON.appendString(context.toolVersion, to: &out)
         out += ",\n          \"rules\": ["
-        for (k, r) in context.rules.enumerated() {
+        for (k, r) in rules.enumerated() {
             ruleIndex[r.id] = k
             out += k == 0 ? "\n" : ",\n"
             out += "            {\"id\": "
             JSON.appendString(r.id, to: &out)
             out += ", \"name\": "
             JSON.appendString(upperCamel(r.id), to: &out)
-            out += ", \"shortDescription\": {\"text\": "
-            JSON.appendString(r.summary, to: &out)
-            out += "}, \"fullDescription\": {\"text\": "
-            JSON.appendString(r.rationale, to: &out)
-            out += "}, \"help\": {\"text\": "
-            JSON.appendString(r.fix, to: &out)
-            out += ", \"markdown\": "
-            JSON.appendString("**\(r.name)**: \(r.summary).\n\n\(r.rationale)\n\n**Fix:** \(r.fix)\n\nRun `swift-lock-lint --explain \(r.id)` for examples.", to: &out)
-            out += "}, \"defaultConfiguration\": {\"level\": \"\(level(r.severity))\"}}"
+            if !r.summary.isEmpty {
+                out += ", \"shortDescription\": {\"text\": "
+                JSON.appendString(r.summary, to: &out)
+                out += "}"
+            }
+            if !r.rationale.isEmpty {
+                out += ", \"fullDescription\": {\"text\": "
+                JSON.appendString(r.rationale, to: &out)
+                out += "}"
+            }
+            if !r.fix.isEmpty {
+                out += ", \"help\": {\"text\": "
+                JSON.appendString(r.fix, to: &out)
+                out += ", \"markdown\": "
+                let explain = r.id == Linter.fileErrorRuleID ? "" : "\n\nRun `swift-lock-lint --explain \(r.id)` for examples."
+                JSON.appendString("**\(r.name)**: \(r.summary).\n\n\(r.rationale)\n\n**Fix:** \(r.fix)\(explain)", to: &out)
+                out += "}"
+            }
+            out += ", \"defaultConfiguration\": {\"level\": \"\(level(r.severity))\"}}"
         }
         out += "\n          ]\n        }\n      },\n"
         out += "      \"originalUriBaseIds\": {\"%SRCROOT%\": {\"uri\": "
-        JSON.appendString("file://" + (context.basePath.isEmpty ? "/" : context.basePath), to: &out)
-        out += "}},\n      \"results\": ["
+        JSON.appendString("file://" + uri(context.basePath.isEmpty ? "/" : context.basePath), to: &out)
+        out += "}},\n      \"columnKind\": \"utf16CodeUnits\",\n      \"results\": ["
         for (k, d) in diagnostics.enumerated() {
             out += k == 0 ? "\n" : ",\n"
             out += "        {\"ruleId\": "
@@ -40,9 +69,7 @@ public enum SARIFReporter {
             JSON.appendString(d.message + " — fix-it: " + d.fixIt.message, to: &out)
             out += "}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": "
             JSON.appendString(uri(context.relative(d.path)), to: &out)
-            out += ", \"uriBaseId\": \"%SRCROOT%\"}, \"region\": {\"startLine\": \(d.location.line), \"startColumn\": \(d.location.column)"
-            if let e = d.endLocation { out += ", \"endLine\": \(e.line), \"endColumn\": \(e.column)" }
-            out += "}}}]"
+            out += ", \"uriBaseId\": \"%SRCROOT%\"}, " + region(d.path, d.location, d.endLocation) + "}}]"
             if !d.notes.isEmpty {
                 out += ", \"relatedLocations\": ["
                 for (j, n) in d.notes.enumerated() {
@@ -51,7 +78,7 @@ public enum SARIFReporter {
                     JSON.appendString(n.message, to: &out)
                     out += "}, \"physicalLocation\": {\"artifactLocation\": {\"uri\": "
                     JSON.appendString(uri(context.relative(n.path)), to: &out)
-                    out += ", \"uriBaseId\": \"%SRCROOT%\"}, \"region\": {\"startLine\": \(n.location.line), \"startColumn\": \(n.location.column)}}}"
+                    out += ", \"uriBaseId\": \"%SRCROOT%\"}, " + region(n.path, n.location, nil) + "}}"
                 }
                 out += "]"
             }

@@ -5,7 +5,12 @@
 public enum TextReporter {
     public struct Style: Sendable {
         public var color: Bool
-        public init(color: Bool) { self.color = color }
+        /// Whether a fix-it note says that `--fix` applies it (not in a build log, where it cannot be run).
+        public var mentionsFix: Bool
+        public init(color: Bool, mentionsFix: Bool = true) {
+            self.color = color
+            self.mentionsFix = mentionsFix
+        }
         public static let plain = Style(color: false)
     }
 
@@ -29,7 +34,7 @@ public enum TextReporter {
             out += "\(escapedPath(n.path)):\(n.location.line):\(n.location.column): \(style.color ? "\u{1B}[1;36mnote\u{1B}[0m" : "note"): \(oneLine(n.message))\n"
         }
         var fix = oneLine(d.fixIt.message)
-        if !d.fixIt.edits.isEmpty {
+        if !d.fixIt.edits.isEmpty && style.mentionsFix {
             fix += d.fixIt.applicability == .safe ? " (--fix applies this)" : " (--fix --unsafe-fixes applies this after review)"
         }
         out += "\(path):\(d.location.line):\(d.location.column): \(style.color ? "\u{1B}[1;36mnote\u{1B}[0m" : "note"): fix-it: \(fix)\n"

@@ -7,14 +7,26 @@ import Foundation
 ///     // swift-lock-lint:disable:next RULE_ID ...             the next line only
 ///     // swift-lock-lint:disable:this RULE_ID ...             this line only (trailing comment)
 ///
-/// `all` stands for every rule; a reason may follow ` -- `. A disable naming an unknown rule,
-/// or suppressing nothing, is reported as `superfluous_disable`.
+/// Rule ids are separated by spaces or commas; `all` stands for every rule; a reason may follow
+/// `--`. A directive naming an unknown rule, suppressing nothing, with nothing after its `--`, or
+/// with a misspelled directive (`disable-next`) is reported as `superfluous_disable`.
 public struct SuppressionDirective: Sendable, Equatable {
-    public enum Kind: String, Sendable { case disable, enable, next = "disable:next", this = "disable:this" }
+    public enum Kind: String, Sendable, CaseIterable { case disable, enable, next = "disable:next", this = "disable:this" }
     public var kind: Kind
     public var rules: [String]
+    /// The text after `--`, trimmed: nil without `--`, empty when nothing follows it.
     public var reason: String?
     /// Where the directive's comment starts.
+    public var location: SourceLocation
+    public var offset: Int
+}
+
+/// A comment that opens with the marker directly followed by a word that is not one of the four
+/// directives (`swift-lock-lint:disable-next`, `swift-lock-lint:disable:nxt`): it suppresses
+/// nothing. (With a space after the marker, an unknown word is prose about the tool.)
+public struct MalformedDirective: Sendable, Equatable {
+    /// The word after the marker ("" when there is none).
+    public var word: String
     public var location: SourceLocation
     public var offset: Int
 }
@@ -23,9 +35,16 @@ public enum Suppressions {
     public static let marker = "swift-lock-lint:"
     public static let superfluousRuleID = "superfluous_disable"
 
-    /// Reads every suppression directive in a file's comments.
+    /// Reads every well-formed suppression directive in a file's comments.
     public static func directives(in s: FileStructure) -> [SuppressionDirective] {
+        parse(s).directives
+    }
+
+    /// Reads every comment that opens with the marker: the directives, and the comments whose
+    /// directive word is not one of the four.
+    public static func parse(_ s: FileStructure) -> (directives: [SuppressionDirective], malformed: [MalformedDirective]) {
         var out: [SuppressionDirective] = []
+        var malformed: [MalformedDirective] = []
         let markerBytes = Array(marker.utf8)
         for c in s.comments where !c.flags.contains(.docComment) {
             // The marker must open the comment: `// swift-lock-lint:…` or `/* swift-lock-lint:… */`.
@@ -33,18 +52,46 @@ public enum Suppressions {
             while at < Int(c.end) && (s.file.bytes[at] == UInt8(ascii: " ") || s.file.bytes[at] == UInt8(ascii: "\t")) { at += 1 }
             guard at + markerBytes.count <= Int(c.end), find(markerBytes, in: s.file.bytes, at..<(at + markerBytes.count)) == at else { continue }
             var text = s.file.text(at + markerBytes.count..<Int(c.end))
-            if text.hasSuffix("*/") { text.removeLast(2) }
-            var reason: String? = nil
-            if let r = text.range(of: " -- ") {
-                reason = String(text[r.upperBound...]).trimmed(" \t")
-                text = String(text[..<r.lowerBound])
+            if s.file.bytes[Int(c.start) + 1] == UInt8(ascii: "*") && text.hasSuffix("*/") { text.removeLast(2) }
+            let parsed = parse(text)
+            let location = s.file.location(Int(c.start))
+            guard let kind = SuppressionDirective.Kind(rawValue: parsed.word) else {
+                // `// swift-lock-lint: a static reviewer …` is prose about the tool; a word right
+                // after the marker (`swift-lock-lint:disable-next`) is a directive gone wrong.
+                if !(text.first == " " || text.first == "\t") {
+                    malformed.append(MalformedDirective(word: parsed.word, location: location, offset: Int(c.start)))
+                }
+                continue
             }
-            let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-            guard let head = words.first, let kind = SuppressionDirective.Kind(rawValue: head) else { continue }
-            out.append(SuppressionDirective(kind: kind, rules: Array(words.dropFirst()), reason: reason,
-                                            location: s.file.location(Int(c.start)), offset: Int(c.start)))
+            out.append(SuppressionDirective(kind: kind, rules: parsed.rules, reason: parsed.reason,
+                                            location: location, offset: Int(c.start)))
         }
-        return out
+        return (out, malformed)
+    }
+
+    /// Splits a directive's text (after the marker): the directive word, the rule ids (separated
+    /// by spaces, tabs or commas) and the reason after the first word that starts with `--`.
+    static func parse(_ text: String) -> (word: String, rules: [String], reason: String?) {
+        var words: [Substring] = []
+        var reason: String? = nil
+        var rest = Substring(text)
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "\t" }
+            guard !rest.isEmpty else { break }
+            if rest.hasPrefix("--") {
+                reason = String(rest.dropFirst(2)).trimmed(" \t")
+                break
+            }
+            let word = rest.prefix { $0 != " " && $0 != "\t" }
+            words.append(word)
+            rest = rest[word.endIndex...]
+        }
+        guard let first = words.first else { return ("", [], reason) }
+        // `disable:next a,b`: the directive word ends at the first comma too.
+        let head = first.prefix { $0 != "," }
+        var ids = first[head.endIndex...].split(separator: ",").map(String.init)
+        for w in words.dropFirst() { ids += w.split(separator: ",").map(String.init) }
+        return (String(head), ids, reason)
     }
 
     static func find(_ needle: [UInt8], in bytes: [UInt8], _ range: Range<Int>) -> Int? {
@@ -52,11 +99,12 @@ public enum Suppressions {
     }
 
     /// Removes suppressed findings. Returns the kept findings and the `superfluous_disable`
-    /// findings for directives that name unknown rules, suppress nothing, or lack a required reason.
-    public static func apply(_ findings: [Diagnostic], directives: [SuppressionDirective], path: String,
-                             knownRules: Set<String>, rulesThatRan: Set<String>, requireReason: Bool,
+    /// findings for directives that name unknown rules, suppress nothing, have nothing after
+    /// their `--`, lack a required reason, or are malformed.
+    public static func apply(_ findings: [Diagnostic], directives: [SuppressionDirective], malformed: [MalformedDirective] = [],
+                             path: String, knownRules: Set<String>, rulesThatRan: Set<String>, requireReason: Bool,
                              superfluousSeverity: Severity) -> (kept: [Diagnostic], superfluous: [Diagnostic]) {
-        if directives.isEmpty { return (findings, []) }
+        if directives.isEmpty && malformed.isEmpty { return (findings, []) }
         var used = [Bool](repeating: false, count: directives.count)
         var kept: [Diagnostic] = []
         for f in findings {
@@ -84,21 +132,48 @@ public enum Suppressions {
             if !suppressed { kept.append(f) }
         }
         var superfluous: [Diagnostic] = []
-        for (k, d) in directives.enumerated() where d.kind != .enable {
-            let unknown = d.rules.filter { $0 != "all" && !knownRules.contains($0) }
-            func report(_ message: String, _ fix: String) {
-                superfluous.append(Diagnostic(ruleID: superfluousRuleID, severity: superfluousSeverity, message: message,
-                                              path: path, location: d.location, offset: d.offset, fixIt: FixIt(fix)))
+        func add(_ message: String, _ fix: String, at location: SourceLocation, _ offset: Int) {
+            superfluous.append(Diagnostic(ruleID: superfluousRuleID, severity: superfluousSeverity, message: message,
+                                          path: path, location: location, offset: offset, fixIt: FixIt(fix)))
+        }
+        for m in malformed {
+            let kinds = SuppressionDirective.Kind.allCases.map(\.rawValue)
+            let list = "'disable', 'enable', 'disable:next' or 'disable:this'"
+            if m.word.isEmpty {
+                add("suppression comment names no directive", "write \(list) after '\(marker)'", at: m.location, m.offset)
+            } else if let near = Spelling.nearest(m.word, in: kinds) {
+                add("unknown suppression directive '\(m.word)' (did you mean '\(near)'?)", "write '\(marker)\(near)'",
+                       at: m.location, m.offset)
+            } else {
+                add("unknown suppression directive '\(m.word)'", "write \(list) after '\(marker)'", at: m.location, m.offset)
             }
+        }
+        for (k, d) in directives.enumerated() {
+            let unknown = d.rules.filter { $0 != "all" && !knownRules.contains($0) }
+            func report(_ message: String, _ fix: String) { add(message, fix, at: d.location, d.offset) }
             if d.rules.isEmpty {
                 report("suppression comment names no rule", "name the rule ids to \(d.kind.rawValue), or 'all'")
             } else if !unknown.isEmpty {
                 let list = unknown.map { "'\($0)'" }.joined(separator: ", ")
-                report("suppression comment names unknown rule \(list)", "use an id from 'swift-lock-lint --list-rules'")
+                let near = unknown.count == 1 ? Spelling.nearest(unknown[0], in: knownRules) : nil
+                let hint = near.map { " (did you mean '\($0)'?)" } ?? ""
+                let fix: String
+                if let near {
+                    fix = "write '\(near)'"
+                } else if unknown.count > 1 && d.reason == nil {
+                    fix = "use ids from 'swift-lock-lint --list-rules'; a reason goes after ' -- '"
+                } else {
+                    fix = "use an id from 'swift-lock-lint --list-rules'"
+                }
+                report("suppression comment names unknown rule\(unknown.count == 1 ? "" : "s") \(list)\(hint)", fix)
+            } else if d.kind == .enable {
+                continue
             } else if !used[k] && d.rules.allSatisfy({ $0 == "all" || rulesThatRan.contains($0) }) {
                 let list = d.rules.joined(separator: " ")
                 report("'\(d.kind.rawValue) \(list)' suppresses no finding", "delete the suppression comment")
-            } else if requireReason && (d.reason ?? "").isEmpty {
+            } else if d.reason == "" {
+                report("suppression comment has no reason after '--'", "write why the finding is safe to keep after '--', or delete the '--'")
+            } else if requireReason && d.reason == nil {
                 report("suppression comment gives no reason", "add the reason after ' -- ', e.g. '// swift-lock-lint:\(d.kind.rawValue) \(d.rules.joined(separator: " ")) -- why this is safe'")
             }
         }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Two deliberate findings, so the plugins have something to show.
+/// Three deliberate findings, so the plugins have something to show (the last one with a safe fix).
 public actor Cache {
     private let lock = NSLock()
     private var items: [String: Int] = [:]
@@ -15,3 +15,6 @@ public final class Counter: @unchecked Sendable {
     public func increment() { lock.withLock { count += 1 } }
     public var current: Int { count }
 }
+
+/// A Sendable constant needs no `nonisolated(unsafe)`: the fix removes it.
+nonisolated(unsafe) let defaultLimit = 10

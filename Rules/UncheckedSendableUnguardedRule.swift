@@ -447,7 +447,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
         facts.queueProperties = queues.sorted()
         // A class that is itself an executor or event loop: its queues are the loop.
         let executor = units.contains { u in
-            Confinement.isExecutor(u, s) || s.inheritedTypes(of: u).contains { context.typeFacts($0.name)?.isExecutor == true }
+            Confinement.isExecutor(u, s) || s.inheritedTypes(of: u).contains { context.isExecutor($0.name) }
         }
         if executor {
             facts.isLoopConfined = true

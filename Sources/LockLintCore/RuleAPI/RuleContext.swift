@@ -62,33 +62,46 @@ public final class RuleContext {
         return answer
     }
 
-    /// The facts of any type of this name declared or extended in the run (this module).
-    public func typeFacts(_ name: String) -> TypeFacts? {
-        let answer = index.facts(module: module, name: name)
-        questions[FactsQuestion(kind: .typeFacts, name: name)] = .facts(answer)
-        return answer
-    }
-
     /// The closure-running methods of a lock type of the project's own (see `LockWrappers`),
     /// or nil when `name` is not such a type.
     public func lockWrapperMethods(_ name: String) -> [String]? {
-        guard let f = typeFacts(name), f.isLockWrapper else { return nil }
+        let answer = Self.lockWrapperMethods(name, module: module, index: index)
+        questions[FactsQuestion(kind: .lockWrapper, name: name)] = .strings(answer)
+        return answer
+    }
+
+    static func lockWrapperMethods(_ name: String, module: String, index: ProjectIndex) -> [String]? {
+        guard let f = index.facts(module: module, name: name), f.isLockWrapper else { return nil }
         return f.lockScopedMethods
     }
 
     /// Whether a class inherits main-actor isolation through its superclasses in the run
     /// (`class Base: UIViewController`, `class Screen: Base`).
     public func inheritsMainActor(superclass: String) -> Bool {
+        let answer = Self.inheritsMainActor(superclass, module: module, index: index)
+        questions[FactsQuestion(kind: .mainActorChain, name: superclass)] = .bool(answer)
+        return answer
+    }
+
+    static func inheritsMainActor(_ superclass: String, module: String, index: ProjectIndex) -> Bool {
         var name = superclass
         var hops = 0
         while !name.isEmpty && hops < 16 {
             if MainActorTypes.isMainActorType(name) { return true }
-            guard let f = typeFacts(name) else { return false }
+            guard let f = index.facts(module: module, name: name) else { return false }
             if f.isGlobalActorIsolated { return true }
             name = f.superclass
             hops += 1
         }
         return false
+    }
+
+    /// Whether a type of this name in the run is an executor or event loop (or a protocol that
+    /// refines one).
+    public func isExecutor(_ name: String) -> Bool {
+        let answer = index.facts(module: module, name: name)?.isExecutor ?? false
+        questions[FactsQuestion(kind: .isExecutor, name: name)] = .bool(answer)
+        return answer
     }
 
     /// Whether re-asking recorded questions against `index` gives another answer for any of them.
@@ -100,7 +113,9 @@ public final class RuleContext {
             case .isActor: b = .bool(f?.isActor ?? false)
             case .uncheckedSendableClass: b = .facts((f?.isUncheckedSendable ?? false) && (f?.isClass ?? false) ? f : nil)
             case .classFacts: b = .facts((f?.isClass ?? false) ? f : nil)
-            case .typeFacts: b = .facts(f)
+            case .lockWrapper: b = .strings(lockWrapperMethods(q.name, module: module, index: index))
+            case .mainActorChain: b = .bool(inheritsMainActor(q.name, module: module, index: index))
+            case .isExecutor: b = .bool(f?.isExecutor ?? false)
             }
             if a != b { return true }
         }
@@ -125,7 +140,7 @@ public final class RuleContext {
 }
 
 struct FactsQuestion: Hashable {
-    enum Kind: UInt8 { case isActor, uncheckedSendableClass, classFacts, typeFacts }
+    enum Kind: UInt8 { case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor }
     var kind: Kind
     var name: String
 }
@@ -133,4 +148,5 @@ struct FactsQuestion: Hashable {
 enum FactsAnswer: Equatable {
     case bool(Bool)
     case facts(TypeFacts?)
+    case strings([String]?)
 }

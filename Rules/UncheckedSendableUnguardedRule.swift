@@ -310,10 +310,26 @@ public struct UncheckedSendableUnguardedRule: Rule {
             for m in s.children[u] where s.decls[m].kind == .variable && !s.decls[m].isLet {
                 let d = s.decls[m]
                 var type: String? = nil
-                // Only when the annotation is the type itself (`Foo`, `Foo?`, `Foo!`), not `[Foo]`.
-                if let first = d.typeAnnotation.first, s.code[first].kind == .identifier,
-                   d.typeAnnotation.count == 1 || s.isChar(first + 1, UInt8(ascii: "?")) || s.isChar(first + 1, UInt8(ascii: "!")) {
-                    type = s.text(first)
+                // Only when the annotation is the type itself (`Foo`, `Foo?`, `Foo<T>?`), not `[Foo]`.
+                if let first = d.typeAnnotation.first, s.code[first].kind == .identifier {
+                    var after = first + 1
+                    if s.is(after, "<") {
+                        // Skip the generic arguments: `<` … `>` (no nesting of angle brackets is tracked
+                        // by the structure, so count them here).
+                        var depth = 0
+                        var k = after
+                        while k < d.typeAnnotation.upperBound {
+                            let t = s.text(k)
+                            if t.hasPrefix("<") { depth += t.filter { $0 == "<" }.count }
+                            if t.hasPrefix(">") { depth -= t.filter { $0 == ">" }.count }
+                            k += 1
+                            if depth <= 0 { break }
+                        }
+                        after = k
+                    }
+                    if after >= d.typeAnnotation.upperBound || s.isChar(after, UInt8(ascii: "?")) || s.isChar(after, UInt8(ascii: "!")) {
+                        type = s.text(first)
+                    }
                 } else if let first = d.initializer.first, s.code[first].kind == .identifier, s.isChar(first + 1, UInt8(ascii: "(")) {
                     type = s.text(first)
                 }
@@ -479,6 +495,18 @@ public struct UncheckedSendableUnguardedRule: Rule {
         return nil
     }
 
+    /// How to hold lock `p` around an access: the class's own wrapper method when it has one;
+    /// `withLock` where the lock type has it (NSLock's needs macOS 14/iOS 17); else
+    /// `lock()` with a deferred `unlock()`.
+    static func lockFix(_ p: String, wrapper: String?, deployment: Deployment?, lockType: String?, what: String, tail: String) -> String {
+        if let w = wrapper { return "\(what) \(w) { } (the class's own way of holding '\(p)')\(tail)" }
+        let nsLocking: Set<String> = ["NSLock", "NSRecursiveLock", "NSCondition", "NSConditionLock"]
+        if let t = lockType, nsLocking.contains(t), let d = deployment, !d.allows(Deployment.nsLockingWithLockSince) {
+            return "\(what) \(p).lock(); defer { \(p).unlock() } (NSLocking.withLock needs macOS 14/iOS 17)\(tail)"
+        }
+        return "\(what) \(p).withLock { } (or \(p).lock(); defer { \(p).unlock() })\(tail)"
+    }
+
     /// A block submitted with `flags: .barrier` (`queue.async(flags: .barrier) { … }`).
     static func isBarrier(_ s: FileStructure, _ c: Closure) -> Bool {
         guard c.callee >= 0, s.isChar(c.callee + 1, UInt8(ascii: "(")) else { return false }
@@ -532,6 +560,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
         // In test code only inconsistent locking is reported: a lock-free test double marked
         // @unchecked Sendable to satisfy a protocol is used one step at a time by its test.
         if context.isTestCode { return }
+        // A property wrapper's storage belongs to the value that declares the wrapped property:
+        // whether it is shared across threads is that value's design, not the wrapper's.
+        if s.attributes(of: s.decls[di]).contains(where: { s.is($0, "@propertyWrapper") }) { return }
         let className = s.decls[di].nameText
         let documented = documentedProtection(units: units, guards: [], s: s)
         let references = referenceVars(s, units, context)
@@ -584,7 +615,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
             fix = "declare \(mutable.count == 1 ? "it" : "them") 'let': \(list) \(mutable.count == 1 ? "is" : "are") never assigned outside init"
         } else {
             fix = LockAdvice.protect("the mutable state", context.deployment)
-                + ", or make '\(className)' an actor; if one thread or queue owns every instance, say so in a doc comment on the class"
+                + "; or, if every caller can await, make '\(className)' an actor; if one thread or queue owns every instance, say so in a doc comment on the class"
         }
         out.append(context.diagnostic(
             description, at: s.decls[di].name,
@@ -773,6 +804,13 @@ public struct UncheckedSendableUnguardedRule: Rule {
                         wrapperLocks[d.nameText] = r.lock
                     }
                 }
+            }
+        }
+        // The declared type of each lock property (for what a fix-it may call on it).
+        var lockTypes: [String: String] = [:]
+        for u in units where s.decls[u].kind == .class {
+            for m in s.children[u] where s.decls[m].kind == .variable && facts.lockProperties.contains(s.decls[m].nameText) {
+                if let t = context.vocabulary.lockType(of: s.decls[m], in: s, strict: false) { lockTypes[s.decls[m].nameText] = t }
             }
         }
         // Concurrent queues used as reader-writer locks: a write needs a barrier block.
@@ -979,7 +1017,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
                         ? "run this access on \(p) like the others (inside \(p).execute { }, or where \(p).inEventLoop holds)"
                         : facts.queueProperties.contains(p)
                         ? "run this access on \(p) like the others (inside \(p).async { }, or \(p).sync { } from code that is not already on \(p))"
-                        : "wrap this access in \(p).withLock { } (or \(p).lock(); defer { \(p).unlock() }) like the others"
+                        : Self.lockFix(p, wrapper: wrapperLocks.first { $0.value == p }?.key, deployment: context.deployment,
+                                       lockType: lockTypes[p], what: "wrap this access in", tail: " like the others")
                 } else {
                     let all = (facts.lockProperties.filter { !stateHolding.contains($0) } + facts.queueProperties.filter { !eventLoops.contains($0) || !confined })
                     let g = all.first ?? "lock"
@@ -992,7 +1031,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
                         ? "access '\(name)' only on \(g) (inside \(g).execute { }, or after \(g).assertInEventLoop())"
                         : facts.queueProperties.contains(g)
                         ? "access '\(name)' only on \(g) (inside \(g).async { }, or \(g).sync { } from code that is not already on \(g))"
-                        : "access '\(name)' only inside \(g).withLock { } (or between \(g).lock() and a deferred unlock())"
+                        : Self.lockFix(g, wrapper: wrapperLocks.first { $0.value == g }?.key, deployment: context.deployment,
+                                       lockType: lockTypes[g], what: "access '\(name)' only inside", tail: "")
                 }
                 // In a private helper: point at a call that reaches it without the lock, since
                 // that call, not the access, is usually what needs the fix.

@@ -125,3 +125,14 @@ final class Scheduler: @unchecked Sendable {
         }
     }
 }
+
+// A property wrapper's storage belongs to the value that declares the wrapped property.
+@propertyWrapper
+final class FieldStorage<Value>: @unchecked Sendable {
+    var value: Value?
+    init() {}
+    var wrappedValue: Value? {
+        get { value }
+        set { value = newValue }
+    }
+}

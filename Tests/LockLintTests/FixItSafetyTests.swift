@@ -84,4 +84,37 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertEqual(ds[0].message, "@unchecked Sendable class 'Counter' has mutable state (2 vars ('hits', 'misses')) and no lock, queue or actor guarding it")
         XCTAssertEqual(ds[0].notes.map(\.location.line), [2, 4, 3, 5])
     }
+
+    func testAPerAccessFixUsesTheClassesOwnWrapperOrAnAvailableLockCall() async throws {
+        let wrapped = """
+            import Foundation
+            final class Jobs: @unchecked Sendable {
+                private let lock = NSLock()
+                private var queue: [Int] = []
+                private func sync<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }
+                func push(_ j: Int) { sync { queue.append(j) } }
+                func pop() -> Int? { queue.popLast() }
+            }
+            """
+        let plain = wrapped
+            .replacingOccurrences(of: "func push(_ j: Int) { sync { queue.append(j) } }",
+                                  with: "func push(_ j: Int) { lock.lock(); defer { lock.unlock() }; queue.append(j) }")
+            .replacingOccurrences(of: "private func sync<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }",
+                                  with: "// no wrapper")
+        func lint(_ code: String, _ deployment: Deployment?) async -> [Diagnostic] {
+            let input = LintInput(path: "Sources/App/Jobs.swift", bytes: Array(code.utf8), context: FileContext(deployment: deployment))
+            let settings = LintSettings(rules: [UncheckedSendableUnguardedRule()], jobs: 1)
+            return await Linter.lint([input], settings: settings).diagnostics
+        }
+        let old = Deployment(platforms: ["macOS": Version(10, 15)])
+        let viaWrapper = await lint(wrapped, old)
+        XCTAssertEqual(viaWrapper.map(\.location.line), [7])
+        XCTAssertTrue(viaWrapper[0].fixIt.message.hasPrefix("wrap this access in sync { }"), viaWrapper[0].fixIt.message)
+        let manual = await lint(plain, old)
+        XCTAssertEqual(manual.map(\.location.line), [7])
+        XCTAssertTrue(manual[0].fixIt.message.contains("lock.lock(); defer { lock.unlock() }"), manual[0].fixIt.message)
+        XCTAssertFalse(manual[0].fixIt.message.contains("withLock {"), manual[0].fixIt.message)
+        let recent = await lint(plain, Deployment(platforms: ["macOS": Version(14)]))
+        XCTAssertTrue(recent[0].fixIt.message.contains("lock.withLock { }"), recent[0].fixIt.message)
+    }
 }

@@ -62,7 +62,12 @@ public struct Deployment: Sendable, Equatable {
         "macOS": Version(13), "iOS": Version(16), "tvOS": Version(16), "watchOS": Version(9), "visionOS": Version(1), "macCatalyst": Version(16),
     ]
 
-    func allows(_ since: [String: Version]) -> Bool {
+    /// `NSLocking.withLock(_:)` (Foundation).
+    public static let nsLockingWithLockSince: [String: Version] = [
+        "macOS": Version(14), "iOS": Version(17), "tvOS": Version(17), "watchOS": Version(10), "visionOS": Version(1), "macCatalyst": Version(17),
+    ]
+
+    public func allows(_ since: [String: Version]) -> Bool {
         guard !platforms.isEmpty else { return false }
         for (name, v) in platforms {
             guard let need = since[name] else { continue }  // Linux, Windows, … are not named here
@@ -85,13 +90,14 @@ public enum LockAdvice {
     public static func protect(_ subject: String, _ deployment: Deployment?, state: String = "State") -> String {
         guard let d = deployment else {
             return "keep \(subject) inside a Mutex<\(state)> (iOS 18/macOS 15) or an OSAllocatedUnfairLock(initialState:) "
-                + "(iOS 16/macOS 13) and reach it with withLock, or guard every access with one NSLock"
+                + "(iOS 16/macOS 13) and reach it with withLock, or guard every access with one NSLock held only for the access itself"
         }
         if d.hasMutex { return "keep \(subject) inside a Mutex<\(state)> and reach it with withLock" }
         if d.hasUnfairLock {
             return "keep \(subject) inside an OSAllocatedUnfairLock(initialState:) and reach it with withLock (off Apple platforms, guard it with one NSLock)"
         }
-        return "guard every access to \(subject) with one NSLock (lock(); defer { unlock() }): the package deploys below macOS 15/iOS 18, where Mutex is missing"
+        return "guard every access to \(subject) with one NSLock, held only for the access itself (copy the value out; never across an await "
+            + "or a call that can come back into the class): the package deploys below macOS 15/iOS 18, where Mutex is missing"
     }
 
     /// Which lock type to name for state: `Mutex<State>`, or the older primitives.

@@ -75,6 +75,7 @@ public struct DispatchSemaphoreRule: Rule {
         let asyncWaits = waitsInAsyncCode(s)
         var lastLine = -1
         var reported: [String: Int] = [:]
+        var timedWaits: Set<String>? = nil
         for i in uses {
             let line = s.line(ofToken: i)
             if line == lastLine { continue }
@@ -107,7 +108,17 @@ public struct DispatchSemaphoreRule: Rule {
             if let h = holder, let w = asyncWaits.first(where: { $0.name == h.nameText && inScope(s, $0.token, of: h) }) {
                 notes.append(context.note(at: w.token, "'\(h.nameText)' is waited on here, in async code: this blocks a cooperative-pool thread"))
             } else if value == "0" {
-                fix += "; if this API must stay synchronous (a C callback, a legacy delegate), keep the wait off the main thread and out of async code, and bound it with wait(timeout:) so a lost signal cannot hang forever"
+                let semaphoreName = holder?.nameText ?? assignedName(s, i)
+                if let f = s.enclosingFunction(of: i), s.attributes(of: s.decls[f]).contains(where: { Self.isNoasync(s, $0) }) {
+                    // The compiler already keeps async callers away from this function.
+                    fix = "keep it for synchronous callers (the function is marked noasync, so async code cannot reach this wait); give async callers an async version that awaits the work"
+                } else {
+                    fix += "; if this API must stay synchronous (a C callback, a legacy delegate), keep the wait off the main thread and out of async code"
+                    if timedWaits == nil { timedWaits = namesWaitedWithTimeout(s) }
+                    if !(semaphoreName.map { timedWaits!.contains($0) } ?? false) {
+                        fix += ", and consider wait(timeout:) with a failure path so a lost signal cannot hang forever"
+                    }
+                }
             }
             out.append(context.diagnostic(description, at: i, message: message, notes: notes, fixIt: FixIt(fix)))
         }
@@ -133,6 +144,24 @@ public struct DispatchSemaphoreRule: Rule {
             return ("DispatchSemaphore \(name)blocks whichever thread waits on it, with no priority donation; from async code that thread belongs to the cooperative pool",
                     "use \(lock) for mutual exclusion, await the work instead of waiting for a signal, or bound concurrency with a TaskGroup")
         }
+    }
+
+    /// `@available(*, noasync)` (also with a message or `renamed:`).
+    static func isNoasync(_ s: FileStructure, _ attribute: Int) -> Bool {
+        guard s.is(attribute, "@available"), s.isChar(attribute + 1, UInt8(ascii: "(")) else { return false }
+        let close = Int(s.match[attribute + 1])
+        guard close > attribute else { return false }
+        return s.span(attribute + 2, close).contains { s.is($0, "noasync") }
+    }
+
+    /// The names the file already waits on with a timeout (`name.wait(timeout:)`), in one pass.
+    func namesWaitedWithTimeout(_ s: FileStructure) -> Set<String> {
+        var out = Set<String>()
+        for k in 2..<max(2, s.code.count) where s.code[k].kind == .identifier && s.is(k, "wait") && s.isChar(k - 1, UInt8(ascii: "."))
+            && s.code[k - 2].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) {
+            if s.is(k + 2, "timeout") || s.is(k + 2, "wallTimeout") { out.insert(s.text(k - 2)) }
+        }
+        return out
     }
 
     /// Whether an `#else`/`#elseif` lies between two tokens (the same declaration in two branches).

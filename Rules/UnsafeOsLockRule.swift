@@ -159,9 +159,9 @@ public struct UnsafeOsLockRule: Rule {
             }
             let replacement: String
             if type.hasPrefix("os_unfair_lock") {
-                replacement = "replace '\(d.nameText)' with OSAllocatedUnfairLock (iOS 16) or Mutex (iOS 18); if a raw lock must stay, allocate it once with UnsafeMutablePointer<os_unfair_lock>.allocate(capacity: 1), keep the pointer in a let and deallocate it in deinit"
+                replacement = "replace '\(d.nameText)' with \(LockAdvice.lock(context.deployment)); if a raw lock must stay, allocate it once with UnsafeMutablePointer<os_unfair_lock>.allocate(capacity: 1), keep the pointer in a let and deallocate it in deinit"
             } else {
-                replacement = "replace '\(d.nameText)' with Mutex (iOS 18, Linux) or NSLock; if a raw \(type) must stay, allocate it once with UnsafeMutablePointer<\(type)>.allocate(capacity: 1), keep the pointer in a let and destroy and deallocate it in deinit"
+                replacement = "replace '\(d.nameText)' with \(LockAdvice.lock(context.deployment)); if a raw \(type) must stay, allocate it once with UnsafeMutablePointer<\(type)>.allocate(capacity: 1), keep the pointer in a let and destroy and deallocate it in deinit"
             }
             let shape = owner?.kind == .struct && !d.isStaticMember ? "every copy of '\(owner!.nameText)' copies the lock, and " : ""
             out.append(context.diagnostic(
@@ -308,7 +308,7 @@ public struct UnsafeOsLockRule: Rule {
                 description, at: f.token,
                 message: "\(what): a low-priority holder can be starved by higher-priority threads spinning on it",
                 notes: notes[k] ?? [],
-                fixIt: FixIt("replace \(f.name.map { "'\($0)'" } ?? "the spin lock") with OSAllocatedUnfairLock (iOS 16) or Mutex (iOS 18), which block instead of spinning and donate priority")))
+                fixIt: FixIt("replace \(f.name.map { "'\($0)'" } ?? "the spin lock") with \(LockAdvice.lock(context.deployment)), which block instead of spinning")))
         }
     }
 }

@@ -261,24 +261,33 @@ public enum LockWrappers {
     /// an acquire/release pair, or owns a lock or serial queue; nil when it is not a lock.
     /// Only closures that run during the call count (an `@escaping` parameter runs later).
     public static func scopedMethods(of d: Int, in s: FileStructure, vocabulary: LockVocabulary) -> [String]? {
+        // Cheap tests first: most types have no method that takes a closure and no lock()/unlock().
         var functions: [Int] = []
-        var ownsLock = false
-        for m in s.children[d] {
-            let c = s.decls[m]
-            if c.kind == .function && !c.isStaticMember { functions.append(m) }
-            if c.kind == .variable && !c.isStaticMember && !c.isComputed
-                && (vocabulary.lockType(of: c, in: s, strict: false) != nil || ProjectIndex.isSerialQueue(c, in: s)) {
-                ownsLock = true
-            }
+        var names = Set<String>()
+        for m in s.children[d] where s.decls[m].kind == .function && !s.decls[m].isStaticMember {
+            functions.append(m)
+            names.insert(s.decls[m].nameText)
         }
         guard !functions.isEmpty else { return nil }
-        let names = Set(functions.map { s.decls[$0].nameText })
         let acquireRelease = vocabulary.acquireRelease.contains { names.contains($0.key) && names.contains($0.value) }
+        let candidates = functions.filter { takesImmediateClosure(s.decls[$0], s) }
+        guard acquireRelease || !candidates.isEmpty else { return nil }
         // An extension of a known lock type that adds closure methods.
         let extendsLock = s.decls[d].kind == .extension && vocabulary.lockTypes.contains(s.decls[d].nameText)
-        guard ownsLock || acquireRelease || extendsLock else { return nil }
+        var ownsLock = false
+        if !acquireRelease && !extendsLock {
+            for m in s.children[d] {
+                let c = s.decls[m]
+                if c.kind == .variable && !c.isStaticMember && !c.isComputed
+                    && (vocabulary.lockType(of: c, in: s, strict: false) != nil || ProjectIndex.isSerialQueue(c, in: s)) {
+                    ownsLock = true
+                    break
+                }
+            }
+            guard ownsLock else { return nil }
+        }
         var scoped: [String] = []
-        for f in functions where takesImmediateClosure(s.decls[f], s) && runsUnderLock(s.decls[f], s, vocabulary: vocabulary) {
+        for f in candidates where runsUnderLock(s.decls[f], s, vocabulary: vocabulary) {
             scoped.append(s.decls[f].nameText)
         }
         // A lock that only locks and unlocks is still a lock.

@@ -25,26 +25,67 @@ public struct FileContext: Sendable, Equatable {
 
     /// Test code judged by the path alone (no manifest says otherwise).
     public static func testLocation(byPath path: String) -> Bool {
-        let components = path.split(separator: "/")
-        for c in components.dropLast() {
-            if c == "Tests" || c == "Test" || c.hasSuffix("Tests") || c.hasSuffix("Test") { return true }
-            if Self.testFolderNames.contains(c.lowercased()) { return true }
+        // Byte-level: this runs once per linted file.
+        var path = path
+        return path.withUTF8 { p in
+            let n = p.count
+            var start = 0
+            var i = 0
+            while i <= n {
+                if i == n || p[i] == UInt8(ascii: "/") {
+                    let component = UnsafeBufferPointer(rebasing: p[start..<i])
+                    if i == n {
+                        return isTestFileName(component)
+                    }
+                    if isTestFolderName(component) { return true }
+                    start = i + 1
+                }
+                i += 1
+            }
+            return false
         }
-        guard let last = components.last, last.hasSuffix(".swift") else { return false }
-        let stem = last.dropLast(6)
-        if stem.hasSuffix("Tests") || stem.hasSuffix("Test") { return true }
+    }
+
+    static func hasSuffix(_ c: UnsafeBufferPointer<UInt8>, _ suffix: StaticString) -> Bool {
+        let n = suffix.utf8CodeUnitCount
+        guard c.count >= n else { return false }
+        return suffix.withUTF8Buffer { s in
+            for k in 0..<n where c[c.count - n + k] != s[k] { return false }
+            return true
+        }
+    }
+
+    static func hasPrefix(_ c: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+        let n = prefix.utf8CodeUnitCount
+        guard c.count >= n else { return false }
+        return prefix.withUTF8Buffer { s in
+            for k in 0..<n where c[k] != s[k] { return false }
+            return true
+        }
+    }
+
+    static func isTestFolderName(_ c: UnsafeBufferPointer<UInt8>) -> Bool {
+        if hasSuffix(c, "Tests") || hasSuffix(c, "Test") { return true }
+        guard c.count >= 4 && c.count <= 16 else { return false }
+        let lower = String(decoding: c, as: UTF8.self).lowercased()
+        return testFolderNames.contains(lower)
+    }
+
+    static func isTestFileName(_ c: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard hasSuffix(c, ".swift") else { return false }
+        let stem = UnsafeBufferPointer(rebasing: c[0..<(c.count - 6)])
+        if hasSuffix(stem, "Tests") || hasSuffix(stem, "Test") { return true }
         // A test double's own file: `MockSession.swift`, `SessionMock.swift`, `StoreSpy.swift`.
-        for suffix in Self.doubleSuffixes where stem.hasSuffix(suffix) && stem.count > suffix.count { return true }
-        for prefix in Self.doublePrefixes where stem.hasPrefix(prefix) && stem.count > prefix.count {
-            let next = stem[stem.index(stem.startIndex, offsetBy: prefix.count)]
-            if next.isUppercase { return true }
+        if (hasSuffix(stem, "Mock") || hasSuffix(stem, "Mocks") || hasSuffix(stem, "Spy") || hasSuffix(stem, "Stub")
+            || hasSuffix(stem, "Fake")) && stem.count > 5 { return true }
+        for (prefix, n) in [("Mock", 4), ("Fake", 4), ("Stub", 4), ("Spy", 3)] as [(StaticString, Int)] where stem.count > n && hasPrefix(stem, prefix) {
+            let next = stem[n]
+            if next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z") { return true }
         }
         return false
     }
 
     static let testFolderNames: Set<String> = ["mocks", "mock", "fakes", "stubs", "spies", "testsupport", "testhelpers", "testutils", "testutilities", "testdoubles"]
-    static let doubleSuffixes = ["Mock", "Mocks", "Spy", "Stub", "Fake"]
-    static let doublePrefixes = ["Mock", "Fake", "Stub", "Spy"]
 }
 
 /// The oldest OS versions a package deploys to, and what that allows.
@@ -131,11 +172,13 @@ public enum LockAdvice {
 public struct FileContextResolver {
     var manifestOfFolder: [String: String?] = [:]  // folder → package root holding Package.swift
     var manifests: [String: PackageManifest] = [:]
+    var cwd: String? = nil
 
     public init() {}
 
     public mutating func context(forPath path: String) -> FileContext {
-        let absolute = path.hasPrefix("/") ? path : FileContextResolver.currentDirectory() + "/" + path
+        if !path.hasPrefix("/") && cwd == nil { cwd = FileContextResolver.currentDirectory() }
+        let absolute = path.hasPrefix("/") ? path : cwd! + "/" + path
         let folder = Self.parent(of: absolute)
         guard let root = packageRoot(of: folder) else {
             return FileContext(isTestLocation: FileContext.testLocation(byPath: path))

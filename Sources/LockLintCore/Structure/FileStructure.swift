@@ -354,6 +354,7 @@ extension FileStructure {
     /// `…Tests.swift`/`…Test.swift`, or importing XCTest or Testing.
     /// The file imports XCTest or Testing: it is test code wherever it is.
     public var importsTestFramework: Bool {
+        guard identifiers.mayContainAny(["XCTest", "Testing"]) else { return false }
         for i in 0..<max(0, code.count - 1) where code[i].kind == .keyword && code[i].word == .import {
             if self.is(i + 1, "XCTest") || self.is(i + 1, "Testing") { return true }
         }

@@ -19,30 +19,67 @@ public struct NonisolatedUnsafeRule: Rule {
             make it an immutable `let` of a Sendable type. A `let` of a Sendable type needs no modifier at all.
             """,
         knownLimits: """
-            Every use is reported, because each is a claim the compiler cannot check; the message says what kind of \
-            declaration it is (global or static, instance, local; `let` or `var`; Sendable type or not), so a \
-            reviewer can tell an unnecessary modifier from an unprotected shared value. A reviewed, documented use \
-            can be suppressed with a reason: `// swift-lock-lint:disable:next nonisolated_unsafe -- why`.
+            `nonisolated(unsafe)` is an explicit opt-in, so a finding must add something the code does not say. \
+            Reported: a `var` (global, static, or instance) written after its initialization — outside `init`, \
+            `deinit` and a once-initializer closure — with no lock held; the message names the line of a write. A \
+            var whose every use in the file holds one lock is reported with that lock, so it can move inside a \
+            lock that owns its state. A local var is reported only when a closure that runs concurrently (a Task, \
+            a child task, a detached task, a dispatched block) writes it. A computed property is reported when \
+            its accessors take no lock and reach no locking wrapper. A `let` of a Sendable type is reported as \
+            unnecessary (with a safe fix that removes the modifier). Not reported: a `let` of another type (the \
+            code deliberately shares or transfers that instance), a var only written while it is initialized, a \
+            raw C lock itself (`unsafe_os_lock` covers it), code built only for a single-threaded runtime. A \
+            global used by a signal handler is told to use an Atomic: a lock is not safe there. A reviewed use can \
+            be suppressed with a reason: `// swift-lock-lint:disable:next nonisolated_unsafe -- why`.
             """,
-        inTests: .narrowed("only a mutable global or static var that the file writes: tests that run in parallel (Swift Testing's default) share it, and it makes them flaky; a `let` or a value set once is not reported"),
+        inTests: .narrowed("only a mutable global or static var that the file writes after initialization: tests that run in parallel (Swift Testing's default) share it, and it makes them flaky; a `let` or a value set once is not reported"),
         triggeringExamples: [
-            "↓nonisolated(unsafe) var cache: [String: Data] = [:]",
-            "enum Config { ↓nonisolated(unsafe) static let formatter = DateFormatter() }",
+            """
+            ↓nonisolated(unsafe) var cache: [String: Data] = [:]
+            func remember(_ k: String, _ d: Data) { cache[k] = d }
+            """,
+            """
+            enum Config {
+                ↓nonisolated(unsafe) static var verbose = false
+                static func enableLogging() { verbose = true }
+            }
+            """,
             "↓nonisolated(unsafe) let name = \"service\"",
             """
             final class Box {
                 @usableFromInline
                 ↓nonisolated(unsafe) var value: Int = 0
+                func bump() { value += 1 }
             }
             """,
             """
-            func f() {
-                ↓nonisolated(unsafe) let box = NonSendableBox()
-                Task { box.use() }
+            func f() async {
+                ↓nonisolated(unsafe) var total = 0
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { total += 1 }
+                }
             }
             """,
         ],
         nonTriggeringExamples: [
+            "enum Config { nonisolated(unsafe) static let formatter = DateFormatter() }",
+            """
+            func f() -> sending NonSendableBox {
+                nonisolated(unsafe) let box = NonSendableBox()
+                return box
+            }
+            """,
+            """
+            final class Handle {
+                nonisolated(unsafe) var raw: OpaquePointer?
+                init() { raw = open() }
+                deinit { raw = nil }
+            }
+            """,
+            """
+            nonisolated(unsafe) var registered: [String] = []
+            let registerOnce: Void = { registered = ["a", "b"] }()
+            """,
             "nonisolated func describe() -> String { \"\" }",
             "// nonisolated(unsafe) var old = 0",
             "let text = \"nonisolated(unsafe) var x\"",
@@ -97,7 +134,10 @@ public struct NonisolatedUnsafeRule: Rule {
                   s.is(i + 2, "unsafe"), s.isChar(i + 3, UInt8(ascii: ")")) else { continue }
             let decl = s.declaration(modifiedAt: i)
             // In tests, only shared mutable state that parallel tests can race on.
-            if context.isTestCode && !isWrittenGlobal(s, decl, uses) { continue }
+            if context.isTestCode, !(decl.map { d in
+                (s.decls[d].parent < 0 || s.decls[d].isStaticMember) && s.decls[d].kind == .variable && !s.decls[d].isLet
+                    && !s.decls[d].isComputed && !writesAfterInitialization(s, s.decls[d], d, uses).isEmpty
+            } ?? false) { continue }
             guard let (message, fix) = describe(s, decl: decl, context: context, uses: &uses) else { continue }
             var fixIt = FixIt(fix)
             if message.contains("is already Sendable"), i + 4 < s.code.count {
@@ -150,31 +190,6 @@ public struct NonisolatedUnsafeRule: Rule {
             }
         }
         return out
-    }
-
-    /// A global or static `var` that the file assigns (or mutates) after its declaration.
-    func isWrittenGlobal(_ s: FileStructure, _ decl: Int?, _ uses: Uses) -> Bool {
-        guard let di = decl else { return false }
-        let d = s.decls[di]
-        guard d.kind == .variable, !d.isLet, !d.isComputed, d.parent < 0 || d.isStaticMember else { return false }
-        for i in uses.byName[d.nameText] ?? [] where i != d.name {
-            var j = i + 1
-            while s.isChar(j, UInt8(ascii: "[")) || s.isChar(j, UInt8(ascii: ".")) {
-                if s.isChar(j, UInt8(ascii: "[")) {
-                    let m = Int(s.match[j])
-                    guard m > j else { break }
-                    j = m + 1
-                } else {
-                    j += 2
-                }
-            }
-            if s.isChar(j, UInt8(ascii: "=")) { return true }
-            if j < s.code.count && s.code[j].kind == .operator {
-                let op = s.text(j)
-                if op.count >= 2 && op.hasSuffix("=") && op != "==" && op != "!=" && op != "<=" && op != ">=" { return true }
-            }
-        }
-        return false
     }
 
     func describe(_ s: FileStructure, decl: Int?, context: RuleContext, uses: inout Uses) -> (String, String)? {
@@ -230,37 +245,130 @@ public struct NonisolatedUnsafeRule: Rule {
             scope = "instance property"
         }
         if d.isLet {
+            // A `let` is never written: the opt-out only matters for a non-Sendable instance
+            // shared as it is, which the code states deliberately. Say something only when the
+            // modifier is plainly unnecessary.
             if let type, Self.sendableTypes.contains(type) || context.vocabulary.lockTypes.contains(type) && type != "os_unfair_lock" && type != "pthread_mutex_t" {
                 return ("\(scope) let '\(d.nameText)'\(typeText) is already Sendable: nonisolated(unsafe) is unnecessary here",
                         "remove nonisolated(unsafe); an immutable value of a Sendable type can be shared as it is")
             }
-            if isLocal {
-                return ("local let '\(d.nameText)'\(typeText) is exempted from sending checks: the compiler no longer proves it is not used from two tasks at once",
-                        "make the value Sendable, or transfer it with 'sending' instead of sharing it; keep each non-Sendable instance in one task")
-            }
-            return ("\(scope) let '\(d.nameText)'\(typeText) shares one \(type.map { "'\($0)' " } ?? "")instance across threads without any check that its type is safe to share",
-                    "make the type Sendable (or guard the instance with \(lock)), or give each thread or actor its own instance")
+            return nil
         }
+        // A var: the opt-out matters where it is written after initialization. Written only in
+        // an initializer, a once-initializer closure or deinit, it is set once and then read.
+        let writes = writesAfterInitialization(s, d, di, uses)
+        guard let firstWrite = writes.first else { return nil }
+        let writeLine = s.line(ofToken: firstWrite)
         if isGlobalLike && usedInSignalHandler(s, d, uses) {
             return ("\(scope) var '\(d.nameText)'\(typeText) is used by a signal handler, which can interrupt any thread at any point, and nothing orders its accesses",
                     "make it an Atomic (or sig_atomic_t) and use only lock-free operations on it: a lock is not safe inside a signal handler")
         }
-        if isGlobalLike {
-            return ("\(scope) var '\(d.nameText)'\(typeText) can be read and written from any thread, and no lock is held where this file uses it",
-                    "\(LockAdvice.protect("it", context.deployment, state: type ?? "Value")) (a `let`), use \(LockAdvice.counter(context.deployment)) for a counter or flag, or isolate it with @MainActor")
-        }
-        if isLocal && !capturedByClosure(s, d, di) {
-            return ("local var '\(d.nameText)'\(typeText) is exempted from sending checks: the compiler no longer proves the value stays in one task",
-                    "make the value Sendable, or pass it with 'sending'; keep each non-Sendable value in one task")
-        }
         if isLocal {
-            return ("local var '\(d.nameText)'\(typeText) is exempted from isolation checking: closures that capture it may write it concurrently",
+            // A local races only when a closure that runs concurrently writes it.
+            guard let w = writes.first(where: { writtenInConcurrentClosure(s, $0, di: di) }) else { return nil }
+            return ("local var '\(d.nameText)'\(typeText) is written at line \(s.line(ofToken: w)) inside a closure that runs concurrently with the function, and nothing orders the accesses",
                     "return results from the tasks (or collect them under \(lock)) instead of capturing a shared var")
         }
+        if let o = owner, o.kind == .struct || o.kind == .enum, !d.isStaticMember {
+            // Only a struct that claims Sendable is vouched for by the opt-out.
+            guard s.inheritedTypes(of: s.owningType(of: di) ?? -1).contains(where: { $0.name == "Sendable" }) else { return nil }
+            return ("'\(d.nameText)'\(typeText) is written at line \(writeLine) yet left out of \(o.kind.keyword) '\(o.nameText)''s Sendable checking: if it holds a reference, every copy of '\(o.nameText)' shares it across threads",
+                    "store a Sendable value (or wrap the reference in \(lock)), or do not declare '\(o.nameText)' Sendable")
+        }
+        if isGlobalLike {
+            return ("\(scope) var '\(d.nameText)'\(typeText) is written at line \(writeLine) with no lock held, and any thread may read it",
+                    "\(LockAdvice.protect("it", context.deployment, state: type ?? "Value")) (a `let`), use \(LockAdvice.counter(context.deployment)) for a counter or flag, or isolate it with @MainActor")
+        }
         let ownerName = owner.map { "'\($0.nameText)'" } ?? "its type"
-        return ("instance var '\(d.nameText)'\(typeText) of \(ownerName) opts out of isolation: any thread may read and write it unsynchronized",
+        return ("instance var '\(d.nameText)'\(typeText) of \(ownerName) is written at line \(writeLine) with no lock held, and isolation checking is off for it",
                 "guard every access with a lock owned by \(ownerName), or leave it isolated and access it with await")
     }
+
+    /// The uses of stored var `d` that write it outside its initialization: not its declaration,
+    /// not inside an `init`/`deinit` of its type, not inside the initializer closure of a `let`
+    /// (`static let setup: Void = { … }()`, which runs once).
+    func writesAfterInitialization(_ s: FileStructure, _ d: Decl, _ di: Int, _ uses: Uses) -> [Int] {
+        var out: [Int] = []
+        let local = d.parent >= 0 && s.decls[d.parent].kind.isFunctionLike
+        for i in uses.byName[d.nameText] ?? [] where i != d.name && isWrite(s, i) {
+            // Through another value (`other.count = 1`) is another variable, unless `self.`/`Self.`.
+            if s.isChar(i - 1, UInt8(ascii: ".")) && !(s.isKeyword(i - 2, .self) || s.isKeyword(i - 2, .Self) || (d.isStaticMember && i >= 2 && s.code[i - 2].kind == .identifier)) { continue }
+            if local {
+                // Only uses in the declaring function count.
+                guard let body = s.decls[d.parent].body >= 0 ? s.scopes[s.decls[d.parent].body] : nil, body.open < i && i < body.close else { continue }
+            } else if let f = s.enclosingFunction(of: i) {
+                var top = f
+                while s.decls[top].parent >= 0 && s.decls[s.decls[top].parent].kind.isFunctionLike { top = s.decls[top].parent }
+                let k = s.decls[top].kind
+                if k == .initializer || k == .deinitializer { continue }
+            } else if inLetInitializer(s, i) {
+                continue
+            }
+            out.append(i)
+        }
+        return out
+    }
+
+    /// Whether token `i` lies in the initializer of a `let` (a once-initializer closure).
+    func inLetInitializer(_ s: FileStructure, _ i: Int) -> Bool {
+        for d in s.variableDeclarations(holding: i) where d >= 0 && d < s.decls.count {
+            let v = s.decls[d]
+            if v.isLet && v.initializer.contains(i) { return true }
+        }
+        return false
+    }
+
+    /// An assignment, compound assignment, `&x`, or a known mutating call on the variable.
+    func isWrite(_ s: FileStructure, _ i: Int) -> Bool {
+        if i >= 1 && s.code[i - 1].kind == .operator && s.is(i - 1, "&") { return true }
+        var j = i + 1
+        while s.isChar(j, UInt8(ascii: "[")) || s.isChar(j, UInt8(ascii: ".")) || s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) {
+            if s.isChar(j, UInt8(ascii: "[")) {
+                let m = Int(s.match[j])
+                guard m > j else { return false }
+                j = m + 1
+            } else if s.isChar(j, UInt8(ascii: ".")) {
+                if s.isChar(j + 2, UInt8(ascii: "(")) {
+                    let name = s.text(j + 1)
+                    return Self.mutatingNames.contains { name.hasPrefix($0) }
+                }
+                j += 2
+            } else {
+                j += 1
+            }
+        }
+        if s.isChar(j, UInt8(ascii: "=")) { return true }
+        if j < s.code.count && s.code[j].kind == .operator {
+            let op = s.text(j)
+            return op.count >= 2 && op.hasSuffix("=") && op != "==" && op != "!=" && op != "<=" && op != ">=" && op != "===" && op != "!=="
+        }
+        return false
+    }
+
+    static let mutatingNames = ["append", "insert", "remove", "updateValue", "merge", "sort", "reverse", "formUnion", "subtract",
+                                "popLast", "toggle", "formIntersection", "swapAt", "shuffle"]
+
+    /// Whether the write at `i` is inside a closure that runs concurrently with the function
+    /// declaring the local: a task, a child task, a detached task, a concurrent dispatch.
+    func writtenInConcurrentClosure(_ s: FileStructure, _ i: Int, di: Int) -> Bool {
+        var sc = Int(s.scopeOf[i])
+        let owner = s.decls[di].parent
+        let ownerBody = owner >= 0 ? s.decls[owner].body : -1
+        while sc >= 0 && sc != ownerBody {
+            let scope = s.scopes[sc]
+            if scope.kind == .closure, scope.closure >= 0, scope.closure < s.closures.count {
+                let c = s.closures[scope.closure]
+                if c.callee >= 0 && Self.concurrentCallees.contains(s.text(c.callee)) { return true }
+            }
+            sc = scope.parent
+        }
+        return false
+    }
+
+    static let concurrentCallees: Set<String> = [
+        "Task", "detached", "addTask", "addTaskUnlessCancelled", "addDiscardingTask", "async", "asyncAfter",
+        "concurrentPerform", "detachNewThread", "Thread",
+    ]
 
     /// Whether the accessors of computed property `d` take a lock, or read storage kept by a
     /// property wrapper (which synchronizes in its own accessors).

@@ -4,3 +4,5 @@ nonisolated(unsafe) var cache: [String: Int] = [:]
 #else
 nonisolated(unsafe) var cache: [String: Int] = [:] // expect: nonisolated_unsafe
 #endif
+
+func store(_ k: String, _ v: Int) { cache[k] = v }

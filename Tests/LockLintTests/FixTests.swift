@@ -19,7 +19,7 @@ final class FixTests: XCTestCase {
 
     static let before = """
         nonisolated(unsafe) let name = "service"
-        nonisolated(unsafe) var counter = 0
+        nonisolated(unsafe) var counter = 0; func bump() { counter += 1 }
         enum Config {
             nonisolated(unsafe)
             static let limit: Int = 4
@@ -32,7 +32,7 @@ final class FixTests: XCTestCase {
 
     static let afterSafe = """
         let name = "service"
-        nonisolated(unsafe) var counter = 0
+        nonisolated(unsafe) var counter = 0; func bump() { counter += 1 }
         enum Config {
             static let limit: Int = 4
         }
@@ -44,7 +44,7 @@ final class FixTests: XCTestCase {
 
     static let afterUnsafe = """
         let name = "service"
-        nonisolated(unsafe) var counter = 0
+        nonisolated(unsafe) var counter = 0; func bump() { counter += 1 }
         enum Config {
             static let limit: Int = 4
         }
@@ -110,7 +110,7 @@ final class FixTests: XCTestCase {
             @@ -1,7 +1,6 @@
             -nonisolated(unsafe) let name = "service"
             +let name = "service"
-             nonisolated(unsafe) var counter = 0
+             nonisolated(unsafe) var counter = 0; func bump() { counter += 1 }
              enum Config {
             -    nonisolated(unsafe)
                  static let limit: Int = 4

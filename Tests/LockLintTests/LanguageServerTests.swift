@@ -148,7 +148,7 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(caps?["positionEncoding"] as? String, "utf-8")
         await server.receive(frame(["jsonrpc": "2.0", "method": "textDocument/didOpen",
                                     "params": ["textDocument": ["uri": "file:///tmp/x/A.swift", "version": 1,
-                                                                "text": "/* é */ nonisolated(unsafe) var x = 0\n"]]]))
+                                                                "text": "/* é */ nonisolated(unsafe) var x = 0\nfunc bump() { x += 1 }\n"]]]))
         await server.settle()
         let params = client.drain().last?["params"] as? [String: Any]
         let d = (params?["diagnostics"] as? [[String: Any]])?.first

@@ -252,11 +252,23 @@ public struct NonisolatedUnsafeRule: Rule {
                 return ("\(scope) let '\(d.nameText)'\(typeText) is already Sendable: nonisolated(unsafe) is unnecessary here",
                         "remove nonisolated(unsafe); an immutable value of a Sendable type can be shared as it is")
             }
+            // A mutable Foundation container shared as one instance: the `let` does not stop
+            // its contents from being changed from several threads.
+            if let type, isGlobalLike, Self.mutableContainers.contains(type) {
+                return ("\(scope) let '\(d.nameText)'\(typeText) shares one mutable container across threads, and nothing synchronizes changes to its contents",
+                        "\(LockAdvice.protect("its contents", context.deployment, state: type)), or give each thread or actor its own instance")
+            }
             return nil
         }
         // A var: the opt-out matters where it is written after initialization. Written only in
         // an initializer, a once-initializer closure or deinit, it is set once and then read.
         let writes = writesAfterInitialization(s, d, di, uses)
+        // A public global or static var can be set by any client of the module, from any thread.
+        let settableOutside = isGlobalLike && (d.modifiers.contains(.public) || d.modifiers.contains(.open)) && !Self.hasPrivateSetter(s, d)
+        if isGlobalLike && settableOutside && writes.isEmpty && !usedInSignalHandler(s, d, uses) {
+            return ("public \(scope) var '\(d.nameText)'\(typeText) can be set by any client of the module, from any thread, while this module reads it",
+                    "\(LockAdvice.protect("it", context.deployment, state: type ?? "Value")) behind a public accessor, or make it a `let` that clients configure once")
+        }
         guard let firstWrite = writes.first else { return nil }
         let writeLine = s.line(ofToken: firstWrite)
         if isGlobalLike && usedInSignalHandler(s, d, uses) {
@@ -277,7 +289,7 @@ public struct NonisolatedUnsafeRule: Rule {
         }
         if isGlobalLike {
             return ("\(scope) var '\(d.nameText)'\(typeText) is written at line \(writeLine) with no lock held, and any thread may read it",
-                    "\(LockAdvice.protect("it", context.deployment, state: type ?? "Value")) (a `let`), use \(LockAdvice.counter(context.deployment)) for a counter or flag, or isolate it with @MainActor")
+                    "\(LockAdvice.protect("it", context.deployment, state: type ?? "Value")); for a single counter or flag, \(LockAdvice.counter(context.deployment)) will do; or isolate it with @MainActor if only main-actor code uses it")
         }
         let ownerName = owner.map { "'\($0.nameText)'" } ?? "its type"
         return ("instance var '\(d.nameText)'\(typeText) of \(ownerName) is written at line \(writeLine) with no lock held, and isolation checking is off for it",
@@ -341,6 +353,19 @@ public struct NonisolatedUnsafeRule: Rule {
         if j < s.code.count && s.code[j].kind == .operator {
             let op = s.text(j)
             return op.count >= 2 && op.hasSuffix("=") && op != "==" && op != "!=" && op != "<=" && op != ">=" && op != "===" && op != "!=="
+        }
+        return false
+    }
+
+    static let mutableContainers: Set<String> = [
+        "NSMutableArray", "NSMutableDictionary", "NSMutableSet", "NSMutableOrderedSet", "NSMutableString", "NSMutableData",
+        "NSMutableAttributedString", "NSCountedSet", "NSHashTable", "NSMapTable", "NSPointerArray",
+    ]
+
+    /// `private(set)` / `fileprivate(set)` / `internal(set)` before the declaration.
+    static func hasPrivateSetter(_ s: FileStructure, _ d: Decl) -> Bool {
+        for k in s.span(d.start, d.keyword) where s.isChar(k + 1, UInt8(ascii: "(")) && s.is(k + 2, "set") {
+            if s.is(k, "private") || s.is(k, "fileprivate") || s.is(k, "internal") { return true }
         }
         return false
     }

@@ -60,3 +60,12 @@ let raw = #"nonisolated(unsafe) \#("x")"#
 nonisolated(unsafe) var modern = 0 // expect: nonisolated_unsafe
 func advance() { modern += 1 }
 #endif
+
+// Any client can set a public var, from any thread; a private setter keeps writes here.
+public enum Settings {
+    nonisolated(unsafe) public static var level = 1 // expect: nonisolated_unsafe
+    nonisolated(unsafe) public private(set) static var frozen = 2
+}
+
+// One mutable container shared by everyone: the `let` does not protect its contents.
+nonisolated(unsafe) let sharedList = NSMutableArray() // expect: nonisolated_unsafe

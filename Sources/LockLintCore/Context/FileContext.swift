@@ -161,8 +161,8 @@ public enum LockAdvice {
 
     /// For one counter or flag: Atomic where it exists.
     public static func counter(_ deployment: Deployment?) -> String {
-        guard let d = deployment else { return "Atomic (iOS 18/macOS 15) or a lock" }
-        return d.hasMutex ? "Atomic" : "a lock (Atomic needs macOS 15/iOS 18)"
+        guard let d = deployment else { return "an Atomic (iOS 18/macOS 15)" }
+        return d.hasMutex ? "an Atomic" : "the same lock (Atomic needs macOS 15/iOS 18)"
     }
 }
 

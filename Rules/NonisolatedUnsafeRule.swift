@@ -267,7 +267,7 @@ public struct NonisolatedUnsafeRule: Rule {
         let settableOutside = isGlobalLike && (d.modifiers.contains(.public) || d.modifiers.contains(.open)) && !Self.hasPrivateSetter(s, d)
         if isGlobalLike && settableOutside && writes.isEmpty && !usedInSignalHandler(s, d, uses) {
             return ("public \(scope) var '\(d.nameText)'\(typeText) can be set by any client of the module, from any thread, while this module reads it",
-                    "\(LockAdvice.protect("it", context.deployment, state: type ?? "Value")) behind a public accessor, or make it a `let` that clients configure once")
+                    "make it a `let` that clients configure once; or make it private behind a public accessor, and \(LockAdvice.protect("it", context.deployment, state: type ?? "Value"))")
         }
         guard let firstWrite = writes.first else { return nil }
         let writeLine = s.line(ofToken: firstWrite)

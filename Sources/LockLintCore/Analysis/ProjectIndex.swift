@@ -125,6 +125,9 @@ public struct ProjectIndex: Sendable {
         let module = module ?? moduleKey(forPath: s.file.path)
         // Collected per name first, then filed under the module once.
         var types: [String: TypeFacts] = [:]
+        // A lock of the project's own runs closures under a lock: the file must name an acquire,
+        // a lock-scoped method or `sync` (a cheap test on the identifier filter first).
+        let mayHoldLocks = s.identifiers.mayContainAny(Array(vocabulary.acquireRelease.keys) + Array(vocabulary.lockScopedMethods) + ["sync"])
         for (di, d) in s.decls.enumerated() where d.kind.isType && !d.nameText.isEmpty {
             var f = TypeFacts()
             switch d.kind {
@@ -160,7 +163,7 @@ public struct ProjectIndex: Sendable {
                 // A subclass of a UIKit/AppKit main-actor class (or a SwiftUI view) inherits its isolation.
                 if MainActorTypes.inheritsIsolation(di, s) { f.isGlobalActorIsolated = true }
             }
-            if d.kind == .class || d.kind == .struct || d.kind == .extension {
+            if mayHoldLocks && (d.kind == .class || d.kind == .struct || d.kind == .extension) {
                 let scoped = LockWrappers.scopedMethods(of: di, in: s, vocabulary: vocabulary)
                 if let m = scoped {
                     f.isLockWrapper = true

@@ -173,6 +173,7 @@ public struct FileContextResolver {
     var manifestOfFolder: [String: String?] = [:]  // folder → package root holding Package.swift
     var manifests: [String: PackageManifest] = [:]
     var cwd: String? = nil
+    var folderContexts: [String: FileContext] = [:]
 
     public init() {}
 
@@ -180,17 +181,35 @@ public struct FileContextResolver {
         if !path.hasPrefix("/") && cwd == nil { cwd = FileContextResolver.currentDirectory() }
         let absolute = path.hasPrefix("/") ? path : cwd! + "/" + path
         let folder = Self.parent(of: absolute)
+        let fileName = absolute.count > folder.count + 1 ? String(absolute.dropFirst(folder.count + 1)) : absolute
+        // What the folder says is the same for every file in it: worked out once per folder.
+        let base: FileContext
+        if let known = folderContexts[folder] {
+            base = known
+        } else {
+            base = folderContext(folder, original: path)
+            folderContexts[folder] = base
+        }
+        if base.isTestLocation || !FileContext.testLocation(byPath: fileName) { return base }
+        var c = base
+        c.isTestLocation = true
+        return c
+    }
+
+    /// The context every file directly in `folder` shares (the file's own name aside).
+    mutating func folderContext(_ folder: String, original: String) -> FileContext {
         guard let root = packageRoot(of: folder) else {
-            return FileContext(isTestLocation: FileContext.testLocation(byPath: path))
+            // No manifest: the folders of the path as given decide.
+            return FileContext(isTestLocation: FileContext.testLocation(byPath: Self.parent(of: original) + "/x"))
         }
         let manifest = self.manifest(at: root)
-        let relative = absolute.count > root.count + 1 ? String(absolute.dropFirst(root.count + 1)) : ""
+        let relative = folder.count > root.count + 1 ? String(folder.dropFirst(root.count + 1)) : ""
         let deployment = Deployment(platforms: manifest.platforms)
-        if let target = manifest.target(containing: relative) {
-            return FileContext(isTestLocation: target.isTest || FileContext.testLocation(byPath: relative),
-                               deployment: deployment, defaultMainActor: target.defaultMainActor)
+        let byFolders = FileContext.testLocation(byPath: relative + "/x")
+        if let target = manifest.target(containing: relative + "/x") {
+            return FileContext(isTestLocation: target.isTest || byFolders, deployment: deployment, defaultMainActor: target.defaultMainActor)
         }
-        return FileContext(isTestLocation: FileContext.testLocation(byPath: relative), deployment: deployment)
+        return FileContext(isTestLocation: byFolders, deployment: deployment)
     }
 
     mutating func packageRoot(of folder: String) -> String? {

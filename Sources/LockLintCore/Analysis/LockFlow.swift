@@ -39,6 +39,12 @@ struct LockFlow {
         /// No path reaches here (after a return, throw, …).
         var dead = false
 
+        /// The running join of a frame's outgoing states with one more.
+        static func adding(_ state: State, to joined: State?) -> State {
+            guard let j = joined else { return state }
+            return join([j, state])
+        }
+
         static func join(_ states: [State]) -> State {
             let live = states.filter { !$0.dead }
             guard var out = live.first else { return State(may: [:], must: [], dead: true) }
@@ -56,8 +62,9 @@ struct LockFlow {
         var scope: Int
         var kind: FrameKind
         var entry: State
-        /// States that leave the frame normally (branches of an if chain, cases of a switch).
-        var outs: [State] = []
+        /// The join of the states that leave the frame normally (branches of an if chain, cases
+        /// of a switch), kept as one running join so a long chain costs one join per branch.
+        var outs: State? = nil
         /// The entry of the whole `if`/`else` or `do`/`catch` chain this frame belongs to.
         var chainEntry: State
         var chainHasElse = false
@@ -83,19 +90,26 @@ struct LockFlow {
         for a in acquires { acquireAt[a.token] = a }
         // Releases of these locks, by token.
         var releaseAt: [Int: String] = [:]
-        let releaseNames = Set(acquires.map(\.release))
+        // Distinct (release, lock, form) triples: a body with many acquires of one lock asks once.
+        var kinds: [String: [(lock: String, free: Bool)]] = [:]
+        var seenKinds = Set<String>()
+        for a in acquires where seenKinds.insert("\(a.release)|\(a.lock)|\(a.freeFunction)").inserted {
+            kinds[a.release, default: []].append((a.lock, a.freeFunction))
+        }
+        let releaseNames = NameSet(Set(kinds.keys))
         for k in (body.open + 1)..<body.close where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) {
-            guard releaseNames.contains(s.text(k)) else { continue }
-            for a in acquires where s.is(k, text: a.release)
-                && LockRegions.releaseMatches(s, at: k, lock: a.lock, freeFunction: a.freeFunction) {
-                releaseAt[k] = a.lock
-                releasesByLock[a.lock, default: []].append(k)
+            guard releaseNames.contains(s, k), let candidates = kinds[s.text(k)] else { continue }
+            for c in candidates where LockRegions.releaseMatches(s, at: k, lock: c.lock, freeFunction: c.free) {
+                releaseAt[k] = c.lock
+                releasesByLock[c.lock, default: []].append(k)
                 break
             }
         }
+        // The release tokens in order, to find those inside a block by binary search.
+        let releaseOrder = releaseAt.keys.sorted()
         var state = State()
         var frames: [Frame] = []
-        var pendingChain: (entry: State, outs: [State], hasElse: Bool)? = nil
+        var pendingChain: (entry: State, outs: State?, hasElse: Bool)? = nil
         var k = body.open + 1
         /// Where the path being walked ends (after a `return …` statement), or -1.
         var deadAt = -1
@@ -130,7 +144,7 @@ struct LockFlow {
                             var j = c.callee - 1
                             while j >= 0 && (s.isKeyword(j, .try) || s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!"))) { j -= 1 }
                             if s.isKeyword(j, .await) { suspension = j }
-                            for (r, lock) in releaseAt where r > here && r < close && !state.dead && state.may[lock] != nil {
+                            for (r, lock) in Self.releases(in: (here + 1)..<close, releaseOrder, releaseAt) where !state.dead && state.may[lock] != nil {
                                 var next = state
                                 next.may[lock] = nil
                                 next.must.remove(lock)
@@ -146,7 +160,7 @@ struct LockFlow {
                 var frame = Frame(scope: scope, kind: .plain, entry: state, chainEntry: state)
                 if kw >= 0 && s.isKeyword(kw, .defer) {
                     // `defer { X.unlock() }`: released when the enclosing block ends.
-                    for (r, lock) in releaseAt where r > here && r < close {
+                    for (r, lock) in Self.releases(in: (here + 1)..<close, releaseOrder, releaseAt) {
                         if frames.isEmpty { frames.append(Frame(scope: exec, kind: .closing, entry: state, chainEntry: state)) }
                         frames[frames.count - 1].deferred.append((lock, r))
                     }
@@ -206,27 +220,27 @@ struct LockFlow {
                 case .plain, .closing:
                     break
                 case .branch:
-                    let outs = top.outs + [after]
+                    let outs = State.adding(after, to: top.outs)
                     if s.isKeyword(here + 1, .else) {
                         pendingChain = (top.chainEntry, outs, false)
                         chainOpen = true
                         after = top.chainEntry
                     } else {
-                        after = State.join(top.chainHasElse ? outs : outs + [top.chainEntry])
+                        after = top.chainHasElse ? outs : State.join([outs, top.chainEntry])
                     }
                 case .guardElse:
                     after = top.entry
                 case .switchBody:
-                    after = State.join(top.outs + [after])
+                    after = State.adding(after, to: top.outs)
                 case .loop:
                     after = State.join([top.entry, after])
                 case .doBody, .catchBody:
-                    let outs = top.outs + [after]
+                    let outs = State.adding(after, to: top.outs)
                     if s.isKeyword(here + 1, .catch) {
                         pendingChain = (State.join([top.chainEntry, after]), outs, false)
                         chainOpen = true
                     } else {
-                        after = State.join(outs)
+                        after = outs
                     }
                 }
                 if !chainOpen { pendingChain = nil }
@@ -238,7 +252,7 @@ struct LockFlow {
             // A `case` of the switch being walked: the previous case's path ends, a new one starts.
             if let top = frames.last, top.kind == .switchBody, Int(s.scopeOf[here]) == top.scope,
                s.isKeyword(here, .case) || s.isKeyword(here, .default) {
-                if top.sawCase { frames[frames.count - 1].outs.append(state) }
+                if top.sawCase { frames[frames.count - 1].outs = State.adding(state, to: top.outs) }
                 frames[frames.count - 1].sawCase = true
                 transition(from: state, to: top.entry, at: here, release: -1, deferred: false)
                 state = top.entry
@@ -302,6 +316,24 @@ struct LockFlow {
         }
         open = [:]
         segments.sort { ($0.start, $0.lock) < ($1.start, $1.lock) }
+    }
+
+    /// The releases (token, lock) whose token lies in `range`, in order.
+    static func releases(in range: Range<Int>, _ order: [Int], _ at: [Int: String]) -> [(Int, String)] {
+        guard !range.isEmpty else { return [] }
+        var lo = 0
+        var hi = order.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if order[mid] < range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        var out: [(Int, String)] = []
+        var k = lo
+        while k < order.count && order[k] < range.upperBound {
+            if let lock = at[order[k]] { out.append((order[k], lock)) }
+            k += 1
+        }
+        return out
     }
 
     /// Closes the segments of locks no longer held (or whose definiteness changed) at token

@@ -192,6 +192,10 @@ public struct DispatchMainInAsyncRule: Rule {
             switch scope.kind {
             case .closure:
                 let ci = scope.closure
+                // Inside a continuation body the hop is how a callback world is bridged: the task
+                // awaits the continuation, which the dispatched block resumes.
+                let calleeToken = s.closures[ci].callee
+                if calleeToken >= 0 && Self.continuationCallees.contains(s.text(calleeToken)) { return nil }
                 if !crossedSyncFunction, let o = AsyncContext.origin(s, at: s.closures[ci].open + 1), o == .closure(ci) || o == .task(ci) {
                     return .async(o)
                 }
@@ -216,13 +220,20 @@ public struct DispatchMainInAsyncRule: Rule {
                     continue
                 }
                 guard decl.kind.isFunctionLike else { continue }
-                if decl.isAsync && !crossedSyncFunction { return .async(.function(d)) }
                 // The member's own attributes, or those of the property an accessor belongs to.
                 var holders = [d]
                 if decl.kind == .accessor && decl.parent >= 0 && s.decls[decl.parent].kind == .variable { holders.append(decl.parent) }
+                // A global actor wins over `async`: an async main-actor method already runs on the
+                // main actor, and advice to await it there would be wrong.
                 for h in holders {
                     if let (name, attr) = globalActor(s, s.decls[h]) { return .globalActor(name: name, decl: h, attribute: attr) }
-                    if s.decls[h].modifiers.contains(.nonisolated) || s.decls[h].modifiers.contains(.nonisolatedUnsafe) { return nil }
+                    if s.decls[h].modifiers.contains(.nonisolated) || s.decls[h].modifiers.contains(.nonisolatedUnsafe) {
+                        return decl.isAsync && !crossedSyncFunction ? .async(.function(d)) : nil
+                    }
+                }
+                if decl.isAsync && !crossedSyncFunction {
+                    if let t = enclosingMainActorType(s, d, context: context) { return t }
+                    return .async(.function(d))
                 }
                 crossedSyncFunction = true
                 member = holders.last
@@ -246,12 +257,48 @@ public struct DispatchMainInAsyncRule: Rule {
                 if type.kind == .extension, let (name, decl, attr) = globalActorDeclaration(s, type.nameText) {
                     return .globalActor(name: name, decl: decl, attribute: attr)
                 }
+                // A UIKit/AppKit subclass (directly or through the run's own classes).
+                if let inherited = inheritedMainActor(s, d, context: context) { return inherited }
                 return nil
             default:
                 continue
             }
         }
         return nil
+    }
+
+    static let continuationCallees: Set<String> = [
+        "withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation", "withUnsafeThrowingContinuation",
+    ]
+
+    /// The main-actor isolation a type inherits from a UIKit/AppKit class it (or a class of the
+    /// run it subclasses) inherits: the inheritance token is the place to point at.
+    func inheritedMainActor(_ s: FileStructure, _ d: Int, context: RuleContext) -> Isolation? {
+        let type = s.decls[d]
+        guard type.kind == .class || type.kind == .extension || type.kind == .struct else { return nil }
+        for t in s.inheritedTypes(of: d) where MainActorTypes.isMainActorType(t.name) || (type.kind != .struct && context.inheritsMainActor(superclass: t.name)) {
+            let token = type.inheritance.first { s.code[$0].kind == .identifier && s.is($0, text: t.name) } ?? type.keyword
+            return .globalActor(name: "MainActor", decl: d, attribute: token)
+        }
+        // An extension of a class declared here that inherits it.
+        if type.kind == .extension {
+            for di in s.typeDecls(named: type.nameText) where s.decls[di].kind == .class {
+                if let i = inheritedMainActor(s, di, context: context) { return i }
+            }
+        }
+        return nil
+    }
+
+    /// For an async member: the main-actor type (by attribute or inheritance) it belongs to.
+    func enclosingMainActorType(_ s: FileStructure, _ member: Int, context: RuleContext) -> Isolation? {
+        var p = s.decls[member].parent
+        while p >= 0 && !s.decls[p].kind.isType { p = s.decls[p].parent }
+        guard p >= 0 else { return nil }
+        if let (name, attr) = globalActor(s, s.decls[p]) { return .globalActor(name: name, decl: p, attribute: attr) }
+        if s.decls[p].kind == .extension, let (name, decl, attr) = globalActorDeclaration(s, s.decls[p].nameText) {
+            return .globalActor(name: name, decl: decl, attribute: attr)
+        }
+        return inheritedMainActor(s, p, context: context)
     }
 
     /// A global-actor attribute on a declaration: its name and token.
@@ -328,7 +375,9 @@ public struct DispatchMainInAsyncRule: Rule {
         case let .globalActor(name, decl, attribute):
             let d = s.decls[decl]
             let what = d.kind.isType ? "\(d.kind.keyword) '\(d.nameText)'" : (d.kind == .variable ? "property '\(d.nameText)'" : "function '\(d.nameText)()'")
-            notes.append(context.note(at: attribute, "@\(name) isolates \(what)"))
+            notes.append(context.note(at: attribute, s.code[attribute].kind == .attribute
+                ? "@\(name) isolates \(what)"
+                : "'\(s.text(attribute))' is a main-actor class: \(what) inherits its isolation"))
             message = Self.globalActorMessage(call: call, name: name, what: "@\(name) \(what)", isSync: isSync, isAfter: isAfter)
             fix = Self.globalActorFix(name: name, isSync: isSync, isAfter: isAfter)
         case let .globalActorClosure(name, closure, attribute):
@@ -340,7 +389,8 @@ public struct DispatchMainInAsyncRule: Rule {
         // A deferral the code documents (`// let the current layout pass finish first`) is meant:
         // keep it, on the main actor, rather than running the block at once.
         var fullFix = fix
-        if !isSync && !isAfter, fix.hasPrefix("call the code directly"), Self.documentsDeferral(s.commentsAround(token: m)) {
+        if !isSync && !isAfter, fix.hasPrefix("call the code directly"),
+           Self.documentsDeferral(s.commentsAround(token: m)) || Self.readsLayout(s, call: m) {
             fullFix = "keep the deferral with `Task { … }`, which runs after the current work and stays on the main actor"
         }
         // A GCD hop drops task-local values; a Task inherits them. Say so when it can matter.
@@ -392,6 +442,18 @@ public struct DispatchMainInAsyncRule: Rule {
         guard !comments.isEmpty else { return false }
         let text = comments.lowercased()
         return deferralWords.contains { text.contains($0) }
+    }
+
+    static let layoutWords: Set<String> = [
+        "frame", "bounds", "contentSize", "contentOffset", "safeAreaInsets", "layoutIfNeeded", "layoutSubviews",
+        "scrollToItem", "scrollToRow", "scrollRectToVisible", "becomeFirstResponder", "intrinsicContentSize",
+    ]
+
+    /// Whether the dispatched block reads layout or scroll state: work deferred to the next
+    /// run-loop turn so that a layout pass finishes first.
+    static func readsLayout(_ s: FileStructure, call m: Int) -> Bool {
+        guard let c = s.closures.first(where: { $0.callee == m }), c.close > c.open else { return false }
+        return s.span(c.open + 1, c.close).contains { s.code[$0].kind == .identifier && layoutWords.contains(s.text($0)) }
     }
 
     static func globalActorFix(name: String, isSync: Bool, isAfter: Bool) -> String {

@@ -64,6 +64,9 @@ public struct DispatchSemaphoreRule: Rule {
         let s = context.structure
         var out: [Diagnostic] = []
         guard s.identifiers.mayContain("DispatchSemaphore") else { return [] }
+        // A script (`#!/usr/bin/env swift`) waits on its main thread for its work: that is how
+        // a script waits, and there is no UI or cooperative pool to block.
+        if s.file.bytes.count >= 2 && s.file.bytes[0] == UInt8(ascii: "#") && s.file.bytes[1] == UInt8(ascii: "!") { return [] }
         var uses: [Int] = []
         s.code.withUnsafeBufferPointer { code in
             for i in 0..<code.count where code[i].length == 17 && code[i].kind == .identifier && s.is(i, "DispatchSemaphore") {
@@ -97,12 +100,17 @@ public struct DispatchSemaphoreRule: Rule {
             let holder = declHolding(s, i)
             // One semaphore, one finding: a property declared in each `#if` branch, or declared
             // with its type and created in an initializer, is the same semaphore.
-            let identity = holder.map { "\($0.parent)/\($0.nameText)" } ?? assignedName(s, i).map { "\(s.enclosingFunction(of: i).flatMap { s.owningType(of: $0) } ?? -1)/\($0)" }
+            let identity = holder.map { "\($0.parent)/\($0.nameText)" } ?? assignedName(s, i).map { name in
+                // `x = DispatchSemaphore(…)` names the variable declared before it.
+                let declared = s.variablesByName[name]?.last { s.decls[$0].keyword < i }
+                return declared.map { "\(s.decls[$0].parent)/\(name)" }
+                    ?? "\(s.enclosingFunction(of: i).flatMap { s.owningType(of: $0) } ?? -1)/\(name)"
+            }
             if let id = identity {
                 if let first = reported[id], first < i, directiveBetween(s, first, i) || holder == nil { continue }
                 if reported[id] == nil { reported[id] = i }
             }
-            let name = holder.map { "'\($0.nameText)' " } ?? ""
+            let name = holder.map { "'\($0.nameText)' " } ?? assignedName(s, i).map { "'\($0)' " } ?? ""
             var (message, fix) = Self.text(value: value, name: name, deployment: context.deployment)
             var notes: [Note] = []
             if let h = holder, let w = asyncWaits.first(where: { $0.name == h.nameText && inScope(s, $0.token, of: h) }) {
@@ -159,7 +167,11 @@ public struct DispatchSemaphoreRule: Rule {
         var out = Set<String>()
         for k in 2..<max(2, s.code.count) where s.code[k].kind == .identifier && s.is(k, "wait") && s.isChar(k - 1, UInt8(ascii: "."))
             && s.code[k - 2].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) {
-            if s.is(k + 2, "timeout") || s.is(k + 2, "wallTimeout") { out.insert(s.text(k - 2)) }
+            guard s.is(k + 2, "timeout") || s.is(k + 2, "wallTimeout") else { continue }
+            // `.distantFuture` waits forever: no timeout at all.
+            let close = Int(s.match[k + 1])
+            if close > k, s.span(k + 2, close).contains(where: { s.is($0, "distantFuture") }) { continue }
+            out.insert(s.text(k - 2))
         }
         return out
     }

@@ -36,8 +36,9 @@ struct Feed {
         NotificationCenter.default.addObserver(forName: .init("x"), object: nil, queue: nil) { _ in
             DispatchQueue.main.async { }
         }
+        // A continuation body bridges a callback world: the task awaits the resume the block makes.
         await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-            DispatchQueue.main.async { c.resume() } // expect: dispatch_main_in_async
+            DispatchQueue.main.async { c.resume() }
         }
         DispatchQueue.main.async { // expect: dispatch_main_in_async
             DispatchQueue.main.async { }

@@ -67,3 +67,10 @@ final class Platformed {
     private let signal = DispatchSemaphore(value: 0)
     #endif
 }
+
+// A local declared first and created later is one semaphore, reported once.
+func fetchOnce() {
+    var done: DispatchSemaphore? // expect: dispatch_semaphore
+    done = DispatchSemaphore(value: 0)
+    done?.wait()
+}

@@ -117,4 +117,23 @@ final class FixItSafetyTests: XCTestCase {
         let recent = await lint(plain, Deployment(platforms: ["macOS": Version(14)]))
         XCTAssertTrue(recent[0].fixIt.message.contains("lock.withLock { }"), recent[0].fixIt.message)
     }
+
+    func testAnAsyncMethodOfAMainActorClassIsToldItIsAlreadyOnTheMainActor() async throws {
+        let code = """
+            import UIKit
+            final class Feed: UIViewController {
+                func reload() async {
+                    DispatchQueue.main.async { self.view.setNeedsLayout() }
+                    DispatchQueue.main.async { print(self.view.frame.height) }
+                }
+            }
+            """
+        let ds = await findings(code, DispatchMainInAsyncRule())
+        XCTAssertEqual(ds.map(\.location.line), [4, 5])
+        XCTAssertTrue(ds[0].message.contains("is already on the main actor"), ds[0].message)
+        XCTAssertFalse(ds[0].fixIt.message.contains("MainActor.run"), ds[0].fixIt.message)
+        XCTAssertTrue(ds[0].notes.contains { $0.message.contains("'UIViewController' is a main-actor class") }, "\(ds[0].notes)")
+        // A block that reads layout after the current pass: the deferral is kept.
+        XCTAssertTrue(ds[1].fixIt.message.hasPrefix("keep the deferral"), ds[1].fixIt.message)
+    }
 }

@@ -102,6 +102,11 @@ public struct NonisolatedUnsafeRule: Rule {
         var declaredNames = Set<Int>()
         var lockByKey: [String: String?] = [:]
         var signalHandlers: [Range<Int>] = []
+        /// The name tokens of every variable declaration of these names (any `#if` branch, any
+        /// local of the same name): a declaration is not a write.
+        var declarationTokens = Set<Int>()
+        /// Names bound by each outermost function (parameters and locals), asked once each.
+        var boundByFunction: [Int: Set<String>] = [:]
 
         init(_ s: FileStructure, _ context: RuleContext) {
             var names = Set<String>()
@@ -113,6 +118,7 @@ public struct NonisolatedUnsafeRule: Rule {
             }
             guard !names.isEmpty else { return }
             signalHandlers = NonisolatedUnsafeRule.signalHandlers(s)
+            for n in names { for d in s.variablesByName[n] ?? [] where s.decls[d].name >= 0 { declarationTokens.insert(s.decls[d].name) } }
             let set = NameSet(names)
             for i in 0..<s.code.count where s.code[i].kind == .identifier && set.contains(s, i) {
                 byName[s.text(i), default: []].append(i)
@@ -124,6 +130,7 @@ public struct NonisolatedUnsafeRule: Rule {
         let s = context.structure
         var out: [Diagnostic] = []
         var uses = Uses(s, context)
+        let runsTestsInParallel = context.isTestCode && s.imports("Testing")
         // Code built only for a single-threaded runtime cannot race.
         let singleThreaded = s.nonisolatedTokens.isEmpty ? [] : s.singleThreadedRanges()
         for k in s.nonisolatedTokens {
@@ -133,11 +140,12 @@ public struct NonisolatedUnsafeRule: Rule {
             guard t.isWord, t.word == .nonisolated, !t.flags.contains(.escaped), s.isChar(i + 1, UInt8(ascii: "(")),
                   s.is(i + 2, "unsafe"), s.isChar(i + 3, UInt8(ascii: ")")) else { continue }
             let decl = s.declaration(modifiedAt: i)
-            // In tests, only shared mutable state that parallel tests can race on.
-            if context.isTestCode, !(decl.map { d in
-                (s.decls[d].parent < 0 || s.decls[d].isStaticMember) && s.decls[d].kind == .variable && !s.decls[d].isLet
-                    && !s.decls[d].isComputed && !writesAfterInitialization(s, s.decls[d], d, uses).isEmpty
-            } ?? false) { continue }
+            // In tests, only shared mutable state that parallel tests can race on: XCTest runs a
+            // file's tests one at a time, Swift Testing in parallel.
+            if context.isTestCode {
+                guard runsTestsInParallel, let d = decl, s.decls[d].parent < 0 || s.decls[d].isStaticMember, s.decls[d].kind == .variable,
+                      !s.decls[d].isLet, !s.decls[d].isComputed, !writesAfterInitialization(s, s.decls[d], d, &uses).isEmpty else { continue }
+            }
             guard let (message, fix) = describe(s, decl: decl, context: context, uses: &uses) else { continue }
             var fixIt = FixIt(fix)
             if message.contains("is already Sendable"), i + 4 < s.code.count {
@@ -228,10 +236,6 @@ public struct NonisolatedUnsafeRule: Rule {
             return ("'\(d.nameText)'\(typeText) is only used with '\(lock)' held in this file, but the compiler cannot see that protection",
                     Self.moveIntoLock(lock, type: type ?? "Value", context.deployment))
         }
-        if let o = owner, o.kind == .struct || o.kind == .enum, !d.isStaticMember {
-            return ("'\(d.nameText)'\(typeText) is left out of \(o.kind.keyword) '\(o.nameText)''s Sendable checking: if it holds a reference, every copy of '\(o.nameText)' shares it across threads",
-                    "store a Sendable value (or wrap the reference in \(lock)), or do not declare '\(o.nameText)' Sendable")
-        }
         let isLocal = d.parent >= 0 && s.decls[d.parent].kind.isFunctionLike
         let isGlobalLike = d.parent < 0 || d.isStaticMember
         let scope: String
@@ -262,7 +266,8 @@ public struct NonisolatedUnsafeRule: Rule {
         }
         // A var: the opt-out matters where it is written after initialization. Written only in
         // an initializer, a once-initializer closure or deinit, it is set once and then read.
-        let writes = writesAfterInitialization(s, d, di, uses)
+        // Writes made with no lock held (a write under a lock is the lock's business).
+        let writes = writesAfterInitialization(s, d, di, &uses).filter { context.lockRegions.holding($0, in: s, directOnly: false).isEmpty }
         // A public global or static var can be set by any client of the module, from any thread.
         let settableOutside = isGlobalLike && (d.modifiers.contains(.public) || d.modifiers.contains(.open)) && !Self.hasPrivateSetter(s, d)
         if isGlobalLike && settableOutside && writes.isEmpty && !usedInSignalHandler(s, d, uses) {
@@ -281,30 +286,29 @@ public struct NonisolatedUnsafeRule: Rule {
             return ("local var '\(d.nameText)'\(typeText) is written at line \(s.line(ofToken: w)) inside a closure that runs concurrently with the function, and nothing orders the accesses",
                     "return results from the tasks (or collect them under \(lock)) instead of capturing a shared var")
         }
-        if let o = owner, o.kind == .struct || o.kind == .enum, !d.isStaticMember {
-            // Only a struct that claims Sendable is vouched for by the opt-out.
-            guard s.inheritedTypes(of: s.owningType(of: di) ?? -1).contains(where: { $0.name == "Sendable" }) else { return nil }
-            return ("'\(d.nameText)'\(typeText) is written at line \(writeLine) yet left out of \(o.kind.keyword) '\(o.nameText)''s Sendable checking: if it holds a reference, every copy of '\(o.nameText)' shares it across threads",
-                    "store a Sendable value (or wrap the reference in \(lock)), or do not declare '\(o.nameText)' Sendable")
-        }
+        // A stored property of a struct or enum is part of a value: whether it is shared is the
+        // holder's business, and nothing here says which it is.
+        if let o = owner, o.kind == .struct || o.kind == .enum, !d.isStaticMember { return nil }
         if isGlobalLike {
             return ("\(scope) var '\(d.nameText)'\(typeText) is written at line \(writeLine) with no lock held, and any thread may read it",
                     "\(LockAdvice.protect("it", context.deployment, state: type ?? "Value")); for a single counter or flag, \(LockAdvice.counter(context.deployment)) will do; or isolate it with @MainActor if only main-actor code uses it")
         }
         let ownerName = owner.map { "'\($0.nameText)'" } ?? "its type"
+        let isolatedOption = owner?.kind == .actor ? ", or leave it isolated to the actor and reach it with await" : ""
         return ("instance var '\(d.nameText)'\(typeText) of \(ownerName) is written at line \(writeLine) with no lock held, and isolation checking is off for it",
-                "guard every access with a lock owned by \(ownerName), or leave it isolated and access it with await")
+                "guard every access with one lock owned by \(ownerName)\(isolatedOption)")
     }
 
     /// The uses of stored var `d` that write it outside its initialization: not its declaration,
     /// not inside an `init`/`deinit` of its type, not inside the initializer closure of a `let`
     /// (`static let setup: Void = { … }()`, which runs once).
-    func writesAfterInitialization(_ s: FileStructure, _ d: Decl, _ di: Int, _ uses: Uses) -> [Int] {
+    func writesAfterInitialization(_ s: FileStructure, _ d: Decl, _ di: Int, _ uses: inout Uses) -> [Int] {
         var out: [Int] = []
         let local = d.parent >= 0 && s.decls[d.parent].kind.isFunctionLike
-        for i in uses.byName[d.nameText] ?? [] where i != d.name && isWrite(s, i) {
-            // Through another value (`other.count = 1`) is another variable, unless `self.`/`Self.`.
-            if s.isChar(i - 1, UInt8(ascii: ".")) && !(s.isKeyword(i - 2, .self) || s.isKeyword(i - 2, .Self) || (d.isStaticMember && i >= 2 && s.code[i - 2].kind == .identifier)) { continue }
+        for i in uses.byName[d.nameText] ?? [] where i != d.name && !uses.declarationTokens.contains(i) && isWrite(s, i) {
+            let qualified = s.isChar(i - 1, UInt8(ascii: "."))
+            // Through another value (`other.count = 1`) is another variable, unless `self.`/`Self.`/`Type.`.
+            if qualified && !(s.isKeyword(i - 2, .self) || s.isKeyword(i - 2, .Self) || (d.isStaticMember && i >= 2 && s.code[i - 2].kind == .identifier)) { continue }
             if local {
                 // Only uses in the declaring function count.
                 guard let body = s.decls[d.parent].body >= 0 ? s.scopes[s.decls[d.parent].body] : nil, body.open < i && i < body.close else { continue }
@@ -313,7 +317,20 @@ public struct NonisolatedUnsafeRule: Rule {
                 while s.decls[top].parent >= 0 && s.decls[s.decls[top].parent].kind.isFunctionLike { top = s.decls[top].parent }
                 let k = s.decls[top].kind
                 if k == .initializer || k == .deinitializer { continue }
-            } else if inLetInitializer(s, i) {
+                // A parameter or local of the same name hides the variable.
+                if !qualified {
+                    if uses.boundByFunction[top] == nil {
+                        var names = Set(s.decls[top].parameterNames)
+                        if s.decls[top].body >= 0 {
+                            let b = s.scopes[s.decls[top].body]
+                            names.formUnion(s.boundNames(in: (b.open + 1)..<b.close))
+                        }
+                        uses.boundByFunction[top] = names
+                    }
+                    if uses.boundByFunction[top]!.contains(d.nameText) { continue }
+                }
+            } else {
+                // Top-level code (main.swift) and a `let`'s initializer closure run once, at start.
                 continue
             }
             out.append(i)
@@ -334,17 +351,17 @@ public struct NonisolatedUnsafeRule: Rule {
     func isWrite(_ s: FileStructure, _ i: Int) -> Bool {
         if i >= 1 && s.code[i - 1].kind == .operator && s.is(i - 1, "&") { return true }
         var j = i + 1
+        // `x[k] = …`, `x?.append(…)`; not `x.member = …`, which writes the variable only when its
+        // type is a value type, which is not known here.
         while s.isChar(j, UInt8(ascii: "[")) || s.isChar(j, UInt8(ascii: ".")) || s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) {
             if s.isChar(j, UInt8(ascii: "[")) {
                 let m = Int(s.match[j])
                 guard m > j else { return false }
                 j = m + 1
             } else if s.isChar(j, UInt8(ascii: ".")) {
-                if s.isChar(j + 2, UInt8(ascii: "(")) {
-                    let name = s.text(j + 1)
-                    return Self.mutatingNames.contains { name.hasPrefix($0) }
-                }
-                j += 2
+                guard s.isChar(j + 2, UInt8(ascii: "(")) else { return false }
+                let name = s.text(j + 1)
+                return Self.mutatingNames.contains { name.hasPrefix($0) }
             } else {
                 j += 1
             }

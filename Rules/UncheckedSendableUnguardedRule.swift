@@ -798,7 +798,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 if isPrivate && (d.kind == .function || (d.kind == .variable && d.isComputed)) {
                     helpers[d.nameText] = m
                 }
-                if d.kind == .function && s.text(d.typeAnnotation).contains("->") {
+                // A method that runs its (non-escaping) closure while holding a lock; one that
+                // stores or schedules the closure does not hold the lock when it runs.
+                if d.kind == .function && LockWrappers.takesImmediateClosure(d, s) {
                     let body = s.scopes[d.body]
                     if let r = regions.regions.first(where: { $0.start >= body.open && $0.end <= body.close && guards.contains($0.lock) }) {
                         wrapperLocks[d.nameText] = r.lock

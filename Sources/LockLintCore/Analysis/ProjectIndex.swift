@@ -299,7 +299,7 @@ public enum LockWrappers {
     }
 
     /// A parameter of function type that is not `@escaping`: the closure runs during the call.
-    static func takesImmediateClosure(_ f: Decl, _ s: FileStructure) -> Bool {
+    public static func takesImmediateClosure(_ f: Decl, _ s: FileStructure) -> Bool {
         var sawArrow = false
         for k in f.typeAnnotation {
             if s.code[k].kind == .attribute && s.is(k, "@escaping") { return false }

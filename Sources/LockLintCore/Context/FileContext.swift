@@ -16,11 +16,15 @@ public struct FileContext: Sendable, Equatable {
     public var deployment: Deployment?
     /// The file's target sets `defaultIsolation(MainActor.self)`.
     public var defaultMainActor: Bool
+    /// The module the file belongs to (its target's folder) when a manifest names it; facts
+    /// about types are shared within a module.
+    public var module: String?
 
-    public init(isTestLocation: Bool = false, deployment: Deployment? = nil, defaultMainActor: Bool = false) {
+    public init(isTestLocation: Bool = false, deployment: Deployment? = nil, defaultMainActor: Bool = false, module: String? = nil) {
         self.isTestLocation = isTestLocation
         self.deployment = deployment
         self.defaultMainActor = defaultMainActor
+        self.module = module
     }
 
     /// Test code judged by the path alone (no manifest says otherwise).
@@ -207,7 +211,8 @@ public struct FileContextResolver {
         let deployment = Deployment(platforms: manifest.platforms)
         let byFolders = FileContext.testLocation(byPath: relative + "/x")
         if let target = manifest.target(containing: relative + "/x") {
-            return FileContext(isTestLocation: target.isTest || byFolders, deployment: deployment, defaultMainActor: target.defaultMainActor)
+            return FileContext(isTestLocation: target.isTest || byFolders, deployment: deployment, defaultMainActor: target.defaultMainActor,
+                               module: root + "/" + target.path)
         }
         return FileContext(isTestLocation: byFolders, deployment: deployment)
     }

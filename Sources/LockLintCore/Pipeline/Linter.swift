@@ -163,7 +163,7 @@ public enum Linter {
         let profile = settings.profiles[min(max(0, input.profile), settings.profiles.count - 1)]
         let vocabulary = profile.vocabulary
         var outcome = FileOutcome()
-        outcome.module = ProjectIndex.moduleKey(forPath: input.path)
+        outcome.module = input.context?.module ?? ProjectIndex.moduleKey(forPath: input.path)
         let bytes: [UInt8]
         if let given = input.bytes {
             bytes = given

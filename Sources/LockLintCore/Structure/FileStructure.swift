@@ -352,6 +352,15 @@ public struct ScopeChain: Sequence, IteratorProtocol {
 extension FileStructure {
     /// Test code: a file under a `Tests`/`Test` folder (or one whose name ends in `Tests`), named
     /// `…Tests.swift`/`…Test.swift`, or importing XCTest or Testing.
+    /// Whether the file imports module `name` (`import Testing`, `@testable import X`).
+    public func imports(_ name: StaticString) -> Bool {
+        guard identifiers.mayContain(String(describing: name)) else { return false }
+        for i in 0..<max(0, code.count - 1) where code[i].kind == .keyword && code[i].word == .import {
+            if self.is(i + 1, name) { return true }
+        }
+        return false
+    }
+
     /// The file imports XCTest or Testing: it is test code wherever it is.
     public var importsTestFramework: Bool {
         guard identifiers.mayContainAny(["XCTest", "Testing"]) else { return false }

@@ -197,6 +197,12 @@ public struct DispatchMainInAsyncRule: Rule {
                 let calleeToken = s.closures[ci].callee
                 if calleeToken >= 0 && Self.continuationCallees.contains(s.text(calleeToken)) { return nil }
                 if !crossedSyncFunction, let o = AsyncContext.origin(s, at: s.closures[ci].open + 1), o == .closure(ci) || o == .task(ci) {
+                    // `Task { }` (not detached) inherits the isolation of the code that starts it:
+                    // in a main-actor type it already runs on the main actor.
+                    if o == .task(ci), calleeToken >= 0, s.is(calleeToken, "Task"), let f = s.enclosingFunction(of: s.closures[ci].open),
+                       let isolated = enclosingMainActorType(s, f, context: context) {
+                        return isolated
+                    }
                     return .async(o)
                 }
                 if let (name, attr) = closureGlobalActor(s, s.closures[ci]) {
@@ -257,8 +263,6 @@ public struct DispatchMainInAsyncRule: Rule {
                 if type.kind == .extension, let (name, decl, attr) = globalActorDeclaration(s, type.nameText) {
                     return .globalActor(name: name, decl: decl, attribute: attr)
                 }
-                // A UIKit/AppKit subclass (directly or through the run's own classes).
-                if let inherited = inheritedMainActor(s, d, context: context) { return inherited }
                 return nil
             default:
                 continue

@@ -190,6 +190,8 @@ public struct LockWithoutDeferRule: Rule {
         var out: [Diagnostic] = []
         var handoffCache: [String: Set<String>] = [:]
         var neverReturning: Set<String>? = nil
+        // One budget of path steps for the whole file (linear in its tokens).
+        var budget = LockPaths.fileBudget(s)
         for r in regions.regions {
             let acquire: String
             switch r.form {
@@ -198,7 +200,7 @@ public struct LockWithoutDeferRule: Rule {
             }
             guard let release = vocabulary.acquireRelease[acquire] else { continue }
             let free = vocabulary.freeFunctionAcquires.contains(acquire)
-            guard var result = LockPaths.analyze(s, acquire: r.acquireToken, lock: r.lock, release: release, freeFunction: free),
+            guard var result = LockPaths.analyze(s, acquire: r.acquireToken, lock: r.lock, release: release, freeFunction: free, budget: &budget),
                   !result.leaks.isEmpty else { continue }
             // Follow the functions of the file that release the lock they did not take (they hand
             // it over) and the file's own `-> Never` functions, then judge again.
@@ -209,7 +211,7 @@ public struct LockWithoutDeferRule: Rule {
             handoffCache[key] = handoffs
             if !handoffs.isEmpty || !never.isEmpty {
                 guard let again = LockPaths.analyze(s, acquire: r.acquireToken, lock: r.lock, release: release, freeFunction: free,
-                                                    handoffs: handoffs, neverReturning: never), !again.leaks.isEmpty else { continue }
+                                                    handoffs: handoffs, neverReturning: never, budget: &budget), !again.leaks.isEmpty else { continue }
                 result = again
             }
             if let d = diagnostic(r, acquire: acquire, release: release, free: free, result: result, context: context) {

@@ -91,6 +91,16 @@ public struct LockRegions: Sendable {
         var i = 0
         // No acquire name anywhere in the file: skip the scan.
         let n = s.identifiers.mayContainAny(Array(vocabulary.acquireRelease.keys)) ? s.code.count : 0
+        // Every call spelled like a release (`unlock(`, …), in order: the search for an acquire's
+        // release visits these, not every token to the end of the function (which made many
+        // unreleased acquires in one long function cost acquires x function length).
+        var releaseCalls: [Int] = []
+        if n > 0 {
+            let releaseNames = NameSet(vocabulary.acquireRelease.values)
+            for k in 0..<n where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) && releaseNames.contains(s, k) {
+                releaseCalls.append(k)
+            }
+        }
         while i < n {
             defer { i += 1 }
             let t = s.code[i]
@@ -160,9 +170,15 @@ public struct LockRegions: Sendable {
                 // and nested closures.
                 var found = -1
                 var suspension = -1
-                var k = close + 1
-                while k < execScope.close {
-                    if s.code[k].kind == .identifier && s.is(k, text: release) && s.isChar(k + 1, UInt8(ascii: "(")),
+                var lo = 0
+                var hi = releaseCalls.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if releaseCalls[mid] <= close { lo = mid + 1 } else { hi = mid }
+                }
+                for k in releaseCalls[lo...] {
+                    if k >= execScope.close { break }
+                    if s.is(k, text: release),
                        !Self.insideDefer(s, k, within: exec),
                        Self.releaseMatches(s, at: k, lock: lock, freeFunction: vocabulary.freeFunctionAcquires.contains(name)) {
                         let kExec = s.enclosingExecutable(of: k)
@@ -178,7 +194,6 @@ public struct LockRegions: Sendable {
                             break
                         }
                     }
-                    k += 1
                 }
                 if found >= 0 {
                     form = .manual(acquire: name, release: release)

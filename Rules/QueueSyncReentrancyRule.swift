@@ -230,13 +230,9 @@ public struct QueueSyncReentrancyRule: Rule {
         var ranges = [d.initializer]
         if d.parent >= 0 && s.decls[d.parent].body >= 0 {
             let body = s.scopes[s.decls[d.parent].body]
-            var k = body.open
-            while k < body.close {
-                if s.code[k].kind == .identifier && s.is(k, text: d.nameText) && s.isChar(k + 1, UInt8(ascii: "="))
-                    && (!s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self)) {
-                    ranges.append(s.span(k + 2, s.statementEnd(from: k + 1, limit: body.close)))
-                }
-                k += 1
+            for k in s.assignments(of: d.nameText, in: s.span(body.open, body.close))
+            where !s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self) {
+                ranges.append(s.span(k + 2, s.statementEnd(from: k + 1, limit: body.close)))
             }
         }
         for r in ranges {

@@ -25,6 +25,9 @@ public struct FileStructure: Sendable {
     public let functionsByName: [String: [Int]]
     /// Identifiers directly followed by a single `=` (`x = …`, `self.x = …`), by name, in order.
     public let assignmentsByName: [String: [Int]]
+    /// The bindings `boundNames(in:)` finds, by name, in order of their introducing token (see
+    /// `binds(_:in:)`).
+    public private(set) var bindingsByName: [String: [BindingSite]] = [:]
     /// Variable declarations in keyword order, and the largest `end` among the first k of them:
     /// finds the declarations around a token without a scan of every declaration.
     let variableOrder: [Int]
@@ -86,6 +89,12 @@ public struct FileStructure: Sendable {
         self.assignmentsByName = assignmentsByName
         self.variableOrder = variableOrder
         self.variableMaxEnd = variableMaxEnd
+        // Last: the bindings are read with the finished model's queries.
+        var bindings: [String: [BindingSite]] = [:]
+        forEachBinding(in: 0..<code.count) { trigger, plain, name in
+            bindings[name, default: []].append(BindingSite(trigger: trigger, plainName: plain))
+        }
+        self.bindingsByName = bindings
     }
 
     // MARK: Token helpers
@@ -355,6 +364,12 @@ public struct FileStructure: Sendable {
         }
         return nil
     }
+}
+
+/// Where a name is bound: the introducing token, and the name token of a plain `let x` (else -1).
+public struct BindingSite: Sendable {
+    public var trigger: Int
+    public var plainName: Int
 }
 
 public struct InheritedType: Sendable {

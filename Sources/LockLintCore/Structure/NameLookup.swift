@@ -31,7 +31,7 @@ extension FileStructure {
                 if decls[f].parameterNames.contains(name) { return .parameter(function: f) }
             }
             // Closure parameters and pattern bindings hide members too.
-            if let f = functions.first, decls[f].body >= 0, boundNames(in: span(scopes[decls[f].body].open, i)).contains(name) { return .unknown }
+            if let f = functions.first, decls[f].body >= 0, binds(name, in: span(scopes[decls[f].body].open, i)) { return .unknown }
         }
         for t in types {
             for c in children[t] where decls[c].kind == .variable && decls[c].nameText == name { return .variable(c) }

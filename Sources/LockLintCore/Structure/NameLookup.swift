@@ -25,9 +25,11 @@ extension FileStructure {
         }
         if !memberOnly {
             for f in functions {
-                var found = -1
-                for c in children[f] where decls[c].kind == .variable && decls[c].nameText == name && decls[c].keyword < i { found = c }
-                if found >= 0 { return .variable(found) }
+                // The function's last local of that name declared before `i` (by lookup: a scan of
+                // every local per query made long functions quadratic).
+                if let found = variableDecls(named: name, keywordIn: span(decls[f].keyword, i)).last(where: { decls[$0].parent == f }) {
+                    return .variable(found)
+                }
                 if decls[f].parameterNames.contains(name) { return .parameter(function: f) }
             }
             // Closure parameters and pattern bindings hide members too.

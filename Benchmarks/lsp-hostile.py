@@ -124,13 +124,13 @@ def main():
     ]
     for k, (what, bad) in enumerate(cases):
         i = 200 + k
+        t0 = time.perf_counter()
         if bad is None:
             b = json.dumps(probe(i)).encode()
             s.raw(b'Content-Length: %d\n\n' % len(b) + b)
         else:
             s.raw(bad)
             s.send(probe(i))
-        t0 = time.perf_counter()
         t, m = s.wait(lambda m, i=i: m.get('id') == i, 10)
         check(m is not None, 'after a %s the next request is answered (%s)' % (what, '%.1f ms' % ((t - t0) * 1000) if t else 'no answer'))
 

@@ -5,7 +5,8 @@ usage: Benchmarks/scaling.py [BIN] [REAL_FILE]
 
 BIN defaults to .build/release/swift-lock-lint (build it with `swift build -c release`).
 REAL_FILE defaults to the largest hand-written .swift file under ${TMPDIR:-/tmp}/swift-corpus.
-SERIES (comma-separated, default all): real, lexer, decls, mixed, findings.
+SERIES (comma-separated, default all): real, lexer, decls, mixed, suppressions, longfn, bigfn,
+findings.
 
 Each input is made at 1x, 2x, 4x and 8x of its base size and linted (best of $RUNS, default 3,
 warm cache, all rules on); the exponent k in time ~ size^k is the least-squares slope of
@@ -13,6 +14,10 @@ log(time) on log(size), so 1.0 is linear and 2.0 quadratic. Inputs:
   real      REAL_FILE repeated (one file of real code growing)
   decls     one-line actors, classes and extensions (declarations growing)
   mixed     small types that trip most rules: locks, queues, atomics, semaphores, actors
+  suppressions  findings under disable:next comments and a disable region
+  longfn    one function, an `else if` chain taking a lock in every branch and never releasing
+            it (each acquire's paths run to the end of the function: bounded by a per-file budget)
+  bigfn     one method of thousands of lines: lock/unlock pairs, withLock, awaits, queue.sync
   findings  one long line with many findings, in the text, JSON, SARIF and baseline outputs
   lexer     the lexer alone on the real file (--benchmark-lexer), as a floor
 Peak memory (max RSS) is printed next to each time; its exponent is given too.
@@ -137,11 +142,34 @@ func top{i}() {{ nonisolated(unsafe) var x = 0; DispatchQueue.main.async {{ x +=
 ''')
         return ''.join(out).encode()
 
+    def suppressions_text(k):
+        # Findings under disable:next comments, then under one disable region.
+        out = []
+        for i in range(2500 * k):
+            out.append('// swift-lock-lint:disable:next dispatch_semaphore' if i % 2 == 0 else '')
+            out.append(f'let s{i} = DispatchSemaphore(value: 0)')
+        out.append('// swift-lock-lint:disable nonisolated_unsafe')
+        out += [f'nonisolated(unsafe) var v{i} = 0' for i in range(2500 * k)]
+        return ('\n'.join(out) + '\n').encode()
+
+    def longfn_text(k):
+        # One function: an `else if` chain taking a lock in each branch, never releasing it.
+        return ('func f() { ' + 'if a { lock.lock() } else ' * (2000 * k) + '{ }\n').encode()
+
+    def bigfn_text(k):
+        # One method of 4,000 x k lines: lock/unlock pairs, withLock, awaits, queue.sync.
+        out = ['final class Big: @unchecked Sendable {', '    let lock = NSLock()', '    var v = 0',
+               '    let q = DispatchQueue(label: "q")', '    func big() async {']
+        for i in range(1000 * k):
+            out += [f'        lock.lock(); v += {i}; lock.unlock()', '        lock.withLock { v -= 1 }',
+                    f'        let x{i} = await fetch({i}); v = x{i}', f'        if v > {i} {{ q.sync {{ v += 1 }} }}']
+        return ('\n'.join(out + ['    }', '}']) + '\n').encode()
+
     def findings_text(k):
         # One line: many `nonisolated(unsafe)` and DispatchSemaphore uses (a finding each).
         return (' '.join(['nonisolated(unsafe) var v = DispatchSemaphore(value: 0);'] * (600 * k)) + '\n').encode()
 
-    wanted = set(os.environ.get('SERIES', 'real,lexer,decls,mixed,findings').split(','))
+    wanted = set(os.environ.get('SERIES', 'real,lexer,decls,mixed,suppressions,longfn,bigfn,findings').split(','))
     exps = {}
     with tempfile.TemporaryDirectory(prefix='swift-lock-lint-scaling-') as tmp:
         lint = lambda p: [bin_, '-q', '--jobs', '1', '--enable-all-rules', '--include-generated', p]
@@ -153,6 +181,12 @@ func top{i}() {{ nonisolated(unsafe) var x = 0; DispatchQueue.main.async {{ x +=
             exps['decls'] = series('decls', decls_text, lint, tmp)
         if 'mixed' in wanted:
             exps['mixed'] = series('mixed', mixed_text, lint, tmp)
+        if 'suppressions' in wanted:
+            exps['suppressions'] = series('suppressions', suppressions_text, lint, tmp)
+        if 'longfn' in wanted:
+            exps['longfn'] = series('longfn', longfn_text, lint, tmp)
+        if 'bigfn' in wanted:
+            exps['bigfn'] = series('bigfn', bigfn_text, lint, tmp)
         if 'findings' in wanted:
             exps['findings text'] = series('findings text', findings_text, lint, tmp)
             for fmt in ('json', 'sarif'):

@@ -191,6 +191,11 @@ public struct LockWithoutDeferRule: Rule {
         var handoffCache: [String: Set<String>] = [:]
         var neverReturning: Set<String>? = nil
         var seen = Set<Int>()
+        // One budget of path steps for the whole file (linear in its tokens).
+        var budget = LockPaths.fileBudget(s)
+        // Whether a lock is released anywhere in a function (or anywhere else in the file), per
+        // function and lock: asked once, not once per acquire of that lock in the function.
+        var released: [String: Bool] = [:]
         for r in regions.regions {
             // An acquire may hold its lock over several stretches (one per path): judge it once.
             guard seen.insert(r.acquireToken).inserted else { continue }
@@ -201,7 +206,7 @@ public struct LockWithoutDeferRule: Rule {
             }
             guard let release = vocabulary.acquireRelease[acquire] else { continue }
             let free = vocabulary.freeFunctionAcquires.contains(acquire)
-            guard var result = LockPaths.analyze(s, acquire: r.acquireToken, lock: r.lock, release: release, freeFunction: free),
+            guard var result = LockPaths.analyze(s, acquire: r.acquireToken, lock: r.lock, release: release, freeFunction: free, budget: &budget),
                   !result.leaks.isEmpty else { continue }
             // Follow the functions of the file that release the lock they did not take (they hand
             // it over) and the file's own `-> Never` functions, then judge again.
@@ -212,17 +217,18 @@ public struct LockWithoutDeferRule: Rule {
             handoffCache[key] = handoffs
             if !handoffs.isEmpty || !never.isEmpty {
                 guard let again = LockPaths.analyze(s, acquire: r.acquireToken, lock: r.lock, release: release, freeFunction: free,
-                                                    handoffs: handoffs, neverReturning: never), !again.leaks.isEmpty else { continue }
+                                                    handoffs: handoffs, neverReturning: never, budget: &budget), !again.leaks.isEmpty else { continue }
                 result = again
             }
-            if let d = diagnostic(r, acquire: acquire, release: release, free: free, result: result, context: context) {
+            if let d = diagnostic(r, acquire: acquire, release: release, free: free, result: result, context: context, released: &released) {
                 out.append(d)
             }
         }
         return out
     }
 
-    func diagnostic(_ r: LockRegion, acquire: String, release: String, free: Bool, result: LockPathResult, context: RuleContext) -> Diagnostic? {
+    func diagnostic(_ r: LockRegion, acquire: String, release: String, free: Bool, result: LockPathResult, context: RuleContext,
+                    released: inout [String: Bool]) -> Diagnostic? {
         let s = context.structure
         let a = r.acquireToken
         let fn = functionName(s, a)
@@ -238,11 +244,16 @@ public struct LockWithoutDeferRule: Rule {
         }
         let releaseCall = free ? "\(release)(\(argument))" : (r.lock == "self" ? "\(release)()" : "\(r.lock).\(release)()")
         let acquireCall = free ? "\(acquire)(\(argument))" : (r.lock == "self" ? "\(acquire)()" : "\(r.lock).\(acquire)()")
-        if result.releases.isEmpty && !releasedInFunction(s, r, release: release, free: free) {
+        let key = "\(r.executable) \(free) \(release) \(r.lock)"
+        let inFunction = released["in " + key] ?? releasedInFunction(s, r, release: release, free: free)
+        released["in " + key] = inFunction
+        if result.releases.isEmpty && !inFunction {
             // Takes the lock and never gives it back here: a lock wrapper or a split critical
             // section, unless nothing in the file releases it.
             if Self.isLockingName(fn) { return nil }
-            if releasedElsewhere(s, r, release: release, free: free) { return nil }
+            let elsewhere = released["out " + key] ?? releasedElsewhere(s, r, release: release, free: free)
+            released["out " + key] = elsewhere
+            if elsewhere { return nil }
             return context.diagnostic(
                 description, at: a,
                 message: "\(lockName) is taken by \(acquire)() in \(fn) and released nowhere in this file",

@@ -170,8 +170,13 @@ public struct QueueSyncReentrancyRule: Rule {
         var out: [Diagnostic] = []
         var reported = Set<Int>()
         var fromFunctions: [SyncCall] = []
+        var placeChecked: [Int: Bool] = [:]
         for c in calls {
-            if checksPlace(s, c.token) { continue }
+            // Asked once per function, not once per sync call in it.
+            let f = s.enclosingFunction(of: c.token) ?? -1
+            let checks = placeChecked[f] ?? checksPlace(s, c.token)
+            placeChecked[f] = checks
+            if checks { continue }
             switch onQueue(s, from: c.token, queue: c.queue) {
             case .closure(let ci)?:
                 reported.insert(c.token)
@@ -230,13 +235,9 @@ public struct QueueSyncReentrancyRule: Rule {
         var ranges = [d.initializer]
         if d.parent >= 0 && s.decls[d.parent].body >= 0 {
             let body = s.scopes[s.decls[d.parent].body]
-            var k = body.open
-            while k < body.close {
-                if s.code[k].kind == .identifier && s.is(k, text: d.nameText) && s.isChar(k + 1, UInt8(ascii: "="))
-                    && (!s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self)) {
-                    ranges.append(s.span(k + 2, s.statementEnd(from: k + 1, limit: body.close)))
-                }
-                k += 1
+            for k in s.assignments(of: d.nameText, in: s.span(body.open, body.close))
+            where !s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self) {
+                ranges.append(s.span(k + 2, s.statementEnd(from: k + 1, limit: body.close)))
             }
         }
         for r in ranges {
@@ -429,7 +430,7 @@ public struct QueueSyncReentrancyRule: Rule {
 
     func shadowedByBinding(_ s: FileStructure, _ k: Int, _ name: String) -> Bool {
         guard let f = s.enclosingFunction(of: k), s.decls[f].body >= 0 else { return false }
-        return s.boundNames(in: s.span(s.scopes[s.decls[f].body].open, k)).contains(name)
+        return s.binds(name, in: s.span(s.scopes[s.decls[f].body].open, k))
     }
 
     func collectMembers(_ name: String, _ s: FileStructure) -> [Member] {

@@ -217,13 +217,36 @@ public struct RecursiveLockRule: Rule {
         guard !acquisitions.isEmpty else { return [] }
         var out: [Diagnostic] = []
         var reported = Set<Int>()
-        // Acquisitions by lock declaration, so each is compared only with those of its own lock.
-        let byDecl = Dictionary(grouping: acquisitions, by: \.decl)
+        // Acquisitions by lock declaration, each list ordered by region start with the largest
+        // end so far: the regions of a lock around a token are found walking back from it until
+        // no earlier region reaches past it (a few steps), not by comparing with every one.
+        var byDecl: [Int: (order: [Int], maxEnd: [Int])] = [:]
+        for (k, a) in acquisitions.enumerated() { byDecl[a.decl, default: ([], [])].order.append(k) }
+        for (d, entry) in byDecl {
+            let order = entry.order.sorted { (acquisitions[$0].region.start, $0) < (acquisitions[$1].region.start, $1) }
+            var maxEnd: [Int] = []
+            for k in order { maxEnd.append(max(maxEnd.last ?? Int.min, acquisitions[k].region.end)) }
+            byDecl[d] = (order, maxEnd)
+        }
         // Nested lexically: an acquisition inside a held region of the same lock.
         for inner in acquisitions where inner.blocking {
             let t = inner.region.acquireToken
             var best: Acquisition? = nil
-            for outer in byDecl[inner.decl] ?? [] where outer.region.acquireToken != t && outer.holds(s) {
+            let entry = byDecl[inner.decl] ?? ([], [])
+            var lo = 0
+            var hi = entry.order.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if acquisitions[entry.order[mid]].region.start < t { lo = mid + 1 } else { hi = mid }
+            }
+            var around: [Int] = []
+            var j = lo - 1
+            while j >= 0 && entry.maxEnd[j] > t {
+                if t < acquisitions[entry.order[j]].region.end { around.append(entry.order[j]) }
+                j -= 1
+            }
+            around.sort()  // in the order of `acquisitions`, as the choice below expects
+            for outer in around.map({ acquisitions[$0] }) where outer.region.acquireToken != t && outer.holds(s) {
                 let r = outer.region
                 guard r.start < t && t < r.end, runsDuring(s, t, r.executable), !exclusive(s, r.acquireToken, t),
                       !handedOver(s, from: r.acquireToken, to: t, lock: r.lock) else { continue }
@@ -586,7 +609,7 @@ public struct RecursiveLockRule: Rule {
         if s.decls[f].parameterNames.contains(name) { return true }
         let body = s.decls[f].body
         guard body >= 0 else { return false }
-        return s.boundNames(in: s.span(s.scopes[body].open, k)).contains(name)
+        return s.binds(name, in: s.span(s.scopes[body].open, k))
     }
 
     /// A chain of calls from member `m` to an acquisition of the lock, or nil.

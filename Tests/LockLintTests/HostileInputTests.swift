@@ -144,11 +144,15 @@ final class HostileInputTests: XCTestCase {
             close(fd)
         }
         reader.start()
-        let r = await Support.run(["-o", fifo, path("A.swift")])
+        // Through a link to it, as `-o /dev/stdout` is a link to the process's output.
+        XCTAssertEqual(symlink(fifo, path("out.link")), 0)
+        let r = await Support.run(["-o", path("out.link"), path("A.swift")])
         XCTAssertEqual(r.code, 1)
         var st = stat()
         XCTAssertEqual(lstat(fifo, &st), 0)
         XCTAssertEqual(st.st_mode & S_IFMT, S_IFIFO)
+        XCTAssertEqual(lstat(path("out.link"), &st), 0)
+        XCTAssertEqual(st.st_mode & S_IFMT, S_IFLNK)
         for _ in 0..<200 where !received.value.contains("[dispatch_semaphore]") { try await Task.sleep(for: .milliseconds(10)) }
         XCTAssertTrue(received.value.contains("A.swift:1:9: warning:"), received.value)
     }

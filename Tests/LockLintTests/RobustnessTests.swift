@@ -76,6 +76,8 @@ final class RobustnessTests: XCTestCase {
         // aliased type's tokens past the end of the file.
         let out = await findings("Mutex.withLock{typealias E=")
         XCTAssertEqual(out, [])
+        let other = await findings("{os_unfair_lock_lock()typealias Mutex=")
+        XCTAssertEqual(other, ["1:2 lock_without_defer"])
         let cut = await findings("let l = NSLock()\nfunc f() { l.lock() }\ntypealias X =")
         XCTAssertEqual(cut, ["2:14 lock_without_defer"])
     }

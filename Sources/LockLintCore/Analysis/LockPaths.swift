@@ -42,11 +42,30 @@ public enum LockPaths {
     ///   - neverReturning: functions of the file declared `-> Never` (see `neverReturningFunctions`).
     public static func analyze(_ s: FileStructure, acquire a: Int, lock: String, release: String, freeFunction: Bool,
                                handoffs: Set<String> = [], neverReturning: Set<String> = []) -> LockPathResult? {
+        var budget = PathWalker.maxSteps
+        return analyze(s, acquire: a, lock: lock, release: release, freeFunction: freeFunction, handoffs: handoffs,
+                       neverReturning: neverReturning, budget: &budget)
+    }
+
+    /// The steps a walk may take for all the acquires of one file, when they share `budget`
+    /// (see `analyze(…budget:)`): linear in the file, however many acquires it has.
+    public static func fileBudget(_ s: FileStructure) -> Int { PathWalker.maxSteps + 16 * s.code.count }
+
+    /// As above, taking at most `budget` steps (and at most `PathWalker.maxSteps`), and
+    /// subtracting the steps taken: acquires that share one budget cost time linear in the
+    /// file, not acquires x function length (a long `else if` chain taking a lock in each
+    /// branch). When the budget runs out the walk gives up (nil), as for code it cannot follow.
+    public static func analyze(_ s: FileStructure, acquire a: Int, lock: String, release: String, freeFunction: Bool,
+                               handoffs: Set<String> = [], neverReturning: Set<String> = [], budget: inout Int) -> LockPathResult? {
+        guard budget > 0 else { return nil }
         guard a >= 0, a + 1 < s.code.count, s.isChar(a + 1, UInt8(ascii: "(")), let exec = s.enclosingExecutable(of: a) else { return nil }
         let close = Int(s.match[a + 1])
         guard close > a else { return nil }
         let acquireName = s.text(a)
         var walker = PathWalker(s: s, lock: lock, acquireName: acquireName, release: release, freeFunction: freeFunction, acquire: a)
+        let allowed = min(budget, PathWalker.maxSteps)
+        walker.budget = allowed
+        defer { budget -= allowed - max(0, walker.budget) }
         walker.handoffs = handoffs
         walker.neverReturning = neverReturning
         var block = Int(s.scopeOf[a])
@@ -250,7 +269,8 @@ struct PathWalker {
     var handoffs: Set<String> = []
     var neverReturning: Set<String> = []
     /// Tokens the walk may still visit (loops are walked more than once; nested loops multiply).
-    var budget = 400_000
+    static let maxSteps = 400_000
+    var budget = PathWalker.maxSteps
 
     init(s: FileStructure, lock: String, acquireName: String, release: String, freeFunction: Bool, acquire: Int) {
         self.s = s

@@ -87,21 +87,22 @@ extension FileIO {
     ///   has other hard links that a rename would split, it is rewritten in place instead;
     /// - a new file is created atomically with mode 0644.
     public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws {
-        var target = path
         var st = stat()
-        if lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK {
-            guard let resolved = realpath(path, nil) else {
-                throw FileIOError(path: path, reason: "is a symbolic link whose target cannot be resolved: \(errnoText())")
-            }
-            target = String(cString: resolved)
-            free(resolved)
-        }
-        guard stat(target, &st) == 0 else {
-            if errno == ENOENT { return try replace(target, bytes, keeping: nil) }
-            throw FileIOError(path: path, reason: errnoText())
+        let isLink = lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
+        guard stat(path, &st) == 0 else {
+            if errno == ENOENT && !isLink { return try replace(path, bytes, keeping: nil) }
+            throw FileIOError(path: path, reason: isLink ? "is a symbolic link to a missing file" : errnoText())
         }
         switch st.st_mode & S_IFMT {
         case S_IFREG:
+            var target = path
+            if isLink {
+                guard let resolved = realpath(path, nil) else {
+                    throw FileIOError(path: path, reason: "is a symbolic link whose target cannot be resolved: \(errnoText())")
+                }
+                target = String(cString: resolved)
+                free(resolved)
+            }
             // No write bit at all counts as read-only even for root (whom `access` always lets write).
             if st.st_mode & 0o222 == 0 || access(target, W_OK) != 0 {
                 throw FileIOError(path: path, reason: "is read-only; left unchanged")
@@ -111,8 +112,9 @@ extension FileIO {
         case S_IFDIR:
             throw FileIOError(path: path, reason: "is a directory")
         default:
-            // A FIFO, device or socket: write into it; replacing it would break what reads it.
-            try rewriteInPlace(target, bytes, truncate: false)
+            // A FIFO, device or socket (also behind a link, as `/dev/stdout` is): write into it;
+            // replacing it would break what reads it.
+            try rewriteInPlace(path, bytes, truncate: false)
         }
     }
 

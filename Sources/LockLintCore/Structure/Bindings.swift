@@ -4,6 +4,31 @@ extension FileStructure {
     /// `for x in` / `for (a, b) in`, `catch let e`, and closure parameters.
     public func boundNames(in range: Range<Int>) -> Set<String> {
         var names = Set<String>()
+        forEachBinding(in: range) { _, _, name in names.insert(name) }
+        return names
+    }
+
+    /// Whether `boundNames(in: range)` contains `name`, from the index built once per file
+    /// (`bindingsByName`): a binary search, not a pass over the range.
+    public func binds(_ name: String, in range: Range<Int>) -> Bool {
+        let list = bindingsByName[name] ?? []
+        var lo = 0
+        var hi = list.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if list[mid].trigger < range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        for b in list[lo...] {
+            if b.trigger >= range.upperBound { break }
+            // A plain `let x` counts only when `x` itself is inside the range.
+            if b.plainName < 0 || b.plainName < range.upperBound { return true }
+        }
+        return false
+    }
+
+    /// Every binding whose introducing token (`let`, `var`, `for`, a closure's `{`) is in
+    /// `range`: the token, the name token for a plain `let x` (else -1), and the name.
+    func forEachBinding(in range: Range<Int>, _ body: (Int, Int, String) -> Void) {
         var i = max(0, range.lowerBound)
         let end = min(range.upperBound, code.count)
         while i < end {
@@ -13,7 +38,7 @@ extension FileStructure {
                 if t.word == .for && (isKeyword(j, .case) || isKeyword(j, .try) || isKeyword(j, .await)) { j += 1 }
                 if isKeyword(j, .let) || isKeyword(j, .var) { j += 1 }
                 if j < end && code[j].kind == .identifier {
-                    names.insert(text(j))
+                    body(i, j, text(j))
                 } else if isChar(j, UInt8(ascii: "(")) || isChar(j, UInt8(ascii: ".")) {
                     // Tuple or enum-case pattern: the identifiers followed by `,` or `)`.
                     var k = j
@@ -26,7 +51,7 @@ extension FileStructure {
                             for q in span(k + 1, close) where code[q].kind == .identifier
                                 && (isChar(q + 1, UInt8(ascii: ",")) || isChar(q + 1, UInt8(ascii: ")")))
                                 && !isChar(q - 1, UInt8(ascii: ".")) {
-                                names.insert(text(q))
+                                body(i, -1, text(q))
                             }
                         }
                     }
@@ -34,12 +59,11 @@ extension FileStructure {
             } else if t.kind == .punctuation && isChar(i, UInt8(ascii: "{")) && scopes.indices.contains(Int(scopeOf[i])) {
                 let sc = scopes[Int(scopeOf[i])]
                 if sc.kind == .closure && sc.open == i {
-                    for n in closures[sc.closure].parameterNames { names.insert(n) }
+                    for n in closures[sc.closure].parameterNames { body(i, -1, n) }
                 }
             }
             i += 1
         }
-        return names
     }
 }
 

@@ -23,6 +23,11 @@ public struct FileStructure: Sendable {
     public let variablesByName: [String: [Int]]
     /// Functions (`func` declarations) by name, in source order.
     public let functionsByName: [String: [Int]]
+    /// Identifiers directly followed by a single `=` (`x = …`, `self.x = …`), by name, in order.
+    public let assignmentsByName: [String: [Int]]
+    /// The bindings `boundNames(in:)` finds, by name, in order of their introducing token (see
+    /// `binds(_:in:)`).
+    public private(set) var bindingsByName: [String: [BindingSite]] = [:]
     /// Variable declarations in keyword order, and the largest `end` among the first k of them:
     /// finds the declarations around a token without a scan of every declaration.
     let variableOrder: [Int]
@@ -74,8 +79,22 @@ public struct FileStructure: Sendable {
         self.typesByName = typesByName
         self.variablesByName = variablesByName
         self.functionsByName = functionsByName
+        var assignmentsByName: [String: [Int]] = [:]
+        for i in 0..<max(0, code.count - 1) where code[i].kind == .identifier {
+            let next = code[i + 1]
+            if next.length == 1 && (next.kind == .operator || next.kind == .punctuation) && file.bytes[Int(next.start)] == UInt8(ascii: "=") {
+                assignmentsByName[file.text(code[i].range), default: []].append(i)
+            }
+        }
+        self.assignmentsByName = assignmentsByName
         self.variableOrder = variableOrder
         self.variableMaxEnd = variableMaxEnd
+        // Last: the bindings are read with the finished model's queries.
+        var bindings: [String: [BindingSite]] = [:]
+        forEachBinding(in: 0..<code.count) { trigger, plain, name in
+            bindings[name, default: []].append(BindingSite(trigger: trigger, plainName: plain))
+        }
+        self.bindingsByName = bindings
     }
 
     // MARK: Token helpers
@@ -177,6 +196,22 @@ public struct FileStructure: Sendable {
             k -= 1
         }
         return out.reversed()
+    }
+
+    /// The tokens in `range` naming `name` right before a single `=`, in order.
+    public func assignments(of name: String, in range: Range<Int>) -> ArraySlice<Int> {
+        let all = assignmentsByName[name] ?? []
+        func firstAtOrAfter(_ k: Int) -> Int {
+            var lo = 0
+            var hi = all.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if all[mid] < k { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        let lo = firstAtOrAfter(range.lowerBound)
+        return all[lo..<max(lo, firstAtOrAfter(range.upperBound))]
     }
 
     /// The functions named `name`, in source order.
@@ -329,6 +364,12 @@ public struct FileStructure: Sendable {
         }
         return nil
     }
+}
+
+/// Where a name is bound: the introducing token, and the name token of a plain `let x` (else -1).
+public struct BindingSite: Sendable {
+    public var trigger: Int
+    public var plainName: Int
 }
 
 public struct InheritedType: Sendable {

@@ -25,13 +25,15 @@ extension FileStructure {
         }
         if !memberOnly {
             for f in functions {
-                var found = -1
-                for c in children[f] where decls[c].kind == .variable && decls[c].nameText == name && decls[c].keyword < i { found = c }
-                if found >= 0 { return .variable(found) }
+                // The function's last local of that name declared before `i` (by lookup: a scan of
+                // every local per query made long functions quadratic).
+                if let found = variableDecls(named: name, keywordIn: span(decls[f].keyword, i)).last(where: { decls[$0].parent == f }) {
+                    return .variable(found)
+                }
                 if decls[f].parameterNames.contains(name) { return .parameter(function: f) }
             }
             // Closure parameters and pattern bindings hide members too.
-            if let f = functions.first, decls[f].body >= 0, boundNames(in: span(scopes[decls[f].body].open, i)).contains(name) { return .unknown }
+            if let f = functions.first, decls[f].body >= 0, binds(name, in: span(scopes[decls[f].body].open, i)) { return .unknown }
         }
         for t in types {
             for c in children[t] where decls[c].kind == .variable && decls[c].nameText == name { return .variable(c) }

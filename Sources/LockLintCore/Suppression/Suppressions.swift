@@ -106,26 +106,37 @@ public enum Suppressions {
                              superfluousSeverity: Severity) -> (kept: [Diagnostic], superfluous: [Diagnostic]) {
         if directives.isEmpty && malformed.isEmpty { return (findings, []) }
         var used = [Bool](repeating: false, count: directives.count)
+        // Indexed once, so each finding costs a lookup, not a pass over every directive:
+        // line directives by the line they cover, region directives by rule (in source order).
+        var byLine: [Int: [Int]] = [:]
+        var regions: [String: [Int]] = [:]
+        for (k, d) in directives.enumerated() {
+            switch d.kind {
+            case .this: byLine[d.location.line, default: []].append(k)
+            case .next: byLine[d.location.line + 1, default: []].append(k)
+            case .disable, .enable: for r in Set(d.rules) { regions[r, default: []].append(k) }
+            }
+        }
+        /// The last region directive in `list` before `loc` (directives are in source order).
+        func lastBefore(_ list: [Int], _ loc: SourceLocation) -> Int? {
+            var lo = 0
+            var hi = list.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if directives[list[mid]].location < loc { lo = mid + 1 } else { hi = mid }
+            }
+            return lo > 0 ? list[lo - 1] : nil
+        }
         var kept: [Diagnostic] = []
         for f in findings {
             var suppressed = false
-            // Region state for this finding's rule: the last disable/enable before it wins.
-            var regionBy: Int? = nil
-            for (k, d) in directives.enumerated() {
-                let names = d.rules
-                guard names.contains(f.ruleID) || names.contains("all") else { continue }
-                switch d.kind {
-                case .this:
-                    if d.location.line == f.location.line { suppressed = true; used[k] = true }
-                case .next:
-                    if d.location.line + 1 == f.location.line { suppressed = true; used[k] = true }
-                case .disable:
-                    if d.location < f.location { regionBy = k }
-                case .enable:
-                    if d.location < f.location { regionBy = nil }
-                }
+            for k in byLine[f.location.line] ?? [] where directives[k].rules.contains(f.ruleID) || directives[k].rules.contains("all") {
+                suppressed = true
+                used[k] = true
             }
-            if let r = regionBy {
+            // Region state for this finding's rule: the last disable/enable before it wins.
+            let last = [lastBefore(regions[f.ruleID] ?? [], f.location), lastBefore(regions["all"] ?? [], f.location)].compactMap { $0 }.max()
+            if let r = last, directives[r].kind == .disable {
                 suppressed = true
                 used[r] = true
             }

@@ -78,6 +78,8 @@ public struct DispatchSemaphoreRule: Rule {
         let asyncWaits = waitsInAsyncCode(s)
         var lastLine = -1
         var reported: [String: Int] = [:]
+        // `#else`/`#elseif` directives in order, to ask "is there one between" by binary search.
+        let elses = s.code.indices.filter { s.code[$0].kind == .pound && (s.is($0, "#else") || s.is($0, "#elseif")) }
         var timedWaits: Set<String>? = nil
         for i in uses {
             let line = s.line(ofToken: i)
@@ -102,12 +104,22 @@ public struct DispatchSemaphoreRule: Rule {
             // with its type and created in an initializer, is the same semaphore.
             let identity = holder.map { "\($0.parent)/\($0.nameText)" } ?? assignedName(s, i).map { name in
                 // `x = DispatchSemaphore(…)` names the variable declared before it.
-                let declared = s.variablesByName[name]?.last { s.decls[$0].keyword < i }
+                let declared: Int? = {
+                    // Declarations are in source order: the last one before `i`, by binary search.
+                    let all = s.variablesByName[name] ?? []
+                    var lo = 0
+                    var hi = all.count
+                    while lo < hi {
+                        let mid = (lo + hi) / 2
+                        if s.decls[all[mid]].keyword < i { lo = mid + 1 } else { hi = mid }
+                    }
+                    return lo > 0 ? all[lo - 1] : nil
+                }()
                 return declared.map { "\(s.decls[$0].parent)/\(name)" }
                     ?? "\(s.enclosingFunction(of: i).flatMap { s.owningType(of: $0) } ?? -1)/\(name)"
             }
             if let id = identity {
-                if let first = reported[id], first < i, directiveBetween(s, first, i) || holder == nil { continue }
+                if let first = reported[id], first < i, holder == nil || directiveBetween(first, i, elses) { continue }
                 if reported[id] == nil { reported[id] = i }
             }
             let name = holder.map { "'\($0.nameText)' " } ?? assignedName(s, i).map { "'\($0)' " } ?? ""
@@ -176,12 +188,16 @@ public struct DispatchSemaphoreRule: Rule {
         return out
     }
 
-    /// Whether an `#else`/`#elseif` lies between two tokens (the same declaration in two branches).
-    func directiveBetween(_ s: FileStructure, _ a: Int, _ b: Int) -> Bool {
-        for k in a..<b where s.code[k].kind == .pound && s.code[k].flags.contains(.directive) {
-            if s.is(k, "#else") || s.is(k, "#elseif") { return true }
+    /// Whether one of the `#else`/`#elseif` directives (sorted) lies between two tokens: the same
+    /// declaration in two branches.
+    func directiveBetween(_ a: Int, _ b: Int, _ elses: [Int]) -> Bool {
+        var lo = 0
+        var hi = elses.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if elses[mid] <= a { lo = mid + 1 } else { hi = mid }
         }
-        return false
+        return lo < elses.count && elses[lo] < b
     }
 
     /// `name = DispatchSemaphore(…)` / `self.name = DispatchSemaphore(…)`: the name assigned.

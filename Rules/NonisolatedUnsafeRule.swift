@@ -107,6 +107,9 @@ public struct NonisolatedUnsafeRule: Rule {
         var declarationTokens = Set<Int>()
         /// Names bound by each outermost function (parameters and locals), asked once each.
         var boundByFunction: [Int: Set<String>] = [:]
+        /// Per name, the uses that write it and are not declarations: worked out once per name,
+        /// since many declarations may share a name (one per `#if` branch, or one per type).
+        var writesByName: [String: [Int]] = [:]
 
         init(_ s: FileStructure, _ context: RuleContext) {
             var names = Set<String>()
@@ -305,7 +308,10 @@ public struct NonisolatedUnsafeRule: Rule {
     func writesAfterInitialization(_ s: FileStructure, _ d: Decl, _ di: Int, _ uses: inout Uses) -> [Int] {
         var out: [Int] = []
         let local = d.parent >= 0 && s.decls[d.parent].kind.isFunctionLike
-        for i in uses.byName[d.nameText] ?? [] where i != d.name && !uses.declarationTokens.contains(i) && isWrite(s, i) {
+        if uses.writesByName[d.nameText] == nil {
+            uses.writesByName[d.nameText] = (uses.byName[d.nameText] ?? []).filter { !uses.declarationTokens.contains($0) && isWrite(s, $0) }
+        }
+        for i in uses.writesByName[d.nameText]! where i != d.name {
             let qualified = s.isChar(i - 1, UInt8(ascii: "."))
             // Through another value (`other.count = 1`) is another variable, unless `self.`/`Self.`/`Type.`.
             if qualified && !(s.isKeyword(i - 2, .self) || s.isKeyword(i - 2, .Self) || (d.isStaticMember && i >= 2 && s.code[i - 2].kind == .identifier)) { continue }

@@ -2,18 +2,38 @@
 public struct NameSet: Sendable {
     /// Names bucketed by byte length.
     private let buckets: [[[UInt8]]]
+    /// For a large set: names by a hash of their bytes, so a query costs one lookup, not a scan
+    /// of every name of its length.
+    private let byHash: [UInt64: [[UInt8]]]
     public let names: Set<String>
+
+    static let hashedAbove = 16
 
     public init<S: Sequence>(_ names: S) where S.Element == String {
         let set = Set(names)
         var buckets: [[[UInt8]]] = []
+        var byHash: [UInt64: [[UInt8]]] = [:]
         for n in set {
             let b = Array(n.utf8)
             if buckets.count <= b.count { buckets += Array(repeating: [], count: b.count - buckets.count + 1) }
             buckets[b.count].append(b)
+            if set.count > Self.hashedAbove {
+                b.withUnsafeBufferPointer { p in byHash[Self.hash(p, 0, b.count), default: []].append(b) }
+            }
         }
         self.buckets = buckets
+        self.byHash = byHash
         self.names = set
+    }
+
+    @inline(__always)
+    static func hash(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ n: Int) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for k in start..<(start + n) {
+            h ^= UInt64(p[k])
+            h = h &* 0x100_0000_01b3
+        }
+        return h
     }
 
     /// Whether code token `i` of `s` spells one of the names.
@@ -25,6 +45,17 @@ public struct NameSet: Sendable {
         let candidates = buckets[n]
         if candidates.isEmpty { return false }
         let start = Int(t.start)
+        if !byHash.isEmpty {
+            return s.file.bytes.withUnsafeBufferPointer { p in
+                guard let found = byHash[Self.hash(p, start, n)] else { return false }
+                for c in found where c.count == n {
+                    var k = 0
+                    while k < n && c[k] == p[start + k] { k += 1 }
+                    if k == n { return true }
+                }
+                return false
+            }
+        }
         return s.file.bytes.withUnsafeBufferPointer { p in
             for c in candidates where c[0] == p[start] {
                 var k = 1

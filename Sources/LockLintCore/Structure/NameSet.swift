@@ -7,7 +7,7 @@ public struct NameSet: Sendable {
     private let byHash: [UInt64: [[UInt8]]]
     public let names: Set<String>
 
-    static let hashedAbove = 16
+    static let hashedAbove = 64
 
     public init<S: Sequence>(_ names: S) where S.Element == String {
         let set = Set(names)

@@ -96,6 +96,17 @@ extension FileStructure {
 }
 
 extension FileStructure {
+    /// The index of the first comment starting at or after byte `offset` (binary search).
+    func firstComment(atOrAfter offset: Int) -> Int {
+        var lo = 0
+        var hi = comments.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(comments[mid].start) < offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
     /// The comments that document the statement holding code token `i`: those between the end
     /// of the previous line's code and `i`, and a trailing comment on `i`'s line.
     public func commentsAround(token i: Int) -> String {
@@ -104,14 +115,8 @@ extension FileStructure {
         while first > 0 && !code[first].flags.contains(.newlineBefore) { first -= 1 }
         let from = first > 0 ? Int(code[first - 1].end) : 0
         let line = self.line(ofToken: i)
-        var lo = 0
-        var hi = comments.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Int(comments[mid].start) < from { lo = mid + 1 } else { hi = mid }
-        }
         var out = ""
-        var k = lo
+        var k = firstComment(atOrAfter: from)
         while k < comments.count && (Int(comments[k].start) < Int(code[first].start) || file.location(Int(comments[k].start)).line == line) {
             out += file.text(comments[k].range) + "\n"
             k += 1
@@ -124,15 +129,8 @@ extension FileStructure {
     public func leadingCommentText(_ d: Decl) -> String {
         let startOffset = Int(code[d.start].start)
         let prevEnd = d.start > 0 ? Int(code[d.start - 1].end) : 0
-        // Binary search for the first comment starting at or after prevEnd.
-        var lo = 0
-        var hi = comments.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Int(comments[mid].start) < prevEnd { lo = mid + 1 } else { hi = mid }
-        }
         var out = ""
-        var k = lo
+        var k = firstComment(atOrAfter: prevEnd)
         while k < comments.count && Int(comments[k].start) < startOffset {
             out += file.text(comments[k].range) + "\n"
             k += 1

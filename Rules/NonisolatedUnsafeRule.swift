@@ -133,6 +133,7 @@ public struct NonisolatedUnsafeRule: Rule {
         let s = context.structure
         var out: [Diagnostic] = []
         var uses = Uses(s, context)
+        var reportedDeclarations = Set<String>()
         let runsTestsInParallel = context.isTestCode && s.imports("Testing")
         // Code built only for a single-threaded runtime cannot race.
         let singleThreaded = s.nonisolatedTokens.isEmpty ? [] : s.singleThreadedRanges()
@@ -149,6 +150,8 @@ public struct NonisolatedUnsafeRule: Rule {
                 guard runsTestsInParallel, let d = decl, s.decls[d].parent < 0 || s.decls[d].isStaticMember, s.decls[d].kind == .variable,
                       !s.decls[d].isLet, !s.decls[d].isComputed, !writesAfterInitialization(s, s.decls[d], d, &uses).isEmpty else { continue }
             }
+            // The same declaration in each branch of an #if is one variable: reported once.
+            if let d = decl, s.decls[d].kind == .variable, !reportedDeclarations.insert("\(s.decls[d].parent)/\(s.decls[d].nameText)").inserted { continue }
             guard let (message, fix) = describe(s, decl: decl, context: context, uses: &uses) else { continue }
             var fixIt = FixIt(fix)
             if message.contains("is already Sendable"), i + 4 < s.code.count {

@@ -29,7 +29,7 @@ public enum RuleDocs {
         case .narrowed: inTests = "Reported narrowly"
         }
         out += "## In test code\n\n\(inTests): \(d.inTests.explanation). Test code is a SwiftPM test target, a test or mock folder "
-            + "(`Tests`, `*Tests`, `Mocks`, `Fakes`, `Stubs`, `TestSupport`…), a test double's file (`MockX.swift`, `XSpy.swift`), "
+            + "(`Tests`, `*Tests`, `Mocks`, `Fakes`, `Stubs`, `TestSupport`…), a benchmark or fuzzing folder, a test double's file (`MockX.swift`, `XSpy.swift`), "
             + "or a file that imports XCTest or Testing. Change it with `\"inTests\": \"all\"` or `\"none\"` in the rule's "
             + "configuration.\n\n"
         if !d.triggeringExamples.isEmpty {

@@ -64,7 +64,8 @@ final class ContextTests: XCTestCase {
 
     func testTestLocationsByPath() {
         for p in ["Tests/AppTests/A.swift", "App/UnitTests/B.swift", "Mocks/Session.swift", "Sources/App/MockStore.swift",
-                  "Sources/App/StoreSpy.swift", "Sources/App/StoreTests.swift", "App/TestSupport/Helpers.swift"] {
+                  "Sources/App/StoreSpy.swift", "Sources/App/StoreTests.swift", "App/TestSupport/Helpers.swift",
+                  "Benchmarks/Throughput/Main.swift", "Sources/ParserBenchmarks/Run.swift", "Fuzz/Entry.swift"] {
             XCTAssertTrue(FileContext.testLocation(byPath: p), p)
         }
         for p in ["Sources/App/Store.swift", "Sources/Mockingbird/A.swift", "Sources/App/Mockery.swift", "TestFixtures/x/y.swift"] {

@@ -7,8 +7,8 @@ import Darwin
 /// What a reviewer knows about a file before reading it: whether it is test code, what the
 /// package deploys to, and whether its module isolates to the main actor by default.
 public struct FileContext: Sendable, Equatable {
-    /// Test code by where the file is: a SwiftPM test target, a test or mock folder, a test
-    /// double's file name. (Importing XCTest or Testing also makes a file test code; the
+    /// Test code by where the file is: a SwiftPM test target, a test, mock, benchmark or fuzzing
+    /// folder, a test double's file name. (Importing XCTest or Testing also makes a file test code; the
     /// structure knows that.)
     public var isTestLocation: Bool
     /// The deployment targets the package names; nil when no manifest was found (an app, a
@@ -69,7 +69,8 @@ public struct FileContext: Sendable, Equatable {
     }
 
     static func isTestFolderName(_ c: UnsafeBufferPointer<UInt8>) -> Bool {
-        if hasSuffix(c, "Tests") || hasSuffix(c, "Test") { return true }
+        // Benchmarks and fuzzers, like tests, exercise the product and do not ship in it.
+        if hasSuffix(c, "Tests") || hasSuffix(c, "Test") || hasSuffix(c, "Benchmarks") { return true }
         guard c.count >= 4 && c.count <= 16 else { return false }
         let lower = String(decoding: c, as: UTF8.self).lowercased()
         return testFolderNames.contains(lower)
@@ -89,7 +90,8 @@ public struct FileContext: Sendable, Equatable {
         return false
     }
 
-    static let testFolderNames: Set<String> = ["mocks", "mock", "fakes", "stubs", "spies", "testsupport", "testhelpers", "testutils", "testutilities", "testdoubles"]
+    static let testFolderNames: Set<String> = ["mocks", "mock", "fakes", "stubs", "spies", "testsupport", "testhelpers", "testutils", "testutilities", "testdoubles",
+                                               "benchmarks", "benchmark", "fuzz", "fuzzing", "fuzzer", "fuzzers"]
 }
 
 /// The oldest OS versions a package deploys to, and what that allows.

@@ -27,7 +27,8 @@ public struct NonisolatedUnsafeRule: Rule {
             a child task, a detached task, a dispatched block) writes it. A computed property is reported when \
             its accessors take no lock and reach no locking wrapper. A `let` of a Sendable type is reported as \
             unnecessary (with a safe fix that removes the modifier). Not reported: a `let` of another type (the \
-            code deliberately shares or transfers that instance), a var only written while it is initialized, a \
+            code deliberately shares or transfers that instance), a var only written while it is initialized, a var \
+            whose comment states its contract (set once at startup, not thread-safe, guarded by …), a \
             raw C lock itself (`unsafe_os_lock` covers it), code built only for a single-threaded runtime. A \
             global used by a signal handler is told to use an Atomic: a lock is not safe there. A reviewed use can \
             be suppressed with a reason: `// swift-lock-lint:disable:next nonisolated_unsafe -- why`.
@@ -270,6 +271,9 @@ public struct NonisolatedUnsafeRule: Rule {
             }
             return nil
         }
+        // A documented contract (`/// Set once at startup, before any task runs.`) is the
+        // explanation the opt-out needs; a finding would only repeat it.
+        if Self.documentsContract(s.leadingCommentText(d)) { return nil }
         // A var: the opt-out matters where it is written after initialization. Written only in
         // an initializer, a once-initializer closure or deinit, it is set once and then read.
         // Writes made with no lock held (a write under a lock is the lock's business).
@@ -381,6 +385,20 @@ public struct NonisolatedUnsafeRule: Rule {
             return op.count >= 2 && op.hasSuffix("=") && op != "==" && op != "!=" && op != "<=" && op != ">=" && op != "===" && op != "!=="
         }
         return false
+    }
+
+    static let contractPhrases = [
+        "not concurrency-safe", "not concurrency safe", "not thread-safe", "not thread safe", "single-threaded", "single threaded",
+        "set once", "only set", "only be set", "set before", "must be set", "only written", "written once", "only accessed",
+        "only used from", "only from the", "only on the", "protected by", "guarded by", "synchronized by", "under the lock",
+        "before any", "at startup", "during startup", "at launch",
+    ]
+
+    /// Whether a declaration's comment states how it is kept safe (or that it is not meant to be).
+    static func documentsContract(_ comment: String) -> Bool {
+        guard !comment.isEmpty else { return false }
+        let text = comment.lowercased()
+        return contractPhrases.contains { text.contains($0) }
     }
 
     static let mutableContainers: Set<String> = [

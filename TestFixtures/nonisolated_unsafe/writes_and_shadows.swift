@@ -34,3 +34,8 @@ func peek() -> Int { guardedCount } // a read without the lock; writes are all l
 // Written without any lock: reported, naming the write.
 nonisolated(unsafe) var lastError: String? // expect: nonisolated_unsafe
 func fail(_ message: String) { lastError = message }
+
+// A documented contract is the explanation the opt-out needs: not repeated.
+/// Set once at startup, before any task runs.
+nonisolated(unsafe) var logLevel = 0
+func configureLogging(_ level: Int) { logLevel = level }

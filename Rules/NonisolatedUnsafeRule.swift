@@ -165,7 +165,7 @@ public struct NonisolatedUnsafeRule: Rule {
     }
 
     /// For a value every use of which already holds `lock`: move it inside a lock that owns its
-    /// state where the package has one, else keep it and say which lock guards it.
+    /// state (the finding is made only where the package can use one).
     static func moveIntoLock(_ lock: String, type: String, _ deployment: Deployment?) -> String {
         let keep = "otherwise keep it and document beside it that '\(lock)' guards every access"
         guard let d = deployment else {
@@ -173,10 +173,8 @@ public struct NonisolatedUnsafeRule: Rule {
                 + "so the compiler checks every access, then drop nonisolated(unsafe); \(keep)"
         }
         if d.hasMutex { return "move the value inside a Mutex<\(type)> so the compiler checks every access, then drop nonisolated(unsafe)" }
-        if d.hasUnfairLock {
-            return "move the value inside an OSAllocatedUnfairLock(initialState:) so the compiler checks every access, then drop nonisolated(unsafe); off Apple platforms, \(keep)"
-        }
-        return "keep it: the package deploys below Mutex's macOS 15/iOS 18; document beside it that '\(lock)' guards every access"
+        // (Reported only where one of the two exists.)
+        return "move the value inside an OSAllocatedUnfairLock(initialState:) so the compiler checks every access, then drop nonisolated(unsafe); off Apple platforms, \(keep)"
     }
 
     /// Whether a use of `d` sits in a signal handler: a closure passed to `signal(…)` or
@@ -240,6 +238,8 @@ public struct NonisolatedUnsafeRule: Rule {
         }
         // Every use in this file holds a lock: the lock is the protection the compiler cannot see.
         if !d.isLet, let lock = commonLock(s, d, context, &uses) {
+            // Only worth saying where a lock that owns its state can replace the arrangement.
+            if let dep = context.deployment, !dep.hasMutex && !dep.hasUnfairLock { return nil }
             return ("'\(d.nameText)'\(typeText) is only used with '\(lock)' held in this file, but the compiler cannot see that protection",
                     Self.moveIntoLock(lock, type: type ?? "Value", context.deployment))
         }
@@ -360,9 +360,10 @@ public struct NonisolatedUnsafeRule: Rule {
         return false
     }
 
-    /// An assignment, compound assignment, `&x`, or a known mutating call on the variable.
+    /// An assignment, compound assignment, or a known mutating call on the variable. (`&x` passed
+    /// to a call is mostly a C out-parameter filled once, such as a thread handle: not counted.)
     func isWrite(_ s: FileStructure, _ i: Int) -> Bool {
-        if i >= 1 && s.code[i - 1].kind == .operator && s.is(i - 1, "&") { return true }
+        if i >= 1 && s.code[i - 1].kind == .operator && s.is(i - 1, "&") { return false }
         var j = i + 1
         // `x[k] = …`, `x?.append(…)`; not `x.member = …`, which writes the variable only when its
         // type is a value type, which is not known here.

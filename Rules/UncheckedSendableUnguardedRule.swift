@@ -330,7 +330,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
                     if after >= d.typeAnnotation.upperBound || s.isChar(after, UInt8(ascii: "?")) || s.isChar(after, UInt8(ascii: "!")) {
                         type = s.text(first)
                     }
-                } else if let first = d.initializer.first, s.code[first].kind == .identifier, s.isChar(first + 1, UInt8(ascii: "(")) {
+                } else if let first = d.initializer.first, s.code[first].kind == .identifier,
+                          s.isChar(first + 1, UInt8(ascii: "(")) || s.is(first + 1, "<") {
                     type = s.text(first)
                 }
                 guard let t = type else { continue }
@@ -507,6 +508,14 @@ public struct UncheckedSendableUnguardedRule: Rule {
         return "\(what) \(p).withLock { } (or \(p).lock(); defer { \(p).unlock() })\(tail)"
     }
 
+    /// `private(set)` / `fileprivate(set)` / `internal(set)` before the declaration.
+    static func hasRestrictedSetter(_ s: FileStructure, _ d: Decl) -> Bool {
+        for k in s.span(d.start, d.keyword) where s.isChar(k + 1, UInt8(ascii: "(")) && s.is(k + 2, "set") {
+            if s.is(k, "private") || s.is(k, "fileprivate") || s.is(k, "internal") { return true }
+        }
+        return false
+    }
+
     /// A block submitted with `flags: .barrier` (`queue.async(flags: .barrier) { … }`).
     static func isBarrier(_ s: FileStructure, _ c: Closure) -> Bool {
         guard c.callee >= 0, s.isChar(c.callee + 1, UInt8(ascii: "(")) else { return false }
@@ -587,7 +596,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
             let other = otherReferenceWrites(s, v.nameText, references: references, className: className)
             // Never assigned after initialization (here or through another reference) by a class
             // that manages its own state: in effect a `let`, so it cannot race.
-            if writes.isEmpty && !other.unsafe {
+            // A public var without a private setter is written by whoever holds the instance.
+            let settableOutside = (v.modifiers.contains(.public) || v.modifiers.contains(.open)) && !Self.hasRestrictedSetter(s, v)
+            if writes.isEmpty && !other.unsafe && !settableOutside {
                 // Every write seen is construction or copy-on-write; a weak or unowned
                 // reference is loaded and stored atomically by the runtime.
                 if hasBehaviour || other.safe || v.modifiers.contains(.weak) || v.modifiers.contains(.unowned) { continue }
@@ -601,6 +612,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 onlyConstants = false
                 notes.append(context.note(at: v.name, "'\(v.nameText)' is mutable"))
                 notes.append(context.note(at: w, "'\(v.nameText)' is written here with nothing excluding other threads"))
+            } else if settableOutside {
+                onlyConstants = false
+                notes.append(context.note(at: v.name, "'\(v.nameText)' is public and settable: any holder of the instance can write it from any thread"))
             } else if other.unsafe {
                 onlyConstants = false
                 notes.append(context.note(at: v.name, "'\(v.nameText)' is mutable and written through other references to '\(className)'"))

@@ -136,3 +136,14 @@ final class FieldStorage<Value>: @unchecked Sendable {
         set { value = newValue }
     }
 }
+
+// A public var is written by whoever holds the instance, even if this file never assigns it;
+// calling methods on a generic reference-typed property does not write the property.
+public final class Thumbnails: @unchecked Sendable { // expect: unchecked_sendable_unguarded
+    public var limit = 100
+    private var store = Storage<String>()
+    public func trim() { store.trim(to: limit) }
+}
+final class Storage<Key> {
+    func trim(to n: Int) {}
+}

@@ -7,28 +7,7 @@ import LockLintRules
 /// What a team meets when it adopts the tool (issue 12): SARIF columns, suppression comments,
 /// fixes on CRLF and CR files, baselines, option spelling, off-by-default rules, globs on long
 /// paths, and the README's editor and pre-commit examples.
-final class AdoptionTests: XCTestCase {
-    var dir: URL!
-
-    override func setUpWithError() throws {
-        dir = try Support.temporaryDirectory()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: dir)
-    }
-
-    @discardableResult
-    func write(_ relative: String, _ bytes: [UInt8]) throws -> String {
-        let url = dir.appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: url)
-        return url.path
-    }
-
-    @discardableResult
-    func write(_ relative: String, _ text: String) throws -> String { try write(relative, Array(text.utf8)) }
-
+final class AdoptionTests: FolderTestCase {
     func findingLines(_ out: String) -> [String] {
         out.split(separator: "\n").map(String.init).filter { $0.contains(": warning: ") || $0.contains(": error: ") }
     }

@@ -5,27 +5,9 @@ import XCTest
 
 /// The command line as users and CI scripts meet it: exit codes, the text format, the walker,
 /// bad input, determinism.
-final class CLITests: XCTestCase {
+final class CLITests: FolderTestCase {
     static let findingLine = try! NSRegularExpression(pattern: #"^(.+?):(\d+):(\d+): (warning|error): (.*) \[([a-z_]+)\]$"#)
     static let noteLine = try! NSRegularExpression(pattern: #"^(.+?):(\d+):(\d+): note: (.*)$"#)
-
-    var dir: URL!
-
-    override func setUpWithError() throws {
-        dir = try Support.temporaryDirectory()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: dir)
-    }
-
-    func write(_ relative: String, _ text: String) throws {
-        let url = dir.appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-    }
-
-    func path(_ relative: String) -> String { dir.appendingPathComponent(relative).path }
 
     static func matches(_ re: NSRegularExpression, _ line: String) -> Bool {
         re.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil

@@ -5,25 +5,7 @@ import XCTest
 
 /// What the tool learns about a file before it reads it: test code, deployment targets and
 /// default isolation from the package manifest, and what each rule reports in tests.
-final class ContextTests: XCTestCase {
-    var dir: URL!
-
-    override func setUpWithError() throws {
-        dir = try Support.temporaryDirectory()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: dir)
-    }
-
-    func write(_ relative: String, _ text: String) throws {
-        let url = dir.appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-    }
-
-    func path(_ relative: String) -> String { dir.appendingPathComponent(relative).path }
-
+final class ContextTests: FolderTestCase {
     static let manifest = """
         // swift-tools-version: 6.0
         import PackageDescription

@@ -68,3 +68,29 @@ final class Captured: @unchecked Sendable {
     func append(_ s: String) { lock.withLock { text += s } }
     var value: String { lock.withLock { text } }
 }
+
+/// A test case with a fresh temporary folder per test, and helpers to write files into it.
+class FolderTestCase: XCTestCase {
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = try Support.temporaryDirectory()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    @discardableResult
+    func write(_ relative: String, _ bytes: [UInt8]) throws -> String {
+        let url = dir.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    @discardableResult
+    func write(_ relative: String, _ text: String) throws -> String { try write(relative, Array(text.utf8)) }
+
+    func path(_ relative: String) -> String { dir.appendingPathComponent(relative).path }
+}

@@ -119,7 +119,9 @@ public struct LockInActorRule: Rule {
             let d = s.decls[di]
             if d.kind.isType { continue }
             stack.append(contentsOf: s.children[di])
-            guard d.kind == .variable, d.name >= 0,
+            // A static property is process-wide storage, not actor state: the actor does not
+            // protect it, so a lock there is its only guard.
+            guard d.kind == .variable, d.name >= 0, !(d.isStaticMember && d.parent >= 0 && s.decls[d.parent].kind.isType),
                   let lockType = context.vocabulary.lockType(of: d, in: s, strict: true) else { continue }
             let isLocal = d.parent >= 0 && s.decls[d.parent].kind.isFunctionLike
             if isLocal {

@@ -13,3 +13,10 @@ actor Platform {
     @available(*, deprecated)
     func legacy() {}
 }
+
+// Static storage is process-wide, not actor state: a lock there is its only guard.
+actor Registry {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var names: [String] = []
+    static func add(_ n: String) { lock.withLock { names.append(n) } }
+}

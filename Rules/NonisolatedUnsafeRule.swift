@@ -279,7 +279,7 @@ public struct NonisolatedUnsafeRule: Rule {
         // Writes made with no lock held (a write under a lock is the lock's business).
         let writes = writesAfterInitialization(s, d, di, &uses).filter { context.lockRegions.holding($0, in: s, directOnly: false).isEmpty }
         // A public global or static var can be set by any client of the module, from any thread.
-        let settableOutside = isGlobalLike && (d.modifiers.contains(.public) || d.modifiers.contains(.open)) && !Self.hasPrivateSetter(s, d)
+        let settableOutside = isGlobalLike && s.isSettableOutsideModule(d)
         if isGlobalLike && settableOutside && writes.isEmpty && !usedInSignalHandler(s, d, uses) {
             return ("public \(scope) var '\(d.nameText)'\(typeText) can be set by any client of the module, from any thread, while this module reads it",
                     "make it a `let` that clients configure once; or make it private behind a public accessor, and \(LockAdvice.protect("it", context.deployment, state: type ?? "Value"))")
@@ -407,13 +407,6 @@ public struct NonisolatedUnsafeRule: Rule {
         "NSMutableAttributedString", "NSCountedSet", "NSHashTable", "NSMapTable", "NSPointerArray",
     ]
 
-    /// `private(set)` / `fileprivate(set)` / `internal(set)` before the declaration.
-    static func hasPrivateSetter(_ s: FileStructure, _ d: Decl) -> Bool {
-        for k in s.span(d.start, d.keyword) where s.isChar(k + 1, UInt8(ascii: "(")) && s.is(k + 2, "set") {
-            if s.is(k, "private") || s.is(k, "fileprivate") || s.is(k, "internal") { return true }
-        }
-        return false
-    }
 
     static let mutatingNames = ["append", "insert", "remove", "updateValue", "merge", "sort", "reverse", "formUnion", "subtract",
                                 "popLast", "toggle", "formIntersection", "swapAt", "shuffle"]

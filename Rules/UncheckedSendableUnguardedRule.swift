@@ -508,13 +508,6 @@ public struct UncheckedSendableUnguardedRule: Rule {
         return "\(what) \(p).withLock { } (or \(p).lock(); defer { \(p).unlock() })\(tail)"
     }
 
-    /// `private(set)` / `fileprivate(set)` / `internal(set)` before the declaration.
-    static func hasRestrictedSetter(_ s: FileStructure, _ d: Decl) -> Bool {
-        for k in s.span(d.start, d.keyword) where s.isChar(k + 1, UInt8(ascii: "(")) && s.is(k + 2, "set") {
-            if s.is(k, "private") || s.is(k, "fileprivate") || s.is(k, "internal") { return true }
-        }
-        return false
-    }
 
     /// A block submitted with `flags: .barrier` (`queue.async(flags: .barrier) { … }`).
     static func isBarrier(_ s: FileStructure, _ c: Closure) -> Bool {
@@ -597,7 +590,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
             // Never assigned after initialization (here or through another reference) by a class
             // that manages its own state: in effect a `let`, so it cannot race.
             // A public var without a private setter is written by whoever holds the instance.
-            let settableOutside = (v.modifiers.contains(.public) || v.modifiers.contains(.open)) && !Self.hasRestrictedSetter(s, v)
+            let settableOutside = s.isSettableOutsideModule(v)
             if writes.isEmpty && !other.unsafe && !settableOutside {
                 // Every write seen is construction or copy-on-write; a weak or unowned
                 // reference is loaded and stored atomically by the runtime.

@@ -195,3 +195,15 @@ extension FileStructure {
         return false
     }
 }
+
+extension FileStructure {
+    /// A `public`/`open` variable with no `private(set)`, `fileprivate(set)` or `internal(set)`:
+    /// code in other modules can assign it.
+    public func isSettableOutsideModule(_ d: Decl) -> Bool {
+        guard d.modifiers.contains(.public) || d.modifiers.contains(.open) else { return false }
+        for k in span(d.start, d.keyword) where isChar(k + 1, UInt8(ascii: "(")) && self.is(k + 2, "set") {
+            if self.is(k, "private") || self.is(k, "fileprivate") || self.is(k, "internal") { return false }
+        }
+        return true
+    }
+}

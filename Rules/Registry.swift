@@ -19,6 +19,7 @@ public enum RuleRegistry {
         UnsafeOsLockRule(),
         ActorViewModelRule(),
         UncheckedSendableNonfinalRule(),
+        LockOrderInversionRule(),
         SuperfluousDisableRule(),
     ]
 

@@ -81,8 +81,17 @@ public struct TypeFacts: Sendable, Equatable {
 public struct ProjectIndex: Sendable {
     /// module → type name → facts.
     public internal(set) var modules: [String: [String: TypeFacts]] = [:]
+    /// The order in which the run's code takes its locks.
+    public internal(set) var lockGraph = LockGraph()
+    /// The graph's inversions by the path where each is reported (worked out by `finish()`).
+    public internal(set) var lockInversions: [String: [LockGraph.Inversion]] = [:]
 
     public init() {}
+
+    /// Works out what needs every file's facts at once (after the last merge).
+    public mutating func finish() {
+        lockInversions = lockGraph.inversions()
+    }
 
     public static func moduleKey(forPath path: String) -> String {
         // The folder right under the last `Sources`/`Tests`/`Plugins`/`Benchmarks` component.
@@ -109,6 +118,7 @@ public struct ProjectIndex: Sendable {
         for (module, types) in other.modules {
             for (name, facts) in types { modules[module, default: [:]][name, default: TypeFacts()].merge(facts) }
         }
+        lockGraph.merge(other.lockGraph)
     }
 
     public mutating func add(module: String, name: String, _ facts: TypeFacts) {
@@ -182,6 +192,8 @@ public struct ProjectIndex: Sendable {
             }
         }
         if !types.isEmpty { index.modules[module] = types }
+        index.lockGraph = LockGraph.extract(s, vocabulary: vocabulary, module: module)
+        index.finish()
         return index
     }
 

@@ -131,6 +131,7 @@ public enum Linter {
         // Merge facts, in input order so the result is the same whatever the parallelism.
         var index = ProjectIndex()
         for o in outcomes { index.merge(o.facts) }
+        index.finish()
         // Pass 2: files whose questions get other answers now that every file is known.
         let recheck = outcomes.indices.filter { k in
             let o = outcomes[k]

@@ -104,7 +104,15 @@ public final class RuleContext {
         return answer
     }
 
+    /// The lock-order inversions of the run reported in this file (at their inner acquisition).
+    public func lockOrderInversions() -> [LockGraph.Inversion] {
+        let answer = index.lockInversions[file.path] ?? []
+        questions[FactsQuestion(kind: .lockOrder, name: file.path)] = .inversions(answer)
+        return answer
+    }
+
     /// Whether re-asking recorded questions against `index` gives another answer for any of them.
+
     static func answersChange(_ questions: [FactsQuestion: FactsAnswer], module: String, index: ProjectIndex) -> Bool {
         for (q, a) in questions {
             let f = index.facts(module: module, name: q.name)
@@ -116,6 +124,7 @@ public final class RuleContext {
             case .lockWrapper: b = .strings(lockWrapperMethods(q.name, module: module, index: index))
             case .mainActorChain: b = .bool(inheritsMainActor(q.name, module: module, index: index))
             case .isExecutor: b = .bool(f?.isExecutor ?? false)
+            case .lockOrder: b = .inversions(index.lockInversions[q.name] ?? [])
             }
             if a != b { return true }
         }
@@ -140,7 +149,7 @@ public final class RuleContext {
 }
 
 struct FactsQuestion: Hashable {
-    enum Kind: UInt8 { case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor }
+    enum Kind: UInt8 { case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor, lockOrder }
     var kind: Kind
     var name: String
 }
@@ -149,4 +158,5 @@ enum FactsAnswer: Equatable {
     case bool(Bool)
     case facts(TypeFacts?)
     case strings([String]?)
+    case inversions([LockGraph.Inversion])
 }

@@ -1,0 +1,170 @@
+import LockLintCore
+
+/// `lock_order_inversion`: two locks taken in opposite orders somewhere in the run.
+public struct LockOrderInversionRule: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "lock_order_inversion",
+        name: "Lock order inversion",
+        summary: "Two locks taken in opposite orders: B while A is held in one place, A while B is held in another",
+        rationale: """
+            A thread that holds A and waits for B, and another that holds B and waits for A, wait for each other \
+            forever. Neither place is wrong on its own, and tests rarely run them at the same moment, so the \
+            deadlock shows up under load. Waiting counts like taking a lock: `queue.sync` on a serial queue waits \
+            for the work already on that queue (and code in a block on the queue holds it), and \
+            `semaphore.wait()` waits for a holder to signal. The second acquisition is often far from the first, \
+            in a method called while the first lock is held.
+            """,
+        fix: """
+            Take the locks in one order everywhere (always A before B), or release the first before taking the \
+            second: copy what you need under A, unlock, then take B. Simplest of all, keep the state both locks \
+            guard behind one lock (one lock around one state struct).
+            """,
+        knownLimits: """
+            Locks are told apart by where they live, not by instance: `Cache.lock` is the `lock` property of any \
+            Cache, a global lock is its name, `DispatchQueue.main` is the main queue; two instances of one type \
+            taking each other's lock are not judged, and neither are locks held in locals and parameters. \
+            Acquisitions are withLock-style closures, lock() and the C lock functions (tryLock and \
+            withLockIfAvailable never wait, so they only count as held), `sync` on a queue property created serial \
+            (and `async` blocks on it, which hold it), and `wait()` without a timeout on a DispatchSemaphore or \
+            DispatchGroup property (a semaphore waited on and signalled in the same body is held like a lock in \
+            between). Calls made while a lock is held are followed into methods of the run reached through `self`, \
+            the type itself, or a property or parameter whose type is declared in the same file, four calls deep; \
+            a lock held around both orders (a gate) makes them safe. Only two-lock inversions are reported, not \
+            longer cycles.
+            """,
+        inTests: .reported("the same as in other code: an inversion can hang the test"),
+        triggeringExamples: [
+            """
+            final class Accounts: @unchecked Sendable {
+                private let balances = NSLock()
+                private let history = NSLock()
+                func deposit() {
+                    balances.lock(); defer { balances.unlock() }
+                    history.↓lock(); defer { history.unlock() }
+                }
+                func audit() {
+                    history.withLock {
+                        balances.↓withLock { }
+                    }
+                }
+            }
+            """,
+            """
+            final class Store: @unchecked Sendable {
+                private let lock = NSLock()
+                private let queue = DispatchQueue(label: "store")
+                func save() {
+                    lock.withLock {
+                        queue.↓sync { }
+                    }
+                }
+                func load() {
+                    queue.async {
+                        self.refresh()
+                    }
+                }
+                private func refresh() {
+                    lock.↓withLock { }
+                }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            final class Accounts: @unchecked Sendable {
+                private let balances = NSLock()
+                private let history = NSLock()
+                func deposit() {
+                    balances.withLock { history.withLock { } }
+                }
+                func audit() {
+                    balances.withLock { history.withLock { } }
+                }
+            }
+            """,
+            """
+            final class Accounts: @unchecked Sendable {
+                private let balances = NSLock()
+                private let history = NSLock()
+                func deposit() {
+                    balances.withLock { history.withLock { } }
+                }
+                func audit() {
+                    let entries = history.withLock { 0 }
+                    balances.withLock { _ = entries }
+                }
+            }
+            """,
+        ]
+    )
+
+    public func check(_ context: RuleContext) -> [Diagnostic] {
+        context.lockOrderInversions().map { inversion in
+            let e = inversion.edge
+            let r = inversion.reverse
+            let a = LockGraph.display(e.outer)
+            let b = LockGraph.display(e.inner)
+            var notes: [Note] = []
+            notes.append(note(e.outerSite, "\(Self.holding(a, e.outerKind)) from here"))
+            if let call = e.call {
+                notes.append(note(call, "\(e.callee)() is called \(Self.while(a, e.outerKind))"))
+            }
+            notes.append(note(r.outerSite, "elsewhere \(Self.holding(b, r.outerKind)) from here"))
+            if let call = r.call {
+                notes.append(note(call, "\(r.callee)() is called \(Self.while(b, r.outerKind))"))
+            }
+            notes.append(note(r.innerSite, "and \(Self.taking(a, r.innerKind)) here \(Self.while(b, r.outerKind))"))
+            for other in inversion.sameOrderElsewhere.prefix(3) {
+                notes.append(note(other, "\(Self.taking(b, e.innerKind)) here too \(Self.while(a, e.outerKind))"))
+            }
+            let place = e.call == nil ? "" : " in \(e.callee)(), called"
+            return context.diagnostic(
+                description, at: e.innerSite.token,
+                message: "\(Self.taking(b, e.innerKind))\(place) \(Self.while(a, e.outerKind)), but elsewhere \(Self.taking(a, r.innerKind)) \(Self.while(b, r.outerKind)): two threads doing both wait for each other forever",
+                notes: notes,
+                fixIt: FixIt(Self.fix(a, e.outerKind, b, e.innerKind)))
+        }
+    }
+
+    /// "'B' is taken", "code waits for queue 'B' (sync)", "code waits on 'B'".
+    static func taking(_ name: String, _ kind: LockGraph.Kind) -> String {
+        switch kind {
+        case .lock: "'\(name)' is taken"
+        case .queue: "queue '\(name)' is waited for with sync"
+        case .semaphore: "'\(name)' is waited on"
+        }
+    }
+
+    static func fix(_ a: String, _ outer: LockGraph.Kind, _ b: String, _ inner: LockGraph.Kind) -> String {
+        let order = "take '\(a)' and '\(b)' in one order everywhere"
+        switch (outer, inner) {
+        case (_, .queue):
+            return "never wait for queue '\(b)' \(Self.while(a, outer)): dispatch with async, or leave '\(a)' first (copy what you need); or \(order)"
+        case (.queue, _):
+            return "\(order): take '\(b)' outside the blocks that run on queue '\(a)', or never wait for '\(a)' with sync while '\(b)' is held"
+        default:
+            return "\(order), or release '\(a)' before taking '\(b)' (copy what you need first); simplest, guard the state of both with one lock"
+        }
+    }
+
+    /// "while 'A' is held", "in a block running on queue 'A'".
+    static func `while`(_ name: String, _ kind: LockGraph.Kind) -> String {
+        switch kind {
+        case .lock, .semaphore: "while '\(name)' is held"
+        case .queue: "on queue '\(name)'"
+        }
+    }
+
+    static func holding(_ name: String, _ kind: LockGraph.Kind) -> String {
+        switch kind {
+        case .lock, .semaphore: "'\(name)' is held"
+        case .queue: "a block runs on queue '\(name)'"
+        }
+    }
+
+    private func note(_ site: LockSite, _ message: String) -> Note {
+        Note(path: site.path, location: site.location, message: message)
+    }
+}

@@ -1,0 +1,478 @@
+/// The order in which the run takes its locks: one graph per run, whose edges say "lock B is
+/// taken while lock A is held". Two edges in opposite directions between the same two locks are
+/// a lock-order inversion: two threads, each holding one, wait for each other forever.
+///
+/// Locks are named by where they live, not by instance: `Cache.lock` is the `lock` property of
+/// any `Cache`, `Cache.queue` a serial queue property, `::DispatchQueue.main` the main queue. A
+/// lock held in a local or a parameter has no name here and is left out. Each file contributes
+/// (in pass 1, with its other facts):
+/// - edges between nested acquisitions in one body (a `withLock` inside another, `lock()` after
+///   `lock()`, `queue.sync` inside a lock, a lock taken in a block running on a serial queue);
+/// - the blocking acquisitions each function makes when it runs, and the calls it makes;
+/// - the calls made while a lock is held.
+///
+/// After the merge, each call made while A is held is resolved to what the callee (and its own
+/// callees, a few levels deep) acquires: B taken there is an edge A → B through the call. The
+/// work is linear in the size of the run: each function's reachable acquisitions are computed
+/// once (memoised), and inversions are found by looking up the reverse of each edge.
+public struct LockSite: Sendable, Hashable, Comparable {
+    public var path: String
+    public var token: Int
+    public var location: SourceLocation
+
+    public static func < (a: LockSite, b: LockSite) -> Bool { (a.path, a.token) < (b.path, b.token) }
+}
+
+public struct LockGraph: Sendable {
+    /// What kind of thing a lock of the graph is, for messages.
+    public enum Kind: UInt8, Sendable, Hashable {
+        /// A lock: taken, held, released.
+        case lock
+        /// A serial queue: `sync` waits for it; a block running on it holds it.
+        case queue
+        /// A semaphore or group: `wait()` waits for it.
+        case semaphore
+    }
+
+    /// Lock B taken while lock A is held.
+    public struct Edge: Sendable, Hashable {
+        public var outer: String
+        public var inner: String
+        public var outerKind: Kind
+        public var innerKind: Kind
+        /// Where A was taken.
+        public var outerSite: LockSite
+        /// Where B is taken (in a callee when `call` is set).
+        public var innerSite: LockSite
+        /// The call made while A is held that reaches B's acquisition, and the callee's name.
+        public var call: LockSite?
+        public var callee: String
+        /// Other locks held at the same time: a lock held around both orders serializes them.
+        public var alsoHeld: [String]
+    }
+
+    struct Acquisition: Sendable {
+        var lock: String
+        var kind: Kind
+        var site: LockSite
+    }
+
+    struct Call: Sendable {
+        /// The callee's key (`module::Type.name`), and the free function it may be instead.
+        var callee: String
+        var fallback: String
+        var site: LockSite
+    }
+
+    struct HeldCall: Sendable {
+        var outer: String
+        var outerKind: Kind
+        var outerSite: LockSite
+        var call: Call
+        var alsoHeld: [String]
+    }
+
+    var edges: [Edge] = []
+    var heldCalls: [HeldCall] = []
+    /// Function key → the blocking acquisitions its body makes when it runs.
+    var acquisitions: [String: [Acquisition]] = [:]
+    /// Function key → the calls its body makes when it runs (not in closures run later).
+    var calls: [String: [Call]] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { edges.isEmpty && heldCalls.isEmpty && acquisitions.isEmpty }
+
+    mutating func merge(_ o: LockGraph) {
+        if o.isEmpty { return }
+        edges.append(contentsOf: o.edges)
+        heldCalls.append(contentsOf: o.heldCalls)
+        for (k, v) in o.acquisitions { acquisitions[k, default: []].append(contentsOf: v) }
+        for (k, v) in o.calls { calls[k, default: []].append(contentsOf: v) }
+    }
+
+    /// A lock's name for messages: `Cache.lock` (the module is left out).
+    public static func display(_ key: String) -> String {
+        guard let r = key.range(of: "::") else { return key }
+        return String(key[r.upperBound...])
+    }
+
+    // MARK: The run's inversions
+
+    /// One order of an inverted pair: where it is reported, and the other order for its notes.
+    public struct Inversion: Sendable, Equatable {
+        /// This order: `inner` taken while `outer` is held.
+        public var edge: Edge
+        /// The opposite order (the first of its edges).
+        public var reverse: Edge
+        /// How many other places take the two locks in this same order.
+        public var sameOrderElsewhere: [LockSite]
+    }
+
+    /// Every inverted pair, reported at the inner acquisition of each order: path → inversions there.
+    public func inversions() -> [String: [Inversion]] {
+        guard !edges.isEmpty || !heldCalls.isEmpty else { return [:] }
+        var all = edges
+        var memo: [String: [Acquisition]] = [:]
+        for h in heldCalls {
+            for a in reachableAcquisitions(h.call, memo: &memo) where a.lock != h.outer {
+                let callee = acquisitionsKnown(h.call.callee) ? h.call.callee : h.call.fallback
+                all.append(Edge(outer: h.outer, inner: a.lock, outerKind: h.outerKind, innerKind: a.kind, outerSite: h.outerSite, innerSite: a.site, call: h.call.site,
+                                callee: Self.display(callee), alsoHeld: h.alsoHeld))
+            }
+        }
+        var byPair: [Pair: [Edge]] = [:]
+        for e in all where e.outer != e.inner {
+            byPair[Pair(outer: e.outer, inner: e.inner), default: []].append(e)
+        }
+        var out: [String: [Inversion]] = [:]
+        for (pair, forward) in byPair where pair.outer < pair.inner {
+            guard let backward = byPair[Pair(outer: pair.inner, inner: pair.outer)] else { continue }
+            // A lock held around every acquisition in both orders serializes them.
+            let gate = Self.commonHeld(forward).intersection(Self.commonHeld(backward))
+            if !gate.isEmpty { continue }
+            let f = forward.sorted { ($0.innerSite, $0.outerSite) < ($1.innerSite, $1.outerSite) }
+            let b = backward.sorted { ($0.innerSite, $0.outerSite) < ($1.innerSite, $1.outerSite) }
+            for (this, other) in [(f, b), (b, f)] {
+                let first = this[0]
+                let others = Array(Set(this.dropFirst().map(\.innerSite)).subtracting([first.innerSite])).sorted()
+                out[first.innerSite.path, default: []].append(Inversion(edge: first, reverse: other[0], sameOrderElsewhere: others))
+            }
+        }
+        for k in out.keys { out[k]?.sort { $0.edge.innerSite < $1.edge.innerSite } }
+        return out
+    }
+
+    private struct Pair: Hashable {
+        var outer: String
+        var inner: String
+    }
+
+    private static func commonHeld(_ edges: [Edge]) -> Set<String> {
+        guard var common = edges.first.map({ Set($0.alsoHeld) }) else { return [] }
+        for e in edges.dropFirst() where !common.isEmpty { common.formIntersection(e.alsoHeld) }
+        return common
+    }
+
+    private func acquisitionsKnown(_ key: String) -> Bool { acquisitions[key] != nil || calls[key] != nil }
+
+    /// What calling `call` acquires: the callee's own acquisitions, and its callees', up to a
+    /// few calls deep (memoised per function, so each is worked out once per run).
+    private func reachableAcquisitions(_ call: Call, memo: inout [String: [Acquisition]]) -> [Acquisition] {
+        let key = acquisitionsKnown(call.callee) ? call.callee : call.fallback
+        return reachable(key, depth: 0, memo: &memo, visiting: [])
+    }
+
+    private static let maxDepth = 4
+    private static let maxLocksPerFunction = 16
+
+    private func reachable(_ key: String, depth: Int, memo: inout [String: [Acquisition]], visiting: Set<String>) -> [Acquisition] {
+        if let known = memo[key] { return known }
+        guard !key.isEmpty, acquisitionsKnown(key) else { return [] }
+        var out: [Acquisition] = []
+        var seen = Set<String>()
+        for a in acquisitions[key] ?? [] where seen.insert(a.lock).inserted { out.append(a) }
+        if depth < Self.maxDepth {
+            var visiting = visiting
+            visiting.insert(key)
+            for c in calls[key] ?? [] {
+                let next = acquisitionsKnown(c.callee) ? c.callee : c.fallback
+                guard !visiting.contains(next) else { continue }
+                for a in reachable(next, depth: depth + 1, memo: &memo, visiting: visiting) where seen.insert(a.lock).inserted {
+                    out.append(a)
+                    if out.count >= Self.maxLocksPerFunction { break }
+                }
+                if out.count >= Self.maxLocksPerFunction { break }
+            }
+        }
+        // Memoised whatever the depth: a function reached again deeper in a call chain keeps the
+        // (perhaps shorter) answer it got first, so each function is worked out once per run.
+        memo[key] = out
+        return out
+    }
+}
+
+// MARK: What one file contributes
+
+extension LockGraph {
+    /// Methods of a serial queue whose closure occupies the queue (the queue is "held" while it runs).
+    static let queueHoldingMethods: Set<String> = ["sync", "async", "asyncAfter", "asyncAndWait"]
+    /// Of those, the ones whose caller waits until the closure has run.
+    static let queueBlockingMethods: Set<String> = ["sync", "asyncAndWait"]
+
+    /// The file's edges, acquisitions and calls.
+    public static func extract(_ s: FileStructure, vocabulary: LockVocabulary, module: String) -> LockGraph {
+        var graph = LockGraph()
+        let names = Array(vocabulary.acquireRelease.keys) + Array(vocabulary.lockScopedMethods) + ["sync", "asyncAndWait", "wait"]
+        guard s.identifiers.mayContainAny(names) else { return graph }
+        // Semaphores and groups: `wait()` blocks until another holder `signal()`s / `leave()`s.
+        var vocab = vocabulary
+        vocab.acquireRelease["wait"] = "signal"
+        vocab.acquireNames = NameSet(vocab.acquireRelease.keys)
+        vocab.releaseNames = NameSet(vocab.acquireRelease.values)
+        let regions = LockRegions(s, vocabulary: vocab, includeQueues: ["*"])
+        guard !regions.regions.isEmpty else { return graph }
+        var namer = LockNamer(s, module: module)
+        // Each region's lock name, and whether its acquire blocks.
+        var keys: [String?] = []
+        var kinds: [Kind] = []
+        var blocking: [Bool] = []
+        var holds: [Bool] = []
+        for r in regions.regions {
+            let c = namer.classify(r)
+            keys.append(c.key)
+            kinds.append(c.kind)
+            blocking.append(c.blocks)
+            holds.append(c.holds)
+        }
+        let indexOf = Dictionary(regions.regions.enumerated().map { ($0.element.acquireToken, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        func site(_ t: Int) -> LockSite { LockSite(path: s.file.path, token: t, location: s.location(ofToken: t)) }
+        func held(at t: Int) -> [(key: String, kind: Kind, region: LockRegion)] {
+            regions.holding(t, in: s, directOnly: false).compactMap { r in
+                guard let k = indexOf[r.acquireToken], holds[k], let key = keys[k] else { return nil }
+                return (key, kinds[k], r)
+            }
+        }
+        // Edges between nested acquisitions, and each function's own acquisitions.
+        for (k, r) in regions.regions.enumerated() where blocking[k] {
+            guard let inner = keys[k] else { continue }
+            let around = held(at: r.acquireToken)
+            let heldKeys = around.map(\.key)
+            for h in around where h.key != inner {
+                graph.edges.append(Edge(outer: h.key, inner: inner, outerKind: h.kind, innerKind: kinds[k], outerSite: site(h.region.acquireToken), innerSite: site(r.acquireToken),
+                                        call: nil, callee: "", alsoHeld: heldKeys.filter { $0 != h.key && $0 != inner }))
+            }
+            if let f = namer.functionKey(runningNow: r.acquireToken) {
+                graph.acquisitions[f, default: []].append(Acquisition(lock: inner, kind: kinds[k], site: site(r.acquireToken)))
+            }
+        }
+        // Calls: what each function calls, and what is called while a lock is held.
+        var i = 0
+        while i < s.code.count {
+            defer { i += 1 }
+            guard s.code[i].kind == .identifier, s.isChar(i + 1, UInt8(ascii: "(")) || s.isChar(i + 1, UInt8(ascii: "{")) else { continue }
+            guard let call = namer.call(at: i, site: site(i)) else { continue }
+            if let f = namer.functionKey(runningNow: i) { graph.calls[f, default: []].append(call) }
+            let around = held(at: i)
+            let heldKeys = around.map(\.key)
+            for h in around {
+                graph.heldCalls.append(HeldCall(outer: h.key, outerKind: h.kind, outerSite: site(h.region.acquireToken), call: call,
+                                                alsoHeld: heldKeys.filter { $0 != h.key }))
+            }
+        }
+        return graph
+    }
+}
+
+/// Names locks and functions of one file for the run's graph.
+struct LockNamer {
+    let s: FileStructure
+    let module: String
+    /// Variable declarations by name (members, globals and locals), for declared types.
+    private var typeOfVariable: [Int: String] = [:]
+
+    init(_ s: FileStructure, module: String) {
+        self.s = s
+        self.module = module
+    }
+
+    /// The lock a region holds, by name (nil: not a lock of the graph), whether taking it blocks,
+    /// and whether the region's code runs with it held.
+    mutating func classify(_ r: LockRegion) -> (key: String?, kind: LockGraph.Kind, blocks: Bool, holds: Bool) {
+        switch r.form {
+        case .queue(let method, _):
+            guard LockGraph.queueHoldingMethods.contains(method), let key = queueKey(r.lock, at: r.acquireToken) else { return (nil, .queue, false, false) }
+            return (key, .queue, LockGraph.queueBlockingMethods.contains(method), true)
+        case .closure(let method, _):
+            // `withLockIfAvailable` never waits.
+            return (lockKey(r.lock, at: r.acquireToken), .lock, !method.hasSuffix("IfAvailable"), true)
+        case .manual(let acquire, _), .deferred(let acquire, _), .unreleased(let acquire):
+            if acquire == "wait" {
+                // A semaphore or group declared as one, waited on without a timeout: the wait blocks.
+                // Only a semaphore signalled later in the same body is held like a lock.
+                guard s.isChar(r.acquireToken + 1, UInt8(ascii: "(")), s.isChar(r.acquireToken + 2, UInt8(ascii: ")")),
+                      let t = declaredType(r.lock, at: r.acquireToken), t == "DispatchSemaphore" || t == "DispatchGroup"
+                else { return (nil, .semaphore, false, false) }
+                var held = t == "DispatchSemaphore"
+                if case .unreleased = r.form { held = false }
+                return (lockKey(r.lock, at: r.acquireToken), .semaphore, true, held)
+            }
+            return (lockKey(r.lock, at: r.acquireToken), .lock, !acquire.hasPrefix("try"), true)
+        case .heldOnEntry:
+            return (nil, .lock, false, false)
+        }
+    }
+
+    /// `lock`, `self.lock`, `Self.lock`, `Type.lock`, `other.lock` → `module::Type.lock`; a global →
+    /// `module::lock`; nil for locals, parameters and expressions.
+    mutating func lockKey(_ receiver: String, at t: Int) -> String? {
+        guard !receiver.isEmpty, !receiver.contains("("), !receiver.contains("[") else { return nil }
+        let parts = receiver.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let owner = enclosingTypeName(t)
+        switch parts.count {
+        case 1:
+            let name = parts[0]
+            if name == "self" { return owner.map { "\(module)::\($0)" } }
+            if isLocal(name, at: t) { return nil }
+            if let owner, !isGlobal(name) { return "\(module)::\(owner).\(name)" }
+            return "\(module)::\(name)"
+        case 2:
+            let (base, name) = (parts[0], parts[1])
+            if base == "Self" { return owner.map { "\(module)::\($0).\(name)" } }
+            if base == "DispatchQueue" && name == "main" { return "::DispatchQueue.main" }
+            if let first = base.unicodeScalars.first, Capitalized.isUpper(first) { return "\(module)::\(base).\(name)" }
+            if isLocal(base, at: t) {
+                // A parameter or local of a declared type: that type's lock.
+                guard let type = declaredType(base, at: t) else { return nil }
+                return "\(module)::\(type).\(name)"
+            }
+            guard let type = declaredType(base, at: t) else { return nil }
+            return "\(module)::\(type).\(name)"
+        default:
+            return nil
+        }
+    }
+
+    /// A serial queue's name, or nil when the receiver is not known to be one.
+    mutating func queueKey(_ receiver: String, at t: Int) -> String? {
+        if receiver == "DispatchQueue.main" { return "::DispatchQueue.main" }
+        let parts = receiver.split(separator: ".")
+        guard parts.count == 1 || (parts.count == 2 && parts[0] == "Self"), let name = parts.last.map(String.init) else { return nil }
+        guard !isLocal(name, at: t) else { return nil }
+        let serial = declarations(of: name, at: t).contains { d in ProjectIndex.isSerialQueue(s.decls[d], in: s) }
+        return serial ? lockKey(receiver, at: t) : nil
+    }
+
+    /// The key of the function whose body runs token `t` when it is called (not in a closure that
+    /// runs later), or nil.
+    func functionKey(runningNow t: Int) -> String? {
+        guard let f = s.enclosingFunction(of: t) else { return nil }
+        let d = s.decls[f]
+        guard d.body >= 0, d.kind == .function || d.kind == .variable || d.kind == .accessor,
+              LockRegions.reachesWithoutDeferral(s, from: t, to: d.body) else { return nil }
+        var name = d.nameText
+        if d.kind == .accessor {
+            // A getter or setter: named after its property.
+            let p = d.parent
+            guard p >= 0, s.decls[p].kind == .variable else { return nil }
+            name = s.decls[p].nameText
+        }
+        guard !name.isEmpty else { return nil }
+        if let owner = enclosingTypeName(t) { return "\(module)::\(owner).\(name)" }
+        return "\(module)::\(name)"
+    }
+
+    /// A call to a function of the run, named as `functionKey` names it: `f()` / `self.f()` in a
+    /// type (or the free function `f`), `Self.f()`, `Type.f()`, `prop.f()` on a property of a
+    /// declared type. Nil for anything else (initializers, unknown receivers, declarations).
+    mutating func call(at i: Int, site: LockSite) -> LockGraph.Call? {
+        let name = s.text(i)
+        guard let first = name.unicodeScalars.first, !Capitalized.isUpper(first) else { return nil }
+        if s.isKeyword(i - 1, .func) { return nil }
+        let owner = enclosingTypeName(i)
+        if s.isChar(i - 1, UInt8(ascii: ".")) {
+            // `x.f()`, `x?.f()`, `x!.f()`: one name before the dot.
+            var r = i - 2
+            if r >= 0 && (s.isChar(r, UInt8(ascii: "?")) || s.isChar(r, UInt8(ascii: "!"))) { r -= 1 }
+            guard r >= 0, s.code[r].kind == .identifier || s.isKeyword(r, .self) || s.isKeyword(r, .Self),
+                  !s.isChar(r - 1, UInt8(ascii: ".")) else { return nil }
+            let base = s.text(r)
+            if base == "self" || base == "Self" {
+                guard let owner else { return nil }
+                return .init(callee: "\(module)::\(owner).\(name)", fallback: "", site: site)
+            }
+            if let c = base.unicodeScalars.first, Capitalized.isUpper(c) {
+                return .init(callee: "\(module)::\(base).\(name)", fallback: "", site: site)
+            }
+            guard let type = declaredType(base, at: i) else { return nil }
+            return .init(callee: "\(module)::\(type).\(name)", fallback: "", site: site)
+        }
+        let free = "\(module)::\(name)"
+        guard let owner else { return .init(callee: free, fallback: "", site: site) }
+        return .init(callee: "\(module)::\(owner).\(name)", fallback: free, site: site)
+    }
+
+    func enclosingTypeName(_ t: Int) -> String? {
+        guard let d = s.enclosingType(of: t) else { return nil }
+        let name = s.decls[d].nameText
+        return name.isEmpty ? nil : name
+    }
+
+    /// The declarations `name` refers to at `t`, as far as this file tells: a local of the function
+    /// around `t`, else a member of the type around `t` (in any of its declarations or extensions
+    /// in this file), else a global.
+    func declarations(of name: String, at t: Int) -> [Int] {
+        let all = s.variableDecls(named: name)
+        guard !all.isEmpty else { return [] }
+        if let f = s.enclosingFunction(of: t) {
+            let d = s.decls[f]
+            let locals = all.filter { s.decls[$0].keyword >= d.start && s.decls[$0].keyword < d.end && $0 != f }
+            if !locals.isEmpty { return locals }
+        }
+        if let owner = enclosingTypeName(t) {
+            let members = all.filter { k in
+                let p = s.decls[k].parent
+                return p >= 0 && s.decls[p].kind.isType && s.decls[p].nameText == owner
+            }
+            if !members.isEmpty { return members }
+        }
+        return all.filter { s.decls[$0].parent < 0 }
+    }
+
+    /// Declared in this file at the top level only (a global used inside a type's method).
+    func isGlobal(_ name: String) -> Bool {
+        let ds = s.variableDecls(named: name)
+        return !ds.isEmpty && ds.allSatisfy { s.decls[$0].parent < 0 }
+    }
+
+    /// Declared in the function around `t` (a parameter or a local), not a property.
+    func isLocal(_ name: String, at t: Int) -> Bool {
+        guard let f = s.enclosingFunction(of: t) else { return false }
+        let d = s.decls[f]
+        if d.parameterNames.contains(name) { return true }
+        let range = d.start..<d.end
+        return !s.variableDecls(named: name, keywordIn: range).isEmpty
+    }
+
+    /// The type a variable named `name` is declared with (its annotation, or `Type(…)` as its
+    /// initializer), looking at the declarations of the file; parameters of the function around `t`.
+    mutating func declaredType(_ name: String, at t: Int) -> String? {
+        if let f = s.enclosingFunction(of: t), let p = parameterType(name, of: f) { return p }
+        for d in declarations(of: name, at: t) {
+            if let known = typeOfVariable[d] { return known.isEmpty ? nil : known }
+            let type = Self.typeName(of: s.decls[d], in: s) ?? ""
+            typeOfVariable[d] = type
+            if !type.isEmpty { return type }
+        }
+        return nil
+    }
+
+    private func parameterType(_ name: String, of f: Int) -> String? {
+        let sig = s.decls[f].typeAnnotation
+        for k in sig where s.code[k].kind == .identifier && s.is(k, text: name) && s.isChar(k + 1, UInt8(ascii: ":")) {
+            var j = k + 2
+            while j < sig.upperBound && (s.code[j].kind == .attribute || s.code[j].kind == .keyword) { j += 1 }
+            if j < sig.upperBound && s.code[j].kind == .identifier { return s.text(j) }
+        }
+        return nil
+    }
+
+    /// `let x: T`, `let x: T?`, `var x = T(…)`, `let x = T<…>(…)` → `T`.
+    static func typeName(of d: Decl, in s: FileStructure) -> String? {
+        var i = d.typeAnnotation.lowerBound
+        while i < d.typeAnnotation.upperBound && (s.code[i].kind == .keyword || s.code[i].kind == .attribute) { i += 1 }
+        if i < d.typeAnnotation.upperBound && s.code[i].kind == .identifier { return s.text(i) }
+        let j = d.initializer.lowerBound
+        guard j < d.initializer.upperBound, s.code[j].kind == .identifier else { return nil }
+        let name = s.text(j)
+        guard let c = name.unicodeScalars.first, Capitalized.isUpper(c) else { return nil }
+        if s.isChar(j + 1, UInt8(ascii: "(")) || s.isChar(j + 1, UInt8(ascii: "<")) { return name }
+        if j + 1 < s.code.count && s.code[j + 1].kind == .operator && s.file.bytes[Int(s.code[j + 1].start)] == UInt8(ascii: "<") { return name }
+        return nil
+    }
+}
+
+/// ASCII upper case, enough for telling type names from values.
+enum Capitalized {
+    static func isUpper(_ c: Unicode.Scalar) -> Bool { c.value >= 65 && c.value <= 90 }
+}

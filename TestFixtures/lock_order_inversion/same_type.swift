@@ -1,0 +1,114 @@
+import Foundation
+
+// Two locks of one type, nested in opposite orders in two methods.
+final class Ledger: @unchecked Sendable {
+    private let entries = NSLock()
+    private let totals = NSLock()
+    private var lines: [String] = []
+    private var sum = 0
+
+    func append(_ line: String, amount: Int) {
+        entries.lock()
+        defer { entries.unlock() }
+        lines.append(line)
+        totals.lock() // expect: lock_order_inversion
+        sum += amount
+        totals.unlock()
+    }
+
+    func reset() {
+        totals.withLock {
+            sum = 0
+            entries.withLock { lines.removeAll() } // expect: lock_order_inversion
+        }
+    }
+}
+
+// The second lock is taken in a private helper called while the first is held.
+final class Registry: @unchecked Sendable {
+    private let names = NSLock()
+    private let ids = NSLock()
+    private var byName: [String: Int] = [:]
+    private var byID: [Int: String] = [:]
+
+    func register(_ name: String, id: Int) {
+        names.withLock {
+            byName[name] = id
+            storeID(id, name)
+        }
+    }
+
+    private func storeID(_ id: Int, _ name: String) {
+        ids.withLock { byID[id] = name } // expect: lock_order_inversion
+    }
+
+    func forget(id: Int) {
+        ids.withLock {
+            if let name = byID.removeValue(forKey: id) {
+                self.names.withLock { byName[name] = nil } // expect: lock_order_inversion
+            }
+        }
+    }
+}
+
+// A serial queue waited for while a lock is held, and the lock taken in a block on the queue.
+final class Uploader: @unchecked Sendable {
+    private let lock = NSLock()
+    private let queue = DispatchQueue(label: "uploader")
+    private var pending: [Data] = []
+
+    func enqueue(_ data: Data) {
+        lock.lock()
+        defer { lock.unlock() }
+        pending.append(data)
+        queue.sync { flushIfNeeded() } // expect: lock_order_inversion
+    }
+
+    func start() {
+        queue.async {
+            self.lock.withLock { self.pending.removeAll() } // expect: lock_order_inversion
+        }
+    }
+
+    private func flushIfNeeded() {}
+}
+
+// The main queue: waited for under a lock, while a block on it takes the lock.
+final class Presenter: @unchecked Sendable {
+    private let state = NSLock()
+    private var title = ""
+
+    func update(_ text: String) {
+        state.withLock {
+            title = text
+            DispatchQueue.main.sync { } // expect: lock_order_inversion
+        }
+    }
+
+    func refresh() {
+        DispatchQueue.main.async {
+            self.state.withLock { print(self.title) } // expect: lock_order_inversion
+        }
+    }
+}
+
+// A semaphore used as a lock (waited on and signalled in one body) is held in between.
+final class Throttle: @unchecked Sendable {
+    private let slots = DispatchSemaphore(value: 1)
+    private let lock = NSLock()
+    private var running = 0
+
+    func begin() {
+        slots.wait()
+        lock.withLock { running += 1 } // expect: lock_order_inversion
+        slots.signal()
+    }
+
+    func drain() {
+        lock.withLock {
+            slots.wait() // expect: lock_order_inversion
+            running = 0
+            slots.signal()
+        }
+    }
+}

@@ -20,6 +20,7 @@ public enum RuleRegistry {
         ActorViewModelRule(),
         UncheckedSendableNonfinalRule(),
         LockOrderInversionRule(),
+        SplitCriticalSectionRule(),
         SuperfluousDisableRule(),
     ]
 

@@ -1,0 +1,403 @@
+import LockLintCore
+
+/// `split_critical_section`: a check under one acquisition of a lock, and the act it decides
+/// under a later acquisition of the same lock, with no re-check in between.
+public struct SplitCriticalSectionRule: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "split_critical_section",
+        name: "Check and act split over two acquisitions",
+        summary: "State read under one acquisition of a lock decides a write under a later acquisition of the same lock, with no re-check",
+        rationale: """
+            A lock makes each critical section atomic, not the code between two of them. When a function reads \
+            state under the lock, releases it, decides from what it read, and takes the lock again to write, \
+            another thread can change the state in between: the write acts on a stale decision. Counters reset \
+            after concurrent increments lose them, a value cached twice replaces one another, a state machine \
+            moves from a state it is no longer in.
+            """,
+        fix: """
+            Do the check and the write under one acquisition (a single withLock whose closure decides and \
+            writes), or re-check the state inside the second acquisition before writing. Keep slow work (I/O, \
+            callbacks) outside the lock by computing it first and re-checking when you take the lock to store it.
+            """,
+        knownLimits: """
+            Both acquisitions must be on the same lock, written the same way, directly in one function body \
+            (withLock-style closures and lock()/unlock() stretches). The decision is a local bound from the first \
+            (the closure's result, or a local assigned inside the lock()/unlock() stretch) or the first acquisition \
+            itself inside a condition; the second must sit in that `if` or `while`, or after that `guard` (or an \
+            `if` that leaves the function). State is a stored property of the type (bare, through `self.`) or \
+            the value a withLock closure receives (`$0`, its named parameter). Any read, inside the second \
+            acquisition, of state the first one read counts as a re-check, even a read that does not re-test the \
+            decision.
+            """,
+        inTests: .skipped("a test rarely races itself between two acquisitions; reported only outside tests"),
+        triggeringExamples: [
+            """
+            final class Breaker: @unchecked Sendable {
+                private let lock = NSLock()
+                private var failures = 0
+                private var open = false
+                func recordFailure() {
+                    let count = lock.withLock { failures += 1; return failures }
+                    if count > 5 {
+                        lock.↓withLock { failures = 0; open = true }
+                    }
+                }
+            }
+            """,
+            """
+            enum Phase { case idle, running, stopped }
+            final class Job: @unchecked Sendable {
+                private let phase = Mutex(Phase.idle)
+                func start() -> Bool {
+                    let current = phase.withLock { $0 }
+                    guard current == .idle else { return false }
+                    phase.↓withLock { $0 = .running }
+                    return true
+                }
+                func stop() { phase.withLock { $0 = .stopped } }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            final class Breaker: @unchecked Sendable {
+                private let lock = NSLock()
+                private var failures = 0
+                func recordFailure() {
+                    let count = lock.withLock { failures += 1; return failures }
+                    if count > 5 {
+                        lock.withLock { if failures > 5 { failures = 0 } }
+                    }
+                }
+            }
+            """,
+            """
+            enum Phase { case idle, running, stopped }
+            final class Job: @unchecked Sendable {
+                private let phase = Mutex(Phase.idle)
+                func start() -> Bool {
+                    phase.withLock {
+                        guard $0 == .idle else { return false }
+                        $0 = .running
+                        return true
+                    }
+                }
+            }
+            """,
+            """
+            final class Log: @unchecked Sendable {
+                private let lock = NSLock()
+                private var lines: [String] = []
+                private var flushed = 0
+                func flush(_ sink: (String) -> Void) {
+                    let pending = lock.withLock { lines.count }
+                    sink("\\(pending)")
+                    lock.withLock { flushed += 1 }
+                }
+            }
+            """,
+        ]
+    )
+
+    public func check(_ context: RuleContext) -> [Diagnostic] {
+        let s = context.structure
+        let regions = context.lockRegions.regions
+        guard regions.count >= 2 else { return [] }
+        // Acquisitions of one lock made directly in one body, in order.
+        var groups: [Pair: [LockRegion]] = [:]
+        for r in regions where !r.lock.isEmpty && blocks(r) && s.enclosingExecutable(of: r.acquireToken) == r.executableBody(s) {
+            groups[Pair(body: r.executableBody(s), lock: r.lock), default: []].append(r)
+        }
+        var out: [Diagnostic] = []
+        var state = StateNames(s)
+        for (_, list) in groups where list.count >= 2 {
+            let sorted = list.sorted { $0.acquireToken < $1.acquireToken }
+            for k in 1..<sorted.count {
+                let first = sorted[k - 1]
+                let second = sorted[k]
+                guard first.end < second.acquireToken else { continue }
+                if let d = judge(first, second, s, &state, context) { out.append(d) }
+            }
+        }
+        return out
+    }
+
+    private struct Pair: Hashable {
+        var body: Int
+        var lock: String
+    }
+
+    private func blocks(_ r: LockRegion) -> Bool {
+        switch r.form {
+        case .closure(let method, _): return !method.hasSuffix("IfAvailable")
+        case .manual(let acquire, _), .deferred(let acquire, _): return !acquire.hasPrefix("try")
+        default: return false
+        }
+    }
+
+    private func judge(_ first: LockRegion, _ second: LockRegion, _ s: FileStructure, _ state: inout StateNames,
+                       _ context: RuleContext) -> Diagnostic? {
+        let read = state.accesses(in: first, s)
+        let checked = read.reads
+        guard !checked.isEmpty else { return nil }
+        let written = state.accesses(in: second, s)
+        // The state the decision was made from is written, and not read again first.
+        guard written.reads.isDisjoint(with: checked),
+              let write = written.writes.first(where: { checked.contains($0.name) }) else { return nil }
+        let carriers = decisionCarriers(first, s)
+        guard let condition = decides(first, carriers: carriers, second: second, s) else { return nil }
+        // Filling a value found absent (a cache, a lazily made value): a race makes it twice and
+        // keeps one, which is the usual trade for not holding the lock while making it. Clearing
+        // (writing nil) after finding a value is still reported: two threads both take it.
+        let absent = s.span(condition.lowerBound, condition.upperBound).contains { s.isKeyword($0, .nil) || s.isKeyword($0, .let) || s.isKeyword($0, .var) }
+            || s.span(first.start, first.end).contains { s.isKeyword($0, .nil) }
+        if absent && !s.isKeyword(write.value, .nil) { return nil }
+        // A one-way latch: every assignment of it in the file stores the same value, so a stale
+        // decision cannot undo another thread's write.
+        if write.name != StateNames.wholeValue && isLatch(write.name, value: write.value, s) { return nil }
+        let lock = first.lock
+        let names = checked.sorted().filter { $0 != StateNames.wholeValue }
+        let whole = names.isEmpty
+        let what = whole ? "its value" : names.prefix(2).map { "'\($0)'" }.joined(separator: " and ")
+        let target = write.name == StateNames.wholeValue ? (whole ? "it" : "its value") : "'\(write.name)'"
+        return context.diagnostic(
+            description, at: second.acquireToken,
+            message: "'\(lock)' is released and taken again between checking \(what) and writing \(target): another thread can change \(what) in between, and this write acts on a stale check",
+            notes: [context.note(at: first.acquireToken, "\(whole ? "the value of '\(lock)'" : what) is read under this first acquisition"),
+                    context.note(at: write.token, "and written here without checking it again")],
+            fixIt: FixIt("check and write under one acquisition of '\(lock)', or re-check \(whole ? "the value" : what) inside this one before writing"))
+    }
+
+    /// Locals that carry what the first acquisition read: the result of a withLock closure
+    /// (`let n = lock.withLock { … }`), or locals assigned inside a lock()/unlock() stretch.
+    private func decisionCarriers(_ r: LockRegion, _ s: FileStructure) -> Set<String> {
+        var out = Set<String>()
+        if case .closure(_, let ci) = r.form {
+            let c = s.closures[ci]
+            let start = c.receiverStart >= 0 ? c.receiverStart : c.callee
+            var k = start - 1
+            if s.isKeyword(k, .try) || s.isKeyword(k, .await) { k -= 1 }
+            if s.isKeyword(k, .try) || s.isKeyword(k, .await) { k -= 1 }
+            if s.isChar(k, UInt8(ascii: "=")) && k >= 1 && s.code[k - 1].kind == .identifier {
+                out.insert(s.text(k - 1))
+            } else if s.isChar(k, UInt8(ascii: "=")) && k >= 3 && s.isChar(k - 1, UInt8(ascii: ")")) {
+                // `let (a, b) = lock.withLock { … }`
+                let open = Int(s.match[k - 1])
+                if open >= 0 && open < k - 1 {
+                    for q in s.span(open + 1, k - 1) where s.code[q].kind == .identifier { out.insert(s.text(q)) }
+                }
+            }
+        } else {
+            for q in s.span(r.start + 1, r.end) where s.code[q].kind == .identifier && s.isChar(q + 1, UInt8(ascii: "="))
+                && !s.isChar(q - 1, UInt8(ascii: ".")) {
+                out.insert(s.text(q))
+            }
+        }
+        return out
+    }
+
+    /// Whether a condition built from the first acquisition decides whether the second runs: the
+    /// second sits in the body of an `if`/`while` whose condition names a carrier (or holds the
+    /// first acquisition), or follows a `guard` (or an `if` whose body leaves) that does.
+    private func decides(_ first: LockRegion, carriers: Set<String>, second: LockRegion, _ s: FileStructure) -> Range<Int>? {
+        func conditionUses(_ range: Range<Int>) -> Bool {
+            if range.contains(first.acquireToken) { return true }
+            for q in range where s.code[q].kind == .identifier && !s.isChar(q - 1, UInt8(ascii: ".")) && carriers.contains(s.text(q)) {
+                return true
+            }
+            return false
+        }
+        let body = second.executableBody(s)
+        // Enclosing `if`/`while` bodies of the second acquisition, after the first.
+        var sc = Int(s.scopeOf[second.acquireToken])
+        while sc >= 0 && sc != body {
+            let scope = s.scopes[sc]
+            if scope.kind == .statement, scope.statementKeyword >= 0, scope.open > first.end,
+               s.isKeyword(scope.statementKeyword, .if) || s.isKeyword(scope.statementKeyword, .while) {
+                let condition = s.span(scope.statementKeyword + 1, scope.open)
+                if conditionUses(condition) { return condition }
+            }
+            sc = scope.parent
+        }
+        // A `guard`, or an `if` whose body leaves, from the statement of the first (which may be
+        // its condition: `guard let v = lock.withLock({ … }) else { return }`) to the second.
+        var q = first.end
+        var k = first.acquireToken - 1
+        while k >= 0 && k >= first.acquireToken - 12 && !s.isChar(k, UInt8(ascii: "{")) && !s.isChar(k, UInt8(ascii: "}"))
+                && !s.isChar(k, UInt8(ascii: ";")) {
+            if s.isKeyword(k, .guard) || s.isKeyword(k, .if) { q = k; break }
+            k -= 1
+        }
+        while q < second.acquireToken {
+            defer { q += 1 }
+            guard s.isKeyword(q, .guard) || s.isKeyword(q, .if) else { continue }
+            let block = Int(s.scopeOf[q])
+            guard s.scope(Int(s.scopeOf[second.acquireToken]), isWithin: block) else { continue }
+            var condition: Range<Int>? = nil
+            var after = q
+            if s.isKeyword(q, .guard) {
+                guard let e = s.guardElse(of: q, limit: second.acquireToken), let b = s.statementBody(of: e) else { continue }
+                if s.scopes[b].close < second.acquireToken { condition = s.span(q + 1, e); after = s.scopes[b].close }
+            } else if let b = s.statementBody(of: q) {
+                let then = s.scopes[b]
+                if then.close < second.acquireToken && leaves(b, s) { condition = s.span(q + 1, then.open); after = then.close }
+            }
+            guard let c = condition, conditionUses(c), !switchCaseBetween(after, second.acquireToken, block: block, s) else { continue }
+            return c
+        }
+        return nil
+    }
+
+    /// A `case`/`default` label of the switch whose body is `block` between `a` and `b`: code
+    /// after it runs for another case, not after the guard.
+    private func switchCaseBetween(_ a: Int, _ b: Int, block: Int, _ s: FileStructure) -> Bool {
+        guard block >= 0, s.scopes[block].kind == .statement, s.isKeyword(s.scopes[block].statementKeyword, .switch) else { return false }
+        return s.span(a, b).contains { (s.isKeyword($0, .case) || s.isKeyword($0, .default)) && s.isCaseLabel($0, inSwitch: block) }
+    }
+
+    /// Every assignment of `name` in the file stores the same one-token value (`true`, `false`,
+    /// `nil`) or the same enum case as the one at `value`.
+    private func isLatch(_ name: String, value: Int, _ s: FileStructure) -> Bool {
+        func stored(_ v: Int) -> String? {
+            if s.isKeyword(v, .true) || s.isKeyword(v, .false) || s.isKeyword(v, .nil) {
+                return s.startsStatementAfter(v) ? s.text(v) : nil
+            }
+            if s.isChar(v, UInt8(ascii: ".")) && v + 1 < s.code.count && s.code[v + 1].kind == .identifier && s.startsStatementAfter(v + 1) {
+                return "." + s.text(v + 1)
+            }
+            return nil
+        }
+        guard let mine = stored(value) else { return false }
+        for a in s.assignments(of: name, in: 0..<s.code.count) {
+            if s.isKeyword(a - 1, .let) || s.isKeyword(a - 1, .var) { continue }
+            if stored(a + 2) != mine { return false }
+        }
+        return true
+    }
+
+    /// The block's own statements include a `return`, `throw`, `break` or `continue`.
+    private func leaves(_ block: Int, _ s: FileStructure) -> Bool {
+        let b = s.scopes[block]
+        for q in s.span(b.open + 1, b.close) where Int(s.scopeOf[q]) == block {
+            if s.isKeyword(q, .return) || s.isKeyword(q, .throw) || s.isKeyword(q, .break) || s.isKeyword(q, .continue) { return true }
+        }
+        return false
+    }
+}
+
+extension LockRegion {
+    /// The function (or closure) body that takes this lock.
+    func executableBody(_ s: FileStructure) -> Int {
+        if case .closure(_, let ci) = form { return s.enclosingExecutable(of: s.closures[ci].callee) ?? -1 }
+        return executable
+    }
+}
+
+/// Which state a critical section reads and writes: stored properties of the type around it
+/// (bare or through `self.`), and the value a withLock closure receives (`$0`, `state.count`).
+struct StateNames {
+    static let wholeValue = "$value"
+    let s: FileStructure
+    private var membersByType: [Int: Set<String>] = [:]
+
+    init(_ s: FileStructure) { self.s = s }
+
+    struct Accesses {
+        var reads = Set<String>()
+        /// Plain assignments (`x = v`): the state, where the access starts, and the first token of `v`.
+        var writes: [(name: String, token: Int, value: Int)] = []
+    }
+
+    enum Assignment { case plain(value: Int), compound, none }
+
+    mutating func accesses(in r: LockRegion, _ s: FileStructure) -> Accesses {
+        var out = Accesses()
+        let members = memberNames(around: r.acquireToken)
+        var params = Set<String>(["$0"])
+        if case .closure(_, let ci) = r.form { params.formUnion(s.closures[ci].parameterNames) }
+        for q in s.span(r.start + 1, r.end) where s.code[q].kind == .identifier || s.isKeyword(q, .self) {
+            let name: String
+            let first: Int
+            // `self` itself: its member is looked at next.
+            if s.isKeyword(q, .self) { continue }
+            let text = s.text(q)
+            if s.isChar(q - 1, UInt8(ascii: ".")) {
+                // `self.x`, `$0.x`, `state.x`.
+                guard q >= 2 else { continue }
+                let base = q - 2
+                let isSelf = s.isKeyword(base, .self) && !s.isChar(base - 1, UInt8(ascii: "."))
+                let isParam = s.code[base].kind == .identifier && params.contains(s.text(base)) && !s.isChar(base - 1, UInt8(ascii: "."))
+                guard isSelf || isParam else { continue }
+                name = text
+                first = base
+            } else if params.contains(text) {
+                // The closure's value itself, unless a member of it follows.
+                if s.isChar(q + 1, UInt8(ascii: ".")) { continue }
+                name = Self.wholeValue
+                first = q
+            } else {
+                // `let x = x` copies the member: the binding on the left does not hide it yet.
+                let copy = s.isChar(q - 1, UInt8(ascii: "=")) && s.is(q - 2, text: text)
+                    && (s.isKeyword(q - 3, .let) || s.isKeyword(q - 3, .var))
+                let before = copy ? q - 3 : q
+                guard members.contains(text), !s.isChar(q + 1, UInt8(ascii: "(")), !s.binds(text, in: s.span(r.start, before)) else { continue }
+                name = text
+                first = q
+            }
+            // A declaration's name (`let x = …` inside the section) is a local, not the state.
+            if s.isKeyword(q - 1, .let) || s.isKeyword(q - 1, .var) { continue }
+            switch assignment(after: q) {
+            case .plain(let value):
+                out.writes.append((name, first, value))
+            case .compound:
+                // `x += 1` reads the current value: it re-checks nothing, but it acts on what is there now.
+                out.reads.insert(name)
+            case .none:
+                out.reads.insert(name)
+            }
+        }
+        return out
+    }
+
+    /// `x = …`, `x += …`, `x[k] = …`, `x.y = …`: the postfix chain after `q` ends in an assignment.
+    func assignment(after q: Int) -> Assignment {
+        var j = q + 1
+        while j < s.code.count {
+            if s.isChar(j, UInt8(ascii: "[")) {
+                let m = Int(s.match[j])
+                guard m > j else { return .none }
+                j = m + 1
+            } else if s.isChar(j, UInt8(ascii: ".")) && j + 1 < s.code.count && s.code[j + 1].kind == .identifier && !s.isChar(j + 2, UInt8(ascii: "(")) {
+                j += 2
+            } else if s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) {
+                j += 1
+            } else {
+                break
+            }
+        }
+        guard j < s.code.count else { return .none }
+        let t = s.code[j]
+        guard t.kind == .operator || t.kind == .punctuation else { return .none }
+        let text = s.text(j)
+        if text == "=" { return .plain(value: j + 1) }
+        guard text.hasSuffix("="), !["==", "!=", "<=", ">=", "===", "!=="].contains(text) else { return .none }
+        return .compound
+    }
+
+    /// Stored properties of the type around token `t` (in any of its declarations in this file).
+    private mutating func memberNames(around t: Int) -> Set<String> {
+        guard let d = s.enclosingType(of: t) else { return [] }
+        if let known = membersByType[d] { return known }
+        let name = s.decls[d].nameText
+        var out = Set<String>()
+        for td in s.typeDecls(named: name) {
+            for m in s.children[td] where s.decls[m].kind == .variable && !s.decls[m].isComputed && !s.decls[m].isLet {
+                out.insert(s.decls[m].nameText)
+            }
+        }
+        membersByType[d] = out
+        return out
+    }
+}

@@ -8,13 +8,16 @@ public struct SplitCriticalSectionRule: Rule {
     public let description = RuleDescription(
         id: "split_critical_section",
         name: "Check and act split over two acquisitions",
-        summary: "State read under one acquisition of a lock decides a write under a later acquisition of the same lock, with no re-check",
+        summary: "State read under one acquisition of a lock decides a write under a later acquisition of the same lock, with no re-check (also `x += 1` through a getter and a setter that lock separately)",
         rationale: """
             A lock makes each critical section atomic, not the code between two of them. When a function reads \
             state under the lock, releases it, decides from what it read, and takes the lock again to write, \
             another thread can change the state in between: the write acts on a stale decision. Counters reset \
             after concurrent increments lose them, a value cached twice replaces one another, a state machine \
-            moves from a state it is no longer in.
+            moves from a state it is no longer in. The same split hides in a property (or a property wrapper's \
+            `wrappedValue`) whose getter and setter each take the lock: `count += 1`, `items.append(x)` and \
+            `table[key] = value` get the value under one acquisition and set it back under another, so \
+            concurrent updates are lost although every access is locked.
             """,
         fix: """
             Do the check and the write under one acquisition (a single withLock whose closure decides and \
@@ -29,7 +32,10 @@ public struct SplitCriticalSectionRule: Rule {
             `if` that leaves the function). State is a stored property of the type (bare, through `self.`) or \
             the value a withLock closure receives (`$0`, its named parameter). Any read, inside the second \
             acquisition, of state the first one read counts as a re-check, even a read that does not re-test the \
-            decision.
+            decision. For a property whose getter and setter lock separately (no `_modify`), the finding is at \
+            the change (`x += …`, `x[k] = …`, a mutating method of the standard collections), in methods of the \
+            type that declares it; changes through a member or a method count only when the property's type is a \
+            known value type (a collection, a number, a string, a struct or enum of the file).
             """,
         inTests: .skipped("a test rarely races itself between two acquisitions; reported only outside tests"),
         triggeringExamples: [
@@ -57,6 +63,17 @@ public struct SplitCriticalSectionRule: Rule {
                     return true
                 }
                 func stop() { phase.withLock { $0 = .stopped } }
+            }
+            """,
+            """
+            final class Stats: @unchecked Sendable {
+                private let lock = NSLock()
+                private var _hits = 0
+                var hits: Int {
+                    get { lock.withLock { _hits } }
+                    set { lock.withLock { _hits = newValue } }
+                }
+                func hit() { ↓hits += 1 }
             }
             """,
         ],
@@ -104,13 +121,13 @@ public struct SplitCriticalSectionRule: Rule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
         let regions = context.lockRegions.regions
-        guard regions.count >= 2 else { return [] }
+        guard regions.count >= 2 else { return accessorSplits(context) }
         // Acquisitions of one lock made directly in one body, in order.
         var groups: [Pair: [LockRegion]] = [:]
         for r in regions where !r.lock.isEmpty && blocks(r) && s.enclosingExecutable(of: r.acquireToken) == r.executableBody(s) {
             groups[Pair(body: r.executableBody(s), lock: r.lock), default: []].append(r)
         }
-        var out: [Diagnostic] = []
+        var out: [Diagnostic] = accessorSplits(context)
         var state = StateNames(s)
         for (_, list) in groups where list.count >= 2 {
             let sorted = list.sorted { $0.acquireToken < $1.acquireToken }
@@ -122,6 +139,79 @@ public struct SplitCriticalSectionRule: Rule {
             }
         }
         return out
+    }
+
+    // MARK: Read-modify-writes through a getter and a setter that each lock
+
+    /// `x += 1`, `x[k] = v`, `x.append(v)` on a property whose getter and setter each take the
+    /// lock: the getter's acquisition reads, the setter's writes, and an update in between is lost.
+    private func accessorSplits(_ context: RuleContext) -> [Diagnostic] {
+        let s = context.structure
+        // Type name → property name → its getter's and setter's acquisitions.
+        var split: [String: [String: LockGraph.SplitAccessor]] = [:]
+        for d in s.decls where d.kind.isType && !d.nameText.isEmpty && split[d.nameText] == nil {
+            let props = context.splitProperties(ofType: d.nameText)
+            if !props.isEmpty { split[d.nameText] = props }
+        }
+        guard !split.isEmpty else { return [] }
+        let names = Set(split.values.flatMap(\.keys))
+        var out: [Diagnostic] = []
+        for q in 0..<s.code.count where s.code[q].kind == .identifier && names.contains(s.text(q)) {
+            // `x` or `self.x`, in a method of the type that declares it.
+            if s.isChar(q - 1, UInt8(ascii: ".")) && !(s.isKeyword(q - 2, .self) && !s.isChar(q - 3, UInt8(ascii: "."))) { continue }
+            guard let owner = s.enclosingType(of: q), let entry = split[s.decls[owner].nameText]?[s.text(q)] else { continue }
+            guard let f = s.enclosingFunction(of: q), s.decls[f].kind != .initializer, s.decls[f].kind != .accessor,
+                  s.decls[f].kind != .variable, !s.binds(s.text(q), in: s.span(s.decls[f].start, q)) else { continue }
+            guard let (how, inPlace) = readModifyWrite(at: q, s), !inPlace || entry.isValue else { continue }
+            let a = entry
+            let name = s.text(q)
+            let through = a.wrapper.map { "its @\($0) wrapper's getter and setter" } ?? "its getter and setter"
+            out.append(context.diagnostic(
+                description, at: q,
+                message: "'\(name)\(how)' reads '\(name)' and writes it back through \(through), which take '\(a.lock)' separately: an update made between the two is lost",
+                notes: [Note(path: a.getter.path, location: a.getter.location, message: "the getter takes '\(a.lock)' here"),
+                        Note(path: a.setter.path, location: a.setter.location, message: "and the setter takes it again here")],
+                fixIt: FixIt("make the change under one acquisition: a method that runs it with '\(a.lock)' held (`mutate { $0\(how) }`), a `_modify` accessor that holds the lock across `yield`, or the value kept in a lock that owns it and changed inside `withLock`")))
+        }
+        return out
+    }
+
+    /// Mutating methods of the standard collections and numbers.
+    static let mutatingMethods: Set<String> = [
+        "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeValue", "updateValue", "merge",
+        "formUnion", "formIntersection", "subtract", "popLast", "popFirst", "toggle", "sort", "reverse", "shuffle",
+        "removeSubrange", "replaceSubrange", "reserveCapacity", "update", "negate",
+    ]
+
+    /// How the use at `q` changes the value (` += …`, `[…] = …`, `.append(…)`), and whether it
+    /// does so in place through a member (which calls the setter only for a value type); nil for
+    /// a plain read or a whole assignment.
+    private func readModifyWrite(at q: Int, _ s: FileStructure) -> (String, Bool)? {
+        var j = q + 1
+        var chained = false
+        while j < s.code.count {
+            if s.isChar(j, UInt8(ascii: "[")) {
+                let m = Int(s.match[j])
+                guard m > j else { return nil }
+                j = m + 1
+                chained = true
+            } else if s.isChar(j, UInt8(ascii: ".")) && j + 1 < s.code.count && s.code[j + 1].kind == .identifier {
+                if s.isChar(j + 2, UInt8(ascii: "(")) || s.isChar(j + 2, UInt8(ascii: "{")) {
+                    return Self.mutatingMethods.contains(s.text(j + 1)) ? (".\(s.text(j + 1))(…)", true) : nil
+                }
+                j += 2
+                chained = true
+            } else if s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) {
+                j += 1
+            } else {
+                break
+            }
+        }
+        guard j < s.code.count, s.code[j].kind == .operator || s.code[j].kind == .punctuation else { return nil }
+        let op = s.text(j)
+        if op == "=" { return chained ? (s.isChar(q + 1, UInt8(ascii: "[")) ? "[…] = …" : ".… = …", true) : nil }
+        guard op.hasSuffix("="), !["==", "!=", "<=", ">=", "===", "!=="].contains(op) else { return nil }
+        return (" \(op) …", chained)
     }
 
     private struct Pair: Hashable {

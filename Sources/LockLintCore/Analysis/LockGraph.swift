@@ -72,8 +72,31 @@ public struct LockGraph: Sendable {
         var alsoHeld: [String]
     }
 
+    /// A property whose getter and setter each take the same lock on their own: `x += 1` through
+    /// it reads under one acquisition and writes under another.
+    public struct SplitAccessor: Sendable, Equatable {
+        public var lock: String
+        public var getter: LockSite
+        public var setter: LockSite
+        /// The property's type is a value type (a collection, number, string, or a struct or enum
+        /// of the file): a change through a member or a mutating method goes through the setter.
+        public var isValue = false
+        /// For a wrapped property, the wrapper whose `wrappedValue` this is.
+        public var wrapper: String? = nil
+    }
+
+    /// A property declared with a wrapper attribute (`@Atomic var x`).
+    struct WrappedProperty: Sendable {
+        var wrapper: String
+        var isValue: Bool
+    }
+
     var edges: [Edge] = []
     var heldCalls: [HeldCall] = []
+    /// `module::Type.property` → its split accessors (a property wrapper's is `Wrapper.wrappedValue`).
+    public internal(set) var splitAccessors: [String: SplitAccessor] = [:]
+    /// `module::Type.property` → the wrapper of a wrapped property.
+    var wrappedProperties: [String: WrappedProperty] = [:]
     /// Function key → the blocking acquisitions its body makes when it runs.
     var acquisitions: [String: [Acquisition]] = [:]
     /// Function key → the calls its body makes when it runs (not in closures run later).
@@ -81,10 +104,14 @@ public struct LockGraph: Sendable {
 
     public init() {}
 
-    public var isEmpty: Bool { edges.isEmpty && heldCalls.isEmpty && acquisitions.isEmpty }
+    public var isEmpty: Bool {
+        edges.isEmpty && heldCalls.isEmpty && acquisitions.isEmpty && splitAccessors.isEmpty && wrappedProperties.isEmpty
+    }
 
     mutating func merge(_ o: LockGraph) {
         if o.isEmpty { return }
+        splitAccessors.merge(o.splitAccessors) { a, _ in a }
+        wrappedProperties.merge(o.wrappedProperties) { a, _ in a }
         edges.append(contentsOf: o.edges)
         heldCalls.append(contentsOf: o.heldCalls)
         for (k, v) in o.acquisitions { acquisitions[k, default: []].append(contentsOf: v) }
@@ -95,6 +122,26 @@ public struct LockGraph: Sendable {
     public static func display(_ key: String) -> String {
         guard let r = key.range(of: "::") else { return key }
         return String(key[r.upperBound...])
+    }
+
+    /// Properties changed through a getter and a setter that lock separately, by type
+    /// (`module::Type` → property → its accessors): the type's own, and those whose wrapper's
+    /// `wrappedValue` is such a property.
+    public func splitProperties() -> [String: [String: SplitAccessor]] {
+        var out: [String: [String: SplitAccessor]] = [:]
+        func add(_ key: String, _ a: SplitAccessor) {
+            guard let dot = key.lastIndex(of: ".") else { return }
+            out[String(key[..<dot]), default: [:]][String(key[key.index(after: dot)...])] = a
+        }
+        for (key, a) in splitAccessors where !key.hasSuffix(".wrappedValue") { add(key, a) }
+        for (key, w) in wrappedProperties {
+            let module = key.range(of: "::").map { String(key[..<$0.lowerBound]) } ?? ""
+            guard var a = splitAccessors["\(module)::\(w.wrapper).wrappedValue"] else { continue }
+            a.isValue = w.isValue
+            a.wrapper = w.wrapper
+            add(key, a)
+        }
+        return out
     }
 
     // MARK: The run's inversions
@@ -203,6 +250,7 @@ extension LockGraph {
     /// The file's edges, acquisitions and calls.
     public static func extract(_ s: FileStructure, vocabulary: LockVocabulary, module: String) -> LockGraph {
         var graph = LockGraph()
+        graph.wrappedProperties = wrappedProperties(s, module: module)
         let names = Array(vocabulary.acquireRelease.keys) + Array(vocabulary.lockScopedMethods) + ["sync", "asyncAndWait", "wait"]
         guard s.identifiers.mayContainAny(names) else { return graph }
         // Semaphores and groups: `wait()` blocks until another holder `signal()`s / `leave()`s.
@@ -246,6 +294,7 @@ extension LockGraph {
                 graph.acquisitions[f, default: []].append(Acquisition(lock: inner, kind: kinds[k], site: site(r.acquireToken)))
             }
         }
+        graph.splitAccessors = splitAccessors(s, regions: regions.regions, keys: keys, module: module, site: site)
         // Calls: what each function calls, and what is called while a lock is held.
         var i = 0
         while i < s.code.count {
@@ -261,6 +310,80 @@ extension LockGraph {
             }
         }
         return graph
+    }
+}
+
+extension LockGraph {
+    /// Properties whose `get` and `set` each take the same lock (and that have no `_modify`, which
+    /// can hold it across the whole mutation).
+    static func splitAccessors(_ s: FileStructure, regions: [LockRegion], keys: [String?], module: String,
+                               site: (Int) -> LockSite) -> [String: SplitAccessor] {
+        // The first lock taken directly in each accessor body.
+        var taken: [Int: (lock: String, token: Int)] = [:]
+        for (k, r) in regions.enumerated() where keys[k] != nil {
+            guard let f = s.enclosingFunction(of: r.acquireToken), s.decls[f].kind == .accessor, taken[f] == nil,
+                  s.decls[f].body >= 0, LockRegions.reachesWithoutDeferral(s, from: r.acquireToken, to: s.decls[f].body) else { continue }
+            taken[f] = (r.lock, r.acquireToken)
+        }
+        guard taken.count >= 2 else { return [:] }
+        var out: [String: SplitAccessor] = [:]
+        var byProperty: [Int: [Int]] = [:]
+        for f in taken.keys { byProperty[s.decls[f].parent, default: []].append(f) }
+        for (p, _) in byProperty where p >= 0 && s.decls[p].kind == .variable {
+            let accessors = s.children[p].filter { s.decls[$0].kind == .accessor }
+            guard !accessors.contains(where: { s.decls[$0].nameText == "_modify" || s.decls[$0].nameText == "modify" }),
+                  let g = accessors.first(where: { s.decls[$0].nameText == "get" }), let get = taken[g],
+                  let st = accessors.first(where: { s.decls[$0].nameText == "set" }), let set = taken[st],
+                  get.lock == set.lock, let owner = s.owningType(of: p) else { continue }
+            let type = s.decls[owner].nameText
+            guard !type.isEmpty else { continue }
+            out["\(module)::\(type).\(s.decls[p].nameText)"] = SplitAccessor(lock: get.lock, getter: site(get.token), setter: site(set.token),
+                                                                            isValue: isValueType(s.decls[p], s))
+        }
+        return out
+    }
+
+    /// Stored properties with a wrapper attribute (`@Atomic var count = 0`), by `module::Type.name`.
+    static func wrappedProperties(_ s: FileStructure, module: String) -> [String: WrappedProperty] {
+        var out: [String: WrappedProperty] = [:]
+        for (di, d) in s.decls.enumerated() where d.kind == .variable && d.hasAttributes && !d.nameText.isEmpty {
+            guard let owner = s.owningType(of: di), !s.decls[owner].nameText.isEmpty else { continue }
+            for name in s.attributeNames(d) {
+                let base = String(name.prefix { $0 != "(" && $0 != "<" })
+                guard let c = base.unicodeScalars.first, Capitalized.isUpper(c), !base.hasSuffix("Actor"), base != "Sendable" else { continue }
+                out["\(module)::\(s.decls[owner].nameText).\(d.nameText)"] = WrappedProperty(wrapper: base, isValue: isValueType(d, s))
+            }
+        }
+        return out
+    }
+
+    static let valueTypeNames: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Bool",
+        "String", "Substring", "Character", "Array", "Dictionary", "Set", "Data", "Date", "URL", "UUID", "Decimal",
+        "ContiguousArray", "Optional", "TimeInterval", "CGFloat", "CGPoint", "CGSize", "CGRect", "IndexSet", "URLComponents",
+    ]
+
+    /// The declared type is known to be a value type: a collection literal type (`[T]`, `[K: V]`),
+    /// a standard value type, a struct or enum of this file, or inferred from a literal initializer.
+    static func isValueType(_ d: Decl, _ s: FileStructure) -> Bool {
+        let a = d.typeAnnotation
+        if !a.isEmpty {
+            let i = a.lowerBound
+            if s.isChar(i, UInt8(ascii: "[")) { return true }
+            guard s.code[i].kind == .identifier else { return false }
+            return isValueTypeName(s.text(i), s)
+        }
+        let j = d.initializer.lowerBound
+        guard j < d.initializer.upperBound else { return false }
+        if s.isChar(j, UInt8(ascii: "[")) || s.code[j].kind == .string || s.code[j].kind == .integer || s.code[j].kind == .float { return true }
+        if s.isKeyword(j, .true) || s.isKeyword(j, .false) { return true }
+        if s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: "(")) { return isValueTypeName(s.text(j), s) }
+        return false
+    }
+
+    static func isValueTypeName(_ name: String, _ s: FileStructure) -> Bool {
+        if valueTypeNames.contains(name) { return true }
+        return s.typeDecls(named: name).contains { s.decls[$0].kind == .struct || s.decls[$0].kind == .enum }
     }
 }
 

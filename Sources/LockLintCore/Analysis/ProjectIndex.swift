@@ -85,12 +85,15 @@ public struct ProjectIndex: Sendable {
     public internal(set) var lockGraph = LockGraph()
     /// The graph's inversions by the path where each is reported (worked out by `finish()`).
     public internal(set) var lockInversions: [String: [LockGraph.Inversion]] = [:]
+    /// `module::Type` → properties changed through a getter and a setter that lock separately.
+    public internal(set) var splitProperties: [String: [String: LockGraph.SplitAccessor]] = [:]
 
     public init() {}
 
     /// Works out what needs every file's facts at once (after the last merge).
     public mutating func finish() {
         lockInversions = lockGraph.inversions()
+        splitProperties = lockGraph.splitProperties()
     }
 
     public static func moduleKey(forPath path: String) -> String {

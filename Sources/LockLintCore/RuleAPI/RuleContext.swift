@@ -111,6 +111,16 @@ public final class RuleContext {
         return answer
     }
 
+    /// The properties of `type` (in this module) changed through a getter and a setter that each
+    /// take the lock, with their acquisitions: the type's own, and wrapped ones whose wrapper's
+    /// `wrappedValue` is such a property (declared in any file of the module).
+    public func splitProperties(ofType type: String) -> [String: LockGraph.SplitAccessor] {
+        let key = "\(module)::\(type)"
+        let answer = index.splitProperties[key] ?? [:]
+        questions[FactsQuestion(kind: .splitAccessor, name: key)] = .splitAccessors(answer)
+        return answer
+    }
+
     /// Whether re-asking recorded questions against `index` gives another answer for any of them.
 
     static func answersChange(_ questions: [FactsQuestion: FactsAnswer], module: String, index: ProjectIndex) -> Bool {
@@ -125,6 +135,7 @@ public final class RuleContext {
             case .mainActorChain: b = .bool(inheritsMainActor(q.name, module: module, index: index))
             case .isExecutor: b = .bool(f?.isExecutor ?? false)
             case .lockOrder: b = .inversions(index.lockInversions[q.name] ?? [])
+            case .splitAccessor: b = .splitAccessors(index.splitProperties[q.name] ?? [:])
             }
             if a != b { return true }
         }
@@ -149,7 +160,7 @@ public final class RuleContext {
 }
 
 struct FactsQuestion: Hashable {
-    enum Kind: UInt8 { case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor, lockOrder }
+    enum Kind: UInt8 { case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor, lockOrder, splitAccessor }
     var kind: Kind
     var name: String
 }
@@ -159,4 +170,5 @@ enum FactsAnswer: Equatable {
     case facts(TypeFacts?)
     case strings([String]?)
     case inversions([LockGraph.Inversion])
+    case splitAccessors([String: LockGraph.SplitAccessor])
 }

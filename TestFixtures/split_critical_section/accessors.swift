@@ -1,0 +1,41 @@
+import Foundation
+
+// A computed property whose getter and setter each take the lock.
+final class Settings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _values: [String: String] = [:]
+    private var _count = 0
+
+    var values: [String: String] {
+        get { lock.withLock { _values } }
+        set { lock.withLock { _values = newValue } }
+    }
+
+    var count: Int {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return _count
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            _count = newValue
+        }
+    }
+
+    func set(_ value: String, for key: String) {
+        values[key] = value // expect: split_critical_section
+        count += 1 // expect: split_critical_section
+    }
+
+    // One acquisition for the whole change: quiet.
+    func remove(_ key: String) {
+        lock.withLock {
+            _values[key] = nil
+            _count -= 1
+        }
+    }
+
+    func snapshot() -> [String: String] { values }
+}

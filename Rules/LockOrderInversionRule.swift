@@ -101,7 +101,9 @@ public struct LockOrderInversionRule: Rule {
     )
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
-        context.lockOrderInversions().map { inversion in
+        // Findings sit at acquisitions: a file that takes no lock has none to ask about.
+        guard LockGraph.mayAcquire(context.structure, vocabulary: context.vocabulary) else { return [] }
+        return context.lockOrderInversions().map { inversion in
             let e = inversion.edge
             let r = inversion.reverse
             let a = LockGraph.display(e.outer)

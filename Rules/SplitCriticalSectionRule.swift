@@ -147,22 +147,15 @@ public struct SplitCriticalSectionRule: Rule {
     /// lock: the getter's acquisition reads, the setter's writes, and an update in between is lost.
     private func accessorSplits(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
-        // Type name → property name → its getter's and setter's acquisitions.
-        var split: [String: [String: LockGraph.SplitAccessor]] = [:]
-        for d in s.decls where d.kind.isType && !d.nameText.isEmpty && split[d.nameText] == nil {
-            let props = context.splitProperties(ofType: d.nameText)
-            if !props.isEmpty { split[d.nameText] = props }
-        }
-        guard !split.isEmpty else { return [] }
-        let names = Set(split.values.flatMap(\.keys))
         var out: [Diagnostic] = []
-        for q in 0..<s.code.count where s.code[q].kind == .identifier && names.contains(s.text(q)) {
-            // `x` or `self.x`, in a method of the type that declares it.
+        for q in 0..<s.code.count where s.code[q].kind == .identifier {
+            // `x` or `self.x` changed in place, in a method of a type.
             if s.isChar(q - 1, UInt8(ascii: ".")) && !(s.isKeyword(q - 2, .self) && !s.isChar(q - 3, UInt8(ascii: "."))) { continue }
-            guard let owner = s.enclosingType(of: q), let entry = split[s.decls[owner].nameText]?[s.text(q)] else { continue }
+            guard let (how, inPlace) = readModifyWrite(at: q, s), let owner = s.enclosingType(of: q) else { continue }
             guard let f = s.enclosingFunction(of: q), s.decls[f].kind != .initializer, s.decls[f].kind != .accessor,
-                  s.decls[f].kind != .variable, !s.binds(s.text(q), in: s.span(s.decls[f].start, q)) else { continue }
-            guard let (how, inPlace) = readModifyWrite(at: q, s), !inPlace || entry.isValue else { continue }
+                  s.decls[f].kind != .variable,
+                  let entry = context.splitProperty(type: s.decls[owner].nameText, property: s.text(q)), !inPlace || entry.isValue,
+                  !s.binds(s.text(q), in: s.span(s.decls[f].start, q)) else { continue }
             let a = entry
             let name = s.text(q)
             let through = a.wrapper.map { "its @\($0) wrapper's getter and setter" } ?? "its getter and setter"

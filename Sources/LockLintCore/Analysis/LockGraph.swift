@@ -57,11 +57,10 @@ public struct LockGraph: Sendable {
         var site: LockSite
     }
 
-    struct Call: Sendable {
+    struct Call: Sendable, Hashable {
         /// The callee's key (`module::Type.name`), and the free function it may be instead.
         var callee: String
         var fallback: String
-        var site: LockSite
     }
 
     struct HeldCall: Sendable {
@@ -69,6 +68,7 @@ public struct LockGraph: Sendable {
         var outerKind: Kind
         var outerSite: LockSite
         var call: Call
+        var site: LockSite
         var alsoHeld: [String]
     }
 
@@ -99,8 +99,8 @@ public struct LockGraph: Sendable {
     var wrappedProperties: [String: WrappedProperty] = [:]
     /// Function key → the blocking acquisitions its body makes when it runs.
     var acquisitions: [String: [Acquisition]] = [:]
-    /// Function key → the calls its body makes when it runs (not in closures run later).
-    var calls: [String: [Call]] = [:]
+    /// Function key → the calls its body makes when it runs (not in closures run later), each once.
+    var calls: [String: Set<Call>] = [:]
 
     public init() {}
 
@@ -115,7 +115,7 @@ public struct LockGraph: Sendable {
         edges.append(contentsOf: o.edges)
         heldCalls.append(contentsOf: o.heldCalls)
         for (k, v) in o.acquisitions { acquisitions[k, default: []].append(contentsOf: v) }
-        for (k, v) in o.calls { calls[k, default: []].append(contentsOf: v) }
+        for (k, v) in o.calls { calls[k, default: []].formUnion(v) }
     }
 
     /// A lock's name for messages: `Cache.lock` (the module is left out).
@@ -164,7 +164,7 @@ public struct LockGraph: Sendable {
         for h in heldCalls {
             for a in reachableAcquisitions(h.call, memo: &memo) where a.lock != h.outer {
                 let callee = acquisitionsKnown(h.call.callee) ? h.call.callee : h.call.fallback
-                all.append(Edge(outer: h.outer, inner: a.lock, outerKind: h.outerKind, innerKind: a.kind, outerSite: h.outerSite, innerSite: a.site, call: h.call.site,
+                all.append(Edge(outer: h.outer, inner: a.lock, outerKind: h.outerKind, innerKind: a.kind, outerSite: h.outerSite, innerSite: a.site, call: h.site,
                                 callee: Self.display(callee), alsoHeld: h.alsoHeld))
             }
         }
@@ -247,17 +247,23 @@ extension LockGraph {
     /// Of those, the ones whose caller waits until the closure has run.
     static let queueBlockingMethods: Set<String> = ["sync", "asyncAndWait"]
 
+    /// Whether the file may take a lock of the graph at all (a cheap test on its identifiers).
+    public static func mayAcquire(_ s: FileStructure, vocabulary: LockVocabulary) -> Bool {
+        s.identifiers.mayContainAny(Array(vocabulary.acquireRelease.keys) + Array(vocabulary.lockScopedMethods) + ["sync", "asyncAndWait", "wait"])
+    }
+
     /// The file's edges, acquisitions and calls.
     public static func extract(_ s: FileStructure, vocabulary: LockVocabulary, module: String) -> LockGraph {
         var graph = LockGraph()
         graph.wrappedProperties = wrappedProperties(s, module: module)
-        let names = Array(vocabulary.acquireRelease.keys) + Array(vocabulary.lockScopedMethods) + ["sync", "asyncAndWait", "wait"]
-        guard s.identifiers.mayContainAny(names) else { return graph }
+        guard mayAcquire(s, vocabulary: vocabulary) else { return graph }
         // Semaphores and groups: `wait()` blocks until another holder `signal()`s / `leave()`s.
         var vocab = vocabulary
-        vocab.acquireRelease["wait"] = "signal"
-        vocab.acquireNames = NameSet(vocab.acquireRelease.keys)
-        vocab.releaseNames = NameSet(vocab.acquireRelease.values)
+        if s.identifiers.mayContainAny(["DispatchSemaphore", "DispatchGroup"]) {
+            vocab.acquireRelease["wait"] = "signal"
+            vocab.acquireNames = NameSet(vocab.acquireRelease.keys)
+            vocab.releaseNames = NameSet(vocab.acquireRelease.values)
+        }
         let regions = LockRegions(s, vocabulary: vocab, includeQueues: ["*"])
         guard !regions.regions.isEmpty else { return graph }
         var namer = LockNamer(s, module: module)
@@ -296,17 +302,24 @@ extension LockGraph {
         }
         graph.splitAccessors = splitAccessors(s, regions: regions.regions, keys: keys, module: module, site: site)
         // Calls: what each function calls, and what is called while a lock is held.
+        let localFunctions = NameSet(s.functionsByName.keys)
         var i = 0
         while i < s.code.count {
             defer { i += 1 }
             guard s.code[i].kind == .identifier, s.isChar(i + 1, UInt8(ascii: "(")) || s.isChar(i + 1, UInt8(ascii: "{")) else { continue }
-            guard let call = namer.call(at: i, site: site(i)) else { continue }
-            if let f = namer.functionKey(runningNow: i) { graph.calls[f, default: []].append(call) }
+            // A call matters if it is made while a lock is held, or if it is to a function of this
+            // file (followed from a caller that holds a lock, a few calls deep); calls to anything
+            // else are not recorded.
             let around = held(at: i)
+            let local = localFunctions.contains(s, i)
+            guard !around.isEmpty || local, let call = namer.call(at: i) else { continue }
+            if local, let f = namer.functionKey(runningNow: i) { graph.calls[f, default: []].insert(call) }
+            guard !around.isEmpty else { continue }
             let heldKeys = around.map(\.key)
+            let callSite = site(i)
             for h in around {
                 graph.heldCalls.append(HeldCall(outer: h.key, outerKind: h.kind, outerSite: site(h.region.acquireToken), call: call,
-                                                alsoHeld: heldKeys.filter { $0 != h.key }))
+                                                site: callSite, alsoHeld: heldKeys.filter { $0 != h.key }))
             }
         }
         return graph
@@ -393,10 +406,20 @@ struct LockNamer {
     let module: String
     /// Variable declarations by name (members, globals and locals), for declared types.
     private var typeOfVariable: [Int: String] = [:]
+    /// Function declaration → its key, worked out once.
+    private var functionKeys: [Int: String?] = [:]
 
     init(_ s: FileStructure, module: String) {
         self.s = s
-        self.module = module
+        self.module = Self.shortName(module)
+    }
+
+    /// A module's key is its folder path; names of locks and functions carry a short hash of it
+    /// instead (the graph of a large run holds many of them).
+    static func shortName(_ module: String) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in module.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return String(h, radix: 36)
     }
 
     /// The lock a region holds, by name (nil: not a lock of the graph), whether taking it blocks,
@@ -468,11 +491,19 @@ struct LockNamer {
 
     /// The key of the function whose body runs token `t` when it is called (not in a closure that
     /// runs later), or nil.
-    func functionKey(runningNow t: Int) -> String? {
+    mutating func functionKey(runningNow t: Int) -> String? {
         guard let f = s.enclosingFunction(of: t) else { return nil }
         let d = s.decls[f]
         guard d.body >= 0, d.kind == .function || d.kind == .variable || d.kind == .accessor,
               LockRegions.reachesWithoutDeferral(s, from: t, to: d.body) else { return nil }
+        if let known = functionKeys[f] { return known }
+        let key = makeFunctionKey(f, at: t)
+        functionKeys[f] = key
+        return key
+    }
+
+    private func makeFunctionKey(_ f: Int, at t: Int) -> String? {
+        let d = s.decls[f]
         var name = d.nameText
         if d.kind == .accessor {
             // A getter or setter: named after its property.
@@ -488,7 +519,7 @@ struct LockNamer {
     /// A call to a function of the run, named as `functionKey` names it: `f()` / `self.f()` in a
     /// type (or the free function `f`), `Self.f()`, `Type.f()`, `prop.f()` on a property of a
     /// declared type. Nil for anything else (initializers, unknown receivers, declarations).
-    mutating func call(at i: Int, site: LockSite) -> LockGraph.Call? {
+    mutating func call(at i: Int) -> LockGraph.Call? {
         let name = s.text(i)
         guard let first = name.unicodeScalars.first, !Capitalized.isUpper(first) else { return nil }
         if s.isKeyword(i - 1, .func) { return nil }
@@ -502,17 +533,17 @@ struct LockNamer {
             let base = s.text(r)
             if base == "self" || base == "Self" {
                 guard let owner else { return nil }
-                return .init(callee: "\(module)::\(owner).\(name)", fallback: "", site: site)
+                return .init(callee: "\(module)::\(owner).\(name)", fallback: "")
             }
             if let c = base.unicodeScalars.first, Capitalized.isUpper(c) {
-                return .init(callee: "\(module)::\(base).\(name)", fallback: "", site: site)
+                return .init(callee: "\(module)::\(base).\(name)", fallback: "")
             }
             guard let type = declaredType(base, at: i) else { return nil }
-            return .init(callee: "\(module)::\(type).\(name)", fallback: "", site: site)
+            return .init(callee: "\(module)::\(type).\(name)", fallback: "")
         }
         let free = "\(module)::\(name)"
-        guard let owner else { return .init(callee: free, fallback: "", site: site) }
-        return .init(callee: "\(module)::\(owner).\(name)", fallback: free, site: site)
+        guard let owner else { return .init(callee: free, fallback: "") }
+        return .init(callee: "\(module)::\(owner).\(name)", fallback: free)
     }
 
     func enclosingTypeName(_ t: Int) -> String? {

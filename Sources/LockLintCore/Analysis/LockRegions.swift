@@ -60,6 +60,8 @@ public struct LockRegions: Sendable {
         "addOperation", "addBarrierBlock",
     ]
 
+    static let serialExecutorNames = NameSet(serialExecutorMethods)
+
     /// Callees whose closure argument runs later, not while the caller holds a lock.
     public static let deferredCallees: Set<String> = [
         "Task", "detached", "async", "asyncAfter", "addTask", "addTaskUnlessCancelled", "addDiscardingTask",
@@ -81,8 +83,10 @@ public struct LockRegions: Sendable {
         let anyReceiver = !guardReceivers.isEmpty
         // Closure forms.
         for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.close > c.open {
-            // Cheap filter before building any text.
-            guard scopedNames.contains(s, c.callee) || ((anyQueue || anyReceiver) && c.receiverStart >= 0) else { continue }
+            // Cheap filter before building any text: a lock-scoped method, a closure on a guarded
+            // receiver, or a queue's executor method.
+            guard scopedNames.contains(s, c.callee)
+                    || (c.receiverStart >= 0 && (anyReceiver || (anyQueue && Self.serialExecutorNames.contains(s, c.callee)))) else { continue }
             let name = s.text(c.callee)
             let receiver = c.receiverStart >= 0 ? Self.normalized(s.text(s.span(c.receiverStart, c.callee - 1))) : ""
             if let label = vocabulary.lockScopedLabels[name], c.label < 0 || s.text(c.label) != label {
@@ -183,10 +187,10 @@ public struct LockRegions: Sendable {
             while k < body.close {
                 defer { k += 1 }
                 guard s.code[k].kind == .identifier, s.isChar(k + 1, UInt8(ascii: "(")) else { continue }
-                // Only the function's own statements, not closures that run later.
-                guard s.enclosingExecutable(of: k) == d.body else { continue }
                 let isRelease = releaseNames.contains(s, k)
                 guard isRelease || vocabulary.acquireNames.contains(s, k) else { continue }
+                // Only the function's own statements, not closures that run later.
+                guard s.enclosingExecutable(of: k) == d.body else { continue }
                 let name = s.text(k)
                 let lock: String
                 if vocabulary.freeFunctionAcquires.contains(name) || vocabulary.freeFunctionAcquires.contains(where: { vocabulary.acquireRelease[$0] == name }) {

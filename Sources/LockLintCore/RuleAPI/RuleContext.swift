@@ -111,13 +111,13 @@ public final class RuleContext {
         return answer
     }
 
-    /// The properties of `type` (in this module) changed through a getter and a setter that each
-    /// take the lock, with their acquisitions: the type's own, and wrapped ones whose wrapper's
-    /// `wrappedValue` is such a property (declared in any file of the module).
-    public func splitProperties(ofType type: String) -> [String: LockGraph.SplitAccessor] {
+    /// The getter's and setter's acquisitions when `type.property` (in this module) is changed
+    /// through a getter and a setter that each take the lock: the type's own property, or a
+    /// wrapped one whose wrapper's `wrappedValue` is such a property (declared in any file).
+    public func splitProperty(type: String, property: String) -> LockGraph.SplitAccessor? {
         let key = "\(module)::\(type)"
-        let answer = index.splitProperties[key] ?? [:]
-        questions[FactsQuestion(kind: .splitAccessor, name: key)] = .splitAccessors(answer)
+        let answer = index.splitProperties[key]?[property]
+        questions[FactsQuestion(kind: .splitAccessor, name: "\(key).\(property)")] = .splitAccessor(answer)
         return answer
     }
 
@@ -135,7 +135,10 @@ public final class RuleContext {
             case .mainActorChain: b = .bool(inheritsMainActor(q.name, module: module, index: index))
             case .isExecutor: b = .bool(f?.isExecutor ?? false)
             case .lockOrder: b = .inversions(index.lockInversions[q.name] ?? [])
-            case .splitAccessor: b = .splitAccessors(index.splitProperties[q.name] ?? [:])
+            case .splitAccessor:
+                let dot = q.name.lastIndex(of: ".") ?? q.name.endIndex
+                let property = dot < q.name.endIndex ? String(q.name[q.name.index(after: dot)...]) : ""
+                b = .splitAccessor(index.splitProperties[String(q.name[..<dot])]?[property])
             }
             if a != b { return true }
         }
@@ -170,5 +173,5 @@ enum FactsAnswer: Equatable {
     case facts(TypeFacts?)
     case strings([String]?)
     case inversions([LockGraph.Inversion])
-    case splitAccessors([String: LockGraph.SplitAccessor])
+    case splitAccessor(LockGraph.SplitAccessor?)
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file lexed and structured: what every rule receives.
 public struct FileStructure: Sendable {
     public let file: SourceFile
@@ -27,7 +29,17 @@ public struct FileStructure: Sendable {
     public let assignmentsByName: [String: [Int]]
     /// The bindings `boundNames(in:)` finds, by name, in order of their introducing token (see
     /// `binds(_:in:)`).
-    public private(set) var bindingsByName: [String: [BindingSite]] = [:]
+    /// Built on first use: most files never ask (see `LazyBindings`).
+    public var bindingsByName: [String: [BindingSite]] {
+        bindingsCache.value {
+            var bindings: [String: [BindingSite]] = [:]
+            forEachBinding(in: 0..<code.count) { trigger, plain, name in
+                bindings[name, default: []].append(BindingSite(trigger: trigger, plainName: plain))
+            }
+            return bindings
+        }
+    }
+    private let bindingsCache = LazyBindings()
     /// Variable declarations in keyword order, and the largest `end` among the first k of them:
     /// finds the declarations around a token without a scan of every declaration.
     let variableOrder: [Int]
@@ -89,12 +101,6 @@ public struct FileStructure: Sendable {
         self.assignmentsByName = assignmentsByName
         self.variableOrder = variableOrder
         self.variableMaxEnd = variableMaxEnd
-        // Last: the bindings are read with the finished model's queries.
-        var bindings: [String: [BindingSite]] = [:]
-        forEachBinding(in: 0..<code.count) { trigger, plain, name in
-            bindings[name, default: []].append(BindingSite(trigger: trigger, plainName: plain))
-        }
-        self.bindingsByName = bindings
     }
 
     // MARK: Token helpers
@@ -253,7 +259,7 @@ public struct FileStructure: Sendable {
 
     /// The scopes holding token `i`, innermost first.
     public func enclosingScopes(of i: Int) -> ScopeChain {
-        ScopeChain(structure: self, current: i >= 0 && i < scopeOf.count ? Int(scopeOf[i]) : -1)
+        ScopeChain(scopes: scopes, current: i >= 0 && i < scopeOf.count ? Int(scopeOf[i]) : -1)
     }
 
     /// The innermost enclosing declaration of a kind in `kinds`, stopping at closures if asked.
@@ -378,14 +384,32 @@ public struct InheritedType: Sendable {
     public var unchecked: Bool
 }
 
+/// The bindings index of one file, built once on first use by whichever thread asks first (the
+/// structure is a value shared by copies, so the cache is a reference, guarded by a lock).
+final class LazyBindings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var built: [String: [BindingSite]]?
+
+    func value(_ make: () -> [String: [BindingSite]]) -> [String: [BindingSite]] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let built { return built }
+        let made = make()
+        built = made
+        return made
+    }
+}
+
 /// Iterates a scope and its ancestors, innermost first.
 public struct ScopeChain: Sequence, IteratorProtocol {
-    let structure: FileStructure
+    /// Only the scopes: a copy of the whole structure would retain and release every one of its
+    /// arrays on each walk, and the walks run for most tokens a rule looks at.
+    let scopes: [Scope]
     var current: Int
     public mutating func next() -> Int? {
-        guard current >= 0 else { return nil }
+        guard current >= 0 && current < scopes.count else { return nil }
         let s = current
-        current = structure.scopes[s].parent
+        current = scopes[s].parent
         return s
     }
 }

@@ -131,6 +131,9 @@ public struct LockRegions: Sendable {
                 guard startsStatement else { continue }
                 lock = "self"
             }
+            if !vocabulary.freeFunctionAcquires.contains(name) && Self.isDomainMethodCall(s, i, close: close, release: release, onSelf: lock == "self") {
+                continue
+            }
             guard let exec = s.enclosingExecutable(of: i) else { continue }
             // `if L.lock(whenCondition:) { … }` / `if L.tryLock() { … }`: held in the then-branch.
             if let body = Self.conditionalBody(s, acquire: i) {
@@ -168,6 +171,34 @@ public struct LockRegions: Sendable {
         regions = out
         escapingCallees = out.isEmpty ? [] : Self.escapingClosureFunctions(s)
         (byStart, maxEndUpTo) = Self.stabbingIndex(out)
+    }
+
+    /// Argument labels of the lock APIs whose acquire takes an argument (`lock(before:)`,
+    /// `lock(whenCondition:)`).
+    static let lockArgumentLabels: Set<String> = ["before", "whenCondition", "timeout"]
+
+    /// A call named like an acquire that is a domain method, not a lock: nothing in the file
+    /// declares the release method (`func unlock(`), and either the call passes an argument no
+    /// lock API takes (`lock(with: passcode)`, `lock(label:)`), or it is on `self` and the
+    /// file declares the method itself (`func lock() { isLocked = true }`).
+    static func isDomainMethodCall(_ s: FileStructure, _ i: Int, close: Int, release: String, onSelf: Bool) -> Bool {
+        let releaseDeclared = !s.functionDecls(named: release).isEmpty
+        if close > i + 2 {
+            let label = s.code[i + 2].kind == .identifier && s.isChar(i + 3, UInt8(ascii: ":")) ? s.text(i + 2) : "_"
+            if lockArgumentLabels.contains(label) { return false }
+            // A lock type of this file may take its own argument: `func lock(owner:)` beside `func unlock(`.
+            let declaredHere = s.functionDecls(named: s.text(i)).contains { firstLabel(s, s.decls[$0]) == label }
+            return !(declaredHere && releaseDeclared)
+        }
+        return onSelf && !releaseDeclared && !s.functionDecls(named: s.text(i)).isEmpty
+    }
+
+    /// The external label of a function declaration's first parameter (`_` when it has none).
+    static func firstLabel(_ s: FileStructure, _ d: Decl) -> String? {
+        let sig = d.typeAnnotation
+        guard let open = sig.first(where: { s.isChar($0, UInt8(ascii: "(")) }), open + 1 < sig.upperBound else { return nil }
+        if s.isChar(open + 1, UInt8(ascii: ")")) { return nil }
+        return s.text(open + 1)
     }
 
     /// Functions of the file that release a lock they did not take (the caller locks, the

@@ -166,7 +166,8 @@ public struct NonisolatedUnsafeRule: Rule {
 
     /// For a value every use of which already holds `lock`: move it inside a lock that owns its
     /// state (the finding is made only where the package can use one).
-    static func moveIntoLock(_ lock: String, type: String, _ deployment: Deployment?) -> String {
+    static func moveIntoLock(_ lock: String, type rawType: String, _ deployment: Deployment?) -> String {
+        let type = LockAdvice.genericArgument(rawType)
         let keep = "otherwise keep it and document beside it that '\(lock)' guards every access"
         guard let d = deployment else {
             return "move the value inside a Mutex<\(type)> (iOS 18/macOS 15) or OSAllocatedUnfairLock(initialState:) (iOS 16/macOS 13) "

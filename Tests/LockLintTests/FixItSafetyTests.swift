@@ -85,6 +85,64 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertEqual(ds[0].notes.map(\.location.line), [2, 4, 3, 5])
     }
 
+    func testAQueueAccessIsNeverToldToUseSyncAlone() async throws {
+        let code = """
+            import Foundation
+            final class Player: @unchecked Sendable {
+                private let queue = DispatchQueue(label: "player")
+                private var position = 0
+                func seek(_ p: Int) { queue.async { self.move(p) } }
+                func nudge() { move(1) }
+                private func move(_ p: Int) { position = p }
+                func tick() { position += 1 }
+            }
+            """
+        let ds = await findings(code, UncheckedSendableUnguardedRule())
+        XCTAssertEqual(ds.map(\.location.line), [7, 8])
+        // The helper's other caller is already on the queue: the call is submitted, the helper is not made to hop.
+        XCTAssertTrue(ds[0].fixIt.message.hasPrefix("submit the call of 'move()' at line 6 to queue (inside queue.async { })"), ds[0].fixIt.message)
+        for d in ds {
+            XCTAssertFalse(d.fixIt.message.contains("queue.sync { } from code"), d.fixIt.message)
+            XCTAssertFalse(d.fixIt.message.contains("hold 'queue'"), d.fixIt.message)
+        }
+        XCTAssertTrue(ds[1].fixIt.message.contains("make the write inside queue.async { }"), ds[1].fixIt.message)
+        XCTAssertTrue(ds[1].fixIt.message.contains("safe only from callers that never run on queue"), ds[1].fixIt.message)
+    }
+
+    func testAnImplicitlyUnwrappedTypeIsNamedAsAnOptionalInsideAMutex() async throws {
+        let code = """
+            enum Log {
+                nonisolated(unsafe) static var target: String!
+                static func configure(_ t: String) { target = t }
+                static func write(_ m: String) { print(target ?? "", m) }
+            }
+            """
+        let ds = await findings(code, NonisolatedUnsafeRule())
+        XCTAssertEqual(ds.map(\.location.line), [2])
+        let fix = ds.first?.fixIt.message ?? ""
+        XCTAssertTrue(fix.contains("Mutex<String?>"), fix)
+        XCTAssertFalse(fix.contains("String!>"), fix)
+    }
+
+    func testASubclassIsNotToldToBecomeAnActor() async throws {
+        let code = """
+            import Foundation
+            final class Download: Operation, @unchecked Sendable {
+                private var finishedFlag = false
+                override var isFinished: Bool { finishedFlag }
+                override func start() { finishedFlag = true }
+            }
+            final class Tally: @unchecked Sendable {
+                private var n = 0
+                func bump() { n += 1 }
+            }
+            """
+        let ds = await findings(code, UncheckedSendableUnguardedRule())
+        XCTAssertEqual(ds.map(\.location.line), [2, 7])
+        XCTAssertFalse(ds[0].fixIt.message.contains("actor"), ds[0].fixIt.message)
+        XCTAssertTrue(ds[1].fixIt.message.contains("make 'Tally' an actor"), ds[1].fixIt.message)
+    }
+
     func testAPerAccessFixUsesTheClassesOwnWrapperOrAnAvailableLockCall() async throws {
         let wrapped = """
             import Foundation

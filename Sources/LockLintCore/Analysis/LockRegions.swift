@@ -456,11 +456,23 @@ public struct LockRegions: Sendable {
                     if deferredCallees.contains(callee) || escaping.contains(callee) { return false }
                 }
                 if c.callee < 0 && c.isTrailing == false && s.isChar(c.open - 1, UInt8(ascii: "=")) { return false }
+                if capturesWeakly(s, c) { return false }
             }
             if scope.kind == .functionBody { return false }
             sc = scope.parent
         }
         return false
+    }
+}
+
+extension LockRegions {
+    /// A closure whose capture list holds something `weak` or `unowned` (`{ [weak self] in`) is
+    /// kept to run later: a closure run on the spot has no reason to avoid a strong capture.
+    static func capturesWeakly(_ s: FileStructure, _ c: Closure) -> Bool {
+        guard s.isChar(c.open + 1, UInt8(ascii: "[")) else { return false }
+        let end = Int(s.match[c.open + 1])
+        guard end > c.open + 1, end < c.close else { return false }
+        return ((c.open + 2)..<end).contains { s.is($0, "weak") || s.is($0, "unowned") }
     }
 }
 

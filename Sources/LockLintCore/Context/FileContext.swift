@@ -134,7 +134,8 @@ public struct Deployment: Sendable, Equatable {
 public enum LockAdvice {
     /// An imperative clause that puts `subject` under a lock the package can use: inside a
     /// `Mutex` (or `OSAllocatedUnfairLock`) where it deploys to them, else behind one `NSLock`.
-    public static func protect(_ subject: String, _ deployment: Deployment?, state: String = "State") -> String {
+    public static func protect(_ subject: String, _ deployment: Deployment?, state rawState: String = "State") -> String {
+        let state = genericArgument(rawState)
         guard let d = deployment else {
             return "keep \(subject) inside a Mutex<\(state)> (iOS 18/macOS 15) or an OSAllocatedUnfairLock(initialState:) "
                 + "(iOS 16/macOS 13) and reach it with withLock, or guard every access with one NSLock held only for the access itself"
@@ -147,8 +148,17 @@ public enum LockAdvice {
             + "or a call that can come back into the class): the package deploys below macOS 15/iOS 18, where Mutex is missing"
     }
 
+    /// A declared type as it may be written between `<` and `>`: an implicitly unwrapped
+    /// optional (`Span!`) is not a type there, so it becomes the optional it stands for (`Span?`).
+    public static func genericArgument(_ type: String) -> String {
+        var t = Substring(type)
+        while t.last == " " { t = t.dropLast() }
+        return t.hasSuffix("!") ? String(t.dropLast()) + "?" : String(t)
+    }
+
     /// Which lock type to name for state: `Mutex<State>`, or the older primitives.
-    public static func stateLock(_ deployment: Deployment?, state: String = "State") -> String {
+    public static func stateLock(_ deployment: Deployment?, state rawState: String = "State") -> String {
+        let state = genericArgument(rawState)
         guard let d = deployment else {
             return "Mutex<\(state)> (iOS 18/macOS 15), OSAllocatedUnfairLock(initialState:) (iOS 16/macOS 13) or NSLock"
         }

@@ -28,8 +28,12 @@ public struct NonisolatedUnsafeRule: Rule {
             its accessors take no lock and reach no locking wrapper. A `let` of a Sendable type is reported as \
             unnecessary (with a safe fix that removes the modifier). Not reported: a `let` of another type (the \
             code deliberately shares or transfers that instance), a var only written while it is initialized, a var \
-            whose comment states its contract (set once at startup, not thread-safe, guarded by …), a \
-            raw C lock itself (`unsafe_os_lock` covers it), code built only for a single-threaded runtime. A \
+            whose comment states its contract (set once at startup, not thread-safe, guarded by …; also a comment \
+            right above the `#if` that declares it), a var passed by `&` to a call (a C out-parameter such as the \
+            handle `pthread_create` fills in), a var set in the entry method of the `@main` type before anything \
+            starts concurrent work (an await, a task, a thread, a dispatch), a raw C lock itself (`unsafe_os_lock` \
+            covers it), code built only for a single-threaded runtime (`!_runtime(_multithreaded)` in any shape of \
+            `&&`, `||`, `!` and parentheses, or the `#else` of `_runtime(_multithreaded)`). A \
             global used by a signal handler is told to use an Atomic: a lock is not safe there. A reviewed use can \
             be suppressed with a reason: `// swift-lock-lint:disable:next nonisolated_unsafe -- why`.
             """,
@@ -274,7 +278,7 @@ public struct NonisolatedUnsafeRule: Rule {
         }
         // A documented contract (`/// Set once at startup, before any task runs.`) is the
         // explanation the opt-out needs; a finding would only repeat it.
-        if Self.documentsContract(s.leadingCommentText(d)) { return nil }
+        if Self.documentsContract(s.leadingCommentText(d)) || Self.documentsContract(commentAboveConditional(s, d)) { return nil }
         // A var: the opt-out matters where it is written after initialization. Written only in
         // an initializer, a once-initializer closure or deinit, it is set once and then read.
         // Writes made with no lock held (a write under a lock is the lock's business).
@@ -331,6 +335,8 @@ public struct NonisolatedUnsafeRule: Rule {
                 while s.decls[top].parent >= 0 && s.decls[s.decls[top].parent].kind.isFunctionLike { top = s.decls[top].parent }
                 let k = s.decls[top].kind
                 if k == .initializer || k == .deinitializer { continue }
+                // Set up by the program's entry point before it starts any concurrent work.
+                if isEntryPointSetUp(s, top, write: i) { continue }
                 // A parameter or local of the same name hides the variable.
                 if !qualified {
                     if uses.boundByFunction[top] == nil {
@@ -350,6 +356,62 @@ public struct NonisolatedUnsafeRule: Rule {
             out.append(i)
         }
         return out
+    }
+
+    /// The comment right above an `#if` line that directly precedes the declaration (a doc
+    /// comment written once for the declaration's conditional variants).
+    func commentAboveConditional(_ s: FileStructure, _ d: Decl) -> String {
+        guard d.start >= 1 else { return "" }
+        let line = s.line(ofToken: d.start - 1)
+        guard line + 1 == s.line(ofToken: d.start) else { return "" }
+        var p = d.start - 1
+        while p >= 1 && s.line(ofToken: p - 1) == line { p -= 1 }
+        guard s.code[p].kind == .pound, s.is(p, "#if") else { return "" }
+        let from = p >= 1 ? Int(s.code[p - 1].end) : 0
+        let to = Int(s.code[p].start)
+        var lo = 0
+        var hi = s.comments.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(s.comments[mid].start) < from { lo = mid + 1 } else { hi = mid }
+        }
+        var out = ""
+        while lo < s.comments.count && Int(s.comments[lo].start) < to {
+            out += s.file.text(s.comments[lo].range) + "\n"
+            lo += 1
+        }
+        return out
+    }
+
+    /// Entry methods of an `@main` type: the program (or plugin) starts there, on one thread.
+    static let entryMethods: Set<String> = ["main", "run", "performCommand", "createBuildCommands"]
+
+    /// Names that start concurrent work: after one of them, other threads or tasks may run.
+    static let concurrencyStarts: Set<String> = [
+        "Task", "Thread", "detachNewThread", "pthread_create", "async", "asyncAfter", "concurrentPerform", "withTaskGroup",
+        "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup", "addTask", "detached",
+        "dispatchMain", "signal", "sigaction",
+    ]
+
+    /// Whether the write at `i` is in the entry method of an `@main` type (`static func main()`,
+    /// a command's `run()`, a plugin's `performCommand`), directly in its body (not in a closure),
+    /// before anything that can start concurrent work (an `await`, a task, a thread, a dispatch):
+    /// the program is still single-threaded there, and what runs later is ordered after the write.
+    func isEntryPointSetUp(_ s: FileStructure, _ fn: Int, write i: Int) -> Bool {
+        let f = s.decls[fn]
+        guard f.kind == .function, Self.entryMethods.contains(f.nameText), f.body >= 0,
+              let owner = s.owningType(of: fn), s.attributes(of: s.decls[owner]).contains(where: { s.is($0, "@main") }) else { return false }
+        let body = s.scopes[f.body]
+        guard i > body.open && i < body.close else { return false }
+        if let c = s.enclosingClosure(of: i), s.closures[c].open > body.open { return false }
+        var k = body.open + 1
+        while k < i {
+            let t = s.code[k]
+            if t.kind == .keyword && (t.word == .await || t.word == .async) { return false }
+            if t.kind == .identifier && Self.concurrencyStarts.contains(s.text(k)) { return false }
+            k += 1
+        }
+        return true
     }
 
     /// Whether token `i` lies in the initializer of a `let` (a once-initializer closure).

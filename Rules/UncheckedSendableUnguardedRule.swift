@@ -27,7 +27,13 @@ public struct UncheckedSendableUnguardedRule: Rule {
             `if L.lock(whenCondition:)`, inside sync/async closures on a serial DispatchQueue property or \
             execute/submit closures on a stored event loop, in a closure passed to the class's own lock-wrapper \
             method, in a function that releases a lock its caller took, or in a private method or computed property \
-            whose every use in the class is guarded (or in init). Accesses in init, deinit and XCTest's \
+            whose every use in the class is guarded (calls from init or deinit, which no other thread can \
+            overlap, do not count against it). A callback registered in a guarded block after the vars it reads \
+            were set there, with no other write to them, reads them safely (the registration orders it). A \
+            closure that captures `[weak self]` runs later, not under the lock around it. `&x` passed to a C \
+            function is not taken for a write (the pointer may be const). A private class whose every instance \
+            is a local used only by one async sequence's element producer (`AsyncStream { … }`, \
+            `.compactMap(box.method)`) is serialized by the sequence's one consumer. Accesses in init, deinit and XCTest's \
             setUp/tearDown are exempt, as are methods called only from them; for a `private`/`fileprivate` class \
             that means methods called only from initializers anywhere in its file (a pool filled while its owner \
             is built). In test code, a closure-typed hook of a test double (`var didYieldHandler: ((Int) -> Bool)?`) \

@@ -226,7 +226,9 @@ public struct FileContextResolver {
             return FileContext(isTestLocation: target.isTest || byFolders, deployment: deployment, defaultMainActor: target.defaultMainActor,
                                module: root + "/" + target.path)
         }
-        return FileContext(isTestLocation: byFolders, deployment: deployment)
+        // A manifest's platforms apply to its own targets: a file outside all of them (an app's
+        // sources beside a manifest that declares only a tools target) has no known deployment.
+        return FileContext(isTestLocation: byFolders, deployment: manifest.targets.isEmpty ? deployment : nil)
     }
 
     mutating func packageRoot(of folder: String) -> String? {

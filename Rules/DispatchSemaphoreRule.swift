@@ -158,8 +158,11 @@ public struct DispatchSemaphoreRule: Rule {
             return ("semaphore \(name)created with value \(v) limits concurrency by blocking threads, with no priority donation",
                     "in async code, keep at most \(v) child tasks running in a TaskGroup (add the next as one finishes) instead of blocking threads")
         case let v?:
+            // The count is not known here: it may well be above one (a pool of resources), and a
+            // lock cannot stand in for that.
             return ("semaphore \(name)created with value '\(v)' blocks waiting threads, with no priority donation",
-                    "use \(lock) for mutual exclusion, await the work instead of waiting for a signal, or bound concurrency with a TaskGroup")
+                    "if '\(v)' can be above 1 the semaphore bounds how many callers proceed at once: in async code keep at most that many "
+                        + "child tasks running in a TaskGroup, or make the waiters suspend instead of block; only a semaphore whose value is always 1 can become \(lock)")
         case nil:
             return ("DispatchSemaphore \(name)blocks whichever thread waits on it, with no priority donation; from async code that thread belongs to the cooperative pool",
                     "use \(lock) for mutual exclusion, await the work instead of waiting for a signal, or bound concurrency with a TaskGroup")

@@ -47,10 +47,12 @@ final class ContextTests: FolderTestCase {
     func testTestLocationsByPath() {
         for p in ["Tests/AppTests/A.swift", "App/UnitTests/B.swift", "Mocks/Session.swift", "Sources/App/MockStore.swift",
                   "Sources/App/StoreSpy.swift", "Sources/App/StoreTests.swift", "App/TestSupport/Helpers.swift",
-                  "Benchmarks/Throughput/Main.swift", "Sources/ParserBenchmarks/Run.swift", "Fuzz/Entry.swift"] {
+                  "Benchmarks/Throughput/Main.swift", "Sources/ParserBenchmarks/Run.swift", "Fuzz/Entry.swift",
+                  "Sources/ServerPerformanceTester/Main.swift", "Sources/Tester/QueueBenchmark.swift", "FuzzTesting/Sources/FuzzDecode/main.swift"] {
             XCTAssertTrue(FileContext.testLocation(byPath: p), p)
         }
-        for p in ["Sources/App/Store.swift", "Sources/Mockingbird/A.swift", "Sources/App/Mockery.swift", "TestFixtures/x/y.swift"] {
+        for p in ["Sources/App/Store.swift", "Sources/Mockingbird/A.swift", "Sources/App/Mockery.swift", "TestFixtures/x/y.swift",
+                  "Sources/Bench/Benchmark.swift", "Sources/Fuzzy/Match.swift", "Sources/App/BenchmarkResult.swift"] {
             XCTAssertFalse(FileContext.testLocation(byPath: p), p)
         }
     }

@@ -124,6 +124,21 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertFalse(fix.contains("String!>"), fix)
     }
 
+    func testASemaphoreWithAnUnknownCountIsNotToldToBecomeALock() async throws {
+        let code = """
+            import Dispatch
+            final class Pool {
+                private let slots: DispatchSemaphore
+                init(maximumCount: Int) { slots = DispatchSemaphore(value: maximumCount) }
+            }
+            """
+        let ds = await findings(code, DispatchSemaphoreRule())
+        XCTAssertEqual(ds.map(\.location.line), [3])
+        let fix = ds.first?.fixIt.message ?? ""
+        XCTAssertTrue(fix.hasPrefix("if 'maximumCount' can be above 1 the semaphore bounds how many callers proceed at once"), fix)
+        XCTAssertTrue(fix.contains("only a semaphore whose value is always 1 can become"), fix)
+    }
+
     func testASubclassIsNotToldToBecomeAnActor() async throws {
         let code = """
             import Foundation

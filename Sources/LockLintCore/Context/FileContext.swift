@@ -70,7 +70,9 @@ public struct FileContext: Sendable, Equatable {
 
     static func isTestFolderName(_ c: UnsafeBufferPointer<UInt8>) -> Bool {
         // Benchmarks and fuzzers, like tests, exercise the product and do not ship in it.
-        if hasSuffix(c, "Tests") || hasSuffix(c, "Test") || hasSuffix(c, "Benchmarks") { return true }
+        if hasSuffix(c, "Tests") || hasSuffix(c, "Test") || hasSuffix(c, "Benchmarks") || hasSuffix(c, "PerformanceTester") { return true }
+        // `FuzzTesting`, `FuzzAsyncParser`: a fuzzer's harness (not `Fuzzy…`).
+        if c.count > 4 && hasPrefix(c, "Fuzz") && c[4] >= UInt8(ascii: "A") && c[4] <= UInt8(ascii: "Z") { return true }
         guard c.count >= 4 && c.count <= 16 else { return false }
         let lower = String(decoding: c, as: UTF8.self).lowercased()
         return testFolderNames.contains(lower)
@@ -80,6 +82,8 @@ public struct FileContext: Sendable, Equatable {
         guard hasSuffix(c, ".swift") else { return false }
         let stem = UnsafeBufferPointer(rebasing: c[0..<(c.count - 6)])
         if hasSuffix(stem, "Tests") || hasSuffix(stem, "Test") { return true }
+        // One benchmark's file (`LockBenchmark.swift`); not a library's own `Benchmark.swift`.
+        if (hasSuffix(stem, "Benchmark") && stem.count > 9) || (hasSuffix(stem, "Benchmarks") && stem.count > 10) { return true }
         // A test double's own file: `MockSession.swift`, `SessionMock.swift`, `StoreSpy.swift`.
         if (hasSuffix(stem, "Mock") || hasSuffix(stem, "Mocks") || hasSuffix(stem, "Spy") || hasSuffix(stem, "Stub")
             || hasSuffix(stem, "Fake")) && stem.count > 5 { return true }

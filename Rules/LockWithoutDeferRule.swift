@@ -33,8 +33,9 @@ public struct LockWithoutDeferRule: Rule {
             `queue.async`) runs at another time, so such an acquire is not judged. `if L.tryLock() { … }` and \
             `guard L.tryLock() else { … }` hold the lock only where they took it; an acquire whose result is used \
             (`let ok = L.tryLock()`, `lock(before:)`, `locks.lock(for: Key.self).withLock { }`) is not judged. A \
-            method named like an acquire is a domain action, not a lock, when the file declares no release method \
-            and the call passes an argument no lock API takes (`lock(with: passcode)`), or when it is called on \
+            method named like an acquire is a domain action, not a lock, when nothing in the file releases that \
+            receiver, no release method is declared, and the call passes an argument no lock API takes \
+            (`lock(with: passcode)`), or when it is called on \
             `self` and declared in the file (`func lock() { isLocked = true }`). A \
             function that only takes the lock (no release anywhere in it) is a lock implementation or one half of \
             a split critical section (`func lock() { mutex.lock() }`, begin/end pairs) when its name says it locks \

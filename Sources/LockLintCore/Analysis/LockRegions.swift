@@ -101,6 +101,8 @@ public struct LockRegions: Sendable {
         // Manual forms.
         let acquireNames = vocabulary.acquireNames
         var byExec: [Int: [LockFlow.Acquire]] = [:]
+        // Release method → the receivers the file calls it on (built once per release name).
+        var releasedReceivers: [String: Set<String>] = [:]
         var i = 0
         // No acquire name anywhere in the file: skip the scan.
         let n = s.identifiers.mayContainAny(Array(vocabulary.acquireRelease.keys)) ? s.code.count : 0
@@ -131,8 +133,11 @@ public struct LockRegions: Sendable {
                 guard startsStatement else { continue }
                 lock = "self"
             }
-            if !vocabulary.freeFunctionAcquires.contains(name) && Self.isDomainMethodCall(s, i, close: close, release: release, onSelf: lock == "self") {
-                continue
+            if !vocabulary.freeFunctionAcquires.contains(name) {
+                if releasedReceivers[release] == nil { releasedReceivers[release] = Self.receiversReleasing(s, release) }
+                if !releasedReceivers[release]!.contains(lock) && Self.isDomainMethodCall(s, i, close: close, release: release, onSelf: lock == "self") {
+                    continue
+                }
             }
             guard let exec = s.enclosingExecutable(of: i) else { continue }
             // `if L.lock(whenCondition:) { … }` / `if L.tryLock() { … }`: held in the then-branch.
@@ -177,8 +182,9 @@ public struct LockRegions: Sendable {
     /// `lock(whenCondition:)`).
     static let lockArgumentLabels: Set<String> = ["before", "whenCondition", "timeout"]
 
-    /// A call named like an acquire that is a domain method, not a lock: nothing in the file
-    /// declares the release method (`func unlock(`), and either the call passes an argument no
+    /// A call named like an acquire that is a domain method, not a lock (asked only when nothing
+    /// in the file releases the same receiver): nothing in the file declares the release method
+    /// (`func unlock(`), and either the call passes an argument no
     /// lock API takes (`lock(with: passcode)`, `lock(label:)`), or it is on `self` and the
     /// file declares the method itself (`func lock() { isLocked = true }`).
     static func isDomainMethodCall(_ s: FileStructure, _ i: Int, close: Int, release: String, onSelf: Bool) -> Bool {
@@ -191,6 +197,23 @@ public struct LockRegions: Sendable {
             return !(declaredHere && releaseDeclared)
         }
         return onSelf && !releaseDeclared && !s.functionDecls(named: s.text(i)).isEmpty
+    }
+
+    /// The receivers (as `lock` is written in regions) the file calls `release` on: `self` for a
+    /// bare call.
+    static func receiversReleasing(_ s: FileStructure, _ release: String) -> Set<String> {
+        var out = Set<String>()
+        guard s.identifiers.mayContain(release) else { return out }
+        for k in 0..<s.code.count where s.code[k].kind == .identifier && s.is(k, text: release) && s.isChar(k + 1, UInt8(ascii: "(")) {
+            if s.isKeyword(k - 1, .func) { continue }
+            if s.isChar(k - 1, UInt8(ascii: ".")) {
+                let r = receiverStart(s, dot: k - 1)
+                if r >= 0 { out.insert(normalized(s.text(s.span(r, k - 1)))) }
+            } else {
+                out.insert("self")
+            }
+        }
+        return out
     }
 
     /// The external label of a function declaration's first parameter (`_` when it has none).

@@ -69,3 +69,25 @@ func drain(_ gate: TimedGate, _ items: inout [Int]) {
     items.removeAll()
     gate.unlock()
 }
+
+/// A condition lock of another file: `lock(whenValue:)` takes an argument no other lock API
+/// does, but the file releases the same receiver, so it is a lock.
+final class Mailbox {
+    private let condition = ValueConditionLock(value: false)
+    private var items: [Int] = []
+
+    func take() -> Int? {
+        guard condition.lock(whenValue: true, timeoutSeconds: 1) else { return nil }
+        let first = items.removeFirst()
+        condition.unlock(withValue: !items.isEmpty)
+        return first
+    }
+
+    func takeOrNil() -> Int? {
+        condition.lock(whenValue: true) // expect: lock_without_defer
+        if items.isEmpty { return nil }
+        let first = items.removeFirst()
+        condition.unlock(withValue: !items.isEmpty)
+        return first
+    }
+}

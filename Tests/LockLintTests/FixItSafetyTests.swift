@@ -139,6 +139,28 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertTrue(fix.contains("only a semaphore whose value is always 1 can become"), fix)
     }
 
+    func testAReleaseWithArgumentsIsNamedAsWrittenAndNotMovedAutomatically() async throws {
+        let code = """
+            final class Mailbox {
+                private let condition = ValueConditionLock(value: false)
+                private var items: [Int] = []
+                func take(_ fast: Bool) throws -> Int {
+                    condition.lock(whenValue: true)
+                    let first = try pop(fast)
+                    condition.unlock(withValue: !items.isEmpty)
+                    return first
+                }
+            }
+            """
+        let ds = await findings(code, LockWithoutDeferRule())
+        XCTAssertEqual(ds.map(\.location.line), [5])
+        let fix = ds[0].fixIt
+        XCTAssertTrue(fix.edits.isEmpty, "\(fix.edits)")
+        XCTAssertTrue(fix.message.contains("defer { condition.unlock(withValue: !items.isEmpty) }"), fix.message)
+        XCTAssertTrue(fix.message.contains("right after `condition.lock(whenValue: true)`"), fix.message)
+        XCTAssertFalse(fix.message.contains("withLock"), fix.message)
+    }
+
     func testASubclassIsNotToldToBecomeAnActor() async throws {
         let code = """
             import Foundation

@@ -23,7 +23,9 @@ public struct NonisolatedUnsafeRule: Rule {
             Reported: a `var` (global, static, or instance) written after its initialization — outside `init`, \
             `deinit` and a once-initializer closure — with no lock held; the message names the line of a write. A \
             var whose every use in the file holds one lock is reported with that lock, so it can move inside a \
-            lock that owns its state. A local var is reported only when a closure that runs concurrently (a Task, \
+            lock that owns its state; when it is reached through a computed property whose getter and setter \
+            each take the lock and the file updates it through that property (`x.append(…)`, `x[k] = v`, `x += 1`), \
+            the message names the lost update instead. A local var is reported only when a closure that runs concurrently (a Task, \
             a child task, a detached task, a dispatched block) writes it. A computed property is reported when \
             its accessors take no lock and reach no locking wrapper. A `let` of a Sendable type is reported as \
             unnecessary (with a safe fix that removes the modifier). Not reported: a `let` of another type (the \
@@ -244,6 +246,12 @@ public struct NonisolatedUnsafeRule: Rule {
         // Every use in this file holds a lock: the lock is the protection the compiler cannot see.
         if !d.isLet, let lock = commonLock(s, d, context, &uses) {
             // Only worth saying where a lock that owns its state can replace the arrangement.
+            if let (wrapper, update) = splitUpdate(s, d, di) {
+                return ("'\(d.nameText)'\(typeText) is only used with '\(lock)' held, but '\(wrapper)' takes '\(lock)' once to get and again to set: "
+                            + "the update through it at line \(s.line(ofToken: update)) reads and writes in two holds, so concurrent updates can be lost",
+                        "make each update one critical section: take '\(lock)' once around the whole read-modify-write (\(lock).withLock { … }, "
+                            + "or \(lock).lock(); defer { \(lock).unlock() }) instead of updating through the get/set pair")
+            }
             if let dep = context.deployment, !dep.hasMutex && !dep.hasUnfairLock { return nil }
             return ("'\(d.nameText)'\(typeText) is only used with '\(lock)' held in this file, but the compiler cannot see that protection",
                     Self.moveIntoLock(lock, type: type ?? "Value", context.deployment))
@@ -381,6 +389,34 @@ public struct NonisolatedUnsafeRule: Rule {
             lo += 1
         }
         return out
+    }
+
+    /// A computed property of the same type whose getter and setter each reach `d` (each taking
+    /// the lock on its own), and an update made through it (`wrapper.append(…)`, `wrapper[k] = v`,
+    /// `wrapper += x`): a read and a write in two separate holds of the lock.
+    func splitUpdate(_ s: FileStructure, _ d: Decl, _ di: Int) -> (String, Int)? {
+        guard d.parent >= 0 else { return nil }
+        for c in s.children[d.parent] where s.decls[c].kind == .variable && s.decls[c].isComputed && c != di {
+            var getter = false
+            var setter = false
+            for a in s.children[c] where s.decls[a].kind == .accessor && s.decls[a].body >= 0 {
+                let body = s.scopes[s.decls[a].body]
+                let mentions = s.span(body.open, body.close).contains { s.code[$0].kind == .identifier && s.is($0, text: d.nameText) }
+                guard mentions else { continue }
+                if s.is(s.decls[a].keyword, "get") { getter = true }
+                if s.is(s.decls[a].keyword, "set") { setter = true }
+            }
+            guard getter && setter else { continue }
+            let name = s.decls[c].nameText
+            let ownBody = s.decls[c].body >= 0 ? s.scopes[s.decls[c].body] : nil
+            for k in 0..<s.code.count where s.code[k].kind == .identifier && s.is(k, text: name) && k != s.decls[c].name {
+                if let b = ownBody, b.open < k && k < b.close { continue }
+                if s.isChar(k - 1, UInt8(ascii: ".")) && !s.isKeyword(k - 2, .self) { continue }
+                // A plain assignment is one hold of the setter; anything else that writes reads first.
+                if isWrite(s, k) && !s.isChar(k + 1, UInt8(ascii: "=")) { return (name, k) }
+            }
+        }
+        return nil
     }
 
     /// Entry methods of an `@main` type: the program (or plugin) starts there, on one thread.

@@ -161,6 +161,17 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertFalse(fix.message.contains("withLock"), fix.message)
     }
 
+    func testAnUpdateThroughASeparatelyLockedGetterAndSetterIsNamedAsALostUpdate() async throws {
+        let url = Support.packageRoot.appendingPathComponent("TestFixtures/nonisolated_unsafe/split_updates.swift")
+        let code = try String(contentsOf: url, encoding: .utf8)
+        let ds = await findings(code, NonisolatedUnsafeRule())
+        XCTAssertEqual(ds.map(\.location.line), [7, 22])
+        XCTAssertEqual(ds[0].message, "'_suites' of type '[String]' is only used with 'lock' held, but 'suites' takes 'lock' once to get and again "
+                       + "to set: the update through it at line 14 reads and writes in two holds, so concurrent updates can be lost")
+        XCTAssertTrue(ds[0].fixIt.message.hasPrefix("make each update one critical section: take 'lock' once around the whole read-modify-write"), ds[0].fixIt.message)
+        XCTAssertTrue(ds[1].message.hasSuffix("is only used with 'lock' held in this file, but the compiler cannot see that protection"), ds[1].message)
+    }
+
     func testASubclassIsNotToldToBecomeAnActor() async throws {
         let code = """
             import Foundation

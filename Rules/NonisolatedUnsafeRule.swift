@@ -317,7 +317,9 @@ public struct NonisolatedUnsafeRule: Rule {
                     "\(LockAdvice.protect("it", context.deployment, state: type ?? "Value")); for a single counter or flag, \(LockAdvice.counter(context.deployment)) will do; or isolate it with @MainActor if only main-actor code uses it")
         }
         let ownerName = owner.map { "'\($0.nameText)'" } ?? "its type"
-        let isolatedOption = owner?.kind == .actor ? ", or leave it isolated to the actor and reach it with await" : ""
+        // Awaiting is no option where a synchronous nonisolated member reads it (it has to answer now).
+        let isolatedOption = owner?.kind == .actor && !readBySynchronousNonisolatedMember(s, d, &uses)
+            ? ", or leave it isolated to the actor and reach it with await" : ""
         return ("instance var '\(d.nameText)'\(typeText) of \(ownerName) is written at line \(writeLine) with no lock held, and isolation checking is off for it",
                 "guard every access with one lock owned by \(ownerName)\(isolatedOption)")
     }
@@ -417,6 +419,18 @@ public struct NonisolatedUnsafeRule: Rule {
             }
         }
         return nil
+    }
+
+    /// Whether a use of instance var `d` sits in a `nonisolated` member that is not `async`.
+    func readBySynchronousNonisolatedMember(_ s: FileStructure, _ d: Decl, _ uses: inout Uses) -> Bool {
+        for k in uses.byName[d.nameText] ?? [] where !uses.declarationTokens.contains(k) {
+            guard let f = s.enclosingFunction(of: k) else { continue }
+            var top = f
+            while s.decls[top].parent >= 0 && s.decls[s.decls[top].parent].kind.isFunctionLike { top = s.decls[top].parent }
+            let m = s.decls[top]
+            if m.modifiers.contains(.nonisolated) && !m.isAsync && s.owningType(of: top) == d.parent { return true }
+        }
+        return false
     }
 
     /// Entry methods of an `@main` type: the program (or plugin) starts there, on one thread.

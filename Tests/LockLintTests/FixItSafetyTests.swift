@@ -172,6 +172,22 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertTrue(ds[1].message.hasSuffix("is only used with 'lock' held in this file, but the compiler cannot see that protection"), ds[1].message)
     }
 
+    func testAnActorVarReadBySynchronousNonisolatedCodeIsNotToldToAwait() async throws {
+        let code = """
+            actor Handler {
+                private nonisolated(unsafe) var current: Job?
+                private nonisolated(unsafe) var count = 0
+                func start(_ j: Job) { current = j; count += 1 }
+                nonisolated func expire() { current?.cancel() }
+                func total() -> Int { count }
+            }
+            """
+        let ds = await findings(code, NonisolatedUnsafeRule())
+        XCTAssertEqual(ds.map(\.location.line), [2, 3])
+        XCTAssertFalse(ds[0].fixIt.message.contains("await"), ds[0].fixIt.message)
+        XCTAssertTrue(ds[1].fixIt.message.contains("leave it isolated to the actor and reach it with await"), ds[1].fixIt.message)
+    }
+
     func testASubclassIsNotToldToBecomeAnActor() async throws {
         let code = """
             import Foundation

@@ -639,7 +639,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
         }
         guard !mutable.isEmpty else { return }
         let list = mutable.count == 1 ? "'\(mutable[0])'" : "\(mutable.count) vars ('\(mutable.joined(separator: "', '"))')"
-        let fix: String
+        var fix: String
         if onlyConstants {
             fix = "declare \(mutable.count == 1 ? "it" : "them") 'let': \(list) \(mutable.count == 1 ? "is" : "are") never assigned outside init"
         } else {
@@ -647,8 +647,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
             // threading contract, an NSObject) the actor option does not exist.
             let superName = s.inheritedTypes(of: di).first?.name ?? ""
             let subclass = Self.knownBaseClasses.contains(superName) || context.classFacts(superName) != nil
-            fix = LockAdvice.protect("the mutable state", context.deployment)
-                + (subclass ? "" : "; or, if every caller can await, make '\(className)' an actor")
+            fix = ownLockAdvice(context) ?? LockAdvice.protect("the mutable state", context.deployment)
+            fix += (subclass ? "" : "; or, if every caller can await, make '\(className)' an actor")
                 + "; if one thread or queue owns every instance, say so in a doc comment on the class"
         }
         out.append(context.diagnostic(
@@ -715,6 +715,19 @@ public struct UncheckedSendableUnguardedRule: Rule {
               s.isChar(j + 3, UInt8(ascii: ")")), s.code[j - 2].kind == .identifier,
               Self.elementProducers.contains(s.text(j - 2)) else { return nil }
         return j - 2
+    }
+
+    /// Names a project commonly gives its own lock type.
+    static let ownLockNames = ["Mutex", "Locked", "Protected", "LockedValueBox", "Lock", "UnfairLock", "ReadWriteLock"]
+
+    /// When the module has a lock type of its own under a usual name (a project `Mutex<T>` class),
+    /// advise that type rather than a system lock the package may not have.
+    func ownLockAdvice(_ context: RuleContext) -> String? {
+        for name in Self.ownLockNames {
+            guard let methods = context.lockWrapperMethods(name), let method = methods.sorted().first else { continue }
+            return "guard every access to the mutable state with the module's own \(name), through \(method) { }"
+        }
+        return nil
     }
 
     /// Private methods reached only from init/deinit (directly or through other such methods).

@@ -188,6 +188,17 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertTrue(ds[1].fixIt.message.contains("leave it isolated to the actor and reach it with await"), ds[1].fixIt.message)
     }
 
+    func testAModuleWithItsOwnLockTypeIsToldToUseIt() async throws {
+        let root = Support.packageRoot.appendingPathComponent("TestFixtures/unchecked_sendable_unguarded/own_lock_type")
+        let files = try ["Protected.swift", "Session.swift"].map { name in
+            ("Sources/App/" + name, try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8))
+        }
+        let ds = await Support.lint(files, rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(ds.map(\.location.line), [3])
+        XCTAssertTrue(ds[0].fixIt.message.hasPrefix("guard every access to the mutable state with the module's own Protected, through withLock { }"),
+                      ds[0].fixIt.message)
+    }
+
     func testASubclassIsNotToldToBecomeAnActor() async throws {
         let code = """
             import Foundation

@@ -199,6 +199,32 @@ final class FixItSafetyTests: XCTestCase {
                       ds[0].fixIt.message)
     }
 
+    func testAWaitReachedOnlyFromNoasyncCodeIsKeptForSynchronousCallers() async throws {
+        let code = """
+            import Dispatch
+            extension Pool {
+                @available(*, noasync, renamed: "close()")
+                public func closeAndWait() { waitForClose() }
+                private func waitForClose() {
+                    let done = DispatchSemaphore(value: 0)
+                    close { done.signal() }
+                    done.wait()
+                }
+                public func drainNow() { waitForDrain() }
+                private func waitForDrain() {
+                    let drained = DispatchSemaphore(value: 0)
+                    drain { drained.signal() }
+                    drained.wait()
+                }
+            }
+            """
+        let ds = await findings(code, DispatchSemaphoreRule())
+        XCTAssertEqual(ds.map(\.location.line), [6, 12])
+        XCTAssertEqual(ds[0].fixIt.message, "keep it for synchronous callers (its only callers are marked noasync, so async code cannot reach this wait); "
+                       + "async callers already have 'close()', named in the noasync attribute")
+        XCTAssertTrue(ds[1].fixIt.message.hasPrefix("where callers can be async, await the work instead"), ds[1].fixIt.message)
+    }
+
     func testASubclassIsNotToldToBecomeAnActor() async throws {
         let code = """
             import Foundation

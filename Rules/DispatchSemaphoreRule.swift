@@ -24,7 +24,9 @@ public struct DispatchSemaphoreRule: Rule {
             Reports every line that names the type, once per line; the message says what the semaphore is used \
             for when its creation (`DispatchSemaphore(value: N)`) is in the same file. A wait in a function marked \
             `noasync`, or in a private helper called only from such functions, is told to stay for synchronous \
-            callers. A value that is not a literal may count above one, so it is never told to become a lock.
+            callers. A value that is not a literal may count above one, so it is never told to become a lock. A \
+            value-0 semaphore stored in an object signals events across calls (a worker's wake-up, a ready gate): \
+            it is told to keep the waiting on one dedicated thread, or to use an AsyncStream, not a continuation.
             """,
         inTests: .skipped("a semaphore that waits in a synchronous test for a callback is a common, working pattern; a wait in async test code is reported by blocking_in_async, which can hang the test"),
         triggeringExamples: [
@@ -138,10 +140,17 @@ public struct DispatchSemaphoreRule: Rule {
                     fix = "keep it for synchronous callers (\(why), so async code cannot reach this wait); "
                         + (renamed.map { "async callers already have '\($0)', named in the noasync attribute" } ?? "give async callers an async version that awaits the work")
                 } else {
-                    fix += "; if this API must stay synchronous (a C callback, a legacy delegate), keep the wait off the main thread and out of async code"
-                    if timedWaits == nil { timedWaits = namesWaitedWithTimeout(s) }
-                    if !(semaphoreName.map { timedWaits!.contains($0) } ?? false) {
-                        fix += ", and consider wait(timeout:) with a failure path so a lost signal cannot hang forever"
+                    if let h = holder, h.parent >= 0, s.decls[h.parent].kind.isType, !h.isStaticMember {
+                        // Kept by an object across calls: it signals events (a worker's wake-up, a
+                        // ready gate), which one continuation does not model.
+                        fix = "let one dedicated thread (not the main thread, not the cooperative pool) do the waiting, at the same priority as "
+                            + "the code that signals it; in async code, receive the events from an AsyncStream instead"
+                    } else {
+                        fix += "; if this API must stay synchronous (a C callback, a legacy delegate), keep the wait off the main thread and out of async code"
+                        if timedWaits == nil { timedWaits = namesWaitedWithTimeout(s) }
+                        if !(semaphoreName.map { timedWaits!.contains($0) } ?? false) {
+                            fix += ", and consider wait(timeout:) with a failure path so a lost signal cannot hang forever"
+                        }
                     }
                 }
             }

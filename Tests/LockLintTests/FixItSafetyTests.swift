@@ -225,6 +225,28 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertTrue(ds[1].fixIt.message.hasPrefix("where callers can be async, await the work instead"), ds[1].fixIt.message)
     }
 
+    func testASemaphoreKeptByAnObjectIsTreatedAsAnEventSignal() async throws {
+        let code = """
+            import Dispatch
+            final class Reader {
+                private let wake = DispatchSemaphore(value: 0)
+                func loop() { while running { wake.wait(); readMore() } }
+                func poke() { wake.signal() }
+                func once() {
+                    let done = DispatchSemaphore(value: 0)
+                    start { done.signal() }
+                    done.wait()
+                }
+            }
+            """
+        let ds = await findings(code, DispatchSemaphoreRule())
+        XCTAssertEqual(ds.map(\.location.line), [3, 7])
+        XCTAssertTrue(ds[0].fixIt.message.hasPrefix("let one dedicated thread (not the main thread, not the cooperative pool) do the waiting"), ds[0].fixIt.message)
+        XCTAssertFalse(ds[0].fixIt.message.contains("withCheckedContinuation") || ds[0].fixIt.message.contains("timeout"), ds[0].fixIt.message)
+        XCTAssertTrue(ds[1].fixIt.message.contains("withCheckedContinuation"), ds[1].fixIt.message)
+        XCTAssertTrue(ds[1].fixIt.message.contains("consider wait(timeout:)"), ds[1].fixIt.message)
+    }
+
     func testASubclassIsNotToldToBecomeAnActor() async throws {
         let code = """
             import Foundation

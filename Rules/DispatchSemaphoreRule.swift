@@ -22,7 +22,11 @@ public struct DispatchSemaphoreRule: Rule {
             """,
         knownLimits: """
             Reports every line that names the type, once per line; the message says what the semaphore is used \
-            for when its creation (`DispatchSemaphore(value: N)`) is in the same file.
+            for when its creation (`DispatchSemaphore(value: N)`) is in the same file. A wait in a function marked \
+            `noasync`, or in a private helper called only from such functions, is told to stay for synchronous \
+            callers. A value that is not a literal may count above one, so it is never told to become a lock. A \
+            value-0 semaphore stored in an object signals events across calls (a worker's wake-up, a ready gate): \
+            it is told to keep the waiting on one dedicated thread, or to use an AsyncStream, not a continuation.
             """,
         inTests: .skipped("a semaphore that waits in a synchronous test for a callback is a common, working pattern; a wait in async test code is reported by blocking_in_async, which can hang the test"),
         triggeringExamples: [
@@ -129,14 +133,24 @@ public struct DispatchSemaphoreRule: Rule {
                 notes.append(context.note(at: w.token, "'\(h.nameText)' is waited on here, in async code: this blocks a cooperative-pool thread"))
             } else if value == "0" {
                 let semaphoreName = holder?.nameText ?? assignedName(s, i)
-                if let f = s.enclosingFunction(of: i), s.attributes(of: s.decls[f]).contains(where: { Self.isNoasync(s, $0) }) {
+                if let f = s.enclosingFunction(of: i), let attributes = noasyncAttributes(s, f) {
                     // The compiler already keeps async callers away from this function.
-                    fix = "keep it for synchronous callers (the function is marked noasync, so async code cannot reach this wait); give async callers an async version that awaits the work"
+                    let why = isNoasync(s, f) ? "the function is marked noasync" : "its only callers are marked noasync"
+                    let renamed = attributes.lazy.compactMap { Self.renamed(s, $0) }.first
+                    fix = "keep it for synchronous callers (\(why), so async code cannot reach this wait); "
+                        + (renamed.map { "async callers already have '\($0)', named in the noasync attribute" } ?? "give async callers an async version that awaits the work")
                 } else {
-                    fix += "; if this API must stay synchronous (a C callback, a legacy delegate), keep the wait off the main thread and out of async code"
-                    if timedWaits == nil { timedWaits = namesWaitedWithTimeout(s) }
-                    if !(semaphoreName.map { timedWaits!.contains($0) } ?? false) {
-                        fix += ", and consider wait(timeout:) with a failure path so a lost signal cannot hang forever"
+                    if let h = holder, h.parent >= 0, s.decls[h.parent].kind.isType, !h.isStaticMember {
+                        // Kept by an object across calls: it signals events (a worker's wake-up, a
+                        // ready gate), which one continuation does not model.
+                        fix = "let one dedicated thread (not the main thread, not the cooperative pool) do the waiting, at the same priority as "
+                            + "the code that signals it; in async code, receive the events from an AsyncStream instead"
+                    } else {
+                        fix += "; if this API must stay synchronous (a C callback, a legacy delegate), keep the wait off the main thread and out of async code"
+                        if timedWaits == nil { timedWaits = namesWaitedWithTimeout(s) }
+                        if !(semaphoreName.map { timedWaits!.contains($0) } ?? false) {
+                            fix += ", and consider wait(timeout:) with a failure path so a lost signal cannot hang forever"
+                        }
                     }
                 }
             }
@@ -158,12 +172,54 @@ public struct DispatchSemaphoreRule: Rule {
             return ("semaphore \(name)created with value \(v) limits concurrency by blocking threads, with no priority donation",
                     "in async code, keep at most \(v) child tasks running in a TaskGroup (add the next as one finishes) instead of blocking threads")
         case let v?:
+            // The count is not known here: it may well be above one (a pool of resources), and a
+            // lock cannot stand in for that.
             return ("semaphore \(name)created with value '\(v)' blocks waiting threads, with no priority donation",
-                    "use \(lock) for mutual exclusion, await the work instead of waiting for a signal, or bound concurrency with a TaskGroup")
+                    "if '\(v)' can be above 1 the semaphore bounds how many callers proceed at once: in async code keep at most that many "
+                        + "child tasks running in a TaskGroup, or make the waiters suspend instead of block; only a semaphore whose value is always 1 can become \(lock)")
         case nil:
             return ("DispatchSemaphore \(name)blocks whichever thread waits on it, with no priority donation; from async code that thread belongs to the cooperative pool",
                     "use \(lock) for mutual exclusion, await the work instead of waiting for a signal, or bound concurrency with a TaskGroup")
         }
+    }
+
+    /// The noasync attributes that keep async code from `f`: its own, or those of the functions
+    /// that are its only callers; nil when async code may reach it.
+    func noasyncAttributes(_ s: FileStructure, _ f: Int) -> [Int]? {
+        let own = s.attributes(of: s.decls[f]).filter { Self.isNoasync(s, $0) }
+        if !own.isEmpty { return own }
+        guard let callers = noasyncCallers(s, f) else { return nil }
+        return callers.flatMap { s.attributes(of: s.decls[$0]).filter { Self.isNoasync(s, $0) } }
+    }
+
+    /// The `renamed: "…"` of an availability attribute.
+    static func renamed(_ s: FileStructure, _ attribute: Int) -> String? {
+        guard s.isChar(attribute + 1, UInt8(ascii: "(")) else { return nil }
+        let close = Int(s.match[attribute + 1])
+        for k in s.span(attribute + 2, close) where s.is(k, "renamed") && s.isChar(k + 1, UInt8(ascii: ":")) && k + 2 < close
+            && s.code[k + 2].kind == .string {
+            let name = s.text(k + 2).filter { $0 != "\"" }
+            return name.isEmpty ? nil : name
+        }
+        return nil
+    }
+
+    func isNoasync(_ s: FileStructure, _ f: Int) -> Bool {
+        s.attributes(of: s.decls[f]).contains { Self.isNoasync(s, $0) }
+    }
+
+    /// A private helper every call of which (in its file, the only place it can be called from)
+    /// sits in a `noasync` function: async code cannot reach it either.
+    func noasyncCallers(_ s: FileStructure, _ f: Int) -> [Int]? {
+        let d = s.decls[f]
+        guard d.kind == .function, d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate) else { return nil }
+        var callers: [Int] = []
+        for k in 0..<s.code.count where s.code[k].kind == .identifier && s.is(k, text: d.nameText) && s.isChar(k + 1, UInt8(ascii: "(")) {
+            if k == d.name { continue }
+            guard let caller = s.enclosingFunction(of: k), caller != f, isNoasync(s, caller) else { return nil }
+            callers.append(caller)
+        }
+        return callers.isEmpty ? nil : callers
     }
 
     /// `@available(*, noasync)` (also with a message or `renamed:`).

@@ -33,6 +33,10 @@ public struct LockWithoutDeferRule: Rule {
             `queue.async`) runs at another time, so such an acquire is not judged. `if L.tryLock() { … }` and \
             `guard L.tryLock() else { … }` hold the lock only where they took it; an acquire whose result is used \
             (`let ok = L.tryLock()`, `lock(before:)`, `locks.lock(for: Key.self).withLock { }`) is not judged. A \
+            method named like an acquire is a domain action, not a lock, when nothing in the file releases that \
+            receiver, no release method is declared, and the call passes an argument no lock API takes \
+            (`lock(with: passcode)`), or when it is called on \
+            `self` and declared in the file (`func lock() { isLocked = true }`). A \
             function that only takes the lock (no release anywhere in it) is a lock implementation or one half of \
             a split critical section (`func lock() { mutex.lock() }`, begin/end pairs) when its name says it locks \
             (lock…, acquire…, enter…, begin…, …Lock) or when another function of the file releases the \
@@ -242,8 +246,15 @@ public struct LockWithoutDeferRule: Rule {
         } else {
             lockName = r.lock == "self" ? "the lock ('self')" : "'\(r.lock)'"
         }
-        let releaseCall = free ? "\(release)(\(argument))" : (r.lock == "self" ? "\(release)()" : "\(r.lock).\(release)()")
-        let acquireCall = free ? "\(acquire)(\(argument))" : (r.lock == "self" ? "\(acquire)()" : "\(r.lock).\(acquire)()")
+        var releaseCall = free ? "\(release)(\(argument))" : (r.lock == "self" ? "\(release)()" : "\(r.lock).\(release)()")
+        // A release that takes its own arguments (`unlock(withValue: ready)`) is named as written.
+        if !free, let rel = result.releases.first, s.isChar(rel + 1, UInt8(ascii: "(")), Int(s.match[rel + 1]) > rel + 2 {
+            let args = s.text(s.span(rel + 2, Int(s.match[rel + 1])))
+            releaseCall = r.lock == "self" ? "\(release)(\(args))" : "\(r.lock).\(release)(\(args))"
+        }
+        let acquireCall = free ? "\(acquire)(\(argument))" : (r.lock == "self" ? "\(acquire)(\(argument))" : "\(r.lock).\(acquire)(\(argument))")
+        // A lock whose acquire or release takes arguments (a condition lock) may have no withLock.
+        let withArguments = !free && (!argument.isEmpty || releaseCall.hasSuffix("()") == false)
         let key = "\(r.executable) \(free) \(release) \(r.lock)"
         let inFunction = released["in " + key] ?? releasedInFunction(s, r, release: release, free: free)
         released["in " + key] = inFunction
@@ -295,7 +306,8 @@ public struct LockWithoutDeferRule: Rule {
         } else if free {
             fix = "write `defer { \(releaseCall) }` right after `\(acquireCall)` and delete the other \(release) calls"
         } else {
-            fix = "write `defer { \(releaseCall) }` right after `\(acquireCall)` and delete the other \(release)() calls, or move the critical section into \(r.lock == "self" ? "" : "\(r.lock).")withLock { }"
+            fix = "write `defer { \(releaseCall) }` right after `\(acquireCall)` and delete the other \(release)() calls"
+                + (withArguments ? "" : ", or move the critical section into \(r.lock == "self" ? "" : "\(r.lock).")withLock { }")
         }
         var fixIt = FixIt(fix)
         if let edits = deferEdits(r, release: release, releaseCall: releaseCall, result: result, s: s) {
@@ -311,6 +323,11 @@ public struct LockWithoutDeferRule: Rule {
     /// block — into `X.lock(); defer { X.unlock() }; …`.
     func deferEdits(_ r: LockRegion, release: String, releaseCall: String, result: LockPathResult, s: FileStructure) -> [Edit]? {
         guard result.releases.count == 1, let rel = result.releases.first else { return nil }
+        // A release with arguments computes them where it stands: moving it into a defer at the
+        // acquire would change what it is given.
+        if s.isChar(rel + 1, UInt8(ascii: "(")) && Int(s.match[rel + 1]) > rel + 2 && !LockVocabulary.defaultFreeFunctions.contains(s.text(r.acquireToken)) {
+            return nil
+        }
         let a = r.acquireToken
         let acquireClose = Int(s.match[a + 1])
         let releaseClose = Int(s.match[rel + 1])

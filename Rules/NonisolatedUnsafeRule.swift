@@ -23,13 +23,19 @@ public struct NonisolatedUnsafeRule: Rule {
             Reported: a `var` (global, static, or instance) written after its initialization — outside `init`, \
             `deinit` and a once-initializer closure — with no lock held; the message names the line of a write. A \
             var whose every use in the file holds one lock is reported with that lock, so it can move inside a \
-            lock that owns its state. A local var is reported only when a closure that runs concurrently (a Task, \
+            lock that owns its state; when it is reached through a computed property whose getter and setter \
+            each take the lock and the file updates it through that property (`x.append(…)`, `x[k] = v`, `x += 1`), \
+            the message names the lost update instead. A local var is reported only when a closure that runs concurrently (a Task, \
             a child task, a detached task, a dispatched block) writes it. A computed property is reported when \
             its accessors take no lock and reach no locking wrapper. A `let` of a Sendable type is reported as \
             unnecessary (with a safe fix that removes the modifier). Not reported: a `let` of another type (the \
             code deliberately shares or transfers that instance), a var only written while it is initialized, a var \
-            whose comment states its contract (set once at startup, not thread-safe, guarded by …), a \
-            raw C lock itself (`unsafe_os_lock` covers it), code built only for a single-threaded runtime. A \
+            whose comment states its contract (set once at startup, not thread-safe, guarded by …; also a comment \
+            right above the `#if` that declares it), a var passed by `&` to a call (a C out-parameter such as the \
+            handle `pthread_create` fills in), a var set in the entry method of the `@main` type before anything \
+            starts concurrent work (an await, a task, a thread, a dispatch), a raw C lock itself (`unsafe_os_lock` \
+            covers it), code built only for a single-threaded runtime (`!_runtime(_multithreaded)` in any shape of \
+            `&&`, `||`, `!` and parentheses, or the `#else` of `_runtime(_multithreaded)`). A \
             global used by a signal handler is told to use an Atomic: a lock is not safe there. A reviewed use can \
             be suppressed with a reason: `// swift-lock-lint:disable:next nonisolated_unsafe -- why`.
             """,
@@ -166,7 +172,8 @@ public struct NonisolatedUnsafeRule: Rule {
 
     /// For a value every use of which already holds `lock`: move it inside a lock that owns its
     /// state (the finding is made only where the package can use one).
-    static func moveIntoLock(_ lock: String, type: String, _ deployment: Deployment?) -> String {
+    static func moveIntoLock(_ lock: String, type rawType: String, _ deployment: Deployment?) -> String {
+        let type = LockAdvice.genericArgument(rawType)
         let keep = "otherwise keep it and document beside it that '\(lock)' guards every access"
         guard let d = deployment else {
             return "move the value inside a Mutex<\(type)> (iOS 18/macOS 15) or OSAllocatedUnfairLock(initialState:) (iOS 16/macOS 13) "
@@ -239,6 +246,12 @@ public struct NonisolatedUnsafeRule: Rule {
         // Every use in this file holds a lock: the lock is the protection the compiler cannot see.
         if !d.isLet, let lock = commonLock(s, d, context, &uses) {
             // Only worth saying where a lock that owns its state can replace the arrangement.
+            if let (wrapper, update) = splitUpdate(s, d, di) {
+                return ("'\(d.nameText)'\(typeText) is only used with '\(lock)' held, but '\(wrapper)' takes '\(lock)' once to get and again to set: "
+                            + "the update through it at line \(s.line(ofToken: update)) reads and writes in two holds, so concurrent updates can be lost",
+                        "make each update one critical section: take '\(lock)' once around the whole read-modify-write (\(lock).withLock { … }, "
+                            + "or \(lock).lock(); defer { \(lock).unlock() }) instead of updating through the get/set pair")
+            }
             if let dep = context.deployment, !dep.hasMutex && !dep.hasUnfairLock { return nil }
             return ("'\(d.nameText)'\(typeText) is only used with '\(lock)' held in this file, but the compiler cannot see that protection",
                     Self.moveIntoLock(lock, type: type ?? "Value", context.deployment))
@@ -273,7 +286,7 @@ public struct NonisolatedUnsafeRule: Rule {
         }
         // A documented contract (`/// Set once at startup, before any task runs.`) is the
         // explanation the opt-out needs; a finding would only repeat it.
-        if Self.documentsContract(s.leadingCommentText(d)) { return nil }
+        if Self.documentsContract(s.leadingCommentText(d)) || Self.documentsContract(commentAboveConditional(s, d)) { return nil }
         // A var: the opt-out matters where it is written after initialization. Written only in
         // an initializer, a once-initializer closure or deinit, it is set once and then read.
         // Writes made with no lock held (a write under a lock is the lock's business).
@@ -304,7 +317,9 @@ public struct NonisolatedUnsafeRule: Rule {
                     "\(LockAdvice.protect("it", context.deployment, state: type ?? "Value")); for a single counter or flag, \(LockAdvice.counter(context.deployment)) will do; or isolate it with @MainActor if only main-actor code uses it")
         }
         let ownerName = owner.map { "'\($0.nameText)'" } ?? "its type"
-        let isolatedOption = owner?.kind == .actor ? ", or leave it isolated to the actor and reach it with await" : ""
+        // Awaiting is no option where a synchronous nonisolated member reads it (it has to answer now).
+        let isolatedOption = owner?.kind == .actor && !readBySynchronousNonisolatedMember(s, d, &uses)
+            ? ", or leave it isolated to the actor and reach it with await" : ""
         return ("instance var '\(d.nameText)'\(typeText) of \(ownerName) is written at line \(writeLine) with no lock held, and isolation checking is off for it",
                 "guard every access with one lock owned by \(ownerName)\(isolatedOption)")
     }
@@ -330,6 +345,8 @@ public struct NonisolatedUnsafeRule: Rule {
                 while s.decls[top].parent >= 0 && s.decls[s.decls[top].parent].kind.isFunctionLike { top = s.decls[top].parent }
                 let k = s.decls[top].kind
                 if k == .initializer || k == .deinitializer { continue }
+                // Set up by the program's entry point before it starts any concurrent work.
+                if isEntryPointSetUp(s, top, write: i) { continue }
                 // A parameter or local of the same name hides the variable.
                 if !qualified {
                     if uses.boundByFunction[top] == nil {
@@ -349,6 +366,102 @@ public struct NonisolatedUnsafeRule: Rule {
             out.append(i)
         }
         return out
+    }
+
+    /// The comment right above an `#if` line that directly precedes the declaration (a doc
+    /// comment written once for the declaration's conditional variants).
+    func commentAboveConditional(_ s: FileStructure, _ d: Decl) -> String {
+        guard d.start >= 1 else { return "" }
+        let line = s.line(ofToken: d.start - 1)
+        guard line + 1 == s.line(ofToken: d.start) else { return "" }
+        var p = d.start - 1
+        while p >= 1 && s.line(ofToken: p - 1) == line { p -= 1 }
+        guard s.code[p].kind == .pound, s.is(p, "#if") else { return "" }
+        let from = p >= 1 ? Int(s.code[p - 1].end) : 0
+        let to = Int(s.code[p].start)
+        var lo = 0
+        var hi = s.comments.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(s.comments[mid].start) < from { lo = mid + 1 } else { hi = mid }
+        }
+        var out = ""
+        while lo < s.comments.count && Int(s.comments[lo].start) < to {
+            out += s.file.text(s.comments[lo].range) + "\n"
+            lo += 1
+        }
+        return out
+    }
+
+    /// A computed property of the same type whose getter and setter each reach `d` (each taking
+    /// the lock on its own), and an update made through it (`wrapper.append(…)`, `wrapper[k] = v`,
+    /// `wrapper += x`): a read and a write in two separate holds of the lock.
+    func splitUpdate(_ s: FileStructure, _ d: Decl, _ di: Int) -> (String, Int)? {
+        guard d.parent >= 0 else { return nil }
+        for c in s.children[d.parent] where s.decls[c].kind == .variable && s.decls[c].isComputed && c != di {
+            var getter = false
+            var setter = false
+            for a in s.children[c] where s.decls[a].kind == .accessor && s.decls[a].body >= 0 {
+                let body = s.scopes[s.decls[a].body]
+                let mentions = s.span(body.open, body.close).contains { s.code[$0].kind == .identifier && s.is($0, text: d.nameText) }
+                guard mentions else { continue }
+                if s.is(s.decls[a].keyword, "get") { getter = true }
+                if s.is(s.decls[a].keyword, "set") { setter = true }
+            }
+            guard getter && setter else { continue }
+            let name = s.decls[c].nameText
+            let ownBody = s.decls[c].body >= 0 ? s.scopes[s.decls[c].body] : nil
+            for k in 0..<s.code.count where s.code[k].kind == .identifier && s.is(k, text: name) && k != s.decls[c].name {
+                if let b = ownBody, b.open < k && k < b.close { continue }
+                if s.isChar(k - 1, UInt8(ascii: ".")) && !s.isKeyword(k - 2, .self) { continue }
+                // A plain assignment is one hold of the setter; anything else that writes reads first.
+                if isWrite(s, k) && !s.isChar(k + 1, UInt8(ascii: "=")) { return (name, k) }
+            }
+        }
+        return nil
+    }
+
+    /// Whether a use of instance var `d` sits in a `nonisolated` member that is not `async`.
+    func readBySynchronousNonisolatedMember(_ s: FileStructure, _ d: Decl, _ uses: inout Uses) -> Bool {
+        for k in uses.byName[d.nameText] ?? [] where !uses.declarationTokens.contains(k) {
+            guard let f = s.enclosingFunction(of: k) else { continue }
+            var top = f
+            while s.decls[top].parent >= 0 && s.decls[s.decls[top].parent].kind.isFunctionLike { top = s.decls[top].parent }
+            let m = s.decls[top]
+            if m.modifiers.contains(.nonisolated) && !m.isAsync && s.owningType(of: top) == d.parent { return true }
+        }
+        return false
+    }
+
+    /// Entry methods of an `@main` type: the program (or plugin) starts there, on one thread.
+    static let entryMethods: Set<String> = ["main", "run", "performCommand", "createBuildCommands"]
+
+    /// Names that start concurrent work: after one of them, other threads or tasks may run.
+    static let concurrencyStarts: Set<String> = [
+        "Task", "Thread", "detachNewThread", "pthread_create", "async", "asyncAfter", "concurrentPerform", "withTaskGroup",
+        "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup", "addTask", "detached",
+        "dispatchMain", "signal", "sigaction",
+    ]
+
+    /// Whether the write at `i` is in the entry method of an `@main` type (`static func main()`,
+    /// a command's `run()`, a plugin's `performCommand`), directly in its body (not in a closure),
+    /// before anything that can start concurrent work (an `await`, a task, a thread, a dispatch):
+    /// the program is still single-threaded there, and what runs later is ordered after the write.
+    func isEntryPointSetUp(_ s: FileStructure, _ fn: Int, write i: Int) -> Bool {
+        let f = s.decls[fn]
+        guard f.kind == .function, Self.entryMethods.contains(f.nameText), f.body >= 0,
+              let owner = s.owningType(of: fn), s.attributes(of: s.decls[owner]).contains(where: { s.is($0, "@main") }) else { return false }
+        let body = s.scopes[f.body]
+        guard i > body.open && i < body.close else { return false }
+        if let c = s.enclosingClosure(of: i), s.closures[c].open > body.open { return false }
+        var k = body.open + 1
+        while k < i {
+            let t = s.code[k]
+            if t.kind == .keyword && (t.word == .await || t.word == .async) { return false }
+            if t.kind == .identifier && Self.concurrencyStarts.contains(s.text(k)) { return false }
+            k += 1
+        }
+        return true
     }
 
     /// Whether token `i` lies in the initializer of a `let` (a once-initializer closure).

@@ -27,7 +27,13 @@ public struct UncheckedSendableUnguardedRule: Rule {
             `if L.lock(whenCondition:)`, inside sync/async closures on a serial DispatchQueue property or \
             execute/submit closures on a stored event loop, in a closure passed to the class's own lock-wrapper \
             method, in a function that releases a lock its caller took, or in a private method or computed property \
-            whose every use in the class is guarded (or in init). Accesses in init, deinit and XCTest's \
+            whose every use in the class is guarded (calls from init or deinit, which no other thread can \
+            overlap, do not count against it). A callback registered in a guarded block after the vars it reads \
+            were set there, with no other write to them, reads them safely (the registration orders it). A \
+            closure that captures `[weak self]` runs later, not under the lock around it. `&x` passed to a C \
+            function is not taken for a write (the pointer may be const). A private class whose every instance \
+            is a local used only by one async sequence's element producer (`AsyncStream { … }`, \
+            `.compactMap(box.method)`) is serialized by the sequence's one consumer. Accesses in init, deinit and XCTest's \
             setUp/tearDown are exempt, as are methods called only from them; for a `private`/`fileprivate` class \
             that means methods called only from initializers anywhere in its file (a pool filled while its owner \
             is built). In test code, a closure-typed hook of a test double (`var didYieldHandler: ((Int) -> Bool)?`) \
@@ -341,6 +347,12 @@ public struct UncheckedSendableUnguardedRule: Rule {
         return out
     }
 
+    /// Framework classes a class may inherit from (an actor cannot).
+    static let knownBaseClasses: Set<String> = [
+        "NSObject", "Operation", "BlockOperation", "Thread", "Stream", "InputStream", "OutputStream",
+        "URLProtocol", "NSManagedObject", "NSDocument", "UIDocument", "XCTestCase", "NSCache", "Timer",
+    ]
+
     static let knownReferenceTypes: Set<String> = [
         "Application", "NSObject", "URLSession", "FileManager", "Thread", "JSONEncoder", "JSONDecoder", "NSMutableArray",
         "NSMutableDictionary", "EventLoopGroup", "MultiThreadedEventLoopGroup", "HTTPClient",
@@ -509,6 +521,15 @@ public struct UncheckedSendableUnguardedRule: Rule {
     }
 
 
+    /// How to move an access onto serial queue `q`. `q.sync` is not offered on its own: the
+    /// access may run on `q` already, or on a thread (a realtime callback, a deinit) that work on
+    /// `q` waits for, and then `sync` deadlocks.
+    static func queueFix(_ q: String, name: String, write: Bool) -> String {
+        (write ? "make the write inside \(q).async { }" : "read '\(name)' inside \(q).async { } and hand the value on from there")
+            + "; \(q).sync { } is safe only from callers that never run on \(q) and that no block on \(q) waits for, "
+            + "so where that is not certain, guard '\(name)' with one short lock at every access instead"
+    }
+
     /// A block submitted with `flags: .barrier` (`queue.async(flags: .barrier) { … }`).
     static func isBarrier(_ s: FileStructure, _ c: Closure) -> Bool {
         guard c.callee >= 0, s.isChar(c.callee + 1, UInt8(ascii: "(")) else { return false }
@@ -566,6 +587,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
         // whether it is shared across threads is that value's design, not the wrapper's.
         if s.attributes(of: s.decls[di]).contains(where: { s.is($0, "@propertyWrapper") }) { return }
         let className = s.decls[di].nameText
+        if isSingleConsumerBox(s, di) { return }
         let documented = documentedProtection(units: units, guards: [], s: s)
         let references = referenceVars(s, units, context)
         let initOnly = initOnlyHelpers(s, units: units)
@@ -617,18 +639,95 @@ public struct UncheckedSendableUnguardedRule: Rule {
         }
         guard !mutable.isEmpty else { return }
         let list = mutable.count == 1 ? "'\(mutable[0])'" : "\(mutable.count) vars ('\(mutable.joined(separator: "', '"))')"
-        let fix: String
+        var fix: String
         if onlyConstants {
             fix = "declare \(mutable.count == 1 ? "it" : "them") 'let': \(list) \(mutable.count == 1 ? "is" : "are") never assigned outside init"
         } else {
-            fix = LockAdvice.protect("the mutable state", context.deployment)
-                + "; or, if every caller can await, make '\(className)' an actor; if one thread or queue owns every instance, say so in a doc comment on the class"
+            // An actor cannot inherit from a class: for a subclass (an Operation with its own
+            // threading contract, an NSObject) the actor option does not exist.
+            let superName = s.inheritedTypes(of: di).first?.name ?? ""
+            let subclass = Self.knownBaseClasses.contains(superName) || context.classFacts(superName) != nil
+            fix = ownLockAdvice(context) ?? LockAdvice.protect("the mutable state", context.deployment)
+            fix += (subclass ? "" : "; or, if every caller can await, make '\(className)' an actor")
+                + "; if one thread or queue owns every instance, say so in a doc comment on the class"
         }
         out.append(context.diagnostic(
             description, at: s.decls[di].name,
             message: "@unchecked Sendable class '\(className)' has mutable state (\(list)) and no lock, queue or actor guarding it"
                 + (facts.valueBoxes.isEmpty ? "" : " ('\(facts.valueBoxes.sorted().joined(separator: "', '"))' guards only the value inside it)"),
             notes: notes, fixIt: FixIt(fix)))
+    }
+
+    /// Callees whose closure (or method reference) produces the elements of one async sequence:
+    /// its single consumer calls it one element at a time, never twice at once.
+    static let elementProducers: Set<String> = [
+        "AsyncStream", "AsyncThrowingStream", "map", "compactMap", "flatMap", "filter", "prefix", "drop", "reduce",
+    ]
+
+    /// A private class whose every instance is a local (`let box = Box(…)`) that is used only
+    /// inside one element-producing closure or as one transform (`AsyncStream { try await
+    /// box.next() }`, `frames.compactMap(box.validate)`): the sequence serializes its calls.
+    func isSingleConsumerBox(_ s: FileStructure, _ di: Int) -> Bool {
+        let d = s.decls[di]
+        guard d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate), d.body >= 0 else { return false }
+        let own = s.scopes[d.body]
+        var found = false
+        for k in 0..<s.code.count where s.code[k].kind == .identifier && s.is(k, text: d.nameText) && s.isChar(k + 1, UInt8(ascii: "(")) {
+            if k > own.open && k < own.close { continue }
+            // `let local = Name(`
+            guard k >= 3, s.isKeyword(k - 3, .let), s.code[k - 2].kind == .identifier, s.isChar(k - 1, UInt8(ascii: "=")),
+                  let exec = s.enclosingExecutable(of: k) else { return false }
+            let local = s.text(k - 2)
+            let body = s.scopes[exec]
+            var owner: Int? = nil  // the one closure or call that may use it
+            var j = Int(s.match[k + 1]) + 1
+            guard j > k + 1 else { return false }
+            while j < body.close {
+                defer { j += 1 }
+                guard s.code[j].kind == .identifier, s.is(j, text: local), !s.isChar(j - 1, UInt8(ascii: ".")) else { continue }
+                guard let user = producerUsing(s, j) else { return false }
+                if owner == nil { owner = user } else if owner != user { return false }
+            }
+            guard owner != nil else { return false }
+            found = true
+        }
+        return found
+    }
+
+    /// The element producer a use of a local sits in: the closure passed to a producer (its
+    /// open brace), or the producer call whose argument is the method reference (its name token).
+    func producerUsing(_ s: FileStructure, _ j: Int) -> Int? {
+        if let c = nearestClosure(s, j) {
+            let closure = s.closures[c]
+            var callee = closure.callee
+            if callee < 0 && closure.open >= 1 && s.is(closure.open - 1, ">") {
+                // `AsyncStream<Element> { … }`: the type name before the generic arguments.
+                var k = closure.open - 2
+                while k > closure.open - 10 && k >= 1 && !s.is(k, "<") { k -= 1 }
+                if k >= 1 && s.is(k, "<") { callee = k - 1 }
+            }
+            guard callee >= 0, s.code[callee].kind == .identifier, Self.elementProducers.contains(s.text(callee)) else { return nil }
+            // Only directly inside that closure, not in a closure nested in it.
+            return closure.open
+        }
+        // `.compactMap(local.method)`
+        guard s.isChar(j - 1, UInt8(ascii: "(")), s.isChar(j + 1, UInt8(ascii: ".")), j + 3 < s.code.count,
+              s.isChar(j + 3, UInt8(ascii: ")")), s.code[j - 2].kind == .identifier,
+              Self.elementProducers.contains(s.text(j - 2)) else { return nil }
+        return j - 2
+    }
+
+    /// Names a project commonly gives its own lock type.
+    static let ownLockNames = ["Mutex", "Locked", "Protected", "LockedValueBox", "Lock", "UnfairLock", "ReadWriteLock"]
+
+    /// When the module has a lock type of its own under a usual name (a project `Mutex<T>` class),
+    /// advise that type rather than a system lock the package may not have.
+    func ownLockAdvice(_ context: RuleContext) -> String? {
+        for name in Self.ownLockNames {
+            guard let methods = context.lockWrapperMethods(name), let method = methods.sorted().first else { continue }
+            return "guard every access to the mutable state with the module's own \(name), through \(method) { }"
+        }
+        return nil
     }
 
     /// Private methods reached only from init/deinit (directly or through other such methods).
@@ -921,7 +1020,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 if helper == fn { continue }
                 // Receiver: bare (implicit self) or `self.`.
                 if s.isChar(i - 1, UInt8(ascii: ".")) {
-                    guard s.isKeyword(i - 2, .self), !s.isChar(i - 3, UInt8(ascii: ".")) else { continue }
+                    // `self.x`, or `self?.x` in a closure that captured self weakly.
+                    let r = s.isChar(i - 2, UInt8(ascii: "?")) || s.isChar(i - 2, UInt8(ascii: "!")) ? i - 3 : i - 2
+                    guard s.isKeyword(r, .self), !s.isChar(r - 1, UInt8(ascii: ".")) else { continue }
                 } else {
                     if s.isChar(i + 1, UInt8(ascii: ":")) && (s.isChar(i - 1, UInt8(ascii: "(")) || s.isChar(i - 1, UInt8(ascii: ","))) { continue }
                     let top = outermostFunction(s, fn)
@@ -953,15 +1054,22 @@ public struct UncheckedSendableUnguardedRule: Rule {
             for (name, h) in helpers {
                 guard let sites = calls[name], !sites.isEmpty else { continue }
                 var common: Set<String>? = nil
+                var fromInit = false
                 for site in sites {
                     var l = site.locks
                     if site.inHelper >= 0 {
                         if site.inHelper == h { continue }  // recursion
                         l.formUnion(helperLocks[site.inHelper] ?? [])
                     }
+                    // A call from init or deinit runs while no other reference exists: it
+                    // neither needs nor takes away the lock the other callers hold.
+                    if l.contains(Self.initLock) {
+                        fromInit = true
+                        continue
+                    }
                     common = common.map { $0.intersection(l) } ?? l
                 }
-                let value = common ?? []
+                let value = common ?? (fromInit ? [Self.initLock] : [])
                 if helperLocks[h] != value {
                     helperLocks[h] = value
                     changed = true
@@ -1003,7 +1111,23 @@ public struct UncheckedSendableUnguardedRule: Rule {
             for (_, l) in list { for x in l where x != Self.anyLock { counts[x, default: 0] += 1 } }
             var primary = counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key
             if case .own(let lock)? = documented[name] { primary = lock }
+            // The callback that reads the var is registered after the var is set, in the same
+            // guarded block, and nothing else writes it: the registration hands the value over.
+            let writes = list.filter { mayWrite(s, $0.0.token, reference: isRef) }.map { $0.0.token }
+            func registeredAfterWrites(_ c: Int) -> Bool {
+                let closure = s.closures[c]
+                guard closure.callee >= 0, let p = primary, !LockRegions.serialExecutorMethods.contains(s.text(closure.callee)),
+                      isGuarded(locksHeld(closure.callee), by: p), let exec = s.enclosingExecutable(of: closure.callee) else { return false }
+                return writes.allSatisfy { w in w < closure.callee && s.enclosingExecutable(of: w) == exec }
+            }
+            func handedOverBeforeRegistration(_ a: Access) -> Bool {
+                guard !writes.isEmpty, !mayWrite(s, a.token, reference: isRef) else { return false }
+                if let c = nearestClosure(s, a.token) { return registeredAfterWrites(c) }
+                guard a.inHelper >= 0, let sites = calls[s.decls[a.inHelper].nameText], !sites.isEmpty else { return false }
+                return sites.allSatisfy { site in nearestClosure(s, site.token).map(registeredAfterWrites) ?? false }
+            }
             for (a, l) in list where !isGuarded(l, by: primary) {
+                if handedOverBeforeRegistration(a) { continue }
                 let guarded = list.first { $0.1.contains(primary ?? "") }?.0.token
                 var notes: [Note] = []
                 let write = isWrite(s, a.token)
@@ -1025,7 +1149,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
                     fix = eventLoops.contains(p)
                         ? "run this access on \(p) like the others (inside \(p).execute { }, or where \(p).inEventLoop holds)"
                         : facts.queueProperties.contains(p)
-                        ? "run this access on \(p) like the others (inside \(p).async { }, or \(p).sync { } from code that is not already on \(p))"
+                        ? "run this access on \(p) like the others: " + Self.queueFix(p, name: name, write: write)
                         : Self.lockFix(p, wrapper: wrapperLocks.first { $0.value == p }?.key, deployment: context.deployment,
                                        lockType: lockTypes[p], what: "wrap this access in", tail: " like the others")
                 } else {
@@ -1039,7 +1163,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
                     fix = eventLoops.contains(g)
                         ? "access '\(name)' only on \(g) (inside \(g).execute { }, or after \(g).assertInEventLoop())"
                         : facts.queueProperties.contains(g)
-                        ? "access '\(name)' only on \(g) (inside \(g).async { }, or \(g).sync { } from code that is not already on \(g))"
+                        ? "access '\(name)' only on \(g): " + Self.queueFix(g, name: name, write: write)
                         : Self.lockFix(g, wrapper: wrapperLocks.first { $0.value == g }?.key, deployment: context.deployment,
                                        lockType: lockTypes[g], what: "access '\(name)' only inside", tail: "")
                 }
@@ -1060,13 +1184,27 @@ public struct UncheckedSendableUnguardedRule: Rule {
                     }
                     let usual = primary ?? facts.lockProperties.first { !stateHolding.contains($0) } ?? facts.queueProperties.first
                     if lockedCaller, let p = usual, let site = unguarded {
-                        fix = "hold '\(lockName(p))' around the call of '\(helper)()' at line \(s.line(ofToken: site.token)); do not lock inside "
-                            + "'\(helper)()': its other callers already hold '\(lockName(p))', and taking it again would deadlock"
+                        let line = s.line(ofToken: site.token)
+                        fix = facts.queueProperties.contains(p)
+                            ? "submit the call of '\(helper)()' at line \(line) to \(p) (inside \(p).async { }) like its other callers; "
+                                + "do not make '\(helper)()' hop to \(p) itself: its other callers already run on \(p), and \(p).sync there would deadlock"
+                            : "hold '\(lockName(p))' around the call of '\(helper)()' at line \(line); do not lock inside "
+                                + "'\(helper)()': its other callers already hold '\(lockName(p))', and taking it again would deadlock"
                     }
                 }
                 out.append(context.diagnostic(description, at: a.token, message: message, notes: notes, fixIt: FixIt(fix)))
             }
         }
+    }
+
+    /// The closure whose body most closely holds token `i`, within its function.
+    func nearestClosure(_ s: FileStructure, _ i: Int) -> Int? {
+        for sc in s.enclosingScopes(of: i) {
+            let scope = s.scopes[sc]
+            if scope.kind == .closure { return scope.closure }
+            if scope.kind == .functionBody || scope.kind == .accessorBlock { return nil }
+        }
+        return nil
     }
 
     /// `something.name = …` (or a mutating call) on any receiver other than `self` in this file.
@@ -1150,12 +1288,36 @@ public struct UncheckedSendableUnguardedRule: Rule {
         if isWrite(s, i, reference: reference) { return true }
         var p = i - 1
         if s.isChar(p, UInt8(ascii: ".")) && s.isKeyword(p - 1, .self) { p -= 2 }
-        if p >= 0 && s.code[p].kind == .operator && s.is(p, "&") { return true }
+        if p >= 0 && s.code[p].kind == .operator && s.is(p, "&") { return !Self.isImportedPointerArgument(s, ampersand: p) }
         var j = i + 1
         while s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) { j += 1 }
         // (Other method calls are not counted: on a class reference they do not write the
         // property, and the tool cannot tell a class from a struct.)
         return false
+    }
+
+    /// `&x` passed as an unlabelled argument of a free function the file does not declare
+    /// (an imported C function): C pointer parameters are often `const` (a read), and the tool
+    /// cannot see the header, so such an argument is not counted as a write.
+    static func isImportedPointerArgument(_ s: FileStructure, ampersand p: Int) -> Bool {
+        guard s.isChar(p - 1, UInt8(ascii: "(")) || s.isChar(p - 1, UInt8(ascii: ",")) else { return false }
+        // The opening parenthesis of the argument list: step back over whole earlier arguments.
+        var k = p - 1
+        var steps = 0
+        while k >= 0 && !s.isChar(k, UInt8(ascii: "(")) && steps < 64 {
+            if s.isChar(k, UInt8(ascii: ")")) || s.isChar(k, UInt8(ascii: "]")) {
+                let m = Int(s.match[k])
+                guard m >= 0 && m < k else { return false }
+                k = m
+            } else if s.isChar(k, UInt8(ascii: "{")) || s.isChar(k, UInt8(ascii: "}")) || s.isChar(k, UInt8(ascii: ":")) {
+                return false  // a closure, or a labelled argument
+            }
+            k -= 1
+            steps += 1
+        }
+        guard k >= 1, s.isChar(k, UInt8(ascii: "(")), s.code[k - 1].kind == .identifier, !s.isChar(k - 2, UInt8(ascii: ".")) else { return false }
+        let callee = s.text(k - 1)
+        return callee != "swap" && s.functionDecls(named: callee).isEmpty && s.typeDecls(named: callee).isEmpty
     }
 
     /// A class confined to one thread or queue that it asserts at run time (SwiftNIO's

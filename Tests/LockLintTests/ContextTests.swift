@@ -47,10 +47,12 @@ final class ContextTests: FolderTestCase {
     func testTestLocationsByPath() {
         for p in ["Tests/AppTests/A.swift", "App/UnitTests/B.swift", "Mocks/Session.swift", "Sources/App/MockStore.swift",
                   "Sources/App/StoreSpy.swift", "Sources/App/StoreTests.swift", "App/TestSupport/Helpers.swift",
-                  "Benchmarks/Throughput/Main.swift", "Sources/ParserBenchmarks/Run.swift", "Fuzz/Entry.swift"] {
+                  "Benchmarks/Throughput/Main.swift", "Sources/ParserBenchmarks/Run.swift", "Fuzz/Entry.swift",
+                  "Sources/ServerPerformanceTester/Main.swift", "Sources/Tester/QueueBenchmark.swift", "FuzzTesting/Sources/FuzzDecode/main.swift"] {
             XCTAssertTrue(FileContext.testLocation(byPath: p), p)
         }
-        for p in ["Sources/App/Store.swift", "Sources/Mockingbird/A.swift", "Sources/App/Mockery.swift", "TestFixtures/x/y.swift"] {
+        for p in ["Sources/App/Store.swift", "Sources/Mockingbird/A.swift", "Sources/App/Mockery.swift", "TestFixtures/x/y.swift",
+                  "Sources/Bench/Benchmark.swift", "Sources/Fuzzy/Match.swift", "Sources/App/BenchmarkResult.swift"] {
             XCTAssertFalse(FileContext.testLocation(byPath: p), p)
         }
     }
@@ -85,6 +87,41 @@ final class ContextTests: FolderTestCase {
         let all = await Support.run([path(".")])
         XCTAssertTrue(all.out.contains("Verification/BoxCheck.swift:6:12: warning:"), all.out)
         XCTAssertFalse(all.out.contains("BoxCheck.swift:2"), all.out)
+    }
+
+    func testAManifestsPlatformsApplyOnlyToItsOwnTargets() async throws {
+        // An app's root manifest that only builds a tools target: the app's sources beside it
+        // are not deployed by it.
+        try write("Package.swift", """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(
+                name: "AppTools",
+                platforms: [.macOS(.v15)],
+                targets: [
+                    .executableTarget(name: "Tools", path: "Tools/Sources"),
+                    .plugin(name: "Vendor", capability: .command(intent: .custom(verb: "vendor", description: ""))),
+                ]
+            )
+            """)
+        let code = """
+            final class Counter: @unchecked Sendable {
+                private var hits = 0
+                func hit() { hits += 1 }
+            }
+            """
+        try write("Tools/Sources/Counter.swift", code)
+        try write("Plugins/Vendor/Counter.swift", code)
+        try write("App/Sources/Counter.swift", code)
+        let run = await Support.run([path(".")])
+        let fixes = run.out.split(separator: "\n").filter { $0.contains("fix-it") }
+        func fix(_ file: String) -> String { String(fixes.first { $0.contains(file) } ?? "") }
+        // The tools target and the plugin deploy to macOS 15: Mutex, with no version caveat.
+        XCTAssertTrue(fix("Tools/Sources/Counter.swift").contains("Mutex<State> and reach it"), run.out)
+        XCTAssertTrue(fix("Plugins/Vendor/Counter.swift").contains("Mutex<State> and reach it"), run.out)
+        // The app's sources: unknown, so each lock is named with the OS it needs.
+        XCTAssertTrue(fix("App/Sources/Counter.swift").contains("Mutex<State> (iOS 18/macOS 15)"), run.out)
+        XCTAssertEqual(PackageManifest(bytes: Array(Self.manifest.utf8)).targets.count, 4)
     }
 
     func testDefaultMainActorModuleIsolatesItsClasses() async throws {

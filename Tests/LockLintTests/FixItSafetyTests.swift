@@ -85,6 +85,187 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertEqual(ds[0].notes.map(\.location.line), [2, 4, 3, 5])
     }
 
+    func testAQueueAccessIsNeverToldToUseSyncAlone() async throws {
+        let code = """
+            import Foundation
+            final class Player: @unchecked Sendable {
+                private let queue = DispatchQueue(label: "player")
+                private var position = 0
+                func seek(_ p: Int) { queue.async { self.move(p) } }
+                func nudge() { move(1) }
+                private func move(_ p: Int) { position = p }
+                func tick() { position += 1 }
+            }
+            """
+        let ds = await findings(code, UncheckedSendableUnguardedRule())
+        XCTAssertEqual(ds.map(\.location.line), [7, 8])
+        // The helper's other caller is already on the queue: the call is submitted, the helper is not made to hop.
+        XCTAssertTrue(ds[0].fixIt.message.hasPrefix("submit the call of 'move()' at line 6 to queue (inside queue.async { })"), ds[0].fixIt.message)
+        for d in ds {
+            XCTAssertFalse(d.fixIt.message.contains("queue.sync { } from code"), d.fixIt.message)
+            XCTAssertFalse(d.fixIt.message.contains("hold 'queue'"), d.fixIt.message)
+        }
+        XCTAssertTrue(ds[1].fixIt.message.contains("make the write inside queue.async { }"), ds[1].fixIt.message)
+        XCTAssertTrue(ds[1].fixIt.message.contains("safe only from callers that never run on queue"), ds[1].fixIt.message)
+    }
+
+    func testAnImplicitlyUnwrappedTypeIsNamedAsAnOptionalInsideAMutex() async throws {
+        let code = """
+            enum Log {
+                nonisolated(unsafe) static var target: String!
+                static func configure(_ t: String) { target = t }
+                static func write(_ m: String) { print(target ?? "", m) }
+            }
+            """
+        let ds = await findings(code, NonisolatedUnsafeRule())
+        XCTAssertEqual(ds.map(\.location.line), [2])
+        let fix = ds.first?.fixIt.message ?? ""
+        XCTAssertTrue(fix.contains("Mutex<String?>"), fix)
+        XCTAssertFalse(fix.contains("String!>"), fix)
+    }
+
+    func testASemaphoreWithAnUnknownCountIsNotToldToBecomeALock() async throws {
+        let code = """
+            import Dispatch
+            final class Pool {
+                private let slots: DispatchSemaphore
+                init(maximumCount: Int) { slots = DispatchSemaphore(value: maximumCount) }
+            }
+            """
+        let ds = await findings(code, DispatchSemaphoreRule())
+        XCTAssertEqual(ds.map(\.location.line), [3])
+        let fix = ds.first?.fixIt.message ?? ""
+        XCTAssertTrue(fix.hasPrefix("if 'maximumCount' can be above 1 the semaphore bounds how many callers proceed at once"), fix)
+        XCTAssertTrue(fix.contains("only a semaphore whose value is always 1 can become"), fix)
+    }
+
+    func testAReleaseWithArgumentsIsNamedAsWrittenAndNotMovedAutomatically() async throws {
+        let code = """
+            final class Mailbox {
+                private let condition = ValueConditionLock(value: false)
+                private var items: [Int] = []
+                func take(_ fast: Bool) throws -> Int {
+                    condition.lock(whenValue: true)
+                    let first = try pop(fast)
+                    condition.unlock(withValue: !items.isEmpty)
+                    return first
+                }
+            }
+            """
+        let ds = await findings(code, LockWithoutDeferRule())
+        XCTAssertEqual(ds.map(\.location.line), [5])
+        let fix = ds[0].fixIt
+        XCTAssertTrue(fix.edits.isEmpty, "\(fix.edits)")
+        XCTAssertTrue(fix.message.contains("defer { condition.unlock(withValue: !items.isEmpty) }"), fix.message)
+        XCTAssertTrue(fix.message.contains("right after `condition.lock(whenValue: true)`"), fix.message)
+        XCTAssertFalse(fix.message.contains("withLock"), fix.message)
+    }
+
+    func testAnUpdateThroughASeparatelyLockedGetterAndSetterIsNamedAsALostUpdate() async throws {
+        let url = Support.packageRoot.appendingPathComponent("TestFixtures/nonisolated_unsafe/split_updates.swift")
+        let code = try String(contentsOf: url, encoding: .utf8)
+        let ds = await findings(code, NonisolatedUnsafeRule())
+        XCTAssertEqual(ds.map(\.location.line), [7, 22])
+        XCTAssertEqual(ds[0].message, "'_suites' of type '[String]' is only used with 'lock' held, but 'suites' takes 'lock' once to get and again "
+                       + "to set: the update through it at line 14 reads and writes in two holds, so concurrent updates can be lost")
+        XCTAssertTrue(ds[0].fixIt.message.hasPrefix("make each update one critical section: take 'lock' once around the whole read-modify-write"), ds[0].fixIt.message)
+        XCTAssertTrue(ds[1].message.hasSuffix("is only used with 'lock' held in this file, but the compiler cannot see that protection"), ds[1].message)
+    }
+
+    func testAnActorVarReadBySynchronousNonisolatedCodeIsNotToldToAwait() async throws {
+        let code = """
+            actor Handler {
+                private nonisolated(unsafe) var current: Job?
+                private nonisolated(unsafe) var count = 0
+                func start(_ j: Job) { current = j; count += 1 }
+                nonisolated func expire() { current?.cancel() }
+                func total() -> Int { count }
+            }
+            """
+        let ds = await findings(code, NonisolatedUnsafeRule())
+        XCTAssertEqual(ds.map(\.location.line), [2, 3])
+        XCTAssertFalse(ds[0].fixIt.message.contains("await"), ds[0].fixIt.message)
+        XCTAssertTrue(ds[1].fixIt.message.contains("leave it isolated to the actor and reach it with await"), ds[1].fixIt.message)
+    }
+
+    func testAModuleWithItsOwnLockTypeIsToldToUseIt() async throws {
+        let root = Support.packageRoot.appendingPathComponent("TestFixtures/unchecked_sendable_unguarded/own_lock_type")
+        let files = try ["Protected.swift", "Session.swift"].map { name in
+            ("Sources/App/" + name, try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8))
+        }
+        let ds = await Support.lint(files, rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(ds.map(\.location.line), [3])
+        XCTAssertTrue(ds[0].fixIt.message.hasPrefix("guard every access to the mutable state with the module's own Protected, through withLock { }"),
+                      ds[0].fixIt.message)
+    }
+
+    func testAWaitReachedOnlyFromNoasyncCodeIsKeptForSynchronousCallers() async throws {
+        let code = """
+            import Dispatch
+            extension Pool {
+                @available(*, noasync, renamed: "close()")
+                public func closeAndWait() { waitForClose() }
+                private func waitForClose() {
+                    let done = DispatchSemaphore(value: 0)
+                    close { done.signal() }
+                    done.wait()
+                }
+                public func drainNow() { waitForDrain() }
+                private func waitForDrain() {
+                    let drained = DispatchSemaphore(value: 0)
+                    drain { drained.signal() }
+                    drained.wait()
+                }
+            }
+            """
+        let ds = await findings(code, DispatchSemaphoreRule())
+        XCTAssertEqual(ds.map(\.location.line), [6, 12])
+        XCTAssertEqual(ds[0].fixIt.message, "keep it for synchronous callers (its only callers are marked noasync, so async code cannot reach this wait); "
+                       + "async callers already have 'close()', named in the noasync attribute")
+        XCTAssertTrue(ds[1].fixIt.message.hasPrefix("where callers can be async, await the work instead"), ds[1].fixIt.message)
+    }
+
+    func testASemaphoreKeptByAnObjectIsTreatedAsAnEventSignal() async throws {
+        let code = """
+            import Dispatch
+            final class Reader {
+                private let wake = DispatchSemaphore(value: 0)
+                func loop() { while running { wake.wait(); readMore() } }
+                func poke() { wake.signal() }
+                func once() {
+                    let done = DispatchSemaphore(value: 0)
+                    start { done.signal() }
+                    done.wait()
+                }
+            }
+            """
+        let ds = await findings(code, DispatchSemaphoreRule())
+        XCTAssertEqual(ds.map(\.location.line), [3, 7])
+        XCTAssertTrue(ds[0].fixIt.message.hasPrefix("let one dedicated thread (not the main thread, not the cooperative pool) do the waiting"), ds[0].fixIt.message)
+        XCTAssertFalse(ds[0].fixIt.message.contains("withCheckedContinuation") || ds[0].fixIt.message.contains("timeout"), ds[0].fixIt.message)
+        XCTAssertTrue(ds[1].fixIt.message.contains("withCheckedContinuation"), ds[1].fixIt.message)
+        XCTAssertTrue(ds[1].fixIt.message.contains("consider wait(timeout:)"), ds[1].fixIt.message)
+    }
+
+    func testASubclassIsNotToldToBecomeAnActor() async throws {
+        let code = """
+            import Foundation
+            final class Download: Operation, @unchecked Sendable {
+                private var finishedFlag = false
+                override var isFinished: Bool { finishedFlag }
+                override func start() { finishedFlag = true }
+            }
+            final class Tally: @unchecked Sendable {
+                private var n = 0
+                func bump() { n += 1 }
+            }
+            """
+        let ds = await findings(code, UncheckedSendableUnguardedRule())
+        XCTAssertEqual(ds.map(\.location.line), [2, 7])
+        XCTAssertFalse(ds[0].fixIt.message.contains("actor"), ds[0].fixIt.message)
+        XCTAssertTrue(ds[1].fixIt.message.contains("make 'Tally' an actor"), ds[1].fixIt.message)
+    }
+
     func testAPerAccessFixUsesTheClassesOwnWrapperOrAnAvailableLockCall() async throws {
         let wrapped = """
             import Foundation

@@ -105,6 +105,8 @@ public struct LockRegions: Sendable {
         // Manual forms.
         let acquireNames = vocabulary.acquireNames
         var byExec: [Int: [LockFlow.Acquire]] = [:]
+        // Release method → the receivers the file calls it on (built once per release name).
+        var releasedReceivers: [String: Set<String>] = [:]
         var i = 0
         // No acquire name anywhere in the file: skip the scan.
         let n = s.identifiers.mayContainAny(Array(vocabulary.acquireRelease.keys)) ? s.code.count : 0
@@ -134,6 +136,12 @@ public struct LockRegions: Sendable {
                     || s.isChar(p, UInt8(ascii: "{")) || s.isChar(p, UInt8(ascii: "}"))
                 guard startsStatement else { continue }
                 lock = "self"
+            }
+            if !vocabulary.freeFunctionAcquires.contains(name) {
+                if releasedReceivers[release] == nil { releasedReceivers[release] = Self.receiversReleasing(s, release) }
+                if !releasedReceivers[release]!.contains(lock) && Self.isDomainMethodCall(s, i, close: close, release: release, onSelf: lock == "self") {
+                    continue
+                }
             }
             guard let exec = s.enclosingExecutable(of: i) else { continue }
             // `if L.lock(whenCondition:) { … }` / `if L.tryLock() { … }`: held in the then-branch.
@@ -172,6 +180,52 @@ public struct LockRegions: Sendable {
         regions = out
         escapingCallees = out.isEmpty ? [] : Self.escapingClosureFunctions(s)
         (byStart, maxEndUpTo) = Self.stabbingIndex(out)
+    }
+
+    /// Argument labels of the lock APIs whose acquire takes an argument (`lock(before:)`,
+    /// `lock(whenCondition:)`).
+    static let lockArgumentLabels: Set<String> = ["before", "whenCondition", "timeout"]
+
+    /// A call named like an acquire that is a domain method, not a lock (asked only when nothing
+    /// in the file releases the same receiver): nothing in the file declares the release method
+    /// (`func unlock(`), and either the call passes an argument no
+    /// lock API takes (`lock(with: passcode)`, `lock(label:)`), or it is on `self` and the
+    /// file declares the method itself (`func lock() { isLocked = true }`).
+    static func isDomainMethodCall(_ s: FileStructure, _ i: Int, close: Int, release: String, onSelf: Bool) -> Bool {
+        let releaseDeclared = !s.functionDecls(named: release).isEmpty
+        if close > i + 2 {
+            let label = s.code[i + 2].kind == .identifier && s.isChar(i + 3, UInt8(ascii: ":")) ? s.text(i + 2) : "_"
+            if lockArgumentLabels.contains(label) { return false }
+            // A lock type of this file may take its own argument: `func lock(owner:)` beside `func unlock(`.
+            let declaredHere = s.functionDecls(named: s.text(i)).contains { firstLabel(s, s.decls[$0]) == label }
+            return !(declaredHere && releaseDeclared)
+        }
+        return onSelf && !releaseDeclared && !s.functionDecls(named: s.text(i)).isEmpty
+    }
+
+    /// The receivers (as `lock` is written in regions) the file calls `release` on: `self` for a
+    /// bare call.
+    static func receiversReleasing(_ s: FileStructure, _ release: String) -> Set<String> {
+        var out = Set<String>()
+        guard s.identifiers.mayContain(release) else { return out }
+        for k in 0..<s.code.count where s.code[k].kind == .identifier && s.is(k, text: release) && s.isChar(k + 1, UInt8(ascii: "(")) {
+            if s.isKeyword(k - 1, .func) { continue }
+            if s.isChar(k - 1, UInt8(ascii: ".")) {
+                let r = receiverStart(s, dot: k - 1)
+                if r >= 0 { out.insert(normalized(s.text(s.span(r, k - 1)))) }
+            } else {
+                out.insert("self")
+            }
+        }
+        return out
+    }
+
+    /// The external label of a function declaration's first parameter (`_` when it has none).
+    static func firstLabel(_ s: FileStructure, _ d: Decl) -> String? {
+        let sig = d.typeAnnotation
+        guard let open = sig.first(where: { s.isChar($0, UInt8(ascii: "(")) }), open + 1 < sig.upperBound else { return nil }
+        if s.isChar(open + 1, UInt8(ascii: ")")) { return nil }
+        return s.text(open + 1)
     }
 
     /// Functions of the file that release a lock they did not take (the caller locks, the
@@ -429,11 +483,23 @@ public struct LockRegions: Sendable {
                     if deferredCallees.contains(callee) || escaping.contains(callee) { return false }
                 }
                 if c.callee < 0 && c.isTrailing == false && s.isChar(c.open - 1, UInt8(ascii: "=")) { return false }
+                if capturesWeakly(s, c) { return false }
             }
             if scope.kind == .functionBody { return false }
             sc = scope.parent
         }
         return false
+    }
+}
+
+extension LockRegions {
+    /// A closure whose capture list holds something `weak` or `unowned` (`{ [weak self] in`) is
+    /// kept to run later: a closure run on the spot has no reason to avoid a strong capture.
+    static func capturesWeakly(_ s: FileStructure, _ c: Closure) -> Bool {
+        guard s.isChar(c.open + 1, UInt8(ascii: "[")) else { return false }
+        let end = Int(s.match[c.open + 1])
+        guard end > c.open + 1, end < c.close else { return false }
+        return ((c.open + 2)..<end).contains { s.is($0, "weak") || s.is($0, "unowned") }
     }
 }
 

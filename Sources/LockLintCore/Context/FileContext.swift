@@ -70,7 +70,9 @@ public struct FileContext: Sendable, Equatable {
 
     static func isTestFolderName(_ c: UnsafeBufferPointer<UInt8>) -> Bool {
         // Benchmarks and fuzzers, like tests, exercise the product and do not ship in it.
-        if hasSuffix(c, "Tests") || hasSuffix(c, "Test") || hasSuffix(c, "Benchmarks") { return true }
+        if hasSuffix(c, "Tests") || hasSuffix(c, "Test") || hasSuffix(c, "Benchmarks") || hasSuffix(c, "PerformanceTester") { return true }
+        // `FuzzTesting`, `FuzzAsyncParser`: a fuzzer's harness (not `Fuzzy…`).
+        if c.count > 4 && hasPrefix(c, "Fuzz") && c[4] >= UInt8(ascii: "A") && c[4] <= UInt8(ascii: "Z") { return true }
         guard c.count >= 4 && c.count <= 16 else { return false }
         let lower = String(decoding: c, as: UTF8.self).lowercased()
         return testFolderNames.contains(lower)
@@ -80,6 +82,8 @@ public struct FileContext: Sendable, Equatable {
         guard hasSuffix(c, ".swift") else { return false }
         let stem = UnsafeBufferPointer(rebasing: c[0..<(c.count - 6)])
         if hasSuffix(stem, "Tests") || hasSuffix(stem, "Test") { return true }
+        // One benchmark's file (`LockBenchmark.swift`); not a library's own `Benchmark.swift`.
+        if (hasSuffix(stem, "Benchmark") && stem.count > 9) || (hasSuffix(stem, "Benchmarks") && stem.count > 10) { return true }
         // A test double's own file: `MockSession.swift`, `SessionMock.swift`, `StoreSpy.swift`.
         if (hasSuffix(stem, "Mock") || hasSuffix(stem, "Mocks") || hasSuffix(stem, "Spy") || hasSuffix(stem, "Stub")
             || hasSuffix(stem, "Fake")) && stem.count > 5 { return true }
@@ -134,7 +138,8 @@ public struct Deployment: Sendable, Equatable {
 public enum LockAdvice {
     /// An imperative clause that puts `subject` under a lock the package can use: inside a
     /// `Mutex` (or `OSAllocatedUnfairLock`) where it deploys to them, else behind one `NSLock`.
-    public static func protect(_ subject: String, _ deployment: Deployment?, state: String = "State") -> String {
+    public static func protect(_ subject: String, _ deployment: Deployment?, state rawState: String = "State") -> String {
+        let state = genericArgument(rawState)
         guard let d = deployment else {
             return "keep \(subject) inside a Mutex<\(state)> (iOS 18/macOS 15) or an OSAllocatedUnfairLock(initialState:) "
                 + "(iOS 16/macOS 13) and reach it with withLock, or guard every access with one NSLock held only for the access itself"
@@ -147,8 +152,17 @@ public enum LockAdvice {
             + "or a call that can come back into the class): the package deploys below macOS 15/iOS 18, where Mutex is missing"
     }
 
+    /// A declared type as it may be written between `<` and `>`: an implicitly unwrapped
+    /// optional (`Span!`) is not a type there, so it becomes the optional it stands for (`Span?`).
+    public static func genericArgument(_ type: String) -> String {
+        var t = Substring(type)
+        while t.last == " " { t = t.dropLast() }
+        return t.hasSuffix("!") ? String(t.dropLast()) + "?" : String(t)
+    }
+
     /// Which lock type to name for state: `Mutex<State>`, or the older primitives.
-    public static func stateLock(_ deployment: Deployment?, state: String = "State") -> String {
+    public static func stateLock(_ deployment: Deployment?, state rawState: String = "State") -> String {
+        let state = genericArgument(rawState)
         guard let d = deployment else {
             return "Mutex<\(state)> (iOS 18/macOS 15), OSAllocatedUnfairLock(initialState:) (iOS 16/macOS 13) or NSLock"
         }
@@ -216,7 +230,9 @@ public struct FileContextResolver {
             return FileContext(isTestLocation: target.isTest || byFolders, deployment: deployment, defaultMainActor: target.defaultMainActor,
                                module: root + "/" + target.path)
         }
-        return FileContext(isTestLocation: byFolders, deployment: deployment)
+        // A manifest's platforms apply to its own targets: a file outside all of them (an app's
+        // sources beside a manifest that declares only a tools target) has no known deployment.
+        return FileContext(isTestLocation: byFolders, deployment: manifest.targets.isEmpty ? deployment : nil)
     }
 
     mutating func packageRoot(of folder: String) -> String? {

@@ -38,7 +38,7 @@ public struct PackageManifest: Sendable, Equatable {
             let close = Int(s.match[i + 1])
             guard close > i + 1 else { continue }
             if var t = readTarget(s, i + 2, close, isTest: kind == "testTarget") {
-                if t.path.isEmpty { t.path = (kind == "testTarget" ? "Tests/" : "Sources/") + t.name }
+                if t.path.isEmpty { t.path = (kind == "testTarget" ? "Tests/" : kind == "plugin" ? "Plugins/" : "Sources/") + t.name }
                 targets.append(t)
             }
             i = close

@@ -162,37 +162,130 @@ extension FileStructure {
 }
 
 extension FileStructure {
-    /// Token ranges compiled only where the runtime has a single thread
-    /// (`#if … !_runtime(_multithreaded)`, as for WASI without threads): code there cannot race.
+    /// Token ranges compiled only where the runtime has a single thread (`#if !_runtime(_multithreaded)`,
+    /// `#if os(WASI) && !_runtime(_multithreaded)`, the `#else` of `#if _runtime(_multithreaded)`, in
+    /// any equivalent shape of `&&`, `||`, `!` and parentheses): code there cannot race.
     public func singleThreadedRanges() -> [Range<Int>] {
         guard identifiers.mayContain("_multithreaded") else { return [] }
         var out: [Range<Int>] = []
-        // Open `#if` chains: (is the current branch single-threaded, where it started).
-        var stack: [(single: Bool, start: Int)] = []
+        // Open `#if` chains: is the current branch single-threaded, where it started, and whether an
+        // earlier condition of the chain holds on every multithreaded runtime (so the branches
+        // after it are compiled only without threads).
+        var stack: [(single: Bool, start: Int, earlierCoverThreads: Bool)] = []
         for i in 0..<code.count where code[i].kind == .pound {
-            if self.is(i, "#if") || self.is(i, "#elseif") {
-                if self.is(i, "#elseif"), let top = stack.popLast(), top.single { out.append(top.start..<i) }
-                stack.append((Self.conditionIsSingleThreaded(self, after: i), i))
+            if self.is(i, "#if") {
+                let c = ThreadCondition(self, after: i)
+                stack.append((c.onlyIf(single: true), i, c.always(single: false)))
+            } else if self.is(i, "#elseif") {
+                guard let top = stack.popLast() else { continue }
+                if top.single { out.append(top.start..<i) }
+                // This branch is compiled where every earlier condition is false and its own is true.
+                let c = ThreadCondition(self, after: i)
+                stack.append((top.earlierCoverThreads || c.onlyIf(single: true), i, top.earlierCoverThreads || c.always(single: false)))
             } else if self.is(i, "#else") {
-                if let top = stack.popLast() {
-                    if top.single { out.append(top.start..<i) }
-                    stack.append((false, i))
-                }
+                guard let top = stack.popLast() else { continue }
+                if top.single { out.append(top.start..<i) }
+                stack.append((top.earlierCoverThreads, i, top.earlierCoverThreads))
             } else if self.is(i, "#endif") {
                 if let top = stack.popLast(), top.single { out.append(top.start..<i) }
             }
         }
         return out
     }
+}
 
-    static func conditionIsSingleThreaded(_ s: FileStructure, after i: Int) -> Bool {
-        let line = s.line(ofToken: i)
-        var k = i + 1
-        while k + 2 < s.code.count && s.line(ofToken: k) == line {
-            if s.is(k, "_runtime") && s.is(k + 2, "_multithreaded") && k >= 1 && s.is(k - 1, "!") { return true }
-            k += 1
+/// A `#if` condition read for one question: does it imply a single-threaded runtime (or a
+/// multithreaded one)? `_runtime(_multithreaded)` is the only atom that decides it.
+struct ThreadCondition {
+    indirect enum Node {
+        case threads  // `_runtime(_multithreaded)`
+        case other
+        case not(Node)
+        case and(Node, Node)
+        case or(Node, Node)
+    }
+
+    let root: Node
+
+    init(_ s: FileStructure, after pound: Int) {
+        let line = s.line(ofToken: pound)
+        var end = pound + 1
+        var depth = 0
+        // To the end of the line, or of the parenthesis opened on it.
+        while end < s.code.count && (s.line(ofToken: end) == line || depth > 0) && s.code[end].kind != .pound {
+            if s.isChar(end, UInt8(ascii: "(")) { depth += 1 }
+            if s.isChar(end, UInt8(ascii: ")")) { depth -= 1 }
+            end += 1
         }
-        return false
+        var k = pound + 1
+        root = Self.parseOr(s, &k, end, depth: 0)
+    }
+
+    /// Whether the condition holds only on a single-threaded runtime (`single`), or only on a
+    /// multithreaded one (`!single`).
+    func onlyIf(single: Bool) -> Bool { Self.onlyIf(root, single: single) }
+    /// Whether the condition holds on every single-threaded runtime (`single`), or on every
+    /// multithreaded one (`!single`).
+    func always(single: Bool) -> Bool { Self.always(root, single: single) }
+
+    static func onlyIf(_ n: Node, single: Bool) -> Bool {
+        switch n {
+        case .threads: return !single
+        case .other: return false
+        case .not(let x): return always(x, single: !single)
+        case .and(let a, let b): return onlyIf(a, single: single) || onlyIf(b, single: single)
+        case .or(let a, let b): return onlyIf(a, single: single) && onlyIf(b, single: single)
+        }
+    }
+
+    static func always(_ n: Node, single: Bool) -> Bool {
+        switch n {
+        case .threads: return !single
+        case .other: return false
+        case .not(let x): return onlyIf(x, single: !single)
+        case .and(let a, let b): return always(a, single: single) && always(b, single: single)
+        case .or(let a, let b): return always(a, single: single) || always(b, single: single)
+        }
+    }
+
+    static func parseOr(_ s: FileStructure, _ k: inout Int, _ end: Int, depth: Int) -> Node {
+        var left = parseAnd(s, &k, end, depth: depth)
+        while k < end && s.is(k, "||") {
+            k += 1
+            left = .or(left, parseAnd(s, &k, end, depth: depth))
+        }
+        return left
+    }
+
+    static func parseAnd(_ s: FileStructure, _ k: inout Int, _ end: Int, depth: Int) -> Node {
+        var left = parseUnary(s, &k, end, depth: depth)
+        while k < end && s.is(k, "&&") {
+            k += 1
+            left = .and(left, parseUnary(s, &k, end, depth: depth))
+        }
+        return left
+    }
+
+    static func parseUnary(_ s: FileStructure, _ k: inout Int, _ end: Int, depth: Int) -> Node {
+        guard k < end, depth < 32 else { return .other }
+        if s.is(k, "!") {
+            k += 1
+            return .not(parseUnary(s, &k, end, depth: depth + 1))
+        }
+        if s.isChar(k, UInt8(ascii: "(")) {
+            k += 1
+            let inner = parseOr(s, &k, end, depth: depth + 1)
+            if k < end && s.isChar(k, UInt8(ascii: ")")) { k += 1 }
+            return inner
+        }
+        // An atom: a name, with its parenthesized argument (`os(WASI)`, `compiler(>=6)`).
+        let threads = s.is(k, "_runtime") && s.isChar(k + 1, UInt8(ascii: "(")) && s.is(k + 2, "_multithreaded")
+        k += 1
+        if k < end && s.isChar(k, UInt8(ascii: "(")) {
+            let m = Int(s.match[k])
+            k = m > k && m < end ? m + 1 : end
+        }
+        return threads ? .threads : .other
     }
 }
 

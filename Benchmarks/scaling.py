@@ -6,7 +6,7 @@ usage: Benchmarks/scaling.py [BIN] [REAL_FILE]
 BIN defaults to .build/release/swift-lock-lint (build it with `swift build -c release`).
 REAL_FILE defaults to the largest hand-written .swift file under ${TMPDIR:-/tmp}/swift-corpus.
 SERIES (comma-separated, default all): real, lexer, decls, mixed, suppressions, longfn, bigfn,
-findings.
+lockgraph, findings.
 
 Each input is made at 1x, 2x, 4x and 8x of its base size and linted (best of $RUNS, default 3,
 warm cache, all rules on); the exponent k in time ~ size^k is the least-squares slope of
@@ -19,6 +19,8 @@ log(time) on log(size), so 1.0 is linear and 2.0 quadratic. Inputs:
             it (each acquire's paths run to the end of the function: bounded by a per-file budget)
   bigfn     one method of thousands of lines: lock/unlock pairs, withLock, awaits, queue.sync
   findings  one long line with many findings, in the text, JSON, SARIF and baseline outputs
+  lockgraph types whose locks nest in both orders, methods that call the next type's methods
+            while holding a lock (a long call chain), get/set-locked properties changed with +=
   lexer     the lexer alone on the real file (--benchmark-lexer), as a floor
 Peak memory (max RSS) is printed next to each time; its exponent is given too.
 """
@@ -165,11 +167,25 @@ func top{i}() {{ nonisolated(unsafe) var x = 0; DispatchQueue.main.async {{ x +=
                     f'        let x{i} = await fetch({i}); v = x{i}', f'        if v > {i} {{ q.sync {{ v += 1 }} }}']
         return ('\n'.join(out + ['    }', '}']) + '\n').encode()
 
+    def lockgraph_text(k):
+        # 500 x k types: two locks nested in both orders (an inversion each), a method calling the
+        # next type's method under a lock (a call chain through every type), a split accessor.
+        out = []
+        n = 500 * k
+        for i in range(n):
+            out += [f'final class T{i}: @unchecked Sendable {{', '    let a = NSLock()', '    let b = NSLock()',
+                    f'    let next = T{(i + 1) % n}()', '    var _v = 0',
+                    '    var v: Int { get { a.withLock { _v } } set { a.withLock { _v = newValue } } }',
+                    '    func ab() { a.withLock { b.withLock { } } }', '    func ba() { b.lock(); defer { b.unlock() }; a.withLock { } }',
+                    '    func step() { b.withLock { next.hop() } }', '    func hop() { helper() }', '    func helper() { a.withLock { v += 1 } }',
+                    '}']
+        return ('\n'.join(out) + '\n').encode()
+
     def findings_text(k):
         # One line: many `nonisolated(unsafe)` and DispatchSemaphore uses (a finding each).
         return (' '.join(['nonisolated(unsafe) var v = DispatchSemaphore(value: 0);'] * (600 * k)) + '\n').encode()
 
-    wanted = set(os.environ.get('SERIES', 'real,lexer,decls,mixed,suppressions,longfn,bigfn,findings').split(','))
+    wanted = set(os.environ.get('SERIES', 'real,lexer,decls,mixed,suppressions,longfn,bigfn,lockgraph,findings').split(','))
     exps = {}
     with tempfile.TemporaryDirectory(prefix='swift-lock-lint-scaling-') as tmp:
         lint = lambda p: [bin_, '-q', '--jobs', '1', '--enable-all-rules', '--include-generated', p]
@@ -187,6 +203,8 @@ func top{i}() {{ nonisolated(unsafe) var x = 0; DispatchQueue.main.async {{ x +=
             exps['longfn'] = series('longfn', longfn_text, lint, tmp)
         if 'bigfn' in wanted:
             exps['bigfn'] = series('bigfn', bigfn_text, lint, tmp)
+        if 'lockgraph' in wanted:
+            exps['lockgraph'] = series('lockgraph', lockgraph_text, lint, tmp)
         if 'findings' in wanted:
             exps['findings text'] = series('findings text', findings_text, lint, tmp)
             for fmt in ('json', 'sarif'):

@@ -156,6 +156,8 @@ public struct SplitCriticalSectionRule: Rule {
                   s.decls[f].kind != .variable,
                   let entry = context.splitProperty(type: s.decls[owner].nameText, property: s.text(q)), !inPlace || entry.isValue,
                   !s.binds(s.text(q), in: s.span(s.decls[f].start, q)) else { continue }
+            // Already holding that lock, the getter would take it again: `recursive_lock`'s finding.
+            if context.lockRegions.holding(q, in: s, directOnly: false).contains(where: { $0.lock == entry.lock }) { continue }
             let a = entry
             let name = s.text(q)
             let through = a.wrapper.map { "its @\($0) wrapper's getter and setter" } ?? "its getter and setter"

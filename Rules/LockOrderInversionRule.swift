@@ -109,11 +109,11 @@ public struct LockOrderInversionRule: Rule {
             let a = LockGraph.display(e.outer)
             let b = LockGraph.display(e.inner)
             var notes: [Note] = []
-            notes.append(note(e.outerSite, "\(Self.holding(a, e.outerKind)) from here"))
+            notes.append(note(e.outerSite, e.outerKind == .signaller ? "'\(a)' is signalled here, only after that" : "\(Self.holding(a, e.outerKind)) from here"))
             if let call = e.call {
                 notes.append(note(call, "\(e.callee)() is called \(Self.while(a, e.outerKind))"))
             }
-            notes.append(note(r.outerSite, "elsewhere \(Self.holding(b, r.outerKind)) from here"))
+            notes.append(note(r.outerSite, r.outerKind == .signaller ? "elsewhere '\(b)' is signalled here, only after" : "elsewhere \(Self.holding(b, r.outerKind)) from here"))
             if let call = r.call {
                 notes.append(note(call, "\(r.callee)() is called \(Self.while(b, r.outerKind))"))
             }
@@ -135,13 +135,17 @@ public struct LockOrderInversionRule: Rule {
         switch kind {
         case .lock: "'\(name)' is taken"
         case .queue: "queue '\(name)' is waited for with sync"
-        case .semaphore: "'\(name)' is waited on"
+        case .semaphore, .signaller: "'\(name)' is waited on"
         }
     }
 
     static func fix(_ a: String, _ outer: LockGraph.Kind, _ b: String, _ inner: LockGraph.Kind) -> String {
         let order = "take '\(a)' and '\(b)' in one order everywhere"
         switch (outer, inner) {
+        case (_, .semaphore), (_, .signaller):
+            return "never wait on '\(b)' \(Self.while(a, outer)): wait first and take '\(a)' afterwards, or let the code that signals '\(b)' run without '\(a)'"
+        case (.signaller, _):
+            return "signal '\(a)' before taking '\(b)', or never wait on '\(a)' while holding '\(b)'"
         case (_, .queue):
             return "never wait for queue '\(b)' \(Self.while(a, outer)): dispatch with async, or leave '\(a)' first (copy what you need); or \(order)"
         case (.queue, _):
@@ -156,6 +160,7 @@ public struct LockOrderInversionRule: Rule {
         switch kind {
         case .lock, .semaphore: "while '\(name)' is held"
         case .queue: "on queue '\(name)'"
+        case .signaller: "before '\(name)' is signalled"
         }
     }
 
@@ -163,6 +168,7 @@ public struct LockOrderInversionRule: Rule {
         switch kind {
         case .lock, .semaphore: "'\(name)' is held"
         case .queue: "a block runs on queue '\(name)'"
+        case .signaller: "'\(name)' is waited for"
         }
     }
 

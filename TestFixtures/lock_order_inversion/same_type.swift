@@ -112,3 +112,37 @@ final class Throttle: @unchecked Sendable {
         }
     }
 }
+
+// Waiting for a callback while holding the lock the callback needs.
+final class Loader: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cache: [String: Data] = [:]
+
+    func loadSync(_ key: String, fetch: (@escaping (Data) -> Void) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        let done = DispatchSemaphore(value: 0)
+        fetch { data in
+            self.lock.withLock { self.cache[key] = data } // expect: lock_order_inversion
+            done.signal()
+        }
+        done.wait() // expect: lock_order_inversion
+    }
+
+    // The same wait without the lock held, or a callback that signals before locking: quiet.
+    func loadQuietly(_ key: String, fetch: (@escaping (Data) -> Void) -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        fetch { data in
+            done.signal()
+            self.lock.withLock { self.cache[key] = data }
+        }
+        lock.withLock { done.wait() }
+        let group = DispatchGroup()
+        group.enter()
+        fetch { data in
+            self.lock.withLock { self.cache[key] = data }
+            group.leave()
+        }
+        group.wait()
+    }
+}

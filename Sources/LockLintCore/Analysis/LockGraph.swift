@@ -32,6 +32,9 @@ public struct LockGraph: Sendable {
         case queue
         /// A semaphore or group: `wait()` waits for it.
         case semaphore
+        /// Code that a semaphore's or group's waiter waits for: a closure before its `signal()` or
+        /// `leave()`. While it runs, the waiter cannot go on: it "holds" the semaphore.
+        case signaller
     }
 
     /// Lock B taken while lock A is held.
@@ -120,8 +123,11 @@ public struct LockGraph: Sendable {
 
     /// A lock's name for messages: `Cache.lock` (the module is left out).
     public static func display(_ key: String) -> String {
-        guard let r = key.range(of: "::") else { return key }
-        return String(key[r.upperBound...])
+        var name = key
+        if let r = name.range(of: "::") { name = String(name[r.upperBound...]) }
+        // A local: `name@L<declaration>`.
+        if let r = name.range(of: "@L") { name = String(name[..<r.lowerBound]) }
+        return name
     }
 
     /// Properties changed through a getter and a setter that lock separately, by type
@@ -281,11 +287,16 @@ extension LockGraph {
         }
         let indexOf = Dictionary(regions.regions.enumerated().map { ($0.element.acquireToken, $0.offset) }, uniquingKeysWith: { a, _ in a })
         func site(_ t: Int) -> LockSite { LockSite(path: s.file.path, token: t, location: s.location(ofToken: t)) }
-        func held(at t: Int) -> [(key: String, kind: Kind, region: LockRegion)] {
-            regions.holding(t, in: s, directOnly: false).compactMap { r in
+        let signallers = vocab.acquireRelease["wait"] == nil ? [] : Self.signallers(s, namer: &namer)
+        func held(at t: Int) -> [(key: String, kind: Kind, token: Int)] {
+            var out: [(key: String, kind: Kind, token: Int)] = regions.holding(t, in: s, directOnly: false).compactMap { r in
                 guard let k = indexOf[r.acquireToken], holds[k], let key = keys[k] else { return nil }
-                return (key, kinds[k], r)
+                return (key, kinds[k], r.acquireToken)
             }
+            for g in signallers where g.start < t && t < g.end && LockRegions.reachesWithoutDeferral(s, from: t, to: g.exec) {
+                out.append((g.key, .signaller, g.token))
+            }
+            return out
         }
         // Edges between nested acquisitions, and each function's own acquisitions.
         for (k, r) in regions.regions.enumerated() where blocking[k] {
@@ -293,7 +304,7 @@ extension LockGraph {
             let around = held(at: r.acquireToken)
             let heldKeys = around.map(\.key)
             for h in around where h.key != inner {
-                graph.edges.append(Edge(outer: h.key, inner: inner, outerKind: h.kind, innerKind: kinds[k], outerSite: site(h.region.acquireToken), innerSite: site(r.acquireToken),
+                graph.edges.append(Edge(outer: h.key, inner: inner, outerKind: h.kind, innerKind: kinds[k], outerSite: site(h.token), innerSite: site(r.acquireToken),
                                         call: nil, callee: "", alsoHeld: heldKeys.filter { $0 != h.key && $0 != inner }))
             }
             if let f = namer.functionKey(runningNow: r.acquireToken) {
@@ -318,7 +329,7 @@ extension LockGraph {
             let heldKeys = around.map(\.key)
             let callSite = site(i)
             for h in around {
-                graph.heldCalls.append(HeldCall(outer: h.key, outerKind: h.kind, outerSite: site(h.region.acquireToken), call: call,
+                graph.heldCalls.append(HeldCall(outer: h.key, outerKind: h.kind, outerSite: site(h.token), call: call,
                                                 site: callSite, alsoHeld: heldKeys.filter { $0 != h.key }))
             }
         }
@@ -327,6 +338,35 @@ extension LockGraph {
 }
 
 extension LockGraph {
+    struct Signaller {
+        var key: String
+        var start: Int
+        var end: Int
+        var exec: Int
+        /// The `signal`/`leave` token.
+        var token: Int
+    }
+
+    /// Closures that end a semaphore's or a group's wait: the code before `sem.signal()` /
+    /// `group.leave()` in the closure's own body runs while the waiter waits for it.
+    static func signallers(_ s: FileStructure, namer: inout LockNamer) -> [Signaller] {
+        var out: [Signaller] = []
+        var i = 2
+        while i + 2 < s.code.count && out.count < 256 {
+            defer { i += 1 }
+            guard s.code[i].kind == .identifier, s.is(i, "signal") || s.is(i, "leave"), s.isChar(i - 1, UInt8(ascii: ".")),
+                  s.isChar(i + 1, UInt8(ascii: "(")), s.isChar(i + 2, UInt8(ascii: ")")) else { continue }
+            guard let exec = s.enclosingExecutable(of: i), s.scopes[exec].kind == .closure else { continue }
+            let r = LockRegions.receiverStart(s, dot: i - 1)
+            guard r >= 0 else { continue }
+            let receiver = LockRegions.normalized(s.text(s.span(r, i - 1)))
+            guard let type = namer.declaredType(receiver, at: i), type == (s.is(i, "signal") ? "DispatchSemaphore" : "DispatchGroup"),
+                  let key = namer.lockKey(receiver, at: i) else { continue }
+            out.append(Signaller(key: key, start: s.scopes[exec].open, end: i, exec: exec, token: i))
+        }
+        return out
+    }
+
     /// Properties whose `get` and `set` each take the same lock (and that have no `_modify`, which
     /// can hold it across the whole mutation).
     static func splitAccessors(_ s: FileStructure, regions: [LockRegion], keys: [String?], module: String,
@@ -459,7 +499,12 @@ struct LockNamer {
         case 1:
             let name = parts[0]
             if name == "self" { return owner.map { "\(module)::\($0)" } }
-            if isLocal(name, at: t) { return nil }
+            if isLocal(name, at: t) {
+                // A local semaphore or group: waited on here, signalled in a closure of the same function.
+                guard let type = declaredType(name, at: t), type == "DispatchSemaphore" || type == "DispatchGroup",
+                      let d = declarations(of: name, at: t).first else { return nil }
+                return "\(module)::\(name)@L\(s.decls[d].keyword)"
+            }
             if let owner, !isGlobal(name) { return "\(module)::\(owner).\(name)" }
             return "\(module)::\(name)"
         case 2:

@@ -32,7 +32,10 @@ public struct LockOrderInversionRule: Rule {
             between). Calls made while a lock is held are followed into methods of the run reached through `self`, \
             the type itself, or a property or parameter whose type is declared in the same file, four calls deep; \
             a lock held around both orders (a gate) makes them safe. Only two-lock inversions are reported, not \
-            longer cycles.
+            longer cycles. Two instances of one type are judged in one place: a lock taken while another value \
+            of the same type (a parameter, `self`) holds the same lock (`lock` then `other.lock`, \
+            `lhs.using { rhs.using { } }` on the run's own lock type) is reported at the inner acquisition, \
+            unless the function orders them by ObjectIdentifier.
             """,
         inTests: .reported("the same as in other code: an inversion can hang the test"),
         triggeringExamples: [
@@ -70,6 +73,20 @@ public struct LockOrderInversionRule: Rule {
                 }
             }
             """,
+            """
+            final class Account: @unchecked Sendable {
+                let lock = NSLock()
+                var balance = 0
+                func transfer(_ amount: Int, to other: Account) {
+                    lock.withLock {
+                        other.lock.↓withLock {
+                            balance -= amount
+                            other.balance += amount
+                        }
+                    }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -102,8 +119,8 @@ public struct LockOrderInversionRule: Rule {
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
         // Findings sit at acquisitions: a file that takes no lock has none to ask about.
-        guard LockGraph.mayAcquire(context.structure, vocabulary: context.vocabulary) else { return [] }
-        return context.lockOrderInversions().map { inversion in
+        guard LockGraph.mayAcquire(context.structure, vocabulary: context.vocabulary) else { return twoInstances(context) }
+        return twoInstances(context) + context.lockOrderInversions().map { inversion in
             let e = inversion.edge
             let r = inversion.reverse
             let a = LockGraph.display(e.outer)
@@ -170,6 +187,90 @@ public struct LockOrderInversionRule: Rule {
         case .queue: "a block runs on queue '\(name)'"
         case .signaller: "'\(name)' is waited for"
         }
+    }
+
+    // MARK: Two instances of one type, locked in argument order
+
+    /// `lhs.lock` taken while `rhs.lock` is held (or `a.withLock { b.withLock { } }` on two values of
+    /// one lock type): the same code called with the two swapped takes them in the other order.
+    private func twoInstances(_ context: RuleContext) -> [Diagnostic] {
+        let s = context.structure
+        // This file's types that are locks of the run (`Synchronized<T>` with `using { }`): their
+        // closure methods hold them.
+        var wrapperMethods = Set<String>()
+        for d in s.decls where d.kind.isType && !d.nameText.isEmpty {
+            if let m = context.lockWrapperMethods(d.nameText) { wrapperMethods.formUnion(m) }
+        }
+        let regions = wrapperMethods.isEmpty ? context.lockRegions
+            : LockRegions(s, vocabulary: context.vocabulary, extraScopedMethods: wrapperMethods)
+        var out: [Diagnostic] = []
+        for inner in regions.regions where Self.blocks(inner) {
+            for outer in regions.holding(inner.acquireToken, in: s, directOnly: false) where outer.acquireToken != inner.acquireToken {
+                guard let pair = twoInstancesOfOneType(outer, inner, s) else { continue }
+                let body = s.enclosingFunction(of: inner.acquireToken).map { s.span(s.decls[$0].start, s.decls[$0].end) } ?? 0..<0
+                // Ordered by identity first: safe.
+                if body.contains(where: { s.is($0, "ObjectIdentifier") }) { continue }
+                let a = outer.lock.isEmpty ? "self" : outer.lock
+                let b = inner.lock
+                out.append(context.diagnostic(
+                    description, at: inner.acquireToken,
+                    message: "'\(b)' is taken while '\(a)' is held, two \(pair) values locked in the order the code names them: the same code running on another thread with the two swapped takes them in the opposite order, and both wait forever",
+                    notes: [context.note(at: outer.acquireToken, "'\(a)' is taken here")],
+                    fixIt: FixIt("take the two locks in one fixed order (for example, the lower ObjectIdentifier first), or read one value under its own lock and release it before taking the other")))
+                break
+            }
+        }
+        return out
+    }
+
+    static func blocks(_ r: LockRegion) -> Bool {
+        switch r.form {
+        case .closure(let method, _): return !method.hasSuffix("IfAvailable")
+        case .manual(let acquire, _), .deferred(let acquire, _), .unreleased(let acquire): return !acquire.hasPrefix("try")
+        default: return false
+        }
+    }
+
+    /// The type both receivers are instances of, when they are two different values of one type
+    /// with the same lock member (`lhs.lock` / `rhs.lock`, `lock` / `other.lock`, `lhs` / `rhs`).
+    private func twoInstancesOfOneType(_ outer: LockRegion, _ inner: LockRegion, _ s: FileStructure) -> String? {
+        let at = inner.acquireToken
+        // Receiver → (the instance, the lock member of it): `lock` is `self`'s member unless it is a
+        // parameter (a lock value of its own); `""` is `self` itself (a lock type's own method).
+        func parts(_ receiver: String) -> (base: String, member: String)? {
+            let p = receiver.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            switch p.count {
+            case 1 where p[0].isEmpty: return ("self", "")
+            case 1: return parameterType(p[0], at: at, s) != nil ? (p[0], "") : ("self", p[0])
+            case 2: return (p[0], p[1])
+            default: return nil
+            }
+        }
+        func type(_ base: String) -> String? {
+            if base == "self" { return s.enclosingType(of: at).map { s.decls[$0].nameText } }
+            return parameterType(base, at: at, s)
+        }
+        guard let o = parts(outer.lock), let i = parts(inner.lock), o.base != i.base, o.member == i.member,
+              let ot = type(o.base), let it = type(i.base), ot == it, !ot.isEmpty else { return nil }
+        return "'\(ot)'"
+    }
+
+    /// The type written for parameter `name` of a function around `t` (`_ rhs: Box<T>` → `Box`,
+    /// `Self` → the type around `t`).
+    private func parameterType(_ name: String, at t: Int, _ s: FileStructure) -> String? {
+        var f = s.enclosingFunction(of: t)
+        while let fn = f {
+            let sig = s.decls[fn].typeAnnotation
+            for k in sig where s.code[k].kind == .identifier && s.is(k, text: name) && s.isChar(k + 1, UInt8(ascii: ":")) {
+                var j = k + 2
+                while j < sig.upperBound && (s.code[j].kind == .attribute || (s.code[j].kind == .keyword && !s.isKeyword(j, .Self))) { j += 1 }
+                if s.isKeyword(j, .Self) { return s.enclosingType(of: t).map { s.decls[$0].nameText } }
+                if j < sig.upperBound && s.code[j].kind == .identifier { return s.text(j) }
+            }
+            let p = s.decls[fn].parent
+            f = p >= 0 && s.decls[p].kind.isFunctionLike ? p : nil
+        }
+        return nil
     }
 
     private func note(_ site: LockSite, _ message: String) -> Note {

@@ -56,12 +56,12 @@ final class NonBlocking: @unchecked Sendable {
     func d() { second.withLock { queue.async { } } }
 }
 
-// Locks in locals and parameters have no name across functions.
-func transfer(_ from: NSLock, _ to: NSLock) {
+// Locks in locals have no name across functions.
+func transfer(_ amount: Int) {
+    let from = NSLock()
+    let to = NSLock()
     from.withLock { to.withLock { } }
-}
-func transferBack(_ from: NSLock, _ to: NSLock) {
-    to.withLock { from.withLock { } }
+    to.withLock { _ = amount }
 }
 
 // Two instances of one type: the same lock by name, not judged.

@@ -26,7 +26,9 @@ PIECES = [
     '->', '#/', '/#', '`', '\r\n', '\r', '\t', '$0', '?', '!', 'try', '@TaskLocal', 'Atomic', '.load(ordering: .relaxed)',
     '.store(1, ordering: .relaxed)', 'ObservableObject', '@Published', '// swift-lock-lint:disable:next all',
     '// swift-lock-lint:disable all', '/// doc', 'Thread.sleep', 'sleep(1)', 'group.wait()', '#available(iOS 17, *)',
-    '#if canImport(Darwin)', 'get', 'set', 'didSet', 'willSet', 'subscript', 'where', 'inout', 'some', 'any', 'é',
+    '#if canImport(Darwin)', '@propertyWrapper', 'wrappedValue', '_modify', 'yield &v', 'group.enter()', 'group.leave()',
+    'let group = DispatchGroup()', '+= 1', '.append(x)', '[k] = v', 'other.lock.lock()', 'ObjectIdentifier(a)',
+    'lhs.using { rhs.using { } }', 'get', 'set', 'didSet', 'willSet', 'subscript', 'where', 'inout', 'some', 'any', 'é',
     '😀', '\u0301', '\u0000', '\ufeff', 'self.', 'lazy var', 'weak var', 'objc_sync_enter(self)', 'pthread_mutex_lock(&m)',
     '0x1F', '1_000', '1e9', "'", '@', '#', '\\', '<', '>', '<T>', 'where T: Sendable',
 ]

@@ -241,36 +241,18 @@ public struct LockOrderInversionRule: Rule {
             let p = receiver.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             switch p.count {
             case 1 where p[0].isEmpty: return ("self", "")
-            case 1: return parameterType(p[0], at: at, s) != nil ? (p[0], "") : ("self", p[0])
+            case 1: return s.parameterTypeName(p[0], at: at) != nil ? (p[0], "") : ("self", p[0])
             case 2: return (p[0], p[1])
             default: return nil
             }
         }
         func type(_ base: String) -> String? {
             if base == "self" { return s.enclosingType(of: at).map { s.decls[$0].nameText } }
-            return parameterType(base, at: at, s)
+            return s.parameterTypeName(base, at: at)
         }
         guard let o = parts(outer.lock), let i = parts(inner.lock), o.base != i.base, o.member == i.member,
               let ot = type(o.base), let it = type(i.base), ot == it, !ot.isEmpty else { return nil }
         return "'\(ot)'"
-    }
-
-    /// The type written for parameter `name` of a function around `t` (`_ rhs: Box<T>` → `Box`,
-    /// `Self` → the type around `t`).
-    private func parameterType(_ name: String, at t: Int, _ s: FileStructure) -> String? {
-        var f = s.enclosingFunction(of: t)
-        while let fn = f {
-            let sig = s.decls[fn].typeAnnotation
-            for k in sig where s.code[k].kind == .identifier && s.is(k, text: name) && s.isChar(k + 1, UInt8(ascii: ":")) {
-                var j = k + 2
-                while j < sig.upperBound && (s.code[j].kind == .attribute || (s.code[j].kind == .keyword && !s.isKeyword(j, .Self))) { j += 1 }
-                if s.isKeyword(j, .Self) { return s.enclosingType(of: t).map { s.decls[$0].nameText } }
-                if j < sig.upperBound && s.code[j].kind == .identifier { return s.text(j) }
-            }
-            let p = s.decls[fn].parent
-            f = p >= 0 && s.decls[p].kind.isFunctionLike ? p : nil
-        }
-        return nil
     }
 
     private func note(_ site: LockSite, _ message: String) -> Note {

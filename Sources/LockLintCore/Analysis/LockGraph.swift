@@ -636,22 +636,12 @@ struct LockNamer {
     /// The type a variable named `name` is declared with (its annotation, or `Type(…)` as its
     /// initializer), looking at the declarations of the file; parameters of the function around `t`.
     mutating func declaredType(_ name: String, at t: Int) -> String? {
-        if let f = s.enclosingFunction(of: t), let p = parameterType(name, of: f) { return p }
+        if let p = s.parameterTypeName(name, at: t) { return p }
         for d in declarations(of: name, at: t) {
             if let known = typeOfVariable[d] { return known.isEmpty ? nil : known }
             let type = Self.typeName(of: s.decls[d], in: s) ?? ""
             typeOfVariable[d] = type
             if !type.isEmpty { return type }
-        }
-        return nil
-    }
-
-    private func parameterType(_ name: String, of f: Int) -> String? {
-        let sig = s.decls[f].typeAnnotation
-        for k in sig where s.code[k].kind == .identifier && s.is(k, text: name) && s.isChar(k + 1, UInt8(ascii: ":")) {
-            var j = k + 2
-            while j < sig.upperBound && (s.code[j].kind == .attribute || s.code[j].kind == .keyword) { j += 1 }
-            if j < sig.upperBound && s.code[j].kind == .identifier { return s.text(j) }
         }
         return nil
     }

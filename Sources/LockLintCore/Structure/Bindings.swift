@@ -79,6 +79,26 @@ extension FileStructure {
         return span(d.start, d.keyword).filter { code[$0].kind == .attribute }
     }
 
+    /// The name of the type written for parameter `name` of the function around token `t` (or
+    /// of a function around that one): `_ rhs: inout Box<T>` → `Box`; `Self` → the type around
+    /// `t`; nil when no enclosing function has such a parameter.
+    public func parameterTypeName(_ name: String, at t: Int) -> String? {
+        var f = enclosingFunction(of: t)
+        while let fn = f {
+            if let range = parameterType(name, of: fn) {
+                for j in range where code[j].kind != .attribute {
+                    if isKeyword(j, .Self) { return enclosingType(of: t).map { decls[$0].nameText } }
+                    if code[j].kind == .identifier { return text(j) }
+                    if code[j].kind != .keyword { return nil }
+                }
+                return nil
+            }
+            let p = decls[fn].parent
+            f = p >= 0 && decls[p].kind.isFunctionLike ? p : nil
+        }
+        return nil
+    }
+
     /// A global-actor attribute (`@MainActor`, `@DatabaseActor`): the declaration is isolated.
     public func hasGlobalActor(_ d: Decl) -> Bool {
         attributeNames(d).contains { $0 == "MainActor" || ($0.hasSuffix("Actor") && $0.first?.isUppercase == true) }

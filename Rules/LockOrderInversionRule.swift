@@ -35,7 +35,12 @@ public struct LockOrderInversionRule: Rule {
             longer cycles. Two instances of one type are judged in one place: a lock taken while another value \
             of the same type (a parameter, `self`) holds the same lock (`lock` then `other.lock`, \
             `lhs.using { rhs.using { } }` on the run's own lock type) is reported at the inner acquisition, \
-            unless the function orders them by ObjectIdentifier.
+            unless the function orders them by ObjectIdentifier. A task's internal lock takes part too: an \
+            `onCancel:` handler of withTaskCancellationHandler runs holding it and resuming a continuation takes \
+            it (as Swift's documentation of withTaskCancellationHandler warns), so a lock taken in the handler \
+            and held around a `resume` is an inversion. Code in a closure counts as running under the lock only \
+            when the closure is passed to a function that runs it before returning (forEach, filter, sync, \
+            withLock, …); a closure stored or handed to anything else runs later.
             """,
         inTests: .reported("the same as in other code: an inversion can hang the test"),
         triggeringExamples: [
@@ -153,12 +158,17 @@ public struct LockOrderInversionRule: Rule {
         case .lock: "'\(name)' is taken"
         case .queue: "queue '\(name)' is waited for with sync"
         case .semaphore, .signaller: "'\(name)' is waited on"
+        case .task: "a continuation is resumed (taking the task's internal lock)"
         }
     }
 
     static func fix(_ a: String, _ outer: LockGraph.Kind, _ b: String, _ inner: LockGraph.Kind) -> String {
         let order = "take '\(a)' and '\(b)' in one order everywhere"
         switch (outer, inner) {
+        case (_, .task):
+            return "resume the continuation after releasing '\(a)': take what it needs under the lock, unlock, then resume; a cancellation handler that takes '\(a)' can run at any moment holding the task's internal lock"
+        case (.task, _):
+            return "do not take '\(b)' in the cancellation handler (record the cancellation in an Atomic the other code reads), or never resume a continuation or cancel a task while holding '\(b)'"
         case (_, .semaphore), (_, .signaller):
             return "never wait on '\(b)' \(Self.while(a, outer)): wait first and take '\(a)' afterwards, or let the code that signals '\(b)' run without '\(a)'"
         case (.signaller, _):
@@ -178,6 +188,7 @@ public struct LockOrderInversionRule: Rule {
         case .lock, .semaphore: "while '\(name)' is held"
         case .queue: "on queue '\(name)'"
         case .signaller: "before '\(name)' is signalled"
+        case .task: "in a cancellation handler (which runs holding the task's internal lock)"
         }
     }
 
@@ -186,6 +197,7 @@ public struct LockOrderInversionRule: Rule {
         case .lock, .semaphore: "'\(name)' is held"
         case .queue: "a block runs on queue '\(name)'"
         case .signaller: "'\(name)' is waited for"
+        case .task: "a cancellation handler runs"
         }
     }
 

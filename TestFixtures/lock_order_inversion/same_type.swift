@@ -146,3 +146,44 @@ final class Loader: @unchecked Sendable {
         group.wait()
     }
 }
+
+// A cancellation handler runs holding the task's internal lock, and resuming a continuation
+// takes that lock: resuming while holding a lock the handler also takes can deadlock.
+final class Waiter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending: [CheckedContinuation<Int, Never>] = []
+    private var cancelled = false
+
+    func next() async -> Int {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                lock.withLock { pending.append(continuation) }
+            }
+        } onCancel: {
+            lock.withLock { cancelled = true } // expect: lock_order_inversion
+        }
+    }
+
+    func deliver(_ value: Int) {
+        lock.withLock {
+            for c in pending { c.resume(returning: value) } // expect: lock_order_inversion
+            pending.removeAll()
+        }
+    }
+
+    // A resume stored for later runs after the lock is released: quiet.
+    private var work: [() -> Void] = []
+    func enqueue(_ c: CheckedContinuation<Int, Never>) {
+        lock.withLock { work.append({ c.resume(returning: 0) }) }
+    }
+
+    // Resuming after the lock is released: quiet.
+    func deliverLater(_ value: Int) {
+        let waiting = lock.withLock {
+            let p = pending
+            pending.removeAll()
+            return p
+        }
+        for c in waiting { c.resume(returning: value) }
+    }
+}

@@ -35,6 +35,9 @@ public struct LockGraph: Sendable {
         /// Code that a semaphore's or group's waiter waits for: a closure before its `signal()` or
         /// `leave()`. While it runs, the waiter cannot go on: it "holds" the semaphore.
         case signaller
+        /// A task's internal lock: a cancellation handler (`onCancel:`) runs holding it, and resuming
+        /// a continuation takes it (Swift's documentation of `withTaskCancellationHandler`).
+        case task
     }
 
     /// Lock B taken while lock A is held.
@@ -287,16 +290,30 @@ extension LockGraph {
         }
         let indexOf = Dictionary(regions.regions.enumerated().map { ($0.element.acquireToken, $0.offset) }, uniquingKeysWith: { a, _ in a })
         func site(_ t: Int) -> LockSite { LockSite(path: s.file.path, token: t, location: s.location(ofToken: t)) }
-        let signallers = vocab.acquireRelease["wait"] == nil ? [] : Self.signallers(s, namer: &namer)
+        let signallers = (vocab.acquireRelease["wait"] == nil ? [] : Self.signallers(s, namer: &namer)) + Self.cancellationHandlers(s)
+        let runNow = Self.runNowCallees.union(vocab.lockScopedMethods)
         func held(at t: Int) -> [(key: String, kind: Kind, token: Int)] {
             var out: [(key: String, kind: Kind, token: Int)] = regions.holding(t, in: s, directOnly: false).compactMap { r in
-                guard let k = indexOf[r.acquireToken], holds[k], let key = keys[k] else { return nil }
+                guard let k = indexOf[r.acquireToken], holds[k], let key = keys[k],
+                      Self.runsDuring(s, t, r.executable, runNow: runNow) else { return nil }
                 return (key, kinds[k], r.acquireToken)
             }
-            for g in signallers where g.start < t && t < g.end && LockRegions.reachesWithoutDeferral(s, from: t, to: g.exec) {
-                out.append((g.key, .signaller, g.token))
+            for g in signallers where g.start < t && t < g.end && Self.runsDuring(s, t, g.exec, runNow: runNow) {
+                out.append((g.key, g.kind, g.token))
             }
             return out
+        }
+        // Resuming a continuation takes the task's internal lock.
+        for r in Self.resumes(s) {
+            let around = held(at: r)
+            let heldKeys = around.map(\.key)
+            for h in around where h.key != Self.taskLock {
+                graph.edges.append(Edge(outer: h.key, inner: Self.taskLock, outerKind: h.kind, innerKind: .task, outerSite: site(h.token),
+                                        innerSite: site(r), call: nil, callee: "", alsoHeld: heldKeys.filter { $0 != h.key }))
+            }
+            if let f = namer.functionKey(runningNow: r) {
+                graph.acquisitions[f, default: []].append(Acquisition(lock: Self.taskLock, kind: .task, site: site(r)))
+            }
         }
         // Edges between nested acquisitions, and each function's own acquisitions.
         for (k, r) in regions.regions.enumerated() where blocking[k] {
@@ -340,11 +357,63 @@ extension LockGraph {
 extension LockGraph {
     struct Signaller {
         var key: String
+        var kind: Kind = .signaller
         var start: Int
         var end: Int
         var exec: Int
         /// The `signal`/`leave` token.
         var token: Int
+    }
+
+    /// Functions whose closure argument runs before they return, so under whatever the caller
+    /// holds. A closure passed to anything else (stored as a callback, an enum payload, a
+    /// publisher's operator) may run later, after the lock is released.
+    static let runNowCallees: Set<String> = LockPaths.immediateClosureCallees.union([
+        "forEach", "map", "compactMap", "filter", "reduce", "contains", "allSatisfy", "first", "firstIndex", "last",
+        "lastIndex", "sorted", "sort", "min", "max", "removeAll", "sync", "asyncAndWait", "withValue",
+    ])
+
+    /// Whether token `t` runs while the body `exec` runs: only closures of `runNow` callees lie between.
+    static func runsDuring(_ s: FileStructure, _ t: Int, _ exec: Int, runNow: Set<String>) -> Bool {
+        var sc = t >= 0 && t < s.scopeOf.count ? Int(s.scopeOf[t]) : -1
+        while sc >= 0 {
+            if sc == exec { return true }
+            let scope = s.scopes[sc]
+            if scope.kind == .functionBody { return false }
+            if scope.kind == .closure {
+                let c = s.closures[scope.closure]
+                guard c.callee >= 0, runNow.contains(s.text(c.callee)) else { return false }
+            }
+            sc = scope.parent
+        }
+        return false
+    }
+
+    /// The name of the task's internal lock in the graph.
+    static let taskLock = "::the task's internal lock"
+
+    /// `onCancel:` closures of `withTaskCancellationHandler`: they run holding the task's lock.
+    static func cancellationHandlers(_ s: FileStructure) -> [Signaller] {
+        guard s.identifiers.mayContain("onCancel") else { return [] }
+        return s.closures.compactMap { c in
+            guard c.label >= 0, s.is(c.label, "onCancel"), c.close > c.open else { return nil }
+            return Signaller(key: taskLock, kind: .task, start: c.open, end: c.close, exec: c.scope, token: c.label)
+        }
+    }
+
+    /// `continuation.resume(…)` calls (any receiver: `resume` with `returning:`/`throwing:`/`with:`
+    /// or no argument).
+    static func resumes(_ s: FileStructure) -> [Int] {
+        guard s.identifiers.mayContain("resume") else { return [] }
+        var out: [Int] = []
+        for i in 1..<max(1, s.code.count - 1) where s.code[i].kind == .identifier && s.is(i, "resume")
+            && s.isChar(i - 1, UInt8(ascii: ".")) && s.isChar(i + 1, UInt8(ascii: "(")) {
+            let close = Int(s.match[i + 1])
+            guard close > i + 1 else { continue }
+            let label = close == i + 2 || s.is(i + 2, "returning") || s.is(i + 2, "throwing") || s.is(i + 2, "with")
+            if label { out.append(i) }
+        }
+        return out
     }
 
     /// Closures that end a semaphore's or a group's wait: the code before `sem.signal()` /

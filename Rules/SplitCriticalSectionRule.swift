@@ -152,9 +152,12 @@ public struct SplitCriticalSectionRule: Rule {
             // `x` or `self.x` changed in place, in a method of a type.
             if s.isChar(q - 1, UInt8(ascii: ".")) && !(s.isKeyword(q - 2, .self) && !s.isChar(q - 3, UInt8(ascii: "."))) { continue }
             guard let (how, inPlace) = readModifyWrite(at: q, s), let owner = s.enclosingType(of: q) else { continue }
+            // `x.only = v` on a struct whose only stored property is `only`: a whole overwrite.
+            let member = s.isChar(q + 1, UInt8(ascii: ".")) && q + 2 < s.code.count ? s.text(q + 2) : nil
             guard let f = s.enclosingFunction(of: q), s.decls[f].kind != .initializer, s.decls[f].kind != .accessor,
                   s.decls[f].kind != .variable,
                   let entry = context.splitProperty(type: s.decls[owner].nameText, property: s.text(q)), !inPlace || entry.isValue,
+                  !(how == ".… = …" && member != nil && member == entry.onlyMember),
                   !s.binds(s.text(q), in: s.span(s.decls[f].start, q)) else { continue }
             // Already holding that lock, the getter would take it again: `recursive_lock`'s finding.
             if context.lockRegions.holding(q, in: s, directOnly: false).contains(where: { $0.lock == entry.lock }) { continue }

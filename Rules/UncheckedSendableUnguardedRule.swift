@@ -511,12 +511,20 @@ public struct UncheckedSendableUnguardedRule: Rule {
     /// How to hold lock `p` around an access: the class's own wrapper method when it has one;
     /// `withLock` where the lock type has it (NSLock's needs macOS 14/iOS 17); else
     /// `lock()` with a deferred `unlock()`.
-    static func lockFix(_ p: String, wrapper: String?, deployment: Deployment?, lockType: String?, what: String, tail: String) -> String {
+    /// In async code `lock()` is unavailable (`noasync`) and a lock must not be held across an
+    /// `await`: only a closure form, around the access alone, is offered there.
+    static func lockFix(_ p: String, wrapper: String?, deployment: Deployment?, lockType: String?, what: String, tail: String,
+                        lockTypeMethods: [String]? = nil, inAsync: Bool = false) -> String {
         if let w = wrapper { return "\(what) \(w) { } (the class's own way of holding '\(p)')\(tail)" }
+        if let m = lockTypeMethods?.first { return "\(what) \(p).\(m) { } (the project's own closure method on \(lockType ?? "the lock"))\(tail)" }
         let nsLocking: Set<String> = ["NSLock", "NSRecursiveLock", "NSCondition", "NSConditionLock"]
         if let t = lockType, nsLocking.contains(t), let d = deployment, !d.allows(Deployment.nsLockingWithLockSince) {
+            if inAsync {
+                return "move the access into a synchronous helper that takes '\(p)' (lock(); defer { unlock() }) and call it from here: lock() is unavailable in async code, and NSLocking.withLock needs macOS 14/iOS 17\(tail)"
+            }
             return "\(what) \(p).lock(); defer { \(p).unlock() } (NSLocking.withLock needs macOS 14/iOS 17)\(tail)"
         }
+        if inAsync { return "\(what) \(p).withLock { } around the access alone, with no await inside\(tail)" }
         return "\(what) \(p).withLock { } (or \(p).lock(); defer { \(p).unlock() })\(tail)"
     }
 
@@ -1151,7 +1159,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
                         : facts.queueProperties.contains(p)
                         ? "run this access on \(p) like the others: " + Self.queueFix(p, name: name, write: write)
                         : Self.lockFix(p, wrapper: wrapperLocks.first { $0.value == p }?.key, deployment: context.deployment,
-                                       lockType: lockTypes[p], what: "wrap this access in", tail: " like the others")
+                                       lockType: lockTypes[p], what: "wrap this access in", tail: " like the others",
+                                       lockTypeMethods: lockTypes[p].flatMap { context.lockWrapperMethods($0) },
+                                       inAsync: AsyncContext.isAsync(s, at: a.token))
                 } else {
                     let all = (facts.lockProperties.filter { !stateHolding.contains($0) } + facts.queueProperties.filter { !eventLoops.contains($0) || !confined })
                     let g = all.first ?? "lock"
@@ -1165,7 +1175,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
                         : facts.queueProperties.contains(g)
                         ? "access '\(name)' only on \(g): " + Self.queueFix(g, name: name, write: write)
                         : Self.lockFix(g, wrapper: wrapperLocks.first { $0.value == g }?.key, deployment: context.deployment,
-                                       lockType: lockTypes[g], what: "access '\(name)' only inside", tail: "")
+                                       lockType: lockTypes[g], what: "access '\(name)' only inside", tail: "",
+                                       lockTypeMethods: lockTypes[g].flatMap { context.lockWrapperMethods($0) },
+                                       inAsync: AsyncContext.isAsync(s, at: a.token))
                 }
                 // In a private helper: point at a call that reaches it without the lock, since
                 // that call, not the access, is usually what needs the fix.

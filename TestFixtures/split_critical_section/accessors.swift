@@ -39,3 +39,18 @@ final class Settings: @unchecked Sendable {
 
     func snapshot() -> [String: String] { values }
 }
+
+// Setting the only stored property of a struct replaces the whole value: nothing is lost.
+struct Handlers { var list: [String] = [] }
+
+final class Registry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _handlers = Handlers()
+    var handlers: Handlers {
+        get { lock.withLock { _handlers } }
+        set { lock.withLock { _handlers = newValue } }
+    }
+
+    func clear() { handlers.list = [] }
+    func add(_ h: String) { handlers.list.append(h) } // expect: split_critical_section
+}

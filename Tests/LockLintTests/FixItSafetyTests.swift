@@ -29,6 +29,28 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertTrue(ds[0].notes.contains { $0.location.line == 6 }, "\(ds[0].notes)")
     }
 
+    func testAnAccessInAsyncCodeIsNeverToldToCallLock() async throws {
+        let code = """
+            import Foundation
+            final class Clock: @unchecked Sendable {
+                private let lock = NSLock()
+                private var now = 0
+                func tick() { lock.withLock { now += 1 } }
+                func wait() async {
+                    let start = now
+                    await Task.yield()
+                    print(start)
+                }
+            }
+            """
+        let ds = await findings(code, UncheckedSendableUnguardedRule())
+        XCTAssertEqual(ds.map(\.location.line), [7])
+        let fix = ds.first?.fixIt.message ?? ""
+        // `lock()` is `noasync`, and the lock must not be held across the await.
+        XCTAssertFalse(fix.contains("lock.lock()"), fix)
+        XCTAssertTrue(fix.contains("withLock { } around the access alone, with no await inside"), fix)
+    }
+
     func testAValueReadInASignalHandlerIsNotGivenALock() async throws {
         let code = """
             import Foundation

@@ -89,12 +89,16 @@ public struct LockGraph: Sendable {
         public var isValue = false
         /// For a wrapped property, the wrapper whose `wrappedValue` this is.
         public var wrapper: String? = nil
+        /// The one stored property of the property's type, when it is a struct of the file with
+        /// exactly one: setting that member replaces the whole value, and loses nothing.
+        public var onlyMember: String? = nil
     }
 
     /// A property declared with a wrapper attribute (`@Atomic var x`).
     struct WrappedProperty: Sendable {
         var wrapper: String
         var isValue: Bool
+        var onlyMember: String?
     }
 
     var edges: [Edge] = []
@@ -148,6 +152,7 @@ public struct LockGraph: Sendable {
             guard var a = splitAccessors["\(module)::\(w.wrapper).wrappedValue"] else { continue }
             a.isValue = w.isValue
             a.wrapper = w.wrapper
+            a.onlyMember = w.onlyMember
             add(key, a)
         }
         return out
@@ -460,7 +465,7 @@ extension LockGraph {
             let type = s.decls[owner].nameText
             guard !type.isEmpty else { continue }
             out["\(module)::\(type).\(s.decls[p].nameText)"] = SplitAccessor(lock: get.lock, getter: site(get.token), setter: site(set.token),
-                                                                            isValue: isValueType(s.decls[p], s))
+                                                                            isValue: isValueType(s.decls[p], s), onlyMember: onlyMember(s.decls[p], s))
         }
         return out
     }
@@ -473,7 +478,7 @@ extension LockGraph {
             for name in s.attributeNames(d) {
                 let base = String(name.prefix { $0 != "(" && $0 != "<" })
                 guard let c = base.unicodeScalars.first, Capitalized.isUpper(c), !base.hasSuffix("Actor"), base != "Sendable" else { continue }
-                out["\(module)::\(s.decls[owner].nameText).\(d.nameText)"] = WrappedProperty(wrapper: base, isValue: isValueType(d, s))
+                out["\(module)::\(s.decls[owner].nameText).\(d.nameText)"] = WrappedProperty(wrapper: base, isValue: isValueType(d, s), onlyMember: onlyMember(d, s))
             }
         }
         return out
@@ -501,6 +506,17 @@ extension LockGraph {
         if s.isKeyword(j, .true) || s.isKeyword(j, .false) { return true }
         if s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: "(")) { return isValueTypeName(s.text(j), s) }
         return false
+    }
+
+    /// The single stored property of the struct a property is declared with (this file's struct
+    /// with exactly one stored `var`/`let`), or nil.
+    static func onlyMember(_ d: Decl, _ s: FileStructure) -> String? {
+        let a = d.typeAnnotation
+        guard let i = a.first, s.code[i].kind == .identifier else { return nil }
+        let structs = s.typeDecls(named: s.text(i)).filter { s.decls[$0].kind == .struct }
+        guard structs.count == 1 else { return nil }
+        let stored = s.children[structs[0]].filter { s.decls[$0].kind == .variable && !s.decls[$0].isComputed && !s.decls[$0].isStaticMember }
+        return stored.count == 1 ? s.decls[stored[0]].nameText : nil
     }
 
     static func isValueTypeName(_ name: String, _ s: FileStructure) -> Bool {

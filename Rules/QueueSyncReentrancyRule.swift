@@ -171,6 +171,8 @@ public struct QueueSyncReentrancyRule: Rule {
         var reported = Set<Int>()
         var fromFunctions: [SyncCall] = []
         var placeChecked: [Int: Bool] = [:]
+        var onceCandidates: [SyncCall] = []
+        var mainSyncFunctions: [Int: SyncCall] = [:]
         for c in calls {
             // Asked once per function, not once per sync call in it.
             let f = s.enclosingFunction(of: c.token) ?? -1
@@ -184,13 +186,15 @@ public struct QueueSyncReentrancyRule: Rule {
             case .mainActor(let token, let what)?:
                 reported.insert(c.token)
                 out.append(mainActor(c, at: token, what: what, context: context))
-            case .function?:
+            case .function(let d)?:
                 fromFunctions.append(c)
+                if c.queue == "main" && mainSyncFunctions[d] == nil { mainSyncFunctions[d] = c }
             case nil:
-                break
+                if c.queue == "main" { onceCandidates.append(c) }
             }
         }
         out += viaCalls(fromFunctions, reported: &reported, context: context)
+        out += onceInitializers(onceCandidates, functions: mainSyncFunctions, reported: &reported, context: context)
         return out
     }
 
@@ -460,5 +464,87 @@ public struct QueueSyncReentrancyRule: Rule {
             return n
         }
         return nil
+    }
+}
+
+// MARK: Initializers that run once under a lock
+
+extension QueueSyncReentrancyRule {
+    /// The static or global variable whose initializer runs token `t` while it initializes:
+    /// directly, or inside immediately-invoked closures, closures run on the spot and `sync`
+    /// closures. Nil for anything else (instance properties, functions, closures run later).
+    func onceVariable(_ s: FileStructure, _ t: Int, syncToken: Int) -> Int? {
+        var sc = Int(s.scopeOf[t])
+        loop: while sc >= 0 {
+            let scope = s.scopes[sc]
+            switch scope.kind {
+            case .closure:
+                let c = s.closures[scope.closure]
+                if c.callee == syncToken { break }
+                let invoked = s.isChar(c.close + 1, UInt8(ascii: "(")) && !s.code[c.close + 1].flags.contains(.spaceBefore)
+                let name = c.callee >= 0 ? s.text(c.callee) : ""
+                if invoked || Self.onTheSpot.contains(name) || (Self.waitingMethods.contains(name) && s.isChar(c.callee - 1, UInt8(ascii: "."))) { break }
+                return nil
+            case .statement:
+                break
+            case .typeBody:
+                break loop
+            default:
+                return nil
+            }
+            sc = scope.parent
+        }
+        guard let v = s.variableDeclarations(holding: t).first else { return nil }
+        let d = s.decls[v]
+        guard d.kind == .variable, !d.isComputed, d.initializer.contains(t) else { return nil }
+        if d.parent < 0 {
+            // Globals of `main.swift` are top-level code, run in order on the main thread.
+            let file = s.file.path.split(separator: "/").last.map(String.init) ?? s.file.path
+            return file == "main.swift" ? nil : v
+        }
+        return d.isStaticMember && s.decls[d.parent].kind.isType ? v : nil
+    }
+
+    /// Whether the initializer of `v` checks where it runs (`Thread.isMainThread`, …).
+    func initializerChecksPlace(_ s: FileStructure, _ v: Int) -> Bool {
+        s.decls[v].initializer.contains { s.code[$0].kind == .identifier && Self.placeChecks.contains(s, $0) }
+    }
+
+    func onceInitializers(_ candidates: [SyncCall], functions: [Int: SyncCall], reported: inout Set<Int>, context: RuleContext) -> [Diagnostic] {
+        let s = context.structure
+        var out: [Diagnostic] = []
+        for c in candidates {
+            guard let v = onceVariable(s, c.token, syncToken: c.token), !initializerChecksPlace(s, v),
+                  reported.insert(c.token).inserted else { continue }
+            out.append(onceDiagnostic(c, variable: v, call: nil, context: context))
+        }
+        guard !functions.isEmpty else { return out }
+        // Functions of this file (global, or static in the initializer's type) called from a
+        // once-initializer and syncing on the main queue in their own body.
+        for (v, d) in s.decls.enumerated() where d.kind == .variable && !d.isComputed && !d.initializer.isEmpty && (d.parent < 0 || d.isStaticMember) {
+            for k in d.initializer where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) {
+                let qualified = s.isChar(k - 1, UInt8(ascii: "."))
+                if qualified && !(s.is(k - 2, "Self") || (d.parent >= 0 && s.is(k - 2, text: s.decls[d.parent].nameText))) { continue }
+                let name = s.text(k)
+                guard let f = s.functionDecls(named: name).first(where: { f in
+                    functions[f] != nil && (s.decls[f].parent < 0 && !qualified || s.decls[f].parent == d.parent && s.decls[f].isStaticMember)
+                }), let sync = functions[f] else { continue }
+                guard onceVariable(s, k, syncToken: -2) == v, !initializerChecksPlace(s, v), reported.insert(sync.token).inserted else { continue }
+                out.append(onceDiagnostic(sync, variable: v, call: k, context: context))
+            }
+        }
+        return out
+    }
+
+    func onceDiagnostic(_ c: SyncCall, variable v: Int, call: Int?, context: RuleContext) -> Diagnostic {
+        let s = context.structure
+        let d = s.decls[v]
+        let what = d.parent < 0 ? "global '\(d.nameText)'" : "static '\(d.nameText)'"
+        let through = call.map { " (through '\(s.text($0))()' at line \(s.line(ofToken: $0)))" } ?? ""
+        let message = "\(syncText(c, s)) in the initializer of \(what)\(through), which runs once under a lock: when the main thread first reads '\(d.nameText)' while another thread is initializing it, each waits for the other and both hang"
+        var notes = [context.note(at: d.name >= 0 ? d.name : d.keyword, "'\(d.nameText)' is initialized lazily, once, under a lock that other threads reading it wait on")]
+        if let k = call { notes.append(context.note(at: k, "'\(s.text(k))' is called here, during the initialization")) }
+        let fix = "do not wait for the main queue while initializing '\(d.nameText)': check `Thread.isMainThread` and run the work directly on the main thread (sync only from other threads), or compute the value without the main queue"
+        return context.diagnostic(description, at: c.token, message: message, notes: notes, fixIt: FixIt(fix))
     }
 }

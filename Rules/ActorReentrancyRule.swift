@@ -299,7 +299,10 @@ public struct ActorReentrancyRule: Rule {
         var out: [Int: [Int]] = [:]
         for (ci, c) in s.closures.enumerated() where c.callee >= 0 && s.is(c.callee, "Task") && !s.isChar(c.callee - 1, UInt8(ascii: ".")) {
             // `Task { @MainActor in … }` runs elsewhere.
-            if c.inKeyword > c.open && s.span(c.open + 1, c.inKeyword).contains(where: { s.code[$0].kind == .attribute || s.text($0).hasPrefix("@") }) { continue }
+            // `[weak self]`: the body reaches the actor only through awaited calls on an optional.
+            if c.inKeyword > c.open && s.span(c.open + 1, c.inKeyword).contains(where: {
+                s.code[$0].kind == .attribute || s.text($0).hasPrefix("@") || s.is($0, "weak") || s.is($0, "unowned")
+            }) { continue }
             var sc = s.scopes[c.scope].parent
             var function = -1
             while sc >= 0 {

@@ -97,6 +97,26 @@ actor Connection {
         }
     }
 
+    // Quiet: a Task given to the main actor, and one holding the actor weakly, do not run on it.
+    func onMain(_ key: String) {
+        Task { @MainActor in
+            if cache[key] == nil {
+                let data = try await download(key)
+                cache[key] = data
+            }
+        }
+    }
+
+    func weakly(_ key: String) {
+        Task { [weak self] in
+            guard let self else { return }
+            if await self.cache[key] == nil {
+                let data = try await download(key)
+                await self.store(key, data)
+            }
+        }
+    }
+
     // Quiet: the write in the Task does not depend on a check.
     func log() {
         Task {

@@ -39,7 +39,8 @@ public struct QueueSyncReentrancyRule: Rule {
             globals of `main.swift`. And `sync` on a serial queue property that its type also hands to other code \
             to call back on (an argument labelled `queue:`, `delegateQueue:`, `callbackQueue:`, \
             `completionQueue:` and the like to a function that is not declared in the file nor a class or actor \
-            of the run, an OperationQueue's `underlyingQueue`, or a `return` of the queue), when the sync is in \
+            of the run, an OperationQueue's `underlyingQueue`, or the queue returned by a method or computed \
+            property that is not private), when the sync is in \
             a method or computed property of that type; whether a callback actually reaches the sync is not \
             followed.
             """,
@@ -612,7 +613,8 @@ extension QueueSyncReentrancyRule {
     /// Where the type declaring queue property `q` hands it to other code to run callbacks on: an
     /// argument labelled like a callback queue to a function not declared in this file (nor an
     /// initializer of an actor or class of the run), an
-    /// `underlyingQueue =` assignment, or a `return` of the queue.
+    /// `underlyingQueue =` assignment, or a `return` of the queue from a method or computed property
+    /// that is not private.
     func handOut(_ context: RuleContext, queue q: Int) -> Int? {
         let s = context.structure
         let d = s.decls[q]
@@ -624,7 +626,14 @@ extension QueueSyncReentrancyRule {
             // The queue itself, not a member of it.
             if s.isChar(k + 1, UInt8(ascii: ".")) || s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "[")) { continue }
             let before = qualified ? k - 3 : k - 1
-            if s.isKeyword(before, .return) && s.enclosingClosure(of: k) == nil { return k }
+            // Returned from a method or computed property other code can call (`return queue`, or a
+            // body that is just the queue).
+            let sc = Int(s.scopeOf[k])
+            let wholeBody = sc >= 0 && s.scopes[sc].kind != .closure && s.scopes[sc].open == (qualified ? k - 3 : k - 1) && s.scopes[sc].close == k + 1
+            if (s.isKeyword(before, .return) && s.enclosingClosure(of: k) == nil) || wholeBody {
+                if let f = s.enclosingFunction(of: k), !isPrivate(s, f) { return k }
+                continue
+            }
             if s.isChar(before, UInt8(ascii: "=")) && s.is(before - 1, "underlyingQueue") { return k }
             guard s.isChar(before, UInt8(ascii: ":")), before - 1 >= 0, s.code[before - 1].isWord,
                   Self.callbackQueueLabels.contains(s.text(before - 1)),
@@ -652,6 +661,13 @@ extension QueueSyncReentrancyRule {
         return nil
     }
 
+    /// A `private`/`fileprivate` function or property (for an accessor, its property's modifiers).
+    func isPrivate(_ s: FileStructure, _ f: Int) -> Bool {
+        var d = s.decls[f]
+        if d.kind == .accessor, d.parent >= 0 { d = s.decls[d.parent] }
+        return d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate)
+    }
+
     func handedOutQueues(_ syncs: [SyncCall], reported: inout Set<Int>, context: RuleContext) -> [Diagnostic] {
         let s = context.structure
         var out: [Diagnostic] = []
@@ -665,7 +681,7 @@ extension QueueSyncReentrancyRule {
             guard let at = h, reported.insert(c.token).inserted else { continue }
             let qualified = s.isChar(at - 1, UInt8(ascii: "."))
             let before = qualified ? at - 3 : at - 1
-            let how = s.isKeyword(before, .return) ? "returns it to other code"
+            let how = s.isKeyword(before, .return) || s.isChar(before, UInt8(ascii: "{")) ? "returns it to other code"
                 : s.isChar(before, UInt8(ascii: "=")) ? "makes it an OperationQueue's 'underlyingQueue'"
                 : "passes it as '\(s.text(s.isChar(at - 1, UInt8(ascii: ".")) ? at - 4 : at - 2))'"
             let message = "\(syncText(c, s)) on a queue this type also hands out for callbacks (it \(how) at line \(s.line(ofToken: at))): a callback running on '\(c.receiver)' that reaches this sync waits for itself and the queue deadlocks"

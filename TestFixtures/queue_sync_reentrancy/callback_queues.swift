@@ -50,6 +50,27 @@ final class Exposed {
     }
 }
 
+final class ExposedProperty {
+    private let queue = DispatchQueue(label: "exposed.property")
+    private var value = 0
+
+    var delegateQueue: DispatchQueue { queue }
+
+    func read() -> Int {
+        queue.sync { value } // expect: queue_sync_reentrancy
+    }
+}
+
+// Quiet: a private accessor keeps the queue inside the type.
+final class PrivateAccessor {
+    private let queue = DispatchQueue(label: "private.accessor")
+    private var value = 0
+
+    private func currentQueue() -> DispatchQueue { return queue }
+
+    func read() -> Int { currentQueue().async { }; return queue.sync { value } }
+}
+
 // Quiet: the queue handed out is not the one used with sync.
 final class SeparateQueues {
     private let callbacks = DispatchQueue(label: "callbacks")

@@ -50,7 +50,8 @@ public struct ActorReentrancyRule: Rule {
             write of the property; a method that checks the property itself before assigning it does not. The body \
             of a `Task { }` created in an actor method (not `Task.detached`, not given another actor with \
             `@MainActor in`, not nested in a closure that runs later) is isolated to the actor and is checked the \
-            same way on its own. Also reported: a decision that reads two or more properties (one `if`/`guard` \
+            same way on its own; an `await` on a call of a synchronous method of the same actor is not a \
+            suspension. Also reported: a decision that reads two or more properties (one `if`/`guard` \
             condition), an await, then a re-check that reads only some of them followed by a write, when a \
             property left out of the re-check is assigned by another method of the actor (in this file) and this \
             method does not read it again or assign it itself before the write; reported at the write.
@@ -258,7 +259,7 @@ public struct ActorReentrancyRule: Rule {
                 for c in tasks[m] ?? [] { bodies.append((s.closures[c].scope, true)) }
                 for (scope, inTask) in bodies {
                     let method = MethodAnalysis(s, method: m, bodyScope: scope, properties: properties, setters: facts.setters,
-                                                assigners: facts.assigners)
+                                                assigners: facts.assigners, synchronous: facts.synchronous)
                     for f in method.findings() {
                         out.append(diagnostic(f, method: d, inTask: inTask, actorName: actorName, context: context))
                     }
@@ -274,6 +275,8 @@ public struct ActorReentrancyRule: Rule {
         var setters: [String: Set<String>] = [:]
         /// For each property, the methods that assign it.
         var assigners: [String: [String]] = [:]
+        /// Synchronous methods: `await self.f()` on one of them does not suspend.
+        var synchronous: Set<String> = []
     }
 
     func actorMethods(_ s: FileStructure, named name: String, properties: Set<String>) -> ActorMethods {
@@ -285,6 +288,7 @@ public struct ActorReentrancyRule: Rule {
                       !d.modifiers.contains(.nonisolated), !d.modifiers.contains(.nonisolatedUnsafe) else { continue }
                 let (written, decided) = MethodAnalysis(s, method: m, properties: properties).propertyWrites()
                 for p in written.sorted() { out.assigners[p, default: []].append(d.nameText) }
+                if !d.isAsync { out.synchronous.insert(d.nameText) }
                 let plain = written.subtracting(decided)
                 if !d.isAsync && !plain.isEmpty { out.setters[d.nameText, default: []].formUnion(plain) }
             }
@@ -445,9 +449,13 @@ public struct ActorReentrancyRule: Rule {
         /// For each property, the methods of the actor that assign it.
         let assigners: [String: [String]]
 
+        /// Synchronous methods of the actor: awaiting a call of one does not suspend.
+        let synchronous: Set<String>
+
         init(_ s: FileStructure, method: Int, bodyScope: Int? = nil, properties: Set<String>?, setters: [String: Set<String>] = [:],
-             assigners: [String: [String]] = [:]) {
+             assigners: [String: [String]] = [:], synchronous: Set<String> = []) {
             self.s = s
+            self.synchronous = synchronous
             self.assigners = assigners
             self.method = method
             self.bodyScope = bodyScope ?? s.decls[method].body
@@ -667,11 +675,25 @@ public struct ActorReentrancyRule: Rule {
                         }
                     }
                 }
-                if s.isKeyword(i, .await) { r.awaits.append(i) }
+                if s.isKeyword(i, .await) && !awaitsSynchronousMember(i) { r.awaits.append(i) }
                 r.tokens.append(i)
                 i += 1
             }
             return r
+        }
+
+        /// `await f()` / `await self.f()` where `f` is a synchronous method of this actor: the call
+        /// runs on the actor without suspending.
+        func awaitsSynchronousMember(_ aw: Int) -> Bool {
+            guard !synchronous.isEmpty else { return false }
+            var k = aw + 1
+            if s.isKeyword(k, .self) && s.isChar(k + 1, UInt8(ascii: ".")) { k += 2 }
+            guard k < s.count, s.code[k].kind == .identifier, synchronous.contains(s.text(k)), s.isChar(k + 1, UInt8(ascii: "(")) else { return false }
+            // Nothing else awaited in the statement after the call.
+            let close = Int(s.match[k + 1])
+            guard close > k else { return false }
+            let next = close + 1
+            return next >= s.count || s.code[next].flags.contains(.newlineBefore) || s.isChar(next, UInt8(ascii: ";")) || s.isChar(next, UInt8(ascii: "}"))
         }
 
         // MARK: Accesses

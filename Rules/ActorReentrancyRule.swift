@@ -8,7 +8,7 @@ public struct ActorReentrancyRule: Rule {
     public let description = RuleDescription(
         id: "actor_reentrancy",
         name: "Actor state decided on before an await, written after it",
-        summary: "An actor method checks a stored property, awaits, then writes the property without checking it again",
+        summary: "An actor method (or a Task in it) checks a stored property, awaits, then writes the property (directly or through a setter method) without checking it again, or re-checks only part of a decision another method can change",
         rationale: """
             An actor runs one call at a time only between suspension points: at every `await` inside an actor \
             method, other calls into the same actor may run and change its state. A method that checks a property \
@@ -21,11 +21,11 @@ public struct ActorReentrancyRule: Rule {
             Make the check and the update one step with no suspension between them: store the in-flight work \
             (a `Task`) in the state before awaiting, so later callers await the same task; set a flag such as \
             `isRefreshing` before the await; or check the property again after the await and act on what is \
-            there then.
+            there then — every property the decision used, not only some of them.
             """,
         knownLimits: """
             The method must belong to an actor (its declaration, or an extension of an actor declared in any \
-            linted file); `nonisolated`, static, global-actor (`@MainActor`) and synchronous methods are skipped. A decision is a read of a \
+            linted file); `nonisolated`, static, global-actor (`@MainActor`) and synchronous methods are skipped (but not the `Task` bodies in them, below). A decision is a read of a \
             stored `var` of the actor (unqualified, including `if let x` shorthand, or through `self.`) in an `if`, \
             `guard` or `switch` condition, a read on the left of `??`, or a read copied into a local that is then \
             tested in such a condition. A `let` snapshot of the property written back after the await \
@@ -45,7 +45,16 @@ public struct ActorReentrancyRule: Rule {
             reported. Closures are not the method's code unless they run inline (`withTaskGroup` bodies, `forEach`, \
             continuations); names shadowed by a local binding count only as `self.name`. For an extension whose \
             actor is declared in another file, any property written through `self.` or an unshadowed name is a \
-            candidate. Writes made by other methods the method calls are not followed.
+            candidate. A call of a synchronous method of the same actor (declared in the same file) whose body \
+            assigns the property without deciding on it (`setState(.x)`, `self.store(key, value)`) counts as a \
+            write of the property; a method that checks the property itself before assigning it does not. The body \
+            of a `Task { }` created in an actor method (not `Task.detached`, not given another actor with \
+            `@MainActor in`, not nested in a closure that runs later) is isolated to the actor and is checked the \
+            same way on its own; an `await` on a call of a synchronous method of the same actor is not a \
+            suspension. Also reported: a decision that reads two or more properties (one `if`/`guard` \
+            condition), an await, then a re-check that reads only some of them followed by a write, when a \
+            property left out of the re-check is assigned by another method of the actor (in this file) and this \
+            method does not read it again or assign it itself before the write; reported at the write.
             """,
         triggeringExamples: [
             """
@@ -88,6 +97,42 @@ public struct ActorReentrancyRule: Rule {
                         ↓connection = try await Connection.open()
                     }
                 }
+            }
+            """,
+            """
+            actor Player {
+                var phase: Phase = .idle
+                private func setPhase(_ p: Phase) { phase = p }
+                func play() async {
+                    guard phase == .idle else { return }
+                    await prepare()
+                    ↓setPhase(.playing)
+                }
+            }
+            """,
+            """
+            actor Prefetcher {
+                var cache: [URL: Data] = [:]
+                func warm(_ url: URL) {
+                    Task {
+                        guard cache[url] == nil else { return }
+                        let data = try await fetch(url)
+                        ↓cache[url] = data
+                    }
+                }
+            }
+            """,
+            """
+            actor Engine {
+                var state: State = .running
+                var isShuttingDown = false
+                func stop() async {
+                    guard state == .running, !isShuttingDown else { return }
+                    await drain()
+                    guard state == .running else { return }
+                    ↓state = .stopped
+                }
+                func shutdown() { isShuttingDown = true }
             }
             """,
         ],
@@ -137,6 +182,30 @@ public struct ActorReentrancyRule: Rule {
             }
             """,
             """
+            actor Engine {
+                var state: State = .running
+                var isShuttingDown = false
+                func stop() async {
+                    guard state == .running, !isShuttingDown else { return }
+                    await drain()
+                    guard state == .running, !isShuttingDown else { return }
+                    state = .stopped
+                }
+                func shutdown() { isShuttingDown = true }
+            }
+            """,
+            """
+            actor Player {
+                var phase: Phase = .idle
+                private func setPhase(_ p: Phase) { phase = p }
+                func play() async {
+                    guard phase == .idle else { return }
+                    setPhase(.playing)
+                    await prepare()
+                }
+            }
+            """,
+            """
             final class NotAnActor {
                 var cache: [URL: Data] = [:]
                 func load(_ url: URL) async throws -> Data {
@@ -154,6 +223,8 @@ public struct ActorReentrancyRule: Rule {
         let s = context.structure
         guard !s.awaitTokens.isEmpty else { return [] }
         var out: [Diagnostic] = []
+        let tasks = taskClosures(s)
+        var factsByActor: [String: ActorMethods] = [:]
         for (ti, t) in s.decls.enumerated() where t.body >= 0 && (t.kind == .actor || t.kind == .extension) {
             // Stored vars of the actor, when its declaration is in this file; nil when unknown.
             var properties: Set<String>? = nil
@@ -170,16 +241,87 @@ public struct ActorReentrancyRule: Rule {
                 }
             }
             if let p = properties, p.isEmpty { continue }
-            for m in s.children[ti] {
-                let d = s.decls[m]
-                guard d.kind == .function, d.isAsync, d.body >= 0, !d.isStaticMember,
-                      !d.modifiers.contains(.nonisolated), !d.modifiers.contains(.nonisolatedUnsafe),
-                      !s.hasGlobalActor(d) else { continue }
-                let method = MethodAnalysis(s, method: m, properties: properties)
-                for f in method.findings() {
-                    out.append(diagnostic(f, method: d, actorName: actorName, context: context))
+            var facts = ActorMethods()
+            if let p = properties {
+                if let known = factsByActor[actorName] {
+                    facts = known
+                } else {
+                    facts = actorMethods(s, named: actorName, properties: p)
+                    factsByActor[actorName] = facts
                 }
             }
+            for m in s.children[ti] {
+                let d = s.decls[m]
+                guard d.kind == .function, d.body >= 0, !d.isStaticMember,
+                      !d.modifiers.contains(.nonisolated), !d.modifiers.contains(.nonisolatedUnsafe),
+                      !s.hasGlobalActor(d) else { continue }
+                var bodies: [(scope: Int, inTask: Bool)] = d.isAsync ? [(d.body, false)] : []
+                for c in tasks[m] ?? [] { bodies.append((s.closures[c].scope, true)) }
+                for (scope, inTask) in bodies {
+                    let method = MethodAnalysis(s, method: m, bodyScope: scope, properties: properties, setters: facts.setters,
+                                                assigners: facts.assigners, synchronous: facts.synchronous)
+                    for f in method.findings() {
+                        out.append(diagnostic(f, method: d, inTask: inTask, actorName: actorName, context: context))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// What the methods of an actor (its declaration and extensions in this file) assign.
+    struct ActorMethods {
+        /// Synchronous methods that assign properties without deciding on them: calling one is a write.
+        var setters: [String: Set<String>] = [:]
+        /// For each property, the methods that assign it.
+        var assigners: [String: [String]] = [:]
+        /// Synchronous methods: `await self.f()` on one of them does not suspend.
+        var synchronous: Set<String> = []
+    }
+
+    func actorMethods(_ s: FileStructure, named name: String, properties: Set<String>) -> ActorMethods {
+        var out = ActorMethods()
+        for t in s.typeDecls(named: name) where s.decls[t].body >= 0 && (s.decls[t].kind == .actor || s.decls[t].kind == .extension) {
+            for m in s.children[t] {
+                let d = s.decls[m]
+                guard d.kind == .function, d.body >= 0, !d.isStaticMember, !d.nameText.isEmpty,
+                      !d.modifiers.contains(.nonisolated), !d.modifiers.contains(.nonisolatedUnsafe) else { continue }
+                let (written, decided) = MethodAnalysis(s, method: m, properties: properties).propertyWrites()
+                for p in written.sorted() { out.assigners[p, default: []].append(d.nameText) }
+                if !d.isAsync { out.synchronous.insert(d.nameText) }
+                let plain = written.subtracting(decided)
+                if !d.isAsync && !plain.isEmpty { out.setters[d.nameText, default: []].formUnion(plain) }
+            }
+        }
+        return out
+    }
+
+    /// `Task { }` closures (not detached, not given another actor) in functions, by function: the
+    /// body runs isolated to the actor the function belongs to. Only closures that are not nested
+    /// in another closure that runs later.
+    func taskClosures(_ s: FileStructure) -> [Int: [Int]] {
+        var out: [Int: [Int]] = [:]
+        for (ci, c) in s.closures.enumerated() where c.callee >= 0 && s.is(c.callee, "Task") && !s.isChar(c.callee - 1, UInt8(ascii: ".")) {
+            // `Task { @MainActor in … }` runs elsewhere.
+            // `[weak self]`: the body reaches the actor only through awaited calls on an optional.
+            if c.inKeyword > c.open && s.span(c.open + 1, c.inKeyword).contains(where: {
+                s.code[$0].kind == .attribute || s.text($0).hasPrefix("@") || s.is($0, "weak") || s.is($0, "unowned")
+            }) { continue }
+            var sc = s.scopes[c.scope].parent
+            var function = -1
+            while sc >= 0 {
+                let scope = s.scopes[sc]
+                if scope.kind == .functionBody { function = scope.decl; break }
+                if scope.kind == .closure {
+                    let outer = s.closures[scope.closure]
+                    let callee = outer.callee >= 0 ? s.text(outer.callee) : ""
+                    if !AsyncContext.inlineCallees.contains(callee) && !AsyncContext.asyncBodyCallees.contains(callee) { break }
+                } else if scope.kind != .statement {
+                    break
+                }
+                sc = scope.parent
+            }
+            if function >= 0 { out[function, default: []].append(ci) }
         }
         return out
     }
@@ -201,8 +343,11 @@ public struct ActorReentrancyRule: Rule {
 
     // MARK: The finding
 
-    func diagnostic(_ f: Finding, method: Decl, actorName: String, context: RuleContext) -> Diagnostic {
+    func diagnostic(_ f: Finding, method: Decl, inTask: Bool, actorName: String, context: RuleContext) -> Diagnostic {
         let s = context.structure
+        let who = inTask ? "a Task in actor '\(actorName)' method '\(method.nameText)()'" : "actor '\(actorName)' method '\(method.nameText)()'"
+        if f.shape == .partial { return partialDiagnostic(f, who: who, actorName: actorName, context: context) }
+        let through = f.via >= 0 ? " through '\(s.text(f.via))()'" : ""
         let p = f.property
         let readLine = s.line(ofToken: f.read)
         let awaitLine = s.line(ofToken: f.await)
@@ -219,15 +364,16 @@ public struct ActorReentrancyRule: Rule {
         case .clear: outcome = "a value another call stores during the await is wiped"
         case .counter: outcome = "concurrent calls can both pass the check and both apply the change"
         case .mutation: outcome = "the collection may have changed while this call was suspended"
-        case .other: outcome = "concurrent calls can both act on the same stale decision"
+        case .other, .partial: outcome = "concurrent calls can both act on the same stale decision"
         }
         let basis = shape == .staleCopy
             ? "from a copy taken at line \(readLine)"
             : "acting on a check at line \(readLine) that the await may have invalidated"
-        let message = "actor '\(actorName)' method '\(method.nameText)()' writes '\(p)' after the await at line \(awaitLine), \(basis): \(outcome)"
+        let message = "\(who) writes '\(p)'\(through) after the await at line \(awaitLine), \(basis): \(outcome)"
         var notes: [Note] = []
         notes.append(context.note(at: f.read, shape == .staleCopy ? "'\(p)' is copied here, before the await" : "'\(p)' is read here to decide"))
         notes.append(context.note(at: f.await, "other calls into '\(actorName)' can run here and change '\(p)'"))
+        if f.via >= 0 { notes.append(context.note(at: f.via, "'\(s.text(f.via))()' assigns '\(p)'")) }
         let fix: String
         switch shape {
         case .lookup:
@@ -242,13 +388,27 @@ public struct ActorReentrancyRule: Rule {
             fix = "apply the change to '\(p)' before the await (undo it if the awaited work fails), or check '\(p)' again after the await"
         case .mutation:
             fix = "check '\(p)' again right before changing it (after the await), or do the check and the change with no suspension between them"
-        case .other:
+        case .other, .partial:
             fix = "claim '\(p)' before the await (store the in-flight `Task` or an in-progress state in it), or check '\(p)' again after the await before writing it"
         }
         return context.diagnostic(description, at: f.write, message: message, notes: notes, fixIt: FixIt(fix))
     }
 
-    enum Shape { case lookup, flag, staleCopy, clear, counter, mutation, other }
+    func partialDiagnostic(_ f: Finding, who: String, actorName: String, context: RuleContext) -> Diagnostic {
+        let s = context.structure
+        let p = f.property
+        let rechecked = s.text(f.recheck)
+        let message = "\(who) acts after the await at line \(s.line(ofToken: f.await)) on a decision at line \(s.line(ofToken: f.read)) that also used '\(p)', but re-checks only '\(rechecked)' (line \(s.line(ofToken: f.recheck))): '\(f.assigner)()' can change '\(p)' during the await and this call proceeds anyway"
+        let notes = [
+            context.note(at: f.read, "'\(p)' is read here to decide, with '\(rechecked)'"),
+            context.note(at: f.await, "other calls into '\(actorName)', such as '\(f.assigner)()', can run here and change '\(p)'"),
+            context.note(at: f.recheck, "the decision is re-checked here without '\(p)'"),
+        ]
+        let fix = "check '\(p)' again after the await together with '\(rechecked)' (line \(s.line(ofToken: f.recheck))), or claim the state before the await so that '\(f.assigner)()' sees this call in progress"
+        return context.diagnostic(description, at: f.write, message: message, notes: notes, fixIt: FixIt(fix))
+    }
+
+    enum Shape { case lookup, flag, staleCopy, clear, counter, mutation, other, partial }
 
     enum WriteKind { case assign, clear, compound, mutatingCall, passedInout }
 
@@ -259,6 +419,12 @@ public struct ActorReentrancyRule: Rule {
         var write: Int
         var writeKind: WriteKind
         var shape: Shape
+        /// The setter method call that makes the write, or -1.
+        var via: Int = -1
+        /// For a partial re-check: the re-check's first read, and the method that assigns the
+        /// property left out of it.
+        var recheck: Int = -1
+        var assigner: String = ""
     }
 
     // MARK: One method
@@ -268,6 +434,8 @@ public struct ActorReentrancyRule: Rule {
     struct MethodAnalysis {
         let s: FileStructure
         let method: Int
+        /// The body analysed: the method's, or a `Task { }` closure's inside it.
+        let bodyScope: Int
         let body: Scope
         /// Known stored properties, or nil to accept any property written through `self.` or an
         /// unshadowed name.
@@ -276,10 +444,23 @@ public struct ActorReentrancyRule: Rule {
         /// Variable declarations inside the method, by keyword token.
         let locals: [Int: Int]
 
-        init(_ s: FileStructure, method: Int, properties: Set<String>?) {
+        /// Methods of the actor (by name) that assign its properties directly, and the properties.
+        let setters: [String: Set<String>]
+        /// For each property, the methods of the actor that assign it.
+        let assigners: [String: [String]]
+
+        /// Synchronous methods of the actor: awaiting a call of one does not suspend.
+        let synchronous: Set<String>
+
+        init(_ s: FileStructure, method: Int, bodyScope: Int? = nil, properties: Set<String>?, setters: [String: Set<String>] = [:],
+             assigners: [String: [String]] = [:], synchronous: Set<String> = []) {
             self.s = s
+            self.synchronous = synchronous
+            self.assigners = assigners
             self.method = method
-            let body = s.scopes[s.decls[method].body]
+            self.bodyScope = bodyScope ?? s.decls[method].body
+            self.setters = setters
+            let body = s.scopes[self.bodyScope]
             self.body = body
             self.properties = properties
             var locals: [Int: Int] = [:]
@@ -310,6 +491,8 @@ public struct ActorReentrancyRule: Rule {
             var subscripted: Bool
             /// A read on the left of `??`.
             var coalesced: Bool
+            /// For a write made by calling a setter method of the actor: the call's name token.
+            var via: Int = -1
         }
 
         static let mutatingMethods: Set<String> = [
@@ -327,11 +510,16 @@ public struct ActorReentrancyRule: Rule {
         func findings() -> [Finding] {
             let region = regionTokens()
             guard !region.awaits.isEmpty else { return [] }
-            let shadow = Shadowing(s, method: method, region: region.tokens, locals: locals)
+            let shadow = Shadowing(s, method: method, body: body, extraParameters: bodyScope == s.decls[method].body ? [] : closureParameters, region: region.tokens, locals: locals)
             // Candidate names: every identifier written in the method that names a property.
             var accesses: [String: [Access]] = [:]
             let known = properties.map { NameSet($0) }
             for t in region.tokens where s.code[t].kind == .identifier {
+                if !setters.isEmpty, s.isChar(t + 1, UInt8(ascii: "(")), let written = setters[s.text(t)],
+                   let call = setterCall(t, shadow: shadow, inDefer: region.deferTokens.contains(t)) {
+                    for p in written.sorted() { accesses[p, default: []].append(call) }
+                    continue
+                }
                 if let k = known, !k.contains(s, t) { continue }
                 guard let access = classify(t, shadow: shadow, inDefer: region.deferTokens.contains(t)) else { continue }
                 accesses[s.text(t), default: []].append(access)
@@ -343,7 +531,110 @@ public struct ActorReentrancyRule: Rule {
                 guard list.contains(where: { $0.isWrite && !$0.inDefer }) else { continue }
                 if let f = finding(name, list, region: region, conditions: conditions, shadow: shadow) { out.append(f) }
             }
+            out += partialRechecks(accesses, region: region, conditions: conditions, reported: Set(out.map(\.write)))
             return out
+        }
+
+        /// The parameters of the closure analysed, when the body is a closure's.
+        var closureParameters: [String] {
+            body.kind == .closure && body.closure >= 0 ? s.closures[body.closure].parameterNames : []
+        }
+
+        /// A call of a setter method on `self` at `t` (`setState(.x)`, `self.update(x)`), as a write.
+        func setterCall(_ t: Int, shadow: Shadowing, inDefer: Bool) -> Access? {
+            if s.isKeyword(t - 1, .func) { return nil }
+            if s.isChar(t - 1, UInt8(ascii: ".")) && !(s.isKeyword(t - 2, .self) && !s.isChar(t - 3, UInt8(ascii: "."))) { return nil }
+            guard var a = classify(t, shadow: shadow, inDefer: inDefer), !a.isWrite else { return nil }
+            let close = Int(s.match[t + 1])
+            guard close > t + 1 else { return nil }
+            a.isWrite = true
+            a.writeKind = .assign
+            a.end = max(a.end, close + 1)
+            a.via = t
+            return a
+        }
+
+        /// The properties this body assigns directly, and those it reads in a condition.
+        func propertyWrites() -> (written: Set<String>, decided: Set<String>) {
+            let region = regionTokens()
+            let shadow = Shadowing(s, method: method, body: body, extraParameters: [], region: region.tokens, locals: locals)
+            let known = properties.map { NameSet($0) }
+            let conditions = conditionRanges(region.tokens)
+            var written: Set<String> = []
+            var decided: Set<String> = []
+            for t in region.tokens where s.code[t].kind == .identifier {
+                if let k = known, !k.contains(s, t) { continue }
+                guard let a = classify(t, shadow: shadow, inDefer: false) else { continue }
+                if a.isWrite { written.insert(s.text(t)) } else if inCondition(t, conditions) || a.coalesced { decided.insert(s.text(t)) }
+            }
+            return (written, decided)
+        }
+
+        // MARK: Partial re-checks
+
+        /// A decision over several properties before an await, re-checked after it on only some of
+        /// them, while another method of the actor assigns one left out; then acted on by a write.
+        func partialRechecks(_ accesses: [String: [Access]], region: Region, conditions: [Range<Int>], reported: Set<Int>) -> [Finding] {
+            guard !assigners.isEmpty, conditions.count >= 2 else { return [] }
+            let ordered = conditions.sorted { $0.lowerBound < $1.lowerBound }
+            // The property reads of each condition.
+            var reads: [[(name: String, token: Int)]] = Array(repeating: [], count: ordered.count)
+            var writes: [(name: String, access: Access)] = []
+            for (name, list) in accesses {
+                for a in list {
+                    if a.isWrite {
+                        if !a.inDefer && !a.inCatch { writes.append((name, a)) }
+                        continue
+                    }
+                    if let ci = conditionIndex(a.token, ordered) { reads[ci].append((name, a.token)) }
+                }
+            }
+            writes.sort { $0.access.at < $1.access.at }
+            let ownName = s.decls[method].nameText
+            var out: [Finding] = []
+            for (ci, c1) in ordered.enumerated() {
+                let before = Set(reads[ci].map(\.name))
+                guard before.count >= 2 else { continue }
+                guard let aw = region.awaits.first(where: { $0 >= c1.upperBound && reaches(c1.lowerBound, $0) }) else { continue }
+                // The first condition after the await that looks at any of those properties again.
+                guard let cj = ordered.indices.first(where: { j in
+                    ordered[j].lowerBound > aw && reaches(aw, ordered[j].lowerBound) && reads[j].contains { before.contains($0.name) }
+                }) else { continue }
+                let again = Set(reads[cj].map(\.name))
+                let missing = before.subtracting(again)
+                guard !missing.isEmpty, again.isSubset(of: before) else { continue }
+                let c2 = ordered[cj]
+                guard let w = writes.first(where: { $0.access.at > c2.upperBound && reaches(c2.lowerBound, $0.access.at) }),
+                      !reported.contains(w.access.token) else { continue }
+                for m in missing.sorted() {
+                    guard let other = assigners[m]?.first(where: { $0 != ownName }) else { continue }
+                    let list = accesses[m] ?? []
+                    // Not read again before the write, not claimed by this method before it.
+                    if list.contains(where: { $0.at > aw && $0.at < w.access.at && !$0.isWrite }) { continue }
+                    if list.contains(where: { $0.isWrite && $0.at > c1.upperBound && $0.at < w.access.at }) { continue }
+                    guard let read = reads[ci].first(where: { $0.name == m }), let re = reads[cj].first else { continue }
+                    out.append(Finding(property: m, read: read.token, await: aw, write: w.access.token, writeKind: w.access.writeKind,
+                                       shape: .partial, via: w.access.via, recheck: re.token, assigner: other))
+                    break
+                }
+            }
+            return out
+        }
+
+        func conditionIndex(_ t: Int, _ ordered: [Range<Int>]) -> Int? {
+            // The innermost (last starting) condition holding `t`.
+            var lo = 0
+            var hi = ordered.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if ordered[mid].lowerBound <= t { lo = mid + 1 } else { hi = mid }
+            }
+            var k = lo - 1
+            while k >= 0 && k >= lo - 8 {
+                if ordered[k].contains(t) { return k }
+                k -= 1
+            }
+            return nil
         }
 
         // MARK: Region
@@ -384,11 +675,25 @@ public struct ActorReentrancyRule: Rule {
                         }
                     }
                 }
-                if s.isKeyword(i, .await) { r.awaits.append(i) }
+                if s.isKeyword(i, .await) && !awaitsSynchronousMember(i) { r.awaits.append(i) }
                 r.tokens.append(i)
                 i += 1
             }
             return r
+        }
+
+        /// `await f()` / `await self.f()` where `f` is a synchronous method of this actor: the call
+        /// runs on the actor without suspending.
+        func awaitsSynchronousMember(_ aw: Int) -> Bool {
+            guard !synchronous.isEmpty else { return false }
+            var k = aw + 1
+            if s.isKeyword(k, .self) && s.isChar(k + 1, UInt8(ascii: ".")) { k += 2 }
+            guard k < s.count, s.code[k].kind == .identifier, synchronous.contains(s.text(k)), s.isChar(k + 1, UInt8(ascii: "(")) else { return false }
+            // Nothing else awaited in the statement after the call.
+            let close = Int(s.match[k + 1])
+            guard close > k else { return false }
+            let next = close + 1
+            return next >= s.count || s.code[next].flags.contains(.newlineBefore) || s.isChar(next, UInt8(ascii: ";")) || s.isChar(next, UInt8(ascii: "}"))
         }
 
         // MARK: Accesses
@@ -484,7 +789,6 @@ public struct ActorReentrancyRule: Rule {
             var at = t
             var inCatch = false
             var sc = Int(s.scopeOf[t])
-            let bodyScope = s.decls[method].body
             while sc >= 0 && sc != bodyScope {
                 let scope = s.scopes[sc]
                 if scope.kind == .closure {
@@ -604,7 +908,7 @@ public struct ActorReentrancyRule: Rule {
                     }
                 }
                 guard let c = chosen else { continue }
-                return Finding(property: name, read: c.read, await: aw, write: w.token, writeKind: w.writeKind, shape: c.shape)
+                return Finding(property: name, read: c.read, await: aw, write: w.token, writeKind: w.writeKind, shape: c.shape, via: w.via)
             }
             return nil
         }
@@ -612,7 +916,6 @@ public struct ActorReentrancyRule: Rule {
         /// Whether `w` sits in an `if`/`switch`/`guard`/`else` block entered after the await `aw`.
         func isConditional(_ w: Int, after aw: Int) -> Bool {
             var sc = Int(s.scopeOf[w])
-            let bodyScope = s.decls[method].body
             while sc >= 0 && sc != bodyScope {
                 let scope = s.scopes[sc]
                 if scope.open < aw && aw < scope.close { return false }
@@ -678,7 +981,7 @@ public struct ActorReentrancyRule: Rule {
             while sc >= 0 {
                 let scope = s.scopes[sc]
                 if scope.open < b && b <= scope.close { break }
-                if sc == s.decls[method].body { break }
+                if sc == bodyScope { break }
                 // (A `return` in a closure leaves only the closure.)
                 if scope.kind != .closure && exits(scope: sc, after: pos) { return false }
                 if scope.kind == .statement {
@@ -762,10 +1065,10 @@ public struct ActorReentrancyRule: Rule {
         var everywhere: Set<String> = []
         var ranges: [String: [Range<Int>]] = [:]
 
-        init(_ s: FileStructure, method: Int, region: [Int], locals: [Int: Int]) {
+        init(_ s: FileStructure, method: Int, body: Scope, extraParameters: [String], region: [Int], locals: [Int: Int]) {
             let d = s.decls[method]
-            let body = s.scopes[d.body]
             everywhere.formUnion(d.parameterNames)
+            everywhere.formUnion(extraParameters)
             for k in region {
                 let t = s.code[k]
                 if t.kind == .punctuation && s.isChar(k, UInt8(ascii: "{")) {

@@ -7,7 +7,7 @@ public struct QueueSyncReentrancyRule: Rule {
     public let description = RuleDescription(
         id: "queue_sync_reentrancy",
         name: "Queue sync while on that queue",
-        summary: "DispatchQueue.sync called from code already running on that serial queue, which deadlocks",
+        summary: "DispatchQueue.sync called from code already running on that serial queue, or that can be (a lazy static/global initializer syncing on main, a queue also handed out for callbacks), which deadlocks",
         rationale: """
             `sync` enqueues a block and waits for it to finish. On a serial queue the block cannot start until the \
             block that is running now returns; if the caller is that running block, it waits for itself and the \
@@ -31,7 +31,18 @@ public struct QueueSyncReentrancyRule: Rule {
             through methods of the same type in the same file, on `self`. A function that checks where it runs \
             (DispatchQueue.getSpecific, Thread.isMainThread, dispatchPrecondition, MainActor.assumeIsolated) before \
             syncing is trusted and never reported. Reported at the inner `sync`, with notes at the call and the \
-            outer closure.
+            outer closure. Two more places can deadlock: `DispatchQueue.main.sync` in the initializer of a static \
+            or global variable (directly, in an immediately-invoked closure, or in a global or static function of \
+            the same file called from it), which runs once under a lock that the main thread waits on when it \
+            reads the variable while another thread initializes it; not reported when the initializer checks \
+            `Thread.isMainThread` (or another place check), nor for instance, `lazy` or computed properties or \
+            globals of `main.swift`. And `sync` on a serial queue property that its type also hands to other code \
+            to call back on (an argument labelled `queue:`, `delegateQueue:`, `callbackQueue:`, \
+            `completionQueue:` and the like to a function that is not declared in the file nor a class or actor \
+            of the run, an OperationQueue's `underlyingQueue`, or the queue returned by a method or computed \
+            property that is not private), when the sync is in \
+            a method or computed property of that type; whether a callback actually reaches the sync is not \
+            followed.
             """,
         triggeringExamples: [
             """
@@ -75,6 +86,25 @@ public struct QueueSyncReentrancyRule: Rule {
                 }
             }
             """,
+            """
+            enum Metrics {
+                static let scale: Double = {
+                    DispatchQueue.main.↓sync { screenScale() }
+                }()
+            }
+            """,
+            """
+            final class Watcher {
+                private let queue = DispatchQueue(label: "watcher")
+                private var events = 0
+                func start() {
+                    let timer = DispatchSource.makeTimerSource(queue: queue)
+                    timer.setEventHandler { self.events += 1 }
+                    timer.resume()
+                }
+                var count: Int { queue.↓sync { events } }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -112,6 +142,27 @@ public struct QueueSyncReentrancyRule: Rule {
                     if DispatchQueue.getSpecific(key: key) != nil { work() } else { queue.sync(execute: work) }
                 }
                 func outer() { queue.sync { perform { } } }
+            }
+            """,
+            """
+            enum Metrics {
+                static let scale: Double = {
+                    if Thread.isMainThread { return screenScale() }
+                    return DispatchQueue.main.sync { screenScale() }
+                }()
+            }
+            """,
+            """
+            final class Watcher {
+                private let callbacks = DispatchQueue(label: "callbacks")
+                private let state = DispatchQueue(label: "state")
+                private var events = 0
+                func start() {
+                    let timer = DispatchSource.makeTimerSource(queue: callbacks)
+                    timer.setEventHandler { self.state.async { self.events += 1 } }
+                    timer.resume()
+                }
+                var count: Int { state.sync { events } }
             }
             """,
         ]
@@ -171,6 +222,8 @@ public struct QueueSyncReentrancyRule: Rule {
         var reported = Set<Int>()
         var fromFunctions: [SyncCall] = []
         var placeChecked: [Int: Bool] = [:]
+        var onceCandidates: [SyncCall] = []
+        var mainSyncFunctions: [Int: SyncCall] = [:]
         for c in calls {
             // Asked once per function, not once per sync call in it.
             let f = s.enclosingFunction(of: c.token) ?? -1
@@ -184,13 +237,16 @@ public struct QueueSyncReentrancyRule: Rule {
             case .mainActor(let token, let what)?:
                 reported.insert(c.token)
                 out.append(mainActor(c, at: token, what: what, context: context))
-            case .function?:
+            case .function(let d)?:
                 fromFunctions.append(c)
+                if c.queue == "main" && mainSyncFunctions[d] == nil { mainSyncFunctions[d] = c }
             case nil:
-                break
+                if c.queue == "main" { onceCandidates.append(c) }
             }
         }
         out += viaCalls(fromFunctions, reported: &reported, context: context)
+        out += onceInitializers(onceCandidates, functions: mainSyncFunctions, reported: &reported, context: context)
+        out += handedOutQueues(fromFunctions, reported: &reported, context: context)
         return out
     }
 
@@ -460,5 +516,179 @@ public struct QueueSyncReentrancyRule: Rule {
             return n
         }
         return nil
+    }
+}
+
+// MARK: Initializers that run once under a lock
+
+extension QueueSyncReentrancyRule {
+    /// The static or global variable whose initializer runs token `t` while it initializes:
+    /// directly, or inside immediately-invoked closures, closures run on the spot and `sync`
+    /// closures. Nil for anything else (instance properties, functions, closures run later).
+    func onceVariable(_ s: FileStructure, _ t: Int, syncToken: Int) -> Int? {
+        var sc = Int(s.scopeOf[t])
+        loop: while sc >= 0 {
+            let scope = s.scopes[sc]
+            switch scope.kind {
+            case .closure:
+                let c = s.closures[scope.closure]
+                if c.callee == syncToken { break }
+                let invoked = s.isChar(c.close + 1, UInt8(ascii: "(")) && !s.code[c.close + 1].flags.contains(.spaceBefore)
+                let name = c.callee >= 0 ? s.text(c.callee) : ""
+                if invoked || Self.onTheSpot.contains(name) || (Self.waitingMethods.contains(name) && s.isChar(c.callee - 1, UInt8(ascii: "."))) { break }
+                return nil
+            case .statement:
+                break
+            case .typeBody:
+                break loop
+            default:
+                return nil
+            }
+            sc = scope.parent
+        }
+        guard let v = s.variableDeclarations(holding: t).first else { return nil }
+        let d = s.decls[v]
+        guard d.kind == .variable, !d.isComputed, d.initializer.contains(t) else { return nil }
+        if d.parent < 0 {
+            // Globals of `main.swift` are top-level code, run in order on the main thread.
+            let file = s.file.path.split(separator: "/").last.map(String.init) ?? s.file.path
+            return file == "main.swift" ? nil : v
+        }
+        return d.isStaticMember && s.decls[d.parent].kind.isType ? v : nil
+    }
+
+    /// Whether the initializer of `v` checks where it runs (`Thread.isMainThread`, …).
+    func initializerChecksPlace(_ s: FileStructure, _ v: Int) -> Bool {
+        s.decls[v].initializer.contains { s.code[$0].kind == .identifier && Self.placeChecks.contains(s, $0) }
+    }
+
+    func onceInitializers(_ candidates: [SyncCall], functions: [Int: SyncCall], reported: inout Set<Int>, context: RuleContext) -> [Diagnostic] {
+        let s = context.structure
+        var out: [Diagnostic] = []
+        for c in candidates {
+            guard let v = onceVariable(s, c.token, syncToken: c.token), !initializerChecksPlace(s, v),
+                  reported.insert(c.token).inserted else { continue }
+            out.append(onceDiagnostic(c, variable: v, call: nil, context: context))
+        }
+        guard !functions.isEmpty else { return out }
+        // Functions of this file (global, or static in the initializer's type) called from a
+        // once-initializer and syncing on the main queue in their own body.
+        for (v, d) in s.decls.enumerated() where d.kind == .variable && !d.isComputed && !d.initializer.isEmpty && (d.parent < 0 || d.isStaticMember) {
+            for k in d.initializer where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) {
+                let qualified = s.isChar(k - 1, UInt8(ascii: "."))
+                if qualified && !(s.is(k - 2, "Self") || (d.parent >= 0 && s.is(k - 2, text: s.decls[d.parent].nameText))) { continue }
+                let name = s.text(k)
+                guard let f = s.functionDecls(named: name).first(where: { f in
+                    functions[f] != nil && (s.decls[f].parent < 0 && !qualified || s.decls[f].parent == d.parent && s.decls[f].isStaticMember)
+                }), let sync = functions[f] else { continue }
+                guard onceVariable(s, k, syncToken: -2) == v, !initializerChecksPlace(s, v), reported.insert(sync.token).inserted else { continue }
+                out.append(onceDiagnostic(sync, variable: v, call: k, context: context))
+            }
+        }
+        return out
+    }
+
+    func onceDiagnostic(_ c: SyncCall, variable v: Int, call: Int?, context: RuleContext) -> Diagnostic {
+        let s = context.structure
+        let d = s.decls[v]
+        let what = d.parent < 0 ? "global '\(d.nameText)'" : "static '\(d.nameText)'"
+        let through = call.map { " (through '\(s.text($0))()' at line \(s.line(ofToken: $0)))" } ?? ""
+        let message = "\(syncText(c, s)) in the initializer of \(what)\(through), which runs once under a lock: when the main thread first reads '\(d.nameText)' while another thread is initializing it, each waits for the other and both hang"
+        var notes = [context.note(at: d.name >= 0 ? d.name : d.keyword, "'\(d.nameText)' is initialized lazily, once, under a lock that other threads reading it wait on")]
+        if let k = call { notes.append(context.note(at: k, "'\(s.text(k))' is called here, during the initialization")) }
+        let fix = "do not wait for the main queue while initializing '\(d.nameText)': check `Thread.isMainThread` and run the work directly on the main thread (sync only from other threads), or compute the value without the main queue"
+        return context.diagnostic(description, at: c.token, message: message, notes: notes, fixIt: FixIt(fix))
+    }
+}
+
+// MARK: Queues handed out as callback queues
+
+extension QueueSyncReentrancyRule {
+    /// Argument labels (and the `OperationQueue` property) that hand a queue to other code to call back on.
+    static let callbackQueueLabels: Set<String> = [
+        "delegateQueue", "queue", "callbackQueue", "completionQueue", "handlerQueue", "eventQueue", "responseQueue",
+        "underlyingQueue",
+    ]
+
+    /// Where the type declaring queue property `q` hands it to other code to run callbacks on: an
+    /// argument labelled like a callback queue to a function not declared in this file (nor an
+    /// initializer of an actor or class of the run), an
+    /// `underlyingQueue =` assignment, or a `return` of the queue from a method or computed property
+    /// that is not private.
+    func handOut(_ context: RuleContext, queue q: Int) -> Int? {
+        let s = context.structure
+        let d = s.decls[q]
+        guard d.parent >= 0, s.decls[d.parent].kind.isType, s.decls[d.parent].body >= 0, !d.isStaticMember else { return nil }
+        let body = s.scopes[s.decls[d.parent].body]
+        for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && s.is(k, text: d.nameText) {
+            let qualified = s.isChar(k - 1, UInt8(ascii: "."))
+            if qualified && !(s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: "."))) { continue }
+            // The queue itself, not a member of it.
+            if s.isChar(k + 1, UInt8(ascii: ".")) || s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "[")) { continue }
+            let before = qualified ? k - 3 : k - 1
+            // Returned from a method or computed property other code can call (`return queue`, or a
+            // body that is just the queue).
+            let sc = Int(s.scopeOf[k])
+            let wholeBody = sc >= 0 && s.scopes[sc].kind != .closure && s.scopes[sc].open == (qualified ? k - 3 : k - 1) && s.scopes[sc].close == k + 1
+            if (s.isKeyword(before, .return) && s.enclosingClosure(of: k) == nil) || wholeBody {
+                if let f = s.enclosingFunction(of: k), !isPrivate(s, f) { return k }
+                continue
+            }
+            if s.isChar(before, UInt8(ascii: "=")) && s.is(before - 1, "underlyingQueue") { return k }
+            guard s.isChar(before, UInt8(ascii: ":")), before - 1 >= 0, s.code[before - 1].isWord,
+                  Self.callbackQueueLabels.contains(s.text(before - 1)),
+                  s.isChar(k + 1, UInt8(ascii: ",")) || s.isChar(k + 1, UInt8(ascii: ")")) else { continue }
+            // The call's callee: not a function of this file (those are read like any other code).
+            var j = before - 2
+            var steps = 0
+            while j > body.open && steps < 200 {
+                if s.isChar(j, UInt8(ascii: ")")) || s.isChar(j, UInt8(ascii: "]")) {
+                    let m = Int(s.match[j])
+                    if m >= 0 && m < j { j = m - 1; steps += 1; continue }
+                }
+                if s.isChar(j, UInt8(ascii: "(")) || s.isChar(j, UInt8(ascii: "{")) || s.isChar(j, UInt8(ascii: "}")) { break }
+                j -= 1
+                steps += 1
+            }
+            guard s.isChar(j, UInt8(ascii: "(")), j - 1 > body.open, s.code[j - 1].isWord else { continue }
+            let callee = s.text(j - 1)
+            if !s.functionDecls(named: callee).isEmpty || s.is(j - 1, "init") || s.is(j - 1, "DispatchQueue") { continue }
+            // A type of the run (an actor using the queue as its executor, a class of the project):
+            // the project's own code, not a framework calling back.
+            if context.isActor(callee) || context.classFacts(callee) != nil { continue }
+            return k
+        }
+        return nil
+    }
+
+    /// A `private`/`fileprivate` function or property (for an accessor, its property's modifiers).
+    func isPrivate(_ s: FileStructure, _ f: Int) -> Bool {
+        var d = s.decls[f]
+        if d.kind == .accessor, d.parent >= 0 { d = s.decls[d.parent] }
+        return d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate)
+    }
+
+    func handedOutQueues(_ syncs: [SyncCall], reported: inout Set<Int>, context: RuleContext) -> [Diagnostic] {
+        let s = context.structure
+        var out: [Diagnostic] = []
+        var handOuts: [Int: Int?] = [:]
+        for c in syncs where !reported.contains(c.token) && c.queue.hasPrefix("decl:") {
+            guard let q = Int(c.queue.dropFirst(5)), s.decls.indices.contains(q) else { continue }
+            guard case .function(let f)? = onQueue(s, from: c.token, queue: c.queue), s.decls[f].kind == .function || s.decls[f].kind == .variable,
+                  s.owningType(of: f) == s.decls[q].parent else { continue }
+            let h = handOuts[q] ?? handOut(context, queue: q)
+            handOuts[q] = h
+            guard let at = h, reported.insert(c.token).inserted else { continue }
+            let qualified = s.isChar(at - 1, UInt8(ascii: "."))
+            let before = qualified ? at - 3 : at - 1
+            let how = s.isKeyword(before, .return) || s.isChar(before, UInt8(ascii: "{")) ? "returns it to other code"
+                : s.isChar(before, UInt8(ascii: "=")) ? "makes it an OperationQueue's 'underlyingQueue'"
+                : "passes it as '\(s.text(s.isChar(at - 1, UInt8(ascii: ".")) ? at - 4 : at - 2))'"
+            let message = "\(syncText(c, s)) on a queue this type also hands out for callbacks (it \(how) at line \(s.line(ofToken: at))): a callback running on '\(c.receiver)' that reaches this sync waits for itself and the queue deadlocks"
+            let notes = [context.note(at: at, "'\(c.receiver)' is handed out here: callbacks run on it")]
+            let fix = "keep the queue handed out for callbacks separate from the one used with sync (a private queue or a lock for the state), or check with a DispatchSpecificKey whether the code already runs on '\(c.receiver)' and do the work directly"
+            out.append(context.diagnostic(description, at: c.token, message: message, notes: notes, fixIt: FixIt(fix)))
+        }
+        return out
     }
 }

@@ -104,6 +104,19 @@ public final class RuleContext {
         return answer
     }
 
+    /// Whether a type of this name in this module is a struct or an enum declared in the run
+    /// (and not also a class or actor of that name).
+    public func isValueType(_ name: String) -> Bool {
+        let answer = Self.isValueType(index.facts(module: module, name: name))
+        questions[FactsQuestion(kind: .isValueType, name: name)] = .bool(answer)
+        return answer
+    }
+
+    static func isValueType(_ f: TypeFacts?) -> Bool {
+        guard let f else { return false }
+        return (f.isStruct || f.isEnum) && !f.isClass && !f.isActor && !f.isProtocol
+    }
+
     /// Whether re-asking recorded questions against `index` gives another answer for any of them.
     static func answersChange(_ questions: [FactsQuestion: FactsAnswer], module: String, index: ProjectIndex) -> Bool {
         for (q, a) in questions {
@@ -116,6 +129,7 @@ public final class RuleContext {
             case .lockWrapper: b = .strings(lockWrapperMethods(q.name, module: module, index: index))
             case .mainActorChain: b = .bool(inheritsMainActor(q.name, module: module, index: index))
             case .isExecutor: b = .bool(f?.isExecutor ?? false)
+            case .isValueType: b = .bool(isValueType(f))
             }
             if a != b { return true }
         }
@@ -140,7 +154,10 @@ public final class RuleContext {
 }
 
 struct FactsQuestion: Hashable {
-    enum Kind: UInt8 { case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor }
+    enum Kind: UInt8 {
+        case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor
+        case isValueType
+    }
     var kind: Kind
     var name: String
 }

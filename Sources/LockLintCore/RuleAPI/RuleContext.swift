@@ -112,6 +112,26 @@ public final class RuleContext {
         return answer
     }
 
+    /// Whether a type of this name in this module is a protocol declared in the run (and not also
+    /// a concrete type of that name).
+    public func isProtocol(_ name: String) -> Bool {
+        let answer = Self.isProtocol(index.facts(module: module, name: name))
+        questions[FactsQuestion(kind: .isProtocol, name: name)] = .bool(answer)
+        return answer
+    }
+
+    static func isProtocol(_ f: TypeFacts?) -> Bool {
+        guard let f else { return false }
+        return f.isProtocol && !f.isClass && !f.isStruct && !f.isEnum && !f.isActor
+    }
+
+    /// Whether the run declares a type of this name in this module (any kind, extensions included).
+    public func isKnownType(_ name: String) -> Bool {
+        let answer = index.facts(module: module, name: name) != nil
+        questions[FactsQuestion(kind: .isKnownType, name: name)] = .bool(answer)
+        return answer
+    }
+
     static func isValueType(_ f: TypeFacts?) -> Bool {
         guard let f else { return false }
         return (f.isStruct || f.isEnum) && !f.isClass && !f.isActor && !f.isProtocol
@@ -130,6 +150,8 @@ public final class RuleContext {
             case .mainActorChain: b = .bool(inheritsMainActor(q.name, module: module, index: index))
             case .isExecutor: b = .bool(f?.isExecutor ?? false)
             case .isValueType: b = .bool(isValueType(f))
+            case .isProtocol: b = .bool(isProtocol(f))
+            case .isKnownType: b = .bool(f != nil)
             }
             if a != b { return true }
         }
@@ -156,7 +178,7 @@ public final class RuleContext {
 struct FactsQuestion: Hashable {
     enum Kind: UInt8 {
         case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor
-        case isValueType
+        case isValueType, isProtocol, isKnownType
     }
     var kind: Kind
     var name: String

@@ -343,7 +343,7 @@ public struct RecursiveLockRule: Rule {
                 let optional = s.isChar(next, UInt8(ascii: "?")) || s.isChar(next, UInt8(ascii: "!"))
                 let after = optional ? next + 1 : next
                 let isCall = s.isChar(after, UInt8(ascii: "(")) && s.code[after].start == s.code[after - 1].end
-                let isMember = s.isChar(after, UInt8(ascii: ".")) && s.code[after + 1].kind == .identifier
+                let isMember = s.isChar(after, UInt8(ascii: ".")) && after + 1 < s.count && s.code[after + 1].kind == .identifier
                 let isLoop = s.isKeyword(k - 1, .in) && s.isChar(after, UInt8(ascii: "{"))
                 guard isCall || isMember || isLoop else { continue }
                 guard runsDuring(s, k, r.executable), !isShadowed(s, k, s.text(k)) else { continue }
@@ -367,6 +367,8 @@ public struct RecursiveLockRule: Rule {
     func callbackKind(_ d: Decl, _ context: RuleContext) -> CallbackKind? {
         let s = context.structure
         guard d.kind == .variable, !d.isComputed, d.parent >= 0, s.decls[d.parent].kind.isType, !d.typeAnnotation.isEmpty else { return nil }
+        // `let f: (Int) -> Int = { … }`: a closure written in the type itself, its own code.
+        if d.isLet && !d.initializer.isEmpty && s.isChar(d.initializer.lowerBound, UInt8(ascii: "{")) { return nil }
         var j = d.typeAnnotation.lowerBound
         let end = d.typeAnnotation.upperBound
         while j < end && s.code[j].kind == .attribute { j += 1 }
@@ -428,7 +430,8 @@ public struct RecursiveLockRule: Rule {
             return isCall ? k : nil
         case .observer:
             // `delegate?.didChange(…)`: a method call, not a property read.
-            guard s.isChar(after, UInt8(ascii: ".")), s.code[after + 1].kind == .identifier, s.isChar(after + 2, UInt8(ascii: "(")) else { return nil }
+            guard s.isChar(after, UInt8(ascii: ".")), after + 1 < s.count, s.code[after + 1].kind == .identifier,
+                  s.isChar(after + 2, UInt8(ascii: "(")) else { return nil }
             return after + 1
         case .closures, .observers:
             if isLoop {

@@ -201,6 +201,11 @@ public struct UnsafeOsLockRule: Rule {
             if passes.count > 1 {
                 notes.append(context.note(at: passes[passes.count - 1], "and \(passes.count - 1) more time\(passes.count == 2 ? "" : "s") in this file"))
             }
+            // Locked through a mutating method of a struct: each caller's copy, through an inout access.
+            if let o = owner, o.kind == .struct, let fn = passes.lazy.compactMap({ s.enclosingFunction(of: $0) }).first(where: { s.decls[$0].modifiers.contains(.mutating) }) {
+                notes.append(context.note(at: s.decls[fn].name >= 0 ? s.decls[fn].name : first,
+                                          "'\(s.decls[fn].nameText)' is mutating: it reaches the lock through an inout access to the caller's copy of '\(o.nameText)'"))
+            }
             let replacement: String
             if type.hasPrefix("os_unfair_lock") {
                 replacement = "replace '\(d.nameText)' with \(LockAdvice.lock(context.deployment)); if a raw lock must stay, allocate it once with UnsafeMutablePointer<os_unfair_lock>.allocate(capacity: 1), keep the pointer in a let and deallocate it in deinit"
@@ -437,7 +442,7 @@ public struct UnsafeOsLockRule: Rule {
         while j < r.upperBound && (s.code[j].kind == .attribute || s.is(j, "inout") || s.is(j, "__owned") || s.is(j, "borrowing") || s.is(j, "consuming")) { j += 1 }
         guard j < r.upperBound else { return nil }
         // A function type is a closure, a reference.
-        for k in s.span(j, r.upperBound) where s.code[k].kind == .operator && s.is(k, "->") { return nil }
+        for k in s.span(j, r.upperBound) where s.is(k, "->") { return nil }
         if s.isChar(j, UInt8(ascii: "[")) {
             let m = Int(s.match[j])
             guard m > j else { return nil }

@@ -22,6 +22,7 @@ final class ObservableBox {
     private var handlers: [UUID: (Int) -> Void] = [:]
     private let logger = Logger()
     var label = ""
+    private let double: (Int) -> Int = { $0 * 2 }
 
     init(validate: @escaping (Int) -> Bool) {
         self.validate = validate
@@ -81,6 +82,7 @@ final class ObservableBox {
             let hasHandler = onChange != nil
             _ = hasHandler
             label = label.uppercased()
+            value = double(value)
             observers.append(contentsOf: [])
             DispatchQueue.main.async { self.onChange?(newValue) }
             Task { self.delegate?.store(didSave: newValue) }

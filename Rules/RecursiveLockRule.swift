@@ -440,21 +440,34 @@ public struct RecursiveLockRule: Rule {
                 var f = k - 2
                 while f > 0 && !s.isKeyword(f, .for) && k - f < 6 { f -= 1 }
                 guard s.isKeyword(f, .for), s.code[f + 1].kind == .identifier, s.isKeyword(f + 2, .in) else { return nil }
-                let v = s.text(f + 1)
-                let sc = s.scopes[body]
-                for q in s.span(sc.open + 1, sc.close) where s.code[q].kind == .identifier && s.is(q, text: v) && !s.isChar(q - 1, UInt8(ascii: ".")) {
-                    var n = q + 1
-                    if s.isChar(n, UInt8(ascii: "?")) || s.isChar(n, UInt8(ascii: "!")) { n += 1 }
-                    if s.isChar(n, UInt8(ascii: "(")) || (s.isChar(n, UInt8(ascii: ".")) && s.isChar(n + 2, UInt8(ascii: "("))) { return k }
-                }
-                return nil
+                return callsElement(s, body: body, names: [s.text(f + 1)]) ? k : nil
             }
             // `observers.forEach { $0.notify() }` / `handlers.values.forEach { $0(x) }`.
             var m = after
             if s.isChar(m, UInt8(ascii: ".")) && s.is(m + 1, "values") && s.isChar(m + 2, UInt8(ascii: ".")) { m += 2 }
             guard s.isChar(m, UInt8(ascii: ".")), s.is(m + 1, "forEach") else { return nil }
-            return m + 1
+            var open = m + 2
+            if s.isChar(open, UInt8(ascii: "(")) && s.isChar(open + 1, UInt8(ascii: "{")) { open += 1 }
+            guard s.isChar(open, UInt8(ascii: "{")) else { return nil }
+            let sc = Int(s.scopeOf[open])
+            guard sc >= 0, s.scopes[sc].open == open, s.scopes[sc].kind == .closure else { return nil }
+            let c = s.closures[s.scopes[sc].closure]
+            return callsElement(s, body: sc, names: Set(c.parameterNames + ["$0", "$1"])) ? m + 1 : nil
         }
+    }
+
+    /// Whether the body calls an element bound to one of `names`: `x(…)`, `x?.m(…)`, `x.m(…)`,
+    /// `x.value.m(…)` (a dictionary entry).
+    func callsElement(_ s: FileStructure, body: Int, names: Set<String>) -> Bool {
+        let sc = s.scopes[body]
+        for q in s.span(sc.open + 1, sc.close) where s.code[q].isWord && !s.isChar(q - 1, UInt8(ascii: ".")) && names.contains(s.text(q)) {
+            var n = q + 1
+            if s.isChar(n, UInt8(ascii: ".")) && (s.is(n + 1, "value") || s.is(n + 1, "1")) { n += 2 }
+            if s.isChar(n, UInt8(ascii: "?")) || s.isChar(n, UInt8(ascii: "!")) { n += 1 }
+            if s.isChar(n, UInt8(ascii: "(")) && s.code[n].start == s.code[n - 1].end { return true }
+            if s.isChar(n, UInt8(ascii: ".")) && s.isChar(n + 2, UInt8(ascii: "(")) { return true }
+        }
+        return false
     }
 
     func callbackDiagnostic(_ a: Acquisition, property: String, kind: CallbackKind, call: Int, context: RuleContext) -> Diagnostic {

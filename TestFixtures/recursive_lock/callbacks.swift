@@ -84,6 +84,9 @@ final class ObservableBox {
             label = label.uppercased()
             value = double(value)
             observers.append(contentsOf: [])
+            var ids: [ObjectIdentifier] = []
+            observers.forEach { ids.append(ObjectIdentifier($0)) }
+            for observer in observers { ids.append(ObjectIdentifier(observer)) }
             DispatchQueue.main.async { self.onChange?(newValue) }
             Task { self.delegate?.store(didSave: newValue) }
         }

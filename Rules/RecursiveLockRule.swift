@@ -47,8 +47,7 @@ public struct RecursiveLockRule: Rule {
             `…Subscriber` type of another module (`delegate?.didChange()`), and `forEach` or `for … in` over a stored \
             array or dictionary of either are reported. Calls on classes, structs and enums, free functions, \
             standard-library methods (including a method of Optional such as `x.take()`), and callbacks called after \
-            the release or handed to async/Task are not. In tests only a lock taken again by the test's own code \
-            is reported, not a test double calling its callbacks under a lock.
+            the release or handed to async/Task are not.
             """,
         inTests: .narrowed("only a lock taken again by the test's own code; a test double that calls a stored closure or delegate with its lock held is not reported, since the test decides what the callback does"),
         triggeringExamples: [
@@ -328,12 +327,21 @@ public struct RecursiveLockRule: Rule {
         let s = context.structure
         var out: [Diagnostic] = []
         var kinds: [Int: CallbackKind?] = [:]
+        // The names of stored properties that hold callbacks: only those tokens are looked up.
+        var names = Set<String>()
+        for (di, d) in s.decls.enumerated() where d.kind == .variable && !d.isComputed && !d.typeAnnotation.isEmpty && d.parent >= 0 {
+            let kind = callbackKind(d, context)
+            kinds[di] = kind
+            if kind != nil { names.insert(d.nameText) }
+        }
+        guard !names.isEmpty else { return [] }
+        let nameSet = NameSet(names)
         for a in acquisitions where a.holds(s) {
             let r = a.region
             var k = r.start + 1
             while k < r.end {
                 defer { k += 1 }
-                guard s.code[k].kind == .identifier, !reported.contains(k) else { continue }
+                guard s.code[k].kind == .identifier, nameSet.contains(s, k), !reported.contains(k) else { continue }
                 // A member of `self`: bare, or `self.name` (not `other.self.name`).
                 let explicitSelf = s.isChar(k - 1, UInt8(ascii: ".")) && s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: "."))
                 guard explicitSelf || !s.isChar(k - 1, UInt8(ascii: ".")) else { continue }

@@ -355,12 +355,8 @@ public struct RecursiveLockRule: Rule {
                 let isLoop = s.isKeyword(k - 1, .in) && s.isChar(after, UInt8(ascii: "{"))
                 guard isCall || isMember || isLoop else { continue }
                 guard runsDuring(s, k, r.executable), !isShadowed(s, k, s.text(k)) else { continue }
-                guard case .variable(let d) = s.lookupVariable(s.text(k), at: k, memberOnly: true) else { continue }
-                let kind: CallbackKind?
-                if let cached = kinds[d] { kind = cached } else {
-                    kind = callbackKind(s.decls[d], context)
-                    kinds[d] = kind
-                }
+                guard let d = memberProperty(s, named: s.text(k), at: k), let cached = kinds[d] else { continue }
+                let kind = cached
                 guard let kind, let call = callbackCall(s, at: k, after: after, kind: kind, isCall: isCall, isLoop: isLoop) else { continue }
                 // `x.take()` on an optional property calls a method of Optional, not of the protocol.
                 if case .observer = kind, !optional, s.decls[d].typeAnnotation.last.map({ s.isChar($0, UInt8(ascii: "?")) }) ?? false { continue }
@@ -369,6 +365,17 @@ public struct RecursiveLockRule: Rule {
             }
         }
         return out
+    }
+
+    /// The stored property `name` of the type around token `k` (its declaration or an extension of
+    /// it in this file), found through the by-name index.
+    func memberProperty(_ s: FileStructure, named name: String, at k: Int) -> Int? {
+        guard let t = s.enclosingType(of: k) else { return nil }
+        let typeName = s.decls[t].nameText
+        return s.variableDecls(named: name).first { d in
+            let p = s.decls[d].parent
+            return p >= 0 && s.decls[p].kind.isType && s.decls[p].kind != .protocol && s.decls[p].nameText == typeName
+        }
     }
 
     /// What stored property `d` holds, when it can call back (see `CallbackKind`).
@@ -679,7 +686,9 @@ public struct RecursiveLockRule: Rule {
         guard !memberLocks.isEmpty else { return [] }
         var out: [Diagnostic] = []
         var membersByType: [String: [Member]] = [:]
+        var namesByType: [String: [String: [Int]]] = [:]
         let blockingByDecl = Dictionary(grouping: acquisitions.filter(\.blocking), by: \.decl)
+            .mapValues { $0.sorted { $0.region.acquireToken < $1.region.acquireToken } }
         var chains: [String: [Int: (steps: [Step], acquire: Int)?]] = [:]
         for outer in memberLocks where outer.holds(s) {
             let r = outer.region
@@ -690,6 +699,8 @@ public struct RecursiveLockRule: Rule {
             let members = membersByType[typeName] ?? collectMembers(typeName, s)
             membersByType[typeName] = members
             guard !members.isEmpty else { continue }
+            let byName = namesByType[typeName] ?? Dictionary(grouping: members.indices, by: { members[$0].name })
+            namesByType[typeName] = byName
             // Acquisitions of this lock per member body.
             let lockDecl = outer.decl
             let mine = blockingByDecl[lockDecl] ?? []
@@ -697,7 +708,7 @@ public struct RecursiveLockRule: Rule {
             while k < r.end {
                 defer { k += 1 }
                 guard s.code[k].kind == .identifier, !reported.contains(k) else { continue }
-                guard let callees = calledMembers(s, k, members) ?? keyPathMembers(s, k, members),
+                guard let callees = calledMembers(s, k, members, byName) ?? keyPathMembers(s, k, members),
                       runsDuring(s, k, r.executable) else { continue }
                 var found: (steps: [Step], acquire: Int)? = nil
                 for m in callees {
@@ -706,7 +717,7 @@ public struct RecursiveLockRule: Rule {
                         found = cached.map { ([Step(call: k, member: m)] + $0.steps, $0.acquire) }
                     } else {
                         var visiting = Set<Int>()
-                        let chain = acquiresTransitively(m, members: members, acquisitions: mine, s: s, depth: 0, visiting: &visiting)
+                        let chain = acquiresTransitively(m, members: members, byName: byName, acquisitions: mine, s: s, depth: 0, visiting: &visiting)
                         chains[key, default: [:]][m] = chain
                         found = chain.map { ([Step(call: k, member: m)] + $0.steps, $0.acquire) }
                     }
@@ -849,13 +860,16 @@ public struct RecursiveLockRule: Rule {
 
     /// The members of the type that token `k` calls on `self` (`name(…)`, `self.name(…)`, a
     /// computed property read `name` / `self.name`).
-    func calledMembers(_ s: FileStructure, _ k: Int, _ members: [Member]) -> [Int]? {
+    func calledMembers(_ s: FileStructure, _ k: Int, _ members: [Member], _ byName: [String: [Int]]) -> [Int]? {
         let onSelf = !s.isChar(k - 1, UInt8(ascii: ".")) || (s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: ".")))
         guard onSelf, !s.isKeyword(k - 1, .func), !s.isKeyword(k - 1, .var), !s.isKeyword(k - 1, .let) else { return nil }
         var out: [Int] = []
         let isCall = s.isChar(k + 1, UInt8(ascii: "(")) || (s.isChar(k + 1, UInt8(ascii: "{")) && !s.code[k + 1].flags.contains(.newlineBefore))
         var labels: [String]? = nil
-        for (n, m) in members.enumerated() where s.is(k, text: m.name) {
+        // Only the members of this name (found through the index, not by comparing with every member).
+        guard let candidates = byName[s.text(k)] else { return nil }
+        for n in candidates {
+            let m = members[n]
             // A parameter, local or closure parameter of that name hides the member.
             if isShadowed(s, k, m.name) { continue }
             if m.isProperty {
@@ -882,15 +896,25 @@ public struct RecursiveLockRule: Rule {
     }
 
     /// A chain of calls from member `m` to an acquisition of the lock, or nil.
-    func acquiresTransitively(_ m: Int, members: [Member], acquisitions: [Acquisition], s: FileStructure, depth: Int,
+    func acquiresTransitively(_ m: Int, members: [Member], byName: [String: [Int]], acquisitions: [Acquisition], s: FileStructure, depth: Int,
                               visiting: inout Set<Int>) -> (steps: [Step], acquire: Int)? {
         guard depth < 8, visiting.insert(m).inserted else { return nil }
         let body = s.scopes[members[m].body]
         var firstAcquire = -1
-        for a in acquisitions where body.open < a.region.acquireToken && a.region.acquireToken < body.close {
-            if runsDuring(s, a.region.acquireToken, members[m].body) && (firstAcquire < 0 || a.region.acquireToken < firstAcquire) {
-                firstAcquire = a.region.acquireToken
+        // The acquisitions are in token order (see `viaCalls`): the first one in the body that runs
+        // with it, found by binary search rather than by looking at every acquisition.
+        var lo = 0
+        var hi = acquisitions.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if acquisitions[mid].region.acquireToken <= body.open { lo = mid + 1 } else { hi = mid }
+        }
+        while lo < acquisitions.count && acquisitions[lo].region.acquireToken < body.close {
+            if runsDuring(s, acquisitions[lo].region.acquireToken, members[m].body) {
+                firstAcquire = acquisitions[lo].region.acquireToken
+                break
             }
+            lo += 1
         }
         // A member that gives the lock back first (`releaseLockThenNotify()`) is called with it
         // held on purpose.
@@ -905,9 +929,9 @@ public struct RecursiveLockRule: Rule {
         var k = body.open + 1
         while k < body.close {
             defer { k += 1 }
-            guard s.code[k].kind == .identifier, let callees = calledMembers(s, k, members), runsDuring(s, k, members[m].body) else { continue }
+            guard s.code[k].kind == .identifier, let callees = calledMembers(s, k, members, byName), runsDuring(s, k, members[m].body) else { continue }
             for c in callees where c != m {
-                if let chain = acquiresTransitively(c, members: members, acquisitions: acquisitions, s: s, depth: depth + 1, visiting: &visiting) {
+                if let chain = acquiresTransitively(c, members: members, byName: byName, acquisitions: acquisitions, s: s, depth: depth + 1, visiting: &visiting) {
                     return ([Step(call: k, member: c)] + chain.steps, chain.acquire)
                 }
             }

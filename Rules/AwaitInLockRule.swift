@@ -31,7 +31,12 @@ public struct AwaitInLockRule: Rule {
             nested inside a held region (Task {}, stored closures) run later and are not reported. Asynchronous \
             locks are meant to be held across suspensions and are not reported: an acquire that is itself awaited \
             (`await gate.lock()`, `try await lock.withLock { … }`) or a lock closure declared async, unless the \
-            receiver is declared in the file as a blocking lock (Mutex, NSLock, …).
+            receiver is declared in the file as a blocking lock (Mutex, NSLock, …). An await in a `defer` block \
+            runs when the defer's block exits, and is reported only if the lock is still held then: inside a \
+            withLock closure; before the release in the same defer; when the deferred release was registered \
+            earlier in the same block (defers run in reverse order) or in an enclosing block; when the manual \
+            release comes after the block ends. A defer registered before the deferred release, or a block that \
+            releases the lock before it ends, is not reported.
             """,
         defaultSeverity: .error,
         triggeringExamples: [
@@ -74,6 +79,14 @@ public struct AwaitInLockRule: Rule {
                 os_unfair_lock_lock(&unfair)
                 ↓await work()
                 os_unfair_lock_unlock(&unfair)
+            }
+            """,
+            """
+            func close() async {
+                lock.lock()
+                defer { lock.unlock() }
+                defer { ↓await flush() }
+                closed = true
             }
             """,
         ],
@@ -126,6 +139,14 @@ public struct AwaitInLockRule: Rule {
                 await gate.unlock()
             }
             """,
+            """
+            func close() async {
+                lock.lock()
+                defer { await flush() }
+                defer { lock.unlock() }
+                closed = true
+            }
+            """,
         ]
     )
 
@@ -143,10 +164,84 @@ public struct AwaitInLockRule: Rule {
             let held = regions.holding(i, in: s, directOnly: true).filter {
                 !$0.isAsync || context.vocabulary.declaredLockType(ofReceiver: $0.lock, at: $0.acquireToken, in: s) != nil
             }
+            // An await in a `defer` block runs when the defer's block exits: held only if the lock
+            // is still held then.
+            if let d = Self.enclosingDefer(s, i) {
+                guard let r = held.first(where: { Self.heldAtDefer(s, await: i, defer: d, region: $0) }) else { continue }
+                out.append(deferDiagnostic(for: i, defer: d, region: r, context: context))
+                continue
+            }
             guard let r = held.first else { continue }
             out.append(diagnostic(for: i, region: r, context: context))
         }
         return out
+    }
+
+    /// The outermost `defer` statement scope around token `i` in its function or closure body, or nil.
+    static func enclosingDefer(_ s: FileStructure, _ i: Int) -> Int? {
+        guard let exec = s.enclosingExecutable(of: i) else { return nil }
+        var found: Int? = nil
+        for sc in s.enclosingScopes(of: i) {
+            if sc == exec { break }
+            let kw = s.scopes[sc].statementKeyword
+            if s.scopes[sc].kind == .statement && kw >= 0 && s.isKeyword(kw, .defer) { found = sc }
+        }
+        return found
+    }
+
+    /// Whether `region`'s lock is still held when the `defer` scope `d` (holding the await at `i`)
+    /// runs, at the exit of the block that registers it. Defers run in reverse order: a deferred
+    /// release registered before `d` in the same block runs after it.
+    static func heldAtDefer(_ s: FileStructure, await i: Int, defer d: Int, region r: LockRegion) -> Bool {
+        let block = s.scopes[d].parent
+        switch r.form {
+        case .closure, .queue:
+            // The defer runs as the closure body (or a block inside it) ends: still inside the closure.
+            return true
+        case .unreleased:
+            return true
+        case .deferred:
+            let rel = r.releaseToken
+            guard rel >= 0 else { return false }
+            // The release in this defer: the await before it runs with the lock held.
+            if s.scopes[d].open < rel && rel < s.scopes[d].close { return i < rel }
+            guard let rd = enclosingDefer(s, rel) else { return false }
+            let relBlock = s.scopes[rd].parent
+            if relBlock == block { return s.scopes[rd].statementKeyword < s.scopes[d].statementKeyword }
+            // A release deferred in an enclosing block runs after this block has exited.
+            return block >= 0 && s.enclosingScopes(of: s.scopes[block].open + 1).contains(relBlock) && relBlock != block
+        case .manual, .heldOnEntry:
+            // A release written after the block that registers the defer: the block exits first.
+            let rel = r.releaseToken
+            guard rel >= 0, block >= 0 else { return false }
+            return rel > s.scopes[block].close
+        }
+    }
+
+    func deferDiagnostic(for i: Int, defer d: Int, region r: LockRegion, context: RuleContext) -> Diagnostic {
+        let s = context.structure
+        let lock = r.lock.isEmpty ? "the lock" : "'\(r.lock)'"
+        let kw = s.scopes[d].statementKeyword
+        var notes = [context.note(at: r.acquireToken, "\(lock) is taken here")]
+        let release: String
+        switch r.form {
+        case .closure(let method, _), .queue(let method, _):
+            release = "the end of the \(method) closure"
+        case .manual(_, let rel), .deferred(_, let rel), .heldOnEntry(let rel):
+            release = "\(rel)()"
+            if r.releaseToken >= 0 { notes.append(context.note(at: r.releaseToken, "\(lock) is released here, after the defer's await")) }
+        case .unreleased:
+            release = "the end of the function (it is never released here)"
+        }
+        notes.append(context.note(at: kw, "this defer runs when its block exits, before \(release)"))
+        let message = "'await' in a defer block suspends the task while \(lock) is held: the defer runs before \(release)"
+        let fix: String
+        if case .deferred = r.form {
+            fix = "release \(lock) before the await: put the await in a defer registered before the lock is taken (defers run in reverse order), or unlock first inside this defer"
+        } else {
+            fix = "release \(lock) before the await runs: await after the critical section has ended, outside the locked region"
+        }
+        return context.diagnostic(description, at: i, message: message, notes: notes, fixIt: FixIt(fix))
     }
 
     func diagnostic(for i: Int, region r: LockRegion, context: RuleContext) -> Diagnostic {

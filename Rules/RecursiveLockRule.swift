@@ -8,18 +8,21 @@ public struct RecursiveLockRule: Rule {
     public let description = RuleDescription(
         id: "recursive_lock",
         name: "Recursive use of a non-recursive lock",
-        summary: "A non-recursive lock taken again while it is already held, directly or through a method of the same type",
+        summary: "A non-recursive lock taken again while it is already held, directly or through a method of the same type, or held while calling a stored closure, delegate or observer that can call back",
         rationale: """
             Mutex, NSLock, OSAllocatedUnfairLock, os_unfair_lock, pthread mutexes and NIOLock are not recursive: a \
             thread that already holds one and asks for it again waits for itself. Depending on the primitive that is \
             a deadlock (NSLock, pthread), a crash (os_unfair_lock, OSAllocatedUnfairLock) or undefined behaviour \
             (Mutex). The second acquisition is often far from the first: a public method that locks calls another \
-            public method that locks too, perhaps through a computed property.
+            public method that locks too, perhaps through a computed property. Or it is in code the type does not \
+            control: a stored closure, a delegate or an observer called with the lock held can call back into the \
+            type (to read its state, to unsubscribe) and take the lock again.
             """,
         fix: """
             Split each operation into a public method that takes the lock and a private helper that expects it to \
             be held, and call the helpers while holding the lock. Inside a withLock closure, use the state the \
-            closure receives instead of locking again.
+            closure receives instead of locking again. For callbacks: copy the closure, delegate or observer list \
+            into locals while the lock is held, release it, then call them.
             """,
         knownLimits: """
             The lock must be a stored property, local or global whose type is known from its declaration: Mutex, \
@@ -36,8 +39,17 @@ public struct RecursiveLockRule: Rule {
             handed to anything else may run later and are not followed (map and flatMap included: on a future or a \
             publisher they run later). Calls are followed through methods and \
             computed properties of the same type declared in the same file, on `self` only, up to eight calls deep; \
-            a lock declared in another file (seen from an extension) has no known type here and is not judged.
+            a lock declared in another file (seen from an extension) has no known type here and is not judged. \
+            A key path read `self[keyPath: kp]` counts as reading the computed property a literal `\\.name` names, \
+            or, for any other key path, any computed property of the type. Callbacks: with the lock held, a call of a \
+            stored property of `self` whose declared type is a closure (`onChange?(x)`), a method call on a stored \
+            property whose type is a protocol of the run or an `…Delegate`/`…Observer`/`…Listener`/`…DataSource`/\
+            `…Subscriber` type of another module (`delegate?.didChange()`), and `forEach` or `for … in` over a stored \
+            array or dictionary of either are reported. Calls on classes, structs and enums, free functions, \
+            standard-library methods (including a method of Optional such as `x.take()`), and callbacks called after \
+            the release or handed to async/Task are not.
             """,
+        inTests: .narrowed("only a lock taken again by the test's own code; a test double that calls a stored closure or delegate with its lock held is not reported, since the test decides what the callback does"),
         triggeringExamples: [
             """
             final class Counter: @unchecked Sendable {
@@ -78,6 +90,22 @@ public struct RecursiveLockRule: Rule {
                 private func log() { lock.withLock { print(names) } }
             }
             """,
+            """
+            protocol Listener: AnyObject { func valueChanged(_ value: Int) }
+            final class Box {
+                private let lock = NSLock()
+                private var value = 0
+                var onChange: ((Int) -> Void)?
+                private var listeners: [Listener] = []
+                func set(_ v: Int) {
+                    lock.lock()
+                    defer { lock.unlock() }
+                    value = v
+                    ↓onChange?(v)
+                    listeners.↓forEach { $0.valueChanged(v) }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -115,6 +143,20 @@ public struct RecursiveLockRule: Rule {
                 objc_sync_enter(o)
                 objc_sync_exit(o)
                 objc_sync_exit(o)
+            }
+            """,
+            """
+            final class Box {
+                private let lock = NSLock()
+                private var value = 0
+                var onChange: ((Int) -> Void)?
+                func set(_ v: Int) {
+                    lock.lock()
+                    value = v
+                    let callback = onChange
+                    lock.unlock()
+                    callback?(v)
+                }
             }
             """,
         ]
@@ -257,7 +299,221 @@ public struct RecursiveLockRule: Rule {
         }
         // Through calls to methods of the same type.
         out += viaCalls(acquisitions, reported: &reported, context: context)
+        // Into code that can call back: stored closures, delegates and observers.
+        if !context.isTestCode { out += callbacks(acquisitions, reported: &reported, context: context) }
         return out
+    }
+
+    // MARK: Callbacks
+
+    /// What a stored property holds that can run code this type does not control.
+    enum CallbackKind {
+        /// A closure (`var onChange: ((Int) -> Void)?`).
+        case closure
+        /// An existential of a protocol (`weak var delegate: Delegate?`).
+        case observer(String)
+        /// A collection of closures or of protocol existentials.
+        case closures
+        case observers(String)
+    }
+
+    /// Suffixes of protocol names of other modules that are call-back interfaces by convention.
+    static let callbackSuffixes = ["Delegate", "Observer", "Listener", "DataSource", "Subscriber"]
+
+    /// Calls made while a non-recursive lock is held into code that can call back: a stored
+    /// closure property, a method of a delegate or observer of protocol type, or each element of
+    /// a stored collection of them.
+    func callbacks(_ acquisitions: [Acquisition], reported: inout Set<Int>, context: RuleContext) -> [Diagnostic] {
+        let s = context.structure
+        var out: [Diagnostic] = []
+        var kinds: [Int: CallbackKind?] = [:]
+        // The names of stored properties that hold callbacks: only those tokens are looked up.
+        var names = Set<String>()
+        for (di, d) in s.decls.enumerated() where d.kind == .variable && !d.isComputed && !d.typeAnnotation.isEmpty && d.parent >= 0 {
+            let kind = callbackKind(d, context)
+            kinds[di] = kind
+            if kind != nil { names.insert(d.nameText) }
+        }
+        guard !names.isEmpty else { return [] }
+        let nameSet = NameSet(names)
+        for a in acquisitions where a.holds(s) {
+            let r = a.region
+            var k = r.start + 1
+            while k < r.end {
+                defer { k += 1 }
+                guard s.code[k].kind == .identifier, nameSet.contains(s, k), !reported.contains(k) else { continue }
+                // A member of `self`: bare, or `self.name` (not `other.self.name`).
+                let explicitSelf = s.isChar(k - 1, UInt8(ascii: ".")) && s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: "."))
+                guard explicitSelf || !s.isChar(k - 1, UInt8(ascii: ".")) else { continue }
+                guard !s.isKeyword(k - 1, .func), !s.isKeyword(k - 1, .var), !s.isKeyword(k - 1, .let), !s.isChar(k + 1, UInt8(ascii: ":")) else { continue }
+                // Cheap shape test before any lookup: a call, a member call, a `for … in name`.
+                let next = k + 1
+                let optional = s.isChar(next, UInt8(ascii: "?")) || s.isChar(next, UInt8(ascii: "!"))
+                let after = optional ? next + 1 : next
+                let isCall = s.isChar(after, UInt8(ascii: "(")) && s.code[after].start == s.code[after - 1].end
+                let isMember = s.isChar(after, UInt8(ascii: ".")) && after + 1 < s.count && s.code[after + 1].kind == .identifier
+                let isLoop = s.isKeyword(k - 1, .in) && s.isChar(after, UInt8(ascii: "{"))
+                guard isCall || isMember || isLoop else { continue }
+                guard runsDuring(s, k, r.executable), !isShadowed(s, k, s.text(k)) else { continue }
+                guard let d = memberProperty(s, named: s.text(k), at: k), let cached = kinds[d] else { continue }
+                let kind = cached
+                guard let kind, let call = callbackCall(s, at: k, after: after, kind: kind, isCall: isCall, isLoop: isLoop) else { continue }
+                // `x.take()` on an optional property calls a method of Optional, not of the protocol.
+                if case .observer = kind, !optional, s.decls[d].typeAnnotation.last.map({ s.isChar($0, UInt8(ascii: "?")) }) ?? false { continue }
+                guard reported.insert(call).inserted else { continue }
+                out.append(callbackDiagnostic(a, property: s.text(k), kind: kind, call: call, context: context))
+            }
+        }
+        return out
+    }
+
+    /// The stored property `name` of the type around token `k` (its declaration or an extension of
+    /// it in this file), found through the by-name index.
+    func memberProperty(_ s: FileStructure, named name: String, at k: Int) -> Int? {
+        guard let t = s.enclosingType(of: k) else { return nil }
+        let typeName = s.decls[t].nameText
+        return s.variableDecls(named: name).first { d in
+            let p = s.decls[d].parent
+            return p >= 0 && s.decls[p].kind.isType && s.decls[p].kind != .protocol && s.decls[p].nameText == typeName
+        }
+    }
+
+    /// What stored property `d` holds, when it can call back (see `CallbackKind`).
+    func callbackKind(_ d: Decl, _ context: RuleContext) -> CallbackKind? {
+        let s = context.structure
+        guard d.kind == .variable, !d.isComputed, d.parent >= 0, s.decls[d.parent].kind.isType, !d.typeAnnotation.isEmpty else { return nil }
+        // `let f: (Int) -> Int = { … }`: a closure written in the type itself, its own code.
+        if d.isLet && !d.initializer.isEmpty && s.isChar(d.initializer.lowerBound, UInt8(ascii: "{")) { return nil }
+        var j = d.typeAnnotation.lowerBound
+        let end = d.typeAnnotation.upperBound
+        while j < end && s.code[j].kind == .attribute { j += 1 }
+        guard j < end else { return nil }
+        if s.isChar(j, UInt8(ascii: "[")) {
+            let m = Int(s.match[j])
+            guard m > j, m < end else { return nil }
+            // `[T]` or `[K: T]`: the element (the value of a dictionary).
+            var e = j + 1
+            var q = j + 1
+            while q < m {
+                if s.isChar(q, UInt8(ascii: "(")) || s.isChar(q, UInt8(ascii: "[")) {
+                    let mm = Int(s.match[q])
+                    if mm > q { q = mm }
+                } else if s.isChar(q, UInt8(ascii: ":")) {
+                    e = q + 1
+                }
+                q += 1
+            }
+            switch elementKind(s, e..<m, context) {
+            case .closure?: return .closures
+            case .observer(let n)?: return .observers(n)
+            default: return nil
+            }
+        }
+        return elementKind(s, j..<end, context)
+    }
+
+    /// A closure type (`(T) -> U`, optional) or an existential of a call-back protocol.
+    func elementKind(_ s: FileStructure, _ range: Range<Int>, _ context: RuleContext) -> CallbackKind? {
+        var j = range.lowerBound
+        let end = range.upperBound
+        while j < end && s.code[j].kind == .attribute { j += 1 }
+        guard j < end else { return nil }
+        if s.isChar(j, UInt8(ascii: "(")) {
+            // `(T) -> U`, `((T) -> U)?`, `(@Sendable (T) -> U)?`, or `(any P)?`.
+            if s.span(j, end).contains(where: { s.is($0, "->") }) { return .closure }
+            let m = Int(s.match[j])
+            guard m > j else { return nil }
+            for q in s.span(m + 1, end) where !(s.isChar(q, UInt8(ascii: "?")) || s.isChar(q, UInt8(ascii: "!"))) { return nil }
+            return elementKind(s, (j + 1)..<m, context)
+        }
+        if s.is(j, "any") { j += 1 }
+        guard j < end, s.code[j].kind == .identifier else { return nil }
+        for q in s.span(j + 1, end) where !(s.isChar(q, UInt8(ascii: "?")) || s.isChar(q, UInt8(ascii: "!"))) { return nil }
+        let name = s.text(j)
+        let local = s.typeDecls(named: name).map { s.decls[$0].kind }
+        if local.contains(where: { $0 != .protocol && $0 != .extension }) { return nil }
+        if local.contains(.protocol) || context.isProtocol(name) { return .observer(name) }
+        // A protocol of another module, named as a call-back interface, and no type of the run.
+        if Self.callbackSuffixes.contains(where: { name.hasSuffix($0) }) && !context.isKnownType(name) { return .observer(name) }
+        return nil
+    }
+
+    /// The token to report for a use of callback property at `k`, when it calls into it now.
+    func callbackCall(_ s: FileStructure, at k: Int, after: Int, kind: CallbackKind, isCall: Bool, isLoop: Bool) -> Int? {
+        switch kind {
+        case .closure:
+            return isCall ? k : nil
+        case .observer:
+            // `delegate?.didChange(…)`: a method call, not a property read.
+            guard s.isChar(after, UInt8(ascii: ".")), after + 1 < s.count, s.code[after + 1].kind == .identifier,
+                  s.isChar(after + 2, UInt8(ascii: "(")) else { return nil }
+            return after + 1
+        case .closures, .observers:
+            if isLoop {
+                // `for o in observers { o.notify() }`: the loop body calls each element.
+                guard let body = Optional(Int(s.scopeOf[after])), body >= 0, s.scopes[body].open == after else { return nil }
+                var f = k - 2
+                while f > 0 && !s.isKeyword(f, .for) && k - f < 6 { f -= 1 }
+                guard s.isKeyword(f, .for), s.code[f + 1].kind == .identifier, s.isKeyword(f + 2, .in) else { return nil }
+                return callsElement(s, body: body, names: [s.text(f + 1)]) ? k : nil
+            }
+            // `observers.forEach { $0.notify() }` / `handlers.values.forEach { $0(x) }`.
+            var m = after
+            if s.isChar(m, UInt8(ascii: ".")) && s.is(m + 1, "values") && s.isChar(m + 2, UInt8(ascii: ".")) { m += 2 }
+            guard s.isChar(m, UInt8(ascii: ".")), s.is(m + 1, "forEach") else { return nil }
+            var open = m + 2
+            if s.isChar(open, UInt8(ascii: "(")) && s.isChar(open + 1, UInt8(ascii: "{")) { open += 1 }
+            guard s.isChar(open, UInt8(ascii: "{")) else { return nil }
+            let sc = Int(s.scopeOf[open])
+            guard sc >= 0, s.scopes[sc].open == open, s.scopes[sc].kind == .closure else { return nil }
+            let c = s.closures[s.scopes[sc].closure]
+            return callsElement(s, body: sc, names: Set(c.parameterNames + ["$0", "$1"])) ? m + 1 : nil
+        }
+    }
+
+    /// Whether the body calls an element bound to one of `names`: `x(…)`, `x?.m(…)`, `x.m(…)`,
+    /// `x.value.m(…)` (a dictionary entry).
+    func callsElement(_ s: FileStructure, body: Int, names: Set<String>) -> Bool {
+        let sc = s.scopes[body]
+        for q in s.span(sc.open + 1, sc.close) where s.code[q].isWord && !s.isChar(q - 1, UInt8(ascii: ".")) && names.contains(s.text(q)) {
+            var n = q + 1
+            if s.isChar(n, UInt8(ascii: ".")) && (s.is(n + 1, "value") || s.is(n + 1, "1")) { n += 2 }
+            if s.isChar(n, UInt8(ascii: "?")) || s.isChar(n, UInt8(ascii: "!")) { n += 1 }
+            if s.isChar(n, UInt8(ascii: "(")) && s.code[n].start == s.code[n - 1].end { return true }
+            if s.isChar(n, UInt8(ascii: ".")) && s.isChar(n + 2, UInt8(ascii: "(")) { return true }
+        }
+        return false
+    }
+
+    func callbackDiagnostic(_ a: Acquisition, property: String, kind: CallbackKind, call: Int, context: RuleContext) -> Diagnostic {
+        let s = context.structure
+        let lock = a.region.lock
+        let line = s.line(ofToken: a.region.acquireToken)
+        let what: String
+        let fix: String
+        let release: String
+        switch a.region.form {
+        case .closure(let method, _): release = "let the \(method) closure return it"
+        default: release = "release '\(lock)'"
+        }
+        switch kind {
+        case .closure:
+            what = "calling the stored closure '\(property)'"
+            fix = "copy '\(property)' into a local while '\(lock)' is held, \(release), then call the copy"
+        case .observer(let p):
+            what = "calling '\(s.text(call))' on '\(property)' (a \(p))"
+            fix = "read '\(property)' into a local while '\(lock)' is held, \(release), then call '\(s.text(call))' on the local"
+        case .closures:
+            what = "calling each stored closure of '\(property)'"
+            fix = "copy '\(property)' into a local while '\(lock)' is held, \(release), then call each closure of the copy"
+        case .observers(let p):
+            what = "calling each \(p) of '\(property)'"
+            fix = "copy '\(property)' into a local while '\(lock)' is held, \(release), then notify each element of the copy"
+        }
+        let message = "\(what) while '\(lock)' is held (taken at line \(line)): that code is not this type's own and can call back "
+            + "into it and take '\(lock)' again; \(Self.consequence(a.typeName))"
+        let notes = [context.note(at: a.region.acquireToken, "'\(lock)' is taken here and held during the call")]
+        return context.diagnostic(description, at: call, message: message, notes: notes, fixIt: FixIt(fix))
     }
 
     // MARK: Resolving a lock's declaration
@@ -430,7 +686,9 @@ public struct RecursiveLockRule: Rule {
         guard !memberLocks.isEmpty else { return [] }
         var out: [Diagnostic] = []
         var membersByType: [String: [Member]] = [:]
+        var namesByType: [String: [String: [Int]]] = [:]
         let blockingByDecl = Dictionary(grouping: acquisitions.filter(\.blocking), by: \.decl)
+            .mapValues { $0.sorted { $0.region.acquireToken < $1.region.acquireToken } }
         var chains: [String: [Int: (steps: [Step], acquire: Int)?]] = [:]
         for outer in memberLocks where outer.holds(s) {
             let r = outer.region
@@ -441,6 +699,8 @@ public struct RecursiveLockRule: Rule {
             let members = membersByType[typeName] ?? collectMembers(typeName, s)
             membersByType[typeName] = members
             guard !members.isEmpty else { continue }
+            let byName = namesByType[typeName] ?? Dictionary(grouping: members.indices, by: { members[$0].name })
+            namesByType[typeName] = byName
             // Acquisitions of this lock per member body.
             let lockDecl = outer.decl
             let mine = blockingByDecl[lockDecl] ?? []
@@ -448,7 +708,8 @@ public struct RecursiveLockRule: Rule {
             while k < r.end {
                 defer { k += 1 }
                 guard s.code[k].kind == .identifier, !reported.contains(k) else { continue }
-                guard let callees = calledMembers(s, k, members), runsDuring(s, k, r.executable) else { continue }
+                guard let callees = calledMembers(s, k, members, byName) ?? keyPathMembers(s, k, members),
+                      runsDuring(s, k, r.executable) else { continue }
                 var found: (steps: [Step], acquire: Int)? = nil
                 for m in callees {
                     let key = "\(lockDecl)"
@@ -456,7 +717,7 @@ public struct RecursiveLockRule: Rule {
                         found = cached.map { ([Step(call: k, member: m)] + $0.steps, $0.acquire) }
                     } else {
                         var visiting = Set<Int>()
-                        let chain = acquiresTransitively(m, members: members, acquisitions: mine, s: s, depth: 0, visiting: &visiting)
+                        let chain = acquiresTransitively(m, members: members, byName: byName, acquisitions: mine, s: s, depth: 0, visiting: &visiting)
                         chains[key, default: [:]][m] = chain
                         found = chain.map { ([Step(call: k, member: m)] + $0.steps, $0.acquire) }
                     }
@@ -467,6 +728,25 @@ public struct RecursiveLockRule: Rule {
             }
         }
         return out
+    }
+
+    /// For `self[keyPath: kp]` at the `keyPath` label `k`: the computed properties the key path
+    /// may read (the one named by a literal `\.name`, else every computed property of the type).
+    func keyPathMembers(_ s: FileStructure, _ k: Int, _ members: [Member]) -> [Int]? {
+        guard s.is(k, "keyPath"), s.isChar(k + 1, UInt8(ascii: ":")), s.isChar(k - 1, UInt8(ascii: "[")),
+              s.isKeyword(k - 2, .self), !s.isChar(k - 3, UInt8(ascii: ".")) else { return nil }
+        let close = Int(s.match[k - 1])
+        guard close > k + 2 else { return nil }
+        // `\.name` or `\Type.name`: that property only.
+        var named: String? = nil
+        if s.is(k + 2, "\\") {
+            var j = k + 3
+            if s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: ".")) { j += 1 }
+            if s.isChar(j, UInt8(ascii: ".")) && s.code[j + 1].kind == .identifier { named = s.text(j + 1) }
+            guard named != nil else { return nil }
+        }
+        let out = members.indices.filter { members[$0].isProperty && (named == nil || members[$0].name == named) }
+        return out.isEmpty ? nil : out
     }
 
     func enclosingTypeDecl(_ s: FileStructure, _ i: Int) -> Int? {
@@ -580,13 +860,16 @@ public struct RecursiveLockRule: Rule {
 
     /// The members of the type that token `k` calls on `self` (`name(…)`, `self.name(…)`, a
     /// computed property read `name` / `self.name`).
-    func calledMembers(_ s: FileStructure, _ k: Int, _ members: [Member]) -> [Int]? {
+    func calledMembers(_ s: FileStructure, _ k: Int, _ members: [Member], _ byName: [String: [Int]]) -> [Int]? {
         let onSelf = !s.isChar(k - 1, UInt8(ascii: ".")) || (s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: ".")))
         guard onSelf, !s.isKeyword(k - 1, .func), !s.isKeyword(k - 1, .var), !s.isKeyword(k - 1, .let) else { return nil }
         var out: [Int] = []
         let isCall = s.isChar(k + 1, UInt8(ascii: "(")) || (s.isChar(k + 1, UInt8(ascii: "{")) && !s.code[k + 1].flags.contains(.newlineBefore))
         var labels: [String]? = nil
-        for (n, m) in members.enumerated() where s.is(k, text: m.name) {
+        // Only the members of this name (found through the index, not by comparing with every member).
+        guard let candidates = byName[s.text(k)] else { return nil }
+        for n in candidates {
+            let m = members[n]
             // A parameter, local or closure parameter of that name hides the member.
             if isShadowed(s, k, m.name) { continue }
             if m.isProperty {
@@ -613,15 +896,25 @@ public struct RecursiveLockRule: Rule {
     }
 
     /// A chain of calls from member `m` to an acquisition of the lock, or nil.
-    func acquiresTransitively(_ m: Int, members: [Member], acquisitions: [Acquisition], s: FileStructure, depth: Int,
+    func acquiresTransitively(_ m: Int, members: [Member], byName: [String: [Int]], acquisitions: [Acquisition], s: FileStructure, depth: Int,
                               visiting: inout Set<Int>) -> (steps: [Step], acquire: Int)? {
         guard depth < 8, visiting.insert(m).inserted else { return nil }
         let body = s.scopes[members[m].body]
         var firstAcquire = -1
-        for a in acquisitions where body.open < a.region.acquireToken && a.region.acquireToken < body.close {
-            if runsDuring(s, a.region.acquireToken, members[m].body) && (firstAcquire < 0 || a.region.acquireToken < firstAcquire) {
-                firstAcquire = a.region.acquireToken
+        // The acquisitions are in token order (see `viaCalls`): the first one in the body that runs
+        // with it, found by binary search rather than by looking at every acquisition.
+        var lo = 0
+        var hi = acquisitions.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if acquisitions[mid].region.acquireToken <= body.open { lo = mid + 1 } else { hi = mid }
+        }
+        while lo < acquisitions.count && acquisitions[lo].region.acquireToken < body.close {
+            if runsDuring(s, acquisitions[lo].region.acquireToken, members[m].body) {
+                firstAcquire = acquisitions[lo].region.acquireToken
+                break
             }
+            lo += 1
         }
         // A member that gives the lock back first (`releaseLockThenNotify()`) is called with it
         // held on purpose.
@@ -636,9 +929,9 @@ public struct RecursiveLockRule: Rule {
         var k = body.open + 1
         while k < body.close {
             defer { k += 1 }
-            guard s.code[k].kind == .identifier, let callees = calledMembers(s, k, members), runsDuring(s, k, members[m].body) else { continue }
+            guard s.code[k].kind == .identifier, let callees = calledMembers(s, k, members, byName), runsDuring(s, k, members[m].body) else { continue }
             for c in callees where c != m {
-                if let chain = acquiresTransitively(c, members: members, acquisitions: acquisitions, s: s, depth: depth + 1, visiting: &visiting) {
+                if let chain = acquiresTransitively(c, members: members, byName: byName, acquisitions: acquisitions, s: s, depth: depth + 1, visiting: &visiting) {
                     return ([Step(call: k, member: c)] + chain.steps, chain.acquire)
                 }
             }
@@ -664,17 +957,22 @@ public struct RecursiveLockRule: Rule {
         let s = context.structure
         let lock = outer.region.lock
         let first = members[chain.steps[0].member]
-        let callText = first.isProperty ? "reading '\(first.name)'" : "calling '\(first.name)'"
+        let throughKeyPath = s.is(chain.steps[0].call, "keyPath")
+        let anyPath = throughKeyPath && !s.is(chain.steps[0].call + 2, "\\")
+        let callText = anyPath ? "reading through a key path, which can name '\(first.name)',"
+            : throughKeyPath ? "reading '\(first.name)' through a key path" : first.isProperty ? "reading '\(first.name)'" : "calling '\(first.name)'"
         let acquireLine = s.line(ofToken: chain.acquire)
         let via = chain.steps.count > 1 ? " (through \(chain.steps.dropFirst().map { "'\(members[$0.member].name)'" }.joined(separator: ", ")))" : ""
-        let message = "\(callText) while '\(lock)' is held takes '\(lock)' again at line \(acquireLine)\(via): \(Self.consequence(outer.typeName))"
+        let message = "\(callText) while '\(lock)' is held \(anyPath ? "may take" : "takes") '\(lock)' again at line \(acquireLine)\(via): \(Self.consequence(outer.typeName))"
         var notes = [context.note(at: outer.region.acquireToken, "'\(lock)' is taken here and held during the call")]
         for step in chain.steps.dropFirst() {
             notes.append(context.note(at: step.call, "which calls '\(members[step.member].name)' here"))
         }
         let last = members[chain.steps[chain.steps.count - 1].member]
         notes.append(context.note(at: chain.acquire, "'\(last.name)' takes '\(lock)' here"))
-        let fix = "split '\(last.name)' into a method that takes '\(lock)' and a private helper that expects it held (e.g. '\(last.name)Locked'), and call the helper here"
+        let fix = anyPath
+            ? "read through the key path after releasing '\(lock)', or have '\(last.name)' call a private helper that expects '\(lock)' held instead of taking it"
+            : "split '\(last.name)' into a method that takes '\(lock)' and a private helper that expects it held (e.g. '\(last.name)Locked'), and call the helper here"
         return context.diagnostic(description, at: chain.steps[0].call, message: message, notes: notes, fixIt: FixIt(fix))
     }
 }

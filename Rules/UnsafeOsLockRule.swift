@@ -8,7 +8,7 @@ public struct UnsafeOsLockRule: Rule {
     public let description = RuleDescription(
         id: "unsafe_os_lock",
         name: "Unsafe OS lock",
-        summary: "A C lock stored inline in a Swift property and passed with '&', or an OSSpinLock",
+        summary: "A C lock stored inline in a Swift property (or extended with methods on '&self') and passed with '&', an OSSpinLock, or objc_sync_enter on a value",
         rationale: """
             `os_unfair_lock`, `pthread_mutex_t` and `pthread_rwlock_t` must stay at one address for their whole \
             life: the kernel and other threads identify the lock by where it is. A Swift property gives no such \
@@ -16,7 +16,11 @@ public struct UnsafeOsLockRule: Rule {
             a struct holding the lock is copied on assignment, and two threads taking the lock at once are two \
             overlapping modifying accesses, which exclusivity checking may trap on. The lock then protects \
             nothing, or corrupts memory. `OSSpinLock` is deprecated: a low-priority thread holding it can be \
-            starved by high-priority threads spinning on it (priority inversion).
+            starved by high-priority threads spinning on it (priority inversion). An extension of `os_unfair_lock` \
+            whose mutating methods pass `&self` has the same flaw: `self` is an inout access of the caller's \
+            variable. `objc_sync_enter` locks an object: a value (a String, an Array, a Dictionary, a struct or \
+            enum) is bridged to an object for each call, a new box or storage that changes with the value, so two \
+            callers do not lock the same object.
             """,
         fix: """
             Use `OSAllocatedUnfairLock` (iOS 16 / macOS 13) or `Mutex` (iOS 18 / macOS 15), which keep the lock at \
@@ -33,7 +37,12 @@ public struct UnsafeOsLockRule: Rule {
             Heap-allocated locks (a pointer, `os_unfair_lock_t`, `ManagedBuffer`) stay quiet. `OSSpinLock` is \
             reported at the type or `OS_SPINLOCK_INIT` in a declaration, and at `OSSpinLockLock`/`Try`/`Unlock` \
             calls on locks not declared in the file; calls on a spin lock declared in the file are notes on its \
-            finding.
+            finding. An extension of a raw lock type (or a typealias of one in the same file) is reported at its \
+            type name when its methods pass `&self`. `objc_sync_enter(x)` is reported when `x` is a literal, \
+            `self` of a struct or enum, or a name whose declaration (property, local, parameter) gives a value type: \
+            an annotation such as `[K: V]`, `[T]`, String, Array, Dictionary, Set, Data, a number type, or a struct \
+            or enum declared in the run; or an initializer such as `[:]`, `[]`, a string literal or `Foo()` of such a \
+            type. A class instance, `self` of a class, and names of unknown type are not reported.
             """,
         triggeringExamples: [
             """
@@ -70,6 +79,22 @@ public struct UnsafeOsLockRule: Rule {
                 func run() { OSSpinLockLock(&spin); OSSpinLockUnlock(&spin) }
             }
             """,
+            """
+            extension ↓os_unfair_lock {
+                mutating func lock() { os_unfair_lock_lock(&self) }
+                mutating func unlock() { os_unfair_lock_unlock(&self) }
+            }
+            """,
+            """
+            final class Store {
+                private var items: [String: Int] = [:]
+                func set(_ key: String, _ value: Int) {
+                    ↓objc_sync_enter(items)
+                    items[key] = value
+                    objc_sync_exit(items)
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -98,6 +123,21 @@ public struct UnsafeOsLockRule: Rule {
             """,
             "struct S { var lock = os_unfair_lock() }",
             "// var spin = OS_SPINLOCK_INIT; OSSpinLockLock(&spin)",
+            """
+            final class Store {
+                private var items: [String: Int] = [:]
+                func set(_ key: String, _ value: Int) {
+                    objc_sync_enter(self)
+                    items[key] = value
+                    objc_sync_exit(self)
+                }
+            }
+            """,
+            """
+            extension UnsafeMutablePointer where Pointee == os_unfair_lock {
+                func lock() { os_unfair_lock_lock(self) }
+            }
+            """,
         ]
     )
 
@@ -108,8 +148,10 @@ public struct UnsafeOsLockRule: Rule {
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
+        var out: [Diagnostic] = []
+        if s.identifiers.mayContain("objc_sync_enter") { checkObjcSync(context, into: &out) }
         guard s.identifiers.mayContainAny(Array(Self.rawLockNames.names) + Array(Self.rawInitializers.names)
-                                          + ["OSSpinLock", "OSSpinLockLock", "OSSpinLockUnlock", "OSSpinLockTry", "OS_SPINLOCK_INIT"]) else { return [] }
+                                          + ["OSSpinLock", "OSSpinLockLock", "OSSpinLockUnlock", "OSSpinLockTry", "OS_SPINLOCK_INIT"]) else { return out }
         // Bail out unless the file names a raw lock or a spin lock.
         var mentionsRaw = false
         var spinTokens: [Int] = []
@@ -122,8 +164,10 @@ public struct UnsafeOsLockRule: Rule {
                 }
             }
         }
-        var out: [Diagnostic] = []
-        if mentionsRaw { checkRawLocks(context, into: &out) }
+        if mentionsRaw {
+            checkRawLocks(context, into: &out)
+            checkLockExtensions(context, into: &out)
+        }
         if !spinTokens.isEmpty { checkSpinLocks(context, spinTokens, into: &out) }
         return out
     }
@@ -156,6 +200,11 @@ public struct UnsafeOsLockRule: Rule {
             var notes = [context.note(at: first, "'\(d.nameText)' is passed as '\(pass)' here: the pointer is only valid for this call")]
             if passes.count > 1 {
                 notes.append(context.note(at: passes[passes.count - 1], "and \(passes.count - 1) more time\(passes.count == 2 ? "" : "s") in this file"))
+            }
+            // Locked through a mutating method of a struct: each caller's copy, through an inout access.
+            if let o = owner, o.kind == .struct, let fn = passes.lazy.compactMap({ s.enclosingFunction(of: $0) }).first(where: { s.decls[$0].modifiers.contains(.mutating) }) {
+                notes.append(context.note(at: s.decls[fn].name >= 0 ? s.decls[fn].name : first,
+                                          "'\(s.decls[fn].nameText)' is mutating: it reaches the lock through an inout access to the caller's copy of '\(o.nameText)'"))
             }
             let replacement: String
             if type.hasPrefix("os_unfair_lock") {
@@ -264,6 +313,181 @@ public struct UnsafeOsLockRule: Rule {
         guard s.decls[fn].body >= 0 else { return false }
         let body = s.scopes[s.decls[fn].body]
         return s.variableDecls(named: name, keywordIn: s.span(body.open + 1, use)).contains { $0 != property }
+    }
+
+    // MARK: Methods of the lock type itself
+
+    /// `extension os_unfair_lock { mutating func lock() { os_unfair_lock_lock(&self) } }`: `self`
+    /// of a mutating method is an inout copy of the caller's variable, so the C function gets the
+    /// address of that access, not of the lock where it is stored.
+    func checkLockExtensions(_ context: RuleContext, into out: inout [Diagnostic]) {
+        let s = context.structure
+        let aliases = lockAliases(s)
+        for d in s.decls where d.kind == .extension && d.name >= 0 && d.body >= 0 {
+            var j = d.name
+            while j + 2 < s.count && s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: ".")) && Self.moduleNames.contains(s.text(j)) { j += 2 }
+            guard s.code[j].kind == .identifier else { continue }
+            let type = Self.rawLockNames.contains(s, j) ? s.text(j) : aliases[s.text(j)]
+            guard let type else { continue }
+            let body = s.scopes[d.body]
+            var uses: [Int] = []
+            var k = body.open + 1
+            while k + 1 < body.close {
+                defer { k += 1 }
+                guard s.code[k].kind == .operator, s.code[k].length == 1, s.isChar(k, UInt8(ascii: "&")),
+                      s.code[k + 1].start == s.code[k].end, s.isKeyword(k + 1, .self), !s.isChar(k + 2, UInt8(ascii: ".")) else { continue }
+                uses.append(k)
+            }
+            guard let first = uses.first else { continue }
+            var notes = [context.note(at: first, "'&self' here is the address of the method's inout self, valid only for this call")]
+            if uses.count > 1 {
+                notes.append(context.note(at: uses[uses.count - 1], "and \(uses.count - 1) more time\(uses.count == 2 ? "" : "s") in this extension"))
+            }
+            let fix = "remove this extension and keep the lock in \(LockAdvice.lock(context.deployment)); if a raw lock must stay, "
+                + "allocate it once with UnsafeMutablePointer<\(type)>.allocate(capacity: 1) and extend the pointer instead, calling the C functions with the pointer"
+            out.append(context.diagnostic(
+                description, at: j,
+                message: "methods of an extension of \(type) pass '&self': a mutating method works on an inout copy of the caller's lock variable, so Swift does not give the lock a stable address",
+                notes: notes, fixIt: FixIt(fix)))
+        }
+    }
+
+    // MARK: objc_sync_enter on a value
+
+    /// Value types of the standard library and Foundation that bridge to a new object each time
+    /// they are passed as `Any`.
+    static let bridgedValueTypes: Set<String> = [
+        "String", "Substring", "Array", "Dictionary", "Set", "Int", "Double", "Float", "Bool", "Data", "Date", "URL", "UUID",
+        "ContiguousArray", "Character", "Int64", "Int32", "UInt", "UInt64", "Decimal", "IndexPath",
+    ]
+
+    /// `objc_sync_enter(x)` where `x` is a value: the value is boxed into a new object for every
+    /// call, so two callers never contend on the same object.
+    func checkObjcSync(_ context: RuleContext, into out: inout [Diagnostic]) {
+        let s = context.structure
+        for i in 0..<max(0, s.count - 1) where s.code[i].kind == .identifier && s.isChar(i + 1, UInt8(ascii: "(")) && s.is(i, "objc_sync_enter") {
+            guard !s.isChar(i - 1, UInt8(ascii: ".")), !s.isKeyword(i - 1, .func) else { continue }
+            let close = Int(s.match[i + 1])
+            guard close > i + 2 else { continue }
+            guard let what = valueDescription(context, argument: (i + 2)..<close) else { continue }
+            let arg = s.text(s.span(i + 2, close))
+            out.append(context.diagnostic(
+                description, at: i,
+                message: "objc_sync_enter on '\(arg)' (\(what), a value type): " + (what.contains("'")
+                    ? "each call boxes the value into a new object, so this lock excludes nothing"
+                    : "it locks whatever object the value bridges to for this call (a new box, or storage that changes with the value), so it excludes nothing reliably"),
+                fixIt: FixIt("guard this state with one lock object that lives as long as the state: \(LockAdvice.lock(context.deployment)) stored in a let of a class that owns the state, "
+                             + "or objc_sync_enter on that class instance (and objc_sync_exit on the same one)")))
+        }
+    }
+
+    /// What the argument is when it is certainly a value of a value type ("a Dictionary literal",
+    /// "a value of struct 'S'"), else nil.
+    func valueDescription(_ context: RuleContext, argument r: Range<Int>) -> String? {
+        let s = context.structure
+        let first = r.lowerBound
+        let last = r.upperBound - 1
+        // Literals.
+        if s.code[first].kind == .string && (s.code[last].kind == .string) { return "a String literal" }
+        if first == last && (s.code[first].kind == .integer || s.code[first].kind == .float) { return "a number literal" }
+        if s.isChar(first, UInt8(ascii: "[")) && Int(s.match[first]) == last { return "a collection literal" }
+        if let t = constructedValueType(context, r) { return "a new value of type \(t)" }
+        // `self` in a struct or enum.
+        if first == last && s.isKeyword(first, .self) {
+            guard let t = s.enclosingType(of: first) else { return nil }
+            // Not inside a closure or nested function of a class: the nearest type decides.
+            let decl = s.decls[t]
+            if decl.kind == .struct || decl.kind == .enum { return "\(decl.kind.keyword) '\(decl.nameText)'" }
+            if decl.kind == .extension && context.isValueType(decl.nameText) { return "value type '\(decl.nameText)'" }
+            return nil
+        }
+        // A name, `self.name` or `Self.name`.
+        var memberOnly = false
+        var nameToken = first
+        if last == first + 2 && (s.isKeyword(first, .self) || s.isKeyword(first, .Self)) && s.isChar(first + 1, UInt8(ascii: ".")) {
+            memberOnly = true
+            nameToken = last
+        } else if last != first {
+            return nil
+        }
+        guard s.code[nameToken].kind == .identifier else { return nil }
+        let name = s.text(nameToken)
+        switch s.lookupVariable(name, at: nameToken, memberOnly: memberOnly) {
+        case .variable(let d):
+            let decl = s.decls[d]
+            guard !decl.isComputed else { return nil }
+            if !decl.typeAnnotation.isEmpty {
+                return valueType(context, annotation: decl.typeAnnotation).map { "type \($0)" }
+            }
+            let ini = decl.initializer
+            guard !ini.isEmpty else { return nil }
+            if s.code[ini.lowerBound].kind == .string && s.code[ini.upperBound - 1].kind == .string { return "type String" }
+            if ini.count == 1 && (s.code[ini.lowerBound].kind == .integer || s.code[ini.lowerBound].kind == .float) { return "a number" }
+            if s.isChar(ini.lowerBound, UInt8(ascii: "[")) && Int(s.match[ini.lowerBound]) == ini.upperBound - 1 { return "a collection" }
+            return constructedValueType(context, ini).map { "type \($0)" }
+        case .parameter(let f):
+            guard let t = s.parameterType(name, of: f) else { return nil }
+            return valueType(context, annotation: t).map { "type \($0)" }
+        case .unknown:
+            return nil
+        }
+    }
+
+    /// The value type a type annotation names (`[String: Int]`, `Array<T>`, `String?`, a struct
+    /// of the run), or nil.
+    func valueType(_ context: RuleContext, annotation r: Range<Int>) -> String? {
+        let s = context.structure
+        var j = r.lowerBound
+        // `inout` and attributes say nothing about the type.
+        while j < r.upperBound && (s.code[j].kind == .attribute || s.is(j, "inout") || s.is(j, "__owned") || s.is(j, "borrowing") || s.is(j, "consuming")) { j += 1 }
+        guard j < r.upperBound else { return nil }
+        // A function type is a closure, a reference.
+        for k in s.span(j, r.upperBound) where s.is(k, "->") { return nil }
+        if s.isChar(j, UInt8(ascii: "[")) {
+            let m = Int(s.match[j])
+            guard m > j else { return nil }
+            for k in s.span(m + 1, r.upperBound) where !(s.isChar(k, UInt8(ascii: "?")) || s.isChar(k, UInt8(ascii: "!"))) { return nil }
+            return (j + 1 ..< m).contains { s.isChar($0, UInt8(ascii: ":")) && Int(s.scopeOf[$0]) == Int(s.scopeOf[j]) } ? "Dictionary" : "Array"
+        }
+        guard s.code[j].kind == .identifier else { return nil }
+        let name = s.text(j)
+        // Only the type itself, maybe generic or optional: not a member type (`Foo.Bar`) or a composition.
+        var k = j + 1
+        if k < r.upperBound, s.code[k].kind == .operator, s.code[k].length == 1, s.file.bytes[Int(s.code[k].start)] == UInt8(ascii: "<") {
+            var depth = 0
+            while k < r.upperBound {
+                if s.code[k].kind == .operator {
+                    for b in s.file.bytes[Int(s.code[k].start)..<Int(s.code[k].end)] {
+                        if b == UInt8(ascii: "<") { depth += 1 } else if b == UInt8(ascii: ">") { depth -= 1 }
+                    }
+                }
+                k += 1
+                if depth <= 0 { break }
+            }
+        }
+        for q in s.span(k, r.upperBound) where !(s.isChar(q, UInt8(ascii: "?")) || s.isChar(q, UInt8(ascii: "!"))) { return nil }
+        if Self.bridgedValueTypes.contains(name) { return name }
+        if isValueTypeOfRun(context, name) { return "'\(name)'" }
+        return nil
+    }
+
+    /// `Foo()` / `[String: Int]()` / `Dictionary<K, V>()` spanning the whole range, of a value type.
+    func constructedValueType(_ context: RuleContext, _ r: Range<Int>) -> String? {
+        let s = context.structure
+        let last = r.upperBound - 1
+        guard last > r.lowerBound, s.isChar(last, UInt8(ascii: ")")) else { return nil }
+        let open = Int(s.match[last])
+        guard open > r.lowerBound, s.isChar(open, UInt8(ascii: "(")) else { return nil }
+        return valueType(context, annotation: r.lowerBound..<open)
+    }
+
+    /// A struct or enum declared in this file, or in the run (and not a class there).
+    func isValueTypeOfRun(_ context: RuleContext, _ name: String) -> Bool {
+        let s = context.structure
+        let local = s.typeDecls(named: name).map { s.decls[$0].kind }
+        if local.contains(where: { $0 == .class || $0 == .actor || $0 == .protocol }) { return false }
+        if local.contains(where: { $0 == .struct || $0 == .enum }) { return true }
+        return context.isValueType(name)
     }
 
     // MARK: OSSpinLock

@@ -121,6 +121,39 @@ public final class RuleContext {
         return answer
     }
 
+    /// Whether a type of this name in this module is a struct or an enum declared in the run
+    /// (and not also a class or actor of that name).
+    public func isValueType(_ name: String) -> Bool {
+        let answer = Self.isValueType(index.facts(module: module, name: name))
+        questions[FactsQuestion(kind: .isValueType, name: name)] = .bool(answer)
+        return answer
+    }
+
+    /// Whether a type of this name in this module is a protocol declared in the run (and not also
+    /// a concrete type of that name).
+    public func isProtocol(_ name: String) -> Bool {
+        let answer = Self.isProtocol(index.facts(module: module, name: name))
+        questions[FactsQuestion(kind: .isProtocol, name: name)] = .bool(answer)
+        return answer
+    }
+
+    static func isProtocol(_ f: TypeFacts?) -> Bool {
+        guard let f else { return false }
+        return f.isProtocol && !f.isClass && !f.isStruct && !f.isEnum && !f.isActor
+    }
+
+    /// Whether the run declares a type of this name in this module (any kind, extensions included).
+    public func isKnownType(_ name: String) -> Bool {
+        let answer = index.facts(module: module, name: name) != nil
+        questions[FactsQuestion(kind: .isKnownType, name: name)] = .bool(answer)
+        return answer
+    }
+
+    static func isValueType(_ f: TypeFacts?) -> Bool {
+        guard let f else { return false }
+        return (f.isStruct || f.isEnum) && !f.isClass && !f.isActor && !f.isProtocol
+    }
+
     /// Whether re-asking recorded questions against `index` gives another answer for any of them.
 
     static func answersChange(_ questions: [FactsQuestion: FactsAnswer], module: String, index: ProjectIndex) -> Bool {
@@ -139,6 +172,9 @@ public final class RuleContext {
                 let dot = q.name.lastIndex(of: ".") ?? q.name.endIndex
                 let property = dot < q.name.endIndex ? String(q.name[q.name.index(after: dot)...]) : ""
                 b = .splitAccessor(index.splitProperties[String(q.name[..<dot])]?[property])
+            case .isValueType: b = .bool(isValueType(f))
+            case .isProtocol: b = .bool(isProtocol(f))
+            case .isKnownType: b = .bool(f != nil)
             }
             if a != b { return true }
         }
@@ -163,7 +199,10 @@ public final class RuleContext {
 }
 
 struct FactsQuestion: Hashable {
-    enum Kind: UInt8 { case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor, lockOrder, splitAccessor }
+    enum Kind: UInt8 {
+        case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor
+        case isValueType, isProtocol, isKnownType, lockOrder, splitAccessor
+    }
     var kind: Kind
     var name: String
 }

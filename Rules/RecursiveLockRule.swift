@@ -758,7 +758,13 @@ public struct RecursiveLockRule: Rule {
         s.callableMembers(ofTypeNamed: name).map { c in
             let m = s.decls[c]
             let isProperty = m.kind == .variable
-            return Member(decl: c, name: m.nameText, body: m.body, isProperty: isProperty, labels: isProperty ? [] : parameterLabels(s, m))
+            // A property with explicit accessors: reading it (and `x += 1`) runs its getter.
+            var body = m.body
+            if isProperty, let get = s.children[c].first(where: { s.decls[$0].kind == .accessor && s.decls[$0].nameText == "get" }),
+               s.decls[get].body >= 0 {
+                body = s.decls[get].body
+            }
+            return Member(decl: c, name: m.nameText, body: body, isProperty: isProperty, labels: isProperty ? [] : parameterLabels(s, m))
         }
     }
 

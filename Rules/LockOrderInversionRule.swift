@@ -207,11 +207,21 @@ public struct LockOrderInversionRule: Rule {
     /// one lock type): the same code called with the two swapped takes them in the other order.
     private func twoInstances(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
+        // Only a file that nests one method call with a closure inside another on a different
+        // receiver (`a.withLock { b.withLock { } }`, `lhs.using { rhs.using { } }`) can have one.
+        let nested = s.closures.contains { inner in
+            guard inner.callee >= 0, inner.receiverStart >= 0, let outer = s.enclosingClosure(of: inner.callee) else { return false }
+            let o = s.closures[outer]
+            return o.callee >= 0 && o.receiverStart >= 0 && s.text(o.callee) == s.text(inner.callee)
+        }
+        guard nested || LockGraph.mayAcquire(s, vocabulary: context.vocabulary) else { return [] }
         // This file's types that are locks of the run (`Synchronized<T>` with `using { }`): their
         // closure methods hold them.
         var wrapperMethods = Set<String>()
-        for d in s.decls where d.kind.isType && !d.nameText.isEmpty {
-            if let m = context.lockWrapperMethods(d.nameText) { wrapperMethods.formUnion(m) }
+        if nested {
+            for d in s.decls where d.kind.isType && !d.nameText.isEmpty {
+                if let m = context.lockWrapperMethods(d.nameText) { wrapperMethods.formUnion(m) }
+            }
         }
         let regions = wrapperMethods.isEmpty ? context.lockRegions
             : LockRegions(s, vocabulary: context.vocabulary, extraScopedMethods: wrapperMethods)

@@ -185,6 +185,13 @@ public struct SplitCriticalSectionRule: Rule {
     /// does so in place through a member (which calls the setter only for a value type); nil for
     /// a plain read or a whole assignment.
     private func readModifyWrite(at q: Int, _ s: FileStructure) -> (String, Bool)? {
+        // Most names are followed by `(`, `,`, `)` or `:`: only `[`, `.`, `?`, `!` or an
+        // operator can start a change.
+        guard q + 1 < s.code.count else { return nil }
+        let next = s.code[q + 1]
+        guard next.kind == .operator || s.isChar(q + 1, UInt8(ascii: "[")) || s.isChar(q + 1, UInt8(ascii: "."))
+                || s.isChar(q + 1, UInt8(ascii: "?")) || s.isChar(q + 1, UInt8(ascii: "!")) || s.isChar(q + 1, UInt8(ascii: "="))
+        else { return nil }
         var j = q + 1
         var chained = false
         while j < s.code.count {

@@ -263,7 +263,7 @@ extension LockGraph {
 
     /// Whether the file may take a lock of the graph at all (a cheap test on its identifiers).
     public static func mayAcquire(_ s: FileStructure, vocabulary: LockVocabulary) -> Bool {
-        s.identifiers.mayContainAny(Array(vocabulary.acquireRelease.keys) + Array(vocabulary.lockScopedMethods) + ["sync", "asyncAndWait", "wait"])
+        s.identifiers.mayContainAny(vocabulary.graphAcquireNames)
     }
 
     /// The file's edges, acquisitions and calls.
@@ -475,7 +475,11 @@ extension LockGraph {
         var out: [String: WrappedProperty] = [:]
         for (di, d) in s.decls.enumerated() where d.kind == .variable && d.hasAttributes && !d.nameText.isEmpty {
             guard let owner = s.owningType(of: di), !s.decls[owner].nameText.isEmpty else { continue }
-            for name in s.attributeNames(d) {
+            for a in s.attributes(of: d) {
+                // `@Name`: only a capitalised attribute can be a wrapper (not `@objc`, `@inlinable`).
+                let start = Int(s.code[a].start) + 1
+                guard start < s.file.bytes.count, s.file.bytes[start] >= 65, s.file.bytes[start] <= 90 else { continue }
+                let name = String(s.text(a).dropFirst())
                 let base = String(name.prefix { $0 != "(" && $0 != "<" })
                 guard let c = base.unicodeScalars.first, Capitalized.isUpper(c), !base.hasSuffix("Actor"), base != "Sendable" else { continue }
                 out["\(module)::\(s.decls[owner].nameText).\(d.nameText)"] = WrappedProperty(wrapper: base, isValue: isValueType(d, s), onlyMember: onlyMember(d, s))

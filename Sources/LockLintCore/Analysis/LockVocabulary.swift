@@ -17,6 +17,9 @@ public struct LockVocabulary: Sendable {
     public var lockScopedNames: NameSet
     public var acquireNames: NameSet
     public var releaseNames: NameSet
+    /// Every name that can take a lock of the lock graph (acquires, lock-scoped methods, `sync`,
+    /// `wait`), for the cheap "may this file take a lock?" test.
+    public var graphAcquireNames: [String]
 
     public static let defaultLockTypes: Set<String> = [
         "Mutex", "NSLock", "NSRecursiveLock", "NSCondition", "NSConditionLock", "OSAllocatedUnfairLock",
@@ -66,6 +69,7 @@ public struct LockVocabulary: Sendable {
         lockScopedNames = NameSet(lockScopedMethods)
         acquireNames = NameSet(acquireRelease.keys)
         releaseNames = NameSet(acquireRelease.values)
+        graphAcquireNames = Array(acquireRelease.keys) + Array(lockScopedMethods) + ["sync", "asyncAndWait", "wait"]
     }
 
     public static let `default` = LockVocabulary()

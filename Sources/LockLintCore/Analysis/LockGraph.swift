@@ -267,7 +267,9 @@ extension LockGraph {
     }
 
     /// The file's edges, acquisitions and calls.
-    public static func extract(_ s: FileStructure, vocabulary: LockVocabulary, module: String) -> LockGraph {
+    /// - Parameter regions: the file's default lock regions when already worked out (the rules
+    ///   read the same ones), so they are not worked out twice.
+    public static func extract(_ s: FileStructure, vocabulary: LockVocabulary, module: String, regions base: LockRegions? = nil) -> LockGraph {
         var graph = LockGraph()
         graph.wrappedProperties = wrappedProperties(s, module: module)
         guard mayAcquire(s, vocabulary: vocabulary) else { return graph }
@@ -278,7 +280,11 @@ extension LockGraph {
             vocab.acquireNames = NameSet(vocab.acquireRelease.keys)
             vocab.releaseNames = NameSet(vocab.acquireRelease.values)
         }
-        let regions = LockRegions(s, vocabulary: vocab, includeQueues: ["*"])
+        // The default regions and queue blocks; a file with semaphores is worked out again with
+        // `wait`/`signal` as an acquire and a release.
+        let regions = vocab.acquireRelease["wait"] != nil || base == nil
+            ? LockRegions(s, vocabulary: vocab, includeQueues: ["*"])
+            : LockRegions(base!, adding: LockRegions.queueRegions(s, vocabulary: vocab), s)
         guard !regions.regions.isEmpty else { return graph }
         var namer = LockNamer(s, module: module)
         // Each region's lock name, and whether its acquire blocks.

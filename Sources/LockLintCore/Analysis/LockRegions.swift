@@ -74,6 +74,26 @@ public struct LockRegions: Sendable {
     ///     (`"*"` for any receiver).
     ///   - guardReceivers: lock properties on which a closure passed to any method
     ///     (`lock.synchronized { }`, `state.withValue { }`) counts as holding that lock.
+    /// The regions of `base` and `more` together (`more` from the same file).
+    init(_ base: LockRegions, adding more: [LockRegion], _ s: FileStructure) {
+        regions = base.regions + more
+        escapingCallees = base.regions.isEmpty && !more.isEmpty ? Self.escapingClosureFunctions(s) : base.escapingCallees
+        (byStart, maxEndUpTo) = Self.stabbingIndex(regions)
+    }
+
+    /// The closures passed to `sync`/`async`/… on any receiver, as `.queue` regions: what
+    /// `includeQueues: ["*"]` adds to the default regions.
+    static func queueRegions(_ s: FileStructure, vocabulary: LockVocabulary) -> [LockRegion] {
+        var out: [LockRegion] = []
+        for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.close > c.open && c.receiverStart >= 0 {
+            guard serialExecutorNames.contains(s, c.callee), !vocabulary.lockScopedNames.contains(s, c.callee) else { continue }
+            let receiver = normalized(s.text(s.span(c.receiverStart, c.callee - 1)))
+            out.append(LockRegion(form: .queue(method: s.text(c.callee), closure: ci), lock: receiver, acquireToken: c.callee,
+                                  releaseToken: -1, start: c.open, end: c.close, executable: c.scope))
+        }
+        return out
+    }
+
     public init(_ s: FileStructure, vocabulary: LockVocabulary, includeQueues: Set<String> = [],
                 extraScopedMethods: Set<String> = [], guardReceivers: Set<String> = [], heldOnEntry: Bool = false) {
         var out: [LockRegion] = []

@@ -133,7 +133,7 @@ public struct ProjectIndex: Sendable {
     }
 
     /// Extracts the facts one file contributes.
-    public static func facts(of s: FileStructure, vocabulary: LockVocabulary, module: String? = nil) -> ProjectIndex {
+    public static func facts(of s: FileStructure, vocabulary: LockVocabulary, module: String? = nil, regions: LockRegions? = nil) -> ProjectIndex {
         var index = ProjectIndex()
         let module = module ?? moduleKey(forPath: s.file.path)
         // Collected per name first, then filed under the module once.
@@ -195,7 +195,7 @@ public struct ProjectIndex: Sendable {
             }
         }
         if !types.isEmpty { index.modules[module] = types }
-        index.lockGraph = LockGraph.extract(s, vocabulary: vocabulary, module: module)
+        index.lockGraph = LockGraph.extract(s, vocabulary: vocabulary, module: module, regions: regions)
         index.finish()
         return index
     }

@@ -204,10 +204,13 @@ public enum Linter {
         }
         outcome.linted = true
         let structure = FileStructure(file: file, code: code, comments: comments)
-        let facts = ProjectIndex.facts(of: structure, vocabulary: vocabulary, module: outcome.module)
+        // The lock regions, worked out once for the lock graph and every rule (only in files that
+        // can take a lock at all).
+        let regions = LockGraph.mayAcquire(structure, vocabulary: vocabulary) ? LockRegions(structure, vocabulary: vocabulary) : nil
+        let facts = ProjectIndex.facts(of: structure, vocabulary: vocabulary, module: outcome.module, regions: regions)
         outcome.facts = facts
         let context = RuleContext(structure: structure, vocabulary: vocabulary, index: projectIndex ?? facts, module: outcome.module,
-                                  fileContext: input.context)
+                                  fileContext: input.context, lockRegions: regions)
         var found: [Diagnostic] = []
         for (k, rule) in profile.rules.enumerated() {
             // A cancelled lint (the language server's stale document) stops between rules.

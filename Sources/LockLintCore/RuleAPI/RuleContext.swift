@@ -18,9 +18,11 @@ public final class RuleContext {
     /// the configuration did not ask for everything). Set by the pipeline before each rule runs.
     public internal(set) var isTestCode: Bool
 
+    /// - Parameter lockRegions: the file's default lock regions when the pipeline already has them.
     public init(structure: FileStructure, vocabulary: LockVocabulary, index: ProjectIndex, module: String? = nil,
-                fileContext: FileContext? = nil) {
+                fileContext: FileContext? = nil, lockRegions: LockRegions? = nil) {
         self.structure = structure
+        self.precomputedRegions = lockRegions
         self.vocabulary = vocabulary
         self.index = index
         self.module = module ?? ProjectIndex.moduleKey(forPath: structure.file.path)
@@ -36,7 +38,8 @@ public final class RuleContext {
     public var file: SourceFile { structure.file }
 
     /// Where locks are held in this file (default options), computed once for every rule that asks.
-    public private(set) lazy var lockRegions = LockRegions(structure, vocabulary: vocabulary)
+    public private(set) lazy var lockRegions = precomputedRegions ?? LockRegions(structure, vocabulary: vocabulary)
+    private let precomputedRegions: LockRegions?
 
     /// Whether a type of this name in this module is an actor (declared anywhere in the run).
     public func isActor(_ name: String) -> Bool {

@@ -147,8 +147,18 @@ public struct SplitCriticalSectionRule: Rule {
     /// lock: the getter's acquisition reads, the setter's writes, and an update in between is lost.
     private func accessorSplits(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
+        let code = s.code
+        let bytes = s.file.bytes
         var out: [Diagnostic] = []
-        for q in 0..<s.code.count where s.code[q].kind == .identifier {
+        for q in 0..<max(0, code.count - 1) where code[q].kind == .identifier {
+            // Most names are followed by `(`, `,`, `)` or `:`: only `[`, `.`, `?`, `!`, `=` or an
+            // operator can start a change (tested on the byte, before anything else).
+            let next = code[q + 1]
+            if next.kind != .operator {
+                let b = bytes[Int(next.start)]
+                guard b == UInt8(ascii: "[") || b == UInt8(ascii: ".") || b == UInt8(ascii: "?") || b == UInt8(ascii: "!")
+                        || b == UInt8(ascii: "=") else { continue }
+            }
             // `x` or `self.x` changed in place, in a method of a type.
             if s.isChar(q - 1, UInt8(ascii: ".")) && !(s.isKeyword(q - 2, .self) && !s.isChar(q - 3, UInt8(ascii: "."))) { continue }
             guard let (how, inPlace) = readModifyWrite(at: q, s), let owner = s.enclosingType(of: q) else { continue }

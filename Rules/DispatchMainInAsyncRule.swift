@@ -371,7 +371,7 @@ public struct DispatchMainInAsyncRule: Rule {
                 message = "\(call) in actor '\(actorName)'\(memberText) blocks the actor and a cooperative-pool thread until the main queue runs the block"
                 fix = "\(subject) and `await MainActor.run { … }` instead of blocking the actor"
             } else {
-                message = "\(call) in actor '\(actorName)'\(memberText) leaves the actor through GCD: the block runs later, unordered with the actor's work and outside isolation checking"
+                message = "\(call) in actor '\(actorName)'\(memberText) leaves the actor through GCD: the block runs later on the main actor, unordered with this actor's work"
                 fix = isAfter
                     ? "start `Task { @MainActor in try await Task.sleep(for: …); … }`, or \(subject) and await the delay"
                     : "\(subject) and `await MainActor.run { … }`, or start `Task { @MainActor in … }` if the actor must not wait"
@@ -432,8 +432,8 @@ public struct DispatchMainInAsyncRule: Rule {
         }
         if onMain {
             return isAfter
-                ? "\(call) in \(what) schedules a GCD timer outside isolation checking; the code is already on the main actor"
-                : "\(call) in \(what) is already on the main actor: it only defers the block to a later run-loop turn, outside isolation checking"
+                ? "\(call) in \(what) schedules a GCD timer for code that is already on the main actor; `Task { try await Task.sleep(…) }` says the same in Swift concurrency"
+                : "\(call) in \(what) is already on the main actor: it only defers the block to a later run-loop turn"
         }
         return "\(call) in \(what) leaves the \(name) through GCD: the block runs later, unordered with the actor's work"
     }

@@ -304,7 +304,7 @@ extension LockGraph {
         let signallers = (vocab.acquireRelease["wait"] == nil ? [] : Self.signallers(s, namer: &namer)) + Self.cancellationHandlers(s)
         let runNow = Self.runNowCallees.union(vocab.lockScopedMethods)
         func held(at t: Int) -> [(key: String, kind: Kind, token: Int)] {
-            var out: [(key: String, kind: Kind, token: Int)] = regions.holding(t, in: s, directOnly: false).compactMap { r in
+            var out: [(key: String, kind: Kind, token: Int)] = regions.holding(t, in: s, directOnly: false, limit: 16).compactMap { r in
                 guard let k = indexOf[r.acquireToken], holds[k], let key = keys[k],
                       Self.runsDuring(s, t, r.executable, runNow: runNow) else { return nil }
                 return (key, kinds[k], r.acquireToken)
@@ -541,6 +541,8 @@ struct LockNamer {
     let module: String
     /// Variable declarations by name (members, globals and locals), for declared types.
     private var typeOfVariable: [Int: String] = [:]
+    private var membersByType: [String: [String: [Int]]] = [:]
+    private var globalsByName: [String: [Int]]?
     /// Function declaration → its key, worked out once.
     private var functionKeys: [Int: String?] = [:]
 
@@ -600,7 +602,7 @@ struct LockNamer {
                       let d = declarations(of: name, at: t).first else { return nil }
                 return "\(module)::\(name)@L\(s.decls[d].keyword)"
             }
-            if let owner, !isGlobal(name) { return "\(module)::\(owner).\(name)" }
+            if let owner, !isGlobal(name, owner: owner) { return "\(module)::\(owner).\(name)" }
             return "\(module)::\(name)"
         case 2:
             let (base, name) = (parts[0], parts[1])
@@ -694,29 +696,41 @@ struct LockNamer {
 
     /// The declarations `name` refers to at `t`, as far as this file tells: a local of the function
     /// around `t`, else a member of the type around `t` (in any of its declarations or extensions
-    /// in this file), else a global.
-    func declarations(of name: String, at t: Int) -> [Int] {
-        let all = s.variableDecls(named: name)
-        guard !all.isEmpty else { return [] }
+    /// in this file), else a global. Each lookup costs the declarations of that name in that
+    /// scope, not every declaration of the name in the file.
+    mutating func declarations(of name: String, at t: Int) -> [Int] {
         if let f = s.enclosingFunction(of: t) {
             let d = s.decls[f]
-            let locals = all.filter { s.decls[$0].keyword >= d.start && s.decls[$0].keyword < d.end && $0 != f }
+            let locals = s.variableDecls(named: name, keywordIn: d.start..<d.end).filter { $0 != f }
             if !locals.isEmpty { return locals }
         }
-        if let owner = enclosingTypeName(t) {
-            let members = all.filter { k in
-                let p = s.decls[k].parent
-                return p >= 0 && s.decls[p].kind.isType && s.decls[p].nameText == owner
-            }
-            if !members.isEmpty { return members }
-        }
-        return all.filter { s.decls[$0].parent < 0 }
+        if let owner = enclosingTypeName(t), let members = members(ofType: owner)[name] { return members }
+        return globals()[name] ?? []
     }
 
-    /// Declared in this file at the top level only (a global used inside a type's method).
-    func isGlobal(_ name: String) -> Bool {
-        let ds = s.variableDecls(named: name)
-        return !ds.isEmpty && ds.allSatisfy { s.decls[$0].parent < 0 }
+    /// Properties of the type named `owner` in this file, by name (built once per type).
+    private mutating func members(ofType owner: String) -> [String: [Int]] {
+        if let known = membersByType[owner] { return known }
+        var out: [String: [Int]] = [:]
+        for td in s.typeDecls(named: owner) {
+            for c in s.children[td] where s.decls[c].kind == .variable { out[s.decls[c].nameText, default: []].append(c) }
+        }
+        membersByType[owner] = out
+        return out
+    }
+
+    /// Top-level variables of this file, by name (built once).
+    private mutating func globals() -> [String: [Int]] {
+        if let known = globalsByName { return known }
+        var out: [String: [Int]] = [:]
+        for (i, d) in s.decls.enumerated() where d.kind == .variable && d.parent < 0 { out[d.nameText, default: []].append(i) }
+        globalsByName = out
+        return out
+    }
+
+    /// A global of this file used inside a type that has no property of that name here.
+    mutating func isGlobal(_ name: String, owner: String) -> Bool {
+        globals()[name] != nil && members(ofType: owner)[name] == nil
     }
 
     /// Declared in the function around `t` (a parameter or a local), not a property.

@@ -448,7 +448,10 @@ public struct LockRegions: Sendable {
     /// The regions holding token `i`. With `directOnly`, code in a closure or function nested in
     /// the region does not count (it runs at another time); otherwise only closures passed to
     /// `deferredCallees` are left out.
-    public func holding(_ i: Int, in s: FileStructure, directOnly: Bool) -> [LockRegion] {
+    /// With `limit`, at most that many of the regions that start last (the innermost) are looked
+    /// at: a query costs O(limit) however many regions overlap (a function that takes a lock in
+    /// each of thousands of branches and never releases it).
+    public func holding(_ i: Int, in s: FileStructure, directOnly: Bool, limit: Int = .max) -> [LockRegion] {
         // The regions starting before `i`, latest first, until none of the earlier ones reaches
         // past `i`: a few steps for nested or disjoint regions, not a scan of every region.
         var lo = 0
@@ -459,7 +462,7 @@ public struct LockRegions: Sendable {
         }
         var around: [Int] = []
         var k = lo - 1
-        while k >= 0 && maxEndUpTo[k] > i {
+        while k >= 0 && maxEndUpTo[k] > i && around.count < limit {
             let r = regions[byStart[k]]
             if i < r.end { around.append(byStart[k]) }
             k -= 1

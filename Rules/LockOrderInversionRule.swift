@@ -226,7 +226,7 @@ public struct LockOrderInversionRule: Rule {
         let regions = wrapperMethods.isEmpty ? context.lockRegions
             : LockRegions(s, vocabulary: context.vocabulary, extraScopedMethods: wrapperMethods)
         var out: [Diagnostic] = []
-        for inner in regions.regions where Self.blocks(inner) {
+        for inner in regions.regions where inner.blocks {
             for outer in regions.holding(inner.acquireToken, in: s, directOnly: false) where outer.acquireToken != inner.acquireToken {
                 guard let pair = twoInstancesOfOneType(outer, inner, s) else { continue }
                 let body = s.enclosingFunction(of: inner.acquireToken).map { s.span(s.decls[$0].start, s.decls[$0].end) } ?? 0..<0
@@ -245,13 +245,6 @@ public struct LockOrderInversionRule: Rule {
         return out
     }
 
-    static func blocks(_ r: LockRegion) -> Bool {
-        switch r.form {
-        case .closure(let method, _): return !method.hasSuffix("IfAvailable")
-        case .manual(let acquire, _), .deferred(let acquire, _), .unreleased(let acquire): return !acquire.hasPrefix("try")
-        default: return false
-        }
-    }
 
     /// The type both receivers are instances of, when they are two different values of one type
     /// with the same lock member (`lhs.lock` / `rhs.lock`, `lock` / `other.lock`, `lhs` / `rhs`).

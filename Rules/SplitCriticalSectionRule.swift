@@ -124,7 +124,7 @@ public struct SplitCriticalSectionRule: Rule {
         guard regions.count >= 2 else { return accessorSplits(context) }
         // Acquisitions of one lock made directly in one body, in order.
         var groups: [Pair: [LockRegion]] = [:]
-        for r in regions where !r.lock.isEmpty && blocks(r) && s.enclosingExecutable(of: r.acquireToken) == r.executableBody(s) {
+        for r in regions where !r.lock.isEmpty && r.blocks && s.enclosingExecutable(of: r.acquireToken) == r.executableBody(s) {
             groups[Pair(body: r.executableBody(s), lock: r.lock), default: []].append(r)
         }
         var out: [Diagnostic] = accessorSplits(context)
@@ -234,13 +234,6 @@ public struct SplitCriticalSectionRule: Rule {
         var lock: String
     }
 
-    private func blocks(_ r: LockRegion) -> Bool {
-        switch r.form {
-        case .closure(let method, _): return !method.hasSuffix("IfAvailable")
-        case .manual(let acquire, _), .deferred(let acquire, _): return !acquire.hasPrefix("try")
-        default: return false
-        }
-    }
 
     private func judge(_ first: LockRegion, _ second: LockRegion, _ s: FileStructure, _ state: inout StateNames,
                        _ context: RuleContext) -> Diagnostic? {

@@ -566,9 +566,9 @@ struct LockNamer {
         case .queue(let method, _):
             guard LockGraph.queueHoldingMethods.contains(method), let key = queueKey(r.lock, at: r.acquireToken) else { return (nil, .queue, false, false) }
             return (key, .queue, LockGraph.queueBlockingMethods.contains(method), true)
-        case .closure(let method, _):
+        case .closure:
             // `withLockIfAvailable` never waits.
-            return (lockKey(r.lock, at: r.acquireToken), .lock, !method.hasSuffix("IfAvailable"), true)
+            return (lockKey(r.lock, at: r.acquireToken), .lock, r.blocks, true)
         case .manual(let acquire, _), .deferred(let acquire, _), .unreleased(let acquire):
             if acquire == "wait" {
                 // A semaphore or group declared as one, waited on without a timeout: the wait blocks.
@@ -580,7 +580,7 @@ struct LockNamer {
                 if case .unreleased = r.form { held = false }
                 return (lockKey(r.lock, at: r.acquireToken), .semaphore, true, held)
             }
-            return (lockKey(r.lock, at: r.acquireToken), .lock, !acquire.hasPrefix("try"), true)
+            return (lockKey(r.lock, at: r.acquireToken), .lock, r.blocks, true)
         case .heldOnEntry:
             return (nil, .lock, false, false)
         }

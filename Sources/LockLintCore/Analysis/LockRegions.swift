@@ -42,6 +42,15 @@ public struct LockRegion: Sendable {
     /// Held on every path that reaches the region's tokens (false where only some paths hold
     /// it, e.g. after an `if` that takes the lock in one branch).
     public var definite: Bool = true
+
+    /// Taking the lock may wait: not `tryLock`/`withLockIfAvailable`, not a queue or a hand-over.
+    public var blocks: Bool {
+        switch form {
+        case .closure(let method, _): !method.hasSuffix("IfAvailable")
+        case .manual(let acquire, _), .deferred(let acquire, _), .unreleased(let acquire): !acquire.hasPrefix("try")
+        case .queue, .heldOnEntry: false
+        }
+    }
 }
 
 public struct LockRegions: Sendable {

@@ -34,7 +34,11 @@ public struct DispatchMainInAsyncRule: Rule {
             not reported: GCD drops task-locals and `Task {}` keeps them, so there the hop may be the point. `nonisolated` members and static members of actors are not \
             isolated and are not reported unless async. A synchronous local function is judged by the isolation \
             of the code around it, not by whether that code is async. SwiftUI views are main-actor isolated only \
-            through their protocol and are not recognised.
+            through their protocol and are not recognised. A hop that is the last thing an unkept `Task { }` \
+            does (nothing after it on any path, and nobody holds the task to await it) is not reported: \
+            `await MainActor.run` there would behave the same. Neither is a deliberate deferral on the main \
+            actor: `DispatchQueue.main.async` whose block reads layout (`frame`, `bounds`, `contentSize`, …) or \
+            that a comment beside it explains as a deferral, since `Task { }` would only restate it.
             """,
         inTests: .skipped("mixing GCD and async/await is migration advice; test code is not reported"),
         triggeringExamples: [
@@ -64,6 +68,15 @@ public struct DispatchMainInAsyncRule: Rule {
             """
             func start() {
                 Task {
+                    await load()
+                    DispatchQueue.main.↓async { showResults() }
+                    await prefetchNextPage()
+                }
+            }
+            """,
+            """
+            func start() {
+                loading = Task {
                     await load()
                     DispatchQueue.main.↓async { done() }
                 }
@@ -102,6 +115,27 @@ public struct DispatchMainInAsyncRule: Rule {
             }
             """,
             """
+            func start() {
+                Task {
+                    do {
+                        try await load()
+                        DispatchQueue.main.async { done() }
+                    } catch {
+                        DispatchQueue.main.async { show(error) }
+                    }
+                }
+            }
+            """,
+            """
+            @MainActor
+            final class BannerPresenter {
+                func addBanner() {
+                    container.addSubview(banner)
+                    DispatchQueue.main.async { self.adjustInsets(banner.frame.height) }
+                }
+            }
+            """,
+            """
             func schedule() async {
                 await MainActor.run { update() }
                 queue.async { work() }
@@ -131,7 +165,22 @@ public struct DispatchMainInAsyncRule: Rule {
             guard let ctx = isolation(s, at: m, context: context) else { continue }
             if taskLocals == nil { taskLocals = taskLocalNames(s) }
             if readsTaskLocal(s, dispatchedBy: m, names: taskLocals ?? []) { continue }
-            out.append(diagnostic(at: m, ctx, context: context))
+            let method = s.text(m)
+            var tail = false
+            switch ctx {
+            case .async(.task(let ci)) where method == "async":
+                // The last thing a task nobody keeps does: `await MainActor.run` would behave the same.
+                tail = Self.endsTask(s, call: m, task: ci)
+                if tail && !Self.isRetained(s, task: ci) { continue }
+            case .globalActor(name: "MainActor", decl: _, attribute: _) where method == "async",
+                 .globalActorClosure(name: "MainActor", closure: _, attribute: _) where method == "async":
+                // A deliberate deferral on the main actor (a comment says so, or the block reads
+                // layout): `Task { }` would only say the same thing in another style.
+                if Self.documentsDeferral(s.commentsAround(token: m)) || Self.readsLayout(s, call: m) { continue }
+            default:
+                break
+            }
+            out.append(diagnostic(at: m, ctx, context: context, endsTask: tail))
         }
         return out
     }
@@ -337,7 +386,7 @@ public struct DispatchMainInAsyncRule: Rule {
 
     // MARK: The finding
 
-    func diagnostic(at m: Int, _ ctx: Isolation, context: RuleContext) -> Diagnostic {
+    func diagnostic(at m: Int, _ ctx: Isolation, context: RuleContext, endsTask: Bool = false) -> Diagnostic {
         let s = context.structure
         let method = s.text(m)
         let call = "DispatchQueue.main.\(method)"
@@ -358,7 +407,9 @@ public struct DispatchMainInAsyncRule: Rule {
                 message = "\(call) in \(where_) schedules a GCD timer the task cannot await or cancel"
                 fix = "await the delay (`try await Task.sleep(for:)`), then run the block with `await MainActor.run { … }`"
             } else {
-                message = "\(call) in \(where_) hands the block to GCD unawaited: the task goes on before it runs, and its errors and cancellation are lost"
+                message = endsTask
+                    ? "\(call) as the last step of \(where_) hands the block to GCD: the task ends before the block runs, so code awaiting the task does not see its effect"
+                    : "\(call) in \(where_) hands the block to GCD unawaited: the task goes on before it runs, and its errors and cancellation are lost"
                 fix = "replace with `await MainActor.run { … }` (or mark the code it calls @MainActor and await it)"
             }
         case let .actor(type, member):
@@ -390,13 +441,7 @@ public struct DispatchMainInAsyncRule: Rule {
             message = Self.globalActorMessage(call: call, name: name, what: "a @\(name) closure", isSync: isSync, isAfter: isAfter)
             fix = Self.globalActorFix(name: name, isSync: isSync, isAfter: isAfter)
         }
-        // A deferral the code documents (`// let the current layout pass finish first`) is meant:
-        // keep it, on the main actor, rather than running the block at once.
         var fullFix = fix
-        if !isSync && !isAfter, fix.hasPrefix("call the code directly"),
-           Self.documentsDeferral(s.commentsAround(token: m)) || Self.readsLayout(s, call: m) {
-            fullFix = "keep the deferral with `Task { … }`, which runs after the current work and stays on the main actor"
-        }
         // A GCD hop drops task-local values; a Task inherits them. Say so when it can matter.
         if !isSync && fullFix.contains("Task {") {
             fullFix += " (a Task inherits task-local values, GCD does not: if the hop is meant to leave them behind, keep it and suppress this with a reason)"
@@ -436,6 +481,70 @@ public struct DispatchMainInAsyncRule: Rule {
                 : "\(call) in \(what) is already on the main actor: it only defers the block to a later run-loop turn"
         }
         return "\(call) in \(what) leaves the \(name) through GCD: the block runs later, unordered with the actor's work"
+    }
+
+    // MARK: A hop at the end of a task
+
+    /// Whether the `Task { }` / `Task.detached { }` whose closure is `ci` is kept: assigned,
+    /// returned, passed on, or used (`.value`, `.cancel()`), so that code may await it. `_ = Task { }`
+    /// and a task started as a statement of its own are not kept.
+    static func isRetained(_ s: FileStructure, task ci: Int) -> Bool {
+        let c = s.closures[ci]
+        guard c.callee >= 0 else { return true }
+        let start = c.receiverStart >= 0 ? c.receiverStart : c.callee
+        guard s.is(start, "Task") else { return true }
+        if c.close + 1 < s.code.count && s.isChar(c.close + 1, UInt8(ascii: ".")) { return true }
+        let p = start - 1
+        if p < 0 || s.isChar(p, UInt8(ascii: "{")) || s.isChar(p, UInt8(ascii: "}")) || s.isChar(p, UInt8(ascii: ";")) || s.isKeyword(p, .in) {
+            return false
+        }
+        if s.isChar(p, UInt8(ascii: "=")) && s.is(p - 1, "_") { return false }
+        return true
+    }
+
+    /// Whether the dispatch call at `m` is the last thing the task closure `ci` runs on every
+    /// path through it: nothing but the ends of `if`/`else`, `do`/`catch` and `switch` blocks (or
+    /// a bare `return`) follows it. A loop, a nested closure or any later statement says no.
+    static func endsTask(_ s: FileStructure, call m: Int, task ci: Int) -> Bool {
+        let taskScope = s.closures[ci].scope
+        // The last token of the dispatch call: its arguments, then a trailing closure.
+        var e = m
+        if s.isChar(e + 1, UInt8(ascii: "(")), Int(s.match[e + 1]) > e + 1 { e = Int(s.match[e + 1]) }
+        if s.isChar(e + 1, UInt8(ascii: "{")), Int(s.match[e + 1]) > e + 1 { e = Int(s.match[e + 1]) }
+        var pos = e + 1
+        var level = Int(s.scopeOf[m])
+        var steps = 0
+        while level >= 0 && steps < 64 {
+            steps += 1
+            while pos < s.code.count && s.isChar(pos, UInt8(ascii: ";")) { pos += 1 }
+            if s.isKeyword(pos, .return) && (s.isChar(pos + 1, UInt8(ascii: "}")) || s.isChar(pos + 1, UInt8(ascii: ";"))) { return true }
+            let scope = s.scopes[level]
+            if level == taskScope { return pos == scope.close }
+            guard scope.kind == .statement, scope.statementKeyword >= 0 else { return false }
+            let kw = scope.statementKeyword
+            switch s.code[kw].word {
+            case .switch:
+                // The end of a case: the next case label, or the switch's `}`.
+                guard pos == scope.close || s.isCaseLabel(pos, inSwitch: level) else { return false }
+                pos = scope.close + 1
+            case .if:
+                guard pos == scope.close else { return false }
+                pos = s.ifChainEnd(afterBranchClosingAt: scope.close) + 1
+            case .else:
+                // The `else` of an `if` chain (a `guard`'s else cannot fall through).
+                guard pos == scope.close, s.isChar(kw - 1, UInt8(ascii: "}")) else { return false }
+                pos = scope.close + 1
+            case .do, .catch:
+                guard pos == scope.close else { return false }
+                var j = scope.close
+                while s.isKeyword(j + 1, .catch), let body = s.statementBody(of: j + 1) { j = s.scopes[body].close }
+                pos = j + 1
+            default:
+                return false
+            }
+            level = scope.parent
+        }
+        return false
     }
 
     static let deferralWords = ["defer", "run loop", "runloop", "next tick", "later", "after", "finish", "on purpose",

@@ -58,6 +58,7 @@ struct Feed {
         Task {
             await work2()
             DispatchQueue.main.async { } // expect: dispatch_main_in_async
+            await work2()
         }
         Task.detached(priority: .utility) {
             DispatchQueue.main.sync { } // expect: dispatch_main_in_async

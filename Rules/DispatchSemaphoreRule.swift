@@ -26,7 +26,10 @@ public struct DispatchSemaphoreRule: Rule {
             `noasync`, or in a private helper called only from such functions, is told to stay for synchronous \
             callers. A value that is not a literal may count above one, so it is never told to become a lock. A \
             value-0 semaphore stored in an object signals events across calls (a worker's wake-up, a ready gate): \
-            it is told to keep the waiting on one dedicated thread, or to use an AsyncStream, not a continuation.
+            it is told to keep the waiting on one dedicated thread, or to use an AsyncStream, not a continuation. \
+            When every wait on it in its file is made by a worker loop (`while`/`repeat`) that runs on a serial \
+            queue of the type or on a `Thread` of its own, directly or through private helpers, it already has that \
+            thread: a note shows the wait, and the fix-it says what is left, the worker's priority.
             """,
         inTests: .skipped("a semaphore that waits in a synchronous test for a callback is a common, working pattern; a wait in async test code is reported by blocking_in_async, which can hang the test"),
         triggeringExamples: [
@@ -143,8 +146,15 @@ public struct DispatchSemaphoreRule: Rule {
                     if let h = holder, h.parent >= 0, s.decls[h.parent].kind.isType, !h.isStaticMember {
                         // Kept by an object across calls: it signals events (a worker's wake-up, a
                         // ready gate), which one continuation does not model.
-                        fix = "let one dedicated thread (not the main thread, not the cooperative pool) do the waiting, at the same priority as "
-                            + "the code that signals it; in async code, receive the events from an AsyncStream instead"
+                        if let worker = dedicatedWorker(s, semaphore: h) {
+                            // The waiting already happens on a worker of its own: what is left is priority.
+                            notes.append(context.note(at: worker.wait, "'\(h.nameText)' is waited on here, in a loop that runs on \(worker.runsOn)"))
+                            fix = "keep the waiting on \(worker.runsOn), and give it the priority (QoS) of the code that signals it: a semaphore "
+                                + "donates none; in async code, receive the events from an AsyncStream instead"
+                        } else {
+                            fix = "let one dedicated thread (not the main thread, not the cooperative pool) do the waiting, at the same priority as "
+                                + "the code that signals it; in async code, receive the events from an AsyncStream instead"
+                        }
                     } else {
                         fix += "; if this API must stay synchronous (a C callback, a legacy delegate), keep the wait off the main thread and out of async code"
                         if timedWaits == nil { timedWaits = namesWaitedWithTimeout(s) }
@@ -181,6 +191,72 @@ public struct DispatchSemaphoreRule: Rule {
             return ("DispatchSemaphore \(name)blocks whichever thread waits on it, with no priority donation; from async code that thread belongs to the cooperative pool",
                     "use \(lock) for mutual exclusion, await the work instead of waiting for a signal, or bound concurrency with a TaskGroup")
         }
+    }
+
+    // MARK: A worker that waits
+
+    /// When every wait on stored semaphore `h` in its file is made by a worker of its own (a loop
+    /// in a block sent with `async` to a serial queue property of the type, or in a `Thread`'s
+    /// block), directly or in a private method called only from such a loop: the first wait, and
+    /// what it runs on. The waiting then already has the dedicated thread it needs.
+    func dedicatedWorker(_ s: FileStructure, semaphore h: Decl) -> (wait: Int, runsOn: String)? {
+        guard h.parent >= 0, s.decls[h.parent].body >= 0 else { return nil }
+        let type = h.parent
+        let body = s.scopes[s.decls[type].body]
+        var queues = Set<String>()
+        for m in s.children[type] where s.decls[m].kind == .variable && !s.decls[m].isComputed
+            && ProjectIndex.isSerialQueue(s.decls[m], in: s) {
+            queues.insert(s.decls[m].nameText)
+        }
+        var first: (wait: Int, runsOn: String)? = nil
+        var waits = 0
+        for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && s.is(k, text: h.nameText)
+            && s.isChar(k + 1, UInt8(ascii: ".")) && s.is(k + 2, "wait") && s.isChar(k + 3, UInt8(ascii: "(")) {
+            waits += 1
+            guard waits <= 16, let runsOn = workerLoop(s, at: k, queues: queues, depth: 0) else { return nil }
+            if first == nil { first = (k + 2, runsOn) }
+        }
+        return first
+    }
+
+    /// What the code at `i` runs on when it sits in a loop of a worker (see `dedicatedWorker`).
+    private func workerLoop(_ s: FileStructure, at i: Int, queues: Set<String>, depth: Int, inLoop: Bool = false) -> String? {
+        var sawLoop = inLoop
+        for sc in s.enclosingScopes(of: i) {
+            let scope = s.scopes[sc]
+            switch scope.kind {
+            case .statement:
+                if scope.statementKeyword >= 0 && (s.isKeyword(scope.statementKeyword, .while) || s.isKeyword(scope.statementKeyword, .repeat)) {
+                    sawLoop = true
+                }
+            case .closure:
+                let c = s.closures[scope.closure]
+                guard c.callee >= 0 else { return nil }
+                let callee = s.text(c.callee)
+                if LockRegions.immediateCallees.contains(callee) { continue }
+                if callee == "Thread" { return sawLoop ? "its own Thread" : nil }
+                guard callee == "async", s.isChar(c.callee - 1, UInt8(ascii: ".")), c.callee >= 2,
+                      s.code[c.callee - 2].kind == .identifier, queues.contains(s.text(c.callee - 2)) else { return nil }
+                return sawLoop ? "serial queue '\(s.text(c.callee - 2))'" : nil
+            case .functionBody:
+                // A private helper: every call to it must come from a worker's loop.
+                guard depth < 2, scope.decl >= 0 else { return nil }
+                let f = s.decls[scope.decl]
+                guard f.kind == .function, f.modifiers.contains(.private) || f.modifiers.contains(.fileprivate), f.parent >= 0,
+                      s.decls[f.parent].body >= 0 else { return nil }
+                let owner = s.scopes[s.decls[f.parent].body]
+                var runsOn: String? = nil
+                for k in s.span(owner.open + 1, owner.close) where k != f.name && s.code[k].kind == .identifier
+                    && s.is(k, text: f.nameText) && s.isChar(k + 1, UInt8(ascii: "(")) {
+                    guard let r = workerLoop(s, at: k, queues: queues, depth: depth + 1, inLoop: sawLoop) else { return nil }
+                    runsOn = r
+                }
+                return runsOn
+            default:
+                return nil
+            }
+        }
+        return nil
     }
 
     /// The noasync attributes that keep async code from `f`: its own, or those of the functions

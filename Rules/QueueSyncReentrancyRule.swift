@@ -269,7 +269,7 @@ public struct QueueSyncReentrancyRule: Rule {
         if !name.contains(".") {
             switch s.lookupVariable(name, at: dot, memberOnly: memberOnly) {
             case .variable(let d):
-                return isSerialQueue(s, s.decls[d]) ? (receiver, "decl:\(d)") : nil
+                return ProjectIndex.isSerialQueue(s.decls[d], in: s) ? (receiver, "decl:\(d)") : nil
             case .parameter(let f):
                 guard let t = s.parameterType(name, of: f), t.contains(where: { s.is($0, "DispatchQueue") }) else { return nil }
                 return (receiver, "param:\(f):\(name)")
@@ -281,30 +281,6 @@ public struct QueueSyncReentrancyRule: Rule {
         let last = name.split(separator: ".").last.map(String.init) ?? name
         guard last.hasSuffix("queue") || last.hasSuffix("Queue") else { return nil }
         return (receiver, "text:\(receiver)")
-    }
-
-    /// A DispatchQueue created without `.concurrent` (by annotation or initializer, and in any
-    /// assignment to it in its type, e.g. in `init`).
-    func isSerialQueue(_ s: FileStructure, _ d: Decl) -> Bool {
-        var named = false
-        for i in d.typeAnnotation where s.is(i, "DispatchQueue") { named = true }
-        var ranges = [d.initializer]
-        if d.parent >= 0 && s.decls[d.parent].body >= 0 {
-            let body = s.scopes[s.decls[d.parent].body]
-            for k in s.assignments(of: d.nameText, in: s.span(body.open, body.close))
-            where !s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self) {
-                ranges.append(s.span(k + 2, s.statementEnd(from: k + 1, limit: body.close)))
-            }
-        }
-        for r in ranges {
-            var i = r.lowerBound
-            while i < r.upperBound {
-                if s.is(i, "DispatchQueue") && (s.isChar(i + 1, UInt8(ascii: "(")) || s.isChar(i + 1, UInt8(ascii: "."))) { named = true }
-                if s.is(i, "concurrent") || s.is(i, "global") { return false }
-                i += 1
-            }
-        }
-        return named
     }
 
     /// Whether the function holding token `i` checks where it runs before syncing.

@@ -258,18 +258,29 @@ public struct ProjectIndex: Sendable {
     /// Declarations whose parent is type declaration `d`.
     public static func members(of d: Int, in s: FileStructure) -> [Int] { s.children[d] }
 
-    /// A `DispatchQueue` property created without `.concurrent` (or only annotated).
+    /// A `DispatchQueue` created without `.concurrent` and not a global queue: by its annotation or
+    /// initializer, and, for one declared without a value (`let queue: DispatchQueue`), by what its
+    /// type's (or function's) body assigns to it (`queue = DispatchQueue(label: …)` in `init`).
     public static func isSerialQueue(_ v: Decl, in s: FileStructure) -> Bool {
         var named = false
         for i in v.typeAnnotation where s.code[i].kind == .identifier && s.is(i, "DispatchQueue") { named = true }
-        var concurrent = false
-        var i = v.initializer.lowerBound
-        while i < v.initializer.upperBound {
-            if s.is(i, "DispatchQueue") && s.isChar(i + 1, UInt8(ascii: "(")) { named = true }
-            if s.is(i, "concurrent") { concurrent = true }
-            i += 1
+        var ranges = [v.initializer]
+        if v.initializer.isEmpty && named && v.parent >= 0 && s.decls[v.parent].body >= 0 {
+            let body = s.scopes[s.decls[v.parent].body]
+            for k in s.assignments(of: v.nameText, in: s.span(body.open, body.close))
+            where !s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self) {
+                ranges.append(s.span(k + 2, s.statementEnd(from: k + 1, limit: body.close)))
+            }
         }
-        return named && !concurrent
+        for r in ranges {
+            var i = r.lowerBound
+            while i < r.upperBound {
+                if s.is(i, "DispatchQueue") && (s.isChar(i + 1, UInt8(ascii: "(")) || s.isChar(i + 1, UInt8(ascii: "."))) { named = true }
+                if s.is(i, "concurrent") || s.is(i, "global") { return false }
+                i += 1
+            }
+        }
+        return named
     }
 }
 

@@ -25,7 +25,8 @@ public struct NonisolatedUnsafeRule: Rule {
             var whose every use in the file holds one lock is reported with that lock, so it can move inside a \
             lock that owns its state; when it is reached through a computed property whose getter and setter \
             each take the lock and the file updates it through that property (`x.append(…)`, `x[k] = v`, `x += 1`), \
-            the message names the lost update instead. A local var is reported only when a closure that runs concurrently (a Task, \
+            the message names the lost update instead, unless `split_critical_section` runs and reports that \
+            update where it happens (one mistake, one finding). A local var is reported only when a closure that runs concurrently (a Task, \
             a child task, a detached task, a dispatched block) writes it. A computed property is reported when \
             its accessors take no lock and reach no locking wrapper. A `let` of a Sendable type is reported as \
             unnecessary (with a safe fix that removes the modifier). Not reported: a `let` of another type (the \
@@ -246,7 +247,11 @@ public struct NonisolatedUnsafeRule: Rule {
         // Every use in this file holds a lock: the lock is the protection the compiler cannot see.
         if !d.isLet, let lock = commonLock(s, d, context, &uses) {
             // Only worth saying where a lock that owns its state can replace the arrangement.
-            if let (wrapper, update) = splitUpdate(s, d, di) {
+            // `split_critical_section` reports the same lost update at each update, when it runs
+            // and sees the get/set pair: that finding is the one to keep.
+            if let (wrapper, update) = splitUpdate(s, d, di),
+               !(context.rulesRunning.contains("split_critical_section")
+                 && owner.map { context.splitProperty(type: $0.nameText, property: wrapper) != nil } ?? false) {
                 return ("'\(d.nameText)'\(typeText) is only used with '\(lock)' held, but '\(wrapper)' takes '\(lock)' once to get and again to set: "
                             + "the update through it at line \(s.line(ofToken: update)) reads and writes in two holds, so concurrent updates can be lost",
                         "make each update one critical section: take '\(lock)' once around the whole read-modify-write (\(lock).withLock { … }, "

@@ -212,6 +212,9 @@ public struct SplitCriticalSectionRule: Rule {
                 chained = true
             } else if s.isChar(j, UInt8(ascii: ".")) && j + 1 < s.code.count && s.code[j + 1].kind == .identifier {
                 if s.isChar(j + 2, UInt8(ascii: "(")) || s.isChar(j + 2, UInt8(ascii: "{")) {
+                    // `x.removeAll()` (or `keepingCapacity:`) writes an empty value whatever was
+                    // read: a whole overwrite, which loses nothing.
+                    if !chained && s.is(j + 1, "removeAll") && Self.clearsWhole(s, open: j + 2) { return nil }
                     return Self.mutatingMethods.contains(s.text(j + 1)) ? (".\(s.text(j + 1))(…)", true) : nil
                 }
                 j += 2
@@ -227,6 +230,14 @@ public struct SplitCriticalSectionRule: Rule {
         if op == "=" { return chained ? (s.isChar(q + 1, UInt8(ascii: "[")) ? "[…] = …" : ".… = …", true) : nil }
         guard op.hasSuffix("="), !["==", "!=", "<=", ">=", "===", "!=="].contains(op) else { return nil }
         return (" \(op) …", chained)
+    }
+
+    /// `removeAll()` / `removeAll(keepingCapacity: …)` with no predicate, at the `(` or `{` after it.
+    static func clearsWhole(_ s: FileStructure, open: Int) -> Bool {
+        guard s.isChar(open, UInt8(ascii: "(")) else { return false }
+        let close = Int(s.match[open])
+        guard close > open, !s.isChar(close + 1, UInt8(ascii: "{")) else { return false }
+        return close == open + 1 || (s.is(open + 1, "keepingCapacity") && s.isChar(open + 2, UInt8(ascii: ":")))
     }
 
     private struct Pair: Hashable {

@@ -38,6 +38,16 @@ final class Settings: @unchecked Sendable {
     }
 
     func snapshot() -> [String: String] { values }
+
+    // Emptying writes the same value whatever was read: a whole overwrite, quiet. Removing what
+    // matches reads first, and an update in between is lost.
+    func reset() {
+        values.removeAll()
+        values.removeAll(keepingCapacity: true)
+    }
+    func drop(_ prefix: String) {
+        values.removeAll { $0.key.hasPrefix(prefix) } // expect: split_critical_section
+    }
 }
 
 // Setting the only stored property of a struct replaces the whole value: nothing is lost.

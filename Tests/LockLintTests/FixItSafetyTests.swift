@@ -192,6 +192,12 @@ final class FixItSafetyTests: XCTestCase {
                        + "to set: the update through it at line 14 reads and writes in two holds, so concurrent updates can be lost")
         XCTAssertTrue(ds[0].fixIt.message.hasPrefix("make each update one critical section: take 'lock' once around the whole read-modify-write"), ds[0].fixIt.message)
         XCTAssertTrue(ds[1].message.hasSuffix("is only used with 'lock' held in this file, but the compiler cannot see that protection"), ds[1].message)
+
+        // With split_critical_section running, the lost update is its finding, at the update;
+        // nonisolated_unsafe says only what the modifier hides. One mistake, one finding.
+        let both = await Support.lint([("Sources/App/Updates.swift", code)], rules: [NonisolatedUnsafeRule(), SplitCriticalSectionRule()])
+        XCTAssertEqual(both.map { "\($0.ruleID):\($0.location.line)" }, ["nonisolated_unsafe:7", "split_critical_section:14", "nonisolated_unsafe:22"])
+        XCTAssertTrue(both[0].message.hasSuffix("is only used with 'lock' held in this file, but the compiler cannot see that protection"), both[0].message)
     }
 
     func testAnActorVarReadBySynchronousNonisolatedCodeIsNotToldToAwait() async throws {

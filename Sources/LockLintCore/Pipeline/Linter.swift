@@ -211,6 +211,11 @@ public enum Linter {
         outcome.facts = facts
         let context = RuleContext(structure: structure, vocabulary: vocabulary, index: projectIndex ?? facts, module: outcome.module,
                                   fileContext: input.context, lockRegions: regions)
+        var running = profile.ruleIDs
+        if context.fileIsTestCode {
+            for (k, rule) in profile.rules.enumerated() where profile.ruleTestPolicies[k] == .skipped { running.remove(rule.description.id) }
+        }
+        context.rulesRunning = running
         var found: [Diagnostic] = []
         for (k, rule) in profile.rules.enumerated() {
             // A cancelled lint (the language server's stale document) stops between rules.

@@ -17,6 +17,9 @@ public final class RuleContext {
     /// Test code whose rule narrows what it reports there (the rule's policy is `.narrowed` and
     /// the configuration did not ask for everything). Set by the pipeline before each rule runs.
     public internal(set) var isTestCode: Bool
+    /// The ids of the rules that run on this file (enabled, and not skipped in test code). One
+    /// mistake is reported once: a rule may leave to another rule what that rule reports better.
+    public internal(set) var rulesRunning: Set<String> = []
 
     /// - Parameter lockRegions: the file's default lock regions when the pipeline already has them.
     public init(structure: FileStructure, vocabulary: LockVocabulary, index: ProjectIndex, module: String? = nil,

@@ -12,7 +12,7 @@ public struct DispatchMainInAsyncRule: Rule {
         rationale: """
             Code in an actor, on the main actor or in an async function already has a concurrency model that \
             the compiler checks. Handing work to the main queue with GCD leaves it: the block is not awaited, so \
-            the caller goes on before it runs and its errors and cancellation never reach the caller; blocks sent \
+            the caller goes on before it runs and cannot rely on what it does; blocks sent \
             from an actor run unordered with the actor's own work; from main-actor code, `async` only defers the \
             block to a later turn of the run loop, and `sync` waits for the main queue while occupying it — a \
             deadlock. `DispatchQueue.main.sync` from async code also blocks a cooperative-pool thread.
@@ -409,7 +409,7 @@ public struct DispatchMainInAsyncRule: Rule {
             } else {
                 message = endsTask
                     ? "\(call) as the last step of \(where_) hands the block to GCD: the task ends before the block runs, so code awaiting the task does not see its effect"
-                    : "\(call) in \(where_) hands the block to GCD unawaited: the task goes on before it runs, and its errors and cancellation are lost"
+                    : "\(call) in \(where_) hands the block to GCD unawaited: the task goes on before the block runs, so what follows cannot rely on what it does"
                 fix = "replace with `await MainActor.run { … }` (or mark the code it calls @MainActor and await it)"
             }
         case let .actor(type, member):

@@ -38,7 +38,10 @@ public struct DispatchMainInAsyncRule: Rule {
             does (nothing after it on any path, and nobody holds the task to await it) is not reported: \
             `await MainActor.run` there would behave the same. Neither is a deliberate deferral on the main \
             actor: `DispatchQueue.main.async` whose block reads layout (`frame`, `bounds`, `contentSize`, …) or \
-            that a comment beside it explains as a deferral, since `Task { }` would only restate it.
+            that a comment beside it explains as a deferral, since `Task { }` would only restate it; nor \
+            `asyncAfter` on the main actor, a timer that runs the block later on the actor the code is already on. \
+            A `Task { @MainActor in … }` is judged by its actor: a hop to the main queue in it is already on the \
+            main actor.
             """,
         inTests: .skipped("mixing GCD and async/await is migration advice; test code is not reported"),
         triggeringExamples: [
@@ -172,6 +175,11 @@ public struct DispatchMainInAsyncRule: Rule {
                 // The last thing a task nobody keeps does: `await MainActor.run` would behave the same.
                 tail = Self.endsTask(s, call: m, task: ci)
                 if tail && !Self.isRetained(s, task: ci) { continue }
+            case .globalActor(name: "MainActor", decl: _, attribute: _) where method == "asyncAfter",
+                 .globalActorClosure(name: "MainActor", closure: _, attribute: _) where method == "asyncAfter":
+                // A timer that runs code later on the actor it is already on: no hop, no isolation
+                // lost; `Task.sleep` would only say the same in another style.
+                continue
             case .globalActor(name: "MainActor", decl: _, attribute: _) where method == "async",
                  .globalActorClosure(name: "MainActor", closure: _, attribute: _) where method == "async":
                 // A deliberate deferral on the main actor (a comment says so, or the block reads
@@ -245,6 +253,10 @@ public struct DispatchMainInAsyncRule: Rule {
                 // awaits the continuation, which the dispatched block resumes.
                 let calleeToken = s.closures[ci].callee
                 if calleeToken >= 0 && Self.continuationCallees.contains(s.text(calleeToken)) { return nil }
+                // `Task { @MainActor in … }`: the closure's actor says where it runs.
+                if let (name, attr) = closureGlobalActor(s, s.closures[ci]) {
+                    return .globalActorClosure(name: name, closure: ci, attribute: attr)
+                }
                 if !crossedSyncFunction, let o = AsyncContext.origin(s, at: s.closures[ci].open + 1), o == .closure(ci) || o == .task(ci) {
                     // `Task { }` (not detached) inherits the isolation of the code that starts it:
                     // in a main-actor type it already runs on the main actor.
@@ -253,9 +265,6 @@ public struct DispatchMainInAsyncRule: Rule {
                         return isolated
                     }
                     return .async(o)
-                }
-                if let (name, attr) = closureGlobalActor(s, s.closures[ci]) {
-                    return .globalActorClosure(name: name, closure: ci, attribute: attr)
                 }
                 let callee = s.closures[ci].callee
                 if callee >= 0 && AsyncContext.inlineCallees.contains(s.text(callee)) { continue }
@@ -475,11 +484,8 @@ public struct DispatchMainInAsyncRule: Rule {
                 ? "\(call) in \(what) waits for the main queue while running on it: a deadlock"
                 : "\(call) in \(what) blocks the \(name) executor until the main queue runs the block"
         }
-        if onMain {
-            return isAfter
-                ? "\(call) in \(what) schedules a GCD timer for code that is already on the main actor; `Task { try await Task.sleep(…) }` says the same in Swift concurrency"
-                : "\(call) in \(what) is already on the main actor: it only defers the block to a later run-loop turn"
-        }
+        // (`asyncAfter` on the main actor is not reported: a timer on the actor the code is on.)
+        if onMain { return "\(call) in \(what) is already on the main actor: it only defers the block to a later run-loop turn" }
         return "\(call) in \(what) leaves the \(name) through GCD: the block runs later, unordered with the actor's work"
     }
 
@@ -559,7 +565,7 @@ public struct DispatchMainInAsyncRule: Rule {
 
     static let layoutWords: Set<String> = [
         "frame", "bounds", "contentSize", "contentOffset", "safeAreaInsets", "layoutIfNeeded", "layoutSubviews",
-        "scrollToItem", "scrollToRow", "scrollRectToVisible", "becomeFirstResponder", "intrinsicContentSize",
+        "scrollToItem", "scrollToRow", "scrollRectToVisible", "scrollTo", "becomeFirstResponder", "intrinsicContentSize",
     ]
 
     /// Whether the dispatched block reads layout or scroll state: work deferred to the next
@@ -572,7 +578,6 @@ public struct DispatchMainInAsyncRule: Rule {
     static func globalActorFix(name: String, isSync: Bool, isAfter: Bool) -> String {
         if name == "MainActor" {
             if isSync { return "call the block's code directly: it already runs on the main actor" }
-            if isAfter { return "start `Task { try await Task.sleep(for: …); … }`, which stays on the main actor, instead of asyncAfter" }
             return "call the code directly; if it must run after the current work, start `Task { … }` (it inherits the main actor)"
         }
         if isSync { return "make the caller async and `await MainActor.run { … }` instead of blocking \(name)" }

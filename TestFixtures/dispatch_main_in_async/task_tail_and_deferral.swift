@@ -99,3 +99,25 @@ final class BannerPresenter {
         DispatchQueue.main.async { self.banner.isHidden = true } // expect: dispatch_main_in_async
     }
 }
+
+// A timer on the main actor runs later on the actor the code is already on: not a hop, quiet.
+// A scroll deferred until new content is laid out is meant: quiet. A `Task { @MainActor in }`
+// already runs on the main actor, even at its end: the hop only defers, reported as such.
+@MainActor
+final class Feed {
+    var showBanner = false
+    func flash() {
+        showBanner = true
+        DispatchQueue.main.asyncAfter(deadline: .now() + 2) { self.showBanner = false }
+    }
+    func appended(_ proxy: ScrollViewProxy) {
+        DispatchQueue.main.async { proxy.scrollTo("bottom", anchor: .bottom) }
+    }
+}
+
+func reloadMenu() {
+    Task { @MainActor in
+        let items = await loadItems()
+        DispatchQueue.main.async { show(items) } // expect: dispatch_main_in_async
+    }
+}

@@ -641,6 +641,11 @@ public struct UncheckedSendableUnguardedRule: Rule {
             } else if other.unsafe {
                 onlyConstants = false
                 notes.append(context.note(at: v.name, "'\(v.nameText)' is mutable and written through other references to '\(className)'"))
+            } else if !hasBehaviour && s.isSettableOutsideFile(v) {
+                // A box with no methods of its own: its vars are written by whoever holds it, in
+                // other files this one does not show.
+                onlyConstants = false
+                notes.append(context.note(at: v.name, "'\(v.nameText)' is settable from other files, and the class has no methods of its own: holders of the instance can write it, from any thread"))
             } else {
                 notes.append(context.note(at: v.name, "'\(v.nameText)' is mutable, and never assigned outside init: it could be a 'let'"))
             }

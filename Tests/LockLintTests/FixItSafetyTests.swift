@@ -107,6 +107,29 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertEqual(ds[0].notes.map(\.location.line), [2, 4, 3, 5])
     }
 
+    /// A box with no methods of its own is written by whoever holds it, in other files: its
+    /// internal var is not "never assigned", and it is not told to become a `let`. A private
+    /// var of such a box can only be set here, so there the `let` advice stands.
+    func testABoxSetFromOtherFilesIsNotToldToBecomeALet() async throws {
+        let code = """
+            final class IntentInbox: @unchecked Sendable {
+                static let shared = IntentInbox()
+                var pending: String?
+                private init() {}
+            }
+            final class Frozen: @unchecked Sendable {
+                private var name = "x"
+                init() {}
+            }
+            """
+        let ds = await findings(code, UncheckedSendableUnguardedRule())
+        XCTAssertEqual(ds.map(\.location.line), [1, 6])
+        XCTAssertEqual(ds[0].notes.first?.message, "'pending' is settable from other files, and the class has no methods of its own: "
+                       + "holders of the instance can write it, from any thread")
+        XCTAssertFalse(ds[0].fixIt.message.contains("'let'"), ds[0].fixIt.message)
+        XCTAssertTrue(ds[1].fixIt.message.hasPrefix("declare it 'let'"), ds[1].fixIt.message)
+    }
+
     func testAQueueAccessIsNeverToldToUseSyncAlone() async throws {
         let code = """
             import Foundation

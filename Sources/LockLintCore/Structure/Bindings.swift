@@ -312,6 +312,21 @@ struct ThreadCondition {
 extension FileStructure {
     /// A `public`/`open` variable with no `private(set)`, `fileprivate(set)` or `internal(set)`:
     /// code in other modules can assign it.
+    /// Whether code in other files may assign `d`: its setter is neither `private` nor
+    /// `fileprivate` (nor is the declaration).
+    public func isSettableOutsideFile(_ d: Decl) -> Bool {
+        if d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate) {
+            // `public private(set)` is matched below; a plain `private var` is file-local.
+            var setterOnly = false
+            for k in span(d.start, d.keyword) where isChar(k + 1, UInt8(ascii: "(")) && self.is(k + 2, "set") { setterOnly = true }
+            if !setterOnly { return false }
+        }
+        for k in span(d.start, d.keyword) where isChar(k + 1, UInt8(ascii: "(")) && self.is(k + 2, "set") {
+            if self.is(k, "private") || self.is(k, "fileprivate") { return false }
+        }
+        return true
+    }
+
     public func isSettableOutsideModule(_ d: Decl) -> Bool {
         guard d.modifiers.contains(.public) || d.modifiers.contains(.open) else { return false }
         for k in span(d.start, d.keyword) where isChar(k + 1, UInt8(ascii: "(")) && self.is(k + 2, "set") {

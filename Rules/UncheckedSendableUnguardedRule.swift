@@ -768,7 +768,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
             ? [0..<s.code.count]
             : units.map { u in s.span(s.scopes[s.decls[u].body].open, s.scopes[s.decls[u].body].close) }
         for range in ranges {
-            for i in range where s.code[i].kind == .identifier && s.isChar(i + 1, UInt8(ascii: "(")) {
+            // `helper(…)`, or `helper { … }` with only a trailing closure.
+            for i in range where s.code[i].kind == .identifier && (s.isChar(i + 1, UInt8(ascii: "(")) || s.isChar(i + 1, UInt8(ascii: "{"))) {
                 if s.isKeyword(i - 1, .func) { continue }  // the declaration itself
                 let name = s.text(i)
                 guard helpers[name] != nil else { continue }
@@ -1048,7 +1049,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
                 let locks = inInit ? [Self.initLock] : locksHeld(i)
                 let inHelper = enclosingHelper(s, fn, helpers)
                 if let h = helper {
-                    let isCall = s.isChar(i + 1, UInt8(ascii: "("))
+                    // `helper(…)`, or `helper { … }` with only a trailing closure.
+                    let isCall = s.isChar(i + 1, UInt8(ascii: "(")) || s.isChar(i + 1, UInt8(ascii: "{"))
                     if isCall || s.decls[h].kind == .variable {
                         calls[name, default: []].append((i, locks, inHelper))
                     }

@@ -117,3 +117,32 @@ final class NotUnchecked {
     var count = 0
     func bump() { count += 1 }
 }
+
+// A private helper called only on the queue, with nothing but a trailing closure (no
+// parentheses): its call site is on the queue like any other, and its writes are guarded.
+final class CaptureSession: @unchecked Sendable {
+    private let sessionQueue = DispatchQueue(label: "session")
+    private var configured = false
+
+    func start() {
+        sessionQueue.async { [self] in
+            configure { ok in
+                guard ok else { return }
+                print("running")
+            }
+        }
+    }
+
+    func stop() {
+        sessionQueue.async { if self.configured { print("stopping") } }
+    }
+
+    func peek() -> Bool {
+        configured // expect: unchecked_sendable_unguarded
+    }
+
+    private func configure(completion: (Bool) -> Void) {
+        configured = true
+        completion(true)
+    }
+}

@@ -648,6 +648,8 @@ extension QueueSyncReentrancyRule {
         let s = context.structure
         var out: [Diagnostic] = []
         var handOuts: [Int: Int?] = [:]
+        // One finding per queue, at its first such sync; the others are notes: one mistake, one fix.
+        var first: [Int: Int] = [:]
         for c in syncs where !reported.contains(c.token) && c.queue.hasPrefix("decl:") {
             guard let q = Int(c.queue.dropFirst(5)), s.decls.indices.contains(q) else { continue }
             guard case .function(let f)? = onQueue(s, from: c.token, queue: c.queue), s.decls[f].kind == .function || s.decls[f].kind == .variable,
@@ -655,6 +657,11 @@ extension QueueSyncReentrancyRule {
             let h = handOuts[q] ?? handOut(context, queue: q)
             handOuts[q] = h
             guard let at = h, reported.insert(c.token).inserted else { continue }
+            if let k = first[q] {
+                out[k].notes.append(context.note(at: c.token, "'\(c.receiver)' is also waited on with sync here"))
+                continue
+            }
+            first[q] = out.count
             let qualified = s.isChar(at - 1, UInt8(ascii: "."))
             let before = qualified ? at - 3 : at - 1
             let how = s.isKeyword(before, .return) || s.isChar(before, UInt8(ascii: "{")) ? "returns it to other code"

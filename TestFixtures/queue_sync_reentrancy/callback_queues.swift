@@ -37,6 +37,11 @@ final class Watcher {
     var count: Int {
         queue.sync { events } // expect: queue_sync_reentrancy
     }
+
+    // The same queue synced again: one mistake, one finding (a note at this sync).
+    var isIdle: Bool {
+        queue.sync { events == 0 }
+    }
 }
 
 final class Exposed {

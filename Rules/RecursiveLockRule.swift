@@ -847,7 +847,7 @@ public struct RecursiveLockRule: Rule {
             let m = Int(s.match[j])
             guard m > j else { break }
             j = m + 1
-            if s.code[j].isWord && s.isChar(j + 1, UInt8(ascii: ":")) && s.isChar(j + 2, UInt8(ascii: "{")) { j += 2 }
+            if j < s.code.count && s.code[j].isWord && s.isChar(j + 1, UInt8(ascii: ":")) && s.isChar(j + 2, UInt8(ascii: "{")) { j += 2 }
         }
         return out
     }

@@ -82,6 +82,13 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(cut, ["2:14 lock_without_defer"])
     }
 
+    func testACallWithATrailingClosureThatEndsTheFile() async {
+        // Crashed in recursive_lock (found by Benchmarks/fuzz.py): reading a call's argument
+        // labels stepped past a trailing closure that closes at the file's last token.
+        let out = await findings("class e{lazy var playerLock=NSLock(func playing{playerLock.lock()playing{}")
+        XCTAssertEqual(out, ["1:60 lock_without_defer"])
+    }
+
     func testAnExpectCallAtTheVeryStartOfAFile() async {
         // The lock path analysis looks at the token before `expect(` (for `#expect`); at token 0
         // there is none (found by reading the code for unchecked index arithmetic).

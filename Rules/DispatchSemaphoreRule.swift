@@ -88,6 +88,7 @@ public struct DispatchSemaphoreRule: Rule {
         // `#else`/`#elseif` directives in order, to ask "is there one between" by binary search.
         let elses = s.code.indices.filter { s.code[$0].kind == .pound && (s.is($0, "#else") || s.is($0, "#elseif")) }
         var timedWaits: Set<String>? = nil
+        var workerIndex = WorkerIndex()
         for i in uses {
             let line = s.line(ofToken: i)
             if line == lastLine { continue }
@@ -146,7 +147,7 @@ public struct DispatchSemaphoreRule: Rule {
                     if let h = holder, h.parent >= 0, s.decls[h.parent].kind.isType, !h.isStaticMember {
                         // Kept by an object across calls: it signals events (a worker's wake-up, a
                         // ready gate), which one continuation does not model.
-                        if let worker = dedicatedWorker(s, semaphore: h) {
+                        if let worker = dedicatedWorker(s, semaphore: h, index: &workerIndex) {
                             // The waiting already happens on a worker of its own: what is left is priority.
                             notes.append(context.note(at: worker.wait, "'\(h.nameText)' is waited on here, in a loop that runs on \(worker.runsOn)"))
                             fix = "keep the waiting on \(worker.runsOn), and give it the priority (QoS) of the code that signals it: a semaphore "
@@ -195,32 +196,53 @@ public struct DispatchSemaphoreRule: Rule {
 
     // MARK: A worker that waits
 
+    /// What `dedicatedWorker` has already worked out in one file: each type's waits by name (one
+    /// pass over the type's body), and each private helper's answer. Keeps the question linear
+    /// in the file however many semaphores and waits it has.
+    struct WorkerIndex {
+        var waits: [Int: [String: [Int]]] = [:]
+        var queues: [Int: Set<String>] = [:]
+        var helpers: [Int: String?] = [:]
+        /// Per type: the call sites of each name in its body (`name(` or `name {`).
+        var calls: [Int: [String: [Int]]] = [:]
+    }
+
     /// When every wait on stored semaphore `h` in its file is made by a worker of its own (a loop
     /// in a block sent with `async` to a serial queue property of the type, or in a `Thread`'s
     /// block), directly or in a private method called only from such a loop: the first wait, and
     /// what it runs on. The waiting then already has the dedicated thread it needs.
-    func dedicatedWorker(_ s: FileStructure, semaphore h: Decl) -> (wait: Int, runsOn: String)? {
+    func dedicatedWorker(_ s: FileStructure, semaphore h: Decl, index: inout WorkerIndex) -> (wait: Int, runsOn: String)? {
         guard h.parent >= 0, s.decls[h.parent].body >= 0 else { return nil }
         let type = h.parent
-        let body = s.scopes[s.decls[type].body]
-        var queues = Set<String>()
-        for m in s.children[type] where s.decls[m].kind == .variable && !s.decls[m].isComputed
-            && ProjectIndex.isSerialQueue(s.decls[m], in: s) {
-            queues.insert(s.decls[m].nameText)
+        if index.waits[type] == nil {
+            let body = s.scopes[s.decls[type].body]
+            var byName: [String: [Int]] = [:]
+            for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "."))
+                && s.is(k + 2, "wait") && s.isChar(k + 3, UInt8(ascii: "(")) {
+                byName[s.text(k), default: []].append(k)
+            }
+            index.waits[type] = byName
+            var queues = Set<String>()
+            for m in s.children[type] where s.decls[m].kind == .variable && !s.decls[m].isComputed
+                && ProjectIndex.isSerialQueue(s.decls[m], in: s) {
+                queues.insert(s.decls[m].nameText)
+            }
+            index.queues[type] = queues
         }
+        let waits = index.waits[type]?[h.nameText] ?? []
+        guard !waits.isEmpty, waits.count <= 16 else { return nil }
+        let queues = index.queues[type] ?? []
         var first: (wait: Int, runsOn: String)? = nil
-        var waits = 0
-        for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && s.is(k, text: h.nameText)
-            && s.isChar(k + 1, UInt8(ascii: ".")) && s.is(k + 2, "wait") && s.isChar(k + 3, UInt8(ascii: "(")) {
-            waits += 1
-            guard waits <= 16, let runsOn = workerLoop(s, at: k, queues: queues, depth: 0) else { return nil }
+        for k in waits {
+            guard let runsOn = workerLoop(s, at: k, queues: queues, depth: 0, index: &index) else { return nil }
             if first == nil { first = (k + 2, runsOn) }
         }
         return first
     }
 
     /// What the code at `i` runs on when it sits in a loop of a worker (see `dedicatedWorker`).
-    private func workerLoop(_ s: FileStructure, at i: Int, queues: Set<String>, depth: Int, inLoop: Bool = false) -> String? {
+    private func workerLoop(_ s: FileStructure, at i: Int, queues: Set<String>, depth: Int, inLoop: Bool = false,
+                            index: inout WorkerIndex) -> String? {
         var sawLoop = inLoop
         for sc in s.enclosingScopes(of: i) {
             let scope = s.scopes[sc]
@@ -239,18 +261,33 @@ public struct DispatchSemaphoreRule: Rule {
                       s.code[c.callee - 2].kind == .identifier, queues.contains(s.text(c.callee - 2)) else { return nil }
                 return sawLoop ? "serial queue '\(s.text(c.callee - 2))'" : nil
             case .functionBody:
-                // A private helper: every call to it must come from a worker's loop.
+                // A private helper: every call to it must come from a worker's loop. Its answer
+                // (for code that is not itself in a loop) is worked out once.
                 guard depth < 2, scope.decl >= 0 else { return nil }
+                let key = sawLoop ? -1 - scope.decl : scope.decl
+                if let known = index.helpers[key] { return known }
+                index.helpers[key] = .some(nil)  // a recursive call finds no worker
                 let f = s.decls[scope.decl]
                 guard f.kind == .function, f.modifiers.contains(.private) || f.modifiers.contains(.fileprivate), f.parent >= 0,
                       s.decls[f.parent].body >= 0 else { return nil }
-                let owner = s.scopes[s.decls[f.parent].body]
+                if index.calls[f.parent] == nil {
+                    let owner = s.scopes[s.decls[f.parent].body]
+                    var byName: [String: [Int]] = [:]
+                    for k in s.span(owner.open + 1, owner.close) where s.code[k].kind == .identifier
+                        && (s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "{"))) {
+                        byName[s.text(k), default: []].append(k)
+                    }
+                    index.calls[f.parent] = byName
+                }
                 var runsOn: String? = nil
-                for k in s.span(owner.open + 1, owner.close) where k != f.name && s.code[k].kind == .identifier
-                    && s.is(k, text: f.nameText) && s.isChar(k + 1, UInt8(ascii: "(")) {
-                    guard let r = workerLoop(s, at: k, queues: queues, depth: depth + 1, inLoop: sawLoop) else { return nil }
+                for k in index.calls[f.parent]?[f.nameText] ?? [] where k != f.name {
+                    guard let r = workerLoop(s, at: k, queues: queues, depth: depth + 1, inLoop: sawLoop, index: &index) else {
+                        runsOn = nil
+                        break
+                    }
                     runsOn = r
                 }
+                index.helpers[key] = .some(runsOn)
                 return runsOn
             default:
                 return nil

@@ -215,7 +215,7 @@ public struct DispatchMainInAsyncRule: Rule {
     /// does not inherit task-locals and `Task {}` does, so the hop may be the point (code that
     /// escapes a dependency context, and tests of exactly that); the rule stays quiet.
     func readsTaskLocal(_ s: FileStructure, dispatchedBy m: Int, names: Set<String>) -> Bool {
-        guard let c = s.closures.first(where: { $0.callee == m }), c.close > c.open else { return false }
+        guard let c = Self.dispatchedClosure(s, call: m), c.close > c.open else { return false }
         for k in s.span(c.open, c.close + 1) {
             switch s.code[k].kind {
             case .attribute where Self.taskLocalAttributes.contains(s.text(k)): return true
@@ -570,8 +570,27 @@ public struct DispatchMainInAsyncRule: Rule {
 
     /// Whether the dispatched block reads layout or scroll state: work deferred to the next
     /// run-loop turn so that a layout pass finishes first.
+    /// The closure passed to the dispatch call at `m` (trailing, or `execute: { … }`): closures
+    /// are in source order, so the first one opening after `m` is found by binary search.
+    static func dispatchedClosure(_ s: FileStructure, call m: Int) -> Closure? {
+        var lo = 0
+        var hi = s.closures.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if s.closures[mid].open <= m { lo = mid + 1 } else { hi = mid }
+        }
+        // Argument closures nested in the call's own arguments come first; its own closure is
+        // among the next few.
+        var k = lo
+        while k < s.closures.count && k < lo + 8 {
+            if s.closures[k].callee == m { return s.closures[k] }
+            k += 1
+        }
+        return nil
+    }
+
     static func readsLayout(_ s: FileStructure, call m: Int) -> Bool {
-        guard let c = s.closures.first(where: { $0.callee == m }), c.close > c.open else { return false }
+        guard let c = Self.dispatchedClosure(s, call: m), c.close > c.open else { return false }
         return s.span(c.open + 1, c.close).contains { s.code[$0].kind == .identifier && layoutWords.contains(s.text($0)) }
     }
 

@@ -33,7 +33,8 @@ public struct SplitCriticalSectionRule: Rule {
             the value a withLock closure receives (`$0`, its named parameter). Any read, inside the second \
             acquisition, of state the first one read counts as a re-check, even a read that does not re-test the \
             decision. For a property whose getter and setter lock separately (no `_modify`), the finding is at \
-            the change (`x += …`, `x[k] = …`, a mutating method of the standard collections), in methods of the \
+            its first change in the file (`x += …`, `x[k] = …`, a mutating method of the standard collections), \
+            with a note at each other change of that property (one cause, one fix), in methods of the \
             type that declares it; changes through a member or a method count only when the property's type is a \
             known value type (a collection, a number, a string, a struct or enum of the file).
             """,
@@ -150,6 +151,9 @@ public struct SplitCriticalSectionRule: Rule {
         let code = s.code
         let bytes = s.file.bytes
         var out: [Diagnostic] = []
+        // One finding per property and lock in a file, at its first such change; the others are
+        // notes. The cause, and the fix (`_modify`, a mutate method), is the property's.
+        var firstFinding: [String: Int] = [:]
         for q in 0..<max(0, code.count - 1) where code[q].kind == .identifier {
             // Most names are followed by `(`, `,`, `)` or `:`: only `[`, `.`, `?`, `!`, `=` or an
             // operator can start a change (tested on the byte, before anything else).
@@ -173,6 +177,12 @@ public struct SplitCriticalSectionRule: Rule {
             if context.lockRegions.holding(q, in: s, directOnly: false).contains(where: { $0.lock == entry.lock }) { continue }
             let a = entry
             let name = s.text(q)
+            let key = "\(s.decls[owner].nameText).\(name)|\(a.lock)"
+            if let k = firstFinding[key] {
+                out[k].notes.append(context.note(at: q, "'\(name)\(how)' here too reads and writes it in two holds"))
+                continue
+            }
+            firstFinding[key] = out.count
             let through = a.wrapper.map { "its @\($0) wrapper's getter and setter" } ?? "its getter and setter"
             out.append(context.diagnostic(
                 description, at: q,

@@ -40,13 +40,14 @@ final class Settings: @unchecked Sendable {
     func snapshot() -> [String: String] { values }
 
     // Emptying writes the same value whatever was read: a whole overwrite, quiet. Removing what
-    // matches reads first, and an update in between is lost.
+    // matches reads first, and an update in between is lost: the same property as line 28, so
+    // it is a note on that finding (one cause, the property's accessors; one fix).
     func reset() {
         values.removeAll()
         values.removeAll(keepingCapacity: true)
     }
     func drop(_ prefix: String) {
-        values.removeAll { $0.key.hasPrefix(prefix) } // expect: split_critical_section
+        values.removeAll { $0.key.hasPrefix(prefix) }
     }
 }
 

@@ -16,7 +16,7 @@ final class Counters: @unchecked Sendable {
         hits += 1 // expect: split_critical_section
         names.append(name) // expect: split_critical_section
         self.byID[id] = name // expect: split_critical_section
-        names.removeAll { $0.isEmpty } // expect: split_critical_section
+        names.removeAll { $0.isEmpty } // the same property again: a note on line 17's finding
         // Whole reads and whole writes are atomic.
         let copy = names
         names = copy + [name]

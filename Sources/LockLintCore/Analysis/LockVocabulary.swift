@@ -23,7 +23,7 @@ public struct LockVocabulary: Sendable {
 
     public static let defaultLockTypes: Set<String> = [
         "Mutex", "NSLock", "NSRecursiveLock", "NSCondition", "NSConditionLock", "OSAllocatedUnfairLock",
-        "os_unfair_lock", "os_unfair_lock_s", "pthread_mutex_t", "pthread_rwlock_t", "SRWLOCK", "CRITICAL_SECTION", "DispatchSemaphore",
+        "os_unfair_lock", "os_unfair_lock_s", "os_unfair_lock_t", "pthread_mutex_t", "pthread_rwlock_t", "SRWLOCK", "CRITICAL_SECTION", "DispatchSemaphore",
         "NIOLock", "NIOLockedValueBox", "LockIsolated", "ManagedCriticalState",
     ]
 

@@ -20,7 +20,7 @@ public struct LockInActorRule: Rule {
             """,
         knownLimits: """
             Locks are recognised by type (Mutex, NSLock, NSRecursiveLock, NSCondition, NSConditionLock, \
-            OSAllocatedUnfairLock, os_unfair_lock, os_unfair_lock_s, pthread_mutex_t, pthread_rwlock_t, SRWLOCK, \
+            OSAllocatedUnfairLock, os_unfair_lock, os_unfair_lock_s, os_unfair_lock_t, pthread_mutex_t, pthread_rwlock_t, SRWLOCK, \
             CRITICAL_SECTION, DispatchSemaphore, NIOLock, NIOLockedValueBox, LockIsolated, ManagedCriticalState, and the \
             configuration's `lockTypes`), from the type annotation or \
             the initializer (`NSLock()`, `Mutex<Int>(0)`, `.init()` with an annotation). An actor extended in \

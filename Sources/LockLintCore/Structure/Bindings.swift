@@ -310,28 +310,26 @@ struct ThreadCondition {
 }
 
 extension FileStructure {
-    /// A `public`/`open` variable with no `private(set)`, `fileprivate(set)` or `internal(set)`:
-    /// code in other modules can assign it.
-    /// Whether code in other files may assign `d`: its setter is neither `private` nor
-    /// `fileprivate` (nor is the declaration).
-    public func isSettableOutsideFile(_ d: Decl) -> Bool {
-        if d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate) {
-            // `public private(set)` is matched below; a plain `private var` is file-local.
-            var setterOnly = false
-            for k in span(d.start, d.keyword) where isChar(k + 1, UInt8(ascii: "(")) && self.is(k + 2, "set") { setterOnly = true }
-            if !setterOnly { return false }
-        }
-        for k in span(d.start, d.keyword) where isChar(k + 1, UInt8(ascii: "(")) && self.is(k + 2, "set") {
-            if self.is(k, "private") || self.is(k, "fileprivate") { return false }
-        }
-        return true
+    /// The access word of a variable's setter (`private` in `public private(set) var`), or nil
+    /// when the setter has the declaration's own access.
+    func setterAccess(_ d: Decl) -> String? {
+        for k in span(d.start, d.keyword) where isChar(k + 1, UInt8(ascii: "(")) && self.is(k + 2, "set") { return text(k) }
+        return nil
     }
 
+    /// Whether code in other files may assign `d`: neither the declaration nor its setter is
+    /// `private` or `fileprivate`.
+    public func isSettableOutsideFile(_ d: Decl) -> Bool {
+        let fileLocal: Set<String> = ["private", "fileprivate"]
+        if let setter = setterAccess(d) { return !fileLocal.contains(setter) }
+        return !(d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate))
+    }
+
+    /// A `public`/`open` variable with no `private(set)`, `fileprivate(set)` or `internal(set)`:
+    /// code in other modules can assign it.
     public func isSettableOutsideModule(_ d: Decl) -> Bool {
         guard d.modifiers.contains(.public) || d.modifiers.contains(.open) else { return false }
-        for k in span(d.start, d.keyword) where isChar(k + 1, UInt8(ascii: "(")) && self.is(k + 2, "set") {
-            if self.is(k, "private") || self.is(k, "fileprivate") || self.is(k, "internal") { return false }
-        }
+        if let setter = setterAccess(d) { return !["private", "fileprivate", "internal"].contains(setter) }
         return true
     }
 }

@@ -358,7 +358,7 @@ public struct NonisolatedUnsafeRule: Rule {
                         var names = Set(s.decls[top].parameterNames)
                         if s.decls[top].body >= 0 {
                             let b = s.scopes[s.decls[top].body]
-                            names.formUnion(s.boundNames(in: (b.open + 1)..<b.close))
+                            names.formUnion(s.boundNames(in: b.interior))
                         }
                         uses.boundByFunction[top] = names
                     }

@@ -493,7 +493,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
             guard bodies.contains(where: { $0.open < c.open && c.close < $0.close }),
                   methods.contains(s.text(c.callee)),
                   LockRegions.normalized(s.text(c.receiverStart..<(c.callee - 1))) == lock else { continue }
-            for k in (c.open + 1)..<c.close where s.code[k].kind == .identifier && vars.contains(s.text(k)) { return true }
+            for k in c.interior where s.code[k].kind == .identifier && vars.contains(s.text(k)) { return true }
         }
         return false
     }

@@ -97,7 +97,7 @@ struct LockFlow {
             kinds[a.release, default: []].append((a.lock, a.freeFunction))
         }
         let releaseNames = NameSet(Set(kinds.keys))
-        for k in (body.open + 1)..<body.close where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) {
+        for k in body.interior where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) {
             guard releaseNames.contains(s, k), let candidates = kinds[s.text(k)] else { continue }
             for c in candidates where LockRegions.releaseMatches(s, at: k, lock: c.lock, freeFunction: c.free) {
                 releaseAt[k] = c.lock
@@ -144,7 +144,7 @@ struct LockFlow {
                             var j = c.callee - 1
                             while j >= 0 && (s.isKeyword(j, .try) || s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!"))) { j -= 1 }
                             if s.isKeyword(j, .await) { suspension = j }
-                            for (r, lock) in Self.releases(in: (here + 1)..<close, releaseOrder, releaseAt) where !state.dead && state.may[lock] != nil {
+                            for (r, lock) in Self.releases(in: s.scopes[scope].interior, releaseOrder, releaseAt) where !state.dead && state.may[lock] != nil {
                                 var next = state
                                 next.may[lock] = nil
                                 next.must.remove(lock)
@@ -160,7 +160,7 @@ struct LockFlow {
                 var frame = Frame(scope: scope, kind: .plain, entry: state, chainEntry: state)
                 if kw >= 0 && s.isKeyword(kw, .defer) {
                     // `defer { X.unlock() }`: released when the enclosing block ends.
-                    for (r, lock) in Self.releases(in: (here + 1)..<close, releaseOrder, releaseAt) {
+                    for (r, lock) in Self.releases(in: s.scopes[scope].interior, releaseOrder, releaseAt) {
                         if frames.isEmpty { frames.append(Frame(scope: exec, kind: .closing, entry: state, chainEntry: state)) }
                         frames[frames.count - 1].deferred.append((lock, r))
                     }

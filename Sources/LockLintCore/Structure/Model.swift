@@ -140,6 +140,11 @@ public struct Scope: Sendable {
     public var closure: Int
     /// For statements: the introducing keyword's token index (`if`, `defer`, …), or -1.
     public var statementKeyword: Int
+
+    /// The tokens strictly between the braces. Always a valid range, also for a scope left
+    /// open at the end of the file (where `close == open`): build loops over a body from this,
+    /// never from `(open + 1)..<close`, which traps on unfinished code.
+    @inlinable public var interior: Range<Int> { (open + 1)..<Swift.max(open + 1, close) }
 }
 
 public struct Closure: Sendable {
@@ -158,4 +163,7 @@ public struct Closure: Sendable {
     public var inKeyword: Int
     public var isAsync: Bool
     public var parameterNames: [String]
+
+    /// The tokens strictly between the braces (see `Scope.interior`).
+    @inlinable public var interior: Range<Int> { (open + 1)..<Swift.max(open + 1, close) }
 }

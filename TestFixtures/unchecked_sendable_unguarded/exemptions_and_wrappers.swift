@@ -68,11 +68,31 @@ final class Handoff: @unchecked Sendable {
     }
 }
 
-/// A semaphore is not a lock: a class with only a semaphore has no lock.
-final class Waiter: @unchecked Sendable { // expect: unchecked_sendable_unguarded
+/// A semaphore waited on and signalled in the same function is used as a mutex: it guards
+/// like a lock, and an access outside it is reported as one outside a lock.
+final class Waiter: @unchecked Sendable {
     private let semaphore = DispatchSemaphore(value: 1)
     private var result: Int?
     func set(_ v: Int) { semaphore.wait(); result = v; semaphore.signal() }
+    func get() -> Int? {
+        semaphore.wait()
+        defer { semaphore.signal() }
+        return result
+    }
+    func reset() { result = nil } // expect: unchecked_sendable_unguarded
+}
+
+/// A semaphore signalled from a callback only waits for other work: it guards nothing.
+final class CompletionWaiter: @unchecked Sendable { // expect: unchecked_sendable_unguarded
+    private var result: Int?
+    func load(_ start: (@escaping (Int) -> Void) -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        start { value in
+            self.result = value
+            done.signal()
+        }
+        done.wait()
+    }
 }
 
 /// Conditional acquires hold the lock in their then-branch; a release's arguments are

@@ -508,15 +508,7 @@ public struct LockRegions: Sendable {
         while sc >= 0 {
             if sc == exec { return true }
             let scope = s.scopes[sc]
-            if scope.kind == .closure {
-                let c = s.closures[scope.closure]
-                if c.callee >= 0 {
-                    let callee = s.text(c.callee)
-                    if deferredCallees.contains(callee) || escaping.contains(callee) { return false }
-                }
-                if c.callee < 0 && c.isTrailing == false && s.isChar(c.open - 1, UInt8(ascii: "=")) { return false }
-                if capturesWeakly(s, c) { return false }
-            }
+            if scope.kind == .closure && runsLater(s, s.closures[scope.closure], escaping: escaping) { return false }
             if scope.kind == .functionBody { return false }
             sc = scope.parent
         }
@@ -525,6 +517,18 @@ public struct LockRegions: Sendable {
 }
 
 extension LockRegions {
+    /// A closure that runs after the code around it: passed to a deferred callee (`Task`,
+    /// `async`, …) or to a file function that takes an `@escaping` closure, assigned to a
+    /// variable, or capturing something weakly.
+    public static func runsLater(_ s: FileStructure, _ c: Closure, escaping: Set<String> = []) -> Bool {
+        if c.callee >= 0 {
+            let callee = s.text(c.callee)
+            if deferredCallees.contains(callee) || escaping.contains(callee) { return true }
+        }
+        if c.callee < 0 && c.isTrailing == false && s.isChar(c.open - 1, UInt8(ascii: "=")) { return true }
+        return capturesWeakly(s, c)
+    }
+
     /// A closure whose capture list holds something `weak` or `unowned` (`{ [weak self] in`) is
     /// kept to run later: a closure run on the spot has no reason to avoid a strong capture.
     static func capturesWeakly(_ s: FileStructure, _ c: Closure) -> Bool {

@@ -43,6 +43,12 @@ public struct TypeFacts: Sendable, Equatable {
     /// An executor or event loop: it conforms to (or, for a protocol, refines) `EventLoop`,
     /// `SerialExecutor`, … directly; its own work runs serially.
     public var isExecutor = false
+    /// Its code holds a guard of its own somewhere (a lock, a serial queue, a possible guard),
+    /// or it stores a lock or queue: the guard inference looks at its state.
+    public var usesGuards = false
+    /// Its methods that run their closure parameter under one of its locks, as
+    /// `method=lock`, sorted.
+    public var ownWrappers: [String] = []
 
     public init() {}
 
@@ -63,6 +69,8 @@ public struct TypeFacts: Sendable, Equatable {
         Self.union(&lockScopedMethods, o.lockScopedMethods)
         if superclass.isEmpty { superclass = o.superclass }
         isExecutor = isExecutor || o.isExecutor
+        usesGuards = usesGuards || o.usesGuards
+        Self.union(&ownWrappers, o.ownWrappers)
         Self.union(&storedVars, o.storedVars)
         Self.union(&lockProperties, o.lockProperties)
         Self.union(&queueProperties, o.queueProperties)
@@ -87,8 +95,31 @@ public struct ProjectIndex: Sendable {
     public internal(set) var lockInversions: [String: [LockGraph.Inversion]] = [:]
     /// `module::Type` → properties changed through a getter and a setter that lock separately.
     public internal(set) var splitProperties: [String: [String: LockGraph.SplitAccessor]] = [:]
+    /// `module::Type` → path → what that file says about the class's state and guards.
+    public internal(set) var guardLogs: [String: [String: TypeGuardLog]] = [:]
+    /// The guard inference's findings by path (worked out by `finishGuards()`).
+    public internal(set) var guardFindings: [String: [GuardFinding]] = [:]
 
     public init() {}
+
+    /// Runs the guard inference over every file's logs (after the last merge of them).
+    public mutating func finishGuards() {
+        guardFindings = guardLogs.isEmpty ? [:] : GuardInference.run(guardLogs)
+    }
+
+    /// Files the class logs of `path` from `other` (a file's own facts), replacing what `path`
+    /// said before: a file linted again with the whole run's facts may say more.
+    public mutating func replaceGuardLogs(of path: String, with other: ProjectIndex) {
+        for key in Array(guardLogs.keys) where guardLogs[key]?[path] != nil {
+            guardLogs[key]![path] = nil
+            if guardLogs[key]!.isEmpty { guardLogs[key] = nil }
+        }
+        for (key, logs) in other.guardLogs {
+            for (p, log) in logs where p == path { guardLogs[key, default: [:]][p] = log }
+        }
+    }
+
+    static func guardKey(module: String, type: String) -> String { module + "::" + type }
 
     /// Works out what needs every file's facts at once (after the last merge).
     public mutating func finish() {
@@ -122,10 +153,24 @@ public struct ProjectIndex: Sendable {
             for (name, facts) in types { modules[module, default: [:]][name, default: TypeFacts()].merge(facts) }
         }
         lockGraph.merge(other.lockGraph)
+        for (key, logs) in other.guardLogs {
+            for (p, log) in logs { guardLogs[key, default: [:]][p] = log }
+        }
     }
 
     public mutating func add(module: String, name: String, _ facts: TypeFacts) {
         modules[module, default: [:]][name, default: TypeFacts()].merge(facts)
+    }
+
+    /// Files what the guard log extraction found in one file.
+    public mutating func add(_ e: GuardLogExtractor.Extraction, module: String, path: String) {
+        for name in Set(e.usesGuards.keys).union(e.ownWrappers.keys).sorted() {
+            var f = TypeFacts()
+            f.usesGuards = e.usesGuards[name] ?? false
+            f.ownWrappers = e.ownWrappers[name] ?? []
+            add(module: module, name: name, f)
+        }
+        for (name, log) in e.logs { guardLogs[Self.guardKey(module: module, type: name), default: [:]][path] = log }
     }
 
     public func facts(module: String, name: String) -> TypeFacts? {
@@ -410,6 +455,12 @@ public enum Confinement {
     public static let eventLoopProtocols: Set<String> = [
         "ChannelInboundHandler", "ChannelOutboundHandler", "ChannelDuplexHandler", "ChannelHandler", "RemovableChannelHandler",
     ]
+
+    /// Whether type or extension `d` conforms to a SwiftNIO channel-handler protocol: all its
+    /// methods run on its channel's event loop.
+    public static func isChannelHandler(_ d: Int, _ s: FileStructure) -> Bool {
+        s.decls[d].inheritance.contains { s.code[$0].kind == .identifier && handlerNames.contains(s, $0) }
+    }
 
     static let checkNames = NameSet(checks)
     static let checkList = Array(checks)

@@ -35,6 +35,8 @@ public struct LintProfile: Sendable {
     let ruleSeverities: [Severity]
     /// What each rule reports in test code, after the configuration's `inTests`.
     let ruleTestPolicies: [TestCodePolicy.Kind]
+    /// Some rule reads the guard inference (see `Rule.needsGuardInference`).
+    let needsGuardInference: Bool
 
     public init(rules: [any Rule], severities: [String: Severity] = [:], configuration: Configuration = Configuration()) {
         self.rules = rules
@@ -47,6 +49,7 @@ public struct LintProfile: Sendable {
         self.vocabulary = configuration.vocabulary
         self.ruleIDs = Set(rules.map(\.description.id))
         self.ruleSeverities = rules.map { severities[$0.description.id] ?? $0.description.defaultSeverity }
+        self.needsGuardInference = rules.contains { $0.needsGuardInference }
         self.ruleTestPolicies = rules.map { r in
             switch configuration.rules[r.description.id]?.inTests {
             case .all?: .reported
@@ -132,22 +135,41 @@ public enum Linter {
         var index = ProjectIndex()
         for o in outcomes { index.merge(o.facts) }
         index.finish()
-        // Pass 2: files whose questions get other answers now that every file is known.
-        let recheck = outcomes.indices.filter { k in
-            let o = outcomes[k]
-            return o.linted && RuleContext.answersChange(o.questions, module: o.module, index: index)
-        }
-        if !recheck.isEmpty {
-            let projectIndex = index
-            let again = await parallelMap(recheck.count, jobs: jobs) { j in
-                process(contexts[recheck[j]], settings: settings, projectIndex: projectIndex)
+        index.finishGuards()
+        // Later passes: files whose questions get other answers now that every file is known.
+        // A file linted again may say more about a class declared elsewhere (an extension's
+        // uses of its state), which can change the guard inference's answers for other files:
+        // repeat until nothing changes (three passes at most after the first).
+        var rechecked = Set<Int>()
+        var passes = 0
+        while passes < 3 {
+            let current = index
+            let recheck = outcomes.indices.filter { k in
+                let o = outcomes[k]
+                return o.linted && RuleContext.answersChange(o.questions, module: o.module, index: current)
             }
-            for (j, k) in recheck.enumerated() { outcomes[k].diagnostics = again[j].diagnostics }
+            if recheck.isEmpty { break }
+            passes += 1
+            let again = await parallelMap(recheck.count, jobs: jobs) { j in
+                process(contexts[recheck[j]], settings: settings, projectIndex: current)
+            }
+            var logsChanged = false
+            for (j, k) in recheck.enumerated() {
+                rechecked.insert(k)
+                outcomes[k].diagnostics = again[j].diagnostics
+                outcomes[k].questions = again[j].questions
+                if again[j].facts.guardLogs != outcomes[k].facts.guardLogs {
+                    index.replaceGuardLogs(of: contexts[k].path, with: again[j].facts)
+                    outcomes[k].facts.guardLogs = again[j].facts.guardLogs
+                    logsChanged = true
+                }
+            }
+            if logsChanged { index.finishGuards() }
         }
         let t2 = clock.now
         var report = LintReport()
-        report.phaseTimes = [("pass 1", t1 - t0), ("merge + pass 2 (\(recheck.count) files)", t2 - t1)]
-        report.filesRecheckedWithProjectFacts = recheck.count
+        report.phaseTimes = [("pass 1", t1 - t0), ("merge + \(passes) more pass(es) (\(rechecked.count) files)", t2 - t1)]
+        report.filesRecheckedWithProjectFacts = rechecked.count
         for (k, o) in outcomes.enumerated() {
             if let h = o.hash { report.contentHashes[inputs[k].path] = h }
             report.diagnostics.append(contentsOf: o.diagnostics)
@@ -207,10 +229,21 @@ public enum Linter {
         // The lock regions, worked out once for the lock graph and every rule (only in files that
         // can take a lock at all).
         let regions = LockGraph.mayAcquire(structure, vocabulary: vocabulary) ? LockRegions(structure, vocabulary: vocabulary) : nil
-        let facts = ProjectIndex.facts(of: structure, vocabulary: vocabulary, module: outcome.module, regions: regions)
-        outcome.facts = facts
+        var facts = ProjectIndex.facts(of: structure, vocabulary: vocabulary, module: outcome.module, regions: regions)
         let context = RuleContext(structure: structure, vocabulary: vocabulary, index: projectIndex ?? facts, module: outcome.module,
                                   fileContext: input.context, lockRegions: regions)
+        // The uses of each class's state with the guards held there, for the guard inference
+        // (only when a rule that reads it runs).
+        if profile.needsGuardInference {
+            let extraction = GuardLogExtractor.extract(context)
+            facts.add(extraction, module: outcome.module, path: input.path)
+            if projectIndex == nil {
+                // On its own the file is the whole run: its findings come from its own logs.
+                facts.finishGuards()
+                context.index = facts
+            }
+        }
+        outcome.facts = facts
         var running = profile.ruleIDs
         if context.fileIsTestCode {
             for (k, rule) in profile.rules.enumerated() where profile.ruleTestPolicies[k] == .skipped { running.remove(rule.description.id) }

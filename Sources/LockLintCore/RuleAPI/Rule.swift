@@ -81,5 +81,12 @@ public struct Example: Sendable, ExpressibleByStringLiteral {
 /// A rule: a stateless value that reads a file's structure and returns findings.
 public protocol Rule: Sendable {
     var description: RuleDescription { get }
+    /// The rule reads `RuleContext.guardFindings()`: the pipeline records each class's state
+    /// uses for the guard inference only when some running rule does.
+    var needsGuardInference: Bool { get }
     func check(_ context: RuleContext) -> [Diagnostic]
+}
+
+extension Rule {
+    public var needsGuardInference: Bool { false }
 }

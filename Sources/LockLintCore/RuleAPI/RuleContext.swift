@@ -8,7 +8,7 @@ public final class RuleContext {
     public let structure: FileStructure
     public let vocabulary: LockVocabulary
     public let module: String
-    let index: ProjectIndex
+    var index: ProjectIndex
     private(set) var questions: [FactsQuestion: FactsAnswer] = [:]
     /// Where the file sits: test code, deployment targets, default isolation.
     public let fileContext: FileContext
@@ -65,6 +65,28 @@ public final class RuleContext {
         var answer = index.facts(module: module, name: name)
         if let a = answer, !a.isClass { answer = nil }
         questions[FactsQuestion(kind: .classFacts, name: name)] = .facts(answer)
+        return answer
+    }
+
+    /// The facts of a class of this name whose state the guard inference follows: it is
+    /// `@unchecked Sendable` or uses guards of its own somewhere in the run, and is not isolated
+    /// to a global actor. Nil otherwise.
+    public func guardedClassFacts(_ name: String) -> TypeFacts? {
+        let answer = Self.guardedClass(index.facts(module: module, name: name))
+        questions[FactsQuestion(kind: .guardedClass, name: name)] = .facts(answer)
+        return answer
+    }
+
+    static func guardedClass(_ f: TypeFacts?) -> TypeFacts? {
+        guard let f, f.isClass, f.isUncheckedSendable || f.usesGuards, !f.isGlobalActorIsolated else { return nil }
+        return f
+    }
+
+    /// What the guard inference found in this file (state used without the guard it has
+    /// elsewhere, in this file's code), worked out over every file of the run.
+    public func guardFindings() -> [GuardFinding] {
+        let answer = index.guardFindings[file.path] ?? []
+        questions[FactsQuestion(kind: .guardFindings, name: file.path)] = .guardFindings(answer)
         return answer
     }
 
@@ -181,6 +203,8 @@ public final class RuleContext {
             case .isValueType: b = .bool(isValueType(f))
             case .isProtocol: b = .bool(isProtocol(f))
             case .isKnownType: b = .bool(f != nil)
+            case .guardedClass: b = .facts(guardedClass(f))
+            case .guardFindings: b = .guardFindings(index.guardFindings[q.name] ?? [])
             }
             if a != b { return true }
         }
@@ -207,7 +231,7 @@ public final class RuleContext {
 struct FactsQuestion: Hashable {
     enum Kind: UInt8 {
         case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor
-        case isValueType, isProtocol, isKnownType, lockOrder, splitAccessor
+        case isValueType, isProtocol, isKnownType, lockOrder, splitAccessor, guardedClass, guardFindings
     }
     var kind: Kind
     var name: String
@@ -219,4 +243,5 @@ enum FactsAnswer: Equatable {
     case strings([String]?)
     case inversions([LockGraph.Inversion])
     case splitAccessor(LockGraph.SplitAccessor?)
+    case guardFindings([GuardFinding])
 }

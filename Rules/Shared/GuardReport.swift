@@ -1,0 +1,199 @@
+import LockLintCore
+
+/// The words for the guard inference's findings, shared by `unchecked_sendable_unguarded` and
+/// `inconsistent_locking` (they differ only in the class they describe and its promise).
+enum GuardReport {
+    /// `'lock'`, `queue 'work'`, `the main actor`, `event loop 'loop'`.
+    static func describe(_ g: HeldGuard) -> String {
+        switch g.kind {
+        case .lock: g.name == "self" ? "objc_sync/self" : "'\(g.name)'"
+        case .serialQueue: "queue '\(g.name)'"
+        case .readerWriter: "queue '\(g.name)'"
+        case .mainActor: "the main actor"
+        case .eventLoop: "event loop '\(g.name)'"
+        }
+    }
+
+    static func list(_ gs: [HeldGuard]) -> String {
+        gs.map(describe).joined(separator: ", ")
+    }
+
+    /// The diagnostic for finding `f`; `subject` names the class (`@unchecked Sendable class 'Pool'`).
+    static func diagnostic(_ f: GuardFinding, rule: RuleDescription, subject: String, context: RuleContext) -> Diagnostic {
+        let s = context.structure
+        let token = tokenIndex(s, offset: f.site.offset)
+        let verb = f.write ? "written" : "read"
+        var notes: [Note] = []
+        var fix: String
+        let message: String
+        let owner = "'\(f.variable)' of \(subject)"
+        switch f.kind {
+        case .unprotectedClass:
+            return unprotected(f, rule: rule, token: token, context: context)
+        case .neverGuarded:
+            message = "\(owner) is \(verb) here and never accessed under the class's \(f.classGuards.count == 1 ? "guard" : "guards") (\(list(f.classGuards)))"
+            for other in f.otherAccesses.prefix(3) { notes.append(note(other, "'\(f.variable)' is also accessed here without a guard")) }
+            let g = f.classGuards.first { $0.kind == .lock } ?? f.classGuards.first { $0.kind != .mainActor } ?? f.classGuards[0]
+            fix = accessFix(g, f, context: context, what: "access '\(f.variable)' only inside", tail: "")
+        case .plainBlockWrite:
+            let q = f.queue ?? "queue"
+            message = "\(owner) is written in a plain block on concurrent queue '\(q)', which runs beside the blocks that read it"
+            if let g = f.guardedAt { notes.append(note(g, "other accesses to '\(f.variable)' run in \(q)'s blocks, e.g. here")) }
+            fix = "submit the write with \(q).async(flags: .barrier) { } (or sync(flags: .barrier)), so that it runs alone"
+        case .otherGuard:
+            let p = f.primary!
+            message = "\(owner) is \(verb) under \(list(f.here)) here but under \(describe(p)) elsewhere: they do not exclude each other"
+            if let g = f.guardedAt { notes.append(note(g, "'\(f.variable)' is accessed under \(describe(p)) here")) }
+            fix = "use \(describe(p)) for every access to '\(f.variable)'"
+        case .unguarded:
+            let p = f.primary!
+            switch p.kind {
+            case .lock:
+                message = "\(owner) is \(verb) without holding \(describe(p))"
+                if let g = f.guardedAt { notes.append(note(g, "other accesses to '\(f.variable)' hold \(describe(p)), e.g. here")) }
+            case .serialQueue, .readerWriter, .eventLoop:
+                message = "\(owner) is \(verb) outside \(describe(p)), where its other accesses run"
+                if let g = f.guardedAt { notes.append(note(g, "other accesses to '\(f.variable)' run on \(describe(p)), e.g. here")) }
+            case .mainActor:
+                message = "\(owner) is \(verb) off the main actor here, while its other accesses run on it"
+                if let g = f.guardedAt { notes.append(note(g, "other accesses to '\(f.variable)' run on the main actor, e.g. here")) }
+            }
+            fix = accessFix(p, f, context: context, what: "wrap this access in", tail: " like the others")
+        }
+        // In a member some call reaches without the guard: that call is what needs the fix.
+        if let helper = f.helper, let call = f.helperCall, let p = f.primary ?? f.classGuards.first {
+            notes.append(note(call, "'\(helper)()' is called here without \(describe(p)), so its access to '\(f.variable)' is unguarded"))
+            if f.helperHasGuardedCaller {
+                let at = call.path == s.file.path ? "at line \(call.line)" : "in \(fileName(call.path)) at line \(call.line)"
+                switch p.kind {
+                case .lock:
+                    fix = "hold \(describe(p)) around the call of '\(helper)()' \(at); do not lock inside '\(helper)()': its other callers "
+                        + "already hold \(describe(p)), and taking it again would deadlock"
+                case .serialQueue, .readerWriter, .eventLoop:
+                    fix = "submit the call of '\(helper)()' \(at) to \(p.name) (inside \(p.name).async { }) like its other callers; do not make "
+                        + "'\(helper)()' hop to \(p.name) itself: its other callers already run on \(p.name), and \(p.name).sync there would deadlock"
+                case .mainActor:
+                    fix = "make the call of '\(helper)()' \(at) on the main actor, like its other callers"
+                }
+            }
+        }
+        return context.diagnostic(rule, at: token, message: message, notes: notes, fixIt: FixIt(fix))
+    }
+
+    /// How to hold guard `g` around an access.
+    static func accessFix(_ g: HeldGuard, _ f: GuardFinding, context: RuleContext, what: String, tail: String) -> String {
+        switch g.kind {
+        case .lock:
+            return lockFix(g.name == "self" ? "self" : g.name, wrapper: f.wrapper, deployment: context.deployment, lockType: f.lockType,
+                           what: what, tail: tail, lockTypeMethods: f.lockType.flatMap { context.lockWrapperMethods($0) }, inAsync: f.inAsync)
+        case .serialQueue, .readerWriter:
+            return "run this access on \(g.name) like the others: " + queueFix(g.name, name: f.variable, write: f.write)
+        case .eventLoop:
+            return "run this access on \(g.name) like the others (inside \(g.name).execute { }, or where \(g.name).inEventLoop holds)"
+        case .mainActor:
+            return "run this access on the main actor like the others (mark the method @MainActor, or move the access into "
+                + "await MainActor.run { } or a main-queue block)"
+        }
+    }
+
+    /// How to hold lock `p` around an access: the class's own wrapper method when it has one;
+    /// `withLock` where the lock type has it (NSLock's needs macOS 14/iOS 17); else `lock()` with
+    /// a deferred `unlock()`. In async code `lock()` is unavailable (`noasync`) and a lock must
+    /// not be held across an `await`: only a closure form, around the access alone, is offered.
+    static func lockFix(_ p: String, wrapper: String?, deployment: Deployment?, lockType: String?, what: String, tail: String,
+                        lockTypeMethods: [String]? = nil, inAsync: Bool = false) -> String {
+        if let w = wrapper { return "\(what) \(w) { } (the class's own way of holding '\(p)')\(tail)" }
+        if p == "self" { return "\(what) objc_sync_enter(self) … objc_sync_exit(self) (with a defer)\(tail)" }
+        if let m = lockTypeMethods?.first { return "\(what) \(p).\(m) { } (the project's own closure method on \(lockType ?? "the lock"))\(tail)" }
+        let nsLocking: Set<String> = ["NSLock", "NSRecursiveLock", "NSCondition", "NSConditionLock"]
+        if let t = lockType, nsLocking.contains(t), let d = deployment, !d.allows(Deployment.nsLockingWithLockSince) {
+            if inAsync {
+                return "move the access into a synchronous helper that takes '\(p)' (lock(); defer { unlock() }) and call it from here: "
+                    + "lock() is unavailable in async code, and NSLocking.withLock needs macOS 14/iOS 17\(tail)"
+            }
+            return "\(what) \(p).lock(); defer { \(p).unlock() } (NSLocking.withLock needs macOS 14/iOS 17)\(tail)"
+        }
+        if inAsync { return "\(what) \(p).withLock { } around the access alone, with no await inside\(tail)" }
+        if let t = lockType, t == "DispatchSemaphore" { return "\(what) \(p).wait(); defer { \(p).signal() }\(tail)" }
+        return "\(what) \(p).withLock { } (or \(p).lock(); defer { \(p).unlock() })\(tail)"
+    }
+
+    /// How to move an access onto serial queue `q`. `q.sync` is not offered on its own: the
+    /// access may run on `q` already, or on a thread that work on `q` waits for, and then `sync`
+    /// deadlocks.
+    static func queueFix(_ q: String, name: String, write: Bool) -> String {
+        (write ? "make the write inside \(q).async { }" : "read '\(name)' inside \(q).async { } and hand the value on from there")
+            + "; \(q).sync { } is safe only from callers that never run on \(q) and that no block on \(q) waits for, "
+            + "so where that is not certain, guard '\(name)' with one short lock at every access instead"
+    }
+
+    /// Names a project commonly gives its own lock type.
+    static let ownLockNames = ["Mutex", "Locked", "Protected", "LockedValueBox", "Lock", "UnfairLock", "ReadWriteLock"]
+
+    /// An `@unchecked Sendable` class with no guard at all.
+    static func unprotected(_ f: GuardFinding, rule: RuleDescription, token: Int, context: RuleContext) -> Diagnostic {
+        var notes: [Note] = []
+        var onlyConstants = true
+        for v in f.vars {
+            switch v.state {
+            case .written(let w):
+                onlyConstants = false
+                notes.append(note(v.site, "'\(v.name)' is mutable"))
+                notes.append(note(w, "'\(v.name)' is written here with nothing excluding other threads"))
+            case .settableOutsideModule:
+                onlyConstants = false
+                notes.append(note(v.site, "'\(v.name)' is public and settable: any holder of the instance can write it from any thread"))
+            case .writtenThroughOthers:
+                onlyConstants = false
+                notes.append(note(v.site, "'\(v.name)' is mutable and written through other references to '\(f.typeName)'"))
+            case .settableBox:
+                onlyConstants = false
+                notes.append(note(v.site, "'\(v.name)' is settable from other files, and the class has no methods of its own: holders of the instance can write it, from any thread"))
+            case .neverAssigned:
+                notes.append(note(v.site, "'\(v.name)' is mutable, and never assigned outside init: it could be a 'let'"))
+            }
+        }
+        let names = f.vars.map(\.name)
+        let listText = names.count == 1 ? "'\(names[0])'" : "\(names.count) vars ('\(names.joined(separator: "', '"))')"
+        var fix: String
+        if onlyConstants {
+            fix = "declare \(names.count == 1 ? "it" : "them") 'let': \(listText) \(names.count == 1 ? "is" : "are") never assigned outside init"
+        } else {
+            fix = ownLockAdvice(context) ?? LockAdvice.protect("the mutable state", context.deployment)
+            fix += (f.isSubclass ? "" : "; or, if every caller can await, make '\(f.typeName)' an actor")
+                + "; if one thread or queue owns every instance, say so in a doc comment on the class"
+        }
+        let boxes = f.valueBoxes.isEmpty ? "" : " ('\(f.valueBoxes.sorted().joined(separator: "', '"))' guards only the value inside it)"
+        return context.diagnostic(rule, at: token,
+                                  message: "@unchecked Sendable class '\(f.typeName)' has mutable state (\(listText)) and no lock, queue or actor guarding it" + boxes,
+                                  notes: notes, fixIt: FixIt(fix))
+    }
+
+    /// When the module has a lock type of its own under a usual name, advise that type.
+    static func ownLockAdvice(_ context: RuleContext) -> String? {
+        for name in ownLockNames {
+            guard let methods = context.lockWrapperMethods(name), let method = methods.sorted().first else { continue }
+            return "guard every access to the mutable state with the module's own \(name), through \(method) { }"
+        }
+        return nil
+    }
+
+    static func note(_ site: CodeSite, _ text: String) -> Note {
+        Note(path: site.path, location: SourceLocation(line: site.line, column: site.column), message: text)
+    }
+
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// The code token starting at byte `offset` (binary search).
+    static func tokenIndex(_ s: FileStructure, offset: Int) -> Int {
+        var lo = 0
+        var hi = s.code.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(s.code[mid].start) < offset { lo = mid + 1 } else { hi = mid }
+        }
+        return min(lo, max(0, s.code.count - 1))
+    }
+}

@@ -1,0 +1,397 @@
+/// One inconsistency the guard inference found, as plain data: the rules that report it
+/// (`unchecked_sendable_unguarded` for `@unchecked Sendable` classes, `inconsistent_locking`
+/// for the others) turn it into words.
+public struct GuardFinding: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// The var is accessed with its guard elsewhere and with no guard here.
+        case unguarded
+        /// Accessed here only under other guards than its usual one.
+        case otherGuard
+        /// Written in a plain block of a concurrent queue whose barrier blocks guard it.
+        case plainBlockWrite
+        /// A var of an `@unchecked Sendable` class that has guards, never accessed under one.
+        case neverGuarded
+        /// An `@unchecked Sendable` class with mutable state and nothing that is or may be a guard.
+        case unprotectedClass
+    }
+
+    /// Why a var is listed in an `unprotectedClass` finding.
+    public enum VarState: Sendable, Equatable {
+        case written(CodeSite)
+        case settableOutsideModule
+        case writtenThroughOthers
+        case settableBox
+        case neverAssigned
+    }
+
+    public struct VarNote: Sendable, Equatable {
+        public var name: String
+        public var site: CodeSite
+        public var state: VarState
+    }
+
+    public var kind: Kind
+    public var unchecked: Bool
+    public var typeName: String
+    public var variable: String
+    public var site: CodeSite
+    public var write = false
+    public var inAsync = false
+    /// The var's usual guard (held at most of its guarded accesses).
+    public var primary: HeldGuard? = nil
+    /// The guards held here (for `otherGuard`).
+    public var here: [HeldGuard] = []
+    /// A guarded access, for the note.
+    public var guardedAt: CodeSite? = nil
+    public var guardedCount = 0
+    /// For an access in a member that some call reaches without the guard: the member, that
+    /// call, and whether other calls hold the guard (then locking inside would deadlock them).
+    public var helper: String? = nil
+    public var helperCall: CodeSite? = nil
+    public var helperHasGuardedCaller = false
+    /// The class's own method that runs a closure under `primary`, if any.
+    public var wrapper: String? = nil
+    /// The declared type of the `primary` lock property.
+    public var lockType: String? = nil
+    /// The class's guards (for `neverGuarded`).
+    public var classGuards: [HeldGuard] = []
+    /// The unguarded accesses beyond the reported one (for `neverGuarded`).
+    public var otherAccesses: [CodeSite] = []
+    /// For `unprotectedClass`.
+    public var vars: [VarNote] = []
+    public var valueBoxes: [String] = []
+    public var isSubclass = false
+    /// The queue of a `plainBlockWrite`.
+    public var queue: String? = nil
+    /// In test code that does not touch the var from concurrent code (or a class declared in
+    /// test code): a rule that narrows what it reports in tests leaves it out.
+    public var quietInTests = false
+}
+
+/// The whole-run guard inference, in the lockset tradition (Eraser; golintmu and RacerD for
+/// inference without annotations): every use of a class's stored state is recorded with the
+/// guards held there, a member holds the guards every call of it holds (worked out to a fixed
+/// point over the class's calls to its own members, in any file), and a var is reported where
+/// it is used without the guard it has elsewhere. Construction (init, deinit, helpers only they
+/// call, copy-on-write after a uniqueness check) is exempt; code the tool cannot resolve is
+/// neither guarded nor unguarded.
+public enum GuardInference {
+    /// Findings by path.
+    public static func run(_ logs: [String: [String: TypeGuardLog]]) -> [String: [GuardFinding]] {
+        var out: [String: [GuardFinding]] = [:]
+        for key in logs.keys.sorted() {
+            let list = logs[key]!.keys.sorted().map { logs[key]![$0]! }
+            for f in analyze(list) { out[f.site.path, default: []].append(f) }
+        }
+        for k in out.keys { out[k]!.sort { ($0.site, $0.variable) < ($1.site, $1.variable) } }
+        return out
+    }
+
+    struct Entry: Equatable {
+        var top = false
+        var construction = false
+        /// Held on every call.
+        var guards: Set<HeldGuard> = []
+        /// Held on some call (a helper called both with and without the lock).
+        var some: Set<HeldGuard> = []
+        var possible = false
+    }
+
+    struct Effective {
+        var guards: Set<HeldGuard>
+        var some: Set<HeldGuard>
+        var possible: Bool
+        var construction: Bool
+    }
+
+    /// The findings for one class, from every file's log of it.
+    static func analyze(_ logs: [TypeGuardLog]) -> [GuardFinding] {
+        guard let cls = logs.lazy.compactMap({ $0.classRecord }).first else { return [] }
+        if cls.exemption != nil || logs.contains(where: { $0.exemption != nil }) { return [] }
+        let unchecked = cls.unchecked || logs.contains { $0.uncheckedHere }
+        var members: [String: MemberRecord] = [:]
+        var byBase: [String: [String]] = [:]
+        for l in logs {
+            for m in l.members where members[m.key] == nil {
+                members[m.key] = m
+                byBase[m.baseName, default: []].append(m.key)
+            }
+        }
+        let boxes = Set(cls.valueBoxes)
+        // Calls resolved to members: member key → its call sites.
+        var sites: [String: [MemberCallRecord]] = [:]
+        var referenced = Set<String>()
+        func functionKeys(_ base: String) -> [String] {
+            (byBase[base] ?? []).filter { $0.hasSuffix(")") }
+        }
+        for l in logs {
+            for c in l.calls {
+                if c.callee.hasSuffix(")") {
+                    if members[c.callee] != nil {
+                        sites[c.callee, default: []].append(c)
+                    } else {
+                        let keys = functionKeys(c.baseName)
+                        if keys.count == 1 { sites[keys[0], default: []].append(c) }
+                    }
+                } else if c.callee.hasSuffix("=") {
+                    let base = String(c.callee.dropLast())
+                    if members[base + ".set"] != nil { sites[base + ".set", default: []].append(c) }
+                } else {
+                    if members[c.callee + ".get"] != nil { sites[c.callee + ".get", default: []].append(c) }
+                    for k in functionKeys(c.callee) { referenced.insert(k) }
+                }
+            }
+            // Writes of a stored var run its observers.
+            for a in l.accesses where a.write {
+                for obs in ["didSet", "willSet"] where members[a.variable + "." + obs] != nil {
+                    sites[a.variable + "." + obs, default: []].append(
+                        MemberCallRecord(callee: a.variable + "." + obs, baseName: a.variable, member: a.member, site: a.site, guards: a.guards,
+                                         construction: a.construction, runsLater: a.runsLater, possible: a.possible,
+                                         registration: a.registration, registrationGuards: a.registrationGuards))
+                }
+            }
+        }
+        // Entry guards per member, to a fixed point.
+        var entry: [String: Entry] = [:]
+        var open: [String] = []
+        let constructionOnly = Set(cls.constructionOnly)
+        for (k, m) in members {
+            if m.construction || constructionOnly.contains(m.baseName) {
+                entry[k] = Entry(construction: true)
+            } else if m.access == .world || m.enteredFromOutside || referenced.contains(k) || (sites[k] ?? []).isEmpty {
+                entry[k] = Entry(possible: m.saysCallerHolds || referenced.contains(k))
+            } else {
+                entry[k] = Entry(top: true)
+                open.append(k)
+            }
+        }
+        open.sort()
+        var changed = true
+        var rounds = 0
+        while changed && rounds < 32 {
+            changed = false
+            rounds += 1
+            for k in open {
+                var meet: Entry? = nil
+                var sawConstruction = false
+                for c in sites[k]! {
+                    if c.construction { sawConstruction = true; continue }
+                    let caller = c.runsLater || c.member.isEmpty ? Entry() : (entry[c.member] ?? Entry())
+                    if caller.construction { sawConstruction = true; continue }
+                    if caller.top { continue }
+                    let g = Set(c.guards).union(caller.guards).subtracting(boxGuards(boxes, c.guards))
+                    let some = g.union(caller.some).subtracting(boxGuards(boxes, Array(caller.some)))
+                    let p = c.possible || caller.possible
+                    if var m = meet {
+                        m.guards.formIntersection(g)
+                        m.some.formUnion(some)
+                        m.possible = m.possible && (p || !g.isEmpty)
+                        meet = m
+                    } else {
+                        meet = Entry(guards: g, some: some, possible: p || !g.isEmpty)
+                    }
+                }
+                var value: Entry
+                if var m = meet {
+                    // "possible" means: every call is guarded somehow, but no one guard is common.
+                    if !m.guards.isEmpty { m.possible = false }
+                    m.possible = m.possible || members[k]!.saysCallerHolds
+                    value = m
+                } else if sawConstruction {
+                    value = Entry(construction: true)
+                } else {
+                    value = Entry(top: true)
+                }
+                if entry[k] != value {
+                    entry[k] = value
+                    changed = true
+                }
+            }
+        }
+        func effective(_ member: String, _ guards: [HeldGuard], possible: Bool, construction: Bool, runsLater: Bool) -> Effective {
+            if construction { return Effective(guards: [], some: [], possible: false, construction: true) }
+            var g = Set(guards)
+            var some = Set<HeldGuard>()
+            var p = possible
+            if !runsLater && !member.isEmpty, let e = entry[member] {
+                if e.construction { return Effective(guards: [], some: [], possible: false, construction: true) }
+                g.formUnion(e.guards)
+                some = e.some
+                p = p || e.possible || e.top
+            }
+            g.subtract(boxGuards(boxes, Array(g)))
+            some.formUnion(g)
+            return Effective(guards: g, some: some, possible: p, construction: false)
+        }
+        // Every access with what holds there.
+        var accesses: [(record: StateAccessRecord, eff: Effective, testCode: Bool)] = []
+        var ownGuards = Set<HeldGuard>()
+        var anyPossible = false
+        for l in logs {
+            for a in l.accesses {
+                let e = effective(a.member, a.guards, possible: a.possible, construction: a.construction, runsLater: a.runsLater)
+                if e.construction { continue }
+                accesses.append((a, e, l.testCode))
+                for g in e.some where isOwn(g) { ownGuards.insert(g) }
+                if e.possible { anyPossible = true }
+            }
+            // The guards the class's code holds around calls of its own members count too.
+            for c in l.calls where !c.construction {
+                for g in c.guards where isOwn(g) && !boxes.contains(g.name) { ownGuards.insert(g) }
+            }
+        }
+        accesses.sort { $0.record.site < $1.record.site }
+        let vars = logs.flatMap { $0.vars }
+        let throughOthers = Set(logs.flatMap { $0.writtenThroughOthers })
+        let setUpByOthers = Set(logs.flatMap { $0.setUpThroughOthers })
+        // Tests: only state that the test code itself touches (or reaches through a member)
+        // from concurrent code.
+        let memberNames = Set(members.values.map(\.baseName))
+        let concurrentInTests = logs.contains { l in l.testCode && l.concurrentUses.contains { memberNames.contains($0) } }
+        var out: [GuardFinding] = []
+        var unprotected: [GuardFinding.VarNote] = []
+        for v in vars {
+            let list = accesses.filter { $0.record.variable == v.name }
+            let written = list.contains { $0.record.write } || v.settableOutsideModule || throughOthers.contains(v.name)
+            if v.documentedExternal { continue }
+            // Tests: only state that the test itself touches from concurrent code.
+            let testConcurrent = concurrentInTests || list.contains { $0.testCode && ($0.record.concurrent) }
+                || logs.contains { $0.testCode && $0.concurrentUses.contains(v.name) }
+            let reportable = list
+            let guarded = list.filter { !$0.eff.some.isEmpty }
+            if guarded.isEmpty {
+                // Never under any guard.
+                let bare = reportable.filter { !$0.eff.possible && !handedOver($0.record, list, primary: nil, sites: sites) }
+                if ownGuards.contains(where: { $0.kind != .mainActor }) {
+                    guard written, unchecked, !v.weak, let first = bare.first(where: { $0.record.write }) ?? bare.first else { continue }
+                    var f = GuardFinding(kind: .neverGuarded, unchecked: true, typeName: cls.name, variable: v.name, site: first.record.site)
+                    f.write = first.record.write
+                    f.inAsync = first.record.inAsync
+                    f.classGuards = ownGuards.sorted()
+                    f.otherAccesses = bare.map(\.record.site).filter { $0 != first.record.site }
+                    f.quietInTests = first.testCode && !testConcurrent
+                    out.append(f)
+                } else if !anyPossible && unchecked {
+                    unprotected.append(contentsOf: unprotectedNote(v, list: list, cls: cls, throughOthers: throughOthers, setUp: setUpByOthers))
+                }
+                continue
+            }
+            guard written else { continue }
+            var counts: [HeldGuard: Int] = [:]
+            var firstSeen: [HeldGuard: CodeSite] = [:]
+            for a in guarded {
+                for g in a.eff.some {
+                    counts[g, default: 0] += 1
+                    if firstSeen[g] == nil { firstSeen[g] = a.record.site }
+                }
+            }
+            // The guard held most often; on a tie, a lock (it excludes other threads) before an
+            // executor, then the first seen.
+            var primary = counts.max { a, b in
+                if a.value != b.value { return a.value < b.value }
+                if (a.key.kind == .lock) != (b.key.kind == .lock) { return b.key.kind == .lock }
+                return (firstSeen[a.key]!, a.key) > (firstSeen[b.key]!, b.key)
+            }!.key
+            // Executors on which every write of the var runs: a read there needs no lock (only
+            // that thread writes), though other threads must still take the lock to read.
+            let writeExecutors = list.filter { $0.record.write }.map { $0.eff.guards.filter { $0.kind.isExecutor } }
+                .reduce(nil as Set<HeldGuard>?) { acc, g in acc.map { $0.intersection(g) } ?? g } ?? []
+            if let doc = v.documentedGuard, let g = counts.keys.first(where: { $0.name == doc }) { primary = g }
+            let example = (guarded.first { $0.eff.guards.contains(primary) } ?? guarded.first { $0.eff.some.contains(primary) }!).record.site
+            for a in reportable {
+                let r = a.record
+                var f = GuardFinding(kind: .unguarded, unchecked: unchecked, typeName: cls.name, variable: v.name, site: r.site)
+                f.write = r.write
+                f.inAsync = r.inAsync
+                f.primary = primary
+                f.guardedAt = example
+                f.guardedCount = counts[primary] ?? 0
+                f.lockType = cls.lockTypes[primary.name]
+                f.quietInTests = a.testCode && !testConcurrent
+                f.wrapper = members.values.filter { $0.wrapsLock == primary.name }.map(\.baseName).min()
+                if a.eff.guards.isEmpty {
+                    if a.eff.possible || handedOver(r, list, primary: primary, sites: sites) { continue }
+                    if let q = r.plainBlockWrite {
+                        f.kind = .plainBlockWrite
+                        f.queue = q
+                    }
+                } else if !a.eff.guards.contains(primary) && !a.eff.some.contains(primary) {
+                    if !r.write && !writeExecutors.isDisjoint(with: a.eff.guards) { continue }
+                    // Under a guard of another kind that serializes the same code (the main
+                    // actor and a lock taken on it) is not a second lock.
+                    f.kind = .otherGuard
+                    f.here = a.eff.guards.sorted()
+                } else if a.eff.guards.contains(primary) {
+                    continue
+                }
+                // In a member some call reaches without the guard: point at that call.
+                if !r.runsLater && !r.member.isEmpty, let calls = sites[r.member], let m = members[r.member] {
+                    let effs = calls.map { c in
+                        (c, effective(c.member, c.guards, possible: c.possible, construction: c.construction, runsLater: c.runsLater))
+                    }.filter { !$0.1.construction }
+                    if let bad = effs.first(where: { !$0.1.guards.contains(primary) && !$0.1.possible }) {
+                        f.helper = m.baseName
+                        f.helperCall = bad.0.site
+                        f.helperHasGuardedCaller = effs.contains { $0.1.guards.contains(primary) }
+                    }
+                }
+                out.append(f)
+            }
+        }
+        if !unprotected.isEmpty && !cls.ownedByHolder {
+            var f = GuardFinding(kind: .unprotectedClass, unchecked: true, typeName: cls.name, variable: "", site: cls.site)
+            f.quietInTests = logs.contains { $0.classRecord != nil && $0.testCode }
+            f.vars = unprotected
+            f.valueBoxes = cls.valueBoxes
+            f.isSubclass = cls.isSubclass
+            out.append(f)
+        }
+        return out
+    }
+
+    /// A guard the class owns: a lock or queue it names itself (not another object's).
+    static func isOwn(_ g: HeldGuard) -> Bool {
+        if g.kind == .mainActor { return true }
+        let n = g.name.hasPrefix("Self.") ? String(g.name.dropFirst(5)) : g.name
+        return !n.contains(".") && !n.contains("(")
+    }
+
+    /// Guards that keep their own state inside (Mutex<State>): other state touched in their
+    /// closures is not protected by them.
+    static func boxGuards(_ boxes: Set<String>, _ guards: [HeldGuard]) -> [HeldGuard] {
+        boxes.isEmpty ? [] : guards.filter { boxes.contains($0.name) }
+    }
+
+    /// A read in a callback registered, under the var's guard, after every write of the var in
+    /// the code that registers it (directly, or in a member every call of which is such a
+    /// callback): the registration hands the value over.
+    static func handedOver(_ r: StateAccessRecord, _ list: [(record: StateAccessRecord, eff: Effective, testCode: Bool)],
+                           primary: HeldGuard?, sites: [String: [MemberCallRecord]]) -> Bool {
+        guard !r.write else { return false }
+        let writes = list.filter { $0.record.write }.map(\.record)
+        guard !writes.isEmpty else { return false }
+        func registeredAfterWrites(_ reg: CodeSite?, _ guards: [HeldGuard], exec: Int) -> Bool {
+            guard let reg else { return false }
+            if let p = primary { guard guards.contains(p) else { return false } } else if guards.isEmpty { return false }
+            return writes.allSatisfy { w in w.site.path == reg.path && w.site.offset < reg.offset && w.exec == exec }
+        }
+        if r.registration != nil { return registeredAfterWrites(r.registration, r.registrationGuards, exec: r.registrationExec) }
+        guard !r.runsLater, !r.member.isEmpty, let calls = sites[r.member], !calls.isEmpty else { return false }
+        return calls.allSatisfy { c in c.construction || registeredAfterWrites(c.registration, c.registrationGuards, exec: c.registrationExec) }
+    }
+
+    /// The note for var `v` of a class with no guard at all, or none when it cannot race.
+    static func unprotectedNote(_ v: StoredVarRecord, list: [(record: StateAccessRecord, eff: Effective, testCode: Bool)], cls: ClassRecord,
+                                throughOthers: Set<String>, setUp: Set<String>) -> [GuardFinding.VarNote] {
+        if cls.varsGuardedByOwner.contains(v.name) { return [] }
+        let writes = list.filter { $0.record.write && $0.eff.guards.isEmpty && !$0.eff.possible }
+        if let w = writes.first { return [.init(name: v.name, site: v.site, state: .written(w.record.site))] }
+        if v.settableOutsideModule { return [.init(name: v.name, site: v.site, state: .settableOutsideModule)] }
+        if throughOthers.contains(v.name) { return [.init(name: v.name, site: v.site, state: .writtenThroughOthers)] }
+        // Written only during construction: in effect a `let` (a weak reference is loaded and
+        // stored atomically by the runtime), unless the class is a box others fill.
+        if cls.hasBehaviour || v.weak || setUp.contains(v.name) { return [] }
+        if list.contains(where: { $0.record.write }) { return [] }
+        return [.init(name: v.name, site: v.site, state: v.settableOutsideFile ? .settableBox : .neverAssigned)]
+    }
+}

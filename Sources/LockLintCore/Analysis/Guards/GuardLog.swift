@@ -1,0 +1,1052 @@
+/// A place in a file of the run: findings and notes may point into any file.
+public struct CodeSite: Sendable, Hashable, Comparable {
+    public var path: String
+    /// Byte offset of the token.
+    public var offset: Int
+    public var line: Int
+    public var column: Int
+
+    public init(path: String, offset: Int, line: Int, column: Int) {
+        self.path = path
+        self.offset = offset
+        self.line = line
+        self.column = column
+    }
+
+    public init(_ s: FileStructure, token i: Int) {
+        let loc = s.location(ofToken: i)
+        self.init(path: s.file.path, offset: i >= 0 && i < s.code.count ? Int(s.code[i].start) : 0, line: loc.line, column: loc.column)
+    }
+
+    public static func < (a: CodeSite, b: CodeSite) -> Bool { (a.path, a.offset) < (b.path, b.offset) }
+}
+
+/// One use of a stored property of a type, with what held there.
+public struct StateAccessRecord: Sendable, Equatable {
+    public var variable: String
+    public var site: CodeSite
+    /// The member (`update(with:)`, `count.get`) whose body holds it; "" outside any member.
+    public var member: String
+    /// The guards held here by the code of the member itself.
+    public var guards: [HeldGuard]
+    public var write = false
+    /// In an initializer, deinit or test set-up, on the spot (not in a closure that runs later),
+    /// or after a copy-on-write uniqueness check: no other thread holds a reference.
+    public var construction = false
+    /// In a closure that runs after the member returns: its callers' guards do not hold here.
+    public var runsLater = false
+    /// Under a guard the tool cannot resolve.
+    public var possible = false
+    /// In async code (a lock must not be held across an await there).
+    public var inAsync = false
+    /// Inside a concurrent closure (a Task, a dispatched block, `concurrentPerform`, a task group child).
+    public var concurrent = false
+    /// A write in a plain (non-barrier) block of a concurrent queue used as a reader-writer lock.
+    public var plainBlockWrite: String? = nil
+    /// For code in a closure that runs later: where that closure was handed over (registered),
+    /// and the guards held there (a callback registered after the state it reads was set up).
+    public var registration: CodeSite? = nil
+    public var registrationGuards: [HeldGuard] = []
+    /// The byte offset of the `{` of the body or closure that runs this code, and of the one
+    /// that runs the registration.
+    public var exec = -1
+    public var registrationExec = -1
+}
+
+/// A call from the type's own code to one of its members (or a read of a computed property).
+public struct MemberCallRecord: Sendable, Equatable {
+    /// `name(labels:)` for a call, `name` for a plain use (a computed property, or a method
+    /// named as a value).
+    public var callee: String
+    public var baseName: String
+    public var member: String
+    public var site: CodeSite
+    public var guards: [HeldGuard]
+    public var construction = false
+    public var runsLater = false
+    public var possible = false
+    public var registration: CodeSite? = nil
+    public var registrationGuards: [HeldGuard] = []
+    public var registrationExec = -1
+}
+
+/// A member of the type (function, initializer, subscript, computed property or accessor).
+public struct MemberRecord: Sendable, Equatable {
+    public enum Access: UInt8, Sendable, Comparable {
+        case file, module, world
+        public static func < (a: Access, b: Access) -> Bool { a.rawValue < b.rawValue }
+    }
+    public var key: String
+    public var baseName: String
+    public var site: CodeSite
+    public var access: Access
+    /// Called from outside the code the tool sees: an override, `@objc`, `dynamic`, or a
+    /// witness the runtime calls.
+    public var enteredFromOutside = false
+    public var construction = false
+    /// Its name or documentation says callers hold the lock (`…Locked`, "must be called with
+    /// the lock held").
+    public var saysCallerHolds = false
+    /// A method that runs its closure parameter while holding this lock (the type's own wrapper).
+    public var wrapsLock: String? = nil
+}
+
+/// A stored `var` of the type, as declared.
+public struct StoredVarRecord: Sendable, Equatable {
+    public var name: String
+    public var site: CodeSite
+    public var weak = false
+    public var settableOutsideModule = false
+    public var settableOutsideFile = false
+    /// Its comment says something outside the class protects it.
+    public var documentedExternal = false
+    /// Its comment names one of the class's guards as its protection.
+    public var documentedGuard: String? = nil
+    /// The declared type, as written (for advice).
+    public var type: String = ""
+}
+
+/// What the declaration of a class says about it (from the file that declares it).
+public struct ClassRecord: Sendable, Equatable {
+    public var name: String
+    public var site: CodeSite
+    public var unchecked = false
+    /// Why the class is left alone (global actor, main-actor superclass, confinement, …), or nil.
+    public var exemption: String? = nil
+    /// Only stored properties and initializers: a box written by whoever holds it.
+    public var hasBehaviour = true
+    public var superclass = ""
+    /// An actor cannot inherit from a class: advice for a subclass offers no actor.
+    public var isSubclass = false
+    /// Lock property → its declared type (`NSLock`), for what a fix-it may call on it.
+    public var lockTypes: [String: String] = [:]
+    /// Locks that keep their state inside (Mutex<State>): they guard their own value only.
+    public var valueBoxes: [String] = []
+    /// The class is a property wrapper, or a private box used by one async sequence: its state
+    /// belongs to whoever holds it.
+    public var ownedByHolder = false
+    /// A helper object whose owner touches its vars only under the owner's lock.
+    public var varsGuardedByOwner: [String] = []
+    /// A file-private class's members reached only from initializers anywhere in its file (a
+    /// pool filled while its owner is built), by base name.
+    public var constructionOnly: [String] = []
+}
+
+/// What one file says about one class: its declaration (if there), its members, and every use
+/// of its stored state with the guards held there.
+public struct TypeGuardLog: Sendable, Equatable {
+    public var path: String
+    public var classRecord: ClassRecord? = nil
+    public var vars: [StoredVarRecord] = []
+    public var members: [MemberRecord] = []
+    public var accesses: [StateAccessRecord] = []
+    public var calls: [MemberCallRecord] = []
+    /// `extension T: @unchecked Sendable` here.
+    public var uncheckedHere = false
+    /// Why this file's units leave the class alone (a documented confinement), or nil.
+    public var exemption: String? = nil
+    public var testCode = false
+    /// Vars written here through other references than `self` (`box.count += 1`).
+    public var writtenThroughOthers: [String] = []
+    /// Vars written here through other references only while building the instance or after a
+    /// copy-on-write uniqueness check.
+    public var setUpThroughOthers: [String] = []
+    /// In test code: the names of members called (or vars touched) here from concurrent code.
+    public var concurrentUses: [String] = []
+
+    public init(path: String) { self.path = path }
+}
+
+/// Builds each class's `TypeGuardLog` for one file.
+public enum GuardLogExtractor {
+    static let knownExtraScoped: Set<String> = ["withValue", "withLockVoid", "withMutableValue", "withLockedValueVoid"]
+
+    /// Closure callees that start concurrent work.
+    static let concurrentCallees: Set<String> = [
+        "Task", "detached", "addTask", "addTaskUnlessCancelled", "addDiscardingTask", "async", "asyncAfter",
+        "concurrentPerform", "detachNewThread", "Thread", "addOperation", "execute", "submit",
+    ]
+
+    static let callerHoldsPhrases: [[UInt8]] = [
+        "must be called with", "must be called while", "must be called on", "must be called from", "must hold", "must be held",
+        "caller must", "callers must", "with the lock held", "while holding", "lock held", "lock is held", "lock already",
+        "holding the lock", "only be called", "only called", "should be called on", "is called on the", "called on the queue",
+        "called while", "assumes the lock", "assumes that the lock", "under the lock", "inside the lock", "within the lock",
+        "must already", "already be", "already hold", "already on",
+    ].map { Array($0.utf8) }
+
+    static let singleThreadPhrases: [[UInt8]] = [
+        "single thread", "single-thread", "one thread", "same thread", "not thread safe", "not thread-safe",
+        "isn't thread safe", "isn't thread-safe", "not threadsafe", "only intended for", "thread-confined", "thread confined",
+        "not actually sendable", "not really sendable", "isn't sendable", "is not sendable",
+    ].map { Array($0.utf8) }
+
+    static let ownerProtectionPhrases: [[UInt8]] = ["protected by", "guarded by", "synchronized by", "under the lock", "under the owner"]
+        .map { Array($0.utf8) }
+
+    static let protectionPhrases = ["protected by", "guarded by", "synchronized by", "serialized by", "only accessed",
+                                    "only be accessed", "accessed only", "confined to", "isolated to", "only used on",
+                                    "only on the", "must be accessed", "always accessed", "accessed on the", "accessed from the"]
+
+    /// What one file says about its classes: a log per class whose state the inference follows,
+    /// and per class or extension name whether its code here uses a guard of its own.
+    public struct Extraction {
+        public var logs: [String: TypeGuardLog] = [:]
+        public var usesGuards: [String: Bool] = [:]
+        public var ownWrappers: [String: [String]] = [:]
+    }
+
+    /// The classes of file `context.structure` (declared here, or extended here and known to the
+    /// run as classes whose state the inference follows) and their logs, keyed by class name.
+    public static func extract(_ context: RuleContext) -> Extraction {
+        let s = context.structure
+        var byName: [String: [Int]] = [:]
+        var order: [String] = []
+        for (di, d) in s.decls.enumerated() where (d.kind == .class || d.kind == .extension) && !d.nameText.isEmpty && d.body >= 0 {
+            if byName[d.nameText] == nil { order.append(d.nameText) }
+            byName[d.nameText, default: []].append(di)
+        }
+        var result = Extraction()
+        guard !order.isEmpty else { return result }
+        var regions: GuardRegions? = nil
+        var wrappers: [String: String]? = nil
+        let mayGuard = LockGraph.mayAcquire(s, vocabulary: context.vocabulary) || s.identifiers.mayContainAny(["async", "execute", "submit"])
+        let singleThreaded = s.singleThreadedRanges()
+        let uniqueness = StateAccess.uniquenessHelpers(s)
+        for name in order {
+            let units = byName[name]!
+            let declared = units.filter { s.decls[$0].kind == .class }
+            if declared.contains(where: { s.hasGlobalActor(s.decls[$0]) }) { continue }
+            // Does this file's code of the type hold a guard of its own (or a possible one)?
+            var usesHere = false
+            if mayGuard {
+                if regions == nil { regions = makeRegions(context) }
+                let bodies = units.map { s.scopes[s.decls[$0].body] }
+                usesHere = regions!.regions.contains { r in
+                    bodies.contains { $0.open < r.start && r.end <= $0.close } && (r.held.map { GuardInference.isOwn($0) && $0.kind != .mainActor } ?? true)
+                }
+            }
+            var local: (vars: [String], locks: [String], queues: [String], boxes: [String], eventLoops: [String])? = nil
+            if let d = declared.first {
+                local = ProjectIndex.classifyMembers(of: d, in: s, vocabulary: context.vocabulary)
+                if !local!.locks.isEmpty || !local!.queues.isEmpty { usesHere = true }
+            }
+            if usesHere { result.usesGuards[name] = true }
+            if mayGuard {
+                if wrappers == nil { wrappers = ownWrappers(s, vocabulary: context.vocabulary) }
+                var own: [String] = []
+                for u in units {
+                    for m in s.children[u] where s.decls[m].kind == .function {
+                        if let lock = wrappers![s.decls[m].nameText] { own.append("\(s.decls[m].nameText)=\(lock)") }
+                    }
+                }
+                if !own.isEmpty { result.ownWrappers[name] = Array(Set(own)).sorted() }
+            }
+            let uncheckedHere = units.contains { isUnchecked(s, $0) }
+            let global = context.guardedClassFacts(name)
+            guard global != nil || (!declared.isEmpty && (usesHere || uncheckedHere)) else { continue }
+            var vars = Set(global?.storedVars ?? [])
+            if let l = local { vars.formUnion(l.vars) }
+            guard !vars.isEmpty else { continue }
+            if let d = declared.first, singleThreaded.contains(where: { $0.contains(s.decls[d].keyword) }) { continue }
+            if regions == nil { regions = makeRegions(context) }
+            var log = TypeGuardLog(path: s.file.path)
+            log.testCode = context.fileIsTestCode
+            log.uncheckedHere = uncheckedHere
+            log.exemption = documentedExemption(s, units)
+            if let d = declared.first {
+                log.classRecord = classRecord(context, d, units: units, local: local!, global: global)
+                log.vars = varRecords(context, units: declared, vars: vars, guards: Set(local!.locks + local!.queues))
+            }
+            let references = referenceVars(context, declared)
+            if wrappers == nil { wrappers = ownWrappers(s, vocabulary: context.vocabulary) }
+            var walker = UnitWalker(context: context, name: name, vars: vars, references: references, uniqueness: uniqueness,
+                                    wrappers: wrappers!)
+            for u in units {
+                walker.members(of: u, into: &log)
+                walker.walk(u, regions: &regions!, into: &log)
+            }
+            (log.writtenThroughOthers, log.setUpThroughOthers) = writesThroughOtherReferences(s, vars: vars, references: references,
+                                                                                               className: name, uniqueness: uniqueness)
+            if log.testCode { log.concurrentUses = concurrentUses(s, names: Set(log.members.map(\.baseName)).union(vars)) }
+            if log.accesses.contains(where: { a in a.possible || a.guards.contains { GuardInference.isOwn($0) && $0.kind != .mainActor } }) {
+                result.usesGuards[name] = true
+            }
+            result.logs[name] = log
+        }
+        return result
+    }
+
+    /// The file's guard regions, with the wrappers of its classes (declared here or known to the
+    /// run) resolved.
+    static func makeRegions(_ context: RuleContext) -> GuardRegions {
+        let s = context.structure
+        var selfWrappers: [String: String] = [:]
+        for (name, lock) in ownWrappers(s, vocabulary: context.vocabulary) { selfWrappers[name] = lock }
+        for d in s.decls where (d.kind == .class || d.kind == .extension) && !d.nameText.isEmpty {
+            for entry in context.guardedClassFacts(d.nameText)?.ownWrappers ?? [] {
+                let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+                if parts.count == 2 && selfWrappers[parts[0]] == nil { selfWrappers[parts[0]] = parts[1] }
+            }
+        }
+        let extra = knownExtraScoped.union(context.vocabulary.lockScopedMethods).union(selfWrappers.keys)
+        let resolution = GuardRegions.Resolution(
+            executor: { receiver, at in executorKind(context, receiver: receiver, at: at) },
+            closureMethod: { receiver, method, at in closureMethodLocks(context, receiver: receiver, method: method, at: at) })
+        return GuardRegions(s, vocabulary: context.vocabulary, extraScopedMethods: extra, selfWrappers: selfWrappers, resolution: resolution)
+    }
+
+    /// Methods of the file's types that run their closure parameter while holding a lock (or on
+    /// a serial queue) that the type owns: method name → the lock's name. The closure must be
+    /// called inside the held region: a method that takes a lock and calls its closure outside
+    /// it (a lazy initializer that publishes under the lock) is not a wrapper.
+    public static func ownWrappers(_ s: FileStructure, vocabulary: LockVocabulary) -> [String: String] {
+        var candidates: [(decl: Int, params: [String])] = []
+        for (di, d) in s.decls.enumerated() where d.kind == .function && d.body >= 0 && !d.isStaticMember
+            && s.owningType(of: di) != nil && LockWrappers.takesImmediateClosure(d, s) {
+            let params = closureParameters(s, di)
+            if !params.isEmpty { candidates.append((di, params)) }
+        }
+        guard !candidates.isEmpty else { return [:] }
+        let regions = LockRegions(s, vocabulary: vocabulary, includeQueues: ["*"])
+        var out: [String: String] = [:]
+        for c in candidates {
+            let d = s.decls[c.decl]
+            var lock: String? = nil
+            var calledOutside = false
+            for k in s.scopes[d.body].interior where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "("))
+                && !s.isChar(k - 1, UInt8(ascii: ".")) && c.params.contains(s.text(k)) {
+                let held = regions.holding(k, in: s, directOnly: false).filter { r in
+                    if case .queue(let m, _) = r.form { return m == "sync" || m == "asyncAndWait" }
+                    return r.blocks || !r.lock.isEmpty
+                }
+                guard let r = held.first, !r.lock.isEmpty else { calledOutside = true; break }
+                lock = lock ?? r.lock
+            }
+            if !calledOutside, let l = lock { out[d.nameText] = l }
+        }
+        return out
+    }
+
+    /// Names of the parameters of function type that are not `@escaping`.
+    static func closureParameters(_ s: FileStructure, _ di: Int) -> [String] {
+        var out: [String] = []
+        for name in s.decls[di].parameterNames {
+            guard let range = s.parameterType(name, of: di) else { continue }
+            if range.contains(where: { s.code[$0].kind == .attribute && s.is($0, "@escaping") }) { continue }
+            if range.contains(where: { s.is($0, "->") }) { out.append(name) }
+        }
+        return out
+    }
+
+    static func isUnchecked(_ s: FileStructure, _ di: Int) -> Bool {
+        guard s.decls[di].inheritance.contains(where: { s.code[$0].kind == .attribute && s.is($0, "@unchecked") }) else { return false }
+        return s.inheritedTypes(of: di).contains { $0.unchecked && $0.name == "Sendable" }
+    }
+
+    // MARK: Receivers
+
+    enum ReceiverDecl {
+        case member(Decl)
+        case local
+        case unknown
+    }
+
+    /// The declaration of receiver `name` at token `at`: a stored property or global of this
+    /// file, a local or parameter, or unknown (declared in another file).
+    static func receiverDecl(_ s: FileStructure, _ name: String, at: Int) -> ReceiverDecl {
+        var n = Substring(name)
+        var memberOnly = false
+        if n.hasPrefix("Self.") { n = n.dropFirst(5); memberOnly = true }
+        guard !n.contains("."), !n.contains("("), !n.isEmpty else { return .unknown }
+        switch s.lookupVariable(String(n), at: at, memberOnly: memberOnly) {
+        case .variable(let d):
+            let p = s.decls[d].parent
+            if p >= 0 && s.decls[p].kind.isFunctionLike { return .local }
+            return .member(s.decls[d])
+        case .parameter:
+            return .local
+        case .unknown:
+            return .unknown
+        }
+    }
+
+    /// What a block submitted to `receiver` runs on: a serial queue, a reader-writer queue, the
+    /// main queue, an event loop; `.none` for a global queue, a queue made for one call or a
+    /// parameter; `.unknown` when declared where the tool cannot see.
+    static func executorKind(_ context: RuleContext, receiver: String, at: Int) -> GuardRegions.Executor {
+        let s = context.structure
+        if receiver == "DispatchQueue.main" || receiver == "OperationQueue.main" || receiver == "RunLoop.main" || receiver == ".main" {
+            return .guarded(.mainActor)
+        }
+        if receiver.hasPrefix("DispatchQueue.global") || receiver.hasPrefix(".global") { return .none }
+        switch receiverDecl(s, receiver, at: at) {
+        case .local:
+            return .none
+        case .member(let d):
+            if ProjectIndex.isEventLoop(d, in: s) || d.typeAnnotation.contains(where: { s.code[$0].kind == .identifier && s.is($0, "EventLoop") }) {
+                return .guarded(.eventLoop)
+            }
+            if isConcurrentQueue(d, s) { return .guarded(.readerWriter) }
+            if ProjectIndex.isSerialQueue(d, in: s) { return .guarded(.serialQueue) }
+            if isOperationQueue(d, s) { return serialOperationQueue(d, s) ? .guarded(.serialQueue) : .none }
+            if d.initializer.contains(where: { s.is($0, "global") }) { return .none }
+            return .unknown
+        case .unknown:
+            // Declared in another file: the class's (or its superclass's) serial queues.
+            if let t = s.enclosingType(of: at) {
+                var name = s.decls[t].nameText
+                var hops = 0
+                while !name.isEmpty && hops < 8 {
+                    guard let f = context.classFacts(name) else { break }
+                    if f.eventLoops.contains(receiver) { return .guarded(.eventLoop) }
+                    if f.queueProperties.contains(receiver) { return .guarded(.serialQueue) }
+                    name = f.superclass
+                    hops += 1
+                }
+            }
+            return .unknown
+        }
+    }
+
+    static func isConcurrentQueue(_ v: Decl, _ s: FileStructure) -> Bool {
+        var queue = false
+        var concurrent = false
+        for i in v.initializer {
+            if s.is(i, "DispatchQueue") { queue = true }
+            if s.is(i, "concurrent") { concurrent = true }
+        }
+        return queue && concurrent
+    }
+
+    static func isOperationQueue(_ v: Decl, _ s: FileStructure) -> Bool {
+        v.typeAnnotation.contains { s.is($0, "OperationQueue") } || v.initializer.contains { s.is($0, "OperationQueue") }
+    }
+
+    /// An `OperationQueue` whose `maxConcurrentOperationCount` the type sets to 1.
+    static func serialOperationQueue(_ v: Decl, _ s: FileStructure) -> Bool {
+        guard v.parent >= 0, s.decls[v.parent].body >= 0 else { return false }
+        for k in s.scopes[s.decls[v.parent].body].interior where s.is(k, "maxConcurrentOperationCount") && s.isChar(k + 1, UInt8(ascii: "="))
+            && s.is(k + 2, "1") {
+            if s.is(k - 2, text: v.nameText) || v.initializer.contains(k) { return true }
+        }
+        return false
+    }
+
+    /// Whether `receiver.method { }` runs its closure under a lock: true, false (not a guard),
+    /// or nil (cannot tell).
+    static func closureMethodLocks(_ context: RuleContext, receiver: String, method: String, at: Int) -> Bool? {
+        let s = context.structure
+        let lockWord = method.lowercased()
+        let namedLike = lockWord.contains("lock") || lockWord.contains("synchron") || lockWord.contains("critical")
+            || lockWord.contains("exclusive") || lockWord.contains("serial")
+        switch receiverDecl(s, receiver, at: at) {
+        case .local:
+            return false
+        case .member(let d):
+            guard let type = declaredTypeName(d, s) else { return namedLike ? true : nil }
+            if context.vocabulary.lockTypes.contains(type) { return true }
+            if let methods = context.lockWrapperMethods(type) { return methods.contains(method) }
+            if context.isKnownType(type) { return namedLike ? true : false }
+            return namedLike ? true : nil
+        case .unknown:
+            return namedLike ? true : nil
+        }
+    }
+
+    /// The type a stored property is declared with (`: Protected<T>`, `= Protected(…)`).
+    public static func declaredTypeName(_ v: Decl, _ s: FileStructure) -> String? {
+        if let first = v.typeAnnotation.first {
+            var k = first
+            while k < v.typeAnnotation.upperBound && (s.code[k].kind == .attribute || s.code[k].kind == .keyword) { k += 1 }
+            // `any Locking`, `Synchronization.Mutex`
+            while k + 2 < v.typeAnnotation.upperBound && s.isChar(k + 1, UInt8(ascii: ".")) && s.code[k + 2].kind == .identifier { k += 2 }
+            if k < v.typeAnnotation.upperBound && s.code[k].kind == .identifier { return s.text(k) }
+        }
+        if let first = v.initializer.first, s.code[first].kind == .identifier {
+            var k = first
+            while k + 2 < v.initializer.upperBound && s.isChar(k + 1, UInt8(ascii: ".")) && s.code[k + 2].kind == .identifier
+                && s.code[k + 2].kind == .identifier && !s.isChar(k + 3, UInt8(ascii: "(")) { k += 2 }
+            if s.isChar(k + 1, UInt8(ascii: "(")) || s.is(k + 1, "<") { return s.text(k) }
+        }
+        return nil
+    }
+
+    // MARK: Declarations
+
+    static func classRecord(_ context: RuleContext, _ d: Int, units: [Int],
+                            local: (vars: [String], locks: [String], queues: [String], boxes: [String], eventLoops: [String]),
+                            global: TypeFacts?) -> ClassRecord {
+        let s = context.structure
+        let decl = s.decls[d]
+        var r = ClassRecord(name: decl.nameText, site: CodeSite(s, token: decl.name >= 0 ? decl.name : decl.keyword))
+        r.unchecked = isUnchecked(s, d)
+        let superName = s.inheritedTypes(of: d).first?.name ?? ""
+        r.superclass = superName
+        r.isSubclass = !superName.isEmpty && (knownBaseClasses.contains(superName) || context.classFacts(superName) != nil)
+        r.valueBoxes = local.boxes
+        for m in s.children[d] where s.decls[m].kind == .variable && local.locks.contains(s.decls[m].nameText) {
+            if let t = context.vocabulary.lockType(of: s.decls[m], in: s, strict: false) ?? declaredTypeName(s.decls[m], s) {
+                r.lockTypes[s.decls[m].nameText] = t
+            }
+        }
+        r.hasBehaviour = units.contains { u in
+            s.children[u].contains { m in
+                let k = s.decls[m].kind
+                return k == .function || k == .subscript || (k == .variable && s.decls[m].isComputed)
+            }
+        }
+        r.exemption = exemption(context, d, units: units, global: global)
+        r.varsGuardedByOwner = local.vars.filter { usedOnlyUnderOwnersLock($0, units: units, context: context) }
+        if decl.parent < 0 && (decl.modifiers.contains(.private) || decl.modifiers.contains(.fileprivate)) {
+            r.constructionOnly = constructionOnlyMembers(s, units: units)
+        }
+        r.ownedByHolder = s.attributes(of: decl).contains { s.is($0, "@propertyWrapper") } || SingleConsumer.isBox(s, d)
+        return r
+    }
+
+    /// The var is never touched by its own class's members outside construction, and every
+    /// access through another reference in the file holds some lock: the object is state of
+    /// its owner, guarded by the owner's lock.
+    static func usedOnlyUnderOwnersLock(_ name: String, units: [Int], context: RuleContext) -> Bool {
+        let s = context.structure
+        for u in units {
+            for i in s.scopes[s.decls[u].body].interior where s.code[i].kind == .identifier && s.is(i, text: name) {
+                if StateAccess.isBinding(s, i) { continue }
+                if s.isChar(i - 1, UInt8(ascii: ".")) && !s.isKeyword(i - 2, .self) { continue }
+                guard let fn = s.enclosingFunction(of: i) else { continue }
+                if StateAccess.isConstruction(s, member: StateAccess.outermostMember(s, fn)) { continue }
+                return false
+            }
+        }
+        var others: [Int] = []
+        for i in 2..<max(2, s.code.count) where s.code[i].kind == .identifier && s.isChar(i - 1, UInt8(ascii: ".")) && s.is(i, text: name) {
+            if s.isKeyword(i - 2, .self) { continue }
+            others.append(i)
+        }
+        guard !others.isEmpty else { return false }
+        let regions = LockRegions(s, vocabulary: context.vocabulary, heldOnEntry: true)
+        return others.allSatisfy { !regions.holding($0, in: s, directOnly: false).isEmpty }
+    }
+
+    /// The members of a file-private class reached only from initializers (of any type of the
+    /// file), directly or through other such members: nothing outside the file can call them.
+    static func constructionOnlyMembers(_ s: FileStructure, units: [Int]) -> [String] {
+        var helpers: [String: [Int]] = [:]
+        for u in units {
+            for m in s.children[u] where s.decls[m].kind == .function && s.decls[m].body >= 0 && !s.decls[m].isStaticMember {
+                helpers[s.decls[m].nameText, default: []].append(m)
+            }
+        }
+        guard !helpers.isEmpty else { return [] }
+        var sites: [String: [Int]] = [:]
+        for i in 0..<s.code.count where s.code[i].kind == .identifier && (s.isChar(i + 1, UInt8(ascii: "(")) || s.isChar(i + 1, UInt8(ascii: "{"))) {
+            if s.isKeyword(i - 1, .func) { continue }
+            let name = s.text(i)
+            guard helpers[name] != nil else { continue }
+            sites[name, default: []].append(i)
+        }
+        var result = Set<String>()
+        var changed = true
+        while changed {
+            changed = false
+            for name in helpers.keys.sorted() where !result.contains(name) {
+                guard let calls = sites[name], !calls.isEmpty else { continue }
+                let allInit = calls.allSatisfy { c in
+                    guard let fn = s.enclosingFunction(of: c) else { return false }
+                    let top = StateAccess.outermostMember(s, fn)
+                    return StateAccess.isConstruction(s, member: top) || result.contains(s.decls[top].nameText)
+                }
+                if allInit {
+                    result.insert(name)
+                    changed = true
+                }
+            }
+        }
+        return result.sorted()
+    }
+
+    static let knownBaseClasses: Set<String> = [
+        "NSObject", "Operation", "BlockOperation", "Thread", "Stream", "InputStream", "OutputStream",
+        "URLProtocol", "NSManagedObject", "NSDocument", "UIDocument", "XCTestCase", "NSCache", "Timer",
+    ]
+
+    /// Why the class's state needs no guard of its own, from what its declaration shows.
+    static func exemption(_ context: RuleContext, _ d: Int, units: [Int], global: TypeFacts?) -> String? {
+        let s = context.structure
+        let decl = s.decls[d]
+        if s.hasGlobalActor(decl) || units.contains(where: { s.decls[$0].kind == .class && s.hasGlobalActor(s.decls[$0]) }) { return "global actor" }
+        if global?.isGlobalActorIsolated == true && !units.contains(where: { s.decls[$0].kind == .extension && s.hasGlobalActor(s.decls[$0]) }) {
+            return "global actor"
+        }
+        if MainActorTypes.inheritsIsolation(d, s) || context.inheritsMainActor(superclass: s.inheritedTypes(of: d).first?.name ?? "") {
+            return "main-actor superclass"
+        }
+        if context.fileContext.defaultMainActor && !decl.modifiers.contains(.nonisolated) { return "main-actor module" }
+        if decl.nameText.contains("Unchecked") || decl.nameText.hasPrefix("Unsafe") { return "named unchecked" }
+        var funcs = Set<String>()
+        for u in units { for m in s.children[u] where s.decls[m].kind == .function { funcs.insert(s.decls[m].nameText) } }
+        if funcs.contains("unlock") && funcs.contains(where: { $0.hasPrefix("lock") }) { return "is a lock" }
+        if units.contains(where: { Confinement.isChannelHandler($0, s) }) { return "channel handler" }
+        if units.contains(where: { Confinement.isExecutor($0, s) || s.inheritedTypes(of: $0).contains { context.isExecutor($0.name) } }) {
+            return "executor"
+        }
+        let nested = decl.parent >= 0 && s.decls[decl.parent].kind.isType
+        if nested || decl.modifiers.contains(.private) || decl.modifiers.contains(.fileprivate) {
+            let doc = s.leadingCommentText(decl)
+            if !doc.isEmpty && ByteSearch.containsAny(doc, caseInsensitive: ownerProtectionPhrases) { return "protected by its owner" }
+        }
+        return documentedExemption(s, units)
+    }
+
+    /// A doc comment (on the class or on a conformance) that says its instances stay on one thread.
+    static func documentedExemption(_ s: FileStructure, _ units: [Int]) -> String? {
+        for u in units {
+            let text = s.leadingCommentText(s.decls[u]) + trailingComments(s, u)
+            if !text.isEmpty && ByteSearch.containsAny(text, caseInsensitive: singleThreadPhrases) { return "documented confinement" }
+        }
+        return nil
+    }
+
+    /// Comments inside a unit's header and on the line of its closing brace when it is a
+    /// one-line conformance (`extension X: @unchecked Sendable {} // reason`).
+    static func trailingComments(_ s: FileStructure, _ u: Int) -> String {
+        let d = s.decls[u]
+        guard d.body >= 0 else { return "" }
+        let sc = s.scopes[d.body]
+        let from = Int(s.code[d.keyword].start)
+        let line = s.line(ofToken: sc.close)
+        var out = ""
+        var lo = 0
+        var hi = s.comments.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(s.comments[mid].start) <= from { lo = mid + 1 } else { hi = mid }
+        }
+        for c in s.comments[lo...] {
+            let l = s.file.location(Int(c.start)).line
+            if Int(c.start) < Int(s.code[sc.open].start) || (sc.close - sc.open <= 1 && (l == line || l == line + 1)) {
+                out += s.file.text(c.range) + "\n"
+            } else if Int(c.start) > Int(s.code[sc.close].end) + 400 {
+                break
+            }
+        }
+        return out
+    }
+
+    static func varRecords(_ context: RuleContext, units: [Int], vars: Set<String>, guards: Set<String>) -> [StoredVarRecord] {
+        let s = context.structure
+        var out: [StoredVarRecord] = []
+        for u in units {
+            for m in s.children[u] {
+                let v = s.decls[m]
+                guard v.kind == .variable, !v.isStaticMember, !v.isLet, !v.isComputed, v.name >= 0, vars.contains(v.nameText) else { continue }
+                var r = StoredVarRecord(name: v.nameText, site: CodeSite(s, token: v.name))
+                r.weak = v.modifiers.contains(.weak) || v.modifiers.contains(.unowned)
+                r.settableOutsideModule = s.isSettableOutsideModule(v)
+                r.settableOutsideFile = s.isSettableOutsideFile(v)
+                r.type = s.text(v.typeAnnotation)
+                let text = s.leadingCommentText(v).lowercased()
+                if !text.isEmpty && protectionPhrases.contains(where: { text.contains($0) }) {
+                    if let own = guards.sorted().first(where: { text.contains($0.lowercased()) }) {
+                        r.documentedGuard = own
+                    } else {
+                        r.documentedExternal = true
+                    }
+                }
+                out.append(r)
+            }
+        }
+        return out
+    }
+
+    /// Vars declared here whose type is a class: changing the instance's members (`app.config.x
+    /// = 1`) writes the instance, not the var.
+    static func referenceVars(_ context: RuleContext, _ units: [Int]) -> Set<String> {
+        let s = context.structure
+        var out = Set<String>()
+        for u in units {
+            for m in s.children[u] where s.decls[m].kind == .variable && !s.decls[m].isLet {
+                let d = s.decls[m]
+                var type: String? = nil
+                if let first = d.typeAnnotation.first, s.code[first].kind == .identifier {
+                    var after = first + 1
+                    if s.is(after, "<") {
+                        var depth = 0
+                        var k = after
+                        while k < d.typeAnnotation.upperBound {
+                            let t = s.text(k)
+                            if t.hasPrefix("<") { depth += t.filter { $0 == "<" }.count }
+                            if t.hasPrefix(">") { depth -= t.filter { $0 == ">" }.count }
+                            k += 1
+                            if depth <= 0 { break }
+                        }
+                        after = k
+                    }
+                    if after >= d.typeAnnotation.upperBound || s.isChar(after, UInt8(ascii: "?")) || s.isChar(after, UInt8(ascii: "!")) {
+                        type = s.text(first)
+                    }
+                } else if let first = d.initializer.first, s.code[first].kind == .identifier,
+                          s.isChar(first + 1, UInt8(ascii: "(")) || s.is(first + 1, "<") {
+                    type = s.text(first)
+                }
+                guard let t = type else { continue }
+                if knownReferenceTypes.contains(t) || context.classFacts(t) != nil { out.insert(d.nameText) }
+            }
+        }
+        return out
+    }
+
+    static let knownReferenceTypes: Set<String> = [
+        "Application", "NSObject", "URLSession", "FileManager", "Thread", "JSONEncoder", "JSONDecoder", "NSMutableArray",
+        "NSMutableDictionary", "EventLoopGroup", "MultiThreadedEventLoopGroup", "HTTPClient",
+    ]
+
+    /// Names among `names` used (`x.name`, `name(`) inside concurrent closures of the file.
+    static func concurrentUses(_ s: FileStructure, names: Set<String>) -> [String] {
+        var out = Set<String>()
+        let set = NameSet(names)
+        for c in s.closures where c.callee >= 0 && concurrentCallees.contains(s.text(c.callee)) {
+            for k in c.interior where s.code[k].kind == .identifier && set.contains(s, k) { out.insert(s.text(k)) }
+        }
+        return out.sorted()
+    }
+
+    /// Vars of the class written in this file through references other than `self`: while
+    /// anyone may hold the instance, and while it is being set up (or copied on write).
+    static func writesThroughOtherReferences(_ s: FileStructure, vars: Set<String>, references: Set<String>, className: String,
+                                             uniqueness: Set<String>) -> ([String], [String]) {
+        var out = Set<String>()
+        var safe = Set<String>()
+        let names = NameSet(vars)
+        var ambiguous: [String: Bool] = [:]
+        for i in 2..<max(2, s.code.count) where s.code[i].kind == .identifier && s.isChar(i - 1, UInt8(ascii: ".")) && names.contains(s, i) {
+            if s.isKeyword(i - 2, .self) { continue }
+            let name = s.text(i)
+            if out.contains(name) { continue }
+            guard StateAccess.mayWrite(s, i, reference: references.contains(name)) else { continue }
+            if ambiguous[name] == nil {
+                ambiguous[name] = s.decls.contains { d in
+                    d.kind == .variable && d.parent >= 0 && s.decls[d.parent].kind.isType && s.decls[d.parent].nameText != className && d.nameText == name
+                }
+            }
+            if ambiguous[name]! && !receiverIsDeclared(s, receiver: i - 2, as: className) { continue }
+            if StateAccess.isSetUpOfFreshInstance(s, receiver: i - 2) || StateAccess.isCopyOnWrite(s, at: i, uniquenessHelpers: uniqueness) {
+                safe.insert(name)
+                continue
+            }
+            out.insert(name)
+        }
+        return (out.sorted(), safe.sorted())
+    }
+
+    static func receiverIsDeclared(_ s: FileStructure, receiver r: Int, as className: String) -> Bool {
+        guard r >= 0, r < s.code.count, s.code[r].kind == .identifier else { return false }
+        let local = s.text(r)
+        for d in s.variableDecls(named: local) {
+            let v = s.decls[d]
+            if v.typeAnnotation.contains(where: { s.code[$0].kind == .identifier && s.is($0, text: className) }) { return true }
+            if let f = v.initializer.first, s.is(f, text: className) { return true }
+        }
+        return false
+    }
+}
+
+/// Walks the units (class body, extensions) of one class in one file and records its members,
+/// the uses of its stored vars and the calls to its own members.
+struct UnitWalker {
+    let context: RuleContext
+    let s: FileStructure
+    let name: String
+    let vars: Set<String>
+    let varNames: NameSet
+    let references: Set<String>
+    let uniqueness: Set<String>
+    let wrappers: [String: String]
+    var shadowCache: [Int: Set<String>] = [:]
+    var keyCache: [Int: String] = [:]
+
+    init(context: RuleContext, name: String, vars: Set<String>, references: Set<String>, uniqueness: Set<String>,
+         wrappers: [String: String]) {
+        self.wrappers = wrappers
+        self.context = context
+        self.s = context.structure
+        self.name = name
+        self.vars = vars
+        self.varNames = NameSet(vars)
+        self.references = references
+        self.uniqueness = uniqueness
+    }
+
+    /// The member records of unit `u`.
+    mutating func members(of u: Int, into log: inout TypeGuardLog) {
+        let unitAccess = Self.accessLevel(s.decls[u].modifiers, default: .module)
+        for m in s.children[u] {
+            let d = s.decls[m]
+            if d.isStaticMember { continue }
+            var records: [Int] = []
+            if d.kind.isFunctionLike && d.kind != .accessor {
+                records.append(m)
+            } else if d.kind == .variable {
+                if d.isComputed && !s.children[m].contains(where: { s.decls[$0].kind == .accessor }) { records.append(m) }
+                records.append(contentsOf: s.children[m].filter { s.decls[$0].kind == .accessor })
+            }
+            for r in records {
+                let rd = s.decls[r]
+                let site = CodeSite(s, token: rd.name >= 0 ? rd.name : rd.keyword)
+                var access = min(unitAccess, Self.accessLevel(d.modifiers, default: .module))
+                if rd.kind == .accessor && (s.is(rd.keyword, "set") || s.is(rd.keyword, "didSet") || s.is(rd.keyword, "willSet")),
+                   let setter = s.setterAccess(d) {
+                    access = min(access, setter == "private" || setter == "fileprivate" ? .file : .module)
+                }
+                var rec = MemberRecord(key: key(r), baseName: d.kind == .initializer ? "init" : d.nameText, site: site, access: access)
+                rec.enteredFromOutside = d.modifiers.contains(.override) || d.modifiers.contains(.dynamic)
+                    || s.attributes(of: d).contains { s.is($0, "@objc") || s.is($0, "@IBAction") || s.is($0, "@objc(") }
+                rec.construction = d.kind.isFunctionLike && StateAccess.isConstruction(s, member: m)
+                rec.saysCallerHolds = Self.saysCallerHolds(s, d)
+                if d.kind == .function, let lock = wrappers[d.nameText] { rec.wrapsLock = lock }
+                log.members.append(rec)
+            }
+        }
+    }
+
+    static func accessLevel(_ m: Modifiers, default d: MemberRecord.Access) -> MemberRecord.Access {
+        if m.contains(.private) || m.contains(.fileprivate) { return .file }
+        if m.contains(.public) || m.contains(.open) { return .world }
+        if m.contains(.internal) || m.contains(.package) { return .module }
+        return d
+    }
+
+    /// `…Locked`, `unsafe…`, `…_locked`, `…WhileLocked`, `…NoLock`, or a doc comment saying the
+    /// caller holds the lock or runs on the queue.
+    static func saysCallerHolds(_ s: FileStructure, _ d: Decl) -> Bool {
+        let n = d.nameText
+        if n.hasSuffix("Locked") && !n.hasSuffix("Unlocked") || n.hasSuffix("_locked") || n.hasPrefix("unsafe") || n.hasPrefix("_unsafe")
+            || n.hasSuffix("NoLock") || n.hasSuffix("WithoutLock") || n.hasSuffix("WithoutLocking") || n.hasSuffix("LockHeld")
+            || n.hasSuffix("UnderLock") || n.hasPrefix("locked") || n.contains("OnQueue") || n.hasSuffix("_onQueue") {
+            return true
+        }
+        let doc = s.leadingCommentText(d)
+        return !doc.isEmpty && ByteSearch.containsAny(doc, caseInsensitive: GuardLogExtractor.callerHoldsPhrases)
+    }
+
+    mutating func key(_ d: Int) -> String {
+        if let k = keyCache[d] { return k }
+        let k = StateAccess.memberKey(s, d)
+        keyCache[d] = k
+        return k
+    }
+
+    /// The member declaration (function, initializer, computed property, accessor) of unit `u`
+    /// whose body holds token `i`, or nil (a nested type's code, a stored property's initializer).
+    func member(at i: Int, unit u: Int) -> Int? {
+        guard let fn = s.enclosingFunction(of: i) else {
+            // A stored property's observer or a lazy initializer's closure.
+            return nil
+        }
+        var d = fn
+        while true {
+            let p = s.decls[d].parent
+            if p < 0 { return nil }
+            if p == u { return d }
+            // An accessor of a property of the unit is a member of its own (`count.didSet`).
+            if s.decls[d].kind == .accessor && s.decls[p].kind == .variable && s.decls[p].parent == u { return d }
+            if s.decls[p].kind.isType { return nil }
+            d = p
+        }
+    }
+
+    /// Records the uses of the class's vars and calls to its members in unit `u`.
+    mutating func walk(_ u: Int, regions: inout GuardRegions, into log: inout TypeGuardLog) {
+        let body = s.scopes[s.decls[u].body]
+        var i = body.open + 1
+        while i < body.close {
+            defer { i += 1 }
+            guard s.code[i].kind == .identifier else { continue }
+            // Cheap test first: a var of the class, or a possible call.
+            let isVar = varNames.contains(s, i)
+            let isCall = !isVar && isCallee(i)
+            if !isVar && !isCall && s.isChar(i - 1, UInt8(ascii: ".")) && !s.isKeyword(i - 2, .self) { continue }
+            guard let m = member(at: i, unit: u) else { continue }
+            let md = s.decls[m]
+            if md.isStaticMember { continue }
+            let top = md.kind == .accessor && md.parent >= 0 ? md.parent : m
+            if s.decls[top].isStaticMember { continue }
+            // Receiver: implicit self, or `self.` / `self?.` / `self!.`.
+            if s.isChar(i - 1, UInt8(ascii: ".")) {
+                let r = s.isChar(i - 2, UInt8(ascii: "?")) || s.isChar(i - 2, UInt8(ascii: "!")) ? i - 3 : i - 2
+                guard s.isKeyword(r, .self), !s.isChar(r - 1, UInt8(ascii: ".")) else { continue }
+            } else {
+                if StateAccess.isBinding(s, i) { continue }
+                // An argument label or a parameter's name in a signature.
+                if s.isChar(i + 1, UInt8(ascii: ":")) && (s.isChar(i - 1, UInt8(ascii: "(")) || s.isChar(i - 1, UInt8(ascii: ","))) { continue }
+                if s.isKeyword(i - 1, .func) || s.isKeyword(i - 1, .case) { continue }
+                let fn = s.enclosingFunction(of: i) ?? m
+                let outer = StateAccess.outermostMember(s, fn)
+                if shadowCache[outer] == nil { shadowCache[outer] = shadowed(outer) }
+                if shadowCache[outer]!.contains(s.text(i)) { continue }
+            }
+            let word = s.text(i)
+            // In the property's own willSet/didSet: part of the write that triggers it.
+            if isVar && md.kind == .accessor && md.parent >= 0 && s.decls[md.parent].nameText == word {
+                if !s.is(md.keyword, "get") && !s.is(md.keyword, "set") { continue }
+            }
+            let memberKey = key(m)
+            let bodyScope = memberBody(m)
+            let runsLater = bodyScope >= 0 && !LockRegions.reachesWithoutDeferral(s, from: i, to: bodyScope, escaping: regions.escaping)
+            let construction = !runsLater && (StateAccess.isConstruction(s, member: top) || isCopyOnWrite(i))
+            if isVar {
+                let write = StateAccess.mayWrite(s, i, reference: references.contains(word))
+                let held = regions.held(at: i, write: write)
+                var rec = StateAccessRecord(variable: word, site: CodeSite(s, token: i), member: memberKey, guards: held.guards)
+                rec.write = write
+                rec.construction = construction
+                rec.runsLater = runsLater
+                rec.possible = held.possible
+                rec.inAsync = AsyncContext.isAsync(s, at: i)
+                rec.concurrent = inConcurrentClosure(i)
+                if write && held.guards.isEmpty { rec.plainBlockWrite = plainReaderWriterBlock(i, regions: regions) }
+                rec.exec = execOffset(i)
+                if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
+                log.accesses.append(rec)
+            } else {
+                let isCallee = isCall
+                // A plain use: a computed property's getter, or a method named as a value.
+                if !isCallee && (s.code[i].flags.contains(.escaped) || !(word.first?.isLowercase ?? false)) { continue }
+                let held = regions.held(at: i, write: false)
+                let callee = isCallee ? StateAccess.callKey(s, i) : StateAccess.isWrite(s, i) ? word + "=" : word
+                var rec = MemberCallRecord(callee: callee, baseName: word, member: memberKey, site: CodeSite(s, token: i), guards: held.guards)
+                rec.construction = construction
+                rec.runsLater = runsLater
+                rec.possible = held.possible
+                if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
+                log.calls.append(rec)
+            }
+        }
+    }
+
+    /// `f(…)`, or `f { … }` with only a trailing closure (not `if f {`).
+    func isCallee(_ i: Int) -> Bool {
+        if s.isChar(i + 1, UInt8(ascii: "(")) { return true }
+        guard s.isChar(i + 1, UInt8(ascii: "{")) else { return false }
+        let sc = Int(s.scopeOf[i + 1])
+        return sc >= 0 && s.scopes[sc].open == i + 1 && s.scopes[sc].kind == .closure && s.closures[s.scopes[sc].closure].callee == i
+    }
+
+    /// The scope of member `m`'s body (a computed property's accessor block included).
+    func memberBody(_ m: Int) -> Int {
+        s.decls[m].body
+    }
+
+    func shadowed(_ fn: Int) -> Set<String> {
+        StateAccess.shadowedNames(s, fn)
+    }
+
+    func isCopyOnWrite(_ i: Int) -> Bool {
+        !uniqueness.isEmpty || s.identifiers.mayContain("isKnownUniquelyReferenced")
+            ? StateAccess.isCopyOnWrite(s, at: i, uniquenessHelpers: uniqueness) : false
+    }
+
+    /// Inside a closure passed to something that runs it concurrently.
+    func inConcurrentClosure(_ i: Int) -> Bool {
+        for sc in s.enclosingScopes(of: i) {
+            let scope = s.scopes[sc]
+            if scope.kind == .functionBody { return false }
+            guard scope.kind == .closure else { continue }
+            let c = s.closures[scope.closure]
+            if c.callee >= 0 && GuardLogExtractor.concurrentCallees.contains(s.text(c.callee)) { return true }
+        }
+        return false
+    }
+
+    /// For a write in a plain block of a reader-writer queue: the queue.
+    func plainReaderWriterBlock(_ i: Int, regions: GuardRegions) -> String? {
+        for r in regions.regions where r.start < i && i < r.end {
+            if let h = r.held, h.kind == .readerWriter, !r.writes, s.enclosingExecutable(of: i) == r.executable { return h.name }
+        }
+        return nil
+    }
+
+    /// The innermost closure around `i` that runs later: where it is handed over, what is held
+    /// there, and the body that runs the registration.
+    func registration(_ i: Int, regions: inout GuardRegions) -> (CodeSite?, [HeldGuard], Int) {
+        for sc in s.enclosingScopes(of: i) {
+            let scope = s.scopes[sc]
+            if scope.kind == .functionBody { break }
+            guard scope.kind == .closure else { continue }
+            let c = s.closures[scope.closure]
+            guard LockRegions.runsLater(s, c, escaping: regions.escaping) else { continue }
+            guard c.callee >= 0, !LockRegions.serialExecutorMethods.contains(s.text(c.callee)) else { return (nil, [], -1) }
+            return (CodeSite(s, token: c.callee), regions.held(at: c.callee, write: false).guards, execOffset(c.callee))
+        }
+        return (nil, [], -1)
+    }
+
+    /// The byte offset of the `{` opening the body or closure that runs token `i`.
+    func execOffset(_ i: Int) -> Int {
+        guard let e = s.enclosingExecutable(of: i) else { return -1 }
+        return Int(s.code[s.scopes[e].open].start)
+    }
+}
+
+/// A private class whose every instance is a local used only by one async sequence's element
+/// producer (`AsyncStream { await box.next() }`, `frames.compactMap(box.accept)`): the sequence's
+/// single consumer calls it one element at a time.
+enum SingleConsumer {
+    static let elementProducers: Set<String> = [
+        "AsyncStream", "AsyncThrowingStream", "map", "compactMap", "flatMap", "filter", "prefix", "drop", "reduce",
+    ]
+
+    static func isBox(_ s: FileStructure, _ di: Int) -> Bool {
+        let d = s.decls[di]
+        guard d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate), d.body >= 0 else { return false }
+        let own = s.scopes[d.body]
+        var found = false
+        for k in 0..<s.code.count where s.code[k].kind == .identifier && s.is(k, text: d.nameText) && s.isChar(k + 1, UInt8(ascii: "(")) {
+            if k > own.open && k < own.close { continue }
+            guard k >= 3, s.isKeyword(k - 3, .let), s.code[k - 2].kind == .identifier, s.isChar(k - 1, UInt8(ascii: "=")),
+                  let exec = s.enclosingExecutable(of: k) else { return false }
+            let local = s.text(k - 2)
+            let body = s.scopes[exec]
+            var owner: Int? = nil
+            var j = Int(s.match[k + 1]) + 1
+            guard j > k + 1 else { return false }
+            while j < body.close {
+                defer { j += 1 }
+                guard s.code[j].kind == .identifier, s.is(j, text: local), !s.isChar(j - 1, UInt8(ascii: ".")) else { continue }
+                guard let user = producerUsing(s, j) else { return false }
+                if owner == nil { owner = user } else if owner != user { return false }
+            }
+            guard owner != nil else { return false }
+            found = true
+        }
+        return found
+    }
+
+    static func producerUsing(_ s: FileStructure, _ j: Int) -> Int? {
+        if let c = nearestClosure(s, j) {
+            let closure = s.closures[c]
+            var callee = closure.callee
+            if callee < 0 && closure.open >= 1 && s.is(closure.open - 1, ">") {
+                var k = closure.open - 2
+                while k > closure.open - 10 && k >= 1 && !s.is(k, "<") { k -= 1 }
+                if k >= 1 && s.is(k, "<") { callee = k - 1 }
+            }
+            guard callee >= 0, s.code[callee].kind == .identifier, elementProducers.contains(s.text(callee)) else { return nil }
+            return closure.open
+        }
+        guard s.isChar(j - 1, UInt8(ascii: "(")), s.isChar(j + 1, UInt8(ascii: ".")), j + 3 < s.code.count,
+              s.isChar(j + 3, UInt8(ascii: ")")), s.code[j - 2].kind == .identifier,
+              elementProducers.contains(s.text(j - 2)) else { return nil }
+        return j - 2
+    }
+
+    static func nearestClosure(_ s: FileStructure, _ i: Int) -> Int? {
+        for sc in s.enclosingScopes(of: i) {
+            let scope = s.scopes[sc]
+            if scope.kind == .closure { return scope.closure }
+            if scope.kind == .functionBody || scope.kind == .accessorBlock { return nil }
+        }
+        return nil
+    }
+}

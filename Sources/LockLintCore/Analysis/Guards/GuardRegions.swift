@@ -1,0 +1,423 @@
+/// What serializes code that holds it.
+public enum GuardKind: UInt8, Sendable, Hashable, Comparable {
+    /// Something locked and unlocked, or a closure run under it: `lock()`/`unlock()`,
+    /// `withLock { }`, the project's own wrapper, a semaphore used as a mutex, `objc_sync_enter`.
+    case lock
+    /// A serial queue: blocks submitted to it, and code that asserts it runs on it.
+    case serialQueue
+    /// A concurrent queue used as a reader-writer lock: plain `sync` blocks read, barrier blocks write.
+    case readerWriter
+    /// The main actor (main queue, main thread).
+    case mainActor
+    /// An event loop: blocks submitted to it, and code that asserts it runs on it.
+    case eventLoop
+
+    public static func < (a: GuardKind, b: GuardKind) -> Bool { a.rawValue < b.rawValue }
+
+    /// Executors serialize whatever runs on them; locks exclude only their other holders.
+    public var isExecutor: Bool { self != .lock }
+}
+
+/// A guard held at some point of the code: its name as the code writes it (`lock`, `queue`,
+/// `Self.lock`, `state.lock`; `<main>` for the main actor) and its kind.
+public struct HeldGuard: Sendable, Hashable, Comparable {
+    public var name: String
+    public var kind: GuardKind
+    public init(_ name: String, _ kind: GuardKind) {
+        self.name = name
+        self.kind = kind
+    }
+    public static let mainActor = HeldGuard("<main>", .mainActor)
+    public static func < (a: HeldGuard, b: HeldGuard) -> Bool { (a.name, a.kind) < (b.name, b.kind) }
+}
+
+/// Where each guard is held in one file, recognised by what the code does: a receiver it locks
+/// and unlocks (or waits on and signals, as a mutex), a closure it runs under a lock-scoped
+/// method (known by name, or a method of the run's own types whose body runs the closure under a
+/// lock), a block it submits to a serial queue or event loop, a barrier block on a concurrent
+/// queue, and code on the main actor or asserted to run on a queue or loop. A closure method of
+/// a receiver the tool cannot resolve, around code that touches state, is a *possible* guard:
+/// code under it is neither guarded nor unguarded ("cannot tell").
+public struct GuardRegions {
+    public struct Region: Sendable {
+        public var start: Int
+        public var end: Int
+        /// The scope that runs with the guard held (see `LockRegion.executable`).
+        public var executable: Int
+        /// Nil for a possible guard.
+        public var held: HeldGuard?
+        /// The receiver as written (for a possible guard's name).
+        public var receiver: String
+        /// A block on a reader-writer queue that may write (a barrier block).
+        public var writes: Bool
+        public var definite: Bool
+    }
+
+    public let regions: [Region]
+    let escaping: Set<String>
+    private let byStart: [Int]
+    private let maxEndUpTo: [Int]
+    /// Per executable scope: the tokens from which an assertion puts the code on an executor.
+    private var assertionCache: [Int: [(token: Int, held: HeldGuard)]] = [:]
+    let s: FileStructure
+
+    /// Methods that run their closure on the spot and take no lock (the closure is not a guard).
+    public static let plainClosureMethods: Set<String> = [
+        "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "contains", "first", "last", "firstIndex", "lastIndex",
+        "allSatisfy", "sorted", "sort", "min", "max", "removeAll", "drop", "prefix", "partition", "split", "count",
+        "enumerated", "lazy", "mapValues", "compactMapValues", "merge", "merging", "reserveCapacity", "joined", "zip",
+        "withUnsafeBufferPointer", "withUnsafeMutableBufferPointer", "withUnsafeBytes", "withUnsafeMutableBytes",
+        "withUnsafePointer", "withUnsafeMutablePointer", "withExtendedLifetime", "withMemoryRebound", "withCString",
+        "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",
+        "withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation",
+        "withUnsafeThrowingContinuation", "withTaskCancellationHandler", "autoreleasepool", "measure", "sink",
+        "assign", "receive", "handleEvents", "subscribe", "observe", "addObserver", "publisher", "trySink",
+        "dataTask", "uploadTask", "downloadTask", "dropFirst", "dropLast", "starts", "elementsEqual",
+        "lexicographicallyPrecedes", "reversed", "chunked", "uniqued", "whenComplete", "whenSuccess", "whenFailure",
+        "flatMapThrowing", "flatMapError", "flatMapErrorThrowing", "mapError", "flatMapResult", "foldWithEventLoop",
+    ]
+    static let plainClosureNames = NameSet(plainClosureMethods)
+
+    /// What a block submitted to a receiver runs on.
+    public enum Executor {
+        case guarded(GuardKind)
+        /// Not a guard: a global queue, a queue made for one call, a parameter.
+        case none
+        /// The tool cannot tell (declared where it cannot see).
+        case unknown
+    }
+
+    /// What the file's receivers are, for guards named by a closure method or a block.
+    public struct Resolution {
+        /// (receiver, callee token) → what its blocks run on.
+        public var executor: (String, Int) -> Executor
+        /// Whether (receiver, method) is a lock-scoped closure method: true (a lock), false (not a
+        /// guard), nil (cannot tell).
+        public var closureMethod: (String, String, Int) -> Bool?
+
+        public init(executor: @escaping (String, Int) -> Executor, closureMethod: @escaping (String, String, Int) -> Bool?) {
+            self.executor = executor
+            self.closureMethod = closureMethod
+        }
+    }
+
+    /// - Parameters:
+    ///   - extraScopedMethods: the file's own wrapper methods on `self` and other known closure
+    ///     methods whose closure holds a lock.
+    ///   - selfWrappers: wrapper method → the lock it takes, for closures passed to a method of
+    ///     the enclosing type (`withStateLock { }`).
+    public init(_ s: FileStructure, vocabulary: LockVocabulary, extraScopedMethods: Set<String>, selfWrappers: [String: String],
+                resolution: Resolution) {
+        self.s = s
+        // Receivers on which the file calls a closure method that may hold a lock.
+        var receivers = Set<String>()
+        for c in s.closures where c.callee >= 0 && c.receiverStart >= 0 && c.close > c.open {
+            if Self.plainClosureNames.contains(s, c.callee) || LockRegions.serialExecutorNames.contains(s, c.callee) { continue }
+            if vocabulary.lockScopedNames.contains(s, c.callee) { continue }
+            receivers.insert(LockRegions.normalized(s.text(s.span(c.receiverStart, c.callee - 1))))
+        }
+        let base = LockRegions(s, vocabulary: vocabulary, includeQueues: ["*"], extraScopedMethods: extraScopedMethods,
+                               guardReceivers: receivers, heldOnEntry: true)
+        var out: [Region] = []
+        for r in base.regions {
+            var region = Region(start: r.start, end: r.end, executable: r.executable, held: nil, receiver: r.lock, writes: true,
+                                definite: r.definite)
+            switch r.form {
+            case .closure(let method, let ci):
+                if r.lock.isEmpty || r.lock == "self" {
+                    // A closure passed to a wrapper method of the type itself.
+                    guard let lock = selfWrappers[method] ?? (vocabulary.lockScopedMethods.contains(method) ? "self" : nil) else { continue }
+                    region.held = HeldGuard(lock, .lock)
+                } else if vocabulary.lockScopedMethods.contains(method) || extraScopedMethods.contains(method) {
+                    region.held = HeldGuard(r.lock, .lock)
+                } else if Self.plainClosureMethods.contains(method) || LockRegions.deferredCallees.contains(method) {
+                    continue
+                } else {
+                    switch resolution.closureMethod(r.lock, method, s.closures[ci].callee) {
+                    case true?: region.held = HeldGuard(r.lock, .lock)
+                    case false?: continue
+                    case nil: region.held = nil  // possible
+                    }
+                }
+            case .queue(let method, let ci):
+                let kind: GuardKind
+                switch resolution.executor(r.lock, s.closures[ci].callee) {
+                case .guarded(let k):
+                    kind = k
+                case .none:
+                    continue
+                case .unknown:
+                    // An unresolved receiver's block: it may run on a serial queue.
+                    if method == "sync" || method == "async" || method == "asyncAndWait" || method == "execute" || method == "submit" {
+                        region.held = nil
+                        out.append(region)
+                    }
+                    continue
+                }
+                region.held = HeldGuard(kind == .mainActor ? HeldGuard.mainActor.name : r.lock, kind)
+                if kind == .readerWriter { region.writes = Self.isBarrier(s, s.closures[ci]) }
+            case .manual, .deferred, .unreleased, .heldOnEntry:
+                region.held = HeldGuard(r.lock, .lock)
+            }
+            out.append(region)
+        }
+        out.append(contentsOf: Self.semaphoreMutexRegions(s, vocabulary: vocabulary))
+        out.append(contentsOf: Self.mainActorClosures(s))
+        regions = out
+        escaping = base.escapingCallees
+        let order = out.indices.sorted { (out[$0].start, $0) < (out[$1].start, $1) }
+        var maxEnd: [Int] = []
+        maxEnd.reserveCapacity(order.count)
+        var m = Int.min
+        for k in order {
+            m = max(m, out[k].end)
+            maxEnd.append(m)
+        }
+        byStart = order
+        maxEndUpTo = maxEnd
+    }
+
+    /// The guards held at token `i` on every path that reaches it (a write in a plain block of a
+    /// reader-writer queue does not hold it), and whether a possible guard is around it.
+    public mutating func held(at i: Int, write: Bool) -> (guards: [HeldGuard], possible: Bool) {
+        var lo = 0
+        var hi = byStart.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if regions[byStart[mid]].start < i { lo = mid + 1 } else { hi = mid }
+        }
+        var guards: [HeldGuard] = []
+        var possible = false
+        var k = lo - 1
+        var looked = 0
+        while k >= 0 && maxEndUpTo[k] > i && looked < 64 {
+            let r = regions[byStart[k]]
+            k -= 1
+            guard i < r.end, r.definite else { continue }
+            looked += 1
+            guard LockRegions.reachesWithoutDeferral(s, from: i, to: r.executable, escaping: escaping) else { continue }
+            if let h = r.held {
+                if h.kind == .readerWriter && write && !r.writes { continue }
+                if !guards.contains(h) { guards.append(h) }
+            } else {
+                possible = true
+            }
+        }
+        for a in assertions(around: i) where !guards.contains(a) { guards.append(a) }
+        guards.sort()
+        return (guards, possible)
+    }
+
+    // MARK: Executors asserted in code
+
+    /// The executors the code around token `i` asserts it runs on: `dispatchPrecondition(condition:
+    /// .onQueue(q))`, `assert(Thread.isMainThread)`, `loop.assertInEventLoop()`, an
+    /// `if loop.inEventLoop` / `if Thread.isMainThread` branch, and what follows
+    /// `guard Thread.isMainThread else { … }` or `if !Thread.isMainThread { …; return }`; an
+    /// `@MainActor` function or closure. Closures that run later do not inherit them.
+    mutating func assertions(around i: Int) -> [HeldGuard] {
+        var out: [HeldGuard] = []
+        var sc = i >= 0 && i < s.scopeOf.count ? Int(s.scopeOf[i]) : -1
+        var steps = 0
+        while sc >= 0 && steps < 256 {
+            steps += 1
+            let scope = s.scopes[sc]
+            switch scope.kind {
+            case .statement:
+                let kw = scope.statementKeyword
+                if kw >= 0 && s.isKeyword(kw, .if), let h = Self.branchExecutor(s, condition: s.span(kw + 1, scope.open)), !out.contains(h) {
+                    out.append(h)
+                }
+            case .closure:
+                let c = s.closures[scope.closure]
+                if Self.closureIsMainActor(s, c) { if !out.contains(.mainActor) { out.append(.mainActor) } }
+                for a in asserted(in: sc, before: i) where !out.contains(a) { out.append(a) }
+                // A closure that runs later does not inherit what holds around it.
+                if LockRegions.runsLater(s, c, escaping: escaping) { return out }
+            case .functionBody, .accessorBlock:
+                for a in asserted(in: sc, before: i) where !out.contains(a) { out.append(a) }
+                let d = scope.decl
+                if d >= 0 && s.decls[d].kind.isFunctionLike || d >= 0 && s.decls[d].kind == .variable {
+                    if s.hasMainActorAttribute(s.decls[d]) && !out.contains(.mainActor) { out.append(.mainActor) }
+                    // An accessor of a `@MainActor var`.
+                    if s.decls[d].kind == .accessor, s.decls[d].parent >= 0, s.hasMainActorAttribute(s.decls[s.decls[d].parent]),
+                       !out.contains(.mainActor) {
+                        out.append(.mainActor)
+                    }
+                    if s.decls[d].kind.isFunctionLike || s.decls[d].isComputed {
+                        // A member of an `@MainActor extension`.
+                        if let t = s.owningType(of: StateAccess.outermostMember(s, d)), s.decls[t].kind == .extension, s.hasMainActorAttribute(s.decls[t]),
+                           !s.decls[d].modifiers.contains(.nonisolated), !out.contains(.mainActor) {
+                            out.append(.mainActor)
+                        }
+                        return out
+                    }
+                }
+            default:
+                break
+            }
+            sc = scope.parent
+        }
+        return out
+    }
+
+    /// The executors asserted in executable scope `sc` (its own statements, not nested closures)
+    /// before token `i`.
+    private mutating func asserted(in sc: Int, before i: Int) -> [HeldGuard] {
+        if assertionCache[sc] == nil { assertionCache[sc] = Self.assertionPoints(s, in: sc) }
+        var out: [HeldGuard] = []
+        for a in assertionCache[sc]! where a.token < i && !out.contains(a.held) { out.append(a.held) }
+        return out
+    }
+
+    static let assertionNames = NameSet([
+        "dispatchPrecondition", "isMainThread", "assertInEventLoop", "preconditionInEventLoop", "assertIsolated",
+        "preconditionIsolated", "assumeIsolated",
+    ])
+
+    /// The points of scope `sc` from which its code runs on an executor.
+    static func assertionPoints(_ s: FileStructure, in sc: Int) -> [(token: Int, held: HeldGuard)] {
+        var out: [(Int, HeldGuard)] = []
+        let body = s.scopes[sc]
+        guard s.identifiers.mayContainAny(["dispatchPrecondition", "isMainThread", "assertInEventLoop", "preconditionInEventLoop",
+                                           "assertIsolated", "preconditionIsolated"]) else { return [] }
+        for k in body.interior where s.code[k].kind == .identifier && assertionNames.contains(s, k) {
+            guard Int(s.scopeOf[k]) == sc || s.enclosingExecutable(of: k) == sc else { continue }
+            if s.is(k, "dispatchPrecondition") {
+                // dispatchPrecondition(condition: .onQueue(q)) / .onQueueAsBarrier(q)
+                var j = k + 1
+                let close = s.isChar(j, UInt8(ascii: "(")) ? Int(s.match[j]) : -1
+                guard close > j else { continue }
+                while j < close && !(s.is(j, "onQueue") || s.is(j, "onQueueAsBarrier")) { j += 1 }
+                guard j < close, s.isChar(j + 1, UInt8(ascii: "(")) else { continue }
+                let inner = Int(s.match[j + 1])
+                guard inner > j + 1 else { continue }
+                let q = LockRegions.normalized(s.text(s.span(j + 2, inner)))
+                let held = q == ".main" || q == "DispatchQueue.main" ? HeldGuard.mainActor : HeldGuard(q, .serialQueue)
+                out.append((close, held))
+            } else if s.is(k, "isMainThread") {
+                // assert(Thread.isMainThread) / precondition(…) / guard Thread.isMainThread else
+                guard s.isChar(k - 1, UInt8(ascii: ".")), s.is(k - 2, "Thread") else { continue }
+                if let g = enclosingGuard(s, k, within: sc) {
+                    guard !negated(s, k - 2), let e = s.guardElse(of: g), let b = s.statementBody(of: e) else { continue }
+                    out.append((s.scopes[b].close, .mainActor))
+                } else if s.isChar(k - 3, UInt8(ascii: "(")), s.code[k - 4].kind == .identifier,
+                          s.is(k - 4, "assert") || s.is(k - 4, "precondition") || s.is(k - 4, "dispatchPrecondition") {
+                    out.append((k, .mainActor))
+                } else if negated(s, k - 2), let ifBlock = earlyReturnIf(s, k, within: sc) {
+                    // `if !Thread.isMainThread { DispatchQueue.main.async { … }; return }`
+                    out.append((ifBlock, .mainActor))
+                }
+            } else if s.is(k, "assertInEventLoop") || s.is(k, "preconditionInEventLoop") {
+                guard s.isChar(k - 1, UInt8(ascii: ".")) else { continue }
+                let r = LockRegions.receiverStart(s, dot: k - 1)
+                guard r >= 0 else { continue }
+                out.append((k, HeldGuard(LockRegions.normalized(s.text(s.span(r, k - 1))), .eventLoop)))
+            } else if s.is(k, "assertIsolated") || s.is(k, "preconditionIsolated") || s.is(k, "assumeIsolated") {
+                if s.isChar(k - 1, UInt8(ascii: ".")) && s.is(k - 2, "MainActor") { out.append((k, .mainActor)) }
+            }
+        }
+        return out.sorted { $0.0 < $1.0 }
+    }
+
+    static func negated(_ s: FileStructure, _ first: Int) -> Bool {
+        s.isChar(first - 1, UInt8(ascii: "!")) || (s.is(first + 3, "==") && s.isKeyword(first + 4, .false))
+    }
+
+    /// The `guard` statement whose condition holds token `k` (directly in scope `sc`).
+    static func enclosingGuard(_ s: FileStructure, _ k: Int, within sc: Int) -> Int? {
+        var j = k - 1
+        var steps = 0
+        while j > s.scopes[sc].open && steps < 32 {
+            if s.isKeyword(j, .guard) { return j }
+            if s.code[j].flags.contains(.newlineBefore) && !s.isKeyword(j, .guard) && steps > 0 {
+                // The guard keyword starts the line; anything else on an earlier line is another statement.
+                return nil
+            }
+            if s.isChar(j, UInt8(ascii: "{")) || s.isChar(j, UInt8(ascii: "}")) || s.isChar(j, UInt8(ascii: ";")) { return nil }
+            j -= 1
+            steps += 1
+        }
+        return nil
+    }
+
+    /// For `if !Thread.isMainThread { …; return }` holding token `k` in its condition: the
+    /// block's closing brace (after which the code is on the main thread).
+    static func earlyReturnIf(_ s: FileStructure, _ k: Int, within sc: Int) -> Int? {
+        var j = k - 1
+        while j > s.scopes[sc].open && k - j < 8 && !s.isKeyword(j, .if) { j -= 1 }
+        guard s.isKeyword(j, .if), let body = s.statementBody(of: j) else { return nil }
+        let b = s.scopes[body]
+        for t in b.interior where s.isKeyword(t, .return) && Int(s.scopeOf[t]) == body { return b.close }
+        return nil
+    }
+
+    /// The executor an `if` condition puts its then-branch on: `loop.inEventLoop`,
+    /// `Thread.isMainThread` (not negated).
+    static func branchExecutor(_ s: FileStructure, condition: Range<Int>) -> HeldGuard? {
+        for k in condition where s.code[k].kind == .identifier {
+            if s.is(k, "inEventLoop"), s.isChar(k - 1, UInt8(ascii: ".")) {
+                let r = LockRegions.receiverStart(s, dot: k - 1)
+                guard r >= 0, !s.isChar(r - 1, UInt8(ascii: "!")) else { return nil }
+                return HeldGuard(LockRegions.normalized(s.text(s.span(r, k - 1))), .eventLoop)
+            }
+            if s.is(k, "isMainThread"), s.is(k - 2, "Thread"), !negated(s, k - 2) { return .mainActor }
+        }
+        return nil
+    }
+
+    /// `{ @MainActor in … }`, `MainActor.run { }`, `Task { @MainActor in }`.
+    static func closureIsMainActor(_ s: FileStructure, _ c: Closure) -> Bool {
+        if c.callee >= 0 && s.is(c.callee, "run") && s.isChar(c.callee - 1, UInt8(ascii: ".")) && s.is(c.callee - 2, "MainActor") { return true }
+        guard c.inKeyword > c.open else { return false }
+        for k in s.span(c.open + 1, c.inKeyword) where s.code[k].kind == .attribute && s.is(k, "@MainActor") { return true }
+        return false
+    }
+
+    /// Closures on the main actor that no queue region covers (`MainActor.run { }`,
+    /// `{ @MainActor in }`) are handled by `assertions(around:)`; nothing to add as regions.
+    static func mainActorClosures(_ s: FileStructure) -> [Region] { [] }
+
+    /// `wait()` … `signal()` on one receiver in one body, the wait first: a semaphore used as a
+    /// mutex (a semaphore signalled from a callback is a completion wait, not a guard).
+    static func semaphoreMutexRegions(_ s: FileStructure, vocabulary: LockVocabulary) -> [Region] {
+        guard s.identifiers.mayContain("signal") && s.identifiers.mayContain("wait") else { return [] }
+        var byExec: [Int: [LockFlow.Acquire]] = [:]
+        for k in 2..<max(2, s.code.count) where s.code[k].kind == .identifier && s.is(k, "wait") && s.isChar(k - 1, UInt8(ascii: "."))
+            && s.isChar(k + 1, UInt8(ascii: "(")) && s.isChar(k + 2, UInt8(ascii: ")")) {
+            let r = LockRegions.receiverStart(s, dot: k - 1)
+            guard r >= 0, let exec = s.enclosingExecutable(of: k) else { continue }
+            let lock = LockRegions.normalized(s.text(s.span(r, k - 1)))
+            byExec[exec, default: []].append(LockFlow.Acquire(token: k, lock: lock, release: "signal", freeFunction: false, close: k + 2))
+        }
+        guard !byExec.isEmpty else { return [] }
+        var vocab = vocabulary
+        vocab.acquireRelease = ["wait": "signal"]
+        var out: [Region] = []
+        for exec in byExec.keys.sorted() {
+            let flow = LockFlow(s, exec: exec, acquires: byExec[exec]!, vocabulary: vocab)
+            // Only a wait released in the same body (or a defer of it) is a mutex.
+            for seg in flow.segments where seg.releaseToken >= 0 {
+                out.append(Region(start: seg.start, end: seg.end, executable: exec, held: HeldGuard(seg.lock, .lock), receiver: seg.lock,
+                                  writes: true, definite: seg.definite))
+            }
+        }
+        return out
+    }
+
+    /// A block submitted with `flags: .barrier`.
+    public static func isBarrier(_ s: FileStructure, _ c: Closure) -> Bool {
+        guard c.callee >= 0, s.isChar(c.callee + 1, UInt8(ascii: "(")) else { return false }
+        let close = Int(s.match[c.callee + 1])
+        guard close > c.callee else { return false }
+        return s.span(c.callee + 2, close).contains { s.is($0, "barrier") }
+    }
+}
+
+extension FileStructure {
+    /// `@MainActor` written on a declaration.
+    public func hasMainActorAttribute(_ d: Decl) -> Bool {
+        guard d.hasAttributes else { return false }
+        return span(d.start, d.keyword).contains { code[$0].kind == .attribute && self.is($0, "@MainActor") }
+    }
+}

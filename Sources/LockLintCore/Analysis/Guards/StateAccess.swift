@@ -1,0 +1,263 @@
+/// How one use of a stored property touches it: a read or a write, and whether it happens while
+/// the object is still being built (or torn down), when no other thread can hold a reference.
+///
+/// Shared by the guard inference (`GuardLog`) and the rules that ask whether a property is
+/// written outside construction.
+public enum StateAccess {
+    /// Methods that change a value in place (`items.append(x)`), matched exactly: a method
+    /// that merely starts the same way (`appendingPathComponent`) returns a new value.
+    public static let mutatingMethods: Set<String> = [
+        "append", "insert", "remove", "removeAll", "removeValue", "updateValue", "merge", "sort", "reverse", "formUnion",
+        "subtract", "formSymmetricDifference", "popLast", "popFirst", "removeFirst", "removeLast", "removeSubrange",
+        "replaceSubrange", "toggle", "formIntersection", "swapAt", "shuffle", "reserveCapacity", "negate",
+    ]
+
+    /// XCTest runs these on the test case instance before and after each test, like init/deinit.
+    public static let testLifecycle: Set<String> = ["setUp", "setUpWithError", "tearDown", "tearDownWithError"]
+
+    /// Whether the use of a property at `i` writes it: an assignment or compound assignment to it
+    /// (also through a subscript or a member: `x[k] = …`, `x.y = …`, `x?.y += 1`), or a
+    /// known mutating method called on it (`x.append(…)`, `x.y.removeAll()`). With `reference`
+    /// the property holds a class instance: changing the instance's members writes the
+    /// instance, not the property.
+    public static func isWrite(_ s: FileStructure, _ i: Int, reference: Bool = false) -> Bool {
+        var stepped = false
+        var j = i + 1
+        var steps = 0
+        while steps < 64 {
+            steps += 1
+            if s.isChar(j, UInt8(ascii: "[")) || (s.isChar(j, UInt8(ascii: "(")) && stepped) {
+                let m = Int(s.match[j])
+                guard m > j else { return false }
+                j = m + 1
+                stepped = true
+            } else if s.isChar(j, UInt8(ascii: ".")) && j + 1 < s.code.count && s.code[j + 1].isWord {
+                if reference { return false }
+                if s.isChar(j + 2, UInt8(ascii: "(")) || s.isChar(j + 2, UInt8(ascii: "{")) {
+                    // A method call: a write when it is a known in-place mutation.
+                    return s.code[j + 1].kind == .identifier && mutatingMethods.contains(s.text(j + 1))
+                }
+                stepped = true
+                j += 2
+            } else if s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) {
+                j += 1
+            } else {
+                break
+            }
+        }
+        guard j < s.code.count else { return false }
+        if reference && stepped { return false }
+        if s.isChar(j, UInt8(ascii: "=")) { return true }
+        let t = s.code[j]
+        if t.kind == .operator && t.length >= 2 && s.file.bytes[Int(t.end) - 1] == UInt8(ascii: "=") {
+            let op = s.text(j)
+            return op != "==" && op != "!=" && op != "<=" && op != ">=" && op != "===" && op != "!=="
+        }
+        return false
+    }
+
+    /// `isWrite`, or the property passed `inout` (`&x`) to anything but an imported C function
+    /// (whose pointer parameter is often `const`: the tool cannot see the header).
+    public static func mayWrite(_ s: FileStructure, _ i: Int, reference: Bool = false) -> Bool {
+        if isWrite(s, i, reference: reference) { return true }
+        var p = i - 1
+        if s.isChar(p, UInt8(ascii: ".")) && s.isKeyword(p - 1, .self) { p -= 2 }
+        if p >= 0 && s.code[p].kind == .operator && s.is(p, "&") { return !isImportedPointerArgument(s, ampersand: p) }
+        return false
+    }
+
+    /// `&x` passed as an unlabelled argument of a free function the file does not declare.
+    public static func isImportedPointerArgument(_ s: FileStructure, ampersand p: Int) -> Bool {
+        guard s.isChar(p - 1, UInt8(ascii: "(")) || s.isChar(p - 1, UInt8(ascii: ",")) else { return false }
+        var k = p - 1
+        var steps = 0
+        while k >= 0 && !s.isChar(k, UInt8(ascii: "(")) && steps < 64 {
+            if s.isChar(k, UInt8(ascii: ")")) || s.isChar(k, UInt8(ascii: "]")) {
+                let m = Int(s.match[k])
+                guard m >= 0 && m < k else { return false }
+                k = m
+            } else if s.isChar(k, UInt8(ascii: "{")) || s.isChar(k, UInt8(ascii: "}")) || s.isChar(k, UInt8(ascii: ":")) {
+                return false
+            }
+            k -= 1
+            steps += 1
+        }
+        guard k >= 1, s.isChar(k, UInt8(ascii: "(")), s.code[k - 1].kind == .identifier, !s.isChar(k - 2, UInt8(ascii: ".")) else { return false }
+        let callee = s.text(k - 1)
+        return callee != "swap" && s.functionDecls(named: callee).isEmpty && s.typeDecls(named: callee).isEmpty
+    }
+
+    /// The name of a declaration or binding (`var x`, `let x`, `if let x`), not a use.
+    public static func isBinding(_ s: FileStructure, _ i: Int) -> Bool {
+        s.isKeyword(i - 1, .let) || s.isKeyword(i - 1, .var)
+    }
+
+    /// The outermost function-like declaration around `fn` below its type (a nested function
+    /// or a closure's enclosing method): the member whose body it is part of.
+    public static func outermostMember(_ s: FileStructure, _ fn: Int) -> Int {
+        var d = fn
+        while true {
+            let p = s.decls[d].parent
+            if p >= 0 && (s.decls[p].kind.isFunctionLike || s.decls[p].kind == .variable) { d = p } else { return d }
+        }
+    }
+
+    /// Whether member `d` builds or tears down its object: an initializer, deinit, or XCTest's
+    /// setUp/tearDown.
+    public static func isConstruction(_ s: FileStructure, member d: Int) -> Bool {
+        let decl = s.decls[d]
+        if decl.kind == .initializer || decl.kind == .deinitializer { return true }
+        return decl.kind == .function && testLifecycle.contains(decl.nameText)
+    }
+
+    /// Names a member binds itself (parameters, locals, closure parameters), which hide stored
+    /// properties of the same name.
+    public static func shadowedNames(_ s: FileStructure, _ fn: Int) -> Set<String> {
+        let d = s.decls[fn]
+        var names = Set(d.parameterNames)
+        if d.kind == .accessor {
+            names.insert(d.parameterNames.first ?? (s.is(d.keyword, "set") || s.is(d.keyword, "willSet") ? "newValue" : "oldValue"))
+        }
+        if d.body >= 0 { names.formUnion(s.boundNames(in: s.scopes[d.body].interior)) }
+        return names
+    }
+
+    /// Whether the function or accessor around token `i` checks `isKnownUniquelyReferenced`
+    /// before `i` (directly or through a file function that does): copy-on-write storage,
+    /// changed only while this reference is the only one.
+    public static func isCopyOnWrite(_ s: FileStructure, at i: Int, uniquenessHelpers: Set<String>) -> Bool {
+        guard let exec = s.enclosingExecutable(of: i) else { return false }
+        var sc = exec
+        while sc >= 0 && s.scopes[sc].kind == .closure { sc = s.scopes[sc].parent }
+        guard sc >= 0 else { return false }
+        var k = s.scopes[sc].open
+        let end = min(i, s.scopes[sc].close)
+        while k < end {
+            if s.code[k].kind == .identifier {
+                if s.code[k].length == 25 && s.is(k, "isKnownUniquelyReferenced") { return true }
+                if !uniquenessHelpers.isEmpty && s.isChar(k + 1, UInt8(ascii: "(")) && uniquenessHelpers.contains(s.text(k)) { return true }
+            }
+            k += 1
+        }
+        return false
+    }
+
+    /// Functions in the file whose body checks `isKnownUniquelyReferenced` (`makeUnique()`).
+    public static func uniquenessHelpers(_ s: FileStructure) -> Set<String> {
+        guard s.identifiers.mayContain("isKnownUniquelyReferenced") else { return [] }
+        var out = Set<String>()
+        for d in s.decls where d.kind == .function && d.body >= 0 {
+            for k in s.scopes[d.body].interior where s.code[k].length == 25 && s.is(k, "isKnownUniquelyReferenced") {
+                out.insert(d.nameText)
+                break
+            }
+        }
+        return out
+    }
+
+    /// `let v = T(…); v.x = …` before `v` is used any other way: still building the object,
+    /// which no other thread can see yet.
+    public static func isSetUpOfFreshInstance(_ s: FileStructure, receiver r: Int) -> Bool {
+        guard r >= 1, r < s.code.count, s.code[r].kind == .identifier, !s.isChar(r - 1, UInt8(ascii: ".")),
+              let fn = s.enclosingExecutable(of: r) else { return false }
+        let local = s.text(r)
+        var k = s.scopes[fn].open
+        var bound = -1
+        while k < r {
+            if (s.isKeyword(k, .let) || s.isKeyword(k, .var)) && s.is(k + 1, text: local) && s.isChar(k + 2, UInt8(ascii: "="))
+                && k + 3 < s.code.count && s.code[k + 3].kind == .identifier && s.isChar(k + 4, UInt8(ascii: "(")) {
+                bound = k + 1
+            }
+            k += 1
+        }
+        guard bound >= 0 else { return false }
+        var q = bound + 1
+        while q < r {
+            if s.code[q].kind == .identifier && s.is(q, text: local) && !s.isChar(q - 1, UInt8(ascii: ".")) {
+                guard s.isChar(q + 1, UInt8(ascii: ".")) && isWrite(s, q + 2) else { return false }
+            }
+            q += 1
+        }
+        return true
+    }
+
+    /// The key that names a function-like member among its overloads: its base name with its
+    /// argument labels (`update(with:)`, `init(_:)`, `subscript(_:)`), or, for accessors,
+    /// the property and the accessor (`count.get`, `state.didSet`).
+    public static func memberKey(_ s: FileStructure, _ d: Int) -> String {
+        let decl = s.decls[d]
+        switch decl.kind {
+        case .accessor:
+            let owner = decl.parent >= 0 ? s.decls[decl.parent].nameText : ""
+            return owner + "." + s.text(decl.keyword)
+        case .variable:
+            return decl.nameText + ".get"
+        case .initializer, .function, .subscript, .deinitializer:
+            let base = decl.kind == .initializer ? "init" : decl.kind == .subscript ? "subscript" : decl.kind == .deinitializer ? "deinit" : decl.nameText
+            return base + "(" + declaredLabels(s, decl) + ")"
+        default:
+            return decl.nameText
+        }
+    }
+
+    /// `a:b:_:` for a signature `(a x: Int, b: Int, _ c: Int)`.
+    static func declaredLabels(_ s: FileStructure, _ d: Decl) -> String {
+        let sig = d.typeAnnotation
+        var j = sig.lowerBound
+        while j < sig.upperBound && !s.isChar(j, UInt8(ascii: "(")) { j += 1 }
+        guard s.isChar(j, UInt8(ascii: "(")) else { return "" }
+        let close = Int(s.match[j])
+        guard close > j else { return "" }
+        var out = ""
+        var k = j + 1
+        var segmentStart = true
+        while k < close {
+            if segmentStart {
+                if s.code[k].isWord || s.code[k].kind == .attribute {
+                    var first = k
+                    while first < close && s.code[first].kind == .attribute { first += 1 }
+                    if first < close && s.code[first].isWord { out += s.text(first) + ":" }
+                }
+                segmentStart = false
+            }
+            if s.isChar(k, UInt8(ascii: ",")) { segmentStart = true }
+            if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) || s.isChar(k, UInt8(ascii: "<")) {
+                let m = Int(s.match[k])
+                if m > k { k = m }
+            }
+            k += 1
+        }
+        return out
+    }
+
+    /// The key of the call whose callee name is token `i` (`f(a: 1, 2)` → `f(a:_:)`; a call
+    /// with only a trailing closure, `f { }`, → `f(_:)`).
+    public static func callKey(_ s: FileStructure, _ i: Int) -> String {
+        let name = s.text(i)
+        guard s.isChar(i + 1, UInt8(ascii: "(")) else {
+            return s.isChar(i + 1, UInt8(ascii: "{")) ? name + "(_:)" : name
+        }
+        let close = Int(s.match[i + 1])
+        guard close > i + 1 else { return name + "()" }
+        var out = ""
+        if close > i + 2 {
+            var k = i + 2
+            var segmentStart = true
+            while k < close {
+                if segmentStart {
+                    out += s.code[k].isWord && s.isChar(k + 1, UInt8(ascii: ":")) && !s.isChar(k + 2, UInt8(ascii: ":")) ? s.text(k) + ":" : "_:"
+                    segmentStart = false
+                }
+                if s.isChar(k, UInt8(ascii: ",")) { segmentStart = true }
+                if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) || s.isChar(k, UInt8(ascii: "{")) {
+                    let m = Int(s.match[k])
+                    if m > k { k = m }
+                }
+                k += 1
+            }
+        }
+        // Trailing closures after the parentheses: `f(x) { }` adds an unlabelled argument.
+        if s.isChar(close + 1, UInt8(ascii: "{")) { out += "_:" }
+        return name + "(" + out + ")"
+    }
+}

@@ -6,6 +6,7 @@ public enum RuleRegistry {
         LockInActorRule(),
         AwaitInLockRule(),
         UncheckedSendableUnguardedRule(),
+        InconsistentLockingRule(),
         DispatchSemaphoreRule(),
         NonisolatedUnsafeRule(),
         LockWithoutDeferRule(),

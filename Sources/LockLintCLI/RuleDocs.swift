@@ -34,14 +34,24 @@ public enum RuleDocs {
             + "configuration.\n\n"
         if !d.triggeringExamples.isEmpty {
             out += "## Reported (↓ marks the finding)\n\n"
-            for e in d.triggeringExamples { out += "```swift\n\(e.code)\n```\n\n" }
+            for e in d.triggeringExamples { out += example(e) }
         }
         if !d.nonTriggeringExamples.isEmpty {
             out += "## Not reported\n\n"
-            for e in d.nonTriggeringExamples { out += "```swift\n\(e.code)\n```\n\n" }
+            for e in d.nonTriggeringExamples { out += example(e) }
         }
         out += "Suppress one finding with `// swift-lock-lint:disable:next \(d.id) -- reason`.\n"
         return out
+    }
+
+    /// One example, with the other files it is linted together with (an example is true
+    /// exactly as printed).
+    static func example(_ e: Example) -> String {
+        var out = "```swift\n\(e.code)\n```\n"
+        for (k, other) in e.otherFiles.enumerated() {
+            out += "Linted together with \(e.otherFiles.count == 1 ? "another file" : "file \(k + 2)"):\n```swift\n\(other)\n```\n"
+        }
+        return out + "\n"
     }
 
     /// The README's rule table.

@@ -1,0 +1,104 @@
+import LockLintCore
+
+/// `inconsistent_locking`: a class that guards some accesses to a stored var and not others.
+public struct InconsistentLockingRule: Rule {
+    public init() {}
+
+    public let description = RuleDescription(
+        id: "inconsistent_locking",
+        name: "Inconsistent locking",
+        summary: "A stored var of a class that owns a lock or serial queue is accessed under it in some places and without it in others",
+        rationale: """
+            A class that takes a lock (or runs blocks on its own serial queue) around a var shows, by its own code, \
+            that the var is shared across threads. An access somewhere else that does not hold that lock races with \
+            the guarded ones: a torn read, a lost write, or a crash in a collection being resized. The compiler does not \
+            see it when the class is not Sendable-checked (Swift 5 mode, or a class shared through an @unchecked \
+            wrapper), so the class's own locking is the only statement of intent.
+            """,
+        fix: """
+            Hold the same lock (or run on the same queue) at every access, or move the var inside the lock \
+            (Mutex<State>, OSAllocatedUnfairLock(initialState:)) so that it cannot be reached without it. When the \
+            unguarded access is in a helper that its other callers call with the lock held, take the lock around the \
+            call that lacks it, not inside the helper.
+            """,
+        knownLimits: """
+            The same inference as unchecked_sendable_unguarded (see its --explain): guards are recognised by what \
+            the code does (lock/unlock pairs, withLock-style and the run's own closure methods, serial and \
+            reader-writer queues, event loops, the main actor, asserted executors), members hold what every call \
+            of them holds, construction is exempt, and what the tool cannot resolve is not reported. Unlike that \
+            rule, a var never accessed under any guard is not reported (nothing shows it is shared), and neither is \
+            a class without a guard. Classes marked @unchecked Sendable are reported by unchecked_sendable_unguarded \
+            instead. A read on the queue or event loop where every write of the var runs needs no lock.
+            """,
+        inTests: .narrowed("only state that the test code itself touches from concurrent code (a Task, a dispatched block, concurrentPerform, a task group)"),
+        triggeringExamples: [
+            """
+            final class Meter {
+                private let lock = NSLock()
+                private var samples: [Double] = []
+                func add(_ x: Double) { lock.withLock { samples.append(x) } }
+                var count: Int { ↓samples.count }
+            }
+            """,
+            """
+            final class Downloader {
+                private let queue = DispatchQueue(label: "downloads")
+                private var active: [Int: String] = [:]
+                func start(_ id: Int, _ url: String) { queue.async { self.active[id] = url } }
+                func cancel(_ id: Int) { ↓active[id] = nil }
+            }
+            """,
+            Example("""
+            extension Cache {
+                func clear() { ↓entries.removeAll() }
+            }
+            """, otherFiles: ["""
+            final class Cache {
+                let lock = NSLock()
+                var entries: [String: Int] = [:]
+                func put(_ k: String, _ v: Int) { lock.lock(); defer { lock.unlock() }; entries[k] = v }
+            }
+            """]),
+        ],
+        nonTriggeringExamples: [
+            """
+            final class Meter {
+                private let lock = NSLock()
+                private var samples: [Double] = []
+                func add(_ x: Double) { lock.withLock { appendLocked(x) } }
+                private func appendLocked(_ x: Double) { samples.append(x) }
+                var count: Int { lock.withLock { samples.count } }
+            }
+            """,
+            """
+            final class Session {
+                private let queue = DispatchQueue(label: "session")
+                private var token: String?
+                init(token: String?) { self.token = token }
+                func refresh() { queue.async { self.token = nil } }
+                func read(_ done: @escaping (String?) -> Void) { queue.async { done(self.token) } }
+            }
+            """,
+            """
+            final class Plain {
+                var count = 0
+                func bump() { count += 1 }
+            }
+            """,
+        ]
+    )
+
+    public var needsGuardInference: Bool { true }
+
+    public func check(_ context: RuleContext) -> [Diagnostic] {
+        context.guardFindings().compactMap { f in
+            guard !f.unchecked, !(context.isTestCode && f.quietInTests) else { return nil }
+            switch f.kind {
+            case .unguarded, .otherGuard, .plainBlockWrite:
+                return GuardReport.diagnostic(f, rule: description, subject: "class '\(f.typeName)'", context: context)
+            case .neverGuarded, .unprotectedClass:
+                return nil
+            }
+        }
+    }
+}

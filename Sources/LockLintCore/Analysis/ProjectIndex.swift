@@ -49,6 +49,10 @@ public struct TypeFacts: Sendable, Equatable {
     /// Its methods that run their closure parameter under one of its locks, as
     /// `method=lock`, sorted.
     public var ownWrappers: [String] = []
+    /// The types it conforms to or inherits from, as written (for protocols' implementations).
+    public var conformances: [String] = []
+    /// For a typealias: the type it names ("" otherwise).
+    public var aliasOf = ""
 
     public init() {}
 
@@ -71,6 +75,8 @@ public struct TypeFacts: Sendable, Equatable {
         isExecutor = isExecutor || o.isExecutor
         usesGuards = usesGuards || o.usesGuards
         Self.union(&ownWrappers, o.ownWrappers)
+        Self.union(&conformances, o.conformances)
+        if aliasOf.isEmpty { aliasOf = o.aliasOf }
         Self.union(&storedVars, o.storedVars)
         Self.union(&lockProperties, o.lockProperties)
         Self.union(&queueProperties, o.queueProperties)
@@ -99,6 +105,11 @@ public struct ProjectIndex: Sendable {
     public internal(set) var guardLogs: [String: [String: TypeGuardLog]] = [:]
     /// The guard inference's findings by path (worked out by `finishGuards()`).
     public internal(set) var guardFindings: [String: [GuardFinding]] = [:]
+    /// module → protocol → the closure methods its implementations in the run hold a lock in
+    /// (worked out by `finish()`).
+    public internal(set) var protocolWrappers: [String: [String: [String]]] = [:]
+    /// module → serial or concurrent queues declared at file level (`let q = DispatchQueue(…)`).
+    public internal(set) var globalQueues: [String: [String: GuardKind]] = [:]
 
     public init() {}
 
@@ -125,6 +136,14 @@ public struct ProjectIndex: Sendable {
     public mutating func finish() {
         lockInversions = lockGraph.inversions()
         splitProperties = lockGraph.splitProperties()
+        protocolWrappers = [:]
+        for (module, types) in modules {
+            for (_, f) in types where f.isLockWrapper && !f.lockScopedMethods.isEmpty {
+                for p in f.conformances where types[p]?.isProtocol == true {
+                    TypeFacts.union(&protocolWrappers[module, default: [:]][p, default: []], f.lockScopedMethods)
+                }
+            }
+        }
     }
 
     public static func moduleKey(forPath path: String) -> String {
@@ -153,6 +172,9 @@ public struct ProjectIndex: Sendable {
             for (name, facts) in types { modules[module, default: [:]][name, default: TypeFacts()].merge(facts) }
         }
         lockGraph.merge(other.lockGraph)
+        for (module, queues) in other.globalQueues {
+            for (name, kind) in queues where globalQueues[module]?[name] == nil { globalQueues[module, default: [:]][name] = kind }
+        }
         for (key, logs) in other.guardLogs {
             for (p, log) in logs { guardLogs[key, default: [:]][p] = log }
         }
@@ -186,6 +208,23 @@ public struct ProjectIndex: Sendable {
         // A lock of the project's own runs closures under a lock: the file must name an acquire,
         // a lock-scoped method or `sync` (a cheap test on the identifier filter first).
         let mayHoldLocks = s.identifiers.mayContainAny(Array(vocabulary.acquireRelease.keys) + Array(vocabulary.lockScopedMethods) + ["sync"])
+        // Methods that run their closure parameter under a lock (worked out once per file).
+        let wrapperMethods = mayHoldLocks ? GuardLogExtractor.ownWrappers(s, vocabulary: vocabulary) : [:]
+        for (di, d) in s.decls.enumerated() where d.kind == .other && !d.nameText.isEmpty && s.isKeyword(d.keyword, .typealias) {
+            if let target = aliasTarget(s, di) {
+                var f = TypeFacts()
+                f.aliasOf = target
+                types[d.nameText, default: TypeFacts()].merge(f)
+            }
+        }
+        for d in s.topLevel where s.decls[d].kind == .variable && s.decls[d].isLet {
+            let v = s.decls[d]
+            if GuardLogExtractor.isConcurrentQueue(v, s) {
+                index.globalQueues[module, default: [:]][v.nameText] = .readerWriter
+            } else if isSerialQueue(v, in: s) {
+                index.globalQueues[module, default: [:]][v.nameText] = .serialQueue
+            }
+        }
         for (di, d) in s.decls.enumerated() where d.kind.isType && !d.nameText.isEmpty {
             var f = TypeFacts()
             switch d.kind {
@@ -222,7 +261,7 @@ public struct ProjectIndex: Sendable {
                 if MainActorTypes.inheritsIsolation(di, s) { f.isGlobalActorIsolated = true }
             }
             if mayHoldLocks && (d.kind == .class || d.kind == .struct || d.kind == .extension) {
-                let scoped = LockWrappers.scopedMethods(of: di, in: s, vocabulary: vocabulary)
+                let scoped = LockWrappers.scopedMethods(of: di, in: s, vocabulary: vocabulary, wrappers: wrapperMethods)
                 if let m = scoped {
                     f.isLockWrapper = true
                     f.lockScopedMethods = m
@@ -231,6 +270,7 @@ public struct ProjectIndex: Sendable {
             if d.kind == .class, let first = s.decls[di].inheritance.first, s.code[first].kind == .identifier {
                 f.superclass = s.text(first)
             }
+            if d.kind != .protocol && !d.inheritance.isEmpty { f.conformances = s.inheritedTypes(of: di).map(\.name).sorted() }
             types[d.nameText, default: TypeFacts()].merge(f)
             // A class's superclass learns whether its subclasses restate the conformance.
             if d.kind == .class, let superclass = s.decls[di].inheritance.first.flatMap({ s.code[$0].kind == .identifier ? s.text($0) : nil }) {
@@ -243,6 +283,19 @@ public struct ProjectIndex: Sendable {
         index.lockGraph = LockGraph.extract(s, vocabulary: vocabulary, module: module, regions: regions)
         index.finish()
         return index
+    }
+
+    /// The type a `typealias` names: its first component (`NIOLock` in `typealias Lock = NIOLock`,
+    /// `NSLocking` in `NSLocking & Sendable`).
+    static func aliasTarget(_ s: FileStructure, _ di: Int) -> String? {
+        var k = s.decls[di].keyword + 1
+        let limit = min(s.code.count, k + 16)
+        while k < limit && !s.isChar(k, UInt8(ascii: "=")) { k += 1 }
+        k += 1
+        while k < limit && (s.code[k].kind == .keyword || s.code[k].kind == .attribute) { k += 1 }
+        guard k < limit, s.code[k].kind == .identifier else { return nil }
+        while k + 2 < limit && s.isChar(k + 1, UInt8(ascii: ".")) && s.code[k + 2].kind == .identifier { k += 2 }
+        return s.text(k)
     }
 
     /// A type's stored instance properties, sorted into mutable state (`var`, not computed, not
@@ -262,7 +315,7 @@ public struct ProjectIndex: Sendable {
             guard v.kind == .variable, !v.isStaticMember, !v.nameText.isEmpty else { continue }
             if let t = vocabulary.lockType(of: v, in: s, strict: false) {
                 locks.insert(v.nameText)
-                if vocabulary.stateHoldingLockTypes.contains(t) { boxes.insert(v.nameText) }
+                if vocabulary.stateHoldingLockTypes.contains(t) && holdsState(v, s) { boxes.insert(v.nameText) }
             } else if isSerialQueue(v, in: s) || isEventLoop(v, in: s) {
                 queues.insert(v.nameText)
                 if isEventLoop(v, in: s) { loops.insert(v.nameText) }
@@ -288,6 +341,25 @@ public struct ProjectIndex: Sendable {
             vars.insert(name)
         }
         return (vars.sorted(), locks.sorted(), queues.sorted(), boxes.sorted(), loops.sorted())
+    }
+
+    /// A lock that can keep state inside (`Mutex`, `OSAllocatedUnfairLock`) holds some: not
+    /// `OSAllocatedUnfairLock()` with no initial state, not `Mutex<Void>` / `Mutex(())`.
+    static func holdsState(_ v: Decl, _ s: FileStructure) -> Bool {
+        let all = Array(v.typeAnnotation) + Array(v.initializer)
+        if all.contains(where: { s.is($0, "initialState") || s.is($0, "uncheckedState") }) { return true }
+        // A generic argument that is not Void.
+        for k in all where s.is(k, "<") || (s.code[k].kind == .operator && s.file.bytes[Int(s.code[k].start)] == UInt8(ascii: "<")) {
+            return !(s.is(k + 1, "Void") || (s.isChar(k + 1, UInt8(ascii: "(")) && s.isChar(k + 2, UInt8(ascii: ")"))))
+        }
+        // `Mutex(0)`: an argument is the state; `OSAllocatedUnfairLock()` has none.
+        if let open = v.initializer.first(where: { s.isChar($0, UInt8(ascii: "(")) }) {
+            let close = Int(s.match[open])
+            if close == open + 1 { return false }
+            if close == open + 3 && s.isChar(open + 1, UInt8(ascii: "(")) && s.isChar(open + 2, UInt8(ascii: ")")) { return false }
+            return true
+        }
+        return true
     }
 
     /// A stored SwiftNIO event loop (`let eventLoop: EventLoop`): work submitted to it runs serially.
@@ -321,6 +393,11 @@ public struct ProjectIndex: Sendable {
             var i = r.lowerBound
             while i < r.upperBound {
                 if s.is(i, "DispatchQueue") && (s.isChar(i + 1, UInt8(ascii: "(")) || s.isChar(i + 1, UInt8(ascii: "."))) { named = true }
+                // `target: .global()` makes a serial queue that runs on a global one: still serial.
+                if s.is(i, "target") && s.isChar(i + 1, UInt8(ascii: ":")) {
+                    i = s.scanForward(from: i + 2, limit: r.upperBound) { s.isChar($0, UInt8(ascii: ",")) || s.isChar($0, UInt8(ascii: ")")) } ?? r.upperBound
+                    continue
+                }
                 if s.is(i, "concurrent") || s.is(i, "global") { return false }
                 i += 1
             }
@@ -334,7 +411,7 @@ public enum LockWrappers {
     /// The closure-running methods of type (or extension) `d` when it is a lock: it implements
     /// an acquire/release pair, or owns a lock or serial queue; nil when it is not a lock.
     /// Only closures that run during the call count (an `@escaping` parameter runs later).
-    public static func scopedMethods(of d: Int, in s: FileStructure, vocabulary: LockVocabulary) -> [String]? {
+    public static func scopedMethods(of d: Int, in s: FileStructure, vocabulary: LockVocabulary, wrappers: [String: String]? = nil) -> [String]? {
         // Cheap tests first: most types have no method that takes a closure and no lock()/unlock().
         var functions: [Int] = []
         var names = Set<String>()
@@ -361,7 +438,10 @@ public enum LockWrappers {
             guard ownsLock else { return nil }
         }
         var scoped: [String] = []
-        for f in candidates where runsUnderLock(s.decls[f], s, vocabulary: vocabulary) {
+        // The closure must run while the lock is held (not a method that takes the lock and
+        // calls its closure outside it).
+        let held = wrappers ?? GuardLogExtractor.ownWrappers(s, vocabulary: vocabulary)
+        for f in candidates where runsUnderLock(s.decls[f], s, vocabulary: vocabulary) && held[s.decls[f].nameText] != nil {
             scoped.append(s.decls[f].nameText)
         }
         // A lock that only locks and unlocks is still a lock.

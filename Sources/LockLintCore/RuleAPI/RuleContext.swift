@@ -99,8 +99,32 @@ public final class RuleContext {
     }
 
     static func lockWrapperMethods(_ name: String, module: String, index: ProjectIndex) -> [String]? {
-        guard let f = index.facts(module: module, name: name), f.isLockWrapper else { return nil }
-        return f.lockScopedMethods
+        guard var f = index.facts(module: module, name: name) else { return nil }
+        // A typealias stands for the type it names.
+        var hops = 0
+        while !f.aliasOf.isEmpty && hops < 4, let target = index.facts(module: module, name: f.aliasOf) {
+            f = target
+            hops += 1
+        }
+        if f.isLockWrapper { return f.lockScopedMethods }
+        // A protocol whose implementations in the run run their closures under a lock.
+        if f.isProtocol, let methods = index.protocolWrappers[module]?[name] { return methods }
+        return nil
+    }
+
+    /// The kind of a serial or concurrent queue declared at file level in the module (in any
+    /// file of the run), or nil.
+    public func globalQueue(_ name: String) -> GuardKind? {
+        let answer = index.globalQueues[module]?[name]
+        questions[FactsQuestion(kind: .globalQueue, name: name)] = .kind(answer)
+        return answer
+    }
+
+    /// The type a typealias of the module names, or nil.
+    public func aliasTarget(_ name: String) -> String? {
+        let a = index.facts(module: module, name: name)?.aliasOf ?? ""
+        questions[FactsQuestion(kind: .alias, name: name)] = .strings(a.isEmpty ? nil : [a])
+        return a.isEmpty ? nil : a
     }
 
     /// Whether a class inherits main-actor isolation through its superclasses in the run
@@ -205,6 +229,8 @@ public final class RuleContext {
             case .isKnownType: b = .bool(f != nil)
             case .guardedClass: b = .facts(guardedClass(f))
             case .guardFindings: b = .guardFindings(index.guardFindings[q.name] ?? [])
+            case .globalQueue: b = .kind(index.globalQueues[module]?[q.name])
+            case .alias: b = .strings((f?.aliasOf ?? "").isEmpty ? nil : [f!.aliasOf])
             }
             if a != b { return true }
         }
@@ -231,7 +257,7 @@ public final class RuleContext {
 struct FactsQuestion: Hashable {
     enum Kind: UInt8 {
         case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor
-        case isValueType, isProtocol, isKnownType, lockOrder, splitAccessor, guardedClass, guardFindings
+        case isValueType, isProtocol, isKnownType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias
     }
     var kind: Kind
     var name: String
@@ -244,4 +270,5 @@ enum FactsAnswer: Equatable {
     case inversions([LockGraph.Inversion])
     case splitAccessor(LockGraph.SplitAccessor?)
     case guardFindings([GuardFinding])
+    case kind(GuardKind?)
 }

@@ -314,18 +314,39 @@ public enum GuardLogExtractor {
             let d = s.decls[c.decl]
             var lock: String? = nil
             var calledOutside = false
-            for k in s.scopes[d.body].interior where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "("))
-                && !s.isChar(k - 1, UInt8(ascii: ".")) && c.params.contains(s.text(k)) {
-                let held = regions.holding(k, in: s, directOnly: false).filter { r in
-                    if case .queue(let m, _) = r.form { return m == "sync" || m == "asyncAndWait" }
-                    return r.blocks || !r.lock.isEmpty
+            for k in s.scopes[d.body].interior where s.code[k].kind == .identifier && !s.isChar(k - 1, UInt8(ascii: "."))
+                && c.params.contains(s.text(k)) {
+                if s.isChar(k + 1, UInt8(ascii: "(")) {
+                    let held = regions.holding(k, in: s, directOnly: false).filter { r in
+                        if case .queue(let m, _) = r.form { return m == "sync" || m == "asyncAndWait" }
+                        return r.blocks || !r.lock.isEmpty
+                    }
+                    guard let r = held.first, !r.lock.isEmpty else { calledOutside = true; break }
+                    lock = lock ?? r.lock
+                } else if let receiver = handedToLock(s, k, vocabulary: vocabulary) {
+                    // `lock.withLock(body)`, `queue.sync(execute: body)`.
+                    lock = lock ?? receiver
                 }
-                guard let r = held.first, !r.lock.isEmpty else { calledOutside = true; break }
-                lock = lock ?? r.lock
             }
             if !calledOutside, let l = lock { out[d.nameText] = l }
         }
         return out
+    }
+
+    /// For a closure parameter passed on as the argument of a lock-scoped call
+    /// (`lock.withLock(body)`, `queue.sync(execute: body)`): that call's receiver.
+    static func handedToLock(_ s: FileStructure, _ k: Int, vocabulary: LockVocabulary) -> String? {
+        var open = k - 1
+        if s.isChar(open, UInt8(ascii: ":")) { open -= 2 }
+        guard s.isChar(open, UInt8(ascii: "(")), s.isChar(k + 1, UInt8(ascii: ")")) || s.isChar(k + 1, UInt8(ascii: ",")) else { return nil }
+        let callee = open - 1
+        guard callee >= 2, s.code[callee].kind == .identifier, s.isChar(callee - 1, UInt8(ascii: ".")),
+              vocabulary.lockScopedNames.contains(s, callee) || s.is(callee, "sync") || s.is(callee, "asyncAndWait")
+                || s.is(callee, "performAndWait") else { return nil }
+        let r = LockRegions.receiverStart(s, dot: callee - 1)
+        guard r >= 0 else { return nil }
+        let name = LockRegions.normalized(s.text(s.span(r, callee - 1)))
+        return name.isEmpty ? nil : name
     }
 
     /// Names of the parameters of function type that are not `@escaping`.
@@ -393,7 +414,9 @@ public enum GuardLogExtractor {
             if d.initializer.contains(where: { s.is($0, "global") }) { return .none }
             return .unknown
         case .unknown:
-            // Declared in another file: the class's (or its superclass's) serial queues.
+            // Declared in another file: a queue at file level, or the class's (or its
+            // superclass's) serial queues.
+            if !receiver.contains("."), let kind = context.globalQueue(receiver) { return .guarded(kind) }
             if let t = s.enclosingType(of: at) {
                 var name = s.decls[t].nameText
                 var hops = 0
@@ -444,10 +467,15 @@ public enum GuardLogExtractor {
         case .local:
             return false
         case .member(let d):
-            guard let type = declaredTypeName(d, s) else { return namedLike ? true : nil }
+            guard var type = declaredTypeName(d, s) else { return namedLike ? true : nil }
             if context.vocabulary.lockTypes.contains(type) { return true }
             if let methods = context.lockWrapperMethods(type) { return methods.contains(method) }
-            if context.isKnownType(type) { return namedLike ? true : false }
+            if let target = context.aliasTarget(type) {
+                type = target
+                if context.vocabulary.lockTypes.contains(type) { return true }
+            }
+            // A type of the run whose method does not run the closure under a lock.
+            if context.isKnownType(type) { return false }
             return namedLike ? true : nil
         case .unknown:
             return namedLike ? true : nil

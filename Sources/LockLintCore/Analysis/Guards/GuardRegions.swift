@@ -109,16 +109,27 @@ public struct GuardRegions {
     public init(_ s: FileStructure, vocabulary: LockVocabulary, extraScopedMethods: Set<String>, selfWrappers: [String: String],
                 resolution: Resolution) {
         self.s = s
-        // Receivers on which the file calls a closure method that may hold a lock.
-        var receivers = Set<String>()
-        for c in s.closures where c.callee >= 0 && c.receiverStart >= 0 && c.close > c.open {
-            if Self.plainClosureNames.contains(s, c.callee) || LockRegions.serialExecutorNames.contains(s, c.callee) { continue }
-            if vocabulary.lockScopedNames.contains(s, c.callee) { continue }
-            receivers.insert(LockRegions.normalized(s.text(s.span(c.receiverStart, c.callee - 1))))
-        }
-        let base = LockRegions(s, vocabulary: vocabulary, includeQueues: ["*"], extraScopedMethods: extraScopedMethods,
-                               guardReceivers: receivers, heldOnEntry: true)
+        let base = LockRegions(s, vocabulary: vocabulary, includeQueues: ["*"], extraScopedMethods: extraScopedMethods, heldOnEntry: true)
         var out: [Region] = []
+        // Closure methods of other receivers (`lock.perform { }`, `box.access { }`): a lock when
+        // the receiver's type runs the closure under one, possibly one when the tool cannot
+        // resolve it (unless the method's name says the closure runs later).
+        let scopedNames = NameSet(extraScopedMethods)
+        for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.receiverStart >= 0 && c.close > c.open {
+            if Self.plainClosureNames.contains(s, c.callee) || LockRegions.serialExecutorNames.contains(s, c.callee)
+                || vocabulary.lockScopedNames.contains(s, c.callee) || scopedNames.contains(s, c.callee) { continue }
+            let method = s.text(c.callee)
+            let receiver = LockRegions.normalized(s.text(s.span(c.receiverStart, c.callee - 1)))
+            guard !receiver.isEmpty else { continue }
+            var region = Region(start: c.open, end: c.close, executable: c.scope, held: nil, receiver: receiver, writes: true, definite: true)
+            switch resolution.closureMethod(receiver, method, c.callee) {
+            case true?: region.held = HeldGuard(receiver, .lock)
+            case false?: continue
+            case nil: if LockRegions.deferredCallees.contains(method) || LockRegions.runsLater(s, c) { continue }
+            }
+            _ = ci
+            out.append(region)
+        }
         for r in base.regions {
             var region = Region(start: r.start, end: r.end, executable: r.executable, held: nil, receiver: r.lock, writes: true,
                                 definite: r.definite)
@@ -128,15 +139,18 @@ public struct GuardRegions {
                     // A closure passed to a wrapper method of the type itself.
                     guard let lock = selfWrappers[method] ?? (vocabulary.lockScopedMethods.contains(method) ? "self" : nil) else { continue }
                     region.held = HeldGuard(lock, .lock)
-                } else if vocabulary.lockScopedMethods.contains(method) || extraScopedMethods.contains(method) {
+                } else if vocabulary.lockScopedMethods.contains(method) || (extraScopedMethods.contains(method) && selfWrappers[method] == nil) {
                     region.held = HeldGuard(r.lock, .lock)
-                } else if Self.plainClosureMethods.contains(method) || LockRegions.deferredCallees.contains(method) {
+                } else if Self.plainClosureMethods.contains(method) {
                     continue
                 } else {
+                    // The name of a wrapper of this file's own types, on another receiver.
                     switch resolution.closureMethod(r.lock, method, s.closures[ci].callee) {
                     case true?: region.held = HeldGuard(r.lock, .lock)
                     case false?: continue
-                    case nil: region.held = nil  // possible
+                    case nil:
+                        if LockRegions.deferredCallees.contains(method) || LockRegions.runsLater(s, s.closures[ci]) { continue }
+                        region.held = nil  // possible
                     }
                 }
             case .queue(let method, let ci):

@@ -1,0 +1,3 @@
+extension Index {
+    func debugKeys() -> String { keys.joined() } // expect: inconsistent_locking
+}

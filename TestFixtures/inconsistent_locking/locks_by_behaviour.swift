@@ -1,0 +1,106 @@
+import Foundation
+import os
+
+// Locks recognised by what the code does with them, whatever their declared type says.
+
+typealias Locking = NSLocking & Sendable
+
+/// A lock whose declared type is a typealias: `lock()` and `unlock()` on it make it the guard.
+final class AliasLocked {
+    private let lock: Locking = NSLock()
+    private var hits = 0
+    func hit() { lock.lock(); hits += 1; lock.unlock() }
+    func twice() {
+        lock.lock()
+        defer { lock.unlock() }
+        hits += 2
+    }
+    func peek() -> Int { hits } // expect: inconsistent_locking
+}
+
+protocol Guarding: AnyObject {
+    func lock()
+    func unlock()
+}
+
+/// A lock reached through a protocol: its implementations are elsewhere, its use is here.
+final class ProtocolLocked {
+    private let guarding: any Guarding
+    private var names: [String] = []
+    init(guarding: any Guarding) { self.guarding = guarding }
+    func add(_ n: String) {
+        guarding.lock()
+        defer { guarding.unlock() }
+        names.append(n)
+    }
+    func all() -> [String] {
+        defer { guarding.unlock() }
+        guarding.lock()
+        return names
+    }
+    func clear() { names = [] } // expect: inconsistent_locking
+}
+
+/// A semaphore waited on and signalled in one function is a mutex.
+final class SemaphoreLocked {
+    private let mutex = DispatchSemaphore(value: 1)
+    private var total = 0
+    func add(_ x: Int) {
+        mutex.wait()
+        total += x
+        mutex.signal()
+    }
+    func reset() { total = 0 } // expect: inconsistent_locking
+}
+
+/// An unfair lock with no state of its own, used with lock()/unlock() and withLock.
+@available(macOS 13, iOS 16, *)
+final class UnfairLocked {
+    private let lock = OSAllocatedUnfairLock()
+    private var flag = false
+    func set() { lock.lock(); flag = true; lock.unlock() }
+    func get() -> Bool { lock.withLock { flag } }
+    func unset() { flag = false } // expect: inconsistent_locking
+}
+
+/// An external lock type's closure method the tool knows by its name (`withLockVoid`).
+final class NIOStyle {
+    private let lock = NIOLock()
+    private var open = true
+    func close() { lock.withLockVoid { open = false } }
+    func isOpen() -> Bool { lock.withLock { open } }
+    func reopen() { open = true } // expect: inconsistent_locking
+}
+
+/// Quiet: every access holds the guard, in each of the shapes above (the release written
+/// before the acquire with `defer` included).
+final class AllGuarded {
+    private let lock: Locking = NSLock()
+    private let mutex = DispatchSemaphore(value: 1)
+    private let guarding: any Guarding
+    private var a = 0
+    private var b = 0
+    private var c = 0
+    init(guarding: any Guarding) { self.guarding = guarding }
+    func bumpA() { lock.lock(); defer { lock.unlock() }; a += 1 }
+    func readA() -> Int { lock.lock(); defer { lock.unlock() }; return a }
+    func bumpB() { mutex.wait(); defer { mutex.signal() }; b += 1 }
+    func readB() -> Int { mutex.wait(); defer { mutex.signal() }; return b }
+    func bumpC() { defer { guarding.unlock() }; guarding.lock(); c += 1 }
+    func readC() -> Int { guarding.lock(); defer { guarding.unlock() }; return c }
+}
+
+/// Quiet: a semaphore that only waits for a callback guards nothing, and a class that has no
+/// guard shows nothing about sharing.
+final class Loader {
+    private var result: Int?
+    func load(_ start: (@escaping (Int) -> Void) -> Void) -> Int? {
+        let done = DispatchSemaphore(value: 0)
+        start { value in
+            self.result = value
+            done.signal()
+        }
+        done.wait()
+        return result
+    }
+}

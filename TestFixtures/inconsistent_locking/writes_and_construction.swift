@@ -1,0 +1,63 @@
+import Foundation
+
+final class Sink {
+    func append(_ x: Int) {}
+}
+
+/// Quiet: calls that do not write the var (a method on a class instance it holds, an optional
+/// chain that returns a new value), and a var written only while the object is built.
+final class Paths {
+    private let lock = NSLock()
+    private var base: URL?
+    private var sink = Sink()
+    private var count = 0
+    init(base: URL) {
+        self.base = base
+        configure()
+    }
+    private func configure() { count = 0 }
+    func path(_ name: String) -> URL? { base?.appendingPathComponent(name) }
+    func send(_ x: Int) { sink.append(x) }
+    func bump() { lock.withLock { count += 1; sink.append(count) } }
+    func read() -> Int { lock.withLock { count } }
+}
+
+/// A closure made in init and run later is not construction: its accesses are checked.
+final class Subscriber {
+    private let lock = NSLock()
+    private var count = 0
+    private var handler: (() -> Void)?
+    init() {
+        handler = { [weak self] in
+            self?.count += 1 // expect: inconsistent_locking
+        }
+        DispatchQueue.main.async { self.count = 0 } // expect: inconsistent_locking
+    }
+    func read() -> Int { lock.withLock { count } }
+    func bump() { lock.withLock { count += 1 } }
+}
+
+/// A property's observer runs when the property is written: a backing field read outside its
+/// queue there races.
+final class Player {
+    private let queue = DispatchQueue(label: "player")
+    private var _rate: Float = 1
+    var rate: Float {
+        get { queue.sync { _rate } }
+        set { queue.async { self._rate = newValue } }
+    }
+    var volume: Float = 1 {
+        didSet { if _rate == 0 { print("muted") } } // expect: inconsistent_locking
+    }
+}
+
+/// A delegate callback reads state the class guards everywhere else.
+final class Downloader: NSObject, URLSessionDataDelegate {
+    private let lock = NSLock()
+    private var received = 0
+    func progress() -> Int { lock.withLock { received } }
+    func reset() { lock.withLock { received = 0 } }
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        received += data.count // expect: inconsistent_locking
+    }
+}

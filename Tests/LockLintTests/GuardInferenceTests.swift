@@ -1,0 +1,161 @@
+import XCTest
+@testable import LockLintCore
+import LockLintRules
+
+/// The engine's guard inference on its own: what counts as a write, which guards hold at a
+/// token, what a member inherits from its callers, and what the whole-run inference concludes.
+final class GuardInferenceTests: XCTestCase {
+    func structure(_ code: String) -> FileStructure { FileStructure(file: SourceFile(path: "S.swift", text: code)) }
+
+    /// The code token index of the `n`th occurrence of `word`.
+    func token(_ s: FileStructure, _ word: String, _ n: Int = 0) -> Int {
+        s.code.indices.filter { s.text($0) == word }[n]
+    }
+
+    // MARK: Writes
+
+    func testWritesAreAssignmentsAndInPlaceMutationsOnly() {
+        let s = structure("""
+            func run() {
+                a = 1
+                b += 2
+                c[k] = 3
+                d.x.y = 4
+                e.append(5)
+                f?.removeAll()
+                g?.appendingPathComponent("x")
+                h.count
+                i == j
+                swap(&l, &m)
+                c_read(&n)
+            }
+            """)
+        let writes = ["a", "b", "c", "d", "e", "f", "l"]
+        let reads = ["g", "h", "i", "n"]
+        for w in writes { XCTAssertTrue(StateAccess.mayWrite(s, token(s, w)), "\(w) is written") }
+        for r in reads { XCTAssertFalse(StateAccess.mayWrite(s, token(s, r)), "\(r) is only read") }
+        // A member of a class instance held in the var: the instance changes, not the var.
+        XCTAssertFalse(StateAccess.mayWrite(s, token(s, "d"), reference: true))
+        XCTAssertFalse(StateAccess.mayWrite(s, token(s, "e"), reference: true))
+    }
+
+    func testMemberAndCallKeysCarryArgumentLabels() {
+        let s = structure("""
+            final class C {
+                func insert(_ k: String, onQueue: Bool) {}
+                func insert(_ k: String) {}
+                var total: Int { get { 0 } set {} }
+                func use() { insert(k, onQueue: true); insert(k); run { } }
+            }
+            """)
+        let funcs = s.decls.indices.filter { s.decls[$0].kind == .function || s.decls[$0].kind == .accessor }
+        XCTAssertEqual(funcs.map { StateAccess.memberKey(s, $0) }, ["insert(_:onQueue:)", "insert(_:)", "total.get", "total.set", "use()"])
+        XCTAssertEqual(StateAccess.callKey(s, token(s, "insert", 2)), "insert(_:onQueue:)")
+        XCTAssertEqual(StateAccess.callKey(s, token(s, "insert", 3)), "insert(_:)")
+        XCTAssertEqual(StateAccess.callKey(s, token(s, "run")), "run(_:)")
+    }
+
+    // MARK: Guards held at a token
+
+    func held(_ code: String, at word: String, _ n: Int = 0, write: Bool = false) -> [String] {
+        let s = structure(code)
+        let resolution = GuardRegions.Resolution(executor: { receiver, _ in
+            receiver == "DispatchQueue.main" ? .guarded(.mainActor) : receiver == "rw" ? .guarded(.readerWriter) : .guarded(.serialQueue)
+        }, closureMethod: { _, method, _ in method == "perform" ? true : nil })
+        var regions = GuardRegions(s, vocabulary: .default, extraScopedMethods: [], selfWrappers: [:], resolution: resolution)
+        let h = regions.held(at: token(s, word, n), write: write)
+        return h.guards.map(\.name) + (h.possible ? ["?"] : [])
+    }
+
+    func testLockFormsHoldAlongControlFlow() {
+        XCTAssertEqual(held("func f() { lock.lock(); x = 1; lock.unlock(); y = 2 }", at: "x"), ["lock"])
+        XCTAssertEqual(held("func f() { lock.lock(); x = 1; lock.unlock(); y = 2 }", at: "y"), [])
+        // `defer` written before the acquire releases at the end of the block.
+        XCTAssertEqual(held("func f() { defer { lock.unlock() }; lock.lock(); x = 1 }", at: "x"), ["lock"])
+        // Taken on one path only: not held after the `if`.
+        XCTAssertEqual(held("func f() { if c { lock.lock() }; x = 1; lock.unlock() }", at: "x"), [])
+        XCTAssertEqual(held("func f() { lock.withLock { x = 1 } }", at: "x"), ["lock"])
+        // A closure that runs later does not hold the lock around it.
+        XCTAssertEqual(held("func f() { lock.withLock { Task { x = 1 } } }", at: "x"), [])
+        // A semaphore waited on and signalled in one body is a mutex.
+        XCTAssertEqual(held("func f() { sem.wait(); x = 1; sem.signal() }", at: "x"), ["sem"])
+        XCTAssertEqual(held("func f() { start { sem.signal() }; sem.wait(); x = 1 }", at: "x"), [])
+    }
+
+    func testExecutorsAndPossibleGuards() {
+        XCTAssertEqual(held("func f() { queue.async { x = 1 } }", at: "x"), ["queue"])
+        XCTAssertEqual(held("func f() { DispatchQueue.main.async { x = 1 } }", at: "x"), ["<main>"])
+        XCTAssertEqual(held("@MainActor func f() { x = 1 }", at: "x"), ["<main>"])
+        XCTAssertEqual(held("func f() { Task { @MainActor in x = 1 } }", at: "x"), ["<main>"])
+        XCTAssertEqual(held("func f() { dispatchPrecondition(condition: .onQueue(work)); x = 1 }", at: "x"), ["work"])
+        XCTAssertEqual(held("func f() { guard Thread.isMainThread else { return }; x = 1 }", at: "x"), ["<main>"])
+        XCTAssertEqual(held("func f() { if loop.inEventLoop { x = 1 } }", at: "x"), ["loop"])
+        // A reader-writer queue: a plain block reads, only a barrier block writes.
+        XCTAssertEqual(held("func f() { rw.sync { x = 1 } }", at: "x", write: true), [])
+        XCTAssertEqual(held("func f() { rw.sync { x } }", at: "x"), ["rw"])
+        XCTAssertEqual(held("func f() { rw.async(flags: .barrier) { x = 1 } }", at: "x", write: true), ["rw"])
+        // The run's own wrapper; a closure method the tool cannot resolve is a possible guard.
+        XCTAssertEqual(held("func f() { box.perform { x = 1 } }", at: "x"), ["box"])
+        XCTAssertEqual(held("func f() { box.access { x = 1 } }", at: "x"), ["?"])
+    }
+
+    // MARK: The whole-run inference
+
+    func findings(_ files: [(String, String)]) async -> [String] {
+        let ds = await Support.lint(files, rules: [InconsistentLockingRule(), UncheckedSendableUnguardedRule()])
+        return ds.map { "\($0.path.split(separator: "/").last!):\($0.location.line) \($0.ruleID)" }
+    }
+
+    func testAMemberHoldsWhatEveryCallHoldsAcrossFiles() async {
+        let a = """
+            final class Store {
+                let lock = NSLock()
+                var items: [Int] = []
+                func add(_ i: Int) { lock.withLock { appendItem(i) } }
+                func read() -> [Int] { lock.withLock { items } }
+            }
+            """
+        let b = """
+            extension Store {
+                func appendItem(_ i: Int) { deeper(i) }
+                private func deeper(_ i: Int) { items.append(i) }
+            }
+            """
+        let quiet = await findings([("Sources/M/A.swift", a), ("Sources/M/B.swift", b)])
+        XCTAssertEqual(quiet, [])
+        // One more call without the lock: the access is reported, in the other file.
+        let c = "extension Store { func addZero() { appendItem(0) } }"
+        let loud = await findings([("Sources/M/A.swift", a), ("Sources/M/B.swift", b), ("Sources/M/C.swift", c)])
+        XCTAssertEqual(loud, ["B.swift:3 inconsistent_locking"])
+    }
+
+    func testConstructionAndCallsFromInitDoNotCount() async {
+        let code = """
+            final class Pool: @unchecked Sendable {
+                private let lock = NSLock()
+                private var slots: [Int] = []
+                init() { fill() }
+                private func fill() { slots = [1, 2] }
+                func take() -> Int? { lock.withLock { slots.popLast() } }
+                deinit { slots.removeAll() }
+            }
+            """
+        let found = await findings([("Sources/M/Pool.swift", code)])
+        XCTAssertEqual(found, [])
+    }
+
+    func testAVarNeverWrittenAfterConstructionCannotRace() async {
+        let code = """
+            final class Config {
+                private let lock = NSLock()
+                private var name: String
+                private var hits = 0
+                init(name: String) { self.name = name }
+                func hit() { lock.withLock { hits += 1; print(name) } }
+                func label() -> String { name }
+            }
+            """
+        let found = await findings([("Sources/M/Config.swift", code)])
+        XCTAssertEqual(found, [])
+    }
+}

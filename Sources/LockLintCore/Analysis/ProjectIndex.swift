@@ -200,7 +200,8 @@ public struct ProjectIndex: Sendable {
     }
 
     /// Extracts the facts one file contributes.
-    public static func facts(of s: FileStructure, vocabulary: LockVocabulary, module: String? = nil, regions: LockRegions? = nil) -> ProjectIndex {
+    public static func facts(of s: FileStructure, vocabulary: LockVocabulary, module: String? = nil, regions: LockRegions? = nil,
+                             wrappers: [String: String]? = nil) -> ProjectIndex {
         var index = ProjectIndex()
         let module = module ?? moduleKey(forPath: s.file.path)
         // Collected per name first, then filed under the module once.
@@ -209,7 +210,7 @@ public struct ProjectIndex: Sendable {
         // a lock-scoped method or `sync` (a cheap test on the identifier filter first).
         let mayHoldLocks = s.identifiers.mayContainAny(Array(vocabulary.acquireRelease.keys) + Array(vocabulary.lockScopedMethods) + ["sync"])
         // Methods that run their closure parameter under a lock (worked out once per file).
-        let wrapperMethods = mayHoldLocks ? GuardLogExtractor.ownWrappers(s, vocabulary: vocabulary) : [:]
+        let wrapperMethods = wrappers ?? (mayHoldLocks ? GuardLogExtractor.ownWrappers(s, vocabulary: vocabulary, regions: regions) : [:])
         for (di, d) in s.decls.enumerated() where d.kind == .other && !d.nameText.isEmpty && s.isKeyword(d.keyword, .typealias) {
             if let target = aliasTarget(s, di) {
                 var f = TypeFacts()

@@ -229,9 +229,12 @@ public enum Linter {
         // The lock regions, worked out once for the lock graph and every rule (only in files that
         // can take a lock at all).
         let regions = LockGraph.mayAcquire(structure, vocabulary: vocabulary) ? LockRegions(structure, vocabulary: vocabulary) : nil
-        var facts = ProjectIndex.facts(of: structure, vocabulary: vocabulary, module: outcome.module, regions: regions)
+        // The file's own lock wrappers, worked out once for the facts and the guard inference.
+        let wrappers = regions.map { GuardLogExtractor.ownWrappers(structure, vocabulary: vocabulary, regions: $0) } ?? [:]
+        var facts = ProjectIndex.facts(of: structure, vocabulary: vocabulary, module: outcome.module, regions: regions, wrappers: wrappers)
         let context = RuleContext(structure: structure, vocabulary: vocabulary, index: projectIndex ?? facts, module: outcome.module,
                                   fileContext: input.context, lockRegions: regions)
+        context.wrapperMethods = wrappers
         // The uses of each class's state with the guards held there, for the guard inference
         // (only when a rule that reads it runs).
         if profile.needsGuardInference {

@@ -44,6 +44,11 @@ public final class RuleContext {
     public private(set) lazy var lockRegions = precomputedRegions ?? LockRegions(structure, vocabulary: vocabulary)
     private let precomputedRegions: LockRegions?
 
+    /// The methods of the file's types that run their closure parameter under a lock they own:
+    /// method name → the lock (see `GuardLogExtractor.ownWrappers`), worked out once per file.
+    public lazy var wrapperMethods: [String: String] = LockGraph.mayAcquire(structure, vocabulary: vocabulary)
+        ? GuardLogExtractor.ownWrappers(structure, vocabulary: vocabulary, regions: lockRegions) : [:]
+
     /// Whether a type of this name in this module is an actor (declared anywhere in the run).
     public func isActor(_ name: String) -> Bool {
         let answer = index.facts(module: module, name: name)?.isActor ?? false

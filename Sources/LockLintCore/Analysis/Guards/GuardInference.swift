@@ -251,6 +251,8 @@ public enum GuardInference {
         var out: [GuardFinding] = []
         var unprotected: [GuardFinding.VarNote] = []
         for v in vars {
+            // A var the class uses as a guard (a `var` queue or loop) is not its state.
+            if ownGuards.contains(where: { $0.name == v.name }) { continue }
             let list = accesses.filter { $0.record.variable == v.name }
             let written = list.contains { $0.record.write } || v.settableOutsideModule || throughOthers.contains(v.name)
             if v.documentedExternal { continue }
@@ -259,6 +261,9 @@ public enum GuardInference {
                 || logs.contains { $0.testCode && $0.concurrentUses.contains(v.name) }
             let reportable = list
             let guarded = list.filter { !$0.eff.some.isEmpty }
+            // A class confined to its event loop or queue keeps loop-local state: only a var
+            // it also shares under a lock is judged.
+            if cls.confined && !guarded.contains(where: { $0.eff.some.contains { $0.kind == .lock } }) { continue }
             if guarded.isEmpty {
                 // Never under any guard.
                 let bare = reportable.filter { !$0.eff.possible && !handedOver($0.record, list, primary: nil, sites: sites) }
@@ -311,6 +316,9 @@ public enum GuardInference {
                 f.wrapper = members.values.filter { $0.wrapsLock == primary.name }.map(\.baseName).min()
                 if a.eff.guards.isEmpty {
                     if a.eff.possible || handedOver(r, list, primary: primary, sites: sites) { continue }
+                    // Code with no sign of where it runs may well be on the main actor (a UIKit
+                    // callback): the tool cannot tell, and says nothing.
+                    if primary.kind == .mainActor { continue }
                     if let q = r.plainBlockWrite {
                         f.kind = .plainBlockWrite
                         f.queue = q

@@ -130,6 +130,10 @@ public struct ClassRecord: Sendable, Equatable {
     /// A file-private class's members reached only from initializers anywhere in its file (a
     /// pool filled while its owner is built), by base name.
     public var constructionOnly: [String] = []
+    /// The class asserts that it runs on one event loop or queue (`assertInEventLoop`,
+    /// `dispatchPrecondition`): its code runs there by contract, and only state it also shares
+    /// under a lock is judged.
+    public var confined = false
 }
 
 /// What one file says about one class: its declaration (if there), its members, and every use
@@ -200,44 +204,66 @@ public enum GuardLogExtractor {
     /// run as classes whose state the inference follows) and their logs, keyed by class name.
     public static func extract(_ context: RuleContext) -> Extraction {
         let s = context.structure
+        // Units by qualified name: two nested classes named `Inner` in different types are two classes.
         var byName: [String: [Int]] = [:]
         var order: [String] = []
         for (di, d) in s.decls.enumerated() where (d.kind == .class || d.kind == .extension) && !d.nameText.isEmpty && d.body >= 0 {
-            if byName[d.nameText] == nil { order.append(d.nameText) }
-            byName[d.nameText, default: []].append(di)
+            let q = qualifiedName(s, di)
+            if byName[q] == nil { order.append(q) }
+            byName[q, default: []].append(di)
         }
         var result = Extraction()
         guard !order.isEmpty else { return result }
         var regions: GuardRegions? = nil
-        var wrappers: [String: String]? = nil
-        let mayGuard = LockGraph.mayAcquire(s, vocabulary: context.vocabulary) || s.identifiers.mayContainAny(["async", "execute", "submit"])
+        let wrappers = context.wrapperMethods
+        let mayLock = LockGraph.mayAcquire(s, vocabulary: context.vocabulary) || s.identifiers.mayContainAny(["async", "addOperation"])
+        var semaphoreRegions: [GuardRegions.Region]? = nil
+        var queueRegions: [LockRegion]? = nil
         let singleThreaded = s.singleThreadedRanges()
         let uniqueness = StateAccess.uniquenessHelpers(s)
-        for name in order {
-            let units = byName[name]!
+        // The units whose state is recorded (regions are worked out for their code only).
+        var recorded: [(qualified: String, name: String, units: [Int], declared: [Int], global: TypeFacts?,
+                        local: (vars: [String], locks: [String], queues: [String], boxes: [String], eventLoops: [String])?,
+                        vars: Set<String>, uncheckedHere: Bool)] = []
+        for qualified in order {
+            let units = byName[qualified]!
+            let name = s.decls[units[0]].nameText
             let declared = units.filter { s.decls[$0].kind == .class }
             if declared.contains(where: { s.hasGlobalActor(s.decls[$0]) }) { continue }
-            // Does this file's code of the type hold a guard of its own (or a possible one)?
+            // Does this file's code of the type use a guard of its own? A stored lock or queue,
+            // or a lock taken in its code (the file's default lock regions, no resolution).
             var usesHere = false
-            if mayGuard {
-                if regions == nil { regions = makeRegions(context) }
-                let bodies = units.map { s.scopes[s.decls[$0].body] }
-                usesHere = regions!.regions.contains { r in
-                    bodies.contains { $0.open < r.start && r.end <= $0.close } && (r.held.map { GuardInference.isOwn($0) && $0.kind != .mainActor } ?? true)
-                }
-            }
             var local: (vars: [String], locks: [String], queues: [String], boxes: [String], eventLoops: [String])? = nil
             if let d = declared.first {
                 local = ProjectIndex.classifyMembers(of: d, in: s, vocabulary: context.vocabulary)
                 if !local!.locks.isEmpty || !local!.queues.isEmpty { usesHere = true }
             }
+            if !usesHere && mayLock {
+                let bodies = units.map { s.scopes[s.decls[$0].body] }
+                func within(_ r: Int) -> Bool { bodies.contains { $0.open < r && r < $0.close } }
+                usesHere = context.lockRegions.regions.contains { r in
+                    guard let first = r.lock.first, !first.isUppercase else { return false }
+                    return within(r.start)
+                }
+                // A semaphore used as a mutex, or a block on a queue of this file.
+                if !usesHere {
+                    if semaphoreRegions == nil { semaphoreRegions = GuardRegions.semaphoreMutexRegions(s, vocabulary: context.vocabulary) }
+                    usesHere = semaphoreRegions!.contains { within($0.start) }
+                }
+                if !usesHere {
+                    if queueRegions == nil { queueRegions = LockRegions.queueRegions(s, vocabulary: context.vocabulary) }
+                    usesHere = queueRegions!.contains { r in
+                        guard within(r.start), case .member(let d) = receiverDecl(s, r.lock, at: r.acquireToken) else { return false }
+                        return ProjectIndex.isSerialQueue(d, in: s) || isConcurrentQueue(d, s) || (isOperationQueue(d, s) && serialOperationQueue(d, s))
+                    }
+                }
+            }
             if usesHere { result.usesGuards[name] = true }
-            if mayGuard {
-                if wrappers == nil { wrappers = ownWrappers(s, vocabulary: context.vocabulary) }
+            if !wrappers.isEmpty {
                 var own: [String] = []
                 for u in units {
                     for m in s.children[u] where s.decls[m].kind == .function {
-                        if let lock = wrappers![s.decls[m].nameText] { own.append("\(s.decls[m].nameText)=\(lock)") }
+                        if let lock = wrappers[s.decls[m].nameText] { own.append("\(s.decls[m].nameText)=\(lock)") }
                     }
                 }
                 if !own.isEmpty { result.ownWrappers[name] = Array(Set(own)).sorted() }
@@ -249,7 +275,14 @@ public enum GuardLogExtractor {
             if let l = local { vars.formUnion(l.vars) }
             guard !vars.isEmpty else { continue }
             if let d = declared.first, singleThreaded.contains(where: { $0.contains(s.decls[d].keyword) }) { continue }
-            if regions == nil { regions = makeRegions(context) }
+            recorded.append((qualified, name, units, declared, global, local, vars, uncheckedHere))
+        }
+        guard !recorded.isEmpty else { return result }
+        for (qualified, name, units, declared, global, local, vars, uncheckedHere) in recorded {
+            if regions == nil {
+                let ranges = recorded.flatMap { r in r.units.map { s.scopes[s.decls[$0].body].interior } }
+                regions = makeRegions(context, within: ranges)
+            }
             var log = TypeGuardLog(path: s.file.path)
             log.testCode = context.fileIsTestCode
             log.uncheckedHere = uncheckedHere
@@ -259,9 +292,8 @@ public enum GuardLogExtractor {
                 log.vars = varRecords(context, units: declared, vars: vars, guards: Set(local!.locks + local!.queues))
             }
             let references = referenceVars(context, declared)
-            if wrappers == nil { wrappers = ownWrappers(s, vocabulary: context.vocabulary) }
             var walker = UnitWalker(context: context, name: name, vars: vars, references: references, uniqueness: uniqueness,
-                                    wrappers: wrappers!)
+                                    wrappers: wrappers)
             for u in units {
                 walker.members(of: u, into: &log)
                 walker.walk(u, regions: &regions!, into: &log)
@@ -269,20 +301,42 @@ public enum GuardLogExtractor {
             (log.writtenThroughOthers, log.setUpThroughOthers) = writesThroughOtherReferences(s, vars: vars, references: references,
                                                                                                className: name, uniqueness: uniqueness)
             if log.testCode { log.concurrentUses = concurrentUses(s, names: Set(log.members.map(\.baseName)).union(vars)) }
-            if log.accesses.contains(where: { a in a.possible || a.guards.contains { GuardInference.isOwn($0) && $0.kind != .mainActor } }) {
+            if log.accesses.contains(where: { a in a.guards.contains { GuardInference.isOwn($0) && $0.kind != .mainActor } }) {
                 result.usesGuards[name] = true
             }
-            result.logs[name] = log
+            result.logs[qualified] = log
         }
         return result
     }
 
+    /// `Outer.Inner` for a class nested in other types (or extensions); an extension's own
+    /// dotted name.
+    public static func qualifiedName(_ s: FileStructure, _ di: Int) -> String {
+        let d = s.decls[di]
+        if d.kind == .extension { return d.fullName.isEmpty ? d.nameText : d.fullName }
+        var name = d.nameText
+        var p = d.parent
+        var hops = 0
+        while p >= 0 && hops < 16 {
+            let pd = s.decls[p]
+            if pd.kind.isType {
+                name = (pd.kind == .extension && !pd.fullName.isEmpty ? pd.fullName : pd.nameText) + "." + name
+            } else {
+                // A class local to a function: its own scope.
+                name = pd.nameText + "()." + name
+            }
+            p = pd.parent
+            hops += 1
+        }
+        return name
+    }
+
     /// The file's guard regions, with the wrappers of its classes (declared here or known to the
     /// run) resolved.
-    static func makeRegions(_ context: RuleContext) -> GuardRegions {
+    static func makeRegions(_ context: RuleContext, within ranges: [Range<Int>]) -> GuardRegions {
         let s = context.structure
         var selfWrappers: [String: String] = [:]
-        for (name, lock) in ownWrappers(s, vocabulary: context.vocabulary) { selfWrappers[name] = lock }
+        for (name, lock) in context.wrapperMethods { selfWrappers[name] = lock }
         for d in s.decls where (d.kind == .class || d.kind == .extension) && !d.nameText.isEmpty {
             for entry in context.guardedClassFacts(d.nameText)?.ownWrappers ?? [] {
                 let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
@@ -293,14 +347,15 @@ public enum GuardLogExtractor {
         let resolution = GuardRegions.Resolution(
             executor: { receiver, at in executorKind(context, receiver: receiver, at: at) },
             closureMethod: { receiver, method, at in closureMethodLocks(context, receiver: receiver, method: method, at: at) })
-        return GuardRegions(s, vocabulary: context.vocabulary, extraScopedMethods: extra, selfWrappers: selfWrappers, resolution: resolution)
+        return GuardRegions(s, vocabulary: context.vocabulary, extraScopedMethods: extra, selfWrappers: selfWrappers, resolution: resolution,
+                            within: ranges)
     }
 
     /// Methods of the file's types that run their closure parameter while holding a lock (or on
     /// a serial queue) that the type owns: method name → the lock's name. The closure must be
     /// called inside the held region: a method that takes a lock and calls its closure outside
     /// it (a lazy initializer that publishes under the lock) is not a wrapper.
-    public static func ownWrappers(_ s: FileStructure, vocabulary: LockVocabulary) -> [String: String] {
+    public static func ownWrappers(_ s: FileStructure, vocabulary: LockVocabulary, regions base: LockRegions? = nil) -> [String: String] {
         var candidates: [(decl: Int, params: [String])] = []
         for (di, d) in s.decls.enumerated() where d.kind == .function && d.body >= 0 && !d.isStaticMember
             && s.owningType(of: di) != nil && LockWrappers.takesImmediateClosure(d, s) {
@@ -308,7 +363,8 @@ public enum GuardLogExtractor {
             if !params.isEmpty { candidates.append((di, params)) }
         }
         guard !candidates.isEmpty else { return [:] }
-        let regions = LockRegions(s, vocabulary: vocabulary, includeQueues: ["*"])
+        let regions = base.map { LockRegions($0, adding: LockRegions.queueRegions(s, vocabulary: vocabulary), s) }
+            ?? LockRegions(s, vocabulary: vocabulary, includeQueues: ["*"])
         var out: [String: String] = [:]
         for c in candidates {
             let d = s.decls[c.decl]
@@ -460,9 +516,9 @@ public enum GuardLogExtractor {
     /// or nil (cannot tell).
     static func closureMethodLocks(_ context: RuleContext, receiver: String, method: String, at: Int) -> Bool? {
         let s = context.structure
-        let lockWord = method.lowercased()
-        let namedLike = lockWord.contains("lock") || lockWord.contains("synchron") || lockWord.contains("critical")
-            || lockWord.contains("exclusive") || lockWord.contains("serial")
+        // A type's static method (`CATransaction.setCompletionBlock { }`) is no lock of the class.
+        if let first = receiver.split(separator: ".").last?.first, first.isUppercase { return false }
+        let namedLike = namesLock(method)
         switch receiverDecl(s, receiver, at: at) {
         case .local:
             return false
@@ -480,6 +536,24 @@ public enum GuardLogExtractor {
         case .unknown:
             return namedLike ? true : nil
         }
+    }
+
+    /// Words of a method's name that say its closure runs under a lock (`withLockVoid`,
+    /// `synchronized`, `withCriticalRegion`), by whole camel-case words: `setCompletionBlock` has
+    /// no `lock` in it, `synchronizeTerms` syncs data.
+    static let lockWords: Set<String> = ["lock", "locked", "locking", "mutex", "synchronized", "critical", "exclusive", "exclusively"]
+
+    static func namesLock(_ method: String) -> Bool {
+        var word = ""
+        for ch in method {
+            if ch.isUppercase || ch == "_" {
+                if lockWords.contains(word.lowercased()) { return true }
+                word = ch == "_" ? "" : String(ch)
+            } else {
+                word.append(ch)
+            }
+        }
+        return lockWords.contains(word.lowercased())
     }
 
     /// The type a stored property is declared with (`: Protected<T>`, `= Protected(…)`).
@@ -525,6 +599,7 @@ public enum GuardLogExtractor {
             }
         }
         r.exemption = exemption(context, d, units: units, global: global)
+        r.confined = units.contains { assertsEventLoop(s, $0) }
         r.varsGuardedByOwner = local.vars.filter { usedOnlyUnderOwnersLock($0, units: units, context: context) }
         if decl.parent < 0 && (decl.modifiers.contains(.private) || decl.modifiers.contains(.fileprivate)) {
             r.constructionOnly = constructionOnlyMembers(s, units: units)
@@ -598,6 +673,13 @@ public enum GuardLogExtractor {
         "NSObject", "Operation", "BlockOperation", "Thread", "Stream", "InputStream", "OutputStream",
         "URLProtocol", "NSManagedObject", "NSDocument", "UIDocument", "XCTestCase", "NSCache", "Timer",
     ]
+
+    /// Whether unit `u` asserts that its code runs on an event loop (SwiftNIO's
+    /// `assertInEventLoop` / `preconditionInEventLoop`): the class is confined to it by contract.
+    static func assertsEventLoop(_ s: FileStructure, _ u: Int) -> Bool {
+        guard s.identifiers.mayContainAny(["assertInEventLoop", "preconditionInEventLoop"]) else { return false }
+        return s.scopes[s.decls[u].body].interior.contains { s.code[$0].kind == .identifier && (s.is($0, "assertInEventLoop") || s.is($0, "preconditionInEventLoop")) }
+    }
 
     /// Why the class's state needs no guard of its own, from what its declaration shows.
     static func exemption(_ context: RuleContext, _ d: Int, units: [Int], global: TypeFacts?) -> String? {
@@ -851,7 +933,8 @@ struct UnitWalker {
         let n = d.nameText
         if n.hasSuffix("Locked") && !n.hasSuffix("Unlocked") || n.hasSuffix("_locked") || n.hasPrefix("unsafe") || n.hasPrefix("_unsafe")
             || n.hasSuffix("NoLock") || n.hasSuffix("WithoutLock") || n.hasSuffix("WithoutLocking") || n.hasSuffix("LockHeld")
-            || n.hasSuffix("UnderLock") || n.hasPrefix("locked") || n.contains("OnQueue") || n.hasSuffix("_onQueue") {
+            || n.hasSuffix("UnderLock") || n.hasPrefix("locked") || n.contains("OnQueue") || n.hasSuffix("_onQueue")
+            || n.hasPrefix("synchronized_") || n.hasPrefix("_synchronized") {
             return true
         }
         let doc = s.leadingCommentText(d)

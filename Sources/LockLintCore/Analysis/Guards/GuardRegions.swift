@@ -106,8 +106,11 @@ public struct GuardRegions {
     ///     methods whose closure holds a lock.
     ///   - selfWrappers: wrapper method → the lock it takes, for closures passed to a method of
     ///     the enclosing type (`withStateLock { }`).
+    /// - Parameter within: only closures in these token ranges are resolved (the code whose
+    ///   state is recorded); the others are left out.
     public init(_ s: FileStructure, vocabulary: LockVocabulary, extraScopedMethods: Set<String>, selfWrappers: [String: String],
-                resolution: Resolution) {
+                resolution: Resolution, within ranges: [Range<Int>]? = nil) {
+        func inside(_ k: Int) -> Bool { ranges.map { $0.contains { $0.contains(k) } } ?? true }
         self.s = s
         let base = LockRegions(s, vocabulary: vocabulary, includeQueues: ["*"], extraScopedMethods: extraScopedMethods, heldOnEntry: true)
         var out: [Region] = []
@@ -115,7 +118,7 @@ public struct GuardRegions {
         // the receiver's type runs the closure under one, possibly one when the tool cannot
         // resolve it (unless the method's name says the closure runs later).
         let scopedNames = NameSet(extraScopedMethods)
-        for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.receiverStart >= 0 && c.close > c.open {
+        for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.receiverStart >= 0 && c.close > c.open && inside(c.open) {
             if Self.plainClosureNames.contains(s, c.callee) || LockRegions.serialExecutorNames.contains(s, c.callee)
                 || vocabulary.lockScopedNames.contains(s, c.callee) || scopedNames.contains(s, c.callee) { continue }
             let method = s.text(c.callee)
@@ -130,7 +133,7 @@ public struct GuardRegions {
             _ = ci
             out.append(region)
         }
-        for r in base.regions {
+        for r in base.regions where inside(r.start) || inside(max(r.start, r.end - 1)) {
             var region = Region(start: r.start, end: r.end, executable: r.executable, held: nil, receiver: r.lock, writes: true,
                                 definite: r.definite)
             switch r.form {

@@ -73,18 +73,46 @@ public final class RuleContext {
         return answer
     }
 
-    /// The facts of a class of this name whose state the guard inference follows: it is
+    /// The stored vars of a class of this name whose state the guard inference follows: it is
     /// `@unchecked Sendable` or uses guards of its own somewhere in the run, and is not isolated
-    /// to a global actor. Nil otherwise.
-    public func guardedClassFacts(_ name: String) -> TypeFacts? {
-        let answer = Self.guardedClass(index.facts(module: module, name: name))
-        questions[FactsQuestion(kind: .guardedClass, name: name)] = .facts(answer)
+    /// to a global actor. Nil otherwise. (A narrow answer: the file is linted again only when
+    /// it changes.)
+    public func guardedClassVars(_ name: String) -> [String]? {
+        let answer = Self.guardedClassVars(index.facts(module: module, name: name))
+        questions[FactsQuestion(kind: .guardedClass, name: name)] = .strings(answer)
         return answer
     }
 
-    static func guardedClass(_ f: TypeFacts?) -> TypeFacts? {
+    static func guardedClassVars(_ f: TypeFacts?) -> [String]? {
         guard let f, f.isClass, f.isUncheckedSendable || f.usesGuards, !f.isGlobalActorIsolated else { return nil }
-        return f
+        return f.storedVars
+    }
+
+    /// The wrapper methods (`method=lock`) of a class of this name, declared in any file.
+    public func ownWrappers(_ name: String) -> [String] {
+        let answer = index.facts(module: module, name: name)?.ownWrappers ?? []
+        questions[FactsQuestion(kind: .ownWrappers, name: name)] = .strings(answer)
+        return answer
+    }
+
+    /// A class of this name's serial queues (`q:name`), event loops (`l:name`) and superclass
+    /// (`s:name`), declared in any file.
+    public func classQueues(_ name: String) -> [String] {
+        let answer = Self.classQueues(index.facts(module: module, name: name))
+        questions[FactsQuestion(kind: .classQueues, name: name)] = .strings(answer)
+        return answer
+    }
+
+    static func classQueues(_ f: TypeFacts?) -> [String] {
+        guard let f, f.isClass else { return [] }
+        return f.queueProperties.map { "q:" + $0 } + f.eventLoops.map { "l:" + $0 } + (f.superclass.isEmpty ? [] : ["s:" + f.superclass])
+    }
+
+    /// Whether the run declares a class of this name.
+    public func isClassInRun(_ name: String) -> Bool {
+        let answer = index.facts(module: module, name: name)?.isClass ?? false
+        questions[FactsQuestion(kind: .isClass, name: name)] = .bool(answer)
+        return answer
     }
 
     /// What the guard inference found in this file (state used without the guard it has
@@ -232,7 +260,10 @@ public final class RuleContext {
             case .isValueType: b = .bool(isValueType(f))
             case .isProtocol: b = .bool(isProtocol(f))
             case .isKnownType: b = .bool(f != nil)
-            case .guardedClass: b = .facts(guardedClass(f))
+            case .guardedClass: b = .strings(guardedClassVars(f))
+            case .ownWrappers: b = .strings(f?.ownWrappers ?? [])
+            case .classQueues: b = .strings(classQueues(f))
+            case .isClass: b = .bool(f?.isClass ?? false)
             case .guardFindings: b = .guardFindings(index.guardFindings[q.name] ?? [])
             case .globalQueue: b = .kind(index.globalQueues[module]?[q.name])
             case .alias: b = .strings((f?.aliasOf ?? "").isEmpty ? nil : [f!.aliasOf])
@@ -262,7 +293,7 @@ public final class RuleContext {
 struct FactsQuestion: Hashable {
     enum Kind: UInt8 {
         case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor
-        case isValueType, isProtocol, isKnownType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias
+        case isValueType, isProtocol, isKnownType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias, ownWrappers, classQueues, isClass
     }
     var kind: Kind
     var name: String

@@ -222,7 +222,7 @@ public enum GuardLogExtractor {
         let singleThreaded = s.singleThreadedRanges()
         let uniqueness = StateAccess.uniquenessHelpers(s)
         // The units whose state is recorded (regions are worked out for their code only).
-        var recorded: [(qualified: String, name: String, units: [Int], declared: [Int], global: TypeFacts?,
+        var recorded: [(qualified: String, name: String, units: [Int], declared: [Int],
                         local: (vars: [String], locks: [String], queues: [String], boxes: [String], eventLoops: [String])?,
                         vars: Set<String>, uncheckedHere: Bool)] = []
         for qualified in order {
@@ -269,26 +269,28 @@ public enum GuardLogExtractor {
                 if !own.isEmpty { result.ownWrappers[name] = Array(Set(own)).sorted() }
             }
             let uncheckedHere = units.contains { isUnchecked(s, $0) }
-            let global = context.guardedClassFacts(name)
-            guard global != nil || (!declared.isEmpty && (usesHere || uncheckedHere)) else { continue }
-            var vars = Set(global?.storedVars ?? [])
+            // A class declared here that shows nothing here may still be guarded elsewhere.
+            let localCandidate = !declared.isEmpty && (usesHere || uncheckedHere)
+            let globalVars = localCandidate ? nil : context.guardedClassVars(name)
+            guard localCandidate || globalVars != nil else { continue }
+            var vars = Set(globalVars ?? [])
             if let l = local { vars.formUnion(l.vars) }
             guard !vars.isEmpty else { continue }
             if let d = declared.first, singleThreaded.contains(where: { $0.contains(s.decls[d].keyword) }) { continue }
-            recorded.append((qualified, name, units, declared, global, local, vars, uncheckedHere))
+            recorded.append((qualified, name, units, declared, local, vars, uncheckedHere))
         }
         guard !recorded.isEmpty else { return result }
-        for (qualified, name, units, declared, global, local, vars, uncheckedHere) in recorded {
+        for (qualified, name, units, declared, local, vars, uncheckedHere) in recorded {
             if regions == nil {
                 let ranges = recorded.flatMap { r in r.units.map { s.scopes[s.decls[$0].body].interior } }
-                regions = makeRegions(context, within: ranges)
+                regions = makeRegions(context, within: ranges, names: Set(recorded.map(\.name)))
             }
             var log = TypeGuardLog(path: s.file.path)
             log.testCode = context.fileIsTestCode
             log.uncheckedHere = uncheckedHere
             log.exemption = documentedExemption(s, units)
             if let d = declared.first {
-                log.classRecord = classRecord(context, d, units: units, local: local!, global: global)
+                log.classRecord = classRecord(context, d, units: units, local: local!)
                 log.vars = varRecords(context, units: declared, vars: vars, guards: Set(local!.locks + local!.queues))
             }
             let references = referenceVars(context, declared)
@@ -333,12 +335,12 @@ public enum GuardLogExtractor {
 
     /// The file's guard regions, with the wrappers of its classes (declared here or known to the
     /// run) resolved.
-    static func makeRegions(_ context: RuleContext, within ranges: [Range<Int>]) -> GuardRegions {
+    static func makeRegions(_ context: RuleContext, within ranges: [Range<Int>], names: Set<String>) -> GuardRegions {
         let s = context.structure
         var selfWrappers: [String: String] = [:]
         for (name, lock) in context.wrapperMethods { selfWrappers[name] = lock }
-        for d in s.decls where (d.kind == .class || d.kind == .extension) && !d.nameText.isEmpty {
-            for entry in context.guardedClassFacts(d.nameText)?.ownWrappers ?? [] {
+        for name in names.sorted() {
+            for entry in context.ownWrappers(name) {
                 let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
                 if parts.count == 2 && selfWrappers[parts[0]] == nil { selfWrappers[parts[0]] = parts[1] }
             }
@@ -477,10 +479,11 @@ public enum GuardLogExtractor {
                 var name = s.decls[t].nameText
                 var hops = 0
                 while !name.isEmpty && hops < 8 {
-                    guard let f = context.classFacts(name) else { break }
-                    if f.eventLoops.contains(receiver) { return .guarded(.eventLoop) }
-                    if f.queueProperties.contains(receiver) { return .guarded(.serialQueue) }
-                    name = f.superclass
+                    let facts = context.classQueues(name)
+                    if facts.isEmpty { break }
+                    if facts.contains("l:" + receiver) { return .guarded(.eventLoop) }
+                    if facts.contains("q:" + receiver) { return .guarded(.serialQueue) }
+                    name = facts.first { $0.hasPrefix("s:") }.map { String($0.dropFirst(2)) } ?? ""
                     hops += 1
                 }
             }
@@ -577,15 +580,14 @@ public enum GuardLogExtractor {
     // MARK: Declarations
 
     static func classRecord(_ context: RuleContext, _ d: Int, units: [Int],
-                            local: (vars: [String], locks: [String], queues: [String], boxes: [String], eventLoops: [String]),
-                            global: TypeFacts?) -> ClassRecord {
+                            local: (vars: [String], locks: [String], queues: [String], boxes: [String], eventLoops: [String])) -> ClassRecord {
         let s = context.structure
         let decl = s.decls[d]
         var r = ClassRecord(name: decl.nameText, site: CodeSite(s, token: decl.name >= 0 ? decl.name : decl.keyword))
         r.unchecked = isUnchecked(s, d)
         let superName = s.inheritedTypes(of: d).first?.name ?? ""
         r.superclass = superName
-        r.isSubclass = !superName.isEmpty && (knownBaseClasses.contains(superName) || context.classFacts(superName) != nil)
+        r.isSubclass = !superName.isEmpty && (knownBaseClasses.contains(superName) || context.isClassInRun(superName))
         r.valueBoxes = local.boxes
         for m in s.children[d] where s.decls[m].kind == .variable && local.locks.contains(s.decls[m].nameText) {
             if let t = context.vocabulary.lockType(of: s.decls[m], in: s, strict: false) ?? declaredTypeName(s.decls[m], s) {
@@ -598,7 +600,7 @@ public enum GuardLogExtractor {
                 return k == .function || k == .subscript || (k == .variable && s.decls[m].isComputed)
             }
         }
-        r.exemption = exemption(context, d, units: units, global: global)
+        r.exemption = exemption(context, d, units: units)
         r.confined = units.contains { assertsEventLoop(s, $0) }
         r.varsGuardedByOwner = local.vars.filter { usedOnlyUnderOwnersLock($0, units: units, context: context) }
         if decl.parent < 0 && (decl.modifiers.contains(.private) || decl.modifiers.contains(.fileprivate)) {
@@ -682,13 +684,10 @@ public enum GuardLogExtractor {
     }
 
     /// Why the class's state needs no guard of its own, from what its declaration shows.
-    static func exemption(_ context: RuleContext, _ d: Int, units: [Int], global: TypeFacts?) -> String? {
+    static func exemption(_ context: RuleContext, _ d: Int, units: [Int]) -> String? {
         let s = context.structure
         let decl = s.decls[d]
         if s.hasGlobalActor(decl) || units.contains(where: { s.decls[$0].kind == .class && s.hasGlobalActor(s.decls[$0]) }) { return "global actor" }
-        if global?.isGlobalActorIsolated == true && !units.contains(where: { s.decls[$0].kind == .extension && s.hasGlobalActor(s.decls[$0]) }) {
-            return "global actor"
-        }
         if MainActorTypes.inheritsIsolation(d, s) || context.inheritsMainActor(superclass: s.inheritedTypes(of: d).first?.name ?? "") {
             return "main-actor superclass"
         }
@@ -801,7 +800,7 @@ public enum GuardLogExtractor {
                     type = s.text(first)
                 }
                 guard let t = type else { continue }
-                if knownReferenceTypes.contains(t) || context.classFacts(t) != nil { out.insert(d.nameText) }
+                if knownReferenceTypes.contains(t) || context.isClassInRun(t) { out.insert(d.nameText) }
             }
         }
         return out

@@ -154,7 +154,18 @@ public enum LockPaths {
         for t in flow.throwSites where t.state & PathWalker.held != 0 {
             walker.leak(s.isKeyword(t.token, .throw) ? .throwStatement : .tryExpression, t.token, state: t.state)
         }
-        let leaks = walker.leaks.values.sorted { $0.token < $1.token }
+        var leaks = walker.leaks.values.sorted { $0.token < $1.token }
+        // A `defer` that releases the lock, written before the acquire in a block around it,
+        // runs on every exit of that block: only a loop inside the block can take the lock again
+        // while it is held.
+        if let guarded = walker.deferredBefore(a, within: exec) {
+            leaks.removeAll { leak in
+                // The loop (its keyword, or the `continue`) sits inside the block: the next
+                // iteration takes the lock again before the block's defer releases it.
+                leak.kind != .nextIteration || !s.scope(Int(s.scopeOf[leak.token]), isWithin: guarded)
+            }
+            walker.releases.formUnion(walker.deferredReleases(in: guarded, before: a))
+        }
         return LockPathResult(leaks: leaks, releases: walker.releases.sorted(), conditional: conditional)
     }
 
@@ -304,6 +315,41 @@ struct PathWalker {
 
     func isAcquire(_ i: Int) -> Bool {
         s.is(i, text: acquireName) && !s.isKeyword(i - 1, .func) && LockRegions.releaseMatches(s, at: i, lock: lock, freeFunction: freeFunction)
+    }
+
+    /// The innermost block around the acquire `a` (up to the body `exec`) that registers, before
+    /// `a`, a `defer` releasing the lock: `defer { l.unlock() }; l.lock()`.
+    func deferredBefore(_ a: Int, within exec: Int) -> Int? {
+        var sc = Int(s.scopeOf[a])
+        while sc >= 0 {
+            let scope = s.scopes[sc]
+            if !deferredReleases(in: sc, before: a).isEmpty { return sc }
+            if sc == exec { return nil }
+            sc = scope.parent
+        }
+        return nil
+    }
+
+    /// The releases of the lock in `defer` blocks directly in block `sc`, written before token `a`.
+    func deferredReleases(in sc: Int, before a: Int) -> [Int] {
+        var out: [Int] = []
+        let scope = s.scopes[sc]
+        var k = scope.open + 1
+        while k < min(a, scope.close) {
+            if s.isKeyword(k, .defer), Int(s.scopeOf[k]) == sc, let body = s.statementBody(of: k) {
+                for r in s.scopes[body].interior where s.code[r].kind == .identifier && s.isChar(r + 1, UInt8(ascii: "(")) && isRelease(r) {
+                    out.append(r)
+                }
+                k = s.scopes[body].close + 1
+                continue
+            }
+            if s.isChar(k, UInt8(ascii: "{")) || s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) {
+                let m = Int(s.match[k])
+                if m > k { k = m + 1; continue }
+            }
+            k += 1
+        }
+        return out
     }
 
     /// Whether a release of the lock comes before the acquire inside loop body `loop` (the

@@ -176,6 +176,19 @@ public struct LockWithoutDeferRule: Rule {
         ]
     )
 
+    /// The receiver is declared (in this file) with a type of the run whose `lock()` methods
+    /// (a protocol's: its conformers') all take no lock.
+    static func isDomainLock(_ r: LockRegion, _ context: RuleContext) -> Bool {
+        let s = context.structure
+        guard case .member(let d) = GuardLogExtractor.receiverDecl(s, r.lock, at: r.acquireToken),
+              let type = GuardLogExtractor.declaredTypeName(d, s) else {
+            // A parameter: its declared type.
+            guard let t = s.parameterTypeName(r.lock, at: r.acquireToken) else { return false }
+            return context.lockImplementations(t) == 2
+        }
+        return context.lockImplementations(type) == 2
+    }
+
     /// Whether a function's name says it takes a lock for its caller (`lock()`, `lock(whenValue:)`,
     /// `acquire()`, `enterCriticalSection()`, `beginWrite()`, `tryLock()`, `readLock()`).
     static func isLockingName(_ fn: String) -> Bool {
@@ -210,6 +223,9 @@ public struct LockWithoutDeferRule: Rule {
             }
             guard let release = vocabulary.acquireRelease[acquire] else { continue }
             let free = vocabulary.freeFunctionAcquires.contains(acquire)
+            // `lock()` on a value whose type's implementations in the run take no lock (they set
+            // a flag: a pause that must stay on) is a domain action, not an acquire.
+            if !free && acquire == "lock" && Self.isDomainLock(r, context) { continue }
             guard var result = LockPaths.analyze(s, acquire: r.acquireToken, lock: r.lock, release: release, freeFunction: free, budget: &budget),
                   !result.leaks.isEmpty else { continue }
             // Follow the functions of the file that release the lock they did not take (they hand

@@ -53,6 +53,9 @@ public struct TypeFacts: Sendable, Equatable {
     public var conformances: [String] = []
     /// For a typealias: the type it names ("" otherwise).
     public var aliasOf = ""
+    /// What its `lock()` methods do: bit 1, some takes a real lock (an acquire, a withLock-style
+    /// call, a queue's sync); bit 2, some takes none (it sets state: a pause, a domain action).
+    public var lockImplementations: UInt8 = 0
 
     public init() {}
 
@@ -76,6 +79,7 @@ public struct TypeFacts: Sendable, Equatable {
         usesGuards = usesGuards || o.usesGuards
         Self.union(&ownWrappers, o.ownWrappers)
         Self.union(&conformances, o.conformances)
+        lockImplementations |= o.lockImplementations
         if aliasOf.isEmpty { aliasOf = o.aliasOf }
         Self.union(&storedVars, o.storedVars)
         Self.union(&lockProperties, o.lockProperties)
@@ -108,6 +112,8 @@ public struct ProjectIndex: Sendable {
     /// module → protocol → the closure methods its implementations in the run hold a lock in
     /// (worked out by `finish()`).
     public internal(set) var protocolWrappers: [String: [String: [String]]] = [:]
+    /// module → protocol → what its conformers' `lock()` methods do (see `TypeFacts.lockImplementations`).
+    public internal(set) var protocolLockImplementations: [String: [String: UInt8]] = [:]
     /// module → serial or concurrent queues declared at file level (`let q = DispatchQueue(…)`).
     public internal(set) var globalQueues: [String: [String: GuardKind]] = [:]
 
@@ -137,7 +143,13 @@ public struct ProjectIndex: Sendable {
         lockInversions = lockGraph.inversions()
         splitProperties = lockGraph.splitProperties()
         protocolWrappers = [:]
+        protocolLockImplementations = [:]
         for (module, types) in modules {
+            for (_, f) in types where f.lockImplementations != 0 {
+                for p in f.conformances where types[p]?.isProtocol == true {
+                    protocolLockImplementations[module, default: [:]][p, default: 0] |= f.lockImplementations
+                }
+            }
             for (_, f) in types where f.isLockWrapper && !f.lockScopedMethods.isEmpty {
                 for p in f.conformances where types[p]?.isProtocol == true {
                     TypeFacts.union(&protocolWrappers[module, default: [:]][p, default: []], f.lockScopedMethods)
@@ -272,6 +284,7 @@ public struct ProjectIndex: Sendable {
                 f.superclass = s.text(first)
             }
             if d.kind != .protocol && !d.inheritance.isEmpty { f.conformances = s.inheritedTypes(of: di).map(\.name).sorted() }
+            if d.kind != .protocol { f.lockImplementations = lockImplementations(of: di, in: s, vocabulary: vocabulary) }
             types[d.nameText, default: TypeFacts()].merge(f)
             // A class's superclass learns whether its subclasses restate the conformance.
             if d.kind == .class, let superclass = s.decls[di].inheritance.first.flatMap({ s.code[$0].kind == .identifier ? s.text($0) : nil }) {
@@ -284,6 +297,19 @@ public struct ProjectIndex: Sendable {
         index.lockGraph = LockGraph.extract(s, vocabulary: vocabulary, module: module, regions: regions)
         index.finish()
         return index
+    }
+
+    /// What the `lock()` methods of type (or extension) `d` do (see `TypeFacts.lockImplementations`).
+    static func lockImplementations(of d: Int, in s: FileStructure, vocabulary: LockVocabulary) -> UInt8 {
+        var bits: UInt8 = 0
+        for m in s.children[d] where s.decls[m].kind == .function && s.decls[m].body >= 0 && s.decls[m].nameText == "lock" {
+            let takes = s.scopes[s.decls[m].body].interior.contains { k in
+                s.code[k].kind == .identifier && (s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "{")))
+                    && (vocabulary.acquireNames.contains(s, k) || vocabulary.lockScopedNames.contains(s, k) || s.is(k, "sync") || s.is(k, "wait"))
+            }
+            bits |= takes ? 1 : 2
+        }
+        return bits
     }
 
     /// The type a `typealias` names: its first component (`NIOLock` in `typealias Lock = NIOLock`,

@@ -153,6 +153,19 @@ public final class RuleContext {
         return answer
     }
 
+    /// What the `lock()` methods of a type of the run (a protocol: of its conformers) do: bit 1,
+    /// some takes a real lock; bit 2, some only sets state. 0 when the run declares none.
+    public func lockImplementations(_ name: String) -> UInt8 {
+        let answer = Self.lockImplementations(name, module: module, index: index)
+        questions[FactsQuestion(kind: .lockImplementations, name: name)] = .strings(["\(answer)"])
+        return answer
+    }
+
+    static func lockImplementations(_ name: String, module: String, index: ProjectIndex) -> UInt8 {
+        guard let f = index.facts(module: module, name: name) else { return 0 }
+        return f.isProtocol ? index.protocolLockImplementations[module]?[name] ?? 0 : f.lockImplementations
+    }
+
     /// The type a typealias of the module names, or nil.
     public func aliasTarget(_ name: String) -> String? {
         let a = index.facts(module: module, name: name)?.aliasOf ?? ""
@@ -264,6 +277,7 @@ public final class RuleContext {
             case .ownWrappers: b = .strings(f?.ownWrappers ?? [])
             case .classQueues: b = .strings(classQueues(f))
             case .isClass: b = .bool(f?.isClass ?? false)
+            case .lockImplementations: b = .strings(["\(lockImplementations(q.name, module: module, index: index))"])
             case .guardFindings: b = .guardFindings(index.guardFindings[q.name] ?? [])
             case .globalQueue: b = .kind(index.globalQueues[module]?[q.name])
             case .alias: b = .strings((f?.aliasOf ?? "").isEmpty ? nil : [f!.aliasOf])
@@ -293,7 +307,7 @@ public final class RuleContext {
 struct FactsQuestion: Hashable {
     enum Kind: UInt8 {
         case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor
-        case isValueType, isProtocol, isKnownType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias, ownWrappers, classQueues, isClass
+        case isValueType, isProtocol, isKnownType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias, ownWrappers, classQueues, isClass, lockImplementations
     }
     var kind: Kind
     var name: String

@@ -425,7 +425,7 @@ public enum GuardLogExtractor {
 
     // MARK: Receivers
 
-    enum ReceiverDecl {
+    public enum ReceiverDecl {
         case member(Decl)
         case local
         case unknown
@@ -433,7 +433,7 @@ public enum GuardLogExtractor {
 
     /// The declaration of receiver `name` at token `at`: a stored property or global of this
     /// file, a local or parameter, or unknown (declared in another file).
-    static func receiverDecl(_ s: FileStructure, _ name: String, at: Int) -> ReceiverDecl {
+    public static func receiverDecl(_ s: FileStructure, _ name: String, at: Int) -> ReceiverDecl {
         var n = Substring(name)
         var memberOnly = false
         if n.hasPrefix("Self.") { n = n.dropFirst(5); memberOnly = true }

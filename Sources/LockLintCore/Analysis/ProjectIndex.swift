@@ -56,6 +56,9 @@ public struct TypeFacts: Sendable, Equatable {
     /// What its `lock()` methods do: bit 1, some takes a real lock (an acquire, a withLock-style
     /// call, a queue's sync); bit 2, some takes none (it sets state: a pause, a domain action).
     public var lockImplementations: UInt8 = 0
+    /// Its methods that assert an executor in their body, as `method=q:queue`, `method=l:loop`
+    /// or `method=m` (the main actor), sorted.
+    public var assertingMethods: [String] = []
 
     public init() {}
 
@@ -80,6 +83,7 @@ public struct TypeFacts: Sendable, Equatable {
         Self.union(&ownWrappers, o.ownWrappers)
         Self.union(&conformances, o.conformances)
         lockImplementations |= o.lockImplementations
+        Self.union(&assertingMethods, o.assertingMethods)
         if aliasOf.isEmpty { aliasOf = o.aliasOf }
         Self.union(&storedVars, o.storedVars)
         Self.union(&lockProperties, o.lockProperties)
@@ -285,6 +289,7 @@ public struct ProjectIndex: Sendable {
             }
             if d.kind != .protocol && !d.inheritance.isEmpty { f.conformances = s.inheritedTypes(of: di).map(\.name).sorted() }
             if d.kind != .protocol { f.lockImplementations = lockImplementations(of: di, in: s, vocabulary: vocabulary) }
+            if d.kind == .class || d.kind == .extension { f.assertingMethods = assertingMethods(of: di, in: s) }
             types[d.nameText, default: TypeFacts()].merge(f)
             // A class's superclass learns whether its subclasses restate the conformance.
             if d.kind == .class, let superclass = s.decls[di].inheritance.first.flatMap({ s.code[$0].kind == .identifier ? s.text($0) : nil }) {
@@ -297,6 +302,18 @@ public struct ProjectIndex: Sendable {
         index.lockGraph = LockGraph.extract(s, vocabulary: vocabulary, module: module, regions: regions)
         index.finish()
         return index
+    }
+
+    /// The methods of type (or extension) `d` whose own body asserts an executor.
+    static func assertingMethods(of d: Int, in s: FileStructure) -> [String] {
+        guard s.identifiers.mayContainAny(["dispatchPrecondition", "isMainThread", "assertInEventLoop", "preconditionInEventLoop",
+                                           "assertIsolated", "preconditionIsolated"]) else { return [] }
+        var out: [String] = []
+        for m in s.children[d] where s.decls[m].kind == .function && s.decls[m].body >= 0 && !s.decls[m].isStaticMember {
+            guard let first = GuardRegions.assertionPoints(s, in: s.decls[m].body).first?.held else { continue }
+            out.append(s.decls[m].nameText + "=" + GuardRegions.encode(first))
+        }
+        return out.sorted()
     }
 
     /// What the `lock()` methods of type (or extension) `d` do (see `TypeFacts.lockImplementations`).

@@ -108,6 +108,14 @@ public final class RuleContext {
         return f.queueProperties.map { "q:" + $0 } + f.eventLoops.map { "l:" + $0 } + (f.superclass.isEmpty ? [] : ["s:" + f.superclass])
     }
 
+    /// The methods of a type of this name (declared in any file) that assert an executor
+    /// (`method=q:queue`, `method=l:loop`, `method=m`).
+    public func assertingMethods(_ name: String) -> [String] {
+        let answer = index.facts(module: module, name: name)?.assertingMethods ?? []
+        questions[FactsQuestion(kind: .assertingMethods, name: name)] = .strings(answer)
+        return answer
+    }
+
     /// Whether the run declares a class of this name.
     public func isClassInRun(_ name: String) -> Bool {
         let answer = index.facts(module: module, name: name)?.isClass ?? false
@@ -277,6 +285,7 @@ public final class RuleContext {
             case .ownWrappers: b = .strings(f?.ownWrappers ?? [])
             case .classQueues: b = .strings(classQueues(f))
             case .isClass: b = .bool(f?.isClass ?? false)
+            case .assertingMethods: b = .strings(f?.assertingMethods ?? [])
             case .lockImplementations: b = .strings(["\(lockImplementations(q.name, module: module, index: index))"])
             case .guardFindings: b = .guardFindings(index.guardFindings[q.name] ?? [])
             case .globalQueue: b = .kind(index.globalQueues[module]?[q.name])
@@ -307,7 +316,7 @@ public final class RuleContext {
 struct FactsQuestion: Hashable {
     enum Kind: UInt8 {
         case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor
-        case isValueType, isProtocol, isKnownType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias, ownWrappers, classQueues, isClass, lockImplementations
+        case isValueType, isProtocol, isKnownType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias, ownWrappers, classQueues, isClass, lockImplementations, assertingMethods
     }
     var kind: Kind
     var name: String

@@ -253,8 +253,9 @@ public enum GuardLogExtractor {
                 if !usesHere {
                     if queueRegions == nil { queueRegions = LockRegions.queueRegions(s, vocabulary: context.vocabulary) }
                     usesHere = queueRegions!.contains { r in
-                        guard within(r.start), case .member(let d) = receiverDecl(s, r.lock, at: r.acquireToken) else { return false }
-                        return ProjectIndex.isSerialQueue(d, in: s) || isConcurrentQueue(d, s) || (isOperationQueue(d, s) && serialOperationQueue(d, s))
+                        guard within(r.start), let first = r.lock.first, !first.isUppercase, r.lock.first != "." else { return false }
+                        if case .guarded(let kind) = executorKind(context, receiver: r.lock, at: r.acquireToken) { return kind != .mainActor }
+                        return false
                     }
                 }
             }
@@ -349,8 +350,24 @@ public enum GuardLogExtractor {
         let resolution = GuardRegions.Resolution(
             executor: { receiver, at in executorKind(context, receiver: receiver, at: at) },
             closureMethod: { receiver, method, at in closureMethodLocks(context, receiver: receiver, method: method, at: at) })
-        return GuardRegions(s, vocabulary: context.vocabulary, extraScopedMethods: extra, selfWrappers: selfWrappers, resolution: resolution,
-                            within: ranges)
+        var regions = GuardRegions(s, vocabulary: context.vocabulary, extraScopedMethods: extra, selfWrappers: selfWrappers,
+                                   resolution: resolution, within: ranges)
+        // Methods of the classes (and their superclasses, in any file) that assert an executor.
+        var asserting: [String: HeldGuard] = [:]
+        for name in names.sorted() {
+            var type = name
+            var hops = 0
+            while !type.isEmpty && hops < 8 {
+                for entry in context.assertingMethods(type) {
+                    let parts = entry.split(separator: "=", maxSplits: 1)
+                    if parts.count == 2, asserting[String(parts[0])] == nil, let g = GuardRegions.decode(parts[1]) { asserting[String(parts[0])] = g }
+                }
+                type = context.classQueues(type).first { $0.hasPrefix("s:") }.map { String($0.dropFirst(2)) } ?? ""
+                hops += 1
+            }
+        }
+        regions.assertingCalls = asserting
+        return regions
     }
 
     /// Methods of the file's types that run their closure parameter while holding a lock (or on

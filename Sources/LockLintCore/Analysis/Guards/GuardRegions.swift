@@ -59,6 +59,9 @@ public struct GuardRegions {
     private let maxEndUpTo: [Int]
     /// Per executable scope: the tokens from which an assertion puts the code on an executor.
     private var assertionCache: [Int: [(token: Int, held: HeldGuard)]] = [:]
+    /// Methods (of the file's classes and their superclasses) that assert an executor: a call of
+    /// one puts the code after it on that executor (`assertOnQueue()` in a base class).
+    public var assertingCalls: [String: HeldGuard] = [:]
     let s: FileStructure
 
     /// Methods that run their closure on the spot and take no lock (the closure is not a guard).
@@ -281,7 +284,7 @@ public struct GuardRegions {
     /// The executors asserted in executable scope `sc` (its own statements, not nested closures)
     /// before token `i`.
     private mutating func asserted(in sc: Int, before i: Int) -> [HeldGuard] {
-        if assertionCache[sc] == nil { assertionCache[sc] = Self.assertionPoints(s, in: sc) }
+        if assertionCache[sc] == nil { assertionCache[sc] = Self.assertionPoints(s, in: sc, calls: assertingCalls) }
         var out: [HeldGuard] = []
         for a in assertionCache[sc]! where a.token < i && !out.contains(a.held) { out.append(a.held) }
         return out
@@ -293,11 +296,19 @@ public struct GuardRegions {
     ])
 
     /// The points of scope `sc` from which its code runs on an executor.
-    static func assertionPoints(_ s: FileStructure, in sc: Int) -> [(token: Int, held: HeldGuard)] {
+    public static func assertionPoints(_ s: FileStructure, in sc: Int, calls: [String: HeldGuard] = [:]) -> [(token: Int, held: HeldGuard)] {
         var out: [(Int, HeldGuard)] = []
         let body = s.scopes[sc]
+        if !calls.isEmpty {
+            let names = NameSet(calls.keys)
+            for k in body.interior where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) && names.contains(s, k)
+                && (!s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self) || s.isKeyword(k - 2, .super))
+                && (Int(s.scopeOf[k]) == sc || s.enclosingExecutable(of: k) == sc) {
+                out.append((max(k, Int(s.match[k + 1])), calls[s.text(k)]!))
+            }
+        }
         guard s.identifiers.mayContainAny(["dispatchPrecondition", "isMainThread", "assertInEventLoop", "preconditionInEventLoop",
-                                           "assertIsolated", "preconditionIsolated"]) else { return [] }
+                                           "assertIsolated", "preconditionIsolated"]) else { return out.sorted { $0.0 < $1.0 } }
         for k in body.interior where s.code[k].kind == .identifier && assertionNames.contains(s, k) {
             guard Int(s.scopeOf[k]) == sc || s.enclosingExecutable(of: k) == sc else { continue }
             if s.is(k, "dispatchPrecondition") {
@@ -420,6 +431,22 @@ public struct GuardRegions {
             }
         }
         return out
+    }
+
+    /// `q:name`, `l:name`, `m`: an executor as a string (for the project index).
+    public static func encode(_ g: HeldGuard) -> String {
+        switch g.kind {
+        case .mainActor: "m"
+        case .eventLoop: "l:" + g.name
+        default: "q:" + g.name
+        }
+    }
+
+    public static func decode(_ text: Substring) -> HeldGuard? {
+        if text == "m" { return .mainActor }
+        if text.hasPrefix("l:") { return HeldGuard(String(text.dropFirst(2)), .eventLoop) }
+        if text.hasPrefix("q:") { return HeldGuard(String(text.dropFirst(2)), .serialQueue) }
+        return nil
     }
 
     /// A block submitted with `flags: .barrier`.

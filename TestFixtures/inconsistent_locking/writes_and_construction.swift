@@ -61,3 +61,20 @@ final class Downloader: NSObject, URLSessionDataDelegate {
         received += data.count // expect: inconsistent_locking
     }
 }
+
+/// What the author says beside the code: an access documented as deliberately unlocked, and a
+/// var documented as set once before the object is shared.
+final class Demand {
+    private let lock = NSLock()
+    private var pending = 0
+    /// Set once by `configure` before the first request; must not be modified afterwards.
+    private var limit = 0
+    private var served = 0
+    func configure(_ l: Int) { limit = l }
+    func request(_ n: Int) { lock.withLock { pending += n; served = min(pending, limit) } }
+    func receive() -> Bool {
+        // Upstream calls are serial by contract: deliberately read without the lock.
+        pending > 0
+    }
+    func peek() -> Int { served } // expect: inconsistent_locking
+}

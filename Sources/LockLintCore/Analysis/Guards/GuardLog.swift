@@ -190,7 +190,19 @@ public enum GuardLogExtractor {
 
     static let protectionPhrases = ["protected by", "guarded by", "synchronized by", "serialized by", "only accessed",
                                     "only be accessed", "accessed only", "confined to", "isolated to", "only used on",
-                                    "only on the", "must be accessed", "always accessed", "accessed on the", "accessed from the"]
+                                    "only on the", "must be accessed", "always accessed", "accessed on the", "accessed from the",
+                                    // A setup-only contract: written before the object is shared.
+                                    "must not be modified", "must not be changed", "must not be mutated", "should not be modified",
+                                    "set once", "only set during", "only set before", "set only during", "set only before",
+                                    "before it is used", "before being used", "before use"]
+
+    /// Comments on an access's statement that say it is deliberately done without the lock:
+    /// the author states a contract the tool cannot see, and the tool says nothing.
+    static let deliberatePhrases: [[UInt8]] = [
+        "without lock", "without the lock", "without locking", "without taking the lock", "no lock", "not locked",
+        "doesn't lock", "don't lock", "does not lock", "do not lock", "lock-free", "lock free", "no need to lock",
+        "benign race", "racy", "intentionally", "deliberately", "on purpose",
+    ].map { Array($0.utf8) }
 
     /// What one file says about its classes: a log per class whose state the inference follows,
     /// and per class or extension name whether its code here uses a guard of its own.
@@ -717,12 +729,31 @@ public enum GuardLogExtractor {
         if units.contains(where: { Confinement.isExecutor($0, s) || s.inheritedTypes(of: $0).contains { context.isExecutor($0.name) } }) {
             return "executor"
         }
+        if isCopyOnWriteStorage(s, className: decl.nameText) { return "copy-on-write storage" }
         let nested = decl.parent >= 0 && s.decls[decl.parent].kind.isType
         if nested || decl.modifiers.contains(.private) || decl.modifiers.contains(.fileprivate) {
             let doc = s.leadingCommentText(decl)
             if !doc.isEmpty && ByteSearch.containsAny(doc, caseInsensitive: ownerProtectionPhrases) { return "protected by its owner" }
         }
         return documentedExemption(s, units)
+    }
+
+    /// The class is the storage of a copy-on-write value in this file: a property of a struct
+    /// holds it and the struct checks `isKnownUniquelyReferenced(&property)` (copying first when
+    /// shared), so the instance is changed only while one value owns it.
+    static func isCopyOnWriteStorage(_ s: FileStructure, className: String) -> Bool {
+        guard s.identifiers.mayContain("isKnownUniquelyReferenced") else { return false }
+        for k in 0..<s.code.count where s.code[k].length == 25 && s.is(k, "isKnownUniquelyReferenced") && s.isChar(k + 1, UInt8(ascii: "(")) {
+            var j = k + 2
+            if s.is(j, "&") { j += 1 }
+            if s.isKeyword(j, .self) && s.isChar(j + 1, UInt8(ascii: ".")) { j += 2 }
+            guard j < s.code.count, s.code[j].kind == .identifier else { continue }
+            let name = s.text(j)
+            guard case .member(let v) = receiverDecl(s, name, at: j), v.parent >= 0, s.decls[v.parent].kind == .struct
+                    || s.decls[v.parent].kind == .extension else { continue }
+            if declaredTypeName(v, s) == className { return true }
+        }
+        return false
     }
 
     /// A doc comment (on the class or on a conformance) that says its instances stay on one thread.
@@ -1031,6 +1062,7 @@ struct UnitWalker {
                 rec.runsLater = runsLater
                 rec.possible = held.possible
                 rec.inAsync = AsyncContext.isAsync(s, at: i)
+                if !s.comments.isEmpty && held.guards.isEmpty && saysDeliberate(i) { rec.possible = true }
                 rec.concurrent = inConcurrentClosure(i)
                 if write && held.guards.isEmpty { rec.plainBlockWrite = plainReaderWriterBlock(i, regions: regions) }
                 rec.exec = execOffset(i)
@@ -1050,6 +1082,26 @@ struct UnitWalker {
                 log.calls.append(rec)
             }
         }
+    }
+
+    /// The comments on the statement holding token `i` (the lines just above it, inside the body
+    /// that runs it, and the end of its own line) say it deliberately goes without the lock.
+    func saysDeliberate(_ i: Int) -> Bool {
+        guard let exec = s.enclosingExecutable(of: i) else { return false }
+        let floor = Int(s.code[s.scopes[exec].open].end)
+        var first = i
+        while first > 0 && !s.code[first].flags.contains(.newlineBefore) { first -= 1 }
+        let from = max(floor, first > 0 ? Int(s.code[first - 1].end) : 0)
+        let line = s.line(ofToken: i)
+        var k = s.firstComment(atOrAfter: from)
+        var text = ""
+        while k < s.comments.count {
+            let c = s.comments[k]
+            guard Int(c.start) < Int(s.code[first].start) || s.file.location(Int(c.start)).line == line else { break }
+            text += s.file.text(c.range) + "\n"
+            k += 1
+        }
+        return !text.isEmpty && ByteSearch.containsAny(text, caseInsensitive: GuardLogExtractor.deliberatePhrases)
     }
 
     /// `f(…)`, or `f { … }` with only a trailing closure (not `if f {`).

@@ -94,7 +94,7 @@ public struct InconsistentLockingRule: Rule {
         context.guardFindings().compactMap { f in
             guard !f.unchecked, !(context.isTestCode && f.quietInTests) else { return nil }
             switch f.kind {
-            case .unguarded, .otherGuard, .plainBlockWrite:
+            case .unguarded, .otherGuard, .plainBlockWrite, .publicVar:
                 return GuardReport.diagnostic(f, rule: description, subject: "class '\(f.typeName)'", context: context)
             case .neverGuarded, .unprotectedClass:
                 return nil

@@ -30,6 +30,13 @@ enum GuardReport {
         switch f.kind {
         case .unprotectedClass:
             return unprotected(f, rule: rule, token: token, context: context)
+        case .publicVar:
+            let p = f.primary!
+            message = "\(owner) is public, so code outside the module \(f.settable ? "reads and writes" : "reads") it without \(describe(p)), "
+                + "which the class holds at its own accesses"
+            if let g = f.guardedAt { notes.append(note(g, "'\(f.variable)' is accessed under \(describe(p)) here")) }
+            fix = "make '\(f.variable)' private and offer a public accessor that \(p.kind == .lock ? "takes \(describe(p))" : "runs on \(describe(p))") "
+                + "(or move the state inside the lock, e.g. a Mutex<State>), so that no caller can reach it without the guard"
         case .neverGuarded:
             message = "\(owner) is \(verb) here and never accessed under the class's \(f.classGuards.count == 1 ? "guard" : "guards") (\(list(f.classGuards)))"
             for other in f.otherAccesses.prefix(3) { notes.append(note(other, "'\(f.variable)' is also accessed here without a guard")) }
@@ -85,7 +92,9 @@ enum GuardReport {
         switch g.kind {
         case .lock:
             return lockFix(g.name == "self" ? "self" : g.name, wrapper: f.wrapper, deployment: context.deployment, lockType: f.lockType,
-                           what: what, tail: tail, lockTypeMethods: f.lockType.flatMap { context.lockWrapperMethods($0) }, inAsync: f.inAsync)
+                           what: what, tail: tail, lockTypeMethods: f.lockType.flatMap { context.lockWrapperMethods($0) }, inAsync: f.inAsync,
+                           form: f.primary?.name == g.name ? f.form : nil)
+                + " (around the access alone: copy the value out, so nothing that can call back into the class runs with it held)"
         case .serialQueue, .readerWriter:
             return "run this access on \(g.name) like the others: " + queueFix(g.name, name: f.variable, write: f.write)
         case .eventLoop:
@@ -101,10 +110,27 @@ enum GuardReport {
     /// a deferred `unlock()`. In async code `lock()` is unavailable (`noasync`) and a lock must
     /// not be held across an `await`: only a closure form, around the access alone, is offered.
     static func lockFix(_ p: String, wrapper: String?, deployment: Deployment?, lockType: String?, what: String, tail: String,
-                        lockTypeMethods: [String]? = nil, inAsync: Bool = false) -> String {
+                        lockTypeMethods: [String]? = nil, inAsync: Bool = false, form: String? = nil) -> String {
         if let w = wrapper { return "\(what) \(w) { } (the class's own way of holding '\(p)')\(tail)" }
         if p == "self" { return "\(what) objc_sync_enter(self) … objc_sync_exit(self) (with a defer)\(tail)" }
         if let m = lockTypeMethods?.first { return "\(what) \(p).\(m) { } (the project's own closure method on \(lockType ?? "the lock"))\(tail)" }
+        // The form the class already uses for this lock.
+        if let m = form, !m.isEmpty, m != "withLock" {
+            switch m {
+            case "wait":
+                return "\(what) \(p).wait(); defer { \(p).signal() }\(tail)"
+            case "lock", "lockRead", "lockWrite", "readLock", "writeLock":
+                if inAsync {
+                    return "move the access into a synchronous helper that takes '\(p)' (\(m)(); defer { unlock() }) and call it from here: "
+                        + "lock() is unavailable in async code\(tail)"
+                }
+                return "\(what) \(p).\(m)(); defer { \(p).unlock() }\(tail)"
+            case "pthread_mutex_lock", "os_unfair_lock_lock", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock", "objc_sync_enter":
+                return "\(what) the same \(m) call and its release (with a defer)\(tail)"
+            default:
+                return "\(what) \(p).\(m) { }\(tail)"
+            }
+        }
         let nsLocking: Set<String> = ["NSLock", "NSRecursiveLock", "NSCondition", "NSConditionLock"]
         if let t = lockType, nsLocking.contains(t), let d = deployment, !d.allows(Deployment.nsLockingWithLockSince) {
             if inAsync {

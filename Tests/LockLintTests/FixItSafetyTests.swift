@@ -379,8 +379,14 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertEqual(manual.map(\.location.line), [7])
         XCTAssertTrue(manual[0].fixIt.message.contains("lock.lock(); defer { lock.unlock() }"), manual[0].fixIt.message)
         XCTAssertFalse(manual[0].fixIt.message.contains("withLock {"), manual[0].fixIt.message)
+        // Where withLock exists, the class's own form is still what is offered (it takes the lock
+        // manually here); a class that uses withLock is offered withLock.
         let recent = await lint(plain, Deployment(platforms: ["macOS": Version(14)]))
-        XCTAssertTrue(recent[0].fixIt.message.contains("lock.withLock { }"), recent[0].fixIt.message)
+        XCTAssertTrue(recent[0].fixIt.message.contains("lock.lock(); defer { lock.unlock() }"), recent[0].fixIt.message)
+        let closures = plain.replacingOccurrences(of: "func push(_ j: Int) { lock.lock(); defer { lock.unlock() }; queue.append(j) }",
+                                                  with: "func push(_ j: Int) { lock.withLock { queue.append(j) } }")
+        let recentClosures = await lint(closures, Deployment(platforms: ["macOS": Version(14)]))
+        XCTAssertTrue(recentClosures[0].fixIt.message.contains("lock.withLock { }"), recentClosures[0].fixIt.message)
     }
 
     func testAnAsyncMethodOfAMainActorClassIsToldItIsAlreadyOnTheMainActor() async throws {

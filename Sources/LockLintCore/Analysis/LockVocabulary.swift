@@ -38,6 +38,11 @@ public struct LockVocabulary: Sendable {
     public static let defaultAcquireRelease: [String: String] = [
         "lock": "unlock",
         "tryLock": "unlock",
+        // Reader-writer locks: `lockRead()` / `lockWrite()` (or `readLock()` / `writeLock()`) … `unlock()`.
+        "lockRead": "unlock",
+        "lockWrite": "unlock",
+        "readLock": "unlock",
+        "writeLock": "unlock",
         "objc_sync_enter": "objc_sync_exit",
         "pthread_mutex_lock": "pthread_mutex_unlock",
         "os_unfair_lock_lock": "os_unfair_lock_unlock",

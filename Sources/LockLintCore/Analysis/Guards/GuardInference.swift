@@ -13,6 +13,8 @@ public struct GuardFinding: Sendable, Equatable {
         case neverGuarded
         /// An `@unchecked Sendable` class with mutable state and nothing that is or may be a guard.
         case unprotectedClass
+        /// A public var the class guards inside: code outside the module reaches it without the guard.
+        case publicVar
     }
 
     /// Why a var is listed in an `unprotectedClass` finding.
@@ -63,6 +65,10 @@ public struct GuardFinding: Sendable, Equatable {
     public var isSubclass = false
     /// The queue of a `plainBlockWrite`.
     public var queue: String? = nil
+    /// How the class holds `primary` when it is a lock (`withLock`, `lock`, `perform`, `wait`).
+    public var form: String? = nil
+    /// For `publicVar`: whether outside code can also set it.
+    public var settable = false
     /// In test code that does not touch the var from concurrent code (or a class declared in
     /// test code): a rule that narrows what it reports in tests leaves it out.
     public var quietInTests = false
@@ -147,7 +153,8 @@ public enum GuardInference {
                     sites[a.variable + "." + obs, default: []].append(
                         MemberCallRecord(callee: a.variable + "." + obs, baseName: a.variable, member: a.member, site: a.site, guards: a.guards,
                                          construction: a.construction, runsLater: a.runsLater, possible: a.possible,
-                                         registration: a.registration, registrationGuards: a.registrationGuards))
+                                         registration: a.registration, registrationGuards: a.registrationGuards,
+                                         releasedEntry: a.releasedEntry))
                 }
             }
         }
@@ -176,9 +183,10 @@ public enum GuardInference {
                 var sawConstruction = false
                 for c in sites[k]! {
                     if c.construction { sawConstruction = true; continue }
-                    let caller = c.runsLater || c.member.isEmpty ? Entry() : (entry[c.member] ?? Entry())
+                    var caller = c.runsLater || c.member.isEmpty ? Entry() : (entry[c.member] ?? Entry())
                     if caller.construction { sawConstruction = true; continue }
                     if caller.top { continue }
+                    caller.guards = caller.guards.filter { !c.releasedEntry.contains($0.name) }
                     let g = Set(c.guards).union(caller.guards).subtracting(boxGuards(boxes, c.guards))
                     let some = g.union(caller.some).subtracting(boxGuards(boxes, Array(caller.some)))
                     let p = c.possible || caller.possible
@@ -208,15 +216,16 @@ public enum GuardInference {
                 }
             }
         }
-        func effective(_ member: String, _ guards: [HeldGuard], possible: Bool, construction: Bool, runsLater: Bool) -> Effective {
+        func effective(_ member: String, _ guards: [HeldGuard], possible: Bool, construction: Bool, runsLater: Bool,
+                       released: [String] = []) -> Effective {
             if construction { return Effective(guards: [], some: [], possible: false, construction: true) }
             var g = Set(guards)
             var some = Set<HeldGuard>()
             var p = possible
             if !runsLater && !member.isEmpty, let e = entry[member] {
                 if e.construction { return Effective(guards: [], some: [], possible: false, construction: true) }
-                g.formUnion(e.guards)
-                some = e.some
+                g.formUnion(e.guards.filter { !released.contains($0.name) })
+                some = e.some.filter { !released.contains($0.name) }
                 p = p || e.possible || e.top
             }
             g.subtract(boxGuards(boxes, Array(g)))
@@ -229,7 +238,8 @@ public enum GuardInference {
         var anyPossible = false
         for l in logs {
             for a in l.accesses {
-                let e = effective(a.member, a.guards, possible: a.possible, construction: a.construction, runsLater: a.runsLater)
+                let e = effective(a.member, a.guards, possible: a.possible, construction: a.construction, runsLater: a.runsLater,
+                                  released: a.releasedEntry)
                 if e.construction { continue }
                 accesses.append((a, e, l.testCode))
                 for g in e.some where isOwn(g) { ownGuards.insert(g) }
@@ -303,6 +313,16 @@ public enum GuardInference {
                 .reduce(nil as Set<HeldGuard>?) { acc, g in acc.map { $0.intersection(g) } ?? g } ?? []
             if let doc = v.documentedGuard, let g = counts.keys.first(where: { $0.name == doc }) { primary = g }
             let example = (guarded.first { $0.eff.guards.contains(primary) } ?? guarded.first { $0.eff.some.contains(primary) }!).record.site
+            // A public var: code outside the module reads it without the guard the class takes.
+            if v.readableOutsideModule && primary.kind != .mainActor && !cls.confined {
+                var f = GuardFinding(kind: .publicVar, unchecked: unchecked, typeName: cls.name, variable: v.name, site: v.site)
+                f.primary = primary
+                f.guardedAt = example
+                f.settable = v.settableOutsideModule
+                f.lockType = cls.lockTypes[primary.name]
+                f.form = cls.guardForms[primary.name]
+                out.append(f)
+            }
             for a in reportable {
                 let r = a.record
                 var f = GuardFinding(kind: .unguarded, unchecked: unchecked, typeName: cls.name, variable: v.name, site: r.site)
@@ -312,6 +332,7 @@ public enum GuardInference {
                 f.guardedAt = example
                 f.guardedCount = counts[primary] ?? 0
                 f.lockType = cls.lockTypes[primary.name]
+                f.form = cls.guardForms[primary.name]
                 f.quietInTests = a.testCode && !testConcurrent
                 f.wrapper = members.values.filter { $0.wrapsLock == primary.name }.map(\.baseName).min()
                 if a.eff.guards.isEmpty {
@@ -325,6 +346,8 @@ public enum GuardInference {
                     }
                 } else if !a.eff.guards.contains(primary) && !a.eff.some.contains(primary) {
                     if !r.write && !writeExecutors.isDisjoint(with: a.eff.guards) { continue }
+                    // Under a guard the tool cannot resolve as well: it cannot tell.
+                    if a.eff.possible { continue }
                     // Under a guard of another kind that serializes the same code (the main
                     // actor and a lock taken on it) is not a second lock.
                     f.kind = .otherGuard
@@ -335,7 +358,8 @@ public enum GuardInference {
                 // In a member some call reaches without the guard: point at that call.
                 if !r.runsLater && !r.member.isEmpty, let calls = sites[r.member], let m = members[r.member] {
                     let effs = calls.map { c in
-                        (c, effective(c.member, c.guards, possible: c.possible, construction: c.construction, runsLater: c.runsLater))
+                        (c, effective(c.member, c.guards, possible: c.possible, construction: c.construction, runsLater: c.runsLater,
+                                      released: c.releasedEntry))
                     }.filter { !$0.1.construction }
                     if let bad = effs.first(where: { !$0.1.guards.contains(primary) && !$0.1.possible }) {
                         f.helper = m.baseName

@@ -51,6 +51,9 @@ public struct StateAccessRecord: Sendable, Equatable {
     /// that runs the registration.
     public var exec = -1
     public var registrationExec = -1
+    /// Locks its callers hold on entry that the member releases before this point (it hands them
+    /// back: `lock.unlock()` with no `lock()` before it).
+    public var releasedEntry: [String] = []
 }
 
 /// A call from the type's own code to one of its members (or a read of a computed property).
@@ -68,6 +71,7 @@ public struct MemberCallRecord: Sendable, Equatable {
     public var registration: CodeSite? = nil
     public var registrationGuards: [HeldGuard] = []
     public var registrationExec = -1
+    public var releasedEntry: [String] = []
 }
 
 /// A member of the type (function, initializer, subscript, computed property or accessor).
@@ -102,6 +106,9 @@ public struct StoredVarRecord: Sendable, Equatable {
     public var documentedExternal = false
     /// Its comment names one of the class's guards as its protection.
     public var documentedGuard: String? = nil
+    /// `public`/`open`: code outside the module reads it (and writes it, unless its setter is
+    /// restricted) without the class's guard.
+    public var readableOutsideModule = false
     /// The declared type, as written (for advice).
     public var type: String = ""
 }
@@ -130,6 +137,9 @@ public struct ClassRecord: Sendable, Equatable {
     /// A file-private class's members reached only from initializers anywhere in its file (a
     /// pool filled while its owner is built), by base name.
     public var constructionOnly: [String] = []
+    /// How the class's code holds each of its locks (`withLock`, `perform`, `lock`, `wait`,
+    /// `pthread_mutex_lock`): a fix-it offers the form the class already uses.
+    public var guardForms: [String: String] = [:]
     /// The class asserts that it runs on one event loop or queue (`assertInEventLoop`,
     /// `dispatchPrecondition`): its code runs there by contract, and only state it also shares
     /// under a lock is judged.
@@ -176,7 +186,8 @@ public enum GuardLogExtractor {
         "caller must", "callers must", "with the lock held", "while holding", "lock held", "lock is held", "lock already",
         "holding the lock", "only be called", "only called", "should be called on", "is called on the", "called on the queue",
         "called while", "assumes the lock", "assumes that the lock", "under the lock", "inside the lock", "within the lock",
-        "must already", "already be", "already hold", "already on",
+        "must already", "already be", "already hold", "already on", "is held", "are held", "caller holds", "callers hold",
+        "held by the caller", "must be locked", "requires the lock", "requires lock", "precondition: lock",
     ].map { Array($0.utf8) }
 
     static let singleThreadPhrases: [[UInt8]] = [
@@ -304,6 +315,13 @@ public enum GuardLogExtractor {
             log.exemption = documentedExemption(s, units)
             if let d = declared.first {
                 log.classRecord = classRecord(context, d, units: units, local: local!)
+                // How the class holds its locks, for fix-its.
+                let bodies = units.map { s.scopes[s.decls[$0].body] }
+                for r in regions!.regions where !r.form.isEmpty {
+                    guard let h = r.held, h.kind == .lock, log.classRecord!.guardForms[h.name] == nil,
+                          bodies.contains(where: { $0.open < r.start && r.start < $0.close }) else { continue }
+                    log.classRecord!.guardForms[h.name] = r.form
+                }
                 log.vars = varRecords(context, units: declared, vars: vars, guards: Set(local!.locks + local!.queues))
             }
             let references = referenceVars(context, declared)
@@ -361,7 +379,16 @@ public enum GuardLogExtractor {
         let extra = knownExtraScoped.union(context.vocabulary.lockScopedMethods).union(selfWrappers.keys)
         let resolution = GuardRegions.Resolution(
             executor: { receiver, at in executorKind(context, receiver: receiver, at: at) },
-            closureMethod: { receiver, method, at in closureMethodLocks(context, receiver: receiver, method: method, at: at) })
+            closureMethod: { receiver, method, at in closureMethodLocks(context, receiver: receiver, method: method, at: at) },
+            isLocal: { receiver, at in
+                if case .local = receiverDecl(s, receiver, at: at) { return true }
+                return false
+            },
+            isLock: { receiver, at in
+                guard case .member(let d) = receiverDecl(s, receiver, at: at) else { return false }
+                return context.vocabulary.lockType(of: d, in: s, strict: false) != nil
+            },
+            ownsMethod: { name in !s.functionDecls(named: name).isEmpty })
         var regions = GuardRegions(s, vocabulary: context.vocabulary, extraScopedMethods: extra, selfWrappers: selfWrappers,
                                    resolution: resolution, within: ranges)
         // Methods of the classes (and their superclasses, in any file) that assert an executor.
@@ -397,7 +424,14 @@ public enum GuardLogExtractor {
         let regions = base.map { LockRegions($0, adding: LockRegions.queueRegions(s, vocabulary: vocabulary), s) }
             ?? LockRegions(s, vocabulary: vocabulary, includeQueues: ["*"])
         var out: [String: String] = [:]
-        for c in candidates {
+        // A wrapper may call its closure inside a closure passed to another wrapper of its type
+        // (`withLock { body in withUnsafeUnderlyingLock { body() } }`): worked out to a fixed point.
+        var changed = true
+        var rounds = 0
+        while changed && rounds < 4 {
+        changed = false
+        rounds += 1
+        for c in candidates where out[s.decls[c.decl].nameText] == nil {
             let d = s.decls[c.decl]
             var lock: String? = nil
             var calledOutside = false
@@ -408,16 +442,45 @@ public enum GuardLogExtractor {
                         if case .queue(let m, _) = r.form { return m == "sync" || m == "asyncAndWait" }
                         return r.blocks || !r.lock.isEmpty
                     }
-                    guard let r = held.first, !r.lock.isEmpty else { calledOutside = true; break }
-                    lock = lock ?? r.lock
+                    if let r = held.first, !r.lock.isEmpty {
+                        lock = lock ?? r.lock
+                    } else if let inner = enclosingWrapperCall(s, k, within: d.body, wrappers: out) {
+                        lock = lock ?? inner
+                    } else {
+                        calledOutside = true
+                        break
+                    }
                 } else if let receiver = handedToLock(s, k, vocabulary: vocabulary) {
                     // `lock.withLock(body)`, `queue.sync(execute: body)`.
                     lock = lock ?? receiver
                 }
             }
-            if !calledOutside, let l = lock { out[d.nameText] = l }
+            if !calledOutside, let l = lock {
+                out[d.nameText] = l
+                changed = true
+            }
+        }
         }
         return out
+    }
+
+    /// The lock of the wrapper (a method of the same type, called on `self`) whose closure holds
+    /// token `k`, within body `body`.
+    static func enclosingWrapperCall(_ s: FileStructure, _ k: Int, within body: Int, wrappers: [String: String]) -> String? {
+        guard !wrappers.isEmpty else { return nil }
+        var sc = Int(s.scopeOf[k])
+        while sc >= 0 && sc != body {
+            let scope = s.scopes[sc]
+            if scope.kind == .closure {
+                let c = s.closures[scope.closure]
+                if c.callee >= 0, c.receiverStart < 0 || (c.receiverStart == c.callee - 2 && s.isKeyword(c.receiverStart, .self)),
+                   let lock = wrappers[s.text(c.callee)] {
+                    return lock
+                }
+            }
+            sc = scope.parent
+        }
+        return nil
     }
 
     /// For a closure parameter passed on as the argument of a lock-scoped call
@@ -802,6 +865,9 @@ public enum GuardLogExtractor {
                 r.weak = v.modifiers.contains(.weak) || v.modifiers.contains(.unowned)
                 r.settableOutsideModule = s.isSettableOutsideModule(v)
                 r.settableOutsideFile = s.isSettableOutsideFile(v)
+                r.readableOutsideModule = (v.modifiers.contains(.public) || v.modifiers.contains(.open))
+                    && !s.decls[u].modifiers.contains(.private) && !s.decls[u].modifiers.contains(.fileprivate)
+                    && !s.decls[u].modifiers.contains(.internal)
                 r.type = s.text(v.typeAnnotation)
                 let text = s.leadingCommentText(v).lowercased()
                 if !text.isEmpty && protectionPhrases.contains(where: { text.contains($0) }) {
@@ -1057,6 +1123,7 @@ struct UnitWalker {
                 let write = StateAccess.mayWrite(s, i, reference: references.contains(word))
                 let held = regions.held(at: i, write: write)
                 var rec = StateAccessRecord(variable: word, site: CodeSite(s, token: i), member: memberKey, guards: held.guards)
+                if !runsLater { rec.releasedEntry = regions.releasedOnEntry(before: i) }
                 rec.write = write
                 rec.construction = construction
                 rec.runsLater = runsLater
@@ -1075,6 +1142,7 @@ struct UnitWalker {
                 let held = regions.held(at: i, write: false)
                 let callee = isCallee ? StateAccess.callKey(s, i) : StateAccess.isWrite(s, i) ? word + "=" : word
                 var rec = MemberCallRecord(callee: callee, baseName: word, member: memberKey, site: CodeSite(s, token: i), guards: held.guards)
+                if !runsLater { rec.releasedEntry = regions.releasedOnEntry(before: i) }
                 rec.construction = construction
                 rec.runsLater = runsLater
                 rec.possible = held.possible

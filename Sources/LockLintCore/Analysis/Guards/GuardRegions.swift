@@ -51,9 +51,14 @@ public struct GuardRegions {
         /// A block on a reader-writer queue that may write (a barrier block).
         public var writes: Bool
         public var definite: Bool
+        /// How the code holds it: the closure method (`withLock`, `perform`, `sync`), or the
+        /// acquire (`lock`, `wait`, `pthread_mutex_lock`).
+        public var form = ""
     }
 
     public let regions: [Region]
+    /// Locks a member's callers hold on entry and the member releases: (lock, body, release).
+    let heldOnEntryRegions: [(lock: String, exec: Int, end: Int)]
     let escaping: Set<String>
     private let byStart: [Int]
     private let maxEndUpTo: [Int]
@@ -97,10 +102,22 @@ public struct GuardRegions {
         /// Whether (receiver, method) is a lock-scoped closure method: true (a lock), false (not a
         /// guard), nil (cannot tell).
         public var closureMethod: (String, String, Int) -> Bool?
+        /// Whether a receiver is a local or a parameter (a lock made for one call guards no state).
+        public var isLocal: (String, Int) -> Bool
+        /// Whether a receiver is a lock (by its declaration): its `sync { }` is a lock's, not a queue's.
+        public var isLock: (String, Int) -> Bool
+        /// Whether the file declares a method of this name (one that is not recognised as a wrapper
+        /// is not a lock of `self` because of its name).
+        public var ownsMethod: (String) -> Bool
 
-        public init(executor: @escaping (String, Int) -> Executor, closureMethod: @escaping (String, String, Int) -> Bool?) {
+        public init(executor: @escaping (String, Int) -> Executor, closureMethod: @escaping (String, String, Int) -> Bool?,
+                    isLocal: @escaping (String, Int) -> Bool = { _, _ in false }, isLock: @escaping (String, Int) -> Bool = { _, _ in false },
+                    ownsMethod: @escaping (String) -> Bool = { _ in false }) {
             self.executor = executor
             self.closureMethod = closureMethod
+            self.isLocal = isLocal
+            self.isLock = isLock
+            self.ownsMethod = ownsMethod
         }
     }
 
@@ -117,6 +134,7 @@ public struct GuardRegions {
         self.s = s
         let base = LockRegions(s, vocabulary: vocabulary, includeQueues: ["*"], extraScopedMethods: extraScopedMethods, heldOnEntry: true)
         var out: [Region] = []
+        var heldOnEntry: [(lock: String, exec: Int, end: Int)] = []
         // Closure methods of other receivers (`lock.perform { }`, `box.access { }`): a lock when
         // the receiver's type runs the closure under one, possibly one when the tool cannot
         // resolve it (unless the method's name says the closure runs later).
@@ -127,7 +145,8 @@ public struct GuardRegions {
             let method = s.text(c.callee)
             let receiver = LockRegions.normalized(s.text(s.span(c.receiverStart, c.callee - 1)))
             guard !receiver.isEmpty else { continue }
-            var region = Region(start: c.open, end: c.close, executable: c.scope, held: nil, receiver: receiver, writes: true, definite: true)
+            var region = Region(start: c.open, end: c.close, executable: c.scope, held: nil, receiver: receiver, writes: true, definite: true,
+                                form: method)
             switch resolution.closureMethod(receiver, method, c.callee) {
             case true?: region.held = HeldGuard(receiver, .lock)
             case false?: continue
@@ -137,14 +156,30 @@ public struct GuardRegions {
             out.append(region)
         }
         for r in base.regions where inside(r.start) || inside(max(r.start, r.end - 1)) {
+            // A lock or queue made for one call (a local, a parameter) guards no shared state.
+            if !r.lock.isEmpty && r.lock != "self" && resolution.isLocal(r.lock, r.acquireToken) { continue }
             var region = Region(start: r.start, end: r.end, executable: r.executable, held: nil, receiver: r.lock, writes: true,
                                 definite: r.definite)
             switch r.form {
+            case .closure(let m, _), .queue(let m, _): region.form = m
+            case .manual(let a, _), .deferred(let a, _), .unreleased(let a): region.form = a
+            case .heldOnEntry: region.form = ""
+            }
+            if case .heldOnEntry = r.form { heldOnEntry.append((r.lock, r.executable, r.end)) }
+            switch r.form {
             case .closure(let method, let ci):
                 if r.lock.isEmpty || r.lock == "self" {
-                    // A closure passed to a wrapper method of the type itself.
-                    guard let lock = selfWrappers[method] ?? (vocabulary.lockScopedMethods.contains(method) ? "self" : nil) else { continue }
-                    region.held = HeldGuard(lock, .lock)
+                    // A closure passed to a wrapper method of the type itself; a method of the file
+                    // named like one that is not recognised as a wrapper may still be one.
+                    if let lock = selfWrappers[method] {
+                        region.held = HeldGuard(lock, .lock)
+                    } else if resolution.ownsMethod(method) {
+                        region.held = nil
+                    } else if vocabulary.lockScopedMethods.contains(method) {
+                        region.held = HeldGuard("self", .lock)
+                    } else {
+                        continue
+                    }
                 } else if vocabulary.lockScopedMethods.contains(method) || (extraScopedMethods.contains(method) && selfWrappers[method] == nil) {
                     region.held = HeldGuard(r.lock, .lock)
                 } else if Self.plainClosureMethods.contains(method) {
@@ -160,6 +195,12 @@ public struct GuardRegions {
                     }
                 }
             case .queue(let method, let ci):
+                // `sync { }` on a lock (a project's extension of NSLock): a lock's closure.
+                if resolution.isLock(r.lock, s.closures[ci].callee) {
+                    region.held = HeldGuard(r.lock, .lock)
+                    out.append(region)
+                    continue
+                }
                 let kind: GuardKind
                 switch resolution.executor(r.lock, s.closures[ci].callee) {
                 case .guarded(let k):
@@ -184,6 +225,7 @@ public struct GuardRegions {
         out.append(contentsOf: Self.semaphoreMutexRegions(s, vocabulary: vocabulary))
         out.append(contentsOf: Self.mainActorClosures(s))
         regions = out
+        heldOnEntryRegions = heldOnEntry
         escaping = base.escapingCallees
         let order = out.indices.sorted { (out[$0].start, $0) < (out[$1].start, $1) }
         var maxEnd: [Int] = []
@@ -226,6 +268,15 @@ public struct GuardRegions {
         for a in assertions(around: i) where !guards.contains(a) { guards.append(a) }
         guards.sort()
         return (guards, possible)
+    }
+
+    /// The locks the body around token `i` releases before `i` without having taken them (its
+    /// callers' locks, handed back: their guard no longer holds here).
+    public func releasedOnEntry(before i: Int) -> [String] {
+        guard !heldOnEntryRegions.isEmpty, let exec = s.enclosingExecutable(of: i) else { return [] }
+        var out: [String] = []
+        for r in heldOnEntryRegions where r.exec == exec && r.end <= i && !out.contains(r.lock) { out.append(r.lock) }
+        return out
     }
 
     // MARK: Executors asserted in code
@@ -427,7 +478,7 @@ public struct GuardRegions {
             // Only a wait released in the same body (or a defer of it) is a mutex.
             for seg in flow.segments where seg.releaseToken >= 0 {
                 out.append(Region(start: seg.start, end: seg.end, executable: exec, held: HeldGuard(seg.lock, .lock), receiver: seg.lock,
-                                  writes: true, definite: seg.definite))
+                                  writes: true, definite: seg.definite, form: "wait"))
             }
         }
         return out

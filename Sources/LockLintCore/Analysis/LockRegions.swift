@@ -526,6 +526,8 @@ extension LockRegions {
             if deferredCallees.contains(callee) || escaping.contains(callee) { return true }
         }
         if c.callee < 0 && c.isTrailing == false && s.isChar(c.open - 1, UInt8(ascii: "=")) { return true }
+        // Handed over with the queue to run it on (`then(on: q) { }`, `notify(queue: q) { }`).
+        if c.callee >= 0 && s.isChar(c.callee + 1, UInt8(ascii: "(")) && GuardRegions.queueArgument(s, c) != nil { return true }
         return capturesWeakly(s, c)
     }
 

@@ -309,8 +309,10 @@ public struct ProjectIndex: Sendable {
         guard s.identifiers.mayContainAny(["dispatchPrecondition", "isMainThread", "assertInEventLoop", "preconditionInEventLoop",
                                            "assertIsolated", "preconditionIsolated"]) else { return [] }
         var out: [String] = []
+        var keys: [String: String]? = nil
         for m in s.children[d] where s.decls[m].kind == .function && s.decls[m].body >= 0 && !s.decls[m].isStaticMember {
-            guard let first = GuardRegions.assertionPoints(s, in: s.decls[m].body).first?.held else { continue }
+            if keys == nil { keys = GuardRegions.specificKeys(s) }
+            guard let first = GuardRegions.assertionPoints(s, in: s.decls[m].body, keys: keys!).first?.held else { continue }
             out.append(s.decls[m].nameText + "=" + GuardRegions.encode(first))
         }
         return out.sorted()

@@ -116,6 +116,14 @@ public final class RuleContext {
         return answer
     }
 
+    /// Whether a type of this name uses guards of its own somewhere in the run (a lock, a serial
+    /// queue taken or run on in its code, or stored).
+    public func usesGuards(_ name: String) -> Bool {
+        let answer = index.facts(module: module, name: name)?.usesGuards ?? false
+        questions[FactsQuestion(kind: .usesGuards, name: name)] = .bool(answer)
+        return answer
+    }
+
     /// Whether the run declares a class of this name.
     public func isClassInRun(_ name: String) -> Bool {
         let answer = index.facts(module: module, name: name)?.isClass ?? false
@@ -285,6 +293,7 @@ public final class RuleContext {
             case .ownWrappers: b = .strings(f?.ownWrappers ?? [])
             case .classQueues: b = .strings(classQueues(f))
             case .isClass: b = .bool(f?.isClass ?? false)
+            case .usesGuards: b = .bool(f?.usesGuards ?? false)
             case .assertingMethods: b = .strings(f?.assertingMethods ?? [])
             case .lockImplementations: b = .strings(["\(lockImplementations(q.name, module: module, index: index))"])
             case .guardFindings: b = .guardFindings(index.guardFindings[q.name] ?? [])
@@ -316,7 +325,7 @@ public final class RuleContext {
 struct FactsQuestion: Hashable {
     enum Kind: UInt8 {
         case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor
-        case isValueType, isProtocol, isKnownType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias, ownWrappers, classQueues, isClass, lockImplementations, assertingMethods
+        case isValueType, isProtocol, isKnownType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias, ownWrappers, classQueues, isClass, lockImplementations, assertingMethods, usesGuards
     }
     var kind: Kind
     var name: String

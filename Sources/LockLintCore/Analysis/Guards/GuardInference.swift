@@ -370,7 +370,7 @@ public enum GuardInference {
                 out.append(f)
             }
         }
-        if !unprotected.isEmpty && !cls.ownedByHolder {
+        if !unprotected.isEmpty && !cls.ownedByHolder && !cls.superclassGuarded {
             var f = GuardFinding(kind: .unprotectedClass, unchecked: true, typeName: cls.name, variable: "", site: cls.site)
             f.quietInTests = logs.contains { $0.classRecord != nil && $0.testCode }
             f.vars = unprotected

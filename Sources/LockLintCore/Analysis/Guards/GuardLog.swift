@@ -137,6 +137,8 @@ public struct ClassRecord: Sendable, Equatable {
     /// A file-private class's members reached only from initializers anywhere in its file (a
     /// pool filled while its owner is built), by base name.
     public var constructionOnly: [String] = []
+    /// A superclass in the run uses guards of its own: the class is never told it has no lock.
+    public var superclassGuarded = false
     /// How the class's code holds each of its locks (`withLock`, `perform`, `lock`, `wait`,
     /// `pthread_mutex_lock`): a fix-it offers the form the class already uses.
     public var guardForms: [String: String] = [:]
@@ -680,6 +682,7 @@ public enum GuardLogExtractor {
         let superName = s.inheritedTypes(of: d).first?.name ?? ""
         r.superclass = superName
         r.isSubclass = !superName.isEmpty && (knownBaseClasses.contains(superName) || context.isClassInRun(superName))
+        r.superclassGuarded = !superName.isEmpty && context.isClassInRun(superName) && context.usesGuards(superName)
         r.valueBoxes = local.boxes
         for m in s.children[d] where s.decls[m].kind == .variable && local.locks.contains(s.decls[m].nameText) {
             if let t = context.vocabulary.lockType(of: s.decls[m], in: s, strict: false) ?? declaredTypeName(s.decls[m], s) {

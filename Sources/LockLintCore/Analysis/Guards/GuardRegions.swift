@@ -67,6 +67,8 @@ public struct GuardRegions {
     /// Methods (of the file's classes and their superclasses) that assert an executor: a call of
     /// one puts the code after it on that executor (`assertOnQueue()` in a base class).
     public var assertingCalls: [String: HeldGuard] = [:]
+    /// Queue-specific keys and the queue each marks (worked out on first use).
+    private var specificKeys: [String: String]? = nil
     let s: FileStructure
 
     /// Methods that run their closure on the spot and take no lock (the closure is not a guard).
@@ -222,6 +224,22 @@ public struct GuardRegions {
             }
             out.append(region)
         }
+        // A closure handed over with the queue it runs on (`then(on: q) { }`, `notify(queue: q) { }`,
+        // `response(queue: q) { }`): it runs on that queue.
+        if s.identifiers.mayContainAny(["on", "queue", "callbackQueue", "completionQueue", "delegateQueue", "notifyQueue", "deliveryQueue"]) {
+            for c in s.closures where c.callee >= 0 && c.close > c.open && inside(c.open) {
+                if LockRegions.serialExecutorNames.contains(s, c.callee) && c.receiverStart >= 0 { continue }
+                guard let q = Self.queueArgument(s, c) else { continue }
+                switch resolution.executor(q.text, q.token) {
+                case .guarded(let kind):
+                    out.append(Region(start: c.open, end: c.close, executable: c.scope,
+                                      held: HeldGuard(kind == .mainActor ? HeldGuard.mainActor.name : q.text, kind),
+                                      receiver: q.text, writes: kind != .readerWriter, definite: true, form: ""))
+                case .none, .unknown:
+                    continue
+                }
+            }
+        }
         out.append(contentsOf: Self.semaphoreMutexRegions(s, vocabulary: vocabulary))
         out.append(contentsOf: Self.mainActorClosures(s))
         regions = out
@@ -335,7 +353,8 @@ public struct GuardRegions {
     /// The executors asserted in executable scope `sc` (its own statements, not nested closures)
     /// before token `i`.
     private mutating func asserted(in sc: Int, before i: Int) -> [HeldGuard] {
-        if assertionCache[sc] == nil { assertionCache[sc] = Self.assertionPoints(s, in: sc, calls: assertingCalls) }
+        if specificKeys == nil { specificKeys = Self.specificKeys(s) }
+        if assertionCache[sc] == nil { assertionCache[sc] = Self.assertionPoints(s, in: sc, calls: assertingCalls, keys: specificKeys!) }
         var out: [HeldGuard] = []
         for a in assertionCache[sc]! where a.token < i && !out.contains(a.held) { out.append(a.held) }
         return out
@@ -343,11 +362,28 @@ public struct GuardRegions {
 
     static let assertionNames = NameSet([
         "dispatchPrecondition", "isMainThread", "assertInEventLoop", "preconditionInEventLoop", "assertIsolated",
-        "preconditionIsolated", "assumeIsolated",
+        "preconditionIsolated", "assumeIsolated", "getSpecific",
     ])
 
+    /// `q.setSpecific(key: k, value: …)` in the file: key → the queue it marks, so that
+    /// `assert(DispatchQueue.getSpecific(key: k) …)` asserts code runs on `q`.
+    static func specificKeys(_ s: FileStructure) -> [String: String] {
+        guard s.identifiers.mayContain("setSpecific") else { return [:] }
+        var out: [String: String] = [:]
+        for k in 2..<max(2, s.code.count) where s.code[k].kind == .identifier && s.is(k, "setSpecific") && s.isChar(k - 1, UInt8(ascii: "."))
+            && s.is(k + 2, "key") && s.isChar(k + 3, UInt8(ascii: ":")) {
+            let r = LockRegions.receiverStart(s, dot: k - 1)
+            guard r >= 0, k + 4 < s.code.count else { continue }
+            let queue = LockRegions.normalized(s.text(s.span(r, k - 1)))
+            let key = LockRegions.normalized(s.text(k + 4))
+            if out[key] == nil { out[key] = queue }
+        }
+        return out
+    }
+
     /// The points of scope `sc` from which its code runs on an executor.
-    public static func assertionPoints(_ s: FileStructure, in sc: Int, calls: [String: HeldGuard] = [:]) -> [(token: Int, held: HeldGuard)] {
+    public static func assertionPoints(_ s: FileStructure, in sc: Int, calls: [String: HeldGuard] = [:],
+                                       keys: [String: String] = [:]) -> [(token: Int, held: HeldGuard)] {
         var out: [(Int, HeldGuard)] = []
         let body = s.scopes[sc]
         if !calls.isEmpty {
@@ -359,7 +395,7 @@ public struct GuardRegions {
             }
         }
         guard s.identifiers.mayContainAny(["dispatchPrecondition", "isMainThread", "assertInEventLoop", "preconditionInEventLoop",
-                                           "assertIsolated", "preconditionIsolated"]) else { return out.sorted { $0.0 < $1.0 } }
+                                           "assertIsolated", "preconditionIsolated", "getSpecific"]) else { return out.sorted { $0.0 < $1.0 } }
         for k in body.interior where s.code[k].kind == .identifier && assertionNames.contains(s, k) {
             guard Int(s.scopeOf[k]) == sc || s.enclosingExecutable(of: k) == sc else { continue }
             if s.is(k, "dispatchPrecondition") {
@@ -374,6 +410,14 @@ public struct GuardRegions {
                 let q = LockRegions.normalized(s.text(s.span(j + 2, inner)))
                 let held = q == ".main" || q == "DispatchQueue.main" ? HeldGuard.mainActor : HeldGuard(q, .serialQueue)
                 out.append((close, held))
+            } else if s.is(k, "getSpecific") {
+                // assert(DispatchQueue.getSpecific(key: k) == true) / precondition(… != nil)
+                guard s.is(k + 2, "key"), s.isChar(k + 3, UInt8(ascii: ":")), k + 4 < s.code.count,
+                      let queue = keys[LockRegions.normalized(s.text(k + 4))] else { continue }
+                var j = k - 1
+                while j > body.open && k - j < 6 && !s.isChar(j, UInt8(ascii: "(")) { j -= 1 }
+                guard s.isChar(j, UInt8(ascii: "(")), s.is(j - 1, "assert") || s.is(j - 1, "precondition") || s.is(j - 1, "dispatchPrecondition") else { continue }
+                out.append((k, HeldGuard(queue, .serialQueue)))
             } else if s.is(k, "isMainThread") {
                 // assert(Thread.isMainThread) / precondition(…) / guard Thread.isMainThread else
                 guard s.isChar(k - 1, UInt8(ascii: ".")), s.is(k - 2, "Thread") else { continue }
@@ -497,6 +541,40 @@ public struct GuardRegions {
         if text == "m" { return .mainActor }
         if text.hasPrefix("l:") { return HeldGuard(String(text.dropFirst(2)), .eventLoop) }
         if text.hasPrefix("q:") { return HeldGuard(String(text.dropFirst(2)), .serialQueue) }
+        return nil
+    }
+
+    static let queueLabels: Set<String> = ["on", "queue", "callbackQueue", "completionQueue", "delegateQueue", "notifyQueue", "deliveryQueue"]
+
+    /// The queue a closure's call names for it to run on: an argument labelled `on:`, `queue:`,
+    /// `callbackQueue:`, … of the same call (the closure trailing it, or another argument).
+    static func queueArgument(_ s: FileStructure, _ c: Closure) -> (text: String, token: Int)? {
+        // The call's parenthesised arguments: right after the callee.
+        guard s.isChar(c.callee + 1, UInt8(ascii: "(")) else { return nil }
+        let close = Int(s.match[c.callee + 1])
+        guard close > c.callee + 1 else { return nil }
+        var k = c.callee + 2
+        var segmentStart = true
+        while k < close {
+            if segmentStart, s.code[k].isWord, s.isChar(k + 1, UInt8(ascii: ":")), queueLabels.contains(s.text(k)) {
+                var e = k + 2
+                while e < close && !s.isChar(e, UInt8(ascii: ",")) {
+                    if s.isChar(e, UInt8(ascii: "(")) || s.isChar(e, UInt8(ascii: "[")) || s.isChar(e, UInt8(ascii: "{")) {
+                        let m = Int(s.match[e])
+                        if m > e { e = m }
+                    }
+                    e += 1
+                }
+                let text = LockRegions.normalized(s.text(s.span(k + 2, e)))
+                return text.isEmpty ? nil : (text == ".main" ? "DispatchQueue.main" : text, k + 2)
+            }
+            segmentStart = s.isChar(k, UInt8(ascii: ","))
+            if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) || s.isChar(k, UInt8(ascii: "{")) {
+                let m = Int(s.match[k])
+                if m > k { k = m }
+            }
+            k += 1
+        }
         return nil
     }
 

@@ -67,6 +67,13 @@ enum GuardReport {
             }
             fix = accessFix(p, f, context: context, what: "wrap this access in", tail: " like the others")
         }
+        // In a member its own callers reach with the guard held and outside code without it:
+        // taking the guard inside would deadlock the callers that hold it.
+        if let helper = f.helper, f.helperCall == nil, f.helperHasGuardedCaller, let p = f.primary {
+            fix = "split '\(helper)' in two: a private helper that expects \(describe(p)) to be held, for the class's callers that hold it, "
+                + "and an entry for outside callers that \(p.kind == .lock ? "takes \(describe(p))" : "runs on \(describe(p))") and calls the helper; "
+                + "taking it inside '\(helper)' would \(p.kind == .lock ? "deadlock" : "deadlock (sync) or reorder (async)") the callers that already hold it"
+        }
         // In a member some call reaches without the guard: that call is what needs the fix.
         if let helper = f.helper, let call = f.helperCall, let p = f.primary ?? f.classGuards.first {
             notes.append(note(call, "'\(helper)()' is called here without \(describe(p)), so its access to '\(f.variable)' is unguarded"))

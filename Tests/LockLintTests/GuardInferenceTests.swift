@@ -129,6 +129,30 @@ final class GuardInferenceTests: XCTestCase {
         XCTAssertEqual(loud, ["B.swift:3 inconsistent_locking"])
     }
 
+    func testAPublicVarOfALibraryIsReportedAtItsDeclaration() async {
+        let code = """
+            import Foundation
+            public final class Metrics {
+                private let lock = NSLock()
+                public var unit = "ms"
+                public private(set) var total = 0.0
+                public func record(_ x: Double) { lock.withLock { total += x; unit = unit.lowercased() } }
+            }
+            """
+        func lint(module: String?) async -> [Diagnostic] {
+            let input = LintInput(path: "Sources/M/Metrics.swift", bytes: Array(code.utf8), context: FileContext(module: module))
+            return await Linter.lint([input], settings: LintSettings(rules: [InconsistentLockingRule()], jobs: 1)).diagnostics
+        }
+        let library = await lint(module: "/pkg/Sources/M")
+        XCTAssertEqual(library.map(\.location.line), [4, 5])
+        XCTAssertEqual(library.first?.message,
+                       "'unit' of class 'Metrics' is public, so code outside the module reads and writes it without 'lock', which the class holds at its own accesses")
+        XCTAssertTrue(library.last?.message.contains("reads it without") ?? false, library.last?.message ?? "")
+        // In an app (no package target), nothing outside the run reaches it.
+        let app = await lint(module: nil)
+        XCTAssertEqual(app.map(\.location.line), [])
+    }
+
     func testConstructionAndCallsFromInitDoNotCount() async {
         let code = """
             final class Pool: @unchecked Sendable {

@@ -118,6 +118,8 @@ public struct ProjectIndex: Sendable {
     public internal(set) var protocolWrappers: [String: [String: [String]]] = [:]
     /// module → protocol → what its conformers' `lock()` methods do (see `TypeFacts.lockImplementations`).
     public internal(set) var protocolLockImplementations: [String: [String: UInt8]] = [:]
+    /// module → type → methods called on fresh instances before they are shared (set-up).
+    public internal(set) var setupCalls: [String: [String: [String]]] = [:]
     /// module → serial or concurrent queues declared at file level (`let q = DispatchQueue(…)`).
     public internal(set) var globalQueues: [String: [String: GuardKind]] = [:]
 
@@ -125,7 +127,7 @@ public struct ProjectIndex: Sendable {
 
     /// Runs the guard inference over every file's logs (after the last merge of them).
     public mutating func finishGuards() {
-        guardFindings = guardLogs.isEmpty ? [:] : GuardInference.run(guardLogs)
+        guardFindings = guardLogs.isEmpty ? [:] : GuardInference.run(guardLogs, setupCalls: setupCalls)
     }
 
     /// Files the class logs of `path` from `other` (a file's own facts), replacing what `path`
@@ -188,6 +190,9 @@ public struct ProjectIndex: Sendable {
             for (name, facts) in types { modules[module, default: [:]][name, default: TypeFacts()].merge(facts) }
         }
         lockGraph.merge(other.lockGraph)
+        for (module, types) in other.setupCalls {
+            for (type, methods) in types { TypeFacts.union(&setupCalls[module, default: [:]][type, default: []], methods) }
+        }
         for (module, queues) in other.globalQueues {
             for (name, kind) in queues where globalQueues[module]?[name] == nil { globalQueues[module, default: [:]][name] = kind }
         }
@@ -209,6 +214,7 @@ public struct ProjectIndex: Sendable {
             add(module: module, name: name, f)
         }
         for (name, log) in e.logs { guardLogs[Self.guardKey(module: module, type: name), default: [:]][path] = log }
+        for (type, methods) in e.setupCalls { TypeFacts.union(&setupCalls[module, default: [:]][type, default: []], methods) }
     }
 
     public func facts(module: String, name: String) -> TypeFacts? {

@@ -83,11 +83,16 @@ public struct GuardFinding: Sendable, Equatable {
 /// neither guarded nor unguarded.
 public enum GuardInference {
     /// Findings by path.
-    public static func run(_ logs: [String: [String: TypeGuardLog]]) -> [String: [GuardFinding]] {
+    public static func run(_ logs: [String: [String: TypeGuardLog]], setupCalls: [String: [String: [String]]] = [:]) -> [String: [GuardFinding]] {
         var out: [String: [GuardFinding]] = [:]
         for key in logs.keys.sorted() {
             let list = logs[key]!.keys.sorted().map { logs[key]![$0]! }
-            for f in analyze(list) { out[f.site.path, default: []].append(f) }
+            // module::Outer.Inner → the set-up calls made on `Inner` in the module.
+            let sep = key.range(of: "::")
+            let module = sep.map { String(key[..<$0.lowerBound]) } ?? ""
+            let simple = String((sep.map { key[$0.upperBound...] } ?? Substring(key)).split(separator: ".").last ?? "")
+            let setup = Set(setupCalls[module]?[simple] ?? [])
+            for f in analyze(list, setup: setup) { out[f.site.path, default: []].append(f) }
         }
         for k in out.keys { out[k]!.sort { ($0.site, $0.variable) < ($1.site, $1.variable) } }
         return out
@@ -111,7 +116,7 @@ public enum GuardInference {
     }
 
     /// The findings for one class, from every file's log of it.
-    static func analyze(_ logs: [TypeGuardLog]) -> [GuardFinding] {
+    static func analyze(_ logs: [TypeGuardLog], setup: Set<String> = []) -> [GuardFinding] {
         guard let cls = logs.lazy.compactMap({ $0.classRecord }).first else { return [] }
         if cls.exemption != nil || logs.contains(where: { $0.exemption != nil }) { return [] }
         let unchecked = cls.unchecked || logs.contains { $0.uncheckedHere }
@@ -163,7 +168,10 @@ public enum GuardInference {
         var open: [String] = []
         let constructionOnly = Set(cls.constructionOnly)
         for (k, m) in members {
-            if m.construction || constructionOnly.contains(m.baseName) {
+            if m.construction || constructionOnly.contains(m.baseName)
+                || (setup.contains(m.baseName) && (sites[k] ?? []).allSatisfy { $0.construction }) {
+                // Initializers, and members called only while the instance is set up (from init,
+                // or on a fresh instance before it is shared).
                 entry[k] = Entry(construction: true)
             } else if m.access == .world || m.enteredFromOutside || referenced.contains(k) || (sites[k] ?? []).isEmpty {
                 entry[k] = Entry(possible: m.saysCallerHolds || referenced.contains(k))
@@ -264,7 +272,10 @@ public enum GuardInference {
             // A var the class uses as a guard (a `var` queue or loop) is not its state.
             if ownGuards.contains(where: { $0.name == v.name }) { continue }
             let list = accesses.filter { $0.record.variable == v.name }
-            let written = list.contains { $0.record.write } || v.settableOutsideModule || throughOthers.contains(v.name)
+            // Written after construction by the run's own code (a public setter in an app target
+            // writes nothing; one a library's users call is judged at the declaration).
+            let written = list.contains { $0.record.write } || throughOthers.contains(v.name)
+                || (v.settableOutsideModule && cls.inPackage)
             if v.documentedExternal { continue }
             // Tests: only state that the test itself touches from concurrent code.
             let testConcurrent = concurrentInTests || list.contains { $0.testCode && ($0.record.concurrent) }
@@ -312,12 +323,17 @@ public enum GuardInference {
             let writeExecutors = list.filter { $0.record.write }.map { $0.eff.guards.filter { $0.kind.isExecutor } }
                 .reduce(nil as Set<HeldGuard>?) { acc, g in acc.map { $0.intersection(g) } ?? g } ?? []
             if let doc = v.documentedGuard, let g = counts.keys.first(where: { $0.name == doc }) { primary = g }
-            let example = (guarded.first { $0.eff.guards.contains(primary) } ?? guarded.first { $0.eff.some.contains(primary) }!).record.site
+            // The note's example of a guarded access (never the reported access itself).
+            func example(besides r: StateAccessRecord) -> CodeSite? {
+                (guarded.first { $0.record.site != r.site && $0.eff.guards.contains(primary) }
+                    ?? guarded.first { $0.record.site != r.site && $0.eff.some.contains(primary) })?.record.site
+            }
+            let anyExample = (guarded.first { $0.eff.guards.contains(primary) } ?? guarded.first { $0.eff.some.contains(primary) })!.record.site
             // A public var: code outside the module reads it without the guard the class takes.
-            if v.readableOutsideModule && primary.kind != .mainActor && !cls.confined {
+            if v.readableOutsideModule && cls.inPackage && primary.kind != .mainActor && !cls.confined {
                 var f = GuardFinding(kind: .publicVar, unchecked: unchecked, typeName: cls.name, variable: v.name, site: v.site)
                 f.primary = primary
-                f.guardedAt = example
+                f.guardedAt = anyExample
                 f.settable = v.settableOutsideModule
                 f.lockType = cls.lockTypes[primary.name]
                 f.form = cls.guardForms[primary.name]
@@ -329,7 +345,7 @@ public enum GuardInference {
                 f.write = r.write
                 f.inAsync = r.inAsync
                 f.primary = primary
-                f.guardedAt = example
+                f.guardedAt = example(besides: r)
                 f.guardedCount = counts[primary] ?? 0
                 f.lockType = cls.lockTypes[primary.name]
                 f.form = cls.guardForms[primary.name]
@@ -361,10 +377,12 @@ public enum GuardInference {
                         (c, effective(c.member, c.guards, possible: c.possible, construction: c.construction, runsLater: c.runsLater,
                                       released: c.releasedEntry))
                     }.filter { !$0.1.construction }
+                    f.helper = m.baseName
+                    f.helperHasGuardedCaller = effs.contains { $0.1.guards.contains(primary) }
                     if let bad = effs.first(where: { !$0.1.guards.contains(primary) && !$0.1.possible }) {
-                        f.helper = m.baseName
                         f.helperCall = bad.0.site
-                        f.helperHasGuardedCaller = effs.contains { $0.1.guards.contains(primary) }
+                    } else if !f.helperHasGuardedCaller {
+                        f.helper = nil
                     }
                 }
                 out.append(f)

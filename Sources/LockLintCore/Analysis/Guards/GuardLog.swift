@@ -137,6 +137,8 @@ public struct ClassRecord: Sendable, Equatable {
     /// A file-private class's members reached only from initializers anywhere in its file (a
     /// pool filled while its owner is built), by base name.
     public var constructionOnly: [String] = []
+    /// Declared in a package target (a library's public API is called from outside the run).
+    public var inPackage = false
     /// A superclass in the run uses guards of its own: the class is never told it has no lock.
     public var superclassGuarded = false
     /// How the class's code holds each of its locks (`withLock`, `perform`, `lock`, `wait`,
@@ -223,6 +225,38 @@ public enum GuardLogExtractor {
         public var logs: [String: TypeGuardLog] = [:]
         public var usesGuards: [String: Bool] = [:]
         public var ownWrappers: [String: [String]] = [:]
+        /// Type name → methods called on a fresh instance before it is shared (`let s = Sink(…);
+        /// s.run()`): set-up, like its initializer.
+        public var setupCalls: [String: [String]] = [:]
+    }
+
+    /// `let x = T(…)` followed by `x.m(…)` calls before `x` is used any other way (handed on,
+    /// stored, captured): those calls set the instance up before anyone else can reach it.
+    public static func setupCalls(_ s: FileStructure) -> [String: [String]] {
+        var out: [String: Set<String>] = [:]
+        for k in 0..<max(0, s.code.count - 5) where s.code[k].kind == .keyword && (s.code[k].word == .let || s.code[k].word == .var) {
+            guard s.code[k + 1].kind == .identifier, s.isChar(k + 2, UInt8(ascii: "=")), s.code[k + 3].kind == .identifier,
+                  let first = s.text(k + 3).first, first.isUppercase, let exec = s.enclosingExecutable(of: k) else { continue }
+            var open = k + 4
+            if s.is(open, "<") { while open < min(s.code.count, k + 40) && !s.isChar(open, UInt8(ascii: "(")) { open += 1 } }
+            guard s.isChar(open, UInt8(ascii: "(")), Int(s.match[open]) > open else { continue }
+            let name = s.text(k + 1)
+            let type = s.text(k + 3)
+            var j = Int(s.match[open]) + 1
+            let end = min(s.scopes[exec].close, j + 400)
+            while j < end {
+                if s.code[j].kind == .identifier && !s.isChar(j - 1, UInt8(ascii: ".")) && s.is(j, text: name) {
+                    guard s.isChar(j + 1, UInt8(ascii: ".")), j + 3 < s.code.count, s.code[j + 2].kind == .identifier,
+                          s.isChar(j + 3, UInt8(ascii: "(")), s.enclosingExecutable(of: j) == exec else { break }
+                    out[type, default: []].insert(s.text(j + 2))
+                    let m = Int(s.match[j + 3])
+                    j = m > j ? m + 1 : j + 1
+                    continue
+                }
+                j += 1
+            }
+        }
+        return out.mapValues { $0.sorted() }
     }
 
     /// The classes of file `context.structure` (declared here, or extended here and known to the
@@ -238,6 +272,7 @@ public enum GuardLogExtractor {
             byName[q, default: []].append(di)
         }
         var result = Extraction()
+        result.setupCalls = setupCalls(s)
         guard !order.isEmpty else { return result }
         var regions: GuardRegions? = nil
         let wrappers = context.wrapperMethods
@@ -386,6 +421,10 @@ public enum GuardLogExtractor {
                 if case .local = receiverDecl(s, receiver, at: at) { return true }
                 return false
             },
+            isParameter: { receiver, at in
+                if case .parameter = receiverDecl(s, receiver, at: at) { return true }
+                return false
+            },
             isLock: { receiver, at in
                 guard case .member(let d) = receiverDecl(s, receiver, at: at) else { return false }
                 return context.vocabulary.lockType(of: d, in: s, strict: false) != nil
@@ -522,6 +561,8 @@ public enum GuardLogExtractor {
     public enum ReceiverDecl {
         case member(Decl)
         case local
+        /// A parameter: an object passed in, possibly shared (a database queue).
+        case parameter
         case unknown
     }
 
@@ -538,7 +579,7 @@ public enum GuardLogExtractor {
             if p >= 0 && s.decls[p].kind.isFunctionLike { return .local }
             return .member(s.decls[d])
         case .parameter:
-            return .local
+            return .parameter
         case .unknown:
             return .unknown
         }
@@ -554,7 +595,7 @@ public enum GuardLogExtractor {
         }
         if receiver.hasPrefix("DispatchQueue.global") || receiver.hasPrefix(".global") { return .none }
         switch receiverDecl(s, receiver, at: at) {
-        case .local:
+        case .local, .parameter:
             return .none
         case .member(let d):
             if ProjectIndex.isEventLoop(d, in: s) || d.typeAnnotation.contains(where: { s.code[$0].kind == .identifier && s.is($0, "EventLoop") }) {
@@ -619,6 +660,9 @@ public enum GuardLogExtractor {
         switch receiverDecl(s, receiver, at: at) {
         case .local:
             return false
+        case .parameter:
+            // An object passed in (a database queue): it may serialize what runs in its closure.
+            return namedLike ? true : nil
         case .member(let d):
             guard var type = declaredTypeName(d, s) else { return namedLike ? true : nil }
             if context.vocabulary.lockTypes.contains(type) { return true }
@@ -682,6 +726,7 @@ public enum GuardLogExtractor {
         let superName = s.inheritedTypes(of: d).first?.name ?? ""
         r.superclass = superName
         r.isSubclass = !superName.isEmpty && (knownBaseClasses.contains(superName) || context.isClassInRun(superName))
+        r.inPackage = context.fileContext.module != nil
         r.superclassGuarded = !superName.isEmpty && context.isClassInRun(superName) && context.usesGuards(superName)
         r.valueBoxes = local.boxes
         for m in s.children[d] where s.decls[m].kind == .variable && local.locks.contains(s.decls[m].nameText) {
@@ -989,12 +1034,14 @@ struct UnitWalker {
     let references: Set<String>
     let uniqueness: Set<String>
     let wrappers: [String: String]
+    let selfAliases: Set<String>
     var shadowCache: [Int: Set<String>] = [:]
     var keyCache: [Int: String] = [:]
 
     init(context: RuleContext, name: String, vars: Set<String>, references: Set<String>, uniqueness: Set<String>,
          wrappers: [String: String]) {
         self.wrappers = wrappers
+        self.selfAliases = GuardRegions.selfAliases(context.structure)
         self.context = context
         self.s = context.structure
         self.name = name
@@ -1099,10 +1146,12 @@ struct UnitWalker {
             if md.isStaticMember { continue }
             let top = md.kind == .accessor && md.parent >= 0 ? md.parent : m
             if s.decls[top].isStaticMember { continue }
-            // Receiver: implicit self, or `self.` / `self?.` / `self!.`.
+            // Receiver: implicit self, or `self.` / `self?.` / `self!.`, or an alias of self
+            // (`guard let strongSelf = self`).
             if s.isChar(i - 1, UInt8(ascii: ".")) {
                 let r = s.isChar(i - 2, UInt8(ascii: "?")) || s.isChar(i - 2, UInt8(ascii: "!")) ? i - 3 : i - 2
-                guard s.isKeyword(r, .self), !s.isChar(r - 1, UInt8(ascii: ".")) else { continue }
+                guard s.isKeyword(r, .self) || (r >= 0 && s.code[r].kind == .identifier && selfAliases.contains(s.text(r))),
+                      !s.isChar(r - 1, UInt8(ascii: ".")) else { continue }
             } else {
                 if StateAccess.isBinding(s, i) { continue }
                 // An argument label or a parameter's name in a signature.

@@ -106,6 +106,8 @@ public struct GuardRegions {
         public var closureMethod: (String, String, Int) -> Bool?
         /// Whether a receiver is a local or a parameter (a lock made for one call guards no state).
         public var isLocal: (String, Int) -> Bool
+        /// Whether a receiver is a parameter: a lock passed in may be the shared one (a possible guard).
+        public var isParameter: (String, Int) -> Bool
         /// Whether a receiver is a lock (by its declaration): its `sync { }` is a lock's, not a queue's.
         public var isLock: (String, Int) -> Bool
         /// Whether the file declares a method of this name (one that is not recognised as a wrapper
@@ -113,11 +115,13 @@ public struct GuardRegions {
         public var ownsMethod: (String) -> Bool
 
         public init(executor: @escaping (String, Int) -> Executor, closureMethod: @escaping (String, String, Int) -> Bool?,
-                    isLocal: @escaping (String, Int) -> Bool = { _, _ in false }, isLock: @escaping (String, Int) -> Bool = { _, _ in false },
+                    isLocal: @escaping (String, Int) -> Bool = { _, _ in false },
+                    isParameter: @escaping (String, Int) -> Bool = { _, _ in false }, isLock: @escaping (String, Int) -> Bool = { _, _ in false },
                     ownsMethod: @escaping (String) -> Bool = { _ in false }) {
             self.executor = executor
             self.closureMethod = closureMethod
             self.isLocal = isLocal
+            self.isParameter = isParameter
             self.isLock = isLock
             self.ownsMethod = ownsMethod
         }
@@ -141,11 +145,12 @@ public struct GuardRegions {
         // the receiver's type runs the closure under one, possibly one when the tool cannot
         // resolve it (unless the method's name says the closure runs later).
         let scopedNames = NameSet(extraScopedMethods)
+        let aliases = Self.selfAliases(s)
         for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.receiverStart >= 0 && c.close > c.open && inside(c.open) {
             if Self.plainClosureNames.contains(s, c.callee) || LockRegions.serialExecutorNames.contains(s, c.callee)
                 || vocabulary.lockScopedNames.contains(s, c.callee) || scopedNames.contains(s, c.callee) { continue }
             let method = s.text(c.callee)
-            let receiver = LockRegions.normalized(s.text(s.span(c.receiverStart, c.callee - 1)))
+            let receiver = Self.canonical(LockRegions.normalized(s.text(s.span(c.receiverStart, c.callee - 1))), aliases)
             guard !receiver.isEmpty else { continue }
             var region = Region(start: c.open, end: c.close, executable: c.scope, held: nil, receiver: receiver, writes: true, definite: true,
                                 form: method)
@@ -157,7 +162,11 @@ public struct GuardRegions {
             _ = ci
             out.append(region)
         }
-        for r in base.regions where inside(r.start) || inside(max(r.start, r.end - 1)) {
+        for var r in base.regions where inside(r.start) || inside(max(r.start, r.end - 1)) {
+            // A lock taken here and released in another function or closure is a token handed
+            // on (a busy flag), not a guard of the data touched meanwhile.
+            if case .unreleased = r.form { continue }
+            r.lock = Self.canonical(r.lock, aliases)
             // A lock or queue made for one call (a local, a parameter) guards no shared state.
             if !r.lock.isEmpty && r.lock != "self" && resolution.isLocal(r.lock, r.acquireToken) { continue }
             var region = Region(start: r.start, end: r.end, executable: r.executable, held: nil, receiver: r.lock, writes: true,
@@ -220,7 +229,7 @@ public struct GuardRegions {
                 region.held = HeldGuard(kind == .mainActor ? HeldGuard.mainActor.name : r.lock, kind)
                 if kind == .readerWriter { region.writes = Self.isBarrier(s, s.closures[ci]) }
             case .manual, .deferred, .unreleased, .heldOnEntry:
-                region.held = HeldGuard(r.lock, .lock)
+                region.held = resolution.isParameter(r.lock, r.acquireToken) ? nil : HeldGuard(r.lock, .lock)
             }
             out.append(region)
         }
@@ -576,6 +585,29 @@ public struct GuardRegions {
             k += 1
         }
         return nil
+    }
+
+    /// Names bound to `self` in the file (`guard let strongSelf = self`, `let this = self`):
+    /// `strongSelf.lock` is `lock`.
+    public static func selfAliases(_ s: FileStructure) -> Set<String> {
+        var out = Set<String>()
+        for k in 0..<max(0, s.code.count - 3) where s.code[k].kind == .keyword && (s.code[k].word == .let || s.code[k].word == .var) {
+            guard s.code[k + 1].kind == .identifier, s.isChar(k + 2, UInt8(ascii: "=")), s.isKeyword(k + 3, .self) else { continue }
+            let after = k + 4
+            if after >= s.code.count || s.code[after].flags.contains(.newlineBefore) || s.isKeyword(after, .else)
+                || s.isChar(after, UInt8(ascii: ",")) || s.isChar(after, UInt8(ascii: "{")) || s.isChar(after, UInt8(ascii: ";")) {
+                out.insert(s.text(k + 1))
+            }
+        }
+        return out
+    }
+
+    /// A receiver with a leading alias of `self` dropped (`strongSelf.lock` → `lock`).
+    public static func canonical(_ receiver: String, _ aliases: Set<String>) -> String {
+        guard !aliases.isEmpty, let dot = receiver.firstIndex(of: ".") else { return receiver }
+        var head = receiver[..<dot]
+        if head.hasSuffix("?") || head.hasSuffix("!") { head = head.dropLast() }
+        return aliases.contains(String(head)) ? String(receiver[receiver.index(after: dot)...]) : receiver
     }
 
     /// A block submitted with `flags: .barrier`.

@@ -1077,7 +1077,8 @@ struct UnitWalker {
                     || s.attributes(of: d).contains { s.is($0, "@objc") || s.is($0, "@IBAction") || s.is($0, "@objc(") }
                 rec.construction = d.kind.isFunctionLike && StateAccess.isConstruction(s, member: m)
                 rec.saysCallerHolds = Self.saysCallerHolds(s, d)
-                if d.kind == .function, let lock = wrappers[d.nameText] { rec.wrapsLock = lock }
+                // A wrapper to offer in fix-its: the closure is its only parameter.
+                if d.kind == .function, d.parameterNames.count == 1, let lock = wrappers[d.nameText] { rec.wrapsLock = lock }
                 log.members.append(rec)
             }
         }

@@ -163,9 +163,13 @@ public struct GuardRegions {
             out.append(region)
         }
         for var r in base.regions where inside(r.start) || inside(max(r.start, r.end - 1)) {
-            // A lock taken here and released in another function or closure is a token handed
-            // on (a busy flag), not a guard of the data touched meanwhile.
-            if case .unreleased = r.form { continue }
+            // A lock taken here and released nowhere in the same body (only in another function
+            // or a closure) is a token handed on (a busy flag), not a guard of the data touched
+            // meanwhile. (A segment cut by a `return` before a deferred release is still released.)
+            if case .unreleased(let acquire) = r.form, !Self.releasedInBody(s, r, release: vocabulary.acquireRelease[acquire] ?? "unlock",
+                                                                               free: vocabulary.freeFunctionAcquires.contains(acquire)) {
+                continue
+            }
             r.lock = Self.canonical(r.lock, aliases)
             // A lock or queue made for one call (a local, a parameter) guards no shared state.
             if !r.lock.isEmpty && r.lock != "self" && resolution.isLocal(r.lock, r.acquireToken) { continue }
@@ -585,6 +589,17 @@ public struct GuardRegions {
             k += 1
         }
         return nil
+    }
+
+    /// Whether the body that takes region `r`'s lock releases it itself (directly or in a
+    /// `defer`), not only in a closure that runs later.
+    static func releasedInBody(_ s: FileStructure, _ r: LockRegion, release: String, free: Bool) -> Bool {
+        guard r.executable >= 0 && r.executable < s.scopes.count else { return false }
+        for k in s.scopes[r.executable].interior where s.code[k].kind == .identifier && s.is(k, text: release) && s.isChar(k + 1, UInt8(ascii: "(")) {
+            guard s.enclosingExecutable(of: k) == r.executable, LockRegions.releaseMatches(s, at: k, lock: r.lock, freeFunction: free) else { continue }
+            return true
+        }
+        return false
     }
 
     /// Names bound to `self` in the file (`guard let strongSelf = self`, `let this = self`):

@@ -56,16 +56,19 @@ enum GuardReport {
             let p = f.primary!
             switch p.kind {
             case .lock:
-                message = "\(owner) is \(verb) without holding \(describe(p))"
+                message = "\(owner) is \(verb) without holding \(describe(p))" + more(f)
                 if let g = f.guardedAt { notes.append(note(g, "other accesses to '\(f.variable)' hold \(describe(p)), e.g. here")) }
             case .serialQueue, .readerWriter, .eventLoop:
-                message = "\(owner) is \(verb) outside \(describe(p)), where its other accesses run"
+                message = "\(owner) is \(verb) outside \(describe(p)), where its other accesses run" + more(f)
                 if let g = f.guardedAt { notes.append(note(g, "other accesses to '\(f.variable)' run on \(describe(p)), e.g. here")) }
             case .mainActor:
-                message = "\(owner) is \(verb) off the main actor here, while its other accesses run on it"
+                message = "\(owner) is \(verb) off the main actor here, while its other accesses run on it" + more(f)
                 if let g = f.guardedAt { notes.append(note(g, "other accesses to '\(f.variable)' run on the main actor, e.g. here")) }
             }
             fix = accessFix(p, f, context: context, what: "wrap this access in", tail: " like the others")
+        }
+        for g in f.groupedAccesses.prefix(8) {
+            notes.append(note(g.site, "'\(g.name)' is also \(g.state == .neverAssigned ? "read" : "written") here, on the same unguarded path"))
         }
         // In a member its own callers reach with the guard held and outside code without it:
         // taking the guard inside would deadlock the callers that hold it.
@@ -92,6 +95,13 @@ enum GuardReport {
             }
         }
         return context.diagnostic(rule, at: token, message: message, notes: notes, fixIt: FixIt(fix))
+    }
+
+    /// " (and 3 more accesses in 'helper()')" for a finding that stands for several accesses.
+    static func more(_ f: GuardFinding) -> String {
+        guard !f.groupedAccesses.isEmpty, let helper = f.helper else { return "" }
+        let n = f.groupedAccesses.count
+        return ", with \(n) more access\(n == 1 ? "" : "es") in '\(helper)()' on the same path"
     }
 
     /// How to hold guard `g` around an access.

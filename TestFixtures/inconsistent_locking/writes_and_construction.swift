@@ -78,3 +78,19 @@ final class Demand {
     }
     func peek() -> Int { served } // expect: inconsistent_locking
 }
+
+/// One cause, one finding: a helper that reads several vars, called once without the lock
+/// (and once with it), is reported at its first access, with the others as notes.
+final class Mixer {
+    private let lock = NSLock()
+    private var gain = 1.0
+    private var pan = 0.0
+    private var muted = false
+    func render() { lock.withLock { apply() } }
+    func settingsChanged() { apply() }
+    private func apply() {
+        if muted { return } // expect: inconsistent_locking
+        print(gain, pan)
+    }
+    func set(gain g: Double, pan p: Double, muted m: Bool) { lock.withLock { gain = g; pan = p; muted = m } }
+}

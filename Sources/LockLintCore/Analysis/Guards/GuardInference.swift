@@ -69,6 +69,9 @@ public struct GuardFinding: Sendable, Equatable {
     public var form: String? = nil
     /// For `publicVar`: whether outside code can also set it.
     public var settable = false
+    /// Other accesses of the same helper that the same call reaches without the guard (one
+    /// cause, one finding): the var, and where.
+    public var groupedAccesses: [VarNote] = []
     /// In test code that does not touch the var from concurrent code (or a class declared in
     /// test code): a rule that narrows what it reports in tests leaves it out.
     public var quietInTests = false
@@ -388,6 +391,21 @@ public enum GuardInference {
                 out.append(f)
             }
         }
+        // One cause, one finding: the accesses of a helper that one call reaches without the
+        // guard are reported once, at the first, with a note at each of the others.
+        var grouped: [GuardFinding] = []
+        var byCause: [String: Int] = [:]
+        for f in out.sorted(by: { $0.site < $1.site }) {
+            guard f.kind == .unguarded, let helper = f.helper, let call = f.helperCall else { grouped.append(f); continue }
+            let cause = "\(helper)@\(call.path):\(call.offset)"
+            if let k = byCause[cause] {
+                grouped[k].groupedAccesses.append(.init(name: f.variable, site: f.site, state: f.write ? .written(f.site) : .neverAssigned))
+            } else {
+                byCause[cause] = grouped.count
+                grouped.append(f)
+            }
+        }
+        out = grouped
         if !unprotected.isEmpty && !cls.ownedByHolder && !cls.superclassGuarded {
             var f = GuardFinding(kind: .unprotectedClass, unchecked: true, typeName: cls.name, variable: "", site: cls.site)
             f.quietInTests = logs.contains { $0.classRecord != nil && $0.testCode }

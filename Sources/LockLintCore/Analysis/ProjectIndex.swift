@@ -125,9 +125,30 @@ public struct ProjectIndex: Sendable {
 
     public init() {}
 
-    /// Runs the guard inference over every file's logs (after the last merge of them).
+    /// The guard inference's findings per class (`module::Type`), kept so that a later finish
+    /// works out again only the classes whose logs changed.
+    var guardFindingsByType: [String: [GuardFinding]] = [:]
+    /// Classes whose logs changed since the last finish (nil: all of them).
+    var dirtyGuardTypes: Set<String>? = nil
+
+    /// Runs the guard inference over every file's logs (after the last merge of them): again
+    /// only for the classes whose logs changed since the last run.
     public mutating func finishGuards() {
-        guardFindings = guardLogs.isEmpty ? [:] : GuardInference.run(guardLogs, setupCalls: setupCalls)
+        let types = dirtyGuardTypes.map { Array($0) } ?? Array(guardLogs.keys)
+        for key in types {
+            if let logs = guardLogs[key] {
+                guardFindingsByType[key] = GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls)
+            } else {
+                guardFindingsByType[key] = nil
+            }
+        }
+        dirtyGuardTypes = []
+        var out: [String: [GuardFinding]] = [:]
+        for key in guardFindingsByType.keys.sorted() {
+            for f in guardFindingsByType[key]! { out[f.site.path, default: []].append(f) }
+        }
+        for k in out.keys { out[k]!.sort { ($0.site, $0.variable) < ($1.site, $1.variable) } }
+        guardFindings = out
     }
 
     /// Files the class logs of `path` from `other` (a file's own facts), replacing what `path`
@@ -136,9 +157,13 @@ public struct ProjectIndex: Sendable {
         for key in Array(guardLogs.keys) where guardLogs[key]?[path] != nil {
             guardLogs[key]![path] = nil
             if guardLogs[key]!.isEmpty { guardLogs[key] = nil }
+            dirtyGuardTypes?.insert(key)
         }
         for (key, logs) in other.guardLogs {
-            for (p, log) in logs where p == path { guardLogs[key, default: [:]][p] = log }
+            for (p, log) in logs where p == path {
+                guardLogs[key, default: [:]][p] = log
+                dirtyGuardTypes?.insert(key)
+            }
         }
     }
 
@@ -198,6 +223,7 @@ public struct ProjectIndex: Sendable {
         }
         for (key, logs) in other.guardLogs {
             for (p, log) in logs { guardLogs[key, default: [:]][p] = log }
+            dirtyGuardTypes?.insert(key)
         }
     }
 
@@ -213,7 +239,11 @@ public struct ProjectIndex: Sendable {
             f.ownWrappers = e.ownWrappers[name] ?? []
             add(module: module, name: name, f)
         }
-        for (name, log) in e.logs { guardLogs[Self.guardKey(module: module, type: name), default: [:]][path] = log }
+        for (name, log) in e.logs {
+            let key = Self.guardKey(module: module, type: name)
+            guardLogs[key, default: [:]][path] = log
+            dirtyGuardTypes?.insert(key)
+        }
         for (type, methods) in e.setupCalls { TypeFacts.union(&setupCalls[module, default: [:]][type, default: []], methods) }
     }
 

@@ -89,16 +89,20 @@ public enum GuardInference {
     public static func run(_ logs: [String: [String: TypeGuardLog]], setupCalls: [String: [String: [String]]] = [:]) -> [String: [GuardFinding]] {
         var out: [String: [GuardFinding]] = [:]
         for key in logs.keys.sorted() {
-            let list = logs[key]!.keys.sorted().map { logs[key]![$0]! }
-            // module::Outer.Inner → the set-up calls made on `Inner` in the module.
-            let sep = key.range(of: "::")
-            let module = sep.map { String(key[..<$0.lowerBound]) } ?? ""
-            let simple = String((sep.map { key[$0.upperBound...] } ?? Substring(key)).split(separator: ".").last ?? "")
-            let setup = Set(setupCalls[module]?[simple] ?? [])
-            for f in analyze(list, setup: setup) { out[f.site.path, default: []].append(f) }
+            for f in findings(key: key, logs: logs[key]!, setupCalls: setupCalls) { out[f.site.path, default: []].append(f) }
         }
         for k in out.keys { out[k]!.sort { ($0.site, $0.variable) < ($1.site, $1.variable) } }
         return out
+    }
+
+    /// The findings for class `key` (`module::Outer.Inner`) from its files' logs.
+    static func findings(key: String, logs byPath: [String: TypeGuardLog], setupCalls: [String: [String: [String]]]) -> [GuardFinding] {
+        let list = byPath.keys.sorted().map { byPath[$0]! }
+        // The set-up calls made on `Inner` in the module.
+        let sep = key.range(of: "::")
+        let module = sep.map { String(key[..<$0.lowerBound]) } ?? ""
+        let simple = String((sep.map { key[$0.upperBound...] } ?? Substring(key)).split(separator: ".").last ?? "")
+        return analyze(list, setup: Set(setupCalls[module]?[simple] ?? []))
     }
 
     struct Entry: Equatable {

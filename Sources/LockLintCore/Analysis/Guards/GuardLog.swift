@@ -211,6 +211,8 @@ public enum GuardLogExtractor {
                                     "set once", "only set during", "only set before", "set only during", "set only before",
                                     "before it is used", "before being used", "before use"]
 
+    static let protectionPhraseBytes: [[UInt8]] = protectionPhrases.map { Array($0.utf8) }
+
     /// Comments on an access's statement that say it is deliberately done without the lock:
     /// the author states a contract the tool cannot see, and the tool says nothing.
     static let deliberatePhrases: [[UInt8]] = [
@@ -917,9 +919,9 @@ public enum GuardLogExtractor {
                     && !s.decls[u].modifiers.contains(.private) && !s.decls[u].modifiers.contains(.fileprivate)
                     && !s.decls[u].modifiers.contains(.internal)
                 r.type = s.text(v.typeAnnotation)
-                let text = s.leadingCommentText(v).lowercased()
-                if !text.isEmpty && protectionPhrases.contains(where: { text.contains($0) }) {
-                    if let own = guards.sorted().first(where: { text.contains($0.lowercased()) }) {
+                let text = s.leadingCommentText(v)
+                if !text.isEmpty && ByteSearch.containsAny(text, caseInsensitive: protectionPhraseBytes) {
+                    if let own = guards.sorted().first(where: { ByteSearch.containsAny(text, caseInsensitive: [Array($0.lowercased().utf8)]) }) {
                         r.documentedGuard = own
                     } else {
                         r.documentedExternal = true

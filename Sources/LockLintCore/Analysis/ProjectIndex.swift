@@ -118,6 +118,8 @@ public struct ProjectIndex: Sendable {
     public internal(set) var protocolWrappers: [String: [String: [String]]] = [:]
     /// module → protocol → what its conformers' `lock()` methods do (see `TypeFacts.lockImplementations`).
     public internal(set) var protocolLockImplementations: [String: [String: UInt8]] = [:]
+    /// module → member names that test code calls (or touches) from concurrent closures.
+    public internal(set) var testConcurrentNames: [String: [String]] = [:]
     /// module → type → methods called on fresh instances before they are shared (set-up).
     public internal(set) var setupCalls: [String: [String: [String]]] = [:]
     /// module → serial or concurrent queues declared at file level (`let q = DispatchQueue(…)`).
@@ -137,7 +139,8 @@ public struct ProjectIndex: Sendable {
         let types = dirtyGuardTypes.map { Array($0) } ?? Array(guardLogs.keys)
         for key in types {
             if let logs = guardLogs[key] {
-                guardFindingsByType[key] = GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls)
+                guardFindingsByType[key] = GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls,
+                                                                   testConcurrentNames: testConcurrentNames)
             } else {
                 guardFindingsByType[key] = nil
             }
@@ -215,6 +218,7 @@ public struct ProjectIndex: Sendable {
             for (name, facts) in types { modules[module, default: [:]][name, default: TypeFacts()].merge(facts) }
         }
         lockGraph.merge(other.lockGraph)
+        for (module, names) in other.testConcurrentNames { TypeFacts.union(&testConcurrentNames[module, default: []], names) }
         for (module, types) in other.setupCalls {
             for (type, methods) in types { TypeFacts.union(&setupCalls[module, default: [:]][type, default: []], methods) }
         }
@@ -245,6 +249,7 @@ public struct ProjectIndex: Sendable {
             dirtyGuardTypes?.insert(key)
         }
         for (type, methods) in e.setupCalls { TypeFacts.union(&setupCalls[module, default: [:]][type, default: []], methods) }
+        if !e.testConcurrentNames.isEmpty { TypeFacts.union(&testConcurrentNames[module, default: []], e.testConcurrentNames) }
     }
 
     public func facts(module: String, name: String) -> TypeFacts? {

@@ -89,20 +89,21 @@ public enum GuardInference {
     public static func run(_ logs: [String: [String: TypeGuardLog]], setupCalls: [String: [String: [String]]] = [:]) -> [String: [GuardFinding]] {
         var out: [String: [GuardFinding]] = [:]
         for key in logs.keys.sorted() {
-            for f in findings(key: key, logs: logs[key]!, setupCalls: setupCalls) { out[f.site.path, default: []].append(f) }
+            for f in findings(key: key, logs: logs[key]!, setupCalls: setupCalls, testConcurrentNames: [:]) { out[f.site.path, default: []].append(f) }
         }
         for k in out.keys { out[k]!.sort { ($0.site, $0.variable) < ($1.site, $1.variable) } }
         return out
     }
 
     /// The findings for class `key` (`module::Outer.Inner`) from its files' logs.
-    static func findings(key: String, logs byPath: [String: TypeGuardLog], setupCalls: [String: [String: [String]]]) -> [GuardFinding] {
+    static func findings(key: String, logs byPath: [String: TypeGuardLog], setupCalls: [String: [String: [String]]],
+                         testConcurrentNames: [String: [String]]) -> [GuardFinding] {
         let list = byPath.keys.sorted().map { byPath[$0]! }
         // The set-up calls made on `Inner` in the module.
         let sep = key.range(of: "::")
         let module = sep.map { String(key[..<$0.lowerBound]) } ?? ""
         let simple = String((sep.map { key[$0.upperBound...] } ?? Substring(key)).split(separator: ".").last ?? "")
-        return analyze(list, setup: Set(setupCalls[module]?[simple] ?? []))
+        return analyze(list, setup: Set(setupCalls[module]?[simple] ?? []), testConcurrent: Set(testConcurrentNames[module] ?? []))
     }
 
     struct Entry: Equatable {
@@ -123,7 +124,7 @@ public enum GuardInference {
     }
 
     /// The findings for one class, from every file's log of it.
-    static func analyze(_ logs: [TypeGuardLog], setup: Set<String> = []) -> [GuardFinding] {
+    static func analyze(_ logs: [TypeGuardLog], setup: Set<String> = [], testConcurrent: Set<String> = []) -> [GuardFinding] {
         guard let cls = logs.lazy.compactMap({ $0.classRecord }).first else { return [] }
         if cls.exemption != nil || logs.contains(where: { $0.exemption != nil }) { return [] }
         let unchecked = cls.unchecked || logs.contains { $0.uncheckedHere }
@@ -273,6 +274,7 @@ public enum GuardInference {
         // from concurrent code.
         let memberNames = Set(members.values.map(\.baseName))
         let concurrentInTests = logs.contains { l in l.testCode && l.concurrentUses.contains { memberNames.contains($0) } }
+            || !memberNames.isDisjoint(with: testConcurrent)
         var out: [GuardFinding] = []
         var unprotected: [GuardFinding.VarNote] = []
         for v in vars {

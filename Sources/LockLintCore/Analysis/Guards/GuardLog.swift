@@ -230,6 +230,8 @@ public enum GuardLogExtractor {
         /// Type name → methods called on a fresh instance before it is shared (`let s = Sink(…);
         /// s.run()`): set-up, like its initializer.
         public var setupCalls: [String: [String]] = [:]
+        /// In test code: the member names this file calls (or touches) from concurrent code.
+        public var testConcurrentNames: [String] = []
     }
 
     /// `let x = T(…)` followed by `x.m(…)` calls before `x` is used any other way (handed on,
@@ -275,6 +277,7 @@ public enum GuardLogExtractor {
         }
         var result = Extraction()
         result.setupCalls = setupCalls(s)
+        if context.fileIsTestCode { result.testConcurrentNames = concurrentMemberNames(s) }
         guard !order.isEmpty else { return result }
         var regions: GuardRegions? = nil
         let wrappers = context.wrapperMethods
@@ -974,6 +977,15 @@ public enum GuardLogExtractor {
         "Application", "NSObject", "URLSession", "FileManager", "Thread", "JSONEncoder", "JSONDecoder", "NSMutableArray",
         "NSMutableDictionary", "EventLoopGroup", "MultiThreadedEventLoopGroup", "HTTPClient",
     ]
+
+    /// The member names used (`x.name`, `x.name(`) inside the file's concurrent closures.
+    static func concurrentMemberNames(_ s: FileStructure) -> [String] {
+        var out = Set<String>()
+        for c in s.closures where c.callee >= 0 && concurrentCallees.contains(s.text(c.callee)) {
+            for k in c.interior where s.code[k].kind == .identifier && s.isChar(k - 1, UInt8(ascii: ".")) { out.insert(s.text(k)) }
+        }
+        return out.sorted()
+    }
 
     /// Names among `names` used (`x.name`, `name(`) inside concurrent closures of the file.
     static func concurrentUses(_ s: FileStructure, names: Set<String>) -> [String] {

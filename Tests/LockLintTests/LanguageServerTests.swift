@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LockLintCLI
+import LockLintCore
 
 /// A scripted LSP client: open, edit, save, ask for code actions, close; malformed input.
 final class LanguageServerTests: XCTestCase {
@@ -186,5 +187,43 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(out.count, 1)
         let diags = (out.first?["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
         XCTAssertEqual(diags.map { $0["code"] as? String }, ["lock_in_actor", "nonisolated_unsafe"])
+    }
+
+    func testWorkerMessagesRoundTripAndBadFramesThrow() throws {
+        let d = Diagnostic(ruleID: "lock_in_actor", severity: .error, message: "é message", path: "/a/B.swift",
+                           location: SourceLocation(line: 3, column: 7), offset: 41, endLocation: SourceLocation(line: 3, column: 11),
+                           notes: [Note(path: "/a/B.swift", location: SourceLocation(line: 1, column: 1), message: "here")],
+                           fixIt: FixIt("remove it", edits: [Edit(range: 40..<45, replacement: "x\r\n")], applicability: .safe))
+        let plain = Diagnostic(ruleID: "r", severity: .warning, message: "", path: "", location: SourceLocation(line: 1, column: 1), fixIt: FixIt(""))
+        let replies: [WorkerReply] = [.result(id: 7, diagnostics: [d, plain]), .result(id: -1, diagnostics: []), .cancelled(id: 9)]
+        let requests: [WorkerRequest] = [
+            .lint(WorkerJob(id: 1, path: "/a/B.swift", configurationPath: "/a/.swift-lock-lint.json", configuration: Array("{}".utf8), text: Array("let x = 1\n".utf8))),
+            .lint(WorkerJob(id: 2, path: "B.swift", configurationPath: nil, configuration: [], text: [])),
+            .cancel(id: 3),
+        ]
+        // All the frames in one stream, fed a few bytes at a time.
+        let stream = replies.flatMap(\.frame) + requests.flatMap(\.frame)
+        var reader = WireFrameReader()
+        var payloads: [[UInt8]] = []
+        for start in stride(from: 0, to: stream.count, by: 3) { payloads += try reader.feed(stream[start..<min(stream.count, start + 3)]) }
+        XCTAssertEqual(payloads.count, 6)
+        XCTAssertEqual(try payloads[0..<3].map { try WorkerReply(decoding: $0) }, replies)
+        XCTAssertEqual(try payloads[3..<6].map { try WorkerRequest(decoding: $0) }, requests)
+        // Cut short, a byte too many, a backwards edit range, a count larger than the frame: errors, not traps.
+        let full = Array(replies[0].frame.dropFirst(4))
+        XCTAssertThrowsError(try WorkerReply(decoding: Array(full.dropLast())))
+        XCTAssertThrowsError(try WorkerReply(decoding: full + [0]))
+        var backwards = WireWriter()
+        backwards.int(1); backwards.int(7); backwards.int(1)
+        var bad = d
+        bad.fixIt.edits = [Edit(range: 40..<45, replacement: "")]
+        backwards.diagnostic(bad)
+        var bytes = Array(backwards.frame.dropFirst(4))
+        // The edit's lower bound is the 24th byte from the end (lower, upper, replacement length).
+        bytes.replaceSubrange((bytes.count - 24)..<(bytes.count - 16), with: [50, 0, 0, 0, 0, 0, 0, 0])
+        XCTAssertThrowsError(try WorkerReply(decoding: bytes)) { XCTAssertEqual(($0 as? WireError)?.what, "bad edit range 50..<45") }
+        XCTAssertThrowsError(try WorkerReply(decoding: [1, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 255, 255, 255, 255, 0, 0, 0, 0]))
+        var huge = WireFrameReader()
+        XCTAssertThrowsError(try huge.feed([255, 255, 255, 255]))
     }
 }

@@ -77,7 +77,7 @@ final class RobustnessTests: XCTestCase {
             XCTAssertTrue(diff.code == 0 || diff.code == 1, diff.err)
             // The language server lints the same text and publishes.
             let client = LanguageServerTests.Client()
-            let server = LanguageServer(output: { client.take($0) })
+            let server = LanguageServer(output: { client.take($0) }, workers: Support.workers())
             let open: [String: Any] = ["jsonrpc": "2.0", "method": "textDocument/didOpen",
                                        "params": ["textDocument": ["uri": "file://" + file.path, "version": 1, "text": code]]]
             await server.receive(Array(try JSONSerialization.data(withJSONObject: ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [String: Any]()])))

@@ -297,6 +297,63 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(server.finish(), 0)
     }
 
+    /// The worker lints a document as the command line lints the same path: under the
+    /// configuration file found for it (read again after didChangeConfiguration), and as test
+    /// code when its package says so.
+    func testTheWorkerLintsWithTheDocumentsConfigurationAndPackageContext() async throws {
+        let dir = try Support.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let manifest = "// swift-tools-version: 5.9\nimport PackageDescription\n"
+            + "let package = Package(name: \"P\", targets: [.target(name: \"App\"), .testTarget(name: \"AppTests\")])\n"
+        try manifest.write(to: dir.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let config = dir.appendingPathComponent(".swift-lock-lint.json")
+        try #"{"rules": {"lock_in_actor": "off"}}"#.write(to: config, atomically: true, encoding: .utf8)
+        let text = Self.source + "func bump() { Task { name += \"x\" } }\nfinal class Box: @unchecked Sendable {\n    var count = 0\n}\n"
+        let source = dir.appendingPathComponent("Sources/App/A.swift")
+        let test = dir.appendingPathComponent("Tests/AppTests/ATests.swift")
+        for file in [source, test] { try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true) }
+
+        let client = Client()
+        let server = LanguageServer(output: { client.take($0) }, workers: Support.workers())
+        await server.receive(frame(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [String: Any]()]]))
+        _ = client.drain()
+        func lint(_ file: URL, version: Int) async -> [String] {
+            let method = version == 1 ? "textDocument/didOpen" : "textDocument/didChange"
+            let params: [String: Any] = version == 1
+                ? ["textDocument": ["uri": file.absoluteString, "version": version, "text": text]]
+                : ["textDocument": ["uri": file.absoluteString, "version": version], "contentChanges": [["text": text]]]
+            await server.receive(frame(["jsonrpc": "2.0", "method": method, "params": params]))
+            await server.settle()
+            let published = client.drain().last?["params"] as? [String: Any]
+            return Self.summaries(published?["diagnostics"] as? [[String: Any]] ?? [])
+        }
+        /// The command line's findings for the same path and text, as "rule line:character".
+        func commandLine(_ file: URL) async -> [String] {
+            let run = await Support.run(["--stdin-path", file.path], stdin: text)
+            return run.out.split(separator: "\n").compactMap { line -> String? in
+                let parts = line.split(separator: ":")
+                guard parts.count > 3, parts[3] == " warning", let rule = line.split(separator: "[").last?.dropLast(),
+                      let row = Int(parts[1]), let column = Int(parts[2]) else { return nil }
+                return "\(rule) \(row - 1):\(column - 1)"
+            }
+        }
+        let sourceFindings = await lint(source, version: 1)
+        XCTAssertEqual(sourceFindings, ["nonisolated_unsafe 3:0", "unchecked_sendable_unguarded 5:12"])
+        let sourceOnTheCommandLine = await commandLine(source)
+        XCTAssertEqual(sourceFindings, sourceOnTheCommandLine)
+        let testFindings = await lint(test, version: 1)
+        XCTAssertEqual(testFindings, [])
+        let testOnTheCommandLine = await commandLine(test)
+        XCTAssertEqual(testFindings, testOnTheCommandLine)
+
+        // The configuration changes: read again, and its new bytes reach the worker.
+        try "{}".write(to: config, atomically: true, encoding: .utf8)
+        await server.receive(frame(["jsonrpc": "2.0", "method": "workspace/didChangeConfiguration", "params": ["settings": [String: Any]()]]))
+        let again = await lint(source, version: 2)
+        XCTAssertEqual(again, ["lock_in_actor 1:16", "nonisolated_unsafe 3:0", "unchecked_sendable_unguarded 5:12"])
+        await server.receive(frame(["jsonrpc": "2.0", "method": "exit"]))
+    }
+
     /// "rule line:character" for each published diagnostic.
     static func summaries(_ diagnostics: [[String: Any]]) -> [String] {
         diagnostics.map { d in

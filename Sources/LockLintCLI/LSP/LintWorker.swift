@@ -23,14 +23,14 @@ enum LintWorker {
         // kernel setting, not a file: written in place.)
         let comm = open("/proc/self/comm", O_WRONLY | O_CLOEXEC)
         if comm >= 0 {
-            _ = Pipes.write(comm, Array("swift-lock-lint".utf8))
+            _ = StandardStreams.write(comm, Array("swift-lock-lint".utf8))
             close(comm)
         }
         #endif
         let (requests, continuation) = AsyncStream.makeStream(of: WorkerRequest.self)
         // Standard input is read on a thread of its own, so a cancel is seen while a lint runs.
         let reader = Thread {
-            let problem = Pipes.readFrames(0) { payload in
+            let problem = WireFrameReader.readFrames(0) { payload in
                 do throws(WireError) {
                     continuation.yield(try WorkerRequest(decoding: payload))
                     return true
@@ -57,7 +57,7 @@ enum LintWorker {
                     hook?.apply(to: job.text)
                     let report = await Linter.lint([LintInput(path: job.path, bytes: job.text)], settings: settings)
                     let reply: WorkerReply = Task.isCancelled ? .cancelled(id: job.id) : .result(id: job.id, diagnostics: report.diagnostics)
-                    guard Pipes.write(1, reply.frame) else { _exit(0) }  // the server is gone
+                    guard StandardStreams.write(1, reply.frame) else { _exit(0) }  // the server is gone
                 })
             case .cancel(let id):
                 if let running = current, running.id == id { running.task.cancel() }

@@ -298,7 +298,7 @@ final class WorkerProcess: Sendable {
         let output = fromWorker[0]
         let reader = Thread {
             var problem: String? = nil
-            let stopped = Pipes.readFrames(output) { payload in
+            let stopped = WireFrameReader.readFrames(output) { payload in
                 do throws(WireError) {
                     onReply(try WorkerReply(decoding: payload))
                     return true
@@ -324,7 +324,7 @@ final class WorkerProcess: Sendable {
     }
 
     /// Writes a frame to the worker; false when it is gone.
-    func send(_ frame: [UInt8]) -> Bool { Pipes.write(input, frame) }
+    func send(_ frame: [UInt8]) -> Bool { StandardStreams.write(input, frame) }
 
     /// Kills the worker (before `reap` only).
     func kill() { Self.kill(pid) }

@@ -280,31 +280,9 @@ struct WireFrameReader {
     }
 }
 
-/// Blocking reads and writes on the pipes to and from a worker.
-enum Pipes {
-    /// Writes all of `bytes`; false when the other end is gone (EPIPE: SIGPIPE is ignored).
-    static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buf in
-            guard let base = buf.baseAddress else { return true }
-            var off = 0
-            while off < buf.count {
-                #if canImport(Glibc)
-                let r = Glibc.write(fd, base + off, buf.count - off)
-                #else
-                let r = Darwin.write(fd, base + off, buf.count - off)
-                #endif
-                if r < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                off += r
-            }
-            return true
-        }
-    }
-
-    /// Reads frames from `fd` until end of input or an error, handing each payload to `body`.
-    /// Returns nil at end of input, or why reading stopped.
+extension WireFrameReader {
+    /// Reads frames from `fd` (blocking) until end of input, handing each payload to `body`,
+    /// which returns false to stop. Returns nil at end of input, or why reading stopped.
     static func readFrames(_ fd: Int32, _ body: ([UInt8]) -> Bool) -> String? {
         var frames = WireFrameReader()
         var chunk = [UInt8](repeating: 0, count: 65536)

@@ -9,9 +9,10 @@ import LockLintCore
 /// kept for the next job. A worker that dies while it lints (a signal, an exit, a malformed
 /// answer) fails that job and is replaced on the next one; a lint that runs past its time limit
 /// has its worker killed. The job's caller decides what to do about a failed job; this pool
-/// never tries it again. Each worker's output is read, and the worker reaped, by a thread of its
-/// own; `close` kills the workers and returns once every one has been reaped. A worker whose
-/// standard input closes (this process ended, however it ended) exits by itself.
+/// never tries it again. Each worker's output is read by a thread of its own, which reports the
+/// worker's end; the pool then reaps it. `close` kills the workers and returns once every one has
+/// been reaped. A worker whose standard input closes (this process ended, however it ended)
+/// exits by itself.
 actor LintWorkers {
     /// How to start a worker.
     struct Launch: Sendable {
@@ -155,8 +156,8 @@ actor LintWorkers {
             }
             queue.removeFirst()
             guard let worker = workers[number], worker.send(WorkerRequest.lint(job).frame) else {
-                // The worker died while idle: it is reaped on its own; this job fails with it
-                // rather than start a worker in a loop.
+                // The worker died while idle (its end is reported and it is reaped as usual):
+                // this job fails with it rather than start workers in a loop.
                 workers[number]?.kill()
                 answer(job.id, .failed("the lint worker ended before it was given the document"))
                 continue
@@ -213,7 +214,7 @@ actor LintWorkers {
     private func expire(worker number: Int, job: Int) {
         guard running[number]?.job == job, let worker = workers[number] else { return }
         running[number]?.timedOut = true
-        worker.kill()  // its reading thread reaps it and reports the end
+        worker.kill()  // its reading thread reports the end, and `handle` reaps it
     }
 
     private func answer(_ job: Int, _ outcome: Outcome) {

@@ -90,6 +90,7 @@ actor LanguageServer {
             ]
             capabilities["positionEncoding"] = utf8Positions ? "utf-8" : "utf-16"
             reply(id, ["capabilities": capabilities, "serverInfo": ["name": "swift-lock-lint", "version": CLI.version]])
+            await workers.prestart()
         case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
             if method == "workspace/didChangeConfiguration" { forgetConfigurations() }
         case "shutdown":

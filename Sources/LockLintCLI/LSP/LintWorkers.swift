@@ -112,6 +112,13 @@ actor LintWorkers {
         }
     }
 
+    /// Starts a worker ahead of the first document (at `initialize`), so that the first lint
+    /// does not wait for a process to start. A worker that cannot start is reported by that lint.
+    func prestart() {
+        guard !closed, workers.isEmpty, let number = try? start() else { return }
+        idle.append(number)
+    }
+
     /// Kills every worker, answers every job `cancelled`, and returns once all are reaped.
     func close() async {
         closed = true
@@ -136,12 +143,7 @@ actor LintWorkers {
                 number = free
             } else if workers.count < capacity, failedToStart == nil {
                 do {
-                    nextWorker += 1
-                    let n = nextWorker
-                    let events = events
-                    workers[n] = try WorkerProcess(launch, onReply: { events.yield(.reply(worker: n, $0)) },
-                                                   onEnd: { events.yield(.ended(worker: n, problem: $0)) })
-                    number = n
+                    number = try start()
                 } catch {
                     failedToStart = error.reason
                     continue
@@ -169,6 +171,16 @@ actor LintWorkers {
             }
             running[number] = Running(job: job.id, timer: timer, limit: limit)
         }
+    }
+
+    /// Starts a worker; its number.
+    private func start() throws(WorkerProcess.SpawnError) -> Int {
+        nextWorker += 1
+        let number = nextWorker
+        let events = events
+        workers[number] = try WorkerProcess(launch, onReply: { events.yield(.reply(worker: number, $0)) },
+                                            onEnd: { events.yield(.ended(worker: number, problem: $0)) })
+        return number
     }
 
     private func handle(_ event: Event) {

@@ -3,8 +3,10 @@
 
 usage: Benchmarks/fuzz.py BIN MINUTES [CORPUS_DIR ...]
 
-Inputs: token soup, and the corpus' .swift files cut at a random byte, with random lines
-deleted, or with soup inserted. Inputs are linted in batches (one process per batch, `--jobs 1`,
+Inputs: token soup; control-flow soup (short, dense code around locks, `defer`, `#if` branches,
+`guard ... else`, early exits and braces left open, cut anywhere: the shapes the lock-state walks
+meet while someone types); and the corpus' .swift files cut at a random byte, with random lines
+deleted, or with either soup inserted. Inputs are linted in batches (one process per batch, `--jobs 1`,
 so the run keeps to one core); a batch that dies by a signal, exits above 2 or runs past the time
 limit is split file by file, and each failing file is minimized (lines, then bytes, kept while it
 still fails the same way). Reproducers are written to $FUZZ_OUT (default: a fresh temp folder)
@@ -38,6 +40,59 @@ def soup(rng, n=None):
     return ' '.join(rng.choice(PIECES) for _ in range(n or rng.randint(1, 200)))
 
 
+# Control-flow soup. What a lock-state walk follows: acquisitions and releases, `defer` (with or
+# without its block yet), compiler-conditional branches (a block opened in one branch and closed,
+# or not, in another), early exits, loops, closures run under a lock, and the braces of all of
+# these, balanced or not.
+FLOW_LOCKING = [
+    'lock()', 'unlock()', 'lock.lock()', 'lock.unlock()', 'self.lock.lock()', 'other.lock()',
+    'lock.withLock {', 'state.withLock { s in', 'queue.sync {', 'os_unfair_lock_lock(&l)',
+    'os_unfair_lock_unlock(&l)', 'pthread_mutex_lock(&m)', 'pthread_mutex_unlock(&m)', 'objc_sync_enter(self)',
+    'objc_sync_exit(self)', 'sem.wait()', 'sem.signal()', 'if lock.try() {', 'await f()', 'value += 1',
+]
+FLOW_CONTROL = [
+    '{', '{', '}', '}', '}', 'defer', 'defer {', 'defer { unlock() }', 'defer { lock.unlock() }',
+    'guard x else', 'guard x else {', 'guard let y else { return }', 'return', 'return x', 'throw e', 'break',
+    'continue', 'fallthrough', 'if x {', 'if x', '} else {', 'else', 'else if y {', 'switch x {', 'case .a:',
+    'case .b where y:', 'default:', 'do {', '} catch {', 'catch', 'for x in y {', 'while x {', 'repeat {',
+    '} while x', 'outer: while x {', 'break outer', 'Task {', 'Task { @MainActor in', '{ [weak self] in', 'try',
+    'try await', 'x ? a : b', ';', '(', ')', 'let v = {', '}()',
+]
+FLOW_DIRECTIVES = ['#if os(Linux)', '#if DEBUG', '#if canImport(Darwin)', '#if', '#elseif', '#elseif os(macOS)',
+                   '#else', '#endif', '#endif', '#if swift(>=6.0)']
+FLOW_OPENERS = [
+    '', 'func f() {\n', 'func f() throws {\n    lock()\n',
+    'final class C {\n    let lock = NSLock()\n    var value = 0\n    func f() {\n',
+    'actor A {\n    func f() async {\n', 'extension C {\n    var v: Int {\n        get {\n', 'init() {\n',
+    'let l = NSLock()\nfunc f(_ x: Bool) {\n    l.lock()\n',
+]
+
+
+def flow(rng):
+    """A short, dense stretch of control flow; often cut at a random byte."""
+    parts = [rng.choice(FLOW_OPENERS)]
+    for _ in range(rng.randint(1, 40)):
+        r = rng.random()
+        if r < 0.1:
+            # Issue 20's shape: `defer` (or a block opener) right before a directive.
+            parts.append(rng.choice(['defer', 'defer {', '{', 'guard x else', 'else', 'do']))
+            parts.append('\n' + rng.choice(FLOW_DIRECTIVES))
+        elif r < 0.3:
+            parts.append(rng.choice(FLOW_DIRECTIVES))
+        elif r < 0.55:
+            parts.append(rng.choice(FLOW_LOCKING))
+        else:
+            parts.append(rng.choice(FLOW_CONTROL))
+        parts.append(rng.choice([' ', ' ', '\n', '\n    ', '\n        ']))
+    text = ''.join(parts)
+    r = rng.random()
+    if r < 0.4:
+        return text[:rng.randint(0, len(text))]  # the file ends anywhere
+    if r < 0.6:
+        return text + '}' * rng.randint(1, 4) + '\n'  # closed, maybe too often
+    return text
+
+
 def mutate(rng, text):
     r = rng.random()
     if r < 0.35:
@@ -49,7 +104,7 @@ def mutate(rng, text):
             if lines:
                 del lines[rng.randrange(len(lines))]
     elif r < 0.85:
-        lines.insert(rng.randrange(len(lines) + 1), soup(rng))
+        lines.insert(rng.randrange(len(lines) + 1), flow(rng) if rng.random() < 0.5 else soup(rng))
     else:
         # Swap two lines' halves: braces and #if directives end up out of order.
         if len(lines) > 1:
@@ -61,8 +116,10 @@ def mutate(rng, text):
 def run(bin_, paths, limit):
     """'ok', 'crash' or 'hang' for one lint of `paths`."""
     try:
+        # No crash backtraces: minimizing runs a crashing input many times.
         p = subprocess.run([bin_, '-q', '--jobs', '1', '--include-generated', '--enable-all-rules', *paths],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=limit)
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=limit,
+                           env=dict(os.environ, SWIFT_BACKTRACE='enable=no'))
         return 'crash' if p.returncode < 0 or p.returncode > 2 else 'ok'
     except subprocess.TimeoutExpired:
         return 'hang'
@@ -133,6 +190,8 @@ def main():
                     except OSError:
                         continue
                     data = mutate(rng, text)
+                elif rng.random() < 0.5:
+                    data = flow(rng).encode('utf-8', 'surrogatepass')
                 else:
                     data = soup(rng).encode('utf-8', 'surrogatepass')
                 p = os.path.join(tmp, f'b{batch}_{i}.swift')

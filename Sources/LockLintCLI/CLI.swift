@@ -66,6 +66,8 @@ public enum CLI {
             return ExitCode.clean
         case .lsp:
             return await LSPMain.run(io: io)
+        case .lspWorker:
+            return await LintWorker.run()
         }
     }
 

@@ -25,6 +25,8 @@ struct Options {
         case markdownRules
         /// A language server on standard input and output.
         case lsp
+        /// Hidden: the language server's lint worker (`LintWorker`), on standard input and output.
+        case lspWorker
     }
 
     var mode: Mode = .lint
@@ -109,6 +111,7 @@ struct Options {
             case "--benchmark-lexer": o.mode = .benchmarkLexer
             case "--markdown-rules": o.mode = .markdownRules
             case "--lsp": o.mode = .lsp
+            case "--lsp-worker": o.mode = .lspWorker
             case "--enable-all-rules": o.enableAll = true
             case "--only-rule":
                 // `--only-rule a,b` is `--only-rule a --only-rule b`.

@@ -7,17 +7,28 @@ import Darwin
 enum StandardStreams {
     static func write(_ fd: Int32, _ s: String) {
         var s = s
-        s.withUTF8 { buf in
-            var off = 0
-            while off < buf.count {
-                let r = Glibc_write(fd, buf.baseAddress! + off, buf.count - off)
-                if r < 0 {
-                    if errno == EINTR { continue }
-                    return  // EPIPE and friends: the reader is gone; nothing useful to do
-                }
-                off += r
+        // EPIPE and friends: the reader is gone; nothing useful to do.
+        s.withUTF8 { _ = writeAll(fd, UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes all of `bytes`; false when that failed (EPIPE: the reader is gone).
+    @discardableResult
+    static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { writeAll(fd, $0) }
+    }
+
+    private static func writeAll(_ fd: Int32, _ buf: UnsafeRawBufferPointer) -> Bool {
+        guard let base = buf.baseAddress else { return true }
+        var off = 0
+        while off < buf.count {
+            let r = Glibc_write(fd, base + off, buf.count - off)
+            if r < 0 {
+                if errno == EINTR { continue }
+                return false
             }
+            off += r
         }
+        return true
     }
 
     static func readAll(_ fd: Int32) -> [UInt8] {
@@ -39,7 +50,7 @@ enum StandardStreams {
 }
 
 @inline(__always)
-private func Glibc_write(_ fd: Int32, _ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+private func Glibc_write(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
     #if canImport(Glibc)
     return Glibc.write(fd, p, n)
     #else

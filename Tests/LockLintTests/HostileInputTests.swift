@@ -204,7 +204,7 @@ final class HostileInputTests: XCTestCase {
 
     func testABurstOfChangesLintsOnlyTheNewestText() async throws {
         let client = LanguageServerTests.Client()
-        let server = LanguageServer(output: { client.take($0) })
+        let server = LanguageServer(output: { client.take($0) }, workers: Support.workers())
         let uri = "file:///tmp/swift-lock-lint-lsp-burst/Sources/App/Cache.swift"
         await server.receive(message(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [String: Any]()]))
         await server.receive(message(["jsonrpc": "2.0", "method": "textDocument/didOpen",
@@ -235,7 +235,7 @@ final class HostileInputTests: XCTestCase {
 
     func testExitDuringALintPublishesNothingMore() async throws {
         let client = LanguageServerTests.Client()
-        let server = LanguageServer(output: { client.take($0) })
+        let server = LanguageServer(output: { client.take($0) }, workers: Support.workers())
         let uri = "file:///tmp/swift-lock-lint-lsp-exit/Sources/App/Big.swift"
         await server.receive(message(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [String: Any]()]))
         _ = client.drain()

@@ -36,12 +36,30 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(out, [])
     }
 
+    /// Issue 20 (found by fuzzing): `defer` typed before an `#if`, the file ending in the branch.
+    static let deferBeforeIf = "func f() {\n    lock()\n    defer\n#if os(Linux)\n    {\n#elseif\n"
+    static let deferBeforeIfOnOneLine = "{ lock() defer #if { #elseif"
+
+    func testADeferTypedBeforeAnIfInAnUnfinishedFunction() async {
+        // Trapped in the lock-state walk (LockFlow.init: "Range requires lowerBound <= upperBound"):
+        // the block opened in the branch was left open at the file's last token, and its interior
+        // ran backwards. The lock taken on line 2 is released nowhere.
+        let out = await findings(Self.deferBeforeIf)
+        XCTAssertEqual(out, ["2:5 lock_without_defer"])
+        let one = await findings(Self.deferBeforeIfOnOneLine)
+        XCTAssertEqual(one, ["1:3 lock_without_defer"])
+        assertTotal(FileStructure(file: SourceFile(path: "R.swift", text: Self.deferBeforeIf)), "six lines")
+        assertTotal(FileStructure(file: SourceFile(path: "R.swift", text: Self.deferBeforeIfOnOneLine)), "one line")
+    }
+
     func testTheReproducersThroughStandardInputDiffAndTheLanguageServer() async throws {
         let reproducers = [
             ("func f() {\n    nonisolated(unsafe) var x = 1\n", []),
             ("func f() {\n    nonisolated(unsafe) var x = 1\n    Task { x += 1 }\n", ["A.swift:2:5: warning: "]),
             ("let flags = [\n#if DEBUG\n]\nfunc work() {\n    lock.lock()\n#else\n", ["A.swift:5:10: warning: "]),
             ("let flags = [\n#if DEBUG\n]\nextension Foo {\n#else\n", []),
+            (Self.deferBeforeIf, ["A.swift:2:5: warning: "]),
+            (Self.deferBeforeIfOnOneLine, ["A.swift:1:3: warning: "]),
         ]
         for (code, expected) in reproducers {
             let lint = await Support.run(["--stdin-path", "Sources/App/A.swift"], stdin: code)
@@ -59,7 +77,7 @@ final class RobustnessTests: XCTestCase {
             XCTAssertTrue(diff.code == 0 || diff.code == 1, diff.err)
             // The language server lints the same text and publishes.
             let client = LanguageServerTests.Client()
-            let server = LanguageServer(output: { client.take($0) })
+            let server = LanguageServer(output: { client.take($0) }, workers: Support.workers())
             let open: [String: Any] = ["jsonrpc": "2.0", "method": "textDocument/didOpen",
                                        "params": ["textDocument": ["uri": "file://" + file.path, "version": 1, "text": code]]]
             await server.receive(Array(try JSONSerialization.data(withJSONObject: ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [String: Any]()])))

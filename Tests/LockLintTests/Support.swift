@@ -50,6 +50,24 @@ enum Support {
         return (code, out.value, err.value)
     }
 
+    /// The `swift-lock-lint` built with the tests (next to the test bundle): the language
+    /// server's lint worker, and the server run as a process.
+    static var executable: String {
+        // The bundle is the build folder itself (Linux) or a `.xctest` folder in it (macOS).
+        let bundle = Bundle(for: Captured.self).bundleURL
+        let candidates = [bundle, bundle.deletingLastPathComponent()].map { $0.appendingPathComponent("swift-lock-lint").path }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
+    }
+
+    /// Lint workers for an in-process language server, running `executable`; `hook` is the
+    /// worker's test hook (`LintWorker.testHookVariable`).
+    static func workers(hook: String? = nil, timeLimit: Duration? = nil) -> LintWorkers {
+        // A crash on purpose prints no backtrace into the test log.
+        var environment = ["SWIFT_BACKTRACE": "enable=no"]
+        environment[LintWorker.testHookVariable] = hook
+        return LintWorkers(launch: .init(executable: executable, environment: environment), timeLimit: timeLimit)
+    }
+
     static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }

@@ -3,7 +3,8 @@ import Foundation
 /// Runs the language server on standard input and output until `exit` or end of input.
 enum LSPMain {
     static func run(io: IO) async -> Int32 {
-        let server = LanguageServer(output: { bytes in io.out(String(decoding: bytes, as: UTF8.self)) })
+        let server = LanguageServer(output: { bytes in io.out(String(decoding: bytes, as: UTF8.self)) },
+                                    workers: LintWorkers(launch: .thisExecutable))
         // Standard input is read, framed and decoded on a thread of its own (blocking reads must
         // not hold a thread of the cooperative pool) and handed over, in order, through an
         // AsyncStream.
@@ -41,6 +42,7 @@ enum LSPMain {
             if let code = await server.exitCode { return code }
         }
         await server.settle()
+        await server.close()
         return await server.exitCode ?? 1
     }
 }

@@ -4,14 +4,17 @@ import LockLintRules
 
 /// `swift-lock-lint --lsp`: a Language Server Protocol server over standard input and output.
 ///
-/// Full-text sync; diagnostics are published after `didOpen`, `didChange` and `didSave`, each
-/// document linted in its own task so one slow document never holds up the others. At most one
-/// lint runs per document: a change while it runs cancels it, and when it ends only the newest
-/// text is linted (a burst of changes costs two lints, not one per change); a result is
-/// published only if the document has not changed since. `exit` cancels the lints in flight
-/// and returns at once. Code actions offer each safe fix and "disable this rule for this line".
-/// Malformed input gets a JSON-RPC error (requests before `initialize`: -32002; a batch:
-/// -32600), and serving goes on.
+/// Full-text sync; diagnostics are published after `didOpen`, `didChange` and `didSave`. Each
+/// document is linted in a worker process (`LintWorkers`), several at once, so one slow
+/// document never holds up the others and a crash or a hang in the analysis never takes the
+/// server down: the document keeps the diagnostics of its last lint that finished, the user is
+/// told once, and it is linted again on its next change (never again on the same text). At
+/// most one lint runs per document: a change while it runs cancels it, and when it ends only
+/// the newest text is linted (a burst of changes costs two lints, not one per change); a result
+/// is published only if the document has not changed since. `exit` cancels the lints in
+/// flight, stops the workers and returns at once. Code actions offer each safe fix and
+/// "disable this rule for this line". Malformed input gets a JSON-RPC error (requests before
+/// `initialize`: -32002; a batch: -32600), and serving goes on.
 actor LanguageServer {
     struct Document {
         var uri: String
@@ -21,6 +24,8 @@ actor LanguageServer {
         /// Increases on every change; a lint result for an older generation is dropped.
         var generation: Int
         var diagnostics: [Diagnostic] = []
+        /// The last lint of this document failed (the user has been told).
+        var lintFailed = false
     }
 
     private let output: @Sendable ([UInt8]) -> Void
@@ -30,7 +35,9 @@ actor LanguageServer {
     private var initialized = false
     private var utf8Positions = false
     private(set) var exitCode: Int32? = nil
-    private var configurations: [String: Configuration] = [:]
+    private let workers: LintWorkers
+    /// Configuration files read and checked, by path: their bytes go to the workers.
+    private var configurations: [String: [UInt8]] = [:]
     /// Configurations that failed to load (reported once, until a save or a configuration change).
     private var brokenConfigurations: Set<String> = []
     /// How many lints were started (tests check that stale texts are not linted).
@@ -38,8 +45,9 @@ actor LanguageServer {
     /// The lint in flight for each document (by URI), and the generation it lints.
     private var inFlight: [String: (generation: Int, task: Task<Void, Never>)] = [:]
 
-    init(output: @escaping @Sendable ([UInt8]) -> Void) {
+    init(output: @escaping @Sendable ([UInt8]) -> Void, workers: LintWorkers) {
         self.output = output
+        self.workers = workers
     }
 
     // MARK: Messages
@@ -82,6 +90,7 @@ actor LanguageServer {
             ]
             capabilities["positionEncoding"] = utf8Positions ? "utf-8" : "utf-16"
             reply(id, ["capabilities": capabilities, "serverInfo": ["name": "swift-lock-lint", "version": CLI.version]])
+            await workers.prestart()
         case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
             if method == "workspace/didChangeConfiguration" { forgetConfigurations() }
         case "shutdown":
@@ -92,6 +101,7 @@ actor LanguageServer {
             // Nothing is published after exit: stop the lints in flight rather than wait for them.
             for (_, lint) in inFlight { lint.task.cancel() }
             inFlight.removeAll()
+            await workers.close()
         case "textDocument/didOpen":
             guard let doc = params["textDocument"] as? [String: Any], let uri = doc["uri"] as? String,
                   let text = doc["text"] as? String else { return invalidParams(id, method) }
@@ -123,6 +133,11 @@ actor LanguageServer {
         default:
             if let id { send(error: -32601, message: "Method not found: \(method)", id: id) }
         }
+    }
+
+    /// Stops the workers (at the end of input).
+    func close() async {
+        await workers.close()
     }
 
     /// Waits until no lint is in flight (tests, and at the end of input).
@@ -157,7 +172,7 @@ actor LanguageServer {
         generation += 1
         let path = Self.path(fromURI: uri)
         documents[uri] = Document(uri: uri, path: path, version: version, bytes: bytes, generation: generation,
-                                  diagnostics: documents[uri]?.diagnostics ?? [])
+                                  diagnostics: documents[uri]?.diagnostics ?? [], lintFailed: documents[uri]?.lintFailed ?? false)
         if let running = inFlight[uri] {
             // Its result is stale already: stop it; `finish` then lints the newest text.
             running.task.cancel()
@@ -170,21 +185,21 @@ actor LanguageServer {
     private func startLint(_ uri: String) {
         guard let doc = documents[uri], exitCode == nil else { return }
         let gen = doc.generation
-        guard let settings = settings(forPath: doc.path) else {
+        guard let configuration = configuration(forPath: doc.path) else {
             // Under a broken configuration the findings would be wrong: none are shown (as on
             // the command line), and the error was shown once.
-            finish(uri: uri, generation: gen, diagnostics: [])
+            finish(uri: uri, generation: gen, outcome: .diagnostics([]))
             return
         }
-        let input = LintInput(path: doc.path, bytes: doc.bytes)
         lintsStarted += 1
+        let (path, text, workers) = (doc.path, doc.bytes, workers)
         inFlight[uri] = (gen, Task {
-            let report = await Linter.lint([input], settings: settings)
-            self.finish(uri: uri, generation: gen, diagnostics: report.diagnostics)
+            let outcome = await workers.lint(path: path, text: text, configurationPath: configuration.path, configuration: configuration.bytes)
+            self.finish(uri: uri, generation: gen, outcome: outcome)
         })
     }
 
-    private func finish(uri: String, generation gen: Int, diagnostics: [Diagnostic]) {
+    private func finish(uri: String, generation gen: Int, outcome: LintWorkers.Outcome) {
         if inFlight[uri]?.generation == gen { inFlight[uri] = nil }
         guard exitCode == nil, var doc = documents[uri] else { return }  // exited or closed
         guard doc.generation == gen else {
@@ -192,7 +207,25 @@ actor LanguageServer {
             if inFlight[uri] == nil { startLint(uri) }
             return
         }
+        let diagnostics: [Diagnostic]
+        switch outcome {
+        case .diagnostics(let found):
+            diagnostics = found
+        case .cancelled:
+            return
+        case .failed(let why):
+            // The document keeps the diagnostics last published for it, and is linted again on
+            // its next change (not now: the same text would fail the same way).
+            if !doc.lintFailed {
+                doc.lintFailed = true
+                documents[uri] = doc
+                notify("window/showMessage", ["type": 2, "message": "swift-lock-lint could not lint \(doc.path): \(why). "
+                                              + "Its diagnostics are from the last lint that finished; it is linted again when it changes."])
+            }
+            return
+        }
         doc.diagnostics = diagnostics
+        doc.lintFailed = false
         documents[uri] = doc
         let table = LineTable(doc.bytes)
         notify("textDocument/publishDiagnostics", [
@@ -207,29 +240,28 @@ actor LanguageServer {
         brokenConfigurations.removeAll()
     }
 
-    /// The settings for a document, or nil when the configuration that governs it is broken.
-    private func settings(forPath path: String) -> LintSettings? {
-        let dir = CLI.directory(of: path)
-        var configuration = Configuration()
-        if let configPath = ConfigurationLoader.discover(from: dir) {
-            if brokenConfigurations.contains(configPath) { return nil }
-            if let cached = configurations[configPath] {
-                configuration = cached
-            } else {
-                do {
-                    let loaded = try ConfigurationLoader.load(path: configPath, knownRules: Set(RuleRegistry.ids))
-                    configurations[configPath] = loaded
-                    configuration = loaded
-                } catch {
-                    brokenConfigurations.insert(configPath)
-                    let text = (error as? ConfigurationError)?.description ?? "\(configPath): \(error)"
-                    notify("window/showMessage", ["type": 1, "message": "swift-lock-lint: \(text)"])
-                    return nil
-                }
-            }
+    /// The configuration file that governs a document (no path: the defaults), read and checked
+    /// here so that a broken one is shown once; nil when it is broken.
+    private func configuration(forPath path: String) -> (path: String?, bytes: [UInt8])? {
+        guard let configPath = ConfigurationLoader.discover(from: CLI.directory(of: path)) else { return (nil, []) }
+        if brokenConfigurations.contains(configPath) { return nil }
+        if let cached = configurations[configPath] { return (configPath, cached) }
+        let problem: String
+        do {
+            let bytes = try FileIO.readFile(configPath)
+            _ = try ConfigurationLoader.parse(bytes, path: configPath, knownRules: Set(RuleRegistry.ids))
+            configurations[configPath] = bytes
+            return (configPath, bytes)
+        } catch let e as FileIOError {
+            problem = "cannot read configuration \(configPath): \(e.reason)"
+        } catch let e as ConfigurationError {
+            problem = e.description
+        } catch {
+            problem = "\(configPath): \(error)"
         }
-        let profile = CLI.profile(for: configuration, options: Options())
-        return LintSettings(profiles: [profile], includeGenerated: true, jobs: 1, knownRuleIDs: Set(RuleRegistry.ids))
+        brokenConfigurations.insert(configPath)
+        notify("window/showMessage", ["type": 1, "message": "swift-lock-lint: " + problem])
+        return nil
     }
 
     // MARK: Conversions

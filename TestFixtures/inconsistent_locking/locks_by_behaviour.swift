@@ -140,3 +140,21 @@ final class Discovery {
     }
     func results() -> [String] { found }
 }
+
+/// A release inside a closure run on the spot (`withExtendedLifetime`, to drop a reference after
+/// unlocking): what comes before it in the closure still holds the lock.
+final class Releasing {
+    private let lock = NSLock()
+    private var handler: (() -> Void)?
+    private var done = false
+    func finish() {
+        lock.lock()
+        done = true
+        withExtendedLifetime(handler) {
+            handler = nil
+            lock.unlock()
+        }
+    }
+    func set(_ h: @escaping () -> Void) { lock.lock(); handler = h; done = false; lock.unlock() }
+    func isDone() -> Bool { done } // expect: inconsistent_locking
+}

@@ -139,16 +139,20 @@ struct LockFlow {
                     // continuation closure frees the lock before the task suspends.
                     if kind == .closure, close > here {
                         let c = s.closures[s.scopes[scope].closure]
-                        if c.callee >= 0, LockRegions.immediateCallees.contains(s.text(c.callee)) {
+                        // (also a closure run on the spot: `withExtendedLifetime(x) { …; unlock() }`).
+                        if c.callee >= 0, LockPaths.immediateClosureCallees.contains(s.text(c.callee)) {
                             var suspension = c.callee
                             var j = c.callee - 1
                             while j >= 0 && (s.isKeyword(j, .try) || s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!"))) { j -= 1 }
                             if s.isKeyword(j, .await) { suspension = j }
+                            // A continuation's body runs before the task suspends; any other
+                            // closure run on the spot releases where its release stands.
+                            let continuation = LockRegions.immediateCallees.contains(s.text(c.callee))
                             for (r, lock) in Self.releases(in: s.scopes[scope].interior, releaseOrder, releaseAt) where !state.dead && state.may[lock] != nil {
                                 var next = state
                                 next.may[lock] = nil
                                 next.must.remove(lock)
-                                transition(from: state, to: next, at: suspension, release: r, deferred: false)
+                                transition(from: state, to: next, at: continuation ? suspension : r, release: r, deferred: false)
                                 state = next
                             }
                         }

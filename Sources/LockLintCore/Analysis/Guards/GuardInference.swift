@@ -339,7 +339,8 @@ public enum GuardInference {
             }
             let anyExample = (guarded.first { $0.eff.guards.contains(primary) } ?? guarded.first { $0.eff.some.contains(primary) })!.record.site
             // A public var: code outside the module reads it without the guard the class takes.
-            if v.readableOutsideModule && cls.inPackage && primary.kind != .mainActor && !cls.confined {
+            if v.readableOutsideModule && cls.inPackage && primary.kind != .mainActor && !cls.confined
+                && !cls.publicGuards.contains(primary.name) {
                 var f = GuardFinding(kind: .publicVar, unchecked: unchecked, typeName: cls.name, variable: v.name, site: v.site)
                 f.primary = primary
                 f.guardedAt = anyExample

@@ -139,6 +139,9 @@ public struct ClassRecord: Sendable, Equatable {
     public var constructionOnly: [String] = []
     /// Declared in a package target (a library's public API is called from outside the run).
     public var inPackage = false
+    /// Guards the class exposes (`public let lock`): outside code can take them around its
+    /// own accesses.
+    public var publicGuards: [String] = []
     /// A superclass in the run uses guards of its own: the class is never told it has no lock.
     public var superclassGuarded = false
     /// How the class's code holds each of its locks (`withLock`, `perform`, `lock`, `wait`,
@@ -732,6 +735,12 @@ public enum GuardLogExtractor {
         r.superclass = superName
         r.isSubclass = !superName.isEmpty && (knownBaseClasses.contains(superName) || context.isClassInRun(superName))
         r.inPackage = context.fileContext.module != nil
+        for u in units {
+            for m in s.children[u] where s.decls[m].kind == .variable && (s.decls[m].modifiers.contains(.public) || s.decls[m].modifiers.contains(.open))
+                && (local.locks.contains(s.decls[m].nameText) || local.queues.contains(s.decls[m].nameText)) {
+                r.publicGuards.append(s.decls[m].nameText)
+            }
+        }
         r.superclassGuarded = !superName.isEmpty && context.isClassInRun(superName) && context.usesGuards(superName)
         r.valueBoxes = local.boxes
         for m in s.children[d] where s.decls[m].kind == .variable && local.locks.contains(s.decls[m].nameText) {

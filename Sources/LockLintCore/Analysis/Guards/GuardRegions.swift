@@ -596,10 +596,28 @@ public struct GuardRegions {
     static func releasedInBody(_ s: FileStructure, _ r: LockRegion, release: String, free: Bool) -> Bool {
         guard r.executable >= 0 && r.executable < s.scopes.count else { return false }
         for k in s.scopes[r.executable].interior where s.code[k].kind == .identifier && s.is(k, text: release) && s.isChar(k + 1, UInt8(ascii: "(")) {
-            guard s.enclosingExecutable(of: k) == r.executable, LockRegions.releaseMatches(s, at: k, lock: r.lock, freeFunction: free) else { continue }
+            // In the body itself, or in a closure it runs on the spot (`withExtendedLifetime`).
+            guard s.enclosingExecutable(of: k) == r.executable || immediatelyRun(s, k, in: r.executable),
+                  LockRegions.releaseMatches(s, at: k, lock: r.lock, freeFunction: free) else { continue }
             return true
         }
         return false
+    }
+
+    /// Token `k` sits in closures, nested in body `exec`, that all run before their call returns.
+    static func immediatelyRun(_ s: FileStructure, _ k: Int, in exec: Int) -> Bool {
+        var sc = Int(s.scopeOf[k])
+        while sc >= 0 && sc != exec {
+            let scope = s.scopes[sc]
+            if scope.kind == .closure {
+                let c = s.closures[scope.closure]
+                guard c.callee >= 0, LockPaths.immediateClosureCallees.contains(s.text(c.callee)) else { return false }
+            } else if scope.kind != .statement {
+                return false
+            }
+            sc = scope.parent
+        }
+        return sc == exec
     }
 
     /// Names bound to `self` in the file (`guard let strongSelf = self`, `let this = self`):

@@ -117,9 +117,15 @@ public struct IdentifierFilter: Sendable {
 
     /// False when the file has no identifier spelled `name`.
     public func mayContain(_ name: String) -> Bool {
-        let b = Array(name.utf8)
-        guard !b.isEmpty else { return false }
-        let k = Self.slot(length: b.count, b[0], b.count > 1 ? b[1] : 0, b[b.count - 1])
+        // Read the bytes in place (no array per query: rules ask this for every file).
+        let utf8 = name.utf8
+        let n = utf8.count
+        guard n > 0 else { return false }
+        var it = utf8.makeIterator()
+        let b0 = it.next() ?? 0
+        let b1 = n > 1 ? (it.next() ?? 0) : 0
+        let last = utf8[utf8.index(before: utf8.endIndex)]
+        let k = Self.slot(length: n, b0, b1, last)
         return bits[k >> 6] & (1 << UInt64(k & 63)) != 0
     }
 

@@ -70,6 +70,28 @@ public enum Word: UInt8, Sendable, CaseIterable {
     }
 }
 
+/// A set of `Word`s as a 128-bit mask: a membership test is a shift and an AND (a `Set<Word>`
+/// hashes on every query, and the structure pass asks for every word it reads).
+public struct WordSet: Sendable, Equatable, ExpressibleByArrayLiteral {
+    @usableFromInline var lo: UInt64 = 0
+    @usableFromInline var hi: UInt64 = 0
+
+    public init(arrayLiteral words: Word...) {
+        for w in words { insert(w) }
+    }
+
+    public mutating func insert(_ w: Word) {
+        let r = w.rawValue
+        if r < 64 { lo |= 1 << UInt64(r) } else { hi |= 1 << UInt64(r & 63) }
+    }
+
+    @inlinable @inline(__always)
+    public func contains(_ w: Word) -> Bool {
+        let r = w.rawValue
+        return r < 64 ? lo & (1 << UInt64(r)) != 0 : hi & (1 << UInt64(r & 63)) != 0
+    }
+}
+
 struct KeywordTable {
     static let size = 512
     let slots: UnsafeBufferPointer<(lo: UInt64, hi: UInt64, word: Word)>

@@ -391,7 +391,7 @@ struct StructureBuilder {
 
     // MARK: Words
 
-    static let modifierWords: Set<Word> = [
+    static let modifierWords: WordSet = [
         .private, .fileprivate, .internal, .public, .open, .package, .static, .class, .final, .lazy,
         .nonisolated, .weak, .unowned, .override, .distributed, .mutating, .nonmutating, .convenience,
         .required, .dynamic, .indirect, .optional, .isolated, .prefix, .postfix, .infix, .consuming, .borrowing,

@@ -210,6 +210,7 @@ struct LexerState {
 
     // MARK: Code mode
 
+    @inline(__always)
     mutating func lexCode() {
         let c = p[pos]
         switch c {
@@ -352,6 +353,7 @@ struct LexerState {
 
     // MARK: Words
 
+    @inline(__always)
     mutating func lexIdentifier() {
         let start = pos
         pos += 1

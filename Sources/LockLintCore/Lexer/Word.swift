@@ -102,6 +102,17 @@ struct KeywordTable {
         return Int(truncatingIfNeeded: h >> 55)
     }
 
+    /// The bytes `p[start..<start + n]` (n <= 16) packed little-endian into two words.
+    @inline(__always)
+    static func pack(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ n: Int, _ lo: inout UInt64, _ hi: inout UInt64) {
+        var k = 0
+        while k < n {
+            let byte = UInt64(p[start + k])
+            if k < 8 { lo |= byte << (8 * k) } else { hi |= byte << (8 * (k - 8)) }
+            k += 1
+        }
+    }
+
     @inline(__always)
     func lookup(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Word {
         let n = end - start
@@ -111,12 +122,24 @@ struct KeywordTable {
         guard (first >= 0x61 && first <= 0x7A) || first == 0x41 || first == 0x53 || first == 0x5F else { return .none }
         var lo: UInt64 = 0
         var hi: UInt64 = 0
-        var k = 0
-        while k < n {
-            let byte = UInt64(p[start + k])
-            if k < 8 { lo |= byte << (8 * k) } else { hi |= byte << (8 * (k - 8)) }
-            k += 1
+        #if _endian(little)
+        if start + 16 <= p.count, let base = p.baseAddress {
+            // Two unaligned loads, the bytes past the word masked off.
+            let raw = UnsafeRawPointer(base + start)
+            lo = raw.loadUnaligned(as: UInt64.self)
+            hi = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            if n < 8 {
+                lo &= (1 << UInt64(8 * n)) &- 1
+                hi = 0
+            } else if n < 16 {
+                hi &= (1 << UInt64(8 * (n - 8))) &- 1
+            }
+        } else {
+            Self.pack(p, start, n, &lo, &hi)
         }
+        #else
+        Self.pack(p, start, n, &lo, &hi)
+        #endif
         var i = Self.slot(lo, hi)
         while true {
             let e = slots[i]

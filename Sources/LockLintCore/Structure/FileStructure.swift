@@ -26,10 +26,27 @@ public struct FileStructure: Sendable {
     /// Functions (`func` declarations) by name, in source order.
     public let functionsByName: [String: [Int]]
     /// Identifiers directly followed by a single `=` (`x = …`, `self.x = …`), by name, in order.
-    public let assignmentsByName: [String: [Int]]
+    /// Built on first use: few files ask (it slices a String for every assignment).
+    public var assignmentsByName: [String: [Int]] {
+        assignmentsCache.value {
+            var assignmentsByName: [String: [Int]] = [:]
+            code.withUnsafeBufferPointer { code in
+                file.bytes.withUnsafeBufferPointer { bytes in
+                    for i in 0..<max(0, code.count - 1) where code[i].kind == .identifier {
+                        let next = code[i + 1]
+                        if next.length == 1 && (next.kind == .operator || next.kind == .punctuation) && bytes[Int(next.start)] == UInt8(ascii: "=") {
+                            assignmentsByName[file.text(code[i].range), default: []].append(i)
+                        }
+                    }
+                }
+            }
+            return assignmentsByName
+        }
+    }
+    private let assignmentsCache = LazyIndex<[String: [Int]]>()
     /// The bindings `boundNames(in:)` finds, by name, in order of their introducing token (see
     /// `binds(_:in:)`).
-    /// Built on first use: most files never ask (see `LazyBindings`).
+    /// Built on first use: most files never ask (see `LazyIndex`).
     public var bindingsByName: [String: [BindingSite]] {
         bindingsCache.value {
             var bindings: [String: [BindingSite]] = [:]
@@ -39,7 +56,7 @@ public struct FileStructure: Sendable {
             return bindings
         }
     }
-    private let bindingsCache = LazyBindings()
+    private let bindingsCache = LazyIndex<[String: [BindingSite]]>()
     /// Variable declarations in keyword order, and the largest `end` among the first k of them:
     /// finds the declarations around a token without a scan of every declaration.
     let variableOrder: [Int]
@@ -76,6 +93,22 @@ public struct FileStructure: Sendable {
         var functionsByName: [String: [Int]] = [:]
         var variableOrder: [Int] = []
         var variableMaxEnd: [Int] = []
+        var typeCount = 0
+        var variableCount = 0
+        var functionCount = 0
+        for d in builder.decls {
+            switch d.kind {
+            case .class, .struct, .enum, .actor, .protocol, .extension: typeCount += 1
+            case .variable: variableCount += 1
+            case .function: functionCount += 1
+            default: break
+            }
+        }
+        typesByName.reserveCapacity(typeCount)
+        variablesByName.reserveCapacity(variableCount)
+        functionsByName.reserveCapacity(functionCount)
+        variableOrder.reserveCapacity(variableCount)
+        variableMaxEnd.reserveCapacity(variableCount)
         for (i, d) in builder.decls.enumerated() {
             if d.parent >= 0 { children[d.parent].append(i) } else { topLevel.append(i) }
             if d.kind.isType && !d.nameText.isEmpty { typesByName[d.nameText, default: []].append(i) }
@@ -91,14 +124,6 @@ public struct FileStructure: Sendable {
         self.typesByName = typesByName
         self.variablesByName = variablesByName
         self.functionsByName = functionsByName
-        var assignmentsByName: [String: [Int]] = [:]
-        for i in 0..<max(0, code.count - 1) where code[i].kind == .identifier {
-            let next = code[i + 1]
-            if next.length == 1 && (next.kind == .operator || next.kind == .punctuation) && file.bytes[Int(next.start)] == UInt8(ascii: "=") {
-                assignmentsByName[file.text(code[i].range), default: []].append(i)
-            }
-        }
-        self.assignmentsByName = assignmentsByName
         self.variableOrder = variableOrder
         self.variableMaxEnd = variableMaxEnd
     }
@@ -384,13 +409,13 @@ public struct InheritedType: Sendable {
     public var unchecked: Bool
 }
 
-/// The bindings index of one file, built once on first use by whichever thread asks first (the
-/// structure is a value shared by copies, so the cache is a reference, guarded by a lock).
-final class LazyBindings: @unchecked Sendable {
+/// An index of one file built once on first use by whichever thread asks first (the structure
+/// is a value shared by copies, so the cache is a reference, guarded by a lock).
+final class LazyIndex<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var built: [String: [BindingSite]]?
+    private var built: Value?
 
-    func value(_ make: () -> [String: [BindingSite]]) -> [String: [BindingSite]] {
+    func value(_ make: () -> Value) -> Value {
         lock.lock()
         defer { lock.unlock() }
         if let built { return built }

@@ -115,6 +115,19 @@ public struct IdentifierFilter: Sendable {
         bits[k >> 6] |= 1 << UInt64(k & 63)
     }
 
+    /// Inserts every identifier token of `code` (spelled in `bytes`).
+    mutating func insertIdentifiers(_ code: UnsafeBufferPointer<Token>, _ bytes: UnsafeBufferPointer<UInt8>) {
+        bits.withUnsafeMutableBufferPointer { bits in
+            for t in code where t.kind == .identifier {
+                let n = t.length
+                let s = Int(t.start)
+                guard n > 0, s >= 0, s + n <= bytes.count else { continue }
+                let k = Self.slot(length: n, bytes[s], n > 1 ? bytes[s + 1] : 0, bytes[s + n - 1])
+                bits[k >> 6] |= 1 << UInt64(k & 63)
+            }
+        }
+    }
+
     /// False when the file has no identifier spelled `name`.
     public func mayContain(_ name: String) -> Bool {
         // Read the bytes in place (no array per query: rules ask this for every file).

@@ -207,7 +207,9 @@ public enum Linter {
         // The lock regions, worked out once for the lock graph and every rule (only in files that
         // can take a lock at all).
         let regions = LockGraph.mayAcquire(structure, vocabulary: vocabulary) ? LockRegions(structure, vocabulary: vocabulary) : nil
-        let facts = ProjectIndex.facts(of: structure, vocabulary: vocabulary, module: outcome.module, regions: regions)
+        // The file's own facts, for the merge after pass 1; pass 2 reads only its diagnostics and
+        // asks the project's index, so it does not work them out again.
+        let facts = projectIndex == nil ? ProjectIndex.facts(of: structure, vocabulary: vocabulary, module: outcome.module, regions: regions) : ProjectIndex()
         outcome.facts = facts
         let context = RuleContext(structure: structure, vocabulary: vocabulary, index: projectIndex ?? facts, module: outcome.module,
                                   fileContext: input.context, lockRegions: regions)

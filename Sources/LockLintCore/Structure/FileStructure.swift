@@ -19,12 +19,16 @@ public struct FileStructure: Sendable {
     public let topLevel: [Int]
     /// Type declarations (including extensions and protocols) by name, in source order: rules
     /// look a type up here instead of scanning every declaration (which is quadratic).
-    public let typesByName: [String: [Int]]
+    /// (This and the next two are built together on first use: they cost an array per name,
+    /// and the files that take no lock never ask.)
+    public var typesByName: [String: [Int]] { namesByKind.types }
     /// Variable declarations by name, in source order (so a range of them can be found by
     /// binary search on `keyword`).
-    public let variablesByName: [String: [Int]]
+    public var variablesByName: [String: [Int]] { namesByKind.variables }
     /// Functions (`func` declarations) by name, in source order.
-    public let functionsByName: [String: [Int]]
+    public var functionsByName: [String: [Int]] { namesByKind.functions }
+    private var namesByKind: DeclNames { namesCache.value { DeclNames(decls) } }
+    private let namesCache = LazyIndex<DeclNames>()
     /// Identifiers directly followed by a single `=` (`x = …`, `self.x = …`), by name, in order.
     /// Built on first use: few files ask (it slices a String for every assignment).
     public var assignmentsByName: [String: [Int]] {
@@ -88,32 +92,10 @@ public struct FileStructure: Sendable {
         self.identifiers = builder.identifiers
         var children = [[Int]](repeating: [], count: builder.decls.count)
         var topLevel: [Int] = []
-        var typesByName: [String: [Int]] = [:]
-        var variablesByName: [String: [Int]] = [:]
-        var functionsByName: [String: [Int]] = [:]
         var variableOrder: [Int] = []
         var variableMaxEnd: [Int] = []
-        var typeCount = 0
-        var variableCount = 0
-        var functionCount = 0
-        for d in builder.decls {
-            switch d.kind {
-            case .class, .struct, .enum, .actor, .protocol, .extension: typeCount += 1
-            case .variable: variableCount += 1
-            case .function: functionCount += 1
-            default: break
-            }
-        }
-        typesByName.reserveCapacity(typeCount)
-        variablesByName.reserveCapacity(variableCount)
-        functionsByName.reserveCapacity(functionCount)
-        variableOrder.reserveCapacity(variableCount)
-        variableMaxEnd.reserveCapacity(variableCount)
         for (i, d) in builder.decls.enumerated() {
             if d.parent >= 0 { children[d.parent].append(i) } else { topLevel.append(i) }
-            if d.kind.isType && !d.nameText.isEmpty { typesByName[d.nameText, default: []].append(i) }
-            if d.kind == .variable && !d.nameText.isEmpty { variablesByName[d.nameText, default: []].append(i) }
-            if d.kind == .function && !d.nameText.isEmpty { functionsByName[d.nameText, default: []].append(i) }
             if d.kind == .variable {
                 variableOrder.append(i)
                 variableMaxEnd.append(max(variableMaxEnd.last ?? Int.min, d.end))
@@ -121,9 +103,6 @@ public struct FileStructure: Sendable {
         }
         self.children = children
         self.topLevel = topLevel
-        self.typesByName = typesByName
-        self.variablesByName = variablesByName
-        self.functionsByName = functionsByName
         self.variableOrder = variableOrder
         self.variableMaxEnd = variableMaxEnd
     }
@@ -394,6 +373,21 @@ public struct FileStructure: Sendable {
             j += 1
         }
         return nil
+    }
+}
+
+/// The declarations of one file by name and kind (see `FileStructure.typesByName`).
+struct DeclNames {
+    var types: [String: [Int]] = [:]
+    var variables: [String: [Int]] = [:]
+    var functions: [String: [Int]] = [:]
+
+    init(_ decls: [Decl]) {
+        for (i, d) in decls.enumerated() where !d.nameText.isEmpty {
+            if d.kind.isType { types[d.nameText, default: []].append(i) }
+            if d.kind == .variable { variables[d.nameText, default: []].append(i) }
+            if d.kind == .function { functions[d.nameText, default: []].append(i) }
+        }
     }
 }
 

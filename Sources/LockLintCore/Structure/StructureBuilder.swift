@@ -632,16 +632,18 @@ struct StructureBuilder {
         }
     }
 
-    /// Walks back from a declaration keyword over its modifiers and attributes.
-    func declPrefix(_ keyword: Int) -> (start: Int, modifiers: Modifiers, attributes: [Int]) {
+    /// Walks back from a declaration keyword over its modifiers and attributes: the first token
+    /// of them, the modifiers, and how many attributes there are (a count, not an array: only
+    /// whether there are any is kept).
+    func declPrefix(_ keyword: Int) -> (start: Int, modifiers: Modifiers, attributes: Int) {
         var mods: Modifiers = []
-        var attrs: [Int] = []
+        var attrs = 0
         var j = keyword - 1
         var start = keyword
         while j >= 0 {
             let t = code[j]
             if t.kind == .attribute {
-                attrs.append(j)
+                attrs += 1
                 start = j
                 j -= 1
                 continue
@@ -649,7 +651,7 @@ struct StructureBuilder {
             // `@Wrapper<A, B>`: generic arguments after an attribute.
             if t.kind == .operator && firstByte(j) == UInt8(ascii: ">"), let open = genericOpen(endingAt: j), open > 0,
                code[open - 1].kind == .attribute {
-                attrs.append(open - 1)
+                attrs += 1
                 start = open - 1
                 j = open - 2
                 continue
@@ -664,7 +666,7 @@ struct StructureBuilder {
                 let o = Int(match[j])
                 if o > 0 {
                     if code[o - 1].kind == .attribute {
-                        attrs.append(o - 1)
+                        attrs += 1
                         start = o - 1
                         j = o - 2
                         continue
@@ -687,7 +689,6 @@ struct StructureBuilder {
             }
             break
         }
-        attrs.reverse()
         return (start, mods, attrs)
     }
 
@@ -746,7 +747,7 @@ struct StructureBuilder {
             kind: kind, keyword: keyword, start: prefix.start, name: nameIndex,
             nameText: nameIndex >= 0 ? stripBackticks(text(nameIndex)) : "",
             fullName: "", parent: enclosingDecl(frames), body: -1, modifiers: prefix.modifiers,
-            hasAttributes: !prefix.attributes.isEmpty, inheritance: 0..<0, typeAnnotation: 0..<0, initializer: 0..<0,
+            hasAttributes: prefix.attributes > 0, inheritance: 0..<0, typeAnnotation: 0..<0, initializer: 0..<0,
             isLet: false, isComputed: false, isAsync: false, isThrows: false, parameterNames: [], end: keyword + 1)
         decls.append(d)
         return decls.count - 1

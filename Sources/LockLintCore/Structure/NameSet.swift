@@ -131,15 +131,13 @@ public struct IdentifierFilter: Sendable {
     /// False when the file has no identifier spelled `name`.
     public func mayContain(_ name: String) -> Bool {
         // Read the bytes in place (no array per query: rules ask this for every file).
-        let utf8 = name.utf8
-        let n = utf8.count
-        guard n > 0 else { return false }
-        var it = utf8.makeIterator()
-        let b0 = it.next() ?? 0
-        let b1 = n > 1 ? (it.next() ?? 0) : 0
-        let last = utf8[utf8.index(before: utf8.endIndex)]
-        let k = Self.slot(length: n, b0, b1, last)
-        return bits[k >> 6] & (1 << UInt64(k & 63)) != 0
+        var name = name
+        let k = name.withUTF8 { b -> Int in
+            let n = b.count
+            guard n > 0 else { return -1 }
+            return Self.slot(length: n, b[0], n > 1 ? b[1] : 0, b[n - 1])
+        }
+        return k >= 0 && bits[k >> 6] & (1 << UInt64(k & 63)) != 0
     }
 
     public func mayContainAny(_ names: [String]) -> Bool { names.contains { mayContain($0) } }

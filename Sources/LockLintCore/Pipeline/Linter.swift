@@ -133,10 +133,14 @@ public enum Linter {
         for o in outcomes { index.merge(o.facts) }
         index.finish()
         // Pass 2: files whose questions get other answers now that every file is known.
-        let recheck = outcomes.indices.filter { k in
-            let o = outcomes[k]
-            return o.linted && RuleContext.answersChange(o.questions, module: o.module, index: index)
+        // (Asked in parallel: each file's questions are independent, and this sat between the
+        // two parallel passes.)
+        let merged = index
+        let settled = outcomes
+        let changes = await parallelMap(settled.count, jobs: jobs) { k in
+            settled[k].linted && RuleContext.answersChange(settled[k].questions, module: settled[k].module, index: merged)
         }
+        let recheck = outcomes.indices.filter { changes[$0] }
         if !recheck.isEmpty {
             let projectIndex = index
             let again = await parallelMap(recheck.count, jobs: jobs) { j in

@@ -115,13 +115,18 @@ public struct IdentifierFilter: Sendable {
         bits[k >> 6] |= 1 << UInt64(k & 63)
     }
 
-    /// Inserts every identifier token of `code` (spelled in `bytes`).
-    mutating func insertIdentifiers(_ code: UnsafeBufferPointer<Token>, _ bytes: UnsafeBufferPointer<UInt8>) {
+    /// Fills the filter through `body`, which inserts identifier tokens with the function it is
+    /// given (a pass over the tokens that does other work too reads each token once).
+    mutating func fill(_ body: ((Token, UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
         bits.withUnsafeMutableBufferPointer { bits in
-            for t in code where t.kind == .identifier {
+            guard bits.count == 64 else {
+                body { _, _ in }
+                return
+            }
+            body { t, bytes in
                 let n = t.length
                 let s = Int(t.start)
-                guard n > 0, s >= 0, s + n <= bytes.count else { continue }
+                guard n > 0, s >= 0, s + n <= bytes.count else { return }
                 let k = Self.slot(length: n, bytes[s], n > 1 ? bytes[s + 1] : 0, bytes[s + n - 1])
                 bits[k >> 6] |= 1 << UInt64(k & 63)
             }

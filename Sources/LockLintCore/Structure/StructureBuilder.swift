@@ -70,7 +70,7 @@ struct StructureBuilder {
         }
     }
 
-    // MARK: Pass 1: brackets
+    // MARK: Pass 1: brackets (and the identifier filter)
 
     mutating func matchBrackets() {
         // The open brackets, each with its byte, on a stack.
@@ -80,56 +80,65 @@ struct StructureBuilder {
         let n = code.count
         var table = match
         match = []
-        table.withUnsafeMutableBufferPointer { match in
-            code.withUnsafeBufferPointer { code in
-                file.bytes.withUnsafeBufferPointer { bytes in
-                    for i in 0..<min(n, match.count) {
-                        let t = code[i]
-                        if t.kind == .pound {
-                            if t.flags.contains(.directive) {
-                                switch Self.directiveKind(t, bytes) {
-                                case 0: saved.append(stack.count <= 4096 ? stack : [])
-                                case 1, 2: if let s = saved.last, stack.count <= 4096 { stack = s }
-                                default: if !saved.isEmpty { saved.removeLast() }
+        // The identifier Bloom filter is filled in the same pass (each token read once).
+        var filter = IdentifierFilter()
+        filter.fill { insert in
+            table.withUnsafeMutableBufferPointer { match in
+                code.withUnsafeBufferPointer { code in
+                    file.bytes.withUnsafeBufferPointer { bytes in
+                        for i in 0..<min(n, match.count) {
+                            let t = code[i]
+                            if t.kind == .identifier {
+                                insert(t, bytes)
+                                continue
+                            }
+                            if t.kind == .pound {
+                                if t.flags.contains(.directive) {
+                                    switch Self.directiveKind(t, bytes) {
+                                    case 0: saved.append(stack.count <= 4096 ? stack : [])
+                                    case 1, 2: if let s = saved.last, stack.count <= 4096 { stack = s }
+                                    default: if !saved.isEmpty { saved.removeLast() }
+                                    }
                                 }
+                                continue
                             }
-                            continue
-                        }
-                        guard t.kind == .punctuation && t.length == 1 else { continue }
-                        let c = bytes[Int(t.start)]
-                        switch c {
-                        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                            stack.append((Int32(i), c))
-                        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                            let open: UInt8 = c == UInt8(ascii: ")") ? UInt8(ascii: "(") : c == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
-                            // Find the nearest opener of the same kind; a `}` may close unclosed ( and [,
-                            // but a `)` or `]` never closes a `{`.
-                            // (Bounded, so unbalanced input cannot make this quadratic.)
-                            var k = stack.count - 1
-                            let floor = max(0, stack.count - 256)
-                            while k >= floor {
-                                let oc = stack[k].byte
-                                if oc == open { break }
-                                if oc == UInt8(ascii: "{") { k = -1; break }
-                                k -= 1
+                            guard t.kind == .punctuation && t.length == 1 else { continue }
+                            let c = bytes[Int(t.start)]
+                            switch c {
+                            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                                stack.append((Int32(i), c))
+                            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                                let open: UInt8 = c == UInt8(ascii: ")") ? UInt8(ascii: "(") : c == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
+                                // Find the nearest opener of the same kind; a `}` may close unclosed ( and [,
+                                // but a `)` or `]` never closes a `{`.
+                                // (Bounded, so unbalanced input cannot make this quadratic.)
+                                var k = stack.count - 1
+                                let floor = max(0, stack.count - 256)
+                                while k >= floor {
+                                    let oc = stack[k].byte
+                                    if oc == open { break }
+                                    if oc == UInt8(ascii: "{") { k = -1; break }
+                                    k -= 1
+                                }
+                                if k < floor { k = -1 }
+                                if k >= 0 {
+                                    let o = Int(stack[k].index)
+                                    match[o] = Int32(i)
+                                    match[i] = Int32(o)
+                                    // Popped one by one: usually one, and removeLast(_:) or removeSubrange
+                                    // go through the generic replaceSubrange (134M instructions on the corpus).
+                                    while stack.count > k { stack.removeLast() }
+                                }
+                            default:
+                                break
                             }
-                            if k < floor { k = -1 }
-                            if k >= 0 {
-                                let o = Int(stack[k].index)
-                                match[o] = Int32(i)
-                                match[i] = Int32(o)
-                                // Popped one by one: usually one, and removeLast(_:) or removeSubrange
-                                // go through the generic replaceSubrange (134M instructions on the corpus).
-                                while stack.count > k { stack.removeLast() }
-                            }
-                        default:
-                            break
                         }
                     }
                 }
             }
         }
         match = table
+        identifiers = filter
     }
 
     /// `directiveKind` for a token read from the file's bytes directly.
@@ -144,17 +153,6 @@ struct StructureBuilder {
         case 7: return 1  // #elseif
         default: return 0
         }
-    }
-
-    /// Fills the Bloom filter of the file's identifiers in one tight pass over the tokens.
-    mutating func collectIdentifiers() {
-        var filter = IdentifierFilter()
-        code.withUnsafeBufferPointer { code in
-            file.bytes.withUnsafeBufferPointer { bytes in
-                filter.insertIdentifiers(code, bytes)
-            }
-        }
-        identifiers = filter
     }
 
     @inline(__always)
@@ -187,7 +185,6 @@ struct StructureBuilder {
 
     mutating func build() {
         matchBrackets()
-        collectIdentifiers()
         var table = scopeOf
         scopeOf = []
         table.withUnsafeMutableBufferPointer { out in

@@ -18,6 +18,41 @@ final class LexerTests: XCTestCase {
 
     // MARK: Words
 
+    /// The keyword table (its length and first/last-byte filter, its unaligned loads) finds every
+    /// word, at the end of a buffer too, and nothing else.
+    func testKeywordTableFindsEveryWordAndNothingElse() {
+        for w in Word.allCases where w != .none {
+            for padding in [0, 1, 20] {
+                let bytes = Array(w.text.utf8) + Array(repeating: UInt8(ascii: " "), count: padding)
+                let found = bytes.withUnsafeBufferPointer { Word.lookup($0, 0, w.text.utf8.count) }
+                XCTAssertEqual(found, w, "\(w.text) followed by \(padding) spaces")
+            }
+        }
+        for name in ["lets", "Let", "clas", "classes", "selfish", "Selfie", "x", "any_", "_modifyx", "precedencegroups", "nonisolatedd", "a1", "1"] {
+            let bytes = Array(name.utf8) + Array(repeating: UInt8(ascii: "x"), count: 20)
+            XCTAssertEqual(bytes.withUnsafeBufferPointer { Word.lookup($0, 0, name.utf8.count) }, Word.none, name)
+        }
+    }
+
+    /// Line starts found eight bytes at a time agree with a byte-by-byte reading.
+    func testLineTableAgreesWithAByteByByteReading() {
+        var seed: UInt64 = 42
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 100, 1000] {
+            for _ in 0..<20 {
+                var bytes: [UInt8] = []
+                for _ in 0..<length {
+                    seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                    let r = Int(seed >> 59)
+                    bytes.append(r < 6 ? 0x0A : r < 8 ? 0x8A : UInt8(truncatingIfNeeded: seed >> 40))
+                }
+                bytes = bytes.map { $0 == 0x0D ? 0x0E : $0 }
+                var expected = [0]
+                for (i, b) in bytes.enumerated() where b == 0x0A { expected.append(i + 1) }
+                XCTAssertEqual(LineTable(bytes).starts, expected, "length \(length)")
+            }
+        }
+    }
+
     func testIdentifiersAndKeywords() {
         assertTokens("let x = café + `class` + $0 + $name + _$id + _", [
             (.keyword, "let"), (.identifier, "x"), (.punctuation, "="), (.identifier, "café"), (.operator, "+"),

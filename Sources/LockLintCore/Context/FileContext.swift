@@ -201,7 +201,15 @@ public struct FileContextResolver {
         if !path.hasPrefix("/") && cwd == nil { cwd = FileContextResolver.currentDirectory() }
         let absolute = path.hasPrefix("/") ? path : cwd! + "/" + path
         let folder = Self.parent(of: absolute)
-        let fileName = absolute.count > folder.count + 1 ? String(absolute.dropFirst(folder.count + 1)) : absolute
+        let fileName: String
+        if Self.isPlainASCII(absolute) && Self.isPlainASCII(folder) {
+            // One byte per character: the same name, without counting characters twice.
+            let a = absolute.utf8.count
+            let f = folder.utf8.count
+            fileName = a > f + 1 ? String(absolute.utf8.dropFirst(f + 1)) ?? absolute : absolute
+        } else {
+            fileName = absolute.count > folder.count + 1 ? String(absolute.dropFirst(folder.count + 1)) : absolute
+        }
         // What the folder says is the same for every file in it: worked out once per folder.
         let base: FileContext
         if let known = folderContexts[folder] {
@@ -258,7 +266,25 @@ public struct FileContextResolver {
         return m
     }
 
+    /// ASCII without a carriage return: every byte is one character (a `\r\n` pair is one
+    /// character), so byte offsets and character counts agree.
+    static func isPlainASCII(_ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { p in
+            for b in p where b >= 0x80 || b == 0x0D { return false }
+            return true
+        }
+    }
+
     static func parent(of path: String) -> String {
+        if isPlainASCII(path) {
+            // The last `/` found by bytes instead of by characters (what one path costs adds up
+            // over every file of the run, before the parallel work starts).
+            let u = path.utf8
+            guard let slash = u.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+            if slash == u.startIndex { return "/" }
+            return String(path[..<slash])
+        }
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])

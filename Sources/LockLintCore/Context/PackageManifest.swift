@@ -94,11 +94,24 @@ public struct PackageManifest: Sendable, Equatable {
         // Settings anywhere inside the target.
         for j in from..<to {
             if s.code[j].kind == .identifier && s.is(j, "defaultIsolation") && s.is(j + 2, "MainActor") { mainActor = true }
-            if s.code[j].kind == .string && s.text(j).contains("-default-isolation") && j + 2 < to
-                && s.text(j + 2).contains("MainActor") { mainActor = true }
+            // (The bytes are searched first: most strings hold neither, and `contains` on a
+            // String goes through Foundation's search, a thousand times slower.)
+            if s.code[j].kind == .string && Self.bytes(of: j, in: s, contain: Self.defaultIsolationFlag)
+                && s.text(j).contains("-default-isolation") && j + 2 < to
+                && Self.bytes(of: j + 2, in: s, contain: Self.mainActorName) && s.text(j + 2).contains("MainActor") { mainActor = true }
         }
         guard let n = name else { return nil }
         return Target(name: n, path: path, isTest: isTest, defaultMainActor: mainActor)
+    }
+
+    static let defaultIsolationFlag = Array("-default-isolation".utf8)
+    static let mainActorName = Array("MainActor".utf8)
+
+    /// Whether code token `i`'s bytes hold `needle` (an ASCII word). False means that the token's
+    /// text does not contain it either; true is checked with `contains` on the text.
+    static func bytes(of i: Int, in s: FileStructure, contain needle: [UInt8]) -> Bool {
+        guard i >= 0 && i < s.code.count else { return true }
+        return ByteSearch.firstIndex(of: needle, in: s.file.bytes, s.code[i].range) != nil
     }
 
     static func normalized(_ path: String) -> String {

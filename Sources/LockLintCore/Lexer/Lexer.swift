@@ -40,10 +40,13 @@ public enum Lexer {
         var code = [Token](unsafeUninitializedCapacity: bytes.count + 1) { buffer, count in
             bytes.withUnsafeBufferPointer { p in
                 Word.hashed.withUnsafeBufferPointer { table in
-                    var state = LexerState(p, keywords: KeywordTable(slots: table), output: buffer.baseAddress!)
-                    state.run()
-                    count = state.codeCount
-                    comments = state.comments
+                    LexerState.identifierBytes.withUnsafeBufferPointer { identifierBytes in
+                        var state = LexerState(p, keywords: KeywordTable(slots: table), identifierBytes: identifierBytes,
+                                               output: buffer.baseAddress!)
+                        state.run()
+                        count = state.codeCount
+                        comments = state.comments
+                    }
                 }
             }
         }
@@ -154,11 +157,21 @@ struct LexerState {
     var lastWasPeriod = false
 
     let keywords: KeywordTable
+    /// `identifierBytes`: 1 for the ASCII bytes that continue an identifier, else 0 (256 entries).
+    let identifierTable: UnsafeBufferPointer<UInt8>
 
-    init(_ p: UnsafeBufferPointer<UInt8>, keywords: KeywordTable, output: UnsafeMutablePointer<Token>) {
+    /// The ASCII identifier-continuation bytes (`$`, digits, letters, `_`) as a table: one load
+    /// and one test per byte of a name. Bytes from 0x80 up are 0 and take the Unicode path.
+    static let identifierBytes: [UInt8] = (0..<256).map { c in
+        (c == 0x24 || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || c == 0x5F || (c >= 0x61 && c <= 0x7A)) ? 1 : 0
+    }
+
+    init(_ p: UnsafeBufferPointer<UInt8>, keywords: KeywordTable, identifierBytes: UnsafeBufferPointer<UInt8>,
+         output: UnsafeMutablePointer<Token>) {
         self.p = p
         self.n = p.count
         self.keywords = keywords
+        self.identifierTable = identifierBytes
         self.output = output
     }
 
@@ -199,9 +212,12 @@ struct LexerState {
         if kind == .comment {
             comments.append(token)
         } else {
-            // Bounded: every token covers at least one byte, and the buffer holds one per byte.
-            if codeCount <= n { (output + codeCount).initialize(to: token) }
-            codeCount = min(codeCount + 1, n + 1)
+            // Bounded: every token covers at least one byte, and the buffer holds one per byte
+            // (plus one); a token past that would be dropped, never written out of bounds.
+            if codeCount <= n {
+                (output + codeCount).initialize(to: token)
+                codeCount += 1
+            }
             afterTryQuestion = false
             lastWasTry = false
             lastWasPeriod = false
@@ -210,6 +226,7 @@ struct LexerState {
 
     // MARK: Code mode
 
+    @inline(__always)
     mutating func lexCode() {
         let c = p[pos]
         switch c {
@@ -352,6 +369,7 @@ struct LexerState {
 
     // MARK: Words
 
+    @inline(__always)
     mutating func lexIdentifier() {
         let start = pos
         pos += 1
@@ -374,19 +392,15 @@ struct LexerState {
     /// identifier characters).
     @inline(__always)
     mutating func scanIdentifierRest() {
-        // ASCII identifier characters as two 64-bit masks: `$` and digits below 64; letters and
-        // `_` from 64 to 127. A local cursor keeps the loop in registers.
-        let low: UInt64 = (1 << 36) | (0x3FF << 48)
-        let high: UInt64 = (0x3FFFFFF << 1) | (1 << 31) | (0x3FFFFFF << 33)
+        // ASCII bytes through the table; a local cursor keeps the loop in registers.
         var i = pos
+        guard identifierTable.count == 256 else { return }
         while i < n {
             let c = p[i]
-            if c < 64 {
-                if low & (1 << UInt64(c)) == 0 { break }
+            if identifierTable[Int(c)] != 0 {
                 i += 1
             } else if c < 128 {
-                if high & (1 << UInt64(c - 64)) == 0 { break }
-                i += 1
+                break
             } else {
                 guard let (scalar, len) = UTF8Decoding.decode(p, i), Characters.isIdentifierContinuation(scalar) else { break }
                 i += len

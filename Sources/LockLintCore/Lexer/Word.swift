@@ -70,6 +70,28 @@ public enum Word: UInt8, Sendable, CaseIterable {
     }
 }
 
+/// A set of `Word`s as a 128-bit mask: a membership test is a shift and an AND (a `Set<Word>`
+/// hashes on every query, and the structure pass asks for every word it reads).
+public struct WordSet: Sendable, Equatable, ExpressibleByArrayLiteral {
+    @usableFromInline var lo: UInt64 = 0
+    @usableFromInline var hi: UInt64 = 0
+
+    public init(arrayLiteral words: Word...) {
+        for w in words { insert(w) }
+    }
+
+    public mutating func insert(_ w: Word) {
+        let r = w.rawValue
+        if r < 64 { lo |= 1 << UInt64(r) } else { hi |= 1 << UInt64(r & 63) }
+    }
+
+    @inlinable @inline(__always)
+    public func contains(_ w: Word) -> Bool {
+        let r = w.rawValue
+        return r < 64 ? lo & (1 << UInt64(r)) != 0 : hi & (1 << UInt64(r & 63)) != 0
+    }
+}
+
 struct KeywordTable {
     static let size = 512
     let slots: UnsafeBufferPointer<(lo: UInt64, hi: UInt64, word: Word)>
@@ -78,6 +100,17 @@ struct KeywordTable {
     static func slot(_ lo: UInt64, _ hi: UInt64) -> Int {
         let h = (lo &* 0x9E37_79B9_7F4A_7C15) ^ (hi &* 0xC2B2_AE3D_27D4_EB4F)
         return Int(truncatingIfNeeded: h >> 55)
+    }
+
+    /// The bytes `p[start..<start + n]` (n <= 16) packed little-endian into two words.
+    @inline(__always)
+    static func pack(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ n: Int, _ lo: inout UInt64, _ hi: inout UInt64) {
+        var k = 0
+        while k < n {
+            let byte = UInt64(p[start + k])
+            if k < 8 { lo |= byte << (8 * k) } else { hi |= byte << (8 * (k - 8)) }
+            k += 1
+        }
     }
 
     @inline(__always)
@@ -89,12 +122,24 @@ struct KeywordTable {
         guard (first >= 0x61 && first <= 0x7A) || first == 0x41 || first == 0x53 || first == 0x5F else { return .none }
         var lo: UInt64 = 0
         var hi: UInt64 = 0
-        var k = 0
-        while k < n {
-            let byte = UInt64(p[start + k])
-            if k < 8 { lo |= byte << (8 * k) } else { hi |= byte << (8 * (k - 8)) }
-            k += 1
+        #if _endian(little)
+        if start + 16 <= p.count, let base = p.baseAddress {
+            // Two unaligned loads, the bytes past the word masked off.
+            let raw = UnsafeRawPointer(base + start)
+            lo = raw.loadUnaligned(as: UInt64.self)
+            hi = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            if n < 8 {
+                lo &= (1 << UInt64(8 * n)) &- 1
+                hi = 0
+            } else if n < 16 {
+                hi &= (1 << UInt64(8 * (n - 8))) &- 1
+            }
+        } else {
+            Self.pack(p, start, n, &lo, &hi)
         }
+        #else
+        Self.pack(p, start, n, &lo, &hi)
+        #endif
         var i = Self.slot(lo, hi)
         while true {
             let e = slots[i]

@@ -56,18 +56,29 @@ public enum FileIO {
             count = total
         }
         if failed { throw FileIOError(path: path, reason: errnoText()) }
-        // A file that grew since fstat (or a pipe-like file reporting size 0): read the rest.
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let r = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 65536) }
-            if r < 0 {
-                if errno == EINTR { continue }
-                throw FileIOError(path: path, reason: errnoText())
+        // A file that grew since fstat (or a pipe-like file reporting size 0): read the rest,
+        // through a small buffer that is neither zero-filled nor on the heap (almost always one
+        // read that returns 0).
+        var tooLarge = false
+        var readError: Int32 = 0
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { chunk in
+            while true {
+                let r = read(fd, chunk.baseAddress!, chunk.count)
+                if r < 0 {
+                    if errno == EINTR { continue }
+                    readError = errno
+                    return
+                }
+                if r == 0 { return }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<r]))
+                if bytes.count > maxFileSize { tooLarge = true; return }
             }
-            if r == 0 { break }
-            bytes.append(contentsOf: chunk[0..<r])
-            if bytes.count > maxFileSize { throw FileIOError(path: path, reason: "file is larger than the \(maxFileSize / (1024 * 1024)) MiB limit") }
         }
+        if readError != 0 {
+            errno = readError
+            throw FileIOError(path: path, reason: errnoText())
+        }
+        if tooLarge { throw FileIOError(path: path, reason: "file is larger than the \(maxFileSize / (1024 * 1024)) MiB limit") }
         return bytes
     }
 

@@ -139,15 +139,17 @@ public enum Linter {
         // Later passes: files whose questions get other answers now that every file is known.
         // A file linted again may say more about a class declared elsewhere (an extension's
         // uses of its state), which can change the guard inference's answers for other files:
-        // repeat until nothing changes (three passes at most after the first).
+        // repeat until nothing changes (three passes at most after the first). The questions
+        // are asked in parallel: each file's are independent.
         var rechecked = Set<Int>()
         var passes = 0
         while passes < 3 {
             let current = index
-            let recheck = outcomes.indices.filter { k in
-                let o = outcomes[k]
-                return o.linted && RuleContext.answersChange(o.questions, module: o.module, index: current)
+            let settled = outcomes
+            let changes = await parallelMap(settled.count, jobs: jobs) { k in
+                settled[k].linted && RuleContext.answersChange(settled[k].questions, module: settled[k].module, index: current)
             }
+            let recheck = outcomes.indices.filter { changes[$0] }
             if recheck.isEmpty { break }
             passes += 1
             let again = await parallelMap(recheck.count, jobs: jobs) { j in
@@ -231,7 +233,11 @@ public enum Linter {
         let regions = LockGraph.mayAcquire(structure, vocabulary: vocabulary) ? LockRegions(structure, vocabulary: vocabulary) : nil
         // The file's own lock wrappers, worked out once for the facts and the guard inference.
         let wrappers = regions.map { GuardLogExtractor.ownWrappers(structure, vocabulary: vocabulary, regions: $0) } ?? [:]
-        var facts = ProjectIndex.facts(of: structure, vocabulary: vocabulary, module: outcome.module, regions: regions, wrappers: wrappers)
+        // The file's own facts, for the merge after pass 1; a later pass reads only its
+        // diagnostics and its guard logs, and asks the project's index for the rest.
+        var facts = projectIndex == nil
+            ? ProjectIndex.facts(of: structure, vocabulary: vocabulary, module: outcome.module, regions: regions, wrappers: wrappers)
+            : ProjectIndex()
         let context = RuleContext(structure: structure, vocabulary: vocabulary, index: projectIndex ?? facts, module: outcome.module,
                                   fileContext: input.context, lockRegions: regions)
         context.wrapperMethods = wrappers

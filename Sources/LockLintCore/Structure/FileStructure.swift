@@ -19,17 +19,38 @@ public struct FileStructure: Sendable {
     public let topLevel: [Int]
     /// Type declarations (including extensions and protocols) by name, in source order: rules
     /// look a type up here instead of scanning every declaration (which is quadratic).
-    public let typesByName: [String: [Int]]
+    /// (This and the next two are built together on first use: they cost an array per name,
+    /// and the files that take no lock never ask.)
+    public var typesByName: [String: [Int]] { namesByKind.types }
     /// Variable declarations by name, in source order (so a range of them can be found by
     /// binary search on `keyword`).
-    public let variablesByName: [String: [Int]]
+    public var variablesByName: [String: [Int]] { namesByKind.variables }
     /// Functions (`func` declarations) by name, in source order.
-    public let functionsByName: [String: [Int]]
+    public var functionsByName: [String: [Int]] { namesByKind.functions }
+    private var namesByKind: DeclNames { namesCache.value { DeclNames(decls) } }
+    private let namesCache = LazyIndex<DeclNames>()
     /// Identifiers directly followed by a single `=` (`x = …`, `self.x = …`), by name, in order.
-    public let assignmentsByName: [String: [Int]]
+    /// Built on first use: few files ask (it slices a String for every assignment).
+    public var assignmentsByName: [String: [Int]] {
+        assignmentsCache.value {
+            var assignmentsByName: [String: [Int]] = [:]
+            code.withUnsafeBufferPointer { code in
+                file.bytes.withUnsafeBufferPointer { bytes in
+                    for i in 0..<max(0, code.count - 1) where code[i].kind == .identifier {
+                        let next = code[i + 1]
+                        if next.length == 1 && (next.kind == .operator || next.kind == .punctuation) && bytes[Int(next.start)] == UInt8(ascii: "=") {
+                            assignmentsByName[file.text(code[i].range), default: []].append(i)
+                        }
+                    }
+                }
+            }
+            return assignmentsByName
+        }
+    }
+    private let assignmentsCache = LazyIndex<[String: [Int]]>()
     /// The bindings `boundNames(in:)` finds, by name, in order of their introducing token (see
     /// `binds(_:in:)`).
-    /// Built on first use: most files never ask (see `LazyBindings`).
+    /// Built on first use: most files never ask (see `LazyIndex`).
     public var bindingsByName: [String: [BindingSite]] {
         bindingsCache.value {
             var bindings: [String: [BindingSite]] = [:]
@@ -39,7 +60,7 @@ public struct FileStructure: Sendable {
             return bindings
         }
     }
-    private let bindingsCache = LazyBindings()
+    private let bindingsCache = LazyIndex<[String: [BindingSite]]>()
     /// Variable declarations in keyword order, and the largest `end` among the first k of them:
     /// finds the declarations around a token without a scan of every declaration.
     let variableOrder: [Int]
@@ -71,16 +92,10 @@ public struct FileStructure: Sendable {
         self.identifiers = builder.identifiers
         var children = [[Int]](repeating: [], count: builder.decls.count)
         var topLevel: [Int] = []
-        var typesByName: [String: [Int]] = [:]
-        var variablesByName: [String: [Int]] = [:]
-        var functionsByName: [String: [Int]] = [:]
         var variableOrder: [Int] = []
         var variableMaxEnd: [Int] = []
         for (i, d) in builder.decls.enumerated() {
             if d.parent >= 0 { children[d.parent].append(i) } else { topLevel.append(i) }
-            if d.kind.isType && !d.nameText.isEmpty { typesByName[d.nameText, default: []].append(i) }
-            if d.kind == .variable && !d.nameText.isEmpty { variablesByName[d.nameText, default: []].append(i) }
-            if d.kind == .function && !d.nameText.isEmpty { functionsByName[d.nameText, default: []].append(i) }
             if d.kind == .variable {
                 variableOrder.append(i)
                 variableMaxEnd.append(max(variableMaxEnd.last ?? Int.min, d.end))
@@ -88,17 +103,6 @@ public struct FileStructure: Sendable {
         }
         self.children = children
         self.topLevel = topLevel
-        self.typesByName = typesByName
-        self.variablesByName = variablesByName
-        self.functionsByName = functionsByName
-        var assignmentsByName: [String: [Int]] = [:]
-        for i in 0..<max(0, code.count - 1) where code[i].kind == .identifier {
-            let next = code[i + 1]
-            if next.length == 1 && (next.kind == .operator || next.kind == .punctuation) && file.bytes[Int(next.start)] == UInt8(ascii: "=") {
-                assignmentsByName[file.text(code[i].range), default: []].append(i)
-            }
-        }
-        self.assignmentsByName = assignmentsByName
         self.variableOrder = variableOrder
         self.variableMaxEnd = variableMaxEnd
     }
@@ -372,6 +376,21 @@ public struct FileStructure: Sendable {
     }
 }
 
+/// The declarations of one file by name and kind (see `FileStructure.typesByName`).
+struct DeclNames {
+    var types: [String: [Int]] = [:]
+    var variables: [String: [Int]] = [:]
+    var functions: [String: [Int]] = [:]
+
+    init(_ decls: [Decl]) {
+        for (i, d) in decls.enumerated() where !d.nameText.isEmpty {
+            if d.kind.isType { types[d.nameText, default: []].append(i) }
+            if d.kind == .variable { variables[d.nameText, default: []].append(i) }
+            if d.kind == .function { functions[d.nameText, default: []].append(i) }
+        }
+    }
+}
+
 /// Where a name is bound: the introducing token, and the name token of a plain `let x` (else -1).
 public struct BindingSite: Sendable {
     public var trigger: Int
@@ -384,13 +403,13 @@ public struct InheritedType: Sendable {
     public var unchecked: Bool
 }
 
-/// The bindings index of one file, built once on first use by whichever thread asks first (the
-/// structure is a value shared by copies, so the cache is a reference, guarded by a lock).
-final class LazyBindings: @unchecked Sendable {
+/// An index of one file built once on first use by whichever thread asks first (the structure
+/// is a value shared by copies, so the cache is a reference, guarded by a lock).
+final class LazyIndex<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var built: [String: [BindingSite]]?
+    private var built: Value?
 
-    func value(_ make: () -> [String: [BindingSite]]) -> [String: [BindingSite]] {
+    func value(_ make: () -> Value) -> Value {
         lock.lock()
         defer { lock.unlock() }
         if let built { return built }

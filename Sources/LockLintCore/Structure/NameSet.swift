@@ -115,12 +115,34 @@ public struct IdentifierFilter: Sendable {
         bits[k >> 6] |= 1 << UInt64(k & 63)
     }
 
+    /// Fills the filter through `body`, which inserts identifier tokens with the function it is
+    /// given (a pass over the tokens that does other work too reads each token once).
+    mutating func fill(_ body: ((Token, UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
+        bits.withUnsafeMutableBufferPointer { bits in
+            guard bits.count == 64 else {
+                body { _, _ in }
+                return
+            }
+            body { t, bytes in
+                let n = t.length
+                let s = Int(t.start)
+                guard n > 0, s >= 0, s + n <= bytes.count else { return }
+                let k = Self.slot(length: n, bytes[s], n > 1 ? bytes[s + 1] : 0, bytes[s + n - 1])
+                bits[k >> 6] |= 1 << UInt64(k & 63)
+            }
+        }
+    }
+
     /// False when the file has no identifier spelled `name`.
     public func mayContain(_ name: String) -> Bool {
-        let b = Array(name.utf8)
-        guard !b.isEmpty else { return false }
-        let k = Self.slot(length: b.count, b[0], b.count > 1 ? b[1] : 0, b[b.count - 1])
-        return bits[k >> 6] & (1 << UInt64(k & 63)) != 0
+        // Read the bytes in place (no array per query: rules ask this for every file).
+        var name = name
+        let k = name.withUTF8 { b -> Int in
+            let n = b.count
+            guard n > 0 else { return -1 }
+            return Self.slot(length: n, b[0], n > 1 ? b[1] : 0, b[n - 1])
+        }
+        return k >= 0 && bits[k >> 6] & (1 << UInt64(k & 63)) != 0
     }
 
     public func mayContainAny(_ names: [String]) -> Bool { names.contains { mayContain($0) } }

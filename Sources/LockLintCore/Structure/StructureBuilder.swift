@@ -17,6 +17,9 @@ struct StructureBuilder {
     var nonisolatedTokens: [Int32] = []
     /// A 4096-bit Bloom filter of the identifiers in the file (see `IdentifierFilter`).
     var identifiers = IdentifierFilter()
+    /// `scopeOf`'s storage while `build()` fills it: the pass writes one entry per token, and a
+    /// write through the array checked its uniqueness every time. Empty outside `build()`.
+    var scopeOut = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
 
     init(file: SourceFile, code: [Token]) {
         self.file = file
@@ -67,53 +70,99 @@ struct StructureBuilder {
         }
     }
 
-    // MARK: Pass 1: brackets
+    // MARK: Pass 1: brackets (and the identifier filter)
 
     mutating func matchBrackets() {
-        var stack: [Int32] = []
-        var saved: [[Int32]] = []
+        // The open brackets, each with its byte, on a stack.
+        var stack: [(index: Int32, byte: UInt8)] = []
+        var saved: [[(index: Int32, byte: UInt8)]] = []
         stack.reserveCapacity(64)
-        for i in 0..<code.count {
-            let t = code[i]
-            if t.kind == .pound {
-                if isDirective(i) {
-                    switch directiveKind(i) {
-                    case 0: saved.append(stack.count <= 4096 ? stack : [])
-                    case 1, 2: if let s = saved.last, stack.count <= 4096 { stack = s }
-                    default: if !saved.isEmpty { saved.removeLast() }
+        let n = code.count
+        var table = match
+        match = []
+        // The identifier Bloom filter is filled in the same pass (each token read once).
+        var filter = IdentifierFilter()
+        filter.fill { insert in
+            table.withUnsafeMutableBufferPointer { match in
+                code.withUnsafeBufferPointer { code in
+                    file.bytes.withUnsafeBufferPointer { bytes in
+                        for i in 0..<min(n, match.count) {
+                            let t = code[i]
+                            if t.kind == .identifier {
+                                insert(t, bytes)
+                                continue
+                            }
+                            if t.kind == .pound {
+                                if t.flags.contains(.directive) {
+                                    switch Self.directiveKind(t, bytes) {
+                                    case 0: saved.append(stack.count <= 4096 ? stack : [])
+                                    case 1, 2: if let s = saved.last, stack.count <= 4096 { stack = s }
+                                    default: if !saved.isEmpty { saved.removeLast() }
+                                    }
+                                }
+                                continue
+                            }
+                            guard t.kind == .punctuation && t.length == 1 else { continue }
+                            let c = bytes[Int(t.start)]
+                            switch c {
+                            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                                stack.append((Int32(i), c))
+                            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                                let open: UInt8 = c == UInt8(ascii: ")") ? UInt8(ascii: "(") : c == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
+                                // Find the nearest opener of the same kind; a `}` may close unclosed ( and [,
+                                // but a `)` or `]` never closes a `{`.
+                                // (Bounded, so unbalanced input cannot make this quadratic.)
+                                var k = stack.count - 1
+                                let floor = max(0, stack.count - 256)
+                                while k >= floor {
+                                    let oc = stack[k].byte
+                                    if oc == open { break }
+                                    if oc == UInt8(ascii: "{") { k = -1; break }
+                                    k -= 1
+                                }
+                                if k < floor { k = -1 }
+                                if k >= 0 {
+                                    let o = Int(stack[k].index)
+                                    match[o] = Int32(i)
+                                    match[i] = Int32(o)
+                                    // Popped one by one: usually one, and removeLast(_:) or removeSubrange
+                                    // go through the generic replaceSubrange (134M instructions on the corpus).
+                                    while stack.count > k { stack.removeLast() }
+                                }
+                            default:
+                                break
+                            }
+                        }
                     }
                 }
-                continue
-            }
-            guard t.kind == .punctuation && t.length == 1 else { continue }
-            let c = file.bytes[Int(t.start)]
-            switch c {
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                stack.append(Int32(i))
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                let open: UInt8 = c == UInt8(ascii: ")") ? UInt8(ascii: "(") : c == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
-                // Find the nearest opener of the same kind; a `}` may close unclosed ( and [,
-                // but a `)` or `]` never closes a `{`.
-                // (Bounded, so unbalanced input cannot make this quadratic.)
-                var k = stack.count - 1
-                let floor = max(0, stack.count - 256)
-                while k >= floor {
-                    let oc = firstByte(Int(stack[k]))
-                    if oc == open { break }
-                    if oc == UInt8(ascii: "{") { k = -1; break }
-                    k -= 1
-                }
-                if k < floor { k = -1 }
-                if k >= 0 {
-                    let o = Int(stack[k])
-                    match[o] = Int32(i)
-                    match[i] = Int32(o)
-                    stack.removeSubrange(k...)
-                }
-            default:
-                break
             }
         }
+        match = table
+        identifiers = filter
+    }
+
+    /// `directiveKind` for a token read from the file's bytes directly.
+    @inline(__always)
+    static func directiveKind(_ t: Token, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        switch t.length {
+        case 3: return 0  // #if
+        case 5:
+            let s = Int(t.start)
+            return s + 1 < bytes.count && bytes[s] == UInt8(ascii: "#") && bytes[s + 1] == UInt8(ascii: "e") ? 2 : 0
+        case 6: return 3  // #endif
+        case 7: return 1  // #elseif
+        default: return 0
+        }
+    }
+
+    @inline(__always)
+    func setScope(_ i: Int, _ s: Int) {
+        if i >= 0 && i < scopeOut.count { scopeOut[i] = Int32(truncatingIfNeeded: s) }
+    }
+
+    @inline(__always)
+    func scope(at i: Int) -> Int {
+        i >= 0 && i < scopeOut.count ? Int(scopeOut[i]) : -1
     }
 
     // MARK: Pass 2: declarations, scopes, closures
@@ -136,13 +185,26 @@ struct StructureBuilder {
 
     mutating func build() {
         matchBrackets()
+        var table = scopeOf
+        scopeOf = []
+        table.withUnsafeMutableBufferPointer { out in
+            scopeOut = out
+            buildScopes()
+            scopeOut = UnsafeMutableBufferPointer(start: nil, count: 0)
+        }
+        scopeOf = table
+        normalize()
+    }
+
+    /// The declarations, scopes and closures, token by token (`scopeOut` is `scopeOf`'s storage).
+    private mutating func buildScopes() {
         var frames: [Frame] = [Frame(open: -1, scope: -1, isBrace: true, pending: .none, pendingSawEquals: false, innerScope: -1)]
         var saved: [[Frame]] = []
         let n = code.count
         var i = 0
         while i < n {
             let t = code[i]
-            scopeOf[i] = Int32(currentScope(frames))
+            setScope(i, currentScope(frames))
             if t.kind == .pound {
                 if isDirective(i) {
                     switch directiveKind(i) {
@@ -182,7 +244,7 @@ struct StructureBuilder {
                 case UInt8(ascii: ")"), UInt8(ascii: "]"):
                     let o = Int(match[i])
                     if o >= 0, let k = lastFrame(frames, openedAt: o) {
-                        frames.removeSubrange(k...)
+                        while frames.count > k { frames.removeLast() }
                     }
                 case UInt8(ascii: "="):
                     frames[frames.count - 1].pendingSawEquals = true
@@ -196,7 +258,6 @@ struct StructureBuilder {
                 i += 1
                 continue
             }
-            if t.kind == .identifier { identifiers.insert(file.bytes, t) }
             if t.isWord && t.word != .none {
                 handleWord(i, &frames)
             }
@@ -207,7 +268,6 @@ struct StructureBuilder {
             scopes[f.scope].close = max(n - 1, scopes[f.scope].open)
             finishScope(f.scope, end: n)
         }
-        normalize()
     }
 
     @inline(__always)
@@ -347,7 +407,7 @@ struct StructureBuilder {
             scopes[scopeIndex].closure = closures.count
             closures.append(makeClosure(open: i, scope: scopeIndex, frames: frames))
         }
-        scopeOf[i] = Int32(scopeIndex)
+        setScope(i, scopeIndex)
         frames.append(Frame(open: i, scope: scopeIndex, isBrace: true, pending: .none, pendingSawEquals: false, innerScope: scopeIndex))
     }
 
@@ -355,10 +415,10 @@ struct StructureBuilder {
         let o = Int(match[i])
         guard o >= 0, let k = lastFrame(frames, openedAt: o) else { return }
         let scope = frames[k].scope
-        frames.removeSubrange(k...)
+        while frames.count > k { frames.removeLast() }
         if scope >= 0 {
             scopes[scope].close = i
-            scopeOf[i] = Int32(scope)
+            setScope(i, scope)
             finishScope(scope, end: i + 1)
         }
         // A variable's accessor block or a type's body ends its declaration's header.
@@ -391,7 +451,7 @@ struct StructureBuilder {
 
     // MARK: Words
 
-    static let modifierWords: Set<Word> = [
+    static let modifierWords: WordSet = [
         .private, .fileprivate, .internal, .public, .open, .package, .static, .class, .final, .lazy,
         .nonisolated, .weak, .unowned, .override, .distributed, .mutating, .nonmutating, .convenience,
         .required, .dynamic, .indirect, .optional, .isolated, .prefix, .postfix, .infix, .consuming, .borrowing,
@@ -467,7 +527,7 @@ struct StructureBuilder {
         guard char(i) == UInt8(ascii: "}") else { return false }
         let o = Int(match[i])
         guard o >= 0 else { return false }
-        let sc = Int(scopeOf[o])
+        let sc = scope(at: o)
         guard sc >= 0, scopes[sc].open == o, scopes[sc].kind == .statement else { return false }
         return isKeyword(scopes[sc].statementKeyword, .repeat)
     }
@@ -571,16 +631,18 @@ struct StructureBuilder {
         }
     }
 
-    /// Walks back from a declaration keyword over its modifiers and attributes.
-    func declPrefix(_ keyword: Int) -> (start: Int, modifiers: Modifiers, attributes: [Int]) {
+    /// Walks back from a declaration keyword over its modifiers and attributes: the first token
+    /// of them, the modifiers, and how many attributes there are (a count, not an array: only
+    /// whether there are any is kept).
+    func declPrefix(_ keyword: Int) -> (start: Int, modifiers: Modifiers, attributes: Int) {
         var mods: Modifiers = []
-        var attrs: [Int] = []
+        var attrs = 0
         var j = keyword - 1
         var start = keyword
         while j >= 0 {
             let t = code[j]
             if t.kind == .attribute {
-                attrs.append(j)
+                attrs += 1
                 start = j
                 j -= 1
                 continue
@@ -588,7 +650,7 @@ struct StructureBuilder {
             // `@Wrapper<A, B>`: generic arguments after an attribute.
             if t.kind == .operator && firstByte(j) == UInt8(ascii: ">"), let open = genericOpen(endingAt: j), open > 0,
                code[open - 1].kind == .attribute {
-                attrs.append(open - 1)
+                attrs += 1
                 start = open - 1
                 j = open - 2
                 continue
@@ -603,7 +665,7 @@ struct StructureBuilder {
                 let o = Int(match[j])
                 if o > 0 {
                     if code[o - 1].kind == .attribute {
-                        attrs.append(o - 1)
+                        attrs += 1
                         start = o - 1
                         j = o - 2
                         continue
@@ -626,7 +688,6 @@ struct StructureBuilder {
             }
             break
         }
-        attrs.reverse()
         return (start, mods, attrs)
     }
 
@@ -685,7 +746,7 @@ struct StructureBuilder {
             kind: kind, keyword: keyword, start: prefix.start, name: nameIndex,
             nameText: nameIndex >= 0 ? stripBackticks(text(nameIndex)) : "",
             fullName: "", parent: enclosingDecl(frames), body: -1, modifiers: prefix.modifiers,
-            hasAttributes: !prefix.attributes.isEmpty, inheritance: 0..<0, typeAnnotation: 0..<0, initializer: 0..<0,
+            hasAttributes: prefix.attributes > 0, inheritance: 0..<0, typeAnnotation: 0..<0, initializer: 0..<0,
             isLet: false, isComputed: false, isAsync: false, isThrows: false, parameterNames: [], end: keyword + 1)
         decls.append(d)
         return decls.count - 1

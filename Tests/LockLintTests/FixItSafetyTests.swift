@@ -401,4 +401,29 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertFalse(ds[0].fixIt.message.contains("MainActor.run"), ds[0].fixIt.message)
         XCTAssertTrue(ds[0].notes.contains { $0.message.contains("'UIViewController' is a main-actor class") }, "\(ds[0].notes)")
     }
+
+    /// Async code on the main actor runs on the main thread: a blocking call there is reported,
+    /// in words that are true of it (not the cooperative pool).
+    func testABlockingCallOnTheMainActorIsNotSaidToBlockThePool() async throws {
+        let code = """
+            import Foundation
+            @MainActor final class Screen {
+                func reveal(group: DispatchGroup) async {
+                    Thread.sleep(forTimeInterval: 0.2)
+                    group.wait()
+                }
+            }
+            func load() async { Thread.sleep(forTimeInterval: 0.2) }
+            """
+        let ds = await findings(code, BlockingInAsyncRule())
+        XCTAssertEqual(ds.map(\.location.line), [4, 5, 8])
+        guard ds.count == 3 else { return }
+        for d in ds.prefix(2) {
+            XCTAssertTrue(d.message.contains("blocks the main thread"), d.message)
+            XCTAssertFalse(d.message.contains("pool"), d.message)
+            XCTAssertTrue(d.notes.contains { $0.message.contains("runs on the main thread, not on the cooperative pool") }, "\(d.notes)")
+        }
+        XCTAssertTrue(ds[1].message.hasSuffix("if the group's work needs the main actor, nothing runs it"), ds[1].message)
+        XCTAssertTrue(ds[2].message.contains("blocks a cooperative-pool thread"), ds[2].message)
+    }
 }

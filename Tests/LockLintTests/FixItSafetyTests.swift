@@ -426,4 +426,40 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertTrue(ds[1].message.hasSuffix("if the group's work needs the main actor, nothing runs it"), ds[1].message)
         XCTAssertTrue(ds[2].message.contains("blocks a cooperative-pool thread"), ds[2].message)
     }
+
+    /// A semaphore created in a local and kept in a property is judged as the stored semaphore it
+    /// becomes: the value it was created with, the advice for one kept by an object, one finding.
+    func testASemaphoreKeptInAPropertyIsFollowedIntoIt() async throws {
+        let code = """
+            import Dispatch
+            final class Connection {
+                private var wake: DispatchSemaphore?
+                func open() {
+                    let s = DispatchSemaphore(value: 0)
+                    self.wake = s
+                }
+                func run() { while true { wake?.wait(); step() } }
+            }
+            """
+        let ds = await findings(code, DispatchSemaphoreRule())
+        XCTAssertEqual(ds.map(\.location.line), [3])
+        guard let d = ds.first else { return }
+        XCTAssertTrue(d.message.hasPrefix("semaphore 'wake' created with value 0"), d.message)
+        XCTAssertTrue(d.fixIt.message.hasPrefix("let one dedicated thread"), d.fixIt.message)
+        XCTAssertFalse(d.fixIt.message.contains("DispatchSemaphore 'wake' blocks whichever thread"), d.fixIt.message)
+    }
+
+    /// A wait in async code on the main actor blocks the main thread: the note says so.
+    func testASemaphoreWaitedOnTheMainActorIsNotSaidToBlockThePool() async throws {
+        let code = """
+            import Dispatch
+            @MainActor final class Screen {
+                private let loaded = DispatchSemaphore(value: 0)
+                func show() async { loaded.wait() }
+            }
+            """
+        let ds = await findings(code, DispatchSemaphoreRule())
+        XCTAssertEqual(ds.map(\.location.line), [3])
+        XCTAssertEqual(ds.first?.notes.first?.message, "'loaded' is waited on here, in async code: this blocks the main thread (the code runs on the main actor)")
+    }
 }

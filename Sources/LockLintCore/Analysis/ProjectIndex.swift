@@ -326,6 +326,8 @@ public struct ProjectIndex: Sendable {
     /// their own); an `await` inside one already read is not read again.
     public static func awaitedCallees(_ s: FileStructure) -> Set<String> {
         var out = Set<String>()
+        // An `async let` is awaited too: a file without `await` has neither.
+        guard !s.awaitTokens.isEmpty else { return out }
         var covered = Set<Int>()
         func read(from start: Int) {
             var j = start
@@ -362,8 +364,13 @@ public struct ProjectIndex: Sendable {
             if covered.contains(a) { continue }
             read(from: a + 1)
         }
-        for d in s.decls where d.kind == .variable && !d.initializer.isEmpty && s.isKeyword(d.keyword - 1, .async) {
-            read(from: d.initializer.lowerBound)
+        // `async let x = f()`: the structure keeps no declaration for it; its `=` is found on the line.
+        for k in 0..<s.code.count where s.code[k].kind == .keyword && s.code[k].word == .async
+            && (s.isKeyword(k + 1, .let) || s.isKeyword(k + 1, .var)) {
+            if let eq = s.scanForward(from: k + 2, limit: min(s.code.count, k + 64), stop: { s.isChar($0, UInt8(ascii: "=")) || s.code[$0].flags.contains(.newlineBefore) }),
+               s.isChar(eq, UInt8(ascii: "=")) {
+                read(from: eq + 1)
+            }
         }
         return out
     }

@@ -244,7 +244,7 @@ public struct DispatchMainInAsyncRule: Rule {
             out.append((m, diagnostic(at: m, ctx, context: context, endsTask: tail)))
         }
         if !functionTails.isEmpty {
-            let sites = callSites(s, of: Set(functionTails.map { s.decls[$0.function].nameText }))
+            let sites = s.uses(of: Set(functionTails.map { s.decls[$0.function].nameText }))
             for t in functionTails {
                 // Nobody waits for the function but a task nobody keeps, which ends with it: the hop
                 // is then the last thing that task does.
@@ -649,17 +649,6 @@ public struct DispatchMainInAsyncRule: Rule {
     }
 
     // MARK: An async function's last step
-
-    /// The tokens that name each of `names` in the file (other than in a declaration), in one pass.
-    func callSites(_ s: FileStructure, of names: Set<String>) -> [String: [Int]] {
-        var out: [String: [Int]] = [:]
-        let lengths = Set(names.map(\.utf8.count))
-        for k in 0..<s.code.count where s.code[k].kind == .identifier && lengths.contains(Int(s.code[k].length)) && !s.isKeyword(k - 1, .func) {
-            let name = s.text(k)
-            if names.contains(name) { out[name, default: []].append(k) }
-        }
-        return out
-    }
 
     /// Whether async function `f` is awaited only as the last thing of tasks nobody keeps
     /// (`Task { await f() }` as a statement of its own, nothing after the call): then nothing waits

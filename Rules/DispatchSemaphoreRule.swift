@@ -505,7 +505,7 @@ public struct DispatchSemaphoreRule: Rule {
     // MARK: Waits that are no blocking bug
 
     /// What the questions about a semaphore's waits need from the whole file, worked out once:
-    /// the waits and signals by receiver name, and the call sites of the file's private functions.
+    /// the waits and signals by receiver name, and the uses of the file's private functions.
     struct WaitIndex {
         var waits: [String: [Int]]? = nil
         var signals: [String: [Int]] = [:]
@@ -516,16 +516,7 @@ public struct DispatchSemaphoreRule: Rule {
             let all = 0..<s.code.count
             waits = Waits.calls(s, "wait", in: all)
             signals = Waits.calls(s, "signal", in: all)
-            var privateNames = Set<String>()
-            for d in s.decls where d.kind == .function && (d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate)) {
-                privateNames.insert(d.nameText)
-            }
-            guard !privateNames.isEmpty else { return }
-            for k in all where s.code[k].kind == .identifier && (s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "{")))
-                && !s.isKeyword(k - 1, .func) {
-                let name = s.text(k)
-                if privateNames.contains(name) { privateCalls[name, default: []].append(k) }
-            }
+            privateCalls = s.privateFunctionUses()
         }
     }
 

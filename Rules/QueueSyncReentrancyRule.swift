@@ -291,10 +291,7 @@ public struct QueueSyncReentrancyRule: Rule {
         if ThreadChecks.offMainThread(s, at: t) { return true }
         guard depth < 2, let f = s.enclosingFunction(of: t), s.decls[f].kind == .function, isPrivate(s, f),
               s.enclosingClosure(of: t).map({ s.scope(s.closures[$0].scope, isWithin: s.decls[f].body) }) != true else { return false }
-        if uses == nil {
-            let names = Set(s.decls.filter { $0.kind == .function && ($0.modifiers.contains(.private) || $0.modifiers.contains(.fileprivate)) }.map(\.nameText))
-            uses = s.uses(of: names)
-        }
+        if uses == nil { uses = s.privateFunctionUses() }
         let sites = (uses?[s.decls[f].nameText] ?? []).filter { $0 != s.decls[f].name }
         guard !sites.isEmpty, sites.count <= 16 else { return false }
         return sites.allSatisfy { k in s.isChar(k + 1, UInt8(ascii: "(")) && offMainOnly(s, k, uses: &uses, depth: depth + 1) }

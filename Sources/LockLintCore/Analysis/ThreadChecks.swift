@@ -149,6 +149,16 @@ public enum ThreadChecks {
 }
 
 extension FileStructure {
+    /// The uses of the file's `private`/`fileprivate` functions (every caller of one is in the
+    /// file), by name, in one pass.
+    public func privateFunctionUses() -> [String: [Int]] {
+        var names = Set<String>()
+        for d in decls where d.kind == .function && (d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate)) {
+            names.insert(d.nameText)
+        }
+        return uses(of: names)
+    }
+
     /// The tokens that use each of `names` (an identifier of that name, not a declaration's name
     /// after `func`), in one pass over the file.
     public func uses(of names: Set<String>) -> [String: [Int]] {

@@ -859,7 +859,7 @@ public struct DispatchMainInAsyncRule: Rule {
                     if arg.hasPrefix("$") && arg.count > 1 { names.insert(String(arg.dropFirst())) }
                     // `$model.isShowing`: the last component.
                     var j = k + 2
-                    while s.isChar(j + 1, UInt8(ascii: ".")) && s.code[j + 2].kind == .identifier { j += 2 }
+                    while j + 2 < s.code.count && s.isChar(j + 1, UInt8(ascii: ".")) && s.code[j + 2].kind == .identifier { j += 2 }
                     if j > k + 2 && arg.hasPrefix("$") { names.insert(s.text(j)) }
                 }
             }

@@ -723,7 +723,7 @@ extension QueueSyncReentrancyRule {
         if object == nil {
             // `let x = …(queue: q)`, `x = …`, `self.x = …`
             let eq = start - 1
-            if s.isChar(eq, UInt8(ascii: "=")) && s.code[eq - 1].kind == .identifier { object = s.text(eq - 1) }
+            if eq >= 1 && s.isChar(eq, UInt8(ascii: "=")) && s.code[eq - 1].kind == .identifier { object = s.text(eq - 1) }
         }
         return HandOut(token: k, object: object, statement: statement)
     }

@@ -45,9 +45,11 @@ public struct QueueSyncReentrancyRule: Rule {
             of the run, an OperationQueue's `underlyingQueue`, or the queue returned by a method or computed \
             property that is not private), when the sync is in \
             a method or computed property of that type. When every hand-out names the object that calls back \
-            (`listener.start(queue: q)`, `let timer = DispatchSource.makeTimerSource(queue: q)`) and none also \
-            gets `self` (a delegate, whose methods the tool cannot list), the callbacks are the closures and \
-            methods handed to those objects in the type: the sync is reported only when one of them reaches it \
+            (`listener.start(queue: q)`, `let timer = DispatchSource.makeTimerSource(queue: q)`), every name that \
+            object goes by is in the file (a local that goes nowhere but into private properties, a private \
+            property, a parameter of a private function and the names its callers pass), and none also gets \
+            `self` (a delegate, whose methods the tool cannot list), the callbacks are the closures and methods \
+            handed to those objects in the file: the sync is reported only when one of them reaches it \
             (followed through the type's members by name), with a note at that callback. A test method, \
             `setUp`/`tearDown` or `@Test` function that no code of the file calls is run by the test runner, never \
             by a callback: its `queue.sync {}` (waiting for work sent before it) is not reported.
@@ -717,7 +719,8 @@ extension QueueSyncReentrancyRule {
         if start < callee {
             // `object.method(queue: q)`, unless the receiver is a type (`DispatchSource.make…`).
             let receiver = LockRegions.normalized(s.text(s.span(start, callee - 1)))
-            let plain = receiver.hasPrefix("self.") ? String(receiver.dropFirst(5)) : receiver
+            var plain = receiver.hasPrefix("self.") ? String(receiver.dropFirst(5)) : receiver
+            while plain.last == "?" || plain.last == "!" { plain.removeLast() }
             if let first = plain.first, first.isLowercase, !plain.contains("(") { object = plain }
         }
         if object == nil {
@@ -742,17 +745,20 @@ extension QueueSyncReentrancyRule {
     func callbacks(_ s: FileStructure, of handOuts: [HandOut], type t: Int) -> Callbacks? {
         var objects = Set<String>()
         for h in handOuts {
-            guard let o = h.object else { return nil }
-            objects.insert(o)
+            guard let o = h.object, let names = namesOf(s, object: o, at: h.token) else { return nil }
+            objects.formUnion(names)
         }
         guard s.decls[t].body >= 0 else { return nil }
-        let body = s.scopes[s.decls[t].body]
         var statements = handOuts.map(\.statement)
-        // Statements on the objects: `timer.setEventHandler { }`, `listener.stateUpdateHandler = { }`.
-        for k in body.interior where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: ".")) && objects.contains(s.text(k)) {
+        // Statements on the objects anywhere in the file (a name used for another object too only
+        // adds callbacks): `timer.setEventHandler { }`, `listener.stateUpdateHandler = { }`.
+        let objectNames = NameSet(objects)
+        for k in 0..<s.code.count where s.code[k].kind == .identifier && objectNames.contains(s, k)
+            && (s.isChar(k + 1, UInt8(ascii: ".")) || ((s.isChar(k + 1, UInt8(ascii: "?")) || s.isChar(k + 1, UInt8(ascii: "!"))) && s.isChar(k + 2, UInt8(ascii: ".")))) {
             if s.isChar(k - 1, UInt8(ascii: ".")) && !(s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: "."))) { continue }
             guard statements.count < 64 else { return nil }
-            statements.append(k..<s.statementEnd(from: k, limit: body.close))
+            let sc = Int(s.scopeOf[k])
+            statements.append(k..<s.statementEnd(from: k, limit: sc >= 0 ? s.scopes[sc].close : s.code.count))
         }
         var out = Callbacks()
         var memberCallbacks: [(decl: Int, via: Int)] = []
@@ -793,6 +799,50 @@ extension QueueSyncReentrancyRule {
             }
         }
         return out
+    }
+
+    /// The names under which the object a queue is handed to (`object`, named at token `at`) can
+    /// be given callbacks, when all of them are in this file: a local that goes nowhere but into
+    /// private properties (those join it), a private property, or a parameter of a private function
+    /// (the names its callers pass join it). Nil when code elsewhere may hold it: a property other
+    /// files can reach, a local that escapes (returned, passed on), a parameter of a function
+    /// others can call.
+    func namesOf(_ s: FileStructure, object o: String, at k: Int, depth: Int = 0) -> Set<String>? {
+        guard depth < 3 else { return nil }
+        switch s.lookupVariable(o, at: k) {
+        case .variable(let d):
+            let v = s.decls[d]
+            if v.parent >= 0 && s.decls[v.parent].kind.isType {
+                return v.modifiers.contains(.private) || v.modifiers.contains(.fileprivate) ? [o] : nil
+            }
+            guard v.parent >= 0, s.decls[v.parent].kind.isFunctionLike, s.decls[v.parent].body >= 0 else { return nil }
+            var names: Set<String> = [o]
+            for u in s.scopes[s.decls[v.parent].body].interior where s.code[u].kind == .identifier && s.is(u, text: o) && u != v.name {
+                if s.isChar(u + 1, UInt8(ascii: ".")) || s.isChar(u + 2, UInt8(ascii: ".")) && (s.isChar(u + 1, UInt8(ascii: "?")) || s.isChar(u + 1, UInt8(ascii: "!"))) { continue }
+                if s.isChar(u - 1, UInt8(ascii: ".")) { continue }  // a member of something else
+                // `property = o`, `self.property = o`: a private property of the type keeps it.
+                guard s.isChar(u - 1, UInt8(ascii: "=")), s.startsStatementAfter(u), u >= 2, s.code[u - 2].kind == .identifier,
+                      let kept = namesOf(s, object: s.text(u - 2), at: u - 2, depth: depth + 1) else { return nil }
+                names.formUnion(kept)
+            }
+            return names
+        case .parameter(let f):
+            let fn = s.decls[f]
+            guard fn.kind == .function, fn.modifiers.contains(.private) || fn.modifiers.contains(.fileprivate) else { return nil }
+            var names: Set<String> = [o]
+            for call in s.uses(of: [fn.nameText])[fn.nameText] ?? [] where call != fn.name {
+                guard s.isChar(call + 1, UInt8(ascii: "(")) else { return nil }
+                let close = Int(s.match[call + 1])
+                guard close > call + 1 else { return nil }
+                // The names the callers pass (every plain name among the arguments).
+                for a in s.span(call + 2, close) where s.code[a].kind == .identifier && !s.isChar(a + 1, UInt8(ascii: ":")) && !s.isChar(a - 1, UInt8(ascii: ".")) {
+                    names.insert(s.text(a))
+                }
+            }
+            return names
+        case .unknown:
+            return nil
+        }
     }
 
     /// The members whose name is called (or, for computed properties, read) in `range`.

@@ -651,14 +651,15 @@ public struct DispatchMainInAsyncRule: Rule {
     // MARK: An async function's last step
 
     /// Whether async function `f` is awaited only as the last thing of tasks nobody keeps
-    /// (`Task { await f() }` as a statement of its own, nothing after the call): then nothing waits
-    /// for what `f` does last, and a hop at its end is the last thing such a task does. Its other
+    /// (`Task { await f() }` as a statement of its own, nothing after the call), directly or as the
+    /// last step of another async function that only such tasks await (two levels): then nothing
+    /// waits for what `f` does last, and a hop at its end is the last thing such a task does. Its other
     /// uses in the file (`sites`) must all be such calls, and no other file of the run may await a
     /// function of its name (unless it is private). A public, open, overriding or `@objc` function
     /// is called from code the tool does not see.
-    func onlyEndsUnkeptTasks(_ s: FileStructure, function f: Int, sites: [Int], context: RuleContext) -> Bool {
+    func onlyEndsUnkeptTasks(_ s: FileStructure, function f: Int, sites: [Int], context: RuleContext, depth: Int = 0) -> Bool {
         let d = s.decls[f]
-        guard d.kind == .function, d.name >= 0, !d.modifiers.contains(.public), !d.modifiers.contains(.open),
+        guard depth < 3, d.kind == .function, d.name >= 0, !d.modifiers.contains(.public), !d.modifiers.contains(.open),
               !d.modifiers.contains(.override), !s.attributes(of: d).contains(where: { s.is($0, "@objc") }) else { return false }
         var calls = 0
         for k in sites where k != d.name {
@@ -671,10 +672,20 @@ public struct DispatchMainInAsyncRule: Rule {
             }
             var p = start - 1
             while s.isKeyword(p, .try) { p -= 1 }
-            guard s.isKeyword(p, .await), case .task(let ci)? = AsyncContext.origin(s, at: k) else { return false }
-            let callee = s.closures[ci].callee
-            guard callee >= 0, s.is(callee, "Task") || s.is(callee, "detached"), !Self.isRetained(s, task: ci),
-                  Self.endsTask(s, call: k, task: ci) else { return false }
+            guard s.isKeyword(p, .await), let origin = AsyncContext.origin(s, at: k) else { return false }
+            switch origin {
+            case .task(let ci):
+                let callee = s.closures[ci].callee
+                guard callee >= 0, s.is(callee, "Task") || s.is(callee, "detached"), !Self.isRetained(s, task: ci),
+                      Self.endsTask(s, call: k, task: ci) else { return false }
+            case .function(let g):
+                // The last step of another async function that only such tasks end with.
+                guard g != f, s.decls[g].body >= 0, Self.endsScope(s, call: k, scope: s.decls[g].body),
+                      onlyEndsUnkeptTasks(s, function: g, sites: s.uses(of: [s.decls[g].nameText])[s.decls[g].nameText] ?? [],
+                                          context: context, depth: depth + 1) else { return false }
+            case .closure:
+                return false
+            }
             calls += 1
         }
         guard calls > 0 else { return false }

@@ -62,6 +62,34 @@ final class FeedLoader {
         await fetch()
     }
 
+    // Through a wrapper whose last step is the call, itself only the last step of an unkept task.
+    func appear() {
+        Task { await self.reloadAll() }
+    }
+
+    private func reloadAll() async {
+        await fetch()
+        await redraw()
+    }
+
+    private func redraw() async {
+        DispatchQueue.main.async { self.render() }
+    }
+
+    // The wrapper does more after the call: reported.
+    func disappear() {
+        Task { await self.saveAll() }
+    }
+
+    private func saveAll() async {
+        await persist()
+        log()
+    }
+
+    private func persist() async {
+        DispatchQueue.main.async { self.clear() } // expect: dispatch_main_in_async
+    }
+
     func fetch() async {}
     func render() {}
     func clear() {}

@@ -244,11 +244,13 @@ public struct DispatchMainInAsyncRule: Rule {
             out.append((m, diagnostic(at: m, ctx, context: context, endsTask: tail)))
         }
         if !functionTails.isEmpty {
-            let sites = s.uses(of: Set(functionTails.map { s.decls[$0.function].nameText }))
+            // The uses of every async function of the file, in one pass: the candidates and the
+            // wrappers that may call them last.
+            let sites = s.uses(of: Set(s.decls.filter { $0.kind == .function && $0.isAsync }.map(\.nameText)))
             for t in functionTails {
                 // Nobody waits for the function but a task nobody keeps, which ends with it: the hop
                 // is then the last thing that task does.
-                if onlyEndsUnkeptTasks(s, function: t.function, sites: sites[s.decls[t.function].nameText] ?? [], context: context) { continue }
+                if onlyEndsUnkeptTasks(s, function: t.function, uses: sites, context: context) { continue }
                 out.append((t.call, diagnostic(at: t.call, t.ctx, context: context, endsTask: true)))
             }
             out.sort { $0.token < $1.token }
@@ -654,11 +656,12 @@ public struct DispatchMainInAsyncRule: Rule {
     /// (`Task { await f() }` as a statement of its own, nothing after the call), directly or as the
     /// last step of another async function that only such tasks await (two levels): then nothing
     /// waits for what `f` does last, and a hop at its end is the last thing such a task does. Its other
-    /// uses in the file (`sites`) must all be such calls, and no other file of the run may await a
+    /// uses in the file (in `uses`, by name) must all be such calls, and no other file of the run may await a
     /// function of its name (unless it is private). A public, open, overriding or `@objc` function
     /// is called from code the tool does not see.
-    func onlyEndsUnkeptTasks(_ s: FileStructure, function f: Int, sites: [Int], context: RuleContext, depth: Int = 0) -> Bool {
+    func onlyEndsUnkeptTasks(_ s: FileStructure, function f: Int, uses: [String: [Int]], context: RuleContext, depth: Int = 0) -> Bool {
         let d = s.decls[f]
+        let sites = uses[d.nameText] ?? []
         guard depth < 3, d.kind == .function, d.name >= 0, !d.modifiers.contains(.public), !d.modifiers.contains(.open),
               !d.modifiers.contains(.override), !s.attributes(of: d).contains(where: { s.is($0, "@objc") }) else { return false }
         var calls = 0
@@ -681,8 +684,7 @@ public struct DispatchMainInAsyncRule: Rule {
             case .function(let g):
                 // The last step of another async function that only such tasks end with.
                 guard g != f, s.decls[g].body >= 0, Self.endsScope(s, call: k, scope: s.decls[g].body),
-                      onlyEndsUnkeptTasks(s, function: g, sites: s.uses(of: [s.decls[g].nameText])[s.decls[g].nameText] ?? [],
-                                          context: context, depth: depth + 1) else { return false }
+                      onlyEndsUnkeptTasks(s, function: g, uses: uses, context: context, depth: depth + 1) else { return false }
             case .closure:
                 return false
             }

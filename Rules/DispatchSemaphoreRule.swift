@@ -31,7 +31,9 @@ public struct DispatchSemaphoreRule: Rule {
             queue of the type or on a `Thread` of its own, directly or through private helpers, it already has that \
             thread: a note shows the wait, and the fix-it says what is left, the worker's priority. A local that a \
             function then keeps in a property (`gate = local`, `self.gate = local`) is that property's semaphore: \
-            one finding, with the value it was created with, judged as a stored semaphore. Not reported when every \
+            one finding, with the value it was created with, judged as a stored semaphore (also a stored var of a \
+            class declared in another file, from an extension; the declaration there, which shows no value, is \
+            still reported on its own). Not reported when every \
             wait on the semaphore in its file is no blocking bug: `wait(timeout: .now())` polls, which return at \
             once; waits inside the block of `ProcessInfo.performExpiringActivity` or `performActivity` (directly, \
             or in private helpers only called there), whose activity lasts only while the block runs, so waiting \
@@ -163,8 +165,8 @@ public struct DispatchSemaphoreRule: Rule {
             // A local whose semaphore the function keeps in a property is that property's
             // semaphore: judged as a stored one, and reported once.
             var keptInProperty = false
-            if let h = holder, let p = propertyKeeping(s, local: h) {
-                holder = s.decls[p]
+            if let h = holder, let p = propertyKeeping(s, local: h, context: context) {
+                holder = p
                 keptInProperty = true
             }
             // One semaphore, one finding: a property declared in each `#if` branch, or declared
@@ -619,8 +621,10 @@ public struct DispatchSemaphoreRule: Rule {
     // MARK: A semaphore kept in a property
 
     /// The property a function stores its local semaphore `local` in (`gate = local`,
-    /// `self.gate = local`): the semaphore lives on as that property.
-    func propertyKeeping(_ s: FileStructure, local: Decl) -> Int? {
+    /// `self.gate = local`): the semaphore lives on as that property. For a class declared in
+    /// another file, seen from an extension here, the property as the extension sees it (its name,
+    /// in the extension's scope).
+    func propertyKeeping(_ s: FileStructure, local: Decl, context: RuleContext) -> Decl? {
         guard local.parent >= 0, s.decls[local.parent].kind.isFunctionLike, s.decls[local.parent].body >= 0 else { return nil }
         let body = s.scopes[s.decls[local.parent].body]
         for k in s.span(local.end, body.close) where s.code[k].kind == .identifier && s.is(k, text: local.nameText)
@@ -629,9 +633,21 @@ public struct DispatchSemaphoreRule: Rule {
             guard target >= 0, s.code[target].kind == .identifier else { continue }
             let viaSelf = s.isChar(target - 1, UInt8(ascii: ".")) && s.isKeyword(target - 2, .self)
             if s.isChar(target - 1, UInt8(ascii: ".")) && !viaSelf { continue }
-            guard case .variable(let p) = s.lookupVariable(s.text(target), at: target, memberOnly: true),
-                  s.decls[p].parent >= 0, s.decls[s.decls[p].parent].kind.isType else { continue }
-            return p
+            let name = s.text(target)
+            if case .variable(let p) = s.lookupVariable(name, at: target, memberOnly: true), s.decls[p].parent >= 0,
+               s.decls[s.decls[p].parent].kind.isType {
+                return s.decls[p]
+            }
+            // A stored var of a class declared in another file, from an extension of it here: the
+            // property as this extension sees it.
+            guard let t = s.owningType(of: local.parent), s.decls[t].kind == .extension,
+                  context.classFacts(s.decls[t].nameText)?.storedVars.contains(name) == true else { continue }
+            var property = local
+            property.parent = t
+            property.name = target
+            property.nameText = name
+            property.modifiers = []
+            return property
         }
         return nil
     }

@@ -200,7 +200,7 @@ public struct BlockingInAsyncRule: Rule {
             let sites = (type == "DispatchGroup" ? leaves : signals)[name] ?? []
             let visible = Int(s.scopeOf[declaredAt])
             let range = visible >= 0 ? s.scopes[visible].open..<s.scopes[visible].close : 0..<s.code.count
-            for k in sites where range.contains(k) && Waits.runner(s, at: k, context: context) == need { return (k, need) }
+            for k in Waits.within(sites, range) where Waits.runner(s, at: k, context: context) == need { return (k, need) }
             return nil
         }
     }
@@ -274,11 +274,21 @@ public struct BlockingInAsyncRule: Rule {
             let isTypeLevel = kind == .typeBody || sc < 0
             if !skipLocals || isTypeLevel {
                 // The latest declaration in this very scope (before the use, for code scopes).
-                var found: Int? = nil
-                for d in named where Int(s.scopeOf[s.decls[d].keyword]) == sc && (isTypeLevel || s.decls[d].keyword < at) {
-                    found = d
+                // Declarations are in source order: the candidates are found by binary search.
+                let lower = sc >= 0 ? s.scopes[sc].open : 0
+                let end = sc >= 0 ? max(s.scopes[sc].close, lower) : s.code.count
+                let upper = isTypeLevel ? end : min(at, end)
+                func firstIndex(atLeast x: Int) -> Int {
+                    var lo = 0
+                    var hi = named.count
+                    while lo < hi {
+                        let mid = (lo + hi) / 2
+                        if s.decls[named[mid]].keyword < x { lo = mid + 1 } else { hi = mid }
+                    }
+                    return lo
                 }
-                if let d = found { return describeDecl(s, d) }
+                let candidates = named[firstIndex(atLeast: lower)..<firstIndex(atLeast: upper)]
+                if let d = candidates.last(where: { Int(s.scopeOf[s.decls[$0].keyword]) == sc }) { return describeDecl(s, d) }
             }
             guard sc >= 0 else { return nil }
             let scope = s.scopes[sc]

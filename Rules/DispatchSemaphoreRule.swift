@@ -121,7 +121,13 @@ public struct DispatchSemaphoreRule: Rule {
         let s = context.structure
         var out: [Diagnostic] = []
         guard s.identifiers.mayContain("DispatchSemaphore") else { return [] }
-        let asyncWaits = waitsInAsyncCode(s, context: context)
+        // Waits in async code: their tokens by name, in source order, and those on the main actor.
+        var asyncWaits: [String: [Int]] = [:]
+        var asyncWaitsOnMain = Set<Int>()
+        for w in waitsInAsyncCode(s, context: context) {
+            asyncWaits[w.name, default: []].append(w.token)
+            if w.mainActor { asyncWaitsOnMain.insert(w.token) }
+        }
         // A script (`#!/usr/bin/env swift`) waits on its main thread for its work: that is how
         // a script waits, and there is no UI or cooperative pool to block.
         if s.file.bytes.count >= 2 && s.file.bytes[0] == UInt8(ascii: "#") && s.file.bytes[1] == UInt8(ascii: "!") { return [] }
@@ -202,9 +208,9 @@ public struct DispatchSemaphoreRule: Rule {
             let name = holder.map { "'\($0.nameText)' " } ?? assignedName(s, i).map { "'\($0)' " } ?? ""
             var (message, fix) = Self.text(value: value, name: name, deployment: context.deployment)
             var notes: [Note] = []
-            if let h = holder, let w = asyncWaits.first(where: { $0.name == h.nameText && inScope(s, $0.token, of: h) }) {
-                let thread = w.mainActor ? "the main thread (the code runs on the main actor)" : "a cooperative-pool thread"
-                notes.append(context.note(at: w.token, "'\(h.nameText)' is waited on here, in async code: this blocks \(thread)"))
+            if let h = holder, let w = Waits.within(asyncWaits[h.nameText] ?? [], visibility(s, h, use: i)).first {
+                let thread = asyncWaitsOnMain.contains(w) ? "the main thread (the code runs on the main actor)" : "a cooperative-pool thread"
+                notes.append(context.note(at: w, "'\(h.nameText)' is waited on here, in async code: this blocks \(thread)"))
             } else if value == "0" {
                 let semaphoreName = holder?.nameText ?? assignedName(s, i)
                 if let f = s.enclosingFunction(of: i), let attributes = noasyncAttributes(s, f, index: &waitIndex) {
@@ -480,12 +486,6 @@ public struct DispatchSemaphoreRule: Rule {
         return nil
     }
 
-    /// Whether token `i` lies in the scope where declaration `d` is visible (its parent's body).
-    func inScope(_ s: FileStructure, _ i: Int, of d: Decl) -> Bool {
-        guard d.parent >= 0, s.decls[d.parent].body >= 0 else { return true }
-        let sc = s.scopes[s.decls[d.parent].body]
-        return sc.open < i && i < sc.close
-    }
 
     /// `x.wait()` / `x.wait(timeout:)` calls inside async functions, async closures or Task bodies
     /// (not `await x.wait()`, an async semaphore that suspends instead of blocking, nor a
@@ -550,7 +550,7 @@ public struct DispatchSemaphoreRule: Rule {
     ///   measures whether the main thread answers, which the main thread never waits for.
     func waitsAreDeliberate(_ s: FileStructure, name: String, in range: Range<Int>, index: inout WaitIndex, context: RuleContext) -> Bool {
         index.build(s)
-        let waits = (index.waits?[name] ?? []).filter { range.contains($0) }
+        let waits = Waits.within(index.waits?[name] ?? [], range)
         guard !waits.isEmpty, waits.count <= 16 else { return false }
         if waits.allSatisfy({ Waits.isPoll(s, open: $0 + 1) }) { return true }
         let calls = index.privateCalls
@@ -559,7 +559,7 @@ public struct DispatchSemaphoreRule: Rule {
         }) }) {
             return true
         }
-        let signals = (index.signals[name] ?? []).filter { range.contains($0) }
+        let signals = Waits.within(index.signals[name] ?? [], range)
         guard !signals.isEmpty, waits.allSatisfy({ Waits.isBounded(s, open: $0 + 1) }),
               signals.allSatisfy({ Waits.runner(s, at: $0, context: context) == .main }) else { return false }
         return waits.allSatisfy { w in

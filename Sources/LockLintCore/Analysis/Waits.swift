@@ -50,6 +50,20 @@ public enum Waits {
         return out
     }
 
+    /// The tokens of `sorted` (ascending) that lie in `range`, found by binary search.
+    public static func within(_ sorted: [Int], _ range: Range<Int>) -> ArraySlice<Int> {
+        func firstIndex(atLeast x: Int) -> Int {
+            var lo = 0
+            var hi = sorted.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if sorted[mid] < x { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        return sorted[firstIndex(atLeast: range.lowerBound)..<firstIndex(atLeast: range.upperBound)]
+    }
+
     /// Where the code at token `i` runs: async code on the pool or the main actor, a block sent
     /// to the main queue, a block sent to another queue or a thread's block, and otherwise
     /// (a callback, a synchronous function) unknown, unless its declaration is main-actor code.

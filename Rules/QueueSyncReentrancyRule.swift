@@ -742,23 +742,43 @@ extension QueueSyncReentrancyRule {
         var members: [Int: Int] = [:]
     }
 
-    func callbacks(_ s: FileStructure, of handOuts: [HandOut], type t: Int) -> Callbacks? {
+    /// What the callback questions need from the whole file, worked out once: the names used as
+    /// receivers (`x.`, `x?.`) with their tokens, and the uses of the file's private functions.
+    struct CallbackIndex {
+        var receivers: [String: [Int]]? = nil
+        var privateUses: [String: [Int]]? = nil
+
+        mutating func build(_ s: FileStructure) {
+            guard receivers == nil else { return }
+            var out: [String: [Int]] = [:]
+            for k in 0..<s.code.count where s.code[k].kind == .identifier
+                && (s.isChar(k + 1, UInt8(ascii: ".")) || ((s.isChar(k + 1, UInt8(ascii: "?")) || s.isChar(k + 1, UInt8(ascii: "!"))) && s.isChar(k + 2, UInt8(ascii: ".")))) {
+                // On its own or on `self`, not a member of something else.
+                if s.isChar(k - 1, UInt8(ascii: ".")) && !(s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: "."))) { continue }
+                out[s.text(k), default: []].append(k)
+            }
+            receivers = out
+            privateUses = s.privateFunctionUses()
+        }
+    }
+
+    func callbacks(_ s: FileStructure, of handOuts: [HandOut], type t: Int, index: inout CallbackIndex) -> Callbacks? {
+        index.build(s)
         var objects = Set<String>()
         for h in handOuts {
-            guard let o = h.object, let names = namesOf(s, object: o, at: h.token) else { return nil }
+            guard let o = h.object, let names = namesOf(s, object: o, at: h.token, uses: index.privateUses ?? [:]) else { return nil }
             objects.formUnion(names)
         }
         guard s.decls[t].body >= 0 else { return nil }
         var statements = handOuts.map(\.statement)
         // Statements on the objects anywhere in the file (a name used for another object too only
         // adds callbacks): `timer.setEventHandler { }`, `listener.stateUpdateHandler = { }`.
-        let objectNames = NameSet(objects)
-        for k in 0..<s.code.count where s.code[k].kind == .identifier && objectNames.contains(s, k)
-            && (s.isChar(k + 1, UInt8(ascii: ".")) || ((s.isChar(k + 1, UInt8(ascii: "?")) || s.isChar(k + 1, UInt8(ascii: "!"))) && s.isChar(k + 2, UInt8(ascii: ".")))) {
-            if s.isChar(k - 1, UInt8(ascii: ".")) && !(s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: "."))) { continue }
-            guard statements.count < 64 else { return nil }
-            let sc = Int(s.scopeOf[k])
-            statements.append(k..<s.statementEnd(from: k, limit: sc >= 0 ? s.scopes[sc].close : s.code.count))
+        for o in objects {
+            for k in index.receivers?[o] ?? [] {
+                guard statements.count < 64 else { return nil }
+                let sc = Int(s.scopeOf[k])
+                statements.append(k..<s.statementEnd(from: k, limit: sc >= 0 ? s.scopes[sc].close : s.code.count))
+            }
         }
         var out = Callbacks()
         var memberCallbacks: [(decl: Int, via: Int)] = []
@@ -807,7 +827,7 @@ extension QueueSyncReentrancyRule {
     /// (the names its callers pass join it). Nil when code elsewhere may hold it: a property other
     /// files can reach, a local that escapes (returned, passed on), a parameter of a function
     /// others can call.
-    func namesOf(_ s: FileStructure, object o: String, at k: Int, depth: Int = 0) -> Set<String>? {
+    func namesOf(_ s: FileStructure, object o: String, at k: Int, uses: [String: [Int]], depth: Int = 0) -> Set<String>? {
         guard depth < 3 else { return nil }
         switch s.lookupVariable(o, at: k) {
         case .variable(let d):
@@ -822,7 +842,7 @@ extension QueueSyncReentrancyRule {
                 if s.isChar(u - 1, UInt8(ascii: ".")) { continue }  // a member of something else
                 // `property = o`, `self.property = o`: a private property of the type keeps it.
                 guard s.isChar(u - 1, UInt8(ascii: "=")), s.startsStatementAfter(u), u >= 2, s.code[u - 2].kind == .identifier,
-                      let kept = namesOf(s, object: s.text(u - 2), at: u - 2, depth: depth + 1) else { return nil }
+                      let kept = namesOf(s, object: s.text(u - 2), at: u - 2, uses: uses, depth: depth + 1) else { return nil }
                 names.formUnion(kept)
             }
             return names
@@ -830,7 +850,7 @@ extension QueueSyncReentrancyRule {
             let fn = s.decls[f]
             guard fn.kind == .function, fn.modifiers.contains(.private) || fn.modifiers.contains(.fileprivate) else { return nil }
             var names: Set<String> = [o]
-            for call in s.uses(of: [fn.nameText])[fn.nameText] ?? [] where call != fn.name {
+            for call in uses[fn.nameText] ?? [] where call != fn.name {
                 guard s.isChar(call + 1, UInt8(ascii: "(")) else { return nil }
                 let close = Int(s.match[call + 1])
                 guard close > call + 1 else { return nil }
@@ -887,6 +907,7 @@ extension QueueSyncReentrancyRule {
         var out: [Diagnostic] = []
         var handOutsOf: [Int: [HandOut]] = [:]
         var callbacksOf: [Int: Callbacks?] = [:]
+        var fileIndex = CallbackIndex()
         // One finding per queue, at its first such sync; the others are notes: one mistake, one fix.
         var first: [Int: Int] = [:]
         var candidates: [(sync: SyncCall, queue: Int, function: Int)] = []
@@ -906,7 +927,7 @@ extension QueueSyncReentrancyRule {
             // Run by the test runner and called by nothing else: never a callback.
             if runnerCalled.contains(f) && (uses[s.decls[f].nameText] ?? []).allSatisfy({ $0 == s.decls[f].name }) { continue }
             // Every callback that runs on the queue is in sight: the sync deadlocks only if one reaches it.
-            if callbacksOf[q] == nil { callbacksOf[q] = .some(callbacks(s, of: hs, type: s.decls[q].parent)) }
+            if callbacksOf[q] == nil { callbacksOf[q] = .some(callbacks(s, of: hs, type: s.decls[q].parent, index: &fileIndex)) }
             var reachedVia: Int? = nil
             if let known = callbacksOf[q] ?? nil {
                 reachedVia = known.members[f] ?? known.closures.first { $0.range.contains(c.token) }?.open

@@ -661,7 +661,19 @@ public struct DispatchMainInAsyncRule: Rule {
     /// is called from code the tool does not see.
     func onlyEndsUnkeptTasks(_ s: FileStructure, function f: Int, uses: [String: [Int]], context: RuleContext, depth: Int = 0) -> Bool {
         let d = s.decls[f]
-        let sites = uses[d.nameText] ?? []
+        // A member is called on `self` from its own type's code (its declarations in this file); a
+        // use of its name anywhere else in the file may be a call of it too, unless it is private.
+        let all = uses[d.nameText] ?? []
+        var sites: [Int] = all
+        if let t = s.owningType(of: f) {
+            sites = []
+            for td in s.typeDecls(named: s.decls[t].nameText) where s.decls[td].body >= 0 {
+                let b = s.scopes[s.decls[td].body]
+                sites += Waits.within(all, b.open..<b.close)
+            }
+            let isPrivate = d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate)
+            if sites.count < all.count && !isPrivate { return false }
+        }
         guard depth < 3, d.kind == .function, d.name >= 0, !d.modifiers.contains(.public), !d.modifiers.contains(.open),
               !d.modifiers.contains(.override), !s.attributes(of: d).contains(where: { s.is($0, "@objc") }) else { return false }
         var calls = 0
@@ -804,19 +816,23 @@ public struct DispatchMainInAsyncRule: Rule {
         return out
     }
 
-    /// The stored names a block (or a method of the file it calls on `self`, one level down)
+    /// The stored names a block (or a method of its type it calls on `self`, one level down)
     /// assigns: `x = …`, `self.x = …`.
-    static func assignedNames(_ s: FileStructure, in range: Range<Int>, followingCalls: Bool) -> Set<String> {
+    /// - Parameter methodsOf: the type whose methods called from the range are followed (one level).
+    static func assignedNames(_ s: FileStructure, in range: Range<Int>, methodsOf type: String? = nil) -> Set<String> {
         var out = Set<String>()
+        var methods: [String: [Int]]? = nil
         for k in range where s.code[k].kind == .identifier {
             let onSelf = !s.isChar(k - 1, UInt8(ascii: ".")) || (s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: ".")))
             guard onSelf else { continue }
             if s.isChar(k + 1, UInt8(ascii: "=")) {
                 out.insert(s.text(k))
-            } else if followingCalls && s.isChar(k + 1, UInt8(ascii: "(")) {
-                for g in s.functionDecls(named: s.text(k)) where s.decls[g].body >= 0 {
-                    let b = s.scopes[s.decls[g].body]
-                    out.formUnion(assignedNames(s, in: b.interior, followingCalls: false))
+            } else if let type, s.isChar(k + 1, UInt8(ascii: "(")) {
+                if methods == nil {
+                    methods = Dictionary(grouping: s.callableMembers(ofTypeNamed: type).filter { s.decls[$0].kind == .function }, by: { s.decls[$0].nameText })
+                }
+                for g in methods?[s.text(k)] ?? [] where s.decls[g].body >= 0 {
+                    out.formUnion(assignedNames(s, in: s.scopes[s.decls[g].body].interior))
                 }
             }
         }
@@ -824,7 +840,8 @@ public struct DispatchMainInAsyncRule: Rule {
     }
 
     func coalesces(_ s: FileStructure, block c: Closure, call m: Int, function f: Int, index: inout DeferralIndex) -> Bool {
-        let reset = Self.assignedNames(s, in: c.interior, followingCalls: true)
+        let type = s.enclosingType(of: m).map { s.decls[$0].nameText }
+        let reset = Self.assignedNames(s, in: c.interior, methodsOf: type)
         guard !reset.isEmpty, s.decls[f].body >= 0 else { return false }
         if index.tested[f] == nil {
             // One pass over the function's body: the names in its conditions and its assignments.
@@ -879,7 +896,7 @@ public struct DispatchMainInAsyncRule: Rule {
             index.presented = names
         }
         guard let presented = index.presented, !presented.isEmpty else { return false }
-        return !Self.assignedNames(s, in: c.interior, followingCalls: false).isDisjoint(with: presented)
+        return !Self.assignedNames(s, in: c.interior).isDisjoint(with: presented)
     }
 
     static let deferralWords = ["defer", "run loop", "runloop", "next tick", "later", "after", "finish", "on purpose",

@@ -90,8 +90,27 @@ final class FeedLoader {
         DispatchQueue.main.async { self.clear() } // expect: dispatch_main_in_async
     }
 
+    // Also awaited by another type of this file: reported.
+    func kick() {
+        Task { await reloadVisible() }
+    }
+
+    func reloadVisible() async {
+        await fetch()
+        DispatchQueue.main.async { self.render() } // expect: dispatch_main_in_async
+    }
+
     func fetch() async {}
     func render() {}
     func clear() {}
     func log() {}
+}
+
+final class FeedScreen {
+    let loader = FeedLoader()
+
+    func show() async {
+        await loader.reloadVisible()
+        print("shown")
+    }
 }

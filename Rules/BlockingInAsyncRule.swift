@@ -184,6 +184,8 @@ public struct BlockingInAsyncRule: Rule {
     struct Wakers {
         let signals: [String: [Int]]
         let leaves: [String: [Int]]
+        /// Answers already worked out, by declaration and executor: one walk per semaphore.
+        var known: [String: Int?] = [:]
 
         init(_ s: FileStructure) {
             let all = 0..<s.code.count
@@ -193,15 +195,22 @@ public struct BlockingInAsyncRule: Rule {
 
         /// The first waker of `receiver` (declared at token `declaredAt`, in the scope where that
         /// declaration is visible) that runs on `need`.
-        func first(of receiver: String, type: String, declaredAt: Int, runningOn need: Waits.Runner,
-                   context: RuleContext) -> (token: Int, runner: Waits.Runner)? {
+        mutating func first(of receiver: String, type: String, declaredAt: Int, runningOn need: Waits.Runner,
+                            context: RuleContext) -> (token: Int, runner: Waits.Runner)? {
+            let key = "\(declaredAt)/\(receiver)/\(need == .main)"
+            if let k = known[key] { return k.map { ($0, need) } }
+            let found = search(receiver, type: type, declaredAt: declaredAt, runningOn: need, context: context)
+            known[key] = .some(found)
+            return found.map { ($0, need) }
+        }
+
+        func search(_ receiver: String, type: String, declaredAt: Int, runningOn need: Waits.Runner, context: RuleContext) -> Int? {
             let s = context.structure
             let name = receiver.hasPrefix("Dispatch") ? "" : receiver
             let sites = (type == "DispatchGroup" ? leaves : signals)[name] ?? []
             let visible = Int(s.scopeOf[declaredAt])
             let range = visible >= 0 ? s.scopes[visible].open..<s.scopes[visible].close : 0..<s.code.count
-            for k in Waits.within(sites, range) where Waits.runner(s, at: k, context: context) == need { return (k, need) }
-            return nil
+            return Waits.within(sites, range).first { Waits.runner(s, at: $0, context: context) == need }
         }
     }
 

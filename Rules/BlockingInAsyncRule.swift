@@ -1,20 +1,23 @@
 import LockLintCore
 
 /// `blocking_in_async`: a call that blocks its thread (a semaphore or group wait, a sleep) in
-/// async code, where the thread belongs to the cooperative pool.
+/// async code, where the thread belongs to the cooperative pool (or, on the main actor, is the
+/// main thread).
 public struct BlockingInAsyncRule: Rule {
     public init() {}
 
     public let description = RuleDescription(
         id: "blocking_in_async",
         name: "Blocking call in async code",
-        summary: "A semaphore or group wait, or a thread sleep, blocks a cooperative-pool thread in async code",
+        summary: "A semaphore or group wait, or a thread sleep, blocks the thread of async code: a cooperative-pool thread, or the main thread on the main actor",
         rationale: """
             Async functions and tasks run on a small cooperative pool, about one thread per core, that expects \
             every task to give its thread back at each suspension. `DispatchSemaphore.wait()`, \
             `DispatchGroup.wait()`, `Thread.sleep`, `sleep`, `usleep` and `nanosleep` hold the thread instead: \
             other tasks queue behind it, and when the work that would signal the semaphore or leave the group \
-            needs a pool thread itself, every thread can end up waiting and the process hangs.
+            needs a pool thread itself, every thread can end up waiting and the process hangs. Async code on the \
+            main actor runs on the main thread instead: there the call freezes the main thread, and a signaller \
+            that needs the main actor (a main-queue block, a main-actor task) never runs.
             """,
         fix: """
             Suspend instead of blocking: `try await Task.sleep(for:)` for a delay; for a semaphore or group \
@@ -34,8 +37,14 @@ public struct BlockingInAsyncRule: Rule {
             unlabelled, not awaited, and the file declares no function of that name taking an unlabelled argument. \
             Blocking `lock()` calls are left to the lock rules: a short critical section does not suspend. \
             Synchronous actor methods also run on the pool but are not treated as async code here (a semaphore \
-            created in one is `lock_in_actor`'s finding).
+            created in one is `lock_in_actor`'s finding). `wait(timeout: .now())` returns at once and is never \
+            reported. Code isolated to the main actor (an `@MainActor` function or type, a UIKit/AppKit/SwiftUI \
+            subclass, `Task { @MainActor in }`, a `Task { }` started there, through closures that pass their \
+            isolation on) is said to block the main thread, not a pool thread. When code of the file that signals \
+            the semaphore (or leaves the group) runs where the wait is (async code on the pool, or the main actor \
+            for a wait there), a note shows it.
             """,
+        inTests: .narrowed("only a semaphore or group wait whose waker, in the same file, needs the thread the wait blocks (a signal from a Task while the wait is on the pool, from main-actor code or the main queue while it is on the main actor): that can hang the test. A sleep ends on its own, and a signal from a dispatch queue or a thread of its own always gets to run"),
         triggeringExamples: [
             """
             func refresh() async {
@@ -66,6 +75,15 @@ public struct BlockingInAsyncRule: Rule {
                 for attempt in 1...3 {
                     if try await send() { return }
                     ↓sleep(UInt32(attempt))
+                }
+            }
+            """,
+            """
+            @MainActor
+            final class Screen {
+                func show() async {
+                    Thread.↓sleep(forTimeInterval: 0.3)
+                    await reveal()
                 }
             }
             """,
@@ -105,6 +123,11 @@ public struct BlockingInAsyncRule: Rule {
                 condition.wait()
             }
             """,
+            """
+            func poll(ready: DispatchSemaphore) async -> Bool {
+                ready.wait(timeout: .now()) == .success
+            }
+            """,
         ]
     )
 
@@ -126,6 +149,7 @@ public struct BlockingInAsyncRule: Rule {
         guard !candidates.isEmpty else { return [] }
         var out: [Diagnostic] = []
         var ownSleeps: Set<String>? = nil
+        var wakers: Wakers? = nil
         for i in candidates where s.isChar(i + 1, UInt8(ascii: "(")) {
             let call: BlockingCall
             if s.is(i, "wait") {
@@ -137,9 +161,57 @@ public struct BlockingInAsyncRule: Rule {
                 call = c
             }
             guard let origin = AsyncContext.origin(s, at: i) else { continue }
-            out.append(diagnostic(call, at: i, origin: origin, context: context))
+            let main = AsyncContext.mainActor(origin, in: s, context: context)
+            // The code that wakes a wait and needs the very thread it blocks: the pool for a wait
+            // on the pool, the main thread for a wait on the main actor.
+            var waker: (token: Int, runner: Waits.Runner)? = nil
+            if case let .wait(receiver, type, declToken, _, _) = call, declToken >= 0 {
+                if wakers == nil { wakers = Wakers(s) }
+                let need: Waits.Runner = main == nil ? .pool : .main
+                waker = wakers!.first(of: receiver, type: type, declaredAt: declToken, runningOn: need, context: context)
+            }
+            // In a test, only a wait that can hang the test is reported: one whose waker needs the
+            // thread it blocks. A sleep ends on its own, and a waker on a dispatch queue or thread
+            // of its own always gets to run.
+            if context.isTestCode && waker == nil { continue }
+            out.append(diagnostic(call, at: i, origin: origin, main: main, waker: waker?.token, context: context))
         }
         return out
+    }
+
+    /// The `signal()` and `leave()` calls of a file by receiver name, worked out once, and where
+    /// each runs.
+    struct Wakers {
+        let signals: [String: [Int]]
+        let leaves: [String: [Int]]
+        /// Answers already worked out, by declaration and executor: one walk per semaphore.
+        var known: [String: Int?] = [:]
+
+        init(_ s: FileStructure) {
+            let all = 0..<s.code.count
+            signals = Waits.calls(s, "signal", in: all)
+            leaves = Waits.calls(s, "leave", in: all)
+        }
+
+        /// The first waker of `receiver` (declared at token `declaredAt`, in the scope where that
+        /// declaration is visible) that runs on `need`.
+        mutating func first(of receiver: String, type: String, declaredAt: Int, runningOn need: Waits.Runner,
+                            context: RuleContext) -> (token: Int, runner: Waits.Runner)? {
+            let key = "\(declaredAt)/\(receiver)/\(need == .main)"
+            if let k = known[key] { return k.map { ($0, need) } }
+            let found = search(receiver, type: type, declaredAt: declaredAt, runningOn: need, context: context)
+            known[key] = .some(found)
+            return found.map { ($0, need) }
+        }
+
+        func search(_ receiver: String, type: String, declaredAt: Int, runningOn need: Waits.Runner, context: RuleContext) -> Int? {
+            let s = context.structure
+            let name = receiver.hasPrefix("Dispatch") ? "" : receiver
+            let sites = (type == "DispatchGroup" ? leaves : signals)[name] ?? []
+            let visible = Int(s.scopeOf[declaredAt])
+            let range = visible >= 0 ? s.scopes[visible].open..<s.scopes[visible].close : 0..<s.code.count
+            return Waits.within(sites, range).first { Waits.runner(s, at: $0, context: context) == need }
+        }
     }
 
     // MARK: Recognising the calls
@@ -169,7 +241,8 @@ public struct BlockingInAsyncRule: Rule {
     }
 
     func semaphoreWait(_ s: FileStructure, at i: Int) -> BlockingCall? {
-        guard s.isChar(i - 1, UInt8(ascii: ".")) else { return nil }
+        // `wait(timeout: .now())` returns at once: a poll, not a wait.
+        guard s.isChar(i - 1, UInt8(ascii: ".")), !Waits.isPoll(s, open: i + 1) else { return nil }
         var r = i - 2
         if s.isChar(r, UInt8(ascii: "?")) || s.isChar(r, UInt8(ascii: "!")) { r -= 1 }
         let timeout = isTimeoutCall(s, open: i + 1)
@@ -210,11 +283,21 @@ public struct BlockingInAsyncRule: Rule {
             let isTypeLevel = kind == .typeBody || sc < 0
             if !skipLocals || isTypeLevel {
                 // The latest declaration in this very scope (before the use, for code scopes).
-                var found: Int? = nil
-                for d in named where Int(s.scopeOf[s.decls[d].keyword]) == sc && (isTypeLevel || s.decls[d].keyword < at) {
-                    found = d
+                // Declarations are in source order: the candidates are found by binary search.
+                let lower = sc >= 0 ? s.scopes[sc].open : 0
+                let end = sc >= 0 ? max(s.scopes[sc].close, lower) : s.code.count
+                let upper = isTypeLevel ? end : min(at, end)
+                func firstIndex(atLeast x: Int) -> Int {
+                    var lo = 0
+                    var hi = named.count
+                    while lo < hi {
+                        let mid = (lo + hi) / 2
+                        if s.decls[named[mid]].keyword < x { lo = mid + 1 } else { hi = mid }
+                    }
+                    return lo
                 }
-                if let d = found { return describeDecl(s, d) }
+                let candidates = named[firstIndex(atLeast: lower)..<firstIndex(atLeast: upper)]
+                if let d = candidates.last(where: { Int(s.scopeOf[s.decls[$0].keyword]) == sc }) { return describeDecl(s, d) }
             }
             guard sc >= 0 else { return nil }
             let scope = s.scopes[sc]
@@ -351,16 +434,23 @@ public struct BlockingInAsyncRule: Rule {
 
     // MARK: The finding
 
-    func diagnostic(_ call: BlockingCall, at i: Int, origin: AsyncOrigin, context: RuleContext) -> Diagnostic {
+    func diagnostic(_ call: BlockingCall, at i: Int, origin: AsyncOrigin, main: MainActorIsolation?, waker: Int?,
+                    context: RuleContext) -> Diagnostic {
         let s = context.structure
         let where_ = AsyncContext.describe(origin, in: s)
         var notes: [Note] = []
         let anchor = AsyncContext.anchor(origin, in: s)
-        switch origin {
-        case .function:
-            notes.append(context.note(at: anchor, "\(where_) runs on the cooperative thread pool"))
-        case .closure, .task:
-            notes.append(context.note(at: anchor, "\(where_) starts here and runs on the cooperative thread pool"))
+        // What the call blocks: the main thread in main-actor code, a pool thread elsewhere.
+        let thread = main == nil ? "a cooperative-pool thread" : "the main thread"
+        if let m = main {
+            notes.append(context.note(at: m.anchor, "\(m.describe(in: s)): \(where_) runs on the main thread, not on the cooperative pool"))
+        } else {
+            switch origin {
+            case .function:
+                notes.append(context.note(at: anchor, "\(where_) runs on the cooperative thread pool"))
+            case .closure, .task:
+                notes.append(context.note(at: anchor, "\(where_) starts here and runs on the cooperative thread pool"))
+            }
         }
         let message: String
         let fix: String
@@ -369,15 +459,18 @@ public struct BlockingInAsyncRule: Rule {
             let method = timeout ? "wait(timeout:)" : "wait()"
             let call = receiver.hasPrefix("Dispatch") ? "\(type)(…).\(method)" : "\(receiver).\(method)"
             let span = timeout ? " for up to the timeout" : ""
+            let needs = main == nil ? "a pool thread" : "the main actor"
             if type == "DispatchGroup" {
-                message = "\(call) in \(where_) blocks a cooperative-pool thread\(span) until DispatchGroup '\(receiver)' is empty; if the group's work needs a pool thread, nothing runs it"
+                message = "\(call) in \(where_) blocks \(thread)\(span) until DispatchGroup '\(receiver)' is empty; if the group's work needs \(needs), nothing runs it"
                 fix = timeout
                     ? "run the group's work as child tasks of withTaskGroup and race them against `Task.sleep` for the timeout, instead of waiting on '\(receiver)'"
                     : "run the group's work as child tasks of withTaskGroup and await it, or wrap `\(receiver).notify(queue:)` in withCheckedContinuation"
             } else {
                 let valueText = value.map { " (created with value \($0))" } ?? ""
                 let subject = receiver.hasPrefix("Dispatch") ? "the semaphore\(valueText)" : "DispatchSemaphore '\(receiver)'\(valueText)"
-                message = "\(call) in \(where_) blocks a cooperative-pool thread\(span) until another thread signals \(subject); if the signaller needs a pool thread, the pool deadlocks"
+                message = main == nil
+                    ? "\(call) in \(where_) blocks a cooperative-pool thread\(span) until another thread signals \(subject); if the signaller needs a pool thread, the pool deadlocks"
+                    : "\(call) in \(where_) blocks the main thread\(span) until another thread signals \(subject); if the signaller needs the main actor, it never runs and the main thread hangs"
                 if let v = value, let n = Int(v), n > 0 {
                     fix = n == 1
                         ? "protect the state with an actor (or a Mutex held without suspending) instead of waiting on '\(receiver)'"
@@ -391,13 +484,18 @@ public struct BlockingInAsyncRule: Rule {
             if declToken >= 0 && s.line(ofToken: declToken) != s.line(ofToken: i) {
                 notes.append(context.note(at: declToken, "'\(receiver)' is declared here as a \(type)"))
             }
+            if let w = waker {
+                let what = type == "DispatchGroup" ? "leaves '\(receiver)'" : "signals '\(receiver)'"
+                notes.append(context.note(at: w, main == nil ? "this code \(what) and runs on the cooperative pool too: it needs a pool thread"
+                                                             : "this code \(what) and runs on the main actor too: it needs the main thread"))
+            }
         case let .threadSleep(label, argument):
             let arg = Self.short(argument)
             if label == "until" {
-                message = "Thread.sleep(until:) in \(where_) blocks a cooperative-pool thread until the deadline instead of suspending the task"
+                message = "Thread.sleep(until:) in \(where_) blocks \(thread) until the deadline instead of suspending the task"
                 fix = "suspend instead: `try await Task.sleep(for: .seconds((\(arg)).timeIntervalSinceNow))`"
             } else {
-                message = "Thread.sleep(forTimeInterval: \(arg)) in \(where_) blocks a cooperative-pool thread for the whole delay instead of suspending the task"
+                message = "Thread.sleep(forTimeInterval: \(arg)) in \(where_) blocks \(thread) for the whole delay instead of suspending the task"
                 fix = "suspend instead: `try await Task.sleep(for: .seconds(\(arg)))`"
             }
         case let .cSleep(function, argument):
@@ -408,7 +506,7 @@ public struct BlockingInAsyncRule: Rule {
             case "nanosleep": unit = ""
             default: unit = "seconds"
             }
-            message = "\(function)(\(arg)) in \(where_) blocks a cooperative-pool thread for the whole delay instead of suspending the task"
+            message = "\(function)(\(arg)) in \(where_) blocks \(thread) for the whole delay instead of suspending the task"
             fix = unit.isEmpty
                 ? "suspend instead: `try await Task.sleep(nanoseconds:)` with the interval \(function) was given"
                 : "suspend instead: `try await Task.sleep(for: .\(unit)(\(arg)))`"

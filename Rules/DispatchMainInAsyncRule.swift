@@ -20,7 +20,9 @@ public struct DispatchMainInAsyncRule: Rule {
         fix: """
             From async code, `await MainActor.run { … }` (or call a `@MainActor` function with `await`); to start \
             main-actor work without waiting, `Task { @MainActor in … }`; for a delay, `try await Task.sleep(for:)` \
-            first. In `@MainActor` code, call the code directly.
+            first, in a task that keeps the block's `[weak self]` capture. In `@MainActor` code the hop only runs \
+            the block later: `Task { … }` does the same under the compiler's checking; call the code directly only \
+            where nothing relies on it running after the current code returns.
             """,
         knownLimits: """
             Reported inside an actor (including its extensions anywhere in the run), a type, extension or function \
@@ -36,12 +38,23 @@ public struct DispatchMainInAsyncRule: Rule {
             of the code around it, not by whether that code is async. SwiftUI views are main-actor isolated only \
             through their protocol and are not recognised. A hop that is the last thing an unkept `Task { }` \
             does (nothing after it on any path, and nobody holds the task to await it) is not reported: \
-            `await MainActor.run` there would behave the same. Neither is a deliberate deferral on the main \
-            actor: `DispatchQueue.main.async` whose block reads layout (`frame`, `bounds`, `contentSize`, …) or \
-            that a comment beside it explains as a deferral, since `Task { }` would only restate it; nor \
+            `await MainActor.run` there would behave the same. The same holds for the last step of an async \
+            function when every use of it in its file is an `await` that is the last thing of such a task and no \
+            other file of the run awaits a function of its name (a private function needs no such look; a public, \
+            open, overriding or `@objc` one is always reported). Neither is a deferral on the main actor that the \
+            code shows it needs, since `Task { }` would only restate it: `DispatchQueue.main.async` whose block \
+            reads layout (`frame`, `bounds`, `contentSize`, …); that a comment beside it, or the documentation \
+            comment of its member or type, explains (a run-loop turn, re-entrancy, coalescing, …); in a getter or \
+            subscript, which must not run side effects in the middle of whoever reads; whose block resets state \
+            the code tests and sets before the hop (coalescing calls into one run per turn); or whose block \
+            presents (`present(…)`, state the file binds to `isPresented:`/`item:`). Other main-actor hops are \
+            reported with a fix that keeps the deferral (`Task { }`), never "call it directly". Nor \
             `asyncAfter` on the main actor, a timer that runs the block later on the actor the code is already on. \
-            A `Task { @MainActor in … }` is judged by its actor: a hop to the main queue in it is already on the \
-            main actor.
+            A `Task { @MainActor in … }` is judged by its actor, and so is a `Task { }` that inherits the main \
+            actor from the code that starts it (a main-actor function or type, through closures that pass their \
+            isolation on, such as a Combine `sink`; not through a block sent to another queue, a detached or child \
+            task, or a `@Sendable` closure): a hop to the main queue in it is already on the main actor. A delayed \
+            block that captures weakly (`[weak self]`) is told to keep that capture list on the task that replaces it.
             """,
         inTests: .skipped("mixing GCD and async/await is migration advice; test code is not reported"),
         triggeringExamples: [
@@ -82,6 +95,13 @@ public struct DispatchMainInAsyncRule: Rule {
                 loading = Task {
                     await load()
                     DispatchQueue.main.↓async { done() }
+                }
+            }
+            """,
+            """
+            actor Uploader {
+                func finish() {
+                    DispatchQueue.main.↓asyncAfter(deadline: .now() + 1) { [weak self] in self?.notify() }
                 }
             }
             """,
@@ -145,6 +165,35 @@ public struct DispatchMainInAsyncRule: Rule {
                 DispatchQueue.global().async { work() }
             }
             """,
+            """
+            @MainActor
+            final class LayoutScheduler {
+                private var scheduled = false
+                func setNeedsUpdate() {
+                    guard !scheduled else { return }
+                    scheduled = true
+                    DispatchQueue.main.async { self.scheduled = false; self.update() }
+                }
+            }
+            """,
+            """
+            @MainActor
+            final class BadgeStore {
+                var count: Int {
+                    DispatchQueue.main.async { NotificationCenter.default.post(name: .badge, object: nil) }
+                    return cached
+                }
+            }
+            """,
+            """
+            final class Loader {
+                func start() { Task { await self.load() } }
+                private func load() async {
+                    await fetch()
+                    DispatchQueue.main.async { self.render() }
+                }
+            }
+            """,
         ]
     )
 
@@ -163,7 +212,9 @@ public struct DispatchMainInAsyncRule: Rule {
         }
         guard !calls.isEmpty else { return [] }
         var taskLocals: Set<String>? = nil  // computed for the first call that would be reported
-        var out: [Diagnostic] = []
+        var out: [(token: Int, diagnostic: Diagnostic)] = []
+        var functionTails: [(call: Int, ctx: Isolation, function: Int)] = []
+        var deferrals = DeferralIndex()
         for m in calls {
             guard let ctx = isolation(s, at: m, context: context) else { continue }
             if taskLocals == nil { taskLocals = taskLocalNames(s) }
@@ -175,22 +226,36 @@ public struct DispatchMainInAsyncRule: Rule {
                 // The last thing a task nobody keeps does: `await MainActor.run` would behave the same.
                 tail = Self.endsTask(s, call: m, task: ci)
                 if tail && !Self.isRetained(s, task: ci) { continue }
-            case .globalActor(name: "MainActor", decl: _, attribute: _) where method == "asyncAfter",
-                 .globalActorClosure(name: "MainActor", closure: _, attribute: _) where method == "asyncAfter":
+            case .async(.function(let f)) where method == "async" && s.decls[f].body >= 0 && Self.endsScope(s, call: m, scope: s.decls[f].body):
+                // The last thing an async function does: decided once the file's calls of it are known.
+                functionTails.append((m, ctx, f))
+                continue
+            case _ where ctx.isMainActor && method == "asyncAfter":
                 // A timer that runs code later on the actor it is already on: no hop, no isolation
                 // lost; `Task.sleep` would only say the same in another style.
                 continue
-            case .globalActor(name: "MainActor", decl: _, attribute: _) where method == "async",
-                 .globalActorClosure(name: "MainActor", closure: _, attribute: _) where method == "async":
-                // A deliberate deferral on the main actor (a comment says so, or the block reads
-                // layout): `Task { }` would only say the same thing in another style.
-                if Self.documentsDeferral(s.commentsAround(token: m)) || Self.readsLayout(s, call: m) { continue }
+            case _ where ctx.isMainActor && method == "async":
+                // A deferral the code shows it needs: `Task { }` would only say the same thing in
+                // another style.
+                if deliberateDeferral(s, call: m, index: &deferrals) { continue }
             default:
                 break
             }
-            out.append(diagnostic(at: m, ctx, context: context, endsTask: tail))
+            out.append((m, diagnostic(at: m, ctx, context: context, endsTask: tail)))
         }
-        return out
+        if !functionTails.isEmpty {
+            // The uses of every async function of the file, in one pass: the candidates and the
+            // wrappers that may call them last.
+            let sites = s.uses(of: Set(s.decls.filter { $0.kind == .function && $0.isAsync }.map(\.nameText)))
+            for t in functionTails {
+                // Nobody waits for the function but a task nobody keeps, which ends with it: the hop
+                // is then the last thing that task does.
+                if onlyEndsUnkeptTasks(s, function: t.function, uses: sites, context: context) { continue }
+                out.append((t.call, diagnostic(at: t.call, t.ctx, context: context, endsTask: true)))
+            }
+            out.sort { $0.token < $1.token }
+        }
+        return out.map(\.diagnostic)
     }
 
     // MARK: Task-local values
@@ -238,6 +303,17 @@ public struct DispatchMainInAsyncRule: Rule {
         /// a closure (`closure`).
         case globalActor(name: String, decl: Int, attribute: Int)
         case globalActorClosure(name: String, closure: Int, attribute: Int)
+        /// A `Task { }` (or a task group's body) that inherits the main actor from the code that starts it.
+        case inheritedMainActor(MainActorIsolation, origin: AsyncOrigin)
+
+        /// Code that already runs on the main actor.
+        var isMainActor: Bool {
+            switch self {
+            case .globalActor(let name, _, _), .globalActorClosure(let name, _, _): return name == "MainActor"
+            case .inheritedMainActor: return true
+            case .async, .actor: return false
+            }
+        }
     }
 
     /// The isolation or async context that makes the code at `i` part of Swift concurrency.
@@ -258,12 +334,10 @@ public struct DispatchMainInAsyncRule: Rule {
                     return .globalActorClosure(name: name, closure: ci, attribute: attr)
                 }
                 if !crossedSyncFunction, let o = AsyncContext.origin(s, at: s.closures[ci].open + 1), o == .closure(ci) || o == .task(ci) {
-                    // `Task { }` (not detached) inherits the isolation of the code that starts it:
-                    // in a main-actor type it already runs on the main actor.
-                    if o == .task(ci), calleeToken >= 0, s.is(calleeToken, "Task"), let f = s.enclosingFunction(of: s.closures[ci].open),
-                       let isolated = enclosingMainActorType(s, f, context: context) {
-                        return isolated
-                    }
+                    // `Task { }` (not detached) inherits the isolation of the code that starts it,
+                    // through closures that pass it on (a Combine `sink` in a main-actor
+                    // initializer): judged by that actor.
+                    if let isolated = AsyncContext.mainActor(o, in: s, context: context) { return .inheritedMainActor(isolated, origin: o) }
                     return .async(o)
                 }
                 let callee = s.closures[ci].callee
@@ -404,6 +478,11 @@ public struct DispatchMainInAsyncRule: Rule {
         var notes: [Note] = []
         let message: String
         let fix: String
+        // A block that captures weakly (`[weak self]`) must not be kept alive by the rewrite: a task
+        // that awaits a delay holds what it captures for the whole wait.
+        let captures = isAfter ? Self.weakCaptureList(s, call: m) : nil
+        let delayedTask = "`Task { @MainActor \(captures.map { $0 + " " } ?? "")in try await Task.sleep(for: …); … }`"
+        let keepsWeak = captures.map { " (keep \($0): a task that awaits the delay holds what it captures strongly for the whole wait)" } ?? ""
         switch ctx {
         case .async(let origin):
             let where_ = AsyncContext.describe(origin, in: s)
@@ -414,11 +493,19 @@ public struct DispatchMainInAsyncRule: Rule {
                 fix = "replace with `await MainActor.run { … }`, which suspends instead of blocking and returns the block's result"
             } else if isAfter {
                 message = "\(call) in \(where_) schedules a GCD timer the task cannot await or cancel"
-                fix = "await the delay (`try await Task.sleep(for:)`), then run the block with `await MainActor.run { … }`"
+                fix = captures == nil
+                    ? "await the delay (`try await Task.sleep(for:)`), then run the block with `await MainActor.run { … }`"
+                    : "start \(delayedTask) instead\(keepsWeak)"
             } else {
-                message = endsTask
-                    ? "\(call) as the last step of \(where_) hands the block to GCD: the task ends before the block runs, so code awaiting the task does not see its effect"
-                    : "\(call) in \(where_) hands the block to GCD unawaited: the task goes on before the block runs, so what follows cannot rely on what it does"
+                if case .function = origin {
+                    message = endsTask
+                        ? "\(call) as the last step of \(where_) hands the block to GCD: the function returns before the block runs, so code awaiting it does not see its effect"
+                        : "\(call) in \(where_) hands the block to GCD unawaited: the function goes on before the block runs, so what follows cannot rely on what it does"
+                } else {
+                    message = endsTask
+                        ? "\(call) as the last step of \(where_) hands the block to GCD: the task ends before the block runs, so code awaiting the task does not see its effect"
+                        : "\(call) in \(where_) hands the block to GCD unawaited: the task goes on before the block runs, so what follows cannot rely on what it does"
+                }
                 fix = "replace with `await MainActor.run { … }` (or mark the code it calls @MainActor and await it)"
             }
         case let .actor(type, member):
@@ -433,7 +520,7 @@ public struct DispatchMainInAsyncRule: Rule {
             } else {
                 message = "\(call) in actor '\(actorName)'\(memberText) leaves the actor through GCD: the block runs later on the main actor, unordered with this actor's work"
                 fix = isAfter
-                    ? "start `Task { @MainActor in try await Task.sleep(for: …); … }`, or \(subject) and await the delay"
+                    ? (captures == nil ? "start \(delayedTask), or \(subject) and await the delay" : "start \(delayedTask)\(keepsWeak)")
                     : "\(subject) and `await MainActor.run { … }`, or start `Task { @MainActor in … }` if the actor must not wait"
             }
         case let .globalActor(name, decl, attribute):
@@ -443,12 +530,17 @@ public struct DispatchMainInAsyncRule: Rule {
                 ? "@\(name) isolates \(what)"
                 : "'\(s.text(attribute))' is a main-actor class: \(what) inherits its isolation"))
             message = Self.globalActorMessage(call: call, name: name, what: "@\(name) \(what)", isSync: isSync, isAfter: isAfter)
-            fix = Self.globalActorFix(name: name, isSync: isSync, isAfter: isAfter)
+            fix = Self.globalActorFix(name: name, isSync: isSync, isAfter: isAfter, delayedTask: delayedTask + keepsWeak)
         case let .globalActorClosure(name, closure, attribute):
             _ = closure
             notes.append(context.note(at: attribute, "@\(name) isolates this closure"))
             message = Self.globalActorMessage(call: call, name: name, what: "a @\(name) closure", isSync: isSync, isAfter: isAfter)
-            fix = Self.globalActorFix(name: name, isSync: isSync, isAfter: isAfter)
+            fix = Self.globalActorFix(name: name, isSync: isSync, isAfter: isAfter, delayedTask: delayedTask + keepsWeak)
+        case let .inheritedMainActor(isolation, origin):
+            let where_ = AsyncContext.describe(origin, in: s)
+            notes.append(context.note(at: isolation.anchor, "\(isolation.describe(in: s)): \(where_) inherits it and runs on the main actor"))
+            message = Self.globalActorMessage(call: call, name: "MainActor", what: "\(where_) started in main-actor code", isSync: isSync, isAfter: isAfter)
+            fix = Self.globalActorFix(name: "MainActor", isSync: isSync, isAfter: isAfter, delayedTask: delayedTask + keepsWeak)
         }
         var fullFix = fix
         // A GCD hop drops task-local values; a Task inherits them. Say so when it can matter.
@@ -512,7 +604,12 @@ public struct DispatchMainInAsyncRule: Rule {
     /// path through it: nothing but the ends of `if`/`else`, `do`/`catch` and `switch` blocks (or
     /// a bare `return`) follows it. A loop, a nested closure or any later statement says no.
     static func endsTask(_ s: FileStructure, call m: Int, task ci: Int) -> Bool {
-        let taskScope = s.closures[ci].scope
+        endsScope(s, call: m, scope: s.closures[ci].scope)
+    }
+
+    /// Whether the call at `m` is the last thing the closure or function body `taskScope` runs on
+    /// every path through it (see `endsTask`).
+    static func endsScope(_ s: FileStructure, call m: Int, scope taskScope: Int) -> Bool {
         // The last token of the dispatch call: its arguments, then a trailing closure.
         var e = m
         if s.isChar(e + 1, UInt8(ascii: "(")), Int(s.match[e + 1]) > e + 1 { e = Int(s.match[e + 1]) }
@@ -551,6 +648,255 @@ public struct DispatchMainInAsyncRule: Rule {
             level = scope.parent
         }
         return false
+    }
+
+    // MARK: An async function's last step
+
+    /// Whether async function `f` is awaited only as the last thing of tasks nobody keeps
+    /// (`Task { await f() }` as a statement of its own, nothing after the call), directly or as the
+    /// last step of another async function that only such tasks await (two levels): then nothing
+    /// waits for what `f` does last, and a hop at its end is the last thing such a task does. Its other
+    /// uses in the file (in `uses`, by name) must all be such calls, and no other file of the run may await a
+    /// function of its name (unless it is private). A public, open, overriding or `@objc` function
+    /// is called from code the tool does not see.
+    func onlyEndsUnkeptTasks(_ s: FileStructure, function f: Int, uses: [String: [Int]], context: RuleContext, depth: Int = 0) -> Bool {
+        let d = s.decls[f]
+        // A member is called on `self` from its own type's code (its declarations in this file); a
+        // use of its name anywhere else in the file may be a call of it too, unless it is private.
+        let all = uses[d.nameText] ?? []
+        var sites: [Int] = all
+        if let t = s.owningType(of: f) {
+            sites = []
+            for td in s.typeDecls(named: s.decls[t].nameText) where s.decls[td].body >= 0 {
+                let b = s.scopes[s.decls[td].body]
+                sites += Waits.within(all, b.open..<b.close)
+            }
+            let isPrivate = d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate)
+            if sites.count < all.count && !isPrivate { return false }
+        }
+        guard depth < 3, d.kind == .function, d.name >= 0, !d.modifiers.contains(.public), !d.modifiers.contains(.open),
+              !d.modifiers.contains(.override), !s.attributes(of: d).contains(where: { s.is($0, "@objc") }) else { return false }
+        var calls = 0
+        for k in sites where k != d.name {
+            // `f(…)` or `self.f(…)`, awaited.
+            guard s.isChar(k + 1, UInt8(ascii: "(")) else { return false }
+            var start = k
+            if s.isChar(k - 1, UInt8(ascii: ".")) {
+                guard s.isKeyword(k - 2, .self), !s.isChar(k - 3, UInt8(ascii: ".")) else { return false }
+                start = k - 2
+            }
+            var p = start - 1
+            while s.isKeyword(p, .try) { p -= 1 }
+            guard s.isKeyword(p, .await), let origin = AsyncContext.origin(s, at: k) else { return false }
+            switch origin {
+            case .task(let ci):
+                let callee = s.closures[ci].callee
+                guard callee >= 0, s.is(callee, "Task") || s.is(callee, "detached"), !Self.isRetained(s, task: ci),
+                      Self.endsTask(s, call: k, task: ci) else { return false }
+            case .function(let g):
+                // The last step of another async function that only such tasks end with.
+                guard g != f, s.decls[g].body >= 0, Self.endsScope(s, call: k, scope: s.decls[g].body),
+                      onlyEndsUnkeptTasks(s, function: g, uses: uses, context: context, depth: depth + 1) else { return false }
+            case .closure:
+                return false
+            }
+            calls += 1
+        }
+        guard calls > 0 else { return false }
+        if d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate) { return true }
+        // This file awaits it; no other file of the run does.
+        return context.filesAwaiting(d.nameText) <= 1
+    }
+
+    // MARK: A deferral the code needs
+
+    /// What the deferral questions need from a function, worked out once per function: the stored
+    /// names its code tests in an `if`/`guard` condition and assigns, at their first token.
+    struct DeferralIndex {
+        var tested: [Int: [String: Int]] = [:]
+        var assigned: [Int: [String: Int]] = [:]
+        var presented: Set<String>? = nil
+    }
+
+    /// Whether the main-actor hop at `m` runs its block later because the code needs it later:
+    /// - a comment beside it says so, or the documentation of its member or type gives the reason;
+    /// - the block reads layout that a pass in progress has not finished;
+    /// - it is in a getter (or a subscript's): a read must not run side effects in the middle of
+    ///   whoever reads (a notification posted from a getter re-enters the code that reads it);
+    /// - it coalesces: the block resets state that the code before it tests and sets, so calls made
+    ///   before the block runs schedule it once per run-loop turn;
+    /// - the block presents something (`present(…)`, or state bound to a presentation such as
+    ///   `.sheet(isPresented: $x)`): a presentation has to wait for the action or transition in
+    ///   progress to finish.
+    func deliberateDeferral(_ s: FileStructure, call m: Int, index: inout DeferralIndex) -> Bool {
+        if Self.documentsDeferral(s.commentsAround(token: m)) || Self.readsLayout(s, call: m) { return true }
+        guard let f = Self.directFunction(s, of: m) else { return false }
+        if Self.isGetter(s, f) { return true }
+        if Self.documentedReason(s, member: f) { return true }
+        guard let c = Self.dispatchedClosure(s, call: m), c.close > c.open else { return false }
+        if coalesces(s, block: c, call: m, function: f, index: &index) { return true }
+        return presents(s, block: c, index: &index)
+    }
+
+    /// The function (or computed property) whose own code runs the call at `m`: through
+    /// statements and closures that run on the spot only.
+    static func directFunction(_ s: FileStructure, of m: Int) -> Int? {
+        for sc in s.enclosingScopes(of: m) {
+            let scope = s.scopes[sc]
+            switch scope.kind {
+            case .statement:
+                continue
+            case .closure:
+                let c = s.closures[scope.closure]
+                if c.callee >= 0 && AsyncContext.inlineCallees.contains(s.text(c.callee)) { continue }
+                return nil
+            case .functionBody, .accessorBlock:
+                let d = scope.decl
+                guard d >= 0 else { return nil }
+                return s.decls[d].kind.isFunctionLike || s.decls[d].isComputed ? d : nil
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// A getter: a computed property's implicit getter, a `get` accessor, a subscript's body.
+    static func isGetter(_ s: FileStructure, _ f: Int) -> Bool {
+        let d = s.decls[f]
+        switch d.kind {
+        case .variable: return d.isComputed
+        case .accessor: return d.nameText == "get"
+        case .subscript: return true
+        default: return false
+        }
+    }
+
+    /// Words that give a reason for running later, in the documentation of a member or type
+    /// (stricter than beside the call: a type's comment speaks of much else).
+    static let deferralReasons = ["run loop", "runloop", "run-loop", "next turn", "next tick", "next cycle", "next pass",
+                                  "re-ent", "reent", "coalesc", "once per", "unwind", "after the current", "after returning",
+                                  "after it returns", "defers", "deferred to", "deferring", "on purpose", "intentional"]
+
+    /// Whether the documentation comment of member `f` (or of its property), or of the type holding
+    /// it (its declaration in this file, for an extension), gives a reason for running later.
+    static func documentedReason(_ s: FileStructure, member f: Int) -> Bool {
+        var decls = [f]
+        if s.decls[f].kind == .accessor && s.decls[f].parent >= 0 { decls.append(s.decls[f].parent) }
+        var p = s.decls[f].parent
+        while p >= 0 && !s.decls[p].kind.isType { p = s.decls[p].parent }
+        if p >= 0 {
+            decls.append(p)
+            if s.decls[p].kind == .extension { decls += s.typeDecls(named: s.decls[p].nameText).filter { $0 != p } }
+        }
+        for d in decls {
+            let text = docComment(s.leadingCommentText(s.decls[d])).lowercased()
+            if !text.isEmpty && deferralReasons.contains(where: { text.contains($0) }) { return true }
+        }
+        return false
+    }
+
+    /// The documentation comments (`///`, `/** … */`) among the comments above a declaration.
+    static func docComment(_ comments: String) -> String {
+        guard comments.contains("///") || comments.contains("/**") else { return "" }
+        var out = ""
+        var inBlock = false
+        for line in comments.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if inBlock {
+                out += line + "\n"
+                inBlock = !line.contains("*/")
+            } else if trimmed.hasPrefix("/**") {
+                out += line + "\n"
+                inBlock = !trimmed.dropFirst(3).contains("*/")
+            } else if trimmed.hasPrefix("///") {
+                out += line + "\n"
+            }
+        }
+        return out
+    }
+
+    /// The stored names a block (or a method of its type it calls on `self`, one level down)
+    /// assigns: `x = …`, `self.x = …`.
+    /// - Parameter methodsOf: the type whose methods called from the range are followed (one level).
+    static func assignedNames(_ s: FileStructure, in range: Range<Int>, methodsOf type: String? = nil) -> Set<String> {
+        var out = Set<String>()
+        var methods: [String: [Int]]? = nil
+        for k in range where s.code[k].kind == .identifier {
+            let onSelf = !s.isChar(k - 1, UInt8(ascii: ".")) || (s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: ".")))
+            guard onSelf else { continue }
+            if s.isChar(k + 1, UInt8(ascii: "=")) {
+                out.insert(s.text(k))
+            } else if let type, s.isChar(k + 1, UInt8(ascii: "(")) {
+                if methods == nil {
+                    methods = Dictionary(grouping: s.callableMembers(ofTypeNamed: type).filter { s.decls[$0].kind == .function }, by: { s.decls[$0].nameText })
+                }
+                for g in methods?[s.text(k)] ?? [] where s.decls[g].body >= 0 {
+                    out.formUnion(assignedNames(s, in: s.scopes[s.decls[g].body].interior))
+                }
+            }
+        }
+        return out
+    }
+
+    func coalesces(_ s: FileStructure, block c: Closure, call m: Int, function f: Int, index: inout DeferralIndex) -> Bool {
+        let type = s.enclosingType(of: m).map { s.decls[$0].nameText }
+        let reset = Self.assignedNames(s, in: c.interior, methodsOf: type)
+        guard !reset.isEmpty, s.decls[f].body >= 0 else { return false }
+        if index.tested[f] == nil {
+            // One pass over the function's body: the names in its conditions and its assignments.
+            var tested: [String: Int] = [:]
+            var assigned: [String: Int] = [:]
+            let body = s.scopes[s.decls[f].body]
+            var conditionEnd = -1
+            for k in body.interior {
+                if s.isKeyword(k, .if) || s.isKeyword(k, .guard) {
+                    conditionEnd = s.scanForward(from: k + 1, limit: body.close) { s.isChar($0, UInt8(ascii: "{")) || s.isKeyword($0, .else) } ?? k
+                }
+                guard s.code[k].kind == .identifier else { continue }
+                let name = s.text(k)
+                if k < conditionEnd && tested[name] == nil { tested[name] = k }
+                if s.isChar(k + 1, UInt8(ascii: "=")) && assigned[name] == nil && (!s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self)) {
+                    assigned[name] = k
+                }
+            }
+            index.tested[f] = tested
+            index.assigned[f] = assigned
+        }
+        for name in reset {
+            guard let t = index.tested[f]?[name], let a = index.assigned[f]?[name], t < m, a < m, !(c.open < a && a < c.close) else { continue }
+            // A stored property, not a local of the function.
+            if case .variable(let v) = s.lookupVariable(name, at: m), s.decls[v].parent >= 0, s.decls[s.decls[v].parent].kind.isType { return true }
+        }
+        return false
+    }
+
+    /// Argument labels of presentation modifiers that take the state presenting them as a binding.
+    static let presentationLabels: Set<String> = ["isPresented", "item"]
+
+    func presents(_ s: FileStructure, block c: Closure, index: inout DeferralIndex) -> Bool {
+        if s.span(c.open + 1, c.close).contains(where: { (s.is($0, "present") || s.is($0, "presentAsSheet") || s.is($0, "presentAsModalWindow"))
+            && s.isChar($0 + 1, UInt8(ascii: "(")) }) {
+            return true
+        }
+        if index.presented == nil {
+            // `isPresented: $x`, `item: $x`: state the file binds to a presentation.
+            var names = Set<String>()
+            if s.identifiers.mayContainAny(Array(Self.presentationLabels)) {
+                for k in 0..<s.code.count where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: ":"))
+                    && Self.presentationLabels.contains(s.text(k)) && k + 2 < s.code.count {
+                    let arg = s.text(k + 2)
+                    if arg.hasPrefix("$") && arg.count > 1 { names.insert(String(arg.dropFirst())) }
+                    // `$model.isShowing`: the last component.
+                    var j = k + 2
+                    while j + 2 < s.code.count && s.isChar(j + 1, UInt8(ascii: ".")) && s.code[j + 2].kind == .identifier { j += 2 }
+                    if j > k + 2 && arg.hasPrefix("$") { names.insert(s.text(j)) }
+                }
+            }
+            index.presented = names
+        }
+        guard let presented = index.presented, !presented.isEmpty else { return false }
+        return !Self.assignedNames(s, in: c.interior).isDisjoint(with: presented)
     }
 
     static let deferralWords = ["defer", "run loop", "runloop", "next tick", "later", "after", "finish", "on purpose",
@@ -594,12 +940,32 @@ public struct DispatchMainInAsyncRule: Rule {
         return s.span(c.open + 1, c.close).contains { s.code[$0].kind == .identifier && layoutWords.contains(s.text($0)) }
     }
 
-    static func globalActorFix(name: String, isSync: Bool, isAfter: Bool) -> String {
+    static func globalActorFix(name: String, isSync: Bool, isAfter: Bool, delayedTask: String) -> String {
         if name == "MainActor" {
             if isSync { return "call the block's code directly: it already runs on the main actor" }
-            return "call the code directly; if it must run after the current work, start `Task { … }` (it inherits the main actor)"
+            // The hop's only effect is to run the block later: keep that, the code around may rely on it.
+            return "replace with `Task { … }`: it inherits the main actor and, like this hop, runs the block after the current code returns"
         }
         if isSync { return "make the caller async and `await MainActor.run { … }` instead of blocking \(name)" }
+        if isAfter { return "start \(delayedTask)" }
         return "`await MainActor.run { … }` from async code, or start `Task { @MainActor in … }`"
+    }
+
+    /// The capture list of the block dispatched at `m` when it captures something weakly or
+    /// unowned (`[weak self]`, `[weak self, unowned delegate]`), as written.
+    static func weakCaptureList(_ s: FileStructure, call m: Int) -> String? {
+        guard let c = dispatchedClosure(s, call: m), s.isChar(c.open + 1, UInt8(ascii: "[")) else { return nil }
+        let close = Int(s.match[c.open + 1])
+        guard close > c.open + 1, close < c.close else { return nil }
+        let list = s.span(c.open + 1, close + 1)
+        guard list.contains(where: { s.isKeyword($0, .weak) || s.isKeyword($0, .unowned) || s.is($0, "weak") || s.is($0, "unowned") }) else { return nil }
+        var text = ""
+        for k in list {
+            if !text.isEmpty && !s.isChar(k, UInt8(ascii: ",")) && !s.isChar(k, UInt8(ascii: "]")) && !text.hasSuffix("[") && !s.isChar(k, UInt8(ascii: "(")) && !s.isChar(k, UInt8(ascii: ")")) && !text.hasSuffix("(") {
+                text += " "
+            }
+            text += s.text(k)
+        }
+        return text
     }
 }

@@ -29,7 +29,19 @@ public struct DispatchSemaphoreRule: Rule {
             it is told to keep the waiting on one dedicated thread, or to use an AsyncStream, not a continuation. \
             When every wait on it in its file is made by a worker loop (`while`/`repeat`) that runs on a serial \
             queue of the type or on a `Thread` of its own, directly or through private helpers, it already has that \
-            thread: a note shows the wait, and the fix-it says what is left, the worker's priority.
+            thread: a note shows the wait, and the fix-it says what is left, the worker's priority. A local that a \
+            function then keeps in a property (`gate = local`, `self.gate = local`) is that property's semaphore: \
+            one finding, with the value it was created with, judged as a stored semaphore (also a stored var of a \
+            class declared in another file, from an extension; the declaration there, which shows no value, is \
+            still reported on its own). Not reported when every \
+            wait on the semaphore in its file is no blocking bug: `wait(timeout: .now())` polls, which return at \
+            once; waits inside the block of `ProcessInfo.performExpiringActivity` or `performActivity` (directly, \
+            or in private helpers only called there), whose activity lasts only while the block runs, so waiting \
+            for the work there is how the work is covered; and a watchdog's waits: bounded (`wait(timeout:)`), on \
+            a `Thread` of its own or a queue the type owns (also declared in another file of the run), for a \
+            signal that every time comes from the main queue or main-actor code, which never waits for that \
+            thread. A note on a wait in async code says which thread it blocks: the main thread when the code \
+            runs on the main actor, a cooperative-pool thread otherwise.
             """,
         inTests: .skipped("a semaphore that waits in a synchronous test for a callback is a common, working pattern; a wait in async test code is reported by blocking_in_async, which can hang the test"),
         triggeringExamples: [
@@ -57,6 +69,15 @@ public struct DispatchSemaphoreRule: Rule {
                 gate: ↓DispatchSemaphore
             ) {}
             """,
+            """
+            final class Connection {
+                private var gate: ↓DispatchSemaphore?
+                func open() {
+                    let local = DispatchSemaphore(value: 1)
+                    gate = local
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             "let lock = NSLock()",
@@ -64,6 +85,35 @@ public struct DispatchSemaphoreRule: Rule {
             #"let text = "DispatchSemaphore""#,
             "let sem = AsyncSemaphore(value: 1)",
             "let group = DispatchGroup()",
+            """
+            func saveBeforeSuspension() {
+                ProcessInfo.processInfo.performExpiringActivity(withReason: "save") { expired in
+                    guard !expired else { return }
+                    let saved = DispatchSemaphore(value: 0)
+                    store.save { saved.signal() }
+                    saved.wait()
+                }
+            }
+            """,
+            """
+            final class HangDetector {
+                private let queue = DispatchQueue(label: "hang-detector")
+                func ping() {
+                    queue.async {
+                        let pong = DispatchSemaphore(value: 0)
+                        DispatchQueue.main.async { pong.signal() }
+                        if pong.wait(timeout: .now() + 1) == .timedOut { report() }
+                    }
+                }
+            }
+            """,
+            """
+            final class Gate {
+                private let slot = DispatchSemaphore(value: 1)
+                func tryEnter() -> Bool { slot.wait(timeout: .now()) == .success }
+                func leave() { slot.signal() }
+            }
+            """,
         ]
     )
 
@@ -71,6 +121,13 @@ public struct DispatchSemaphoreRule: Rule {
         let s = context.structure
         var out: [Diagnostic] = []
         guard s.identifiers.mayContain("DispatchSemaphore") else { return [] }
+        // Waits in async code: their tokens by name, in source order, and those on the main actor.
+        var asyncWaits: [String: [Int]] = [:]
+        var asyncWaitsOnMain = Set<Int>()
+        for w in waitsInAsyncCode(s, context: context) {
+            asyncWaits[w.name, default: []].append(w.token)
+            if w.mainActor { asyncWaitsOnMain.insert(w.token) }
+        }
         // A script (`#!/usr/bin/env swift`) waits on its main thread for its work: that is how
         // a script waits, and there is no UI or cooperative pool to block.
         if s.file.bytes.count >= 2 && s.file.bytes[0] == UInt8(ascii: "#") && s.file.bytes[1] == UInt8(ascii: "!") { return [] }
@@ -81,14 +138,17 @@ public struct DispatchSemaphoreRule: Rule {
             }
         }
         guard !uses.isEmpty else { return [] }
-        // Where a semaphore wait is reached from async code (an async function, async closure or Task).
-        let asyncWaits = waitsInAsyncCode(s)
         var lastLine = -1
         var reported: [String: Int] = [:]
         // `#else`/`#elseif` directives in order, to ask "is there one between" by binary search.
         let elses = s.code.indices.filter { s.code[$0].kind == .pound && (s.is($0, "#else") || s.is($0, "#elseif")) }
         var timedWaits: Set<String>? = nil
         var workerIndex = WorkerIndex()
+        var waitIndex = WaitIndex()
+        // Semaphores (by identity) whose waits are no blocking bug, and those followed from a
+        // local into the property that keeps them.
+        var deliberate: [String: Bool] = [:]
+        var followed = Set<String>()
         for i in uses {
             let line = s.line(ofToken: i)
             if line == lastLine { continue }
@@ -107,7 +167,14 @@ public struct DispatchSemaphoreRule: Rule {
                     j += 1
                 }
             }
-            let holder = declHolding(s, i)
+            var holder = declHolding(s, i)
+            // A local whose semaphore the function keeps in a property is that property's
+            // semaphore: judged as a stored one, and reported once.
+            var keptInProperty = false
+            if let h = holder, let p = propertyKeeping(s, local: h, context: context) {
+                holder = p
+                keptInProperty = true
+            }
             // One semaphore, one finding: a property declared in each `#if` branch, or declared
             // with its type and created in an initializer, is the same semaphore.
             let identity = holder.map { "\($0.parent)/\($0.nameText)" } ?? assignedName(s, i).map { name in
@@ -127,17 +194,26 @@ public struct DispatchSemaphoreRule: Rule {
                     ?? "\(s.enclosingFunction(of: i).flatMap { s.owningType(of: $0) } ?? -1)/\(name)"
             }
             if let id = identity {
-                if let first = reported[id], first < i, holder == nil || directiveBetween(first, i, elses) { continue }
+                if keptInProperty { followed.insert(id) }
+                if let first = reported[id], first < i, holder == nil || followed.contains(id) || directiveBetween(first, i, elses) { continue }
+                // A semaphore whose every wait is no blocking bug (a poll, the wait an activity
+                // block must make, a watchdog's bounded wait for the main thread) is not reported.
+                if deliberate[id] == nil {
+                    let semaphoreName = holder?.nameText ?? assignedName(s, i)
+                    deliberate[id] = semaphoreName.map { waitsAreDeliberate(s, name: $0, in: visibility(s, holder, use: i), index: &waitIndex, context: context) } ?? false
+                }
+                if deliberate[id] == true { continue }
                 if reported[id] == nil { reported[id] = i }
             }
             let name = holder.map { "'\($0.nameText)' " } ?? assignedName(s, i).map { "'\($0)' " } ?? ""
             var (message, fix) = Self.text(value: value, name: name, deployment: context.deployment)
             var notes: [Note] = []
-            if let h = holder, let w = asyncWaits.first(where: { $0.name == h.nameText && inScope(s, $0.token, of: h) }) {
-                notes.append(context.note(at: w.token, "'\(h.nameText)' is waited on here, in async code: this blocks a cooperative-pool thread"))
+            if let h = holder, let w = Waits.within(asyncWaits[h.nameText] ?? [], visibility(s, h, use: i)).first {
+                let thread = asyncWaitsOnMain.contains(w) ? "the main thread (the code runs on the main actor)" : "a cooperative-pool thread"
+                notes.append(context.note(at: w, "'\(h.nameText)' is waited on here, in async code: this blocks \(thread)"))
             } else if value == "0" {
                 let semaphoreName = holder?.nameText ?? assignedName(s, i)
-                if let f = s.enclosingFunction(of: i), let attributes = noasyncAttributes(s, f) {
+                if let f = s.enclosingFunction(of: i), let attributes = noasyncAttributes(s, f, index: &waitIndex) {
                     // The compiler already keeps async callers away from this function.
                     let why = isNoasync(s, f) ? "the function is marked noasync" : "its only callers are marked noasync"
                     let renamed = attributes.lazy.compactMap { Self.renamed(s, $0) }.first
@@ -298,10 +374,11 @@ public struct DispatchSemaphoreRule: Rule {
 
     /// The noasync attributes that keep async code from `f`: its own, or those of the functions
     /// that are its only callers; nil when async code may reach it.
-    func noasyncAttributes(_ s: FileStructure, _ f: Int) -> [Int]? {
+    func noasyncAttributes(_ s: FileStructure, _ f: Int, index: inout WaitIndex) -> [Int]? {
         let own = s.attributes(of: s.decls[f]).filter { Self.isNoasync(s, $0) }
         if !own.isEmpty { return own }
-        guard let callers = noasyncCallers(s, f) else { return nil }
+        index.build(s)
+        guard let callers = noasyncCallers(s, f, calls: index.privateCalls) else { return nil }
         return callers.flatMap { s.attributes(of: s.decls[$0]).filter { Self.isNoasync(s, $0) } }
     }
 
@@ -323,11 +400,11 @@ public struct DispatchSemaphoreRule: Rule {
 
     /// A private helper every call of which (in its file, the only place it can be called from)
     /// sits in a `noasync` function: async code cannot reach it either.
-    func noasyncCallers(_ s: FileStructure, _ f: Int) -> [Int]? {
+    func noasyncCallers(_ s: FileStructure, _ f: Int, calls: [String: [Int]]) -> [Int]? {
         let d = s.decls[f]
         guard d.kind == .function, d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate) else { return nil }
         var callers: [Int] = []
-        for k in 0..<s.code.count where s.code[k].kind == .identifier && s.is(k, text: d.nameText) && s.isChar(k + 1, UInt8(ascii: "(")) {
+        for k in calls[d.nameText] ?? [] where s.isChar(k + 1, UInt8(ascii: "(")) {
             if k == d.name { continue }
             guard let caller = s.enclosingFunction(of: k), caller != f, isNoasync(s, caller) else { return nil }
             callers.append(caller)
@@ -390,34 +467,189 @@ public struct DispatchSemaphoreRule: Rule {
         var i = scope.open
         while i + 3 < scope.close {
             if s.code[i].kind == .identifier && s.is(i, text: d.nameText) && s.isChar(i + 1, UInt8(ascii: "="))
-                && s.is(i + 2, "DispatchSemaphore") && s.isChar(i + 3, UInt8(ascii: "(")) {
-                let receiverOK = !s.isChar(i - 1, UInt8(ascii: ".")) || s.isKeyword(i - 2, .self)
-                if receiverOK { return argumentValue(s, open: i + 3) }
+                && (!s.isChar(i - 1, UInt8(ascii: ".")) || s.isKeyword(i - 2, .self)) {
+                if s.is(i + 2, "DispatchSemaphore") && s.isChar(i + 3, UInt8(ascii: "(")) { return argumentValue(s, open: i + 3) }
+                // `name = local`, a local created as `DispatchSemaphore(value: N)`: its value.
+                if s.code[i + 2].kind == .identifier && s.startsStatementAfter(i + 2),
+                   case .variable(let l) = s.lookupVariable(s.text(i + 2), at: i + 2), s.decls[l].parent >= 0,
+                   s.decls[s.decls[l].parent].kind.isFunctionLike {
+                    let local = s.decls[l]
+                    var j = local.initializer.lowerBound
+                    if s.is(j, "Dispatch") && s.isChar(j + 1, UInt8(ascii: ".")) { j += 2 }
+                    if local.initializer.contains(j), s.is(j, "DispatchSemaphore"), s.isChar(j + 1, UInt8(ascii: "(")) {
+                        return argumentValue(s, open: j + 1)
+                    }
+                }
             }
             i += 1
         }
         return nil
     }
 
-    /// Whether token `i` lies in the scope where declaration `d` is visible (its parent's body).
-    func inScope(_ s: FileStructure, _ i: Int, of d: Decl) -> Bool {
-        guard d.parent >= 0, s.decls[d.parent].body >= 0 else { return true }
-        let sc = s.scopes[s.decls[d.parent].body]
-        return sc.open < i && i < sc.close
-    }
 
     /// `x.wait()` / `x.wait(timeout:)` calls inside async functions, async closures or Task bodies
-    /// (not `await x.wait()`, an async semaphore that suspends instead of blocking).
-    func waitsInAsyncCode(_ s: FileStructure) -> [(name: String, token: Int)] {
-        var out: [(name: String, token: Int)] = []
+    /// (not `await x.wait()`, an async semaphore that suspends instead of blocking, nor a
+    /// `wait(timeout: .now())` poll), and whether that code runs on the main actor.
+    func waitsInAsyncCode(_ s: FileStructure, context: RuleContext) -> [(name: String, token: Int, mainActor: Bool)] {
+        var out: [(name: String, token: Int, mainActor: Bool)] = []
         for i in 1..<max(1, s.code.count) where s.code[i].kind == .identifier && s.is(i, "wait") && s.isChar(i + 1, UInt8(ascii: "("))
             && s.isChar(i - 1, UInt8(ascii: ".")) && i >= 2 && s.code[i - 2].kind == .identifier {
             var k = i - 3
             while k >= 0 && s.isKeyword(k, .try) { k -= 1 }
-            if s.isKeyword(k, .await) { continue }
-            if AsyncContext.isAsync(s, at: i) { out.append((s.text(i - 2), i)) }
+            if s.isKeyword(k, .await) || Waits.isPoll(s, open: i + 1) { continue }
+            if let o = AsyncContext.origin(s, at: i) {
+                out.append((s.text(i - 2), i, AsyncContext.mainActor(o, in: s, context: context) != nil))
+            }
         }
         return out
+    }
+
+    // MARK: Waits that are no blocking bug
+
+    /// What the questions about a semaphore's waits need from the whole file, worked out once:
+    /// the waits and signals by receiver name, and the uses of the file's private functions.
+    struct WaitIndex {
+        var waits: [String: [Int]]? = nil
+        var signals: [String: [Int]] = [:]
+        var privateCalls: [String: [Int]] = [:]
+
+        mutating func build(_ s: FileStructure) {
+            guard waits == nil else { return }
+            let all = 0..<s.code.count
+            waits = Waits.calls(s, "wait", in: all)
+            signals = Waits.calls(s, "signal", in: all)
+            privateCalls = s.privateFunctionUses()
+        }
+    }
+
+    /// APIs whose block must not return before the work it covers ends: the activity (or the
+    /// extra time granted before suspension) lasts as long as the block runs, so waiting inside it
+    /// for asynchronous work is the documented way to cover that work.
+    static let blockScopedActivities: Set<String> = ["performExpiringActivity", "performActivity"]
+
+    /// Where a semaphore's name is visible: its declaration's scope (a function for a local, the
+    /// type for a property), or the whole file.
+    func visibility(_ s: FileStructure, _ holder: Decl?, use i: Int) -> Range<Int> {
+        if let h = holder, h.parent >= 0, s.decls[h.parent].body >= 0 {
+            let sc = s.scopes[s.decls[h.parent].body]
+            return sc.open..<sc.close
+        }
+        if holder == nil, let f = s.enclosingFunction(of: i), s.decls[f].body >= 0 {
+            let sc = s.scopes[s.decls[f].body]
+            return sc.open..<sc.close
+        }
+        return 0..<s.code.count
+    }
+
+    /// Whether every wait on semaphore `name` (in `range`) is no blocking bug:
+    /// - each is a `wait(timeout: .now())` poll, which never blocks;
+    /// - each runs in the block of an activity that must block until its work ends
+    ///   (`performExpiringActivity`), directly or through private helpers only called there;
+    /// - each is bounded (`wait(timeout:)`) and runs on a thread of its own or on a queue the type
+    ///   owns, while every signal comes from the main queue or main-actor code: a watchdog that
+    ///   measures whether the main thread answers, which the main thread never waits for.
+    func waitsAreDeliberate(_ s: FileStructure, name: String, in range: Range<Int>, index: inout WaitIndex, context: RuleContext) -> Bool {
+        index.build(s)
+        let waits = Waits.within(index.waits?[name] ?? [], range)
+        guard !waits.isEmpty, waits.count <= 16 else { return false }
+        if waits.allSatisfy({ Waits.isPoll(s, open: $0 + 1) }) { return true }
+        let calls = index.privateCalls
+        if waits.allSatisfy({ everyPath(s, from: $0, calls: calls, depth: 0, where: { c in
+            c.callee >= 0 && Self.blockScopedActivities.contains(s.text(c.callee)) ? true : nil
+        }) }) {
+            return true
+        }
+        let signals = Waits.within(index.signals[name] ?? [], range)
+        guard !signals.isEmpty, waits.allSatisfy({ Waits.isBounded(s, open: $0 + 1) }),
+              signals.allSatisfy({ Waits.runner(s, at: $0, context: context) == .main }) else { return false }
+        return waits.allSatisfy { w in
+            everyPath(s, from: w, calls: calls, depth: 0, where: { c in self.ownWorker(s, c, context: context) })
+        }
+    }
+
+    /// A closure that runs on a worker of the code's own: a `Thread`'s block, or a block sent to a
+    /// queue property of the enclosing type (not main, not a global queue). Nil: not decided here.
+    func ownWorker(_ s: FileStructure, _ c: Closure, context: RuleContext) -> Bool? {
+        guard c.callee >= 0 else { return nil }
+        let callee = s.text(c.callee)
+        if callee == "Thread" || callee == "detachNewThread" { return true }
+        guard callee == "async" || callee == "asyncAfter", s.isChar(c.callee - 1, UInt8(ascii: ".")) else { return nil }
+        let r = c.callee - 2
+        guard r >= 0, s.code[r].kind == .identifier else { return false }
+        let name = s.text(r)
+        let memberOnly = s.isChar(r - 1, UInt8(ascii: ".")) && s.isKeyword(r - 2, .self)
+        if s.isChar(r - 1, UInt8(ascii: ".")) && !memberOnly { return false }
+        guard case .variable(let d) = s.lookupVariable(name, at: c.callee, memberOnly: memberOnly) else {
+            // A serial queue the class declares in another file of the run.
+            guard let t = s.enclosingType(of: c.callee) else { return false }
+            return context.classQueues(s.decls[t].nameText).contains("q:" + name)
+        }
+        let v = s.decls[d]
+        guard v.parent >= 0, s.decls[v.parent].kind.isType else { return false }
+        return (Array(v.typeAnnotation) + Array(v.initializer)).contains { s.is($0, "DispatchQueue") || s.is($0, "OperationQueue") }
+            && !v.initializer.contains { s.is($0, "main") || s.is($0, "global") }
+    }
+
+    /// Whether the code at token `i` always runs inside a closure `accepts` says yes to: walking
+    /// out through closures that run on the spot and statements; a private function counts when
+    /// every call of it in the file does (two levels deep).
+    func everyPath(_ s: FileStructure, from i: Int, calls: [String: [Int]], depth: Int, where accepts: (Closure) -> Bool?) -> Bool {
+        for sc in s.enclosingScopes(of: i) {
+            let scope = s.scopes[sc]
+            switch scope.kind {
+            case .statement:
+                continue
+            case .closure:
+                let c = s.closures[scope.closure]
+                if let verdict = accepts(c) { return verdict }
+                if c.callee >= 0 && AsyncContext.inlineCallees.contains(s.text(c.callee)) { continue }
+                return false
+            case .functionBody:
+                let d = scope.decl
+                guard depth < 2, d >= 0, s.decls[d].kind == .function,
+                      s.decls[d].modifiers.contains(.private) || s.decls[d].modifiers.contains(.fileprivate) else { return false }
+                let sites = (calls[s.decls[d].nameText] ?? []).filter { $0 != s.decls[d].name }
+                guard !sites.isEmpty, sites.count <= 16 else { return false }
+                return sites.allSatisfy { everyPath(s, from: $0, calls: calls, depth: depth + 1, where: accepts) }
+            default:
+                return false
+            }
+        }
+        return false
+    }
+
+    // MARK: A semaphore kept in a property
+
+    /// The property a function stores its local semaphore `local` in (`gate = local`,
+    /// `self.gate = local`): the semaphore lives on as that property. For a class declared in
+    /// another file, seen from an extension here, the property as the extension sees it (its name,
+    /// in the extension's scope).
+    func propertyKeeping(_ s: FileStructure, local: Decl, context: RuleContext) -> Decl? {
+        guard local.parent >= 0, s.decls[local.parent].kind.isFunctionLike, s.decls[local.parent].body >= 0 else { return nil }
+        let body = s.scopes[s.decls[local.parent].body]
+        for k in s.span(local.end, body.close) where s.code[k].kind == .identifier && s.is(k, text: local.nameText)
+            && s.isChar(k - 1, UInt8(ascii: "=")) && s.startsStatementAfter(k) {
+            let target = k - 2
+            guard target >= 0, s.code[target].kind == .identifier else { continue }
+            let viaSelf = s.isChar(target - 1, UInt8(ascii: ".")) && s.isKeyword(target - 2, .self)
+            if s.isChar(target - 1, UInt8(ascii: ".")) && !viaSelf { continue }
+            let name = s.text(target)
+            if case .variable(let p) = s.lookupVariable(name, at: target, memberOnly: true), s.decls[p].parent >= 0,
+               s.decls[s.decls[p].parent].kind.isType {
+                return s.decls[p]
+            }
+            // A stored var of a class declared in another file, from an extension of it here: the
+            // property as this extension sees it.
+            guard let t = s.owningType(of: local.parent), s.decls[t].kind == .extension,
+                  context.classFacts(s.decls[t].nameText)?.storedVars.contains(name) == true else { continue }
+            var property = local
+            property.parent = t
+            property.name = target
+            property.nameText = name
+            property.modifiers = []
+            return property
+        }
+        return nil
     }
 
     /// The text of the `value:` argument of `DispatchSemaphore(value: …)`.

@@ -30,7 +30,10 @@ public struct QueueSyncReentrancyRule: Rule {
             AppKit and SwiftUI view types), `MainActor.run` and `Task { @MainActor in }` closures. Calls are followed \
             through methods of the same type in the same file, on `self`. A function that checks where it runs \
             (DispatchQueue.getSpecific, Thread.isMainThread, dispatchPrecondition, MainActor.assumeIsolated) before \
-            syncing is trusted and never reported. Reported at the inner `sync`, with notes at the call and the \
+            syncing is trusted and never reported; so is `DispatchQueue.main.sync` in a private function every call \
+            of which in the file runs only off the main thread (under `if !Thread.isMainThread`, in the `else` of \
+            `if Thread.isMainThread`, after `guard !Thread.isMainThread else { … }`, in the false arm of \
+            `Thread.isMainThread ? … : …`, or in another such function). Reported at the inner `sync`, with notes at the call and the \
             outer closure. Two more places can deadlock: `DispatchQueue.main.sync` in the initializer of a static \
             or global variable (directly, in an immediately-invoked closure, or in a global or static function of \
             the same file called from it), which runs once under a lock that the main thread waits on when it \
@@ -41,8 +44,15 @@ public struct QueueSyncReentrancyRule: Rule {
             `completionQueue:` and the like to a function that is not declared in the file nor a class or actor \
             of the run, an OperationQueue's `underlyingQueue`, or the queue returned by a method or computed \
             property that is not private), when the sync is in \
-            a method or computed property of that type; whether a callback actually reaches the sync is not \
-            followed.
+            a method or computed property of that type. When every hand-out names the object that calls back \
+            (`listener.start(queue: q)`, `let timer = DispatchSource.makeTimerSource(queue: q)`), every name that \
+            object goes by is in the file (a local that goes nowhere but into private properties, a private \
+            property, a parameter of a private function and the names its callers pass), and none also gets \
+            `self` (a delegate, whose methods the tool cannot list), the callbacks are the closures and methods \
+            handed to those objects in the file: the sync is reported only when one of them reaches it \
+            (followed through the type's members by name), with a note at that callback. A test method, \
+            `setUp`/`tearDown` or `@Test` function that no code of the file calls is run by the test runner, never \
+            by a callback: its `queue.sync {}` (waiting for work sent before it) is not reported.
             """,
         triggeringExamples: [
             """
@@ -99,7 +109,7 @@ public struct QueueSyncReentrancyRule: Rule {
                 private var events = 0
                 func start() {
                     let timer = DispatchSource.makeTimerSource(queue: queue)
-                    timer.setEventHandler { self.events += 1 }
+                    timer.setEventHandler { if self.count > 9 { timer.cancel() } }
                     timer.resume()
                 }
                 var count: Int { queue.↓sync { events } }
@@ -150,6 +160,26 @@ public struct QueueSyncReentrancyRule: Rule {
                     if Thread.isMainThread { return screenScale() }
                     return DispatchQueue.main.sync { screenScale() }
                 }()
+            }
+            """,
+            """
+            final class Watcher {
+                private let queue = DispatchQueue(label: "watcher")
+                private var events = 0
+                func start() {
+                    let timer = DispatchSource.makeTimerSource(queue: queue)
+                    timer.setEventHandler { self.events += 1 }
+                    timer.resume()
+                }
+                var count: Int { queue.sync { events } }
+            }
+            """,
+            """
+            final class Screen: UIViewController {
+                func refresh() {
+                    if Thread.isMainThread { render() } else { renderOnMain() }
+                }
+                private func renderOnMain() { DispatchQueue.main.sync { self.render() } }
             }
             """,
             """
@@ -224,6 +254,7 @@ public struct QueueSyncReentrancyRule: Rule {
         var placeChecked: [Int: Bool] = [:]
         var onceCandidates: [SyncCall] = []
         var mainSyncFunctions: [Int: SyncCall] = [:]
+        var privateUses: [String: [Int]]? = nil
         for c in calls {
             // Asked once per function, not once per sync call in it.
             let f = s.enclosingFunction(of: c.token) ?? -1
@@ -235,6 +266,9 @@ public struct QueueSyncReentrancyRule: Rule {
                 reported.insert(c.token)
                 out.append(nested(c, outer: ci, context: context))
             case .mainActor(let token, let what)?:
+                // Reached only off the main thread: under `if !Thread.isMainThread`, or in a
+                // private helper every call of which is.
+                if c.queue == "main" && offMainOnly(s, c.token, uses: &privateUses) { continue }
                 reported.insert(c.token)
                 out.append(mainActor(c, at: token, what: what, context: context))
             case .function(let d)?:
@@ -248,6 +282,21 @@ public struct QueueSyncReentrancyRule: Rule {
         out += onceInitializers(onceCandidates, functions: mainSyncFunctions, reported: &reported, context: context)
         out += handedOutQueues(fromFunctions, reported: &reported, context: context)
         return out
+    }
+
+    // MARK: Off the main thread
+
+    /// Whether the code at token `t` runs only off the main thread: a branch whose condition says
+    /// so (see `ThreadChecks`), or a private function every call of which in the file is in such
+    /// a branch (or in such a function, two levels deep).
+    func offMainOnly(_ s: FileStructure, _ t: Int, uses: inout [String: [Int]]?, depth: Int = 0) -> Bool {
+        if ThreadChecks.offMainThread(s, at: t) { return true }
+        guard depth < 2, let f = s.enclosingFunction(of: t), s.decls[f].kind == .function, isPrivate(s, f),
+              s.enclosingClosure(of: t).map({ s.scope(s.closures[$0].scope, isWithin: s.decls[f].body) }) != true else { return false }
+        if uses == nil { uses = s.privateFunctionUses() }
+        let sites = (uses?[s.decls[f].nameText] ?? []).filter { $0 != s.decls[f].name }
+        guard !sites.isEmpty, sites.count <= 16 else { return false }
+        return sites.allSatisfy { k in s.isChar(k + 1, UInt8(ascii: "(")) && offMainOnly(s, k, uses: &uses, depth: depth + 1) }
     }
 
     // MARK: Queues
@@ -586,17 +635,30 @@ extension QueueSyncReentrancyRule {
         "underlyingQueue",
     ]
 
+    /// Where the type hands a queue out: the token of the queue there, and the object that runs
+    /// callbacks on it when the code shows it (`listener.start(queue: q)`, `let timer =
+    /// DispatchSource.makeTimerSource(queue: q)`), nil when it cannot (a queue returned to other
+    /// code, an OperationQueue's `underlyingQueue`, `self` handed over too, as a delegate).
+    struct HandOut {
+        var token: Int
+        var object: String?
+        /// The statement that hands it out (its closures are callbacks of the object).
+        var statement: Range<Int>
+    }
+
     /// Where the type declaring queue property `q` hands it to other code to run callbacks on: an
     /// argument labelled like a callback queue to a function not declared in this file (nor an
     /// initializer of an actor or class of the run), an
     /// `underlyingQueue =` assignment, or a `return` of the queue from a method or computed property
     /// that is not private.
-    func handOut(_ context: RuleContext, queue q: Int) -> Int? {
+    func handOuts(_ context: RuleContext, queue q: Int) -> [HandOut] {
         let s = context.structure
         let d = s.decls[q]
-        guard d.parent >= 0, s.decls[d.parent].kind.isType, s.decls[d.parent].body >= 0, !d.isStaticMember else { return nil }
+        guard d.parent >= 0, s.decls[d.parent].kind.isType, s.decls[d.parent].body >= 0, !d.isStaticMember else { return [] }
         let body = s.scopes[s.decls[d.parent].body]
+        var out: [HandOut] = []
         for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && s.is(k, text: d.nameText) {
+            guard out.count < 16 else { break }
             let qualified = s.isChar(k - 1, UInt8(ascii: "."))
             if qualified && !(s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: "."))) { continue }
             // The queue itself, not a member of it.
@@ -607,10 +669,13 @@ extension QueueSyncReentrancyRule {
             let sc = Int(s.scopeOf[k])
             let wholeBody = sc >= 0 && s.scopes[sc].kind != .closure && s.scopes[sc].open == (qualified ? k - 3 : k - 1) && s.scopes[sc].close == k + 1
             if (s.isKeyword(before, .return) && s.enclosingClosure(of: k) == nil) || wholeBody {
-                if let f = s.enclosingFunction(of: k), !isPrivate(s, f) { return k }
+                if let f = s.enclosingFunction(of: k), !isPrivate(s, f) { out.append(HandOut(token: k, object: nil, statement: k..<k + 1)) }
                 continue
             }
-            if s.isChar(before, UInt8(ascii: "=")) && s.is(before - 1, "underlyingQueue") { return k }
+            if s.isChar(before, UInt8(ascii: "=")) && s.is(before - 1, "underlyingQueue") {
+                out.append(HandOut(token: k, object: nil, statement: k..<k + 1))
+                continue
+            }
             guard s.isChar(before, UInt8(ascii: ":")), before - 1 >= 0, s.code[before - 1].isWord,
                   Self.callbackQueueLabels.contains(s.text(before - 1)),
                   s.isChar(k + 1, UInt8(ascii: ",")) || s.isChar(k + 1, UInt8(ascii: ")")) else { continue }
@@ -632,9 +697,202 @@ extension QueueSyncReentrancyRule {
             // A type of the run (an actor using the queue as its executor, a class of the project):
             // the project's own code, not a framework calling back.
             if context.isActor(callee) || context.classFacts(callee) != nil { continue }
-            return k
+            out.append(handOutObject(s, token: k, callee: j - 1, open: j, limit: body.close))
         }
-        return nil
+        return out
+    }
+
+    /// The object a queue is handed to at the call whose callee is at `callee`: the receiver of
+    /// `object.start(queue: q)`, or the variable a creation is assigned to (`let timer =
+    /// DispatchSource.makeTimerSource(queue: q)`). None when `self` is an argument of the call (a
+    /// delegate: the type's own methods are the callbacks) or the object is not named.
+    func handOutObject(_ s: FileStructure, token k: Int, callee: Int, open: Int, limit: Int) -> HandOut {
+        let close = Int(s.match[open])
+        let end = s.statementEnd(from: max(close, open), limit: limit)
+        var start = callee
+        if s.isChar(callee - 1, UInt8(ascii: ".")) { start = LockRegions.receiverStart(s, dot: callee - 1) }
+        let statement = max(0, start)..<end
+        guard start >= 0, close > open,
+              !s.span(open + 1, close).contains(where: { s.isKeyword($0, .self) && !s.isChar($0 + 1, UInt8(ascii: ".")) && !s.isChar($0 + 1, UInt8(ascii: "?")) })
+        else { return HandOut(token: k, object: nil, statement: statement) }
+        var object: String? = nil
+        if start < callee {
+            // `object.method(queue: q)`, unless the receiver is a type (`DispatchSource.make…`).
+            let receiver = LockRegions.normalized(s.text(s.span(start, callee - 1)))
+            var plain = receiver.hasPrefix("self.") ? String(receiver.dropFirst(5)) : receiver
+            while plain.last == "?" || plain.last == "!" { plain.removeLast() }
+            if let first = plain.first, first.isLowercase, !plain.contains("(") { object = plain }
+        }
+        if object == nil {
+            // `let x = …(queue: q)`, `x = …`, `self.x = …`
+            let eq = start - 1
+            if eq >= 1 && s.isChar(eq, UInt8(ascii: "=")) && s.code[eq - 1].kind == .identifier { object = s.text(eq - 1) }
+        }
+        return HandOut(token: k, object: object, statement: statement)
+    }
+
+    /// What runs on a handed-out queue when every hand-out names its object: the closures handed
+    /// to those objects (in statements on them, or in the hand-out itself), and the members those
+    /// closures call, followed through the type's members. Nil when some object also gets `self`
+    /// (a delegate) or a hand-out names no object: then the callbacks are not all visible.
+    struct Callbacks {
+        /// Closures that run on the queue: the `{` of each, and its range.
+        var closures: [(open: Int, range: Range<Int>)] = []
+        /// Members reached from them, with the callback closure that reaches each.
+        var members: [Int: Int] = [:]
+    }
+
+    /// What the callback questions need from the whole file, worked out once: the names used as
+    /// receivers (`x.`, `x?.`) with their tokens, and the uses of the file's private functions.
+    struct CallbackIndex {
+        var receivers: [String: [Int]]? = nil
+        var privateUses: [String: [Int]]? = nil
+
+        mutating func build(_ s: FileStructure) {
+            guard receivers == nil else { return }
+            var out: [String: [Int]] = [:]
+            for k in 0..<s.code.count where s.code[k].kind == .identifier
+                && (s.isChar(k + 1, UInt8(ascii: ".")) || ((s.isChar(k + 1, UInt8(ascii: "?")) || s.isChar(k + 1, UInt8(ascii: "!"))) && s.isChar(k + 2, UInt8(ascii: ".")))) {
+                // On its own or on `self`, not a member of something else.
+                if s.isChar(k - 1, UInt8(ascii: ".")) && !(s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: "."))) { continue }
+                out[s.text(k), default: []].append(k)
+            }
+            receivers = out
+            privateUses = s.privateFunctionUses()
+        }
+    }
+
+    func callbacks(_ s: FileStructure, of handOuts: [HandOut], type t: Int, index: inout CallbackIndex) -> Callbacks? {
+        index.build(s)
+        var objects = Set<String>()
+        for h in handOuts {
+            guard let o = h.object, let names = namesOf(s, object: o, at: h.token, uses: index.privateUses ?? [:]) else { return nil }
+            objects.formUnion(names)
+        }
+        guard s.decls[t].body >= 0 else { return nil }
+        var statements = handOuts.map(\.statement)
+        // Statements on the objects anywhere in the file (a name used for another object too only
+        // adds callbacks): `timer.setEventHandler { }`, `listener.stateUpdateHandler = { }`.
+        for o in objects {
+            for k in index.receivers?[o] ?? [] {
+                guard statements.count < 64 else { return nil }
+                let sc = Int(s.scopeOf[k])
+                statements.append(k..<s.statementEnd(from: k, limit: sc >= 0 ? s.scopes[sc].close : s.code.count))
+            }
+        }
+        var out = Callbacks()
+        var memberCallbacks: [(decl: Int, via: Int)] = []
+        let members = Dictionary(grouping: collectMembers(s.decls[t].nameText, s), by: \.name)
+        let memberNames = NameSet(Set(members.keys))
+        for r in statements {
+            var k = r.lowerBound
+            while k < r.upperBound {
+                if s.isChar(k, UInt8(ascii: "{")) {
+                    let m = Int(s.match[k])
+                    if m > k {
+                        out.closures.append((k, k..<m + 1))
+                        k = m + 1
+                        continue
+                    }
+                }
+                // `self` handed over (a delegate): its methods are callbacks the tool cannot list.
+                if s.isKeyword(k, .self) && !s.isChar(k + 1, UInt8(ascii: ".")) && !s.isChar(k + 1, UInt8(ascii: "?")) { return nil }
+                // A method handed over by name: `handler = self.tick`, `= tick`.
+                if s.code[k].kind == .identifier && !s.isChar(k + 1, UInt8(ascii: "(")) && memberNames.contains(s, k),
+                   let m = members[s.text(k)]?.first(where: { !$0.isProperty }) {
+                    memberCallbacks.append((m.decl, k))
+                }
+                k += 1
+            }
+        }
+        // Members reached from the callbacks, breadth first: any call of a member's name counts.
+        var queue: [(decl: Int, via: Int)] = memberCallbacks
+        for c in out.closures { queue += calledMembers(s, in: c.range, members, memberNames).map { ($0, c.open) } }
+        var next = 0
+        while next < queue.count && next < 512 {
+            let (d, via) = queue[next]
+            next += 1
+            guard out.members[d] == nil else { continue }
+            out.members[d] = via
+            if s.decls[d].body >= 0 {
+                queue += calledMembers(s, in: s.scopes[s.decls[d].body].interior, members, memberNames).map { ($0, via) }
+            }
+        }
+        return out
+    }
+
+    /// The names under which the object a queue is handed to (`object`, named at token `at`) can
+    /// be given callbacks, when all of them are in this file: a local that goes nowhere but into
+    /// private properties (those join it), a private property, or a parameter of a private function
+    /// (the names its callers pass join it). Nil when code elsewhere may hold it: a property other
+    /// files can reach, a local that escapes (returned, passed on), a parameter of a function
+    /// others can call.
+    func namesOf(_ s: FileStructure, object o: String, at k: Int, uses: [String: [Int]], depth: Int = 0) -> Set<String>? {
+        guard depth < 3 else { return nil }
+        switch s.lookupVariable(o, at: k) {
+        case .variable(let d):
+            let v = s.decls[d]
+            if v.parent >= 0 && s.decls[v.parent].kind.isType {
+                return v.modifiers.contains(.private) || v.modifiers.contains(.fileprivate) ? [o] : nil
+            }
+            guard v.parent >= 0, s.decls[v.parent].kind.isFunctionLike, s.decls[v.parent].body >= 0 else { return nil }
+            var names: Set<String> = [o]
+            for u in s.scopes[s.decls[v.parent].body].interior where s.code[u].kind == .identifier && s.is(u, text: o) && u != v.name {
+                if s.isChar(u + 1, UInt8(ascii: ".")) || s.isChar(u + 2, UInt8(ascii: ".")) && (s.isChar(u + 1, UInt8(ascii: "?")) || s.isChar(u + 1, UInt8(ascii: "!"))) { continue }
+                if s.isChar(u - 1, UInt8(ascii: ".")) { continue }  // a member of something else
+                // `property = o`, `self.property = o`: a private property of the type keeps it.
+                guard s.isChar(u - 1, UInt8(ascii: "=")), s.startsStatementAfter(u), u >= 2, s.code[u - 2].kind == .identifier,
+                      let kept = namesOf(s, object: s.text(u - 2), at: u - 2, uses: uses, depth: depth + 1) else { return nil }
+                names.formUnion(kept)
+            }
+            return names
+        case .parameter(let f):
+            let fn = s.decls[f]
+            guard fn.kind == .function, fn.modifiers.contains(.private) || fn.modifiers.contains(.fileprivate) else { return nil }
+            var names: Set<String> = [o]
+            for call in uses[fn.nameText] ?? [] where call != fn.name {
+                guard s.isChar(call + 1, UInt8(ascii: "(")) else { return nil }
+                let close = Int(s.match[call + 1])
+                guard close > call + 1 else { return nil }
+                // The names the callers pass (every plain name among the arguments).
+                for a in s.span(call + 2, close) where s.code[a].kind == .identifier && !s.isChar(a + 1, UInt8(ascii: ":")) && !s.isChar(a - 1, UInt8(ascii: ".")) {
+                    names.insert(s.text(a))
+                }
+            }
+            return names
+        case .unknown:
+            return nil
+        }
+    }
+
+    /// The members whose name is called (or, for computed properties, read) in `range`.
+    func calledMembers(_ s: FileStructure, in range: Range<Int>, _ members: [String: [Member]], _ names: NameSet) -> [Int] {
+        var out: [Int] = []
+        for k in range where s.code[k].kind == .identifier && names.contains(s, k) {
+            for m in members[s.text(k)] ?? [] where m.isProperty || s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "{")) {
+                out.append(m.decl)
+            }
+        }
+        return out
+    }
+
+    /// A function the test runner calls: an XCTest `test…` method or `setUp`/`tearDown` of an
+    /// `XCTestCase` subclass, or a `@Test` function. When no code of the file calls it too, it
+    /// never runs as a callback on a queue.
+    func isRunByTestRunner(_ s: FileStructure, _ f: Int) -> Bool {
+        let d = s.decls[f]
+        guard d.kind == .function else { return false }
+        let runnerCalls: Bool
+        if s.attributes(of: d).contains(where: { s.is($0, "@Test") }) {
+            runnerCalls = true
+        } else if d.nameText.hasPrefix("test") || ["setUp", "tearDown", "setUpWithError", "tearDownWithError"].contains(d.nameText),
+                  let t = s.owningType(of: f) {
+            let names = s.inheritedTypes(of: t).map(\.name) + s.typeDecls(named: s.decls[t].nameText).flatMap { s.inheritedTypes(of: $0).map(\.name) }
+            runnerCalls = names.contains { $0 == "XCTestCase" || $0.hasSuffix("TestCase") }
+        } else {
+            runnerCalls = false
+        }
+        return runnerCalls
     }
 
     /// A `private`/`fileprivate` function or property (for an accessor, its property's modifiers).
@@ -647,16 +905,35 @@ extension QueueSyncReentrancyRule {
     func handedOutQueues(_ syncs: [SyncCall], reported: inout Set<Int>, context: RuleContext) -> [Diagnostic] {
         let s = context.structure
         var out: [Diagnostic] = []
-        var handOuts: [Int: Int?] = [:]
+        var handOutsOf: [Int: [HandOut]] = [:]
+        var callbacksOf: [Int: Callbacks?] = [:]
+        var fileIndex = CallbackIndex()
         // One finding per queue, at its first such sync; the others are notes: one mistake, one fix.
         var first: [Int: Int] = [:]
+        var candidates: [(sync: SyncCall, queue: Int, function: Int)] = []
         for c in syncs where !reported.contains(c.token) && c.queue.hasPrefix("decl:") {
             guard let q = Int(c.queue.dropFirst(5)), s.decls.indices.contains(q) else { continue }
             guard case .function(let f)? = onQueue(s, from: c.token, queue: c.queue), s.decls[f].kind == .function || s.decls[f].kind == .variable,
                   s.owningType(of: f) == s.decls[q].parent else { continue }
-            let h = handOuts[q] ?? handOut(context, queue: q)
-            handOuts[q] = h
-            guard let at = h, reported.insert(c.token).inserted else { continue }
+            candidates.append((c, q, f))
+        }
+        // Functions the test runner calls, and whether code of the file calls them too (one pass).
+        let runnerCalled = Set(candidates.map(\.function).filter { isRunByTestRunner(s, $0) })
+        let uses = s.uses(of: Set(runnerCalled.map { s.decls[$0].nameText }))
+        for (c, q, f) in candidates {
+            let hs = handOutsOf[q] ?? handOuts(context, queue: q)
+            handOutsOf[q] = hs
+            guard let at = hs.first?.token else { continue }
+            // Run by the test runner and called by nothing else: never a callback.
+            if runnerCalled.contains(f) && (uses[s.decls[f].nameText] ?? []).allSatisfy({ $0 == s.decls[f].name }) { continue }
+            // Every callback that runs on the queue is in sight: the sync deadlocks only if one reaches it.
+            if callbacksOf[q] == nil { callbacksOf[q] = .some(callbacks(s, of: hs, type: s.decls[q].parent, index: &fileIndex)) }
+            var reachedVia: Int? = nil
+            if let known = callbacksOf[q] ?? nil {
+                reachedVia = known.members[f] ?? known.closures.first { $0.range.contains(c.token) }?.open
+                if reachedVia == nil { continue }
+            }
+            guard reported.insert(c.token).inserted else { continue }
             if let k = first[q] {
                 out[k].notes.append(context.note(at: c.token, "'\(c.receiver)' is also waited on with sync here"))
                 continue
@@ -667,8 +944,11 @@ extension QueueSyncReentrancyRule {
             let how = s.isKeyword(before, .return) || s.isChar(before, UInt8(ascii: "{")) ? "returns it to other code"
                 : s.isChar(before, UInt8(ascii: "=")) ? "makes it an OperationQueue's 'underlyingQueue'"
                 : "passes it as '\(s.text(s.isChar(at - 1, UInt8(ascii: ".")) ? at - 4 : at - 2))'"
-            let message = "\(syncText(c, s)) on a queue this type also hands out for callbacks (it \(how) at line \(s.line(ofToken: at))): a callback running on '\(c.receiver)' that reaches this sync waits for itself and the queue deadlocks"
-            let notes = [context.note(at: at, "'\(c.receiver)' is handed out here: callbacks run on it")]
+            let message = reachedVia == nil
+                ? "\(syncText(c, s)) on a queue this type also hands out for callbacks (it \(how) at line \(s.line(ofToken: at))): a callback running on '\(c.receiver)' that reaches this sync waits for itself and the queue deadlocks"
+                : "\(syncText(c, s)) on a queue this type also hands out for callbacks (it \(how) at line \(s.line(ofToken: at))), and a callback that runs on '\(c.receiver)' reaches this sync: it waits for itself and the queue deadlocks"
+            var notes = [context.note(at: at, "'\(c.receiver)' is handed out here: callbacks run on it")]
+            if let via = reachedVia { notes.append(context.note(at: via, "this callback runs on '\(c.receiver)' and reaches the sync")) }
             let fix = "keep the queue handed out for callbacks separate from the one used with sync (a private queue or a lock for the state), or check with a DispatchSpecificKey whether the code already runs on '\(c.receiver)' and do the work directly"
             out.append(context.diagnostic(description, at: c.token, message: message, notes: notes, fixIt: FixIt(fix)))
         }

@@ -89,6 +89,41 @@ final class ContextTests: FolderTestCase {
         XCTAssertFalse(all.out.contains("BoxCheck.swift:2"), all.out)
     }
 
+    /// A `ContractTests` folder is a test folder like any other `*Tests` folder: as a test
+    /// target's default folder, as a folder a plain target sits in, by its path alone (no
+    /// manifest), and as the folder a package of its own sits in, inside a package around it.
+    func testAContractTestsFolderIsTestCodeInEveryLayout() async throws {
+        let semaphore = """
+            import Dispatch
+            func waitForIt() { let done = DispatchSemaphore(value: 0); done.wait() }
+            """
+        try write("Package.swift", """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "Outer", targets: [
+                .target(name: "Core"),
+                .testTarget(name: "ContractTests"),
+                .target(name: "Fixtures", path: "Checks/ContractTests/Fixtures"),
+            ])
+            """)
+        try write("Sources/Core/Wait.swift", semaphore)
+        try write("Tests/ContractTests/Wait.swift", semaphore)
+        try write("Checks/ContractTests/Fixtures/Wait.swift", semaphore)
+        // A package of its own inside the outer package's ContractTests folder.
+        try write("ContractTests/Package.swift", """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "Contracts", targets: [.target(name: "Support")])
+            """)
+        try write("ContractTests/Sources/Support/Wait.swift", semaphore)
+        let run = await Support.run(["--only-rule", "dispatch_semaphore", path(".")])
+        let paths = run.out.split(separator: "\n").filter { $0.contains(": warning: ") }.map { String($0.split(separator: ":")[0]) }
+        XCTAssertEqual(paths.count, 1, run.out)
+        XCTAssertTrue(paths.allSatisfy { $0.hasSuffix("/Sources/Core/Wait.swift") }, run.out)
+        XCTAssertTrue(FileContext.testLocation(byPath: "Tests/ContractTests/Wait.swift"))
+        XCTAssertTrue(FileContext.testLocation(byPath: "ContractTests/Wait.swift"))
+    }
+
     func testAManifestsPlatformsApplyOnlyToItsOwnTargets() async throws {
         // An app's root manifest that only builds a tools target: the app's sources beside it
         // are not deployed by it.

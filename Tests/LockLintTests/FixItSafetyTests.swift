@@ -71,8 +71,9 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertTrue(ds[1].fixIt.message.contains("Mutex"), ds[1].fixIt.message)
     }
 
-    /// A deferral the code documents is meant; `Task { }` would only restate it. Not reported;
-    /// the same hop without the comment is told to call the code directly.
+    /// A deferral the code documents is meant; `Task { }` would only restate it. Not reported.
+    /// The same hop without the comment may still be relied on to run later: it is told to use a
+    /// `Task`, which keeps the deferral, never to call the code directly.
     func testADocumentedDeferralIsNotReported() async throws {
         let code = """
             import Dispatch
@@ -88,7 +89,8 @@ final class FixItSafetyTests: XCTestCase {
         let ds = await findings(code, DispatchMainInAsyncRule())
         XCTAssertEqual(ds.map(\.location.line), [6])
         guard let plain = ds.first?.fixIt.message else { return }
-        XCTAssertTrue(plain.hasPrefix("call the code directly"), plain)
+        XCTAssertTrue(plain.hasPrefix("replace with `Task { … }`: it inherits the main actor and, like this hop, runs the block after the current code returns"), plain)
+        XCTAssertFalse(plain.contains("directly"), plain)
     }
 
     func testALockFreeClassIsOneFindingWithANoteAtEachVarAndItsWrite() async throws {
@@ -406,5 +408,110 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertTrue(ds[0].message.contains("is already on the main actor"), ds[0].message)
         XCTAssertFalse(ds[0].fixIt.message.contains("MainActor.run"), ds[0].fixIt.message)
         XCTAssertTrue(ds[0].notes.contains { $0.message.contains("'UIViewController' is a main-actor class") }, "\(ds[0].notes)")
+    }
+
+    /// Async code on the main actor runs on the main thread: a blocking call there is reported,
+    /// in words that are true of it (not the cooperative pool).
+    func testABlockingCallOnTheMainActorIsNotSaidToBlockThePool() async throws {
+        let code = """
+            import Foundation
+            @MainActor final class Screen {
+                func reveal(group: DispatchGroup) async {
+                    Thread.sleep(forTimeInterval: 0.2)
+                    group.wait()
+                }
+            }
+            func load() async { Thread.sleep(forTimeInterval: 0.2) }
+            """
+        let ds = await findings(code, BlockingInAsyncRule())
+        XCTAssertEqual(ds.map(\.location.line), [4, 5, 8])
+        guard ds.count == 3 else { return }
+        for d in ds.prefix(2) {
+            XCTAssertTrue(d.message.contains("blocks the main thread"), d.message)
+            XCTAssertFalse(d.message.contains("pool"), d.message)
+            XCTAssertTrue(d.notes.contains { $0.message.contains("runs on the main thread, not on the cooperative pool") }, "\(d.notes)")
+        }
+        XCTAssertTrue(ds[1].message.hasSuffix("if the group's work needs the main actor, nothing runs it"), ds[1].message)
+        XCTAssertTrue(ds[2].message.contains("blocks a cooperative-pool thread"), ds[2].message)
+    }
+
+    /// A semaphore created in a local and kept in a property is judged as the stored semaphore it
+    /// becomes: the value it was created with, the advice for one kept by an object, one finding.
+    func testASemaphoreKeptInAPropertyIsFollowedIntoIt() async throws {
+        let code = """
+            import Dispatch
+            final class Connection {
+                private var wake: DispatchSemaphore?
+                func open() {
+                    let s = DispatchSemaphore(value: 0)
+                    self.wake = s
+                }
+                func run() { while true { wake?.wait(); step() } }
+            }
+            """
+        let ds = await findings(code, DispatchSemaphoreRule())
+        XCTAssertEqual(ds.map(\.location.line), [3])
+        guard let d = ds.first else { return }
+        XCTAssertTrue(d.message.hasPrefix("semaphore 'wake' created with value 0"), d.message)
+        XCTAssertTrue(d.fixIt.message.hasPrefix("let one dedicated thread"), d.fixIt.message)
+        XCTAssertFalse(d.fixIt.message.contains("DispatchSemaphore 'wake' blocks whichever thread"), d.fixIt.message)
+    }
+
+    /// A wait in async code on the main actor blocks the main thread: the note says so.
+    func testASemaphoreWaitedOnTheMainActorIsNotSaidToBlockThePool() async throws {
+        let code = """
+            import Dispatch
+            @MainActor final class Screen {
+                private let loaded = DispatchSemaphore(value: 0)
+                func show() async { loaded.wait() }
+            }
+            """
+        let ds = await findings(code, DispatchSemaphoreRule())
+        XCTAssertEqual(ds.map(\.location.line), [3])
+        XCTAssertEqual(ds.first?.notes.first?.message, "'loaded' is waited on here, in async code: this blocks the main thread (the code runs on the main actor)")
+    }
+
+    /// A delayed block that captures weakly is never rewritten into a task that holds what it
+    /// captures strongly for the whole wait: the fix-it keeps the capture list, in every context.
+    func testADelayedWeakBlockKeepsItsWeakCapture() async throws {
+        let url = Support.packageRoot.appendingPathComponent("TestFixtures/dispatch_main_in_async/delayed_weak_capture.swift")
+        let code = try String(contentsOf: url, encoding: .utf8)
+        let ds = await findings(code, DispatchMainInAsyncRule())
+        XCTAssertEqual(ds.map(\.location.line), [7, 18, 33])
+        let lists = ["[weak self]", "[weak self, weak delegate]", "[unowned self]"]
+        for (d, list) in zip(ds, lists) {
+            let fix = d.fixIt.message
+            XCTAssertTrue(fix.hasPrefix("start `Task { @MainActor \(list) in try await Task.sleep(for: …); … }`"), fix)
+            XCTAssertTrue(fix.contains("keep \(list): a task that awaits the delay holds what it captures strongly for the whole wait"), fix)
+            XCTAssertFalse(fix.contains("MainActor.run"), fix)
+            XCTAssertFalse(fix.contains("await the delay"), fix)
+        }
+    }
+
+    /// A Task started in main-actor code (through a Combine sink in a @MainActor initializer) is
+    /// main-actor code: it is not told to await the main actor, which would run the block at once.
+    func testATaskThatInheritsTheMainActorIsJudgedByIt() async throws {
+        let code = """
+            import Combine
+            import Foundation
+            final class Search {
+                var bag = Set<AnyCancellable>()
+                @MainActor init(queries: AnyPublisher<String, Never>) {
+                    queries.sink { q in
+                        Task {
+                            DispatchQueue.main.async { print(q) }
+                            await Task.yield()
+                        }
+                    }.store(in: &bag)
+                }
+            }
+            """
+        let ds = await findings(code, DispatchMainInAsyncRule())
+        XCTAssertEqual(ds.map(\.location.line), [8])
+        guard let d = ds.first else { return }
+        XCTAssertEqual(d.message, "DispatchQueue.main.async in a Task body started in main-actor code is already on the main actor: it only defers the block to a later run-loop turn")
+        XCTAssertEqual(d.notes.first?.message, "@MainActor isolates the initializer: a Task body inherits it and runs on the main actor")
+        XCTAssertFalse(d.fixIt.message.contains("MainActor.run"), d.fixIt.message)
+        XCTAssertFalse(d.fixIt.message.contains("directly"), d.fixIt.message)
     }
 }

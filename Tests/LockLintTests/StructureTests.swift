@@ -83,4 +83,23 @@ final class StructureTests: XCTestCase {
         let small = structure("let value = compute()")
         XCTAssertFalse(small.identifiers.mayContain("DispatchSemaphore"))
     }
+
+    /// The names a file calls in `await` expressions and `async let` initializers: arguments and
+    /// chained calls count, closure bodies are read for their own awaits, and code after the
+    /// expression does not count.
+    func testAwaitedCalleesOfAFile() {
+        let s = structure("""
+            func run() async throws {
+                let a = try await loader.load(id: key(), await token())
+                async let b = fetch()
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { await self.refresh() }
+                    plain()
+                }
+                notAwaited()
+                _ = await session.data(from: url).first
+            }
+            """)
+        XCTAssertEqual(ProjectIndex.awaitedCallees(s), ["load", "key", "token", "fetch", "withTaskGroup", "refresh", "data"])
+    }
 }

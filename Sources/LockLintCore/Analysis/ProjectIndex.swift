@@ -124,6 +124,9 @@ public struct ProjectIndex: Sendable {
     public internal(set) var setupCalls: [String: [String: [String]]] = [:]
     /// module → serial or concurrent queues declared at file level (`let q = DispatchQueue(…)`).
     public internal(set) var globalQueues: [String: [String: GuardKind]] = [:]
+    /// module → function name → how many files of the run call a function of that name in an
+    /// `await` (or `async let`): who may be waiting for an async function to finish.
+    public internal(set) var awaitedNames: [String: [String: Int]] = [:]
 
     public init() {}
 
@@ -224,6 +227,9 @@ public struct ProjectIndex: Sendable {
         }
         for (module, queues) in other.globalQueues {
             for (name, kind) in queues where globalQueues[module]?[name] == nil { globalQueues[module, default: [:]][name] = kind }
+        }
+        for (module, names) in other.awaitedNames {
+            for (name, files) in names { awaitedNames[module, default: [:]][name, default: 0] += files }
         }
         for (key, logs) in other.guardLogs {
             for (p, log) in logs { guardLogs[key, default: [:]][p] = log }
@@ -340,6 +346,8 @@ public struct ProjectIndex: Sendable {
             }
         }
         if !types.isEmpty { index.modules[module] = types }
+        let awaited = awaitedCallees(s)
+        if !awaited.isEmpty { index.awaitedNames[module] = Dictionary(uniqueKeysWithValues: awaited.map { ($0, 1) }) }
         index.lockGraph = LockGraph.extract(s, vocabulary: vocabulary, module: module, regions: regions)
         index.finish()
         return index
@@ -370,6 +378,61 @@ public struct ProjectIndex: Sendable {
             bits |= takes ? 1 : 2
         }
         return bits
+    }
+
+    /// The names called (`name(…)`, `name { … }`) in the file's `await` expressions and `async let`
+    /// initializers: the async functions whose completion some code of the file waits for. Each
+    /// expression is read once, to its end, skipping closure bodies (their own awaits are read on
+    /// their own); an `await` inside one already read is not read again.
+    public static func awaitedCallees(_ s: FileStructure) -> Set<String> {
+        var out = Set<String>()
+        // An `async let` is awaited too: a file without `await` has neither.
+        guard !s.awaitTokens.isEmpty else { return out }
+        var covered = Set<Int>()
+        func read(from start: Int) {
+            var j = start
+            var depth = 0
+            let n = s.code.count
+            while j < n {
+                if s.isChar(j, UInt8(ascii: "{")) {
+                    let m = Int(s.match[j])
+                    if m > j {
+                        // A trailing closure: `name { … }` is a call of `name`.
+                        if s.code[j - 1].kind == .identifier && !s.code[j].flags.contains(.newlineBefore) { out.insert(s.text(j - 1)) }
+                        j = m + 1
+                        continue
+                    }
+                }
+                if s.isChar(j, UInt8(ascii: "(")) || s.isChar(j, UInt8(ascii: "[")) {
+                    if s.code[j - 1].kind == .identifier && s.isChar(j, UInt8(ascii: "(")) { out.insert(s.text(j - 1)) }
+                    depth += 1
+                } else if s.isChar(j, UInt8(ascii: ")")) || s.isChar(j, UInt8(ascii: "]")) {
+                    if depth == 0 { return }
+                    depth -= 1
+                } else if s.isChar(j, UInt8(ascii: "}")) || s.isChar(j, UInt8(ascii: ";")) || s.code[j].kind == .pound {
+                    return
+                } else if depth == 0 && j > start && s.code[j].flags.contains(.newlineBefore) && s.startsStatement(j) {
+                    return
+                } else if s.isKeyword(j, .await) {
+                    covered.insert(j)
+                }
+                j += 1
+            }
+        }
+        for a32 in s.awaitTokens {
+            let a = Int(a32)
+            if covered.contains(a) { continue }
+            read(from: a + 1)
+        }
+        // `async let x = f()`: the structure keeps no declaration for it; its `=` is found on the line.
+        for k in 0..<s.code.count where s.code[k].kind == .keyword && s.code[k].word == .async
+            && (s.isKeyword(k + 1, .let) || s.isKeyword(k + 1, .var)) {
+            if let eq = s.scanForward(from: k + 2, limit: min(s.code.count, k + 64), stop: { s.isChar($0, UInt8(ascii: "=")) || s.code[$0].flags.contains(.newlineBefore) }),
+               s.isChar(eq, UInt8(ascii: "=")) {
+                read(from: eq + 1)
+            }
+        }
+        return out
     }
 
     /// The type a `typealias` names: its first component (`NIOLock` in `typealias Lock = NIOLock`,

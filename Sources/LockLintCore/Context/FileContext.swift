@@ -233,7 +233,7 @@ public struct FileContextResolver {
         let manifest = self.manifest(at: root)
         let relative = folder.count > root.count + 1 ? String(folder.dropFirst(root.count + 1)) : ""
         let deployment = Deployment(platforms: manifest.platforms)
-        let byFolders = FileContext.testLocation(byPath: relative + "/x")
+        let byFolders = FileContext.testLocation(byPath: relative + "/x") || insideTestFolder(ofOuterPackage: root)
         if let target = manifest.target(containing: relative + "/x") {
             return FileContext(isTestLocation: target.isTest || byFolders, deployment: deployment, defaultMainActor: target.defaultMainActor,
                                module: root + "/" + target.path)
@@ -241,6 +241,17 @@ public struct FileContextResolver {
         // A manifest's platforms apply to its own targets: a file outside all of them (an app's
         // sources beside a manifest that declares only a tools target) has no known deployment.
         return FileContext(isTestLocation: byFolders, deployment: manifest.targets.isEmpty ? deployment : nil)
+    }
+
+    /// Whether package root `root` sits in a test folder of a package around it
+    /// (`IntegrationTests/Fixture/Package.swift`, `ContractTests/Package.swift` in a repository whose
+    /// root has a manifest): the folders between the two roots count like any other folders.
+    /// A package with no manifest above it keeps its own folder's name out of the question, so a
+    /// checkout named `…Tests` does not turn a whole package into test code.
+    mutating func insideTestFolder(ofOuterPackage root: String) -> Bool {
+        guard root != "/", let outer = packageRoot(of: Self.parent(of: root)), root.count > outer.count + 1 else { return false }
+        let between = String(root.dropFirst(outer == "/" ? 1 : outer.count + 1))
+        return FileContext.testLocation(byPath: between + "/x")
     }
 
     mutating func packageRoot(of folder: String) -> String? {

@@ -182,6 +182,14 @@ public final class RuleContext {
         return f.isProtocol ? index.protocolLockImplementations[module]?[name] ?? 0 : f.lockImplementations
     }
 
+    /// How many files of the run (this one included) call a function of this name in an `await`
+    /// or `async let`: who may wait for an async function of that name to finish.
+    public func filesAwaiting(_ name: String) -> Int {
+        let answer = index.awaitedNames[module]?[name] ?? 0
+        questions[FactsQuestion(kind: .awaited, name: name)] = .strings(["\(answer)"])
+        return answer
+    }
+
     /// The type a typealias of the module names, or nil.
     public func aliasTarget(_ name: String) -> String? {
         let a = index.facts(module: module, name: name)?.aliasOf ?? ""
@@ -299,6 +307,7 @@ public final class RuleContext {
             case .guardFindings: b = .guardFindings(index.guardFindings[q.name] ?? [])
             case .globalQueue: b = .kind(index.globalQueues[module]?[q.name])
             case .alias: b = .strings((f?.aliasOf ?? "").isEmpty ? nil : [f!.aliasOf])
+            case .awaited: b = .strings(["\(index.awaitedNames[module]?[q.name] ?? 0)"])
             }
             if a != b { return true }
         }
@@ -326,6 +335,7 @@ struct FactsQuestion: Hashable {
     enum Kind: UInt8 {
         case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor
         case isValueType, isProtocol, isKnownType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias, ownWrappers, classQueues, isClass, lockImplementations, assertingMethods, usesGuards
+        case awaited
     }
     var kind: Kind
     var name: String

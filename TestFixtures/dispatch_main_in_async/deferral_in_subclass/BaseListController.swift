@@ -1,0 +1,5 @@
+import UIKit
+
+class BaseListController: UITableViewController {
+    func reloadData() {}
+}

@@ -1,0 +1,3 @@
+actor Downloader {
+    var finished = 0
+}

@@ -1,0 +1,10 @@
+import Foundation
+
+final class SyncCoordinator {
+    let syncer = Syncer()
+
+    func syncNow() async {
+        await syncer.push()
+        print("pushed")
+    }
+}

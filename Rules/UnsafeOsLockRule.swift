@@ -33,8 +33,10 @@ public struct UnsafeOsLockRule: Rule {
             or actor) or a global is declared with the raw lock type (also through a typealias declared in the \
             same file) and the same file passes it with `&` (`&lock`, `&self.lock`, `&Self.lock`, \
             `withUnsafeMutablePointer(to: &lock)`). A property never passed with `&` in its file is not \
-            reported, and neither is a local variable (its address is only needed for the calls of one function). \
-            Heap-allocated locks (a pointer, `os_unfair_lock_t`, `ManagedBuffer`) stay quiet. `OSSpinLock` is \
+            reported, and neither is a local variable (its address is only needed for the calls of one function), \
+            including a local of a closure that sets up a heap-allocated lock in a static, `lazy` or global \
+            initializer (`var seed = os_unfair_lock()` copied into the allocated pointer). Heap-allocated locks \
+            (a pointer, `os_unfair_lock_t`, `ManagedBuffer`) stay quiet. `OSSpinLock` is \
             reported at the type or `OS_SPINLOCK_INIT` in a declaration, and at `OSSpinLockLock`/`Try`/`Unlock` \
             calls on locks not declared in the file; calls on a spin lock declared in the file are notes on its \
             finding. An extension of a raw lock type (or a typealias of one in the same file) is reported at its \
@@ -109,6 +111,17 @@ public struct UnsafeOsLockRule: Rule {
             }
             """,
             """
+            enum Registry {
+                static let lock: os_unfair_lock_t = {
+                    var seed = os_unfair_lock()
+                    let pointer = os_unfair_lock_t.allocate(capacity: 1)
+                    pointer.initialize(from: &seed, count: 1)
+                    return pointer
+                }()
+                static func run() { os_unfair_lock_lock(lock); os_unfair_lock_unlock(lock) }
+            }
+            """,
+            """
             final class LockStorage<Value>: ManagedBuffer<Value, os_unfair_lock> {
                 func lock() { withUnsafeMutablePointerToElements { os_unfair_lock_lock($0) } }
             }
@@ -179,8 +192,9 @@ public struct UnsafeOsLockRule: Rule {
         let aliases = lockAliases(s)
         var candidates: [(decl: Int, type: String)] = []
         for (di, d) in s.decls.enumerated() where d.kind == .variable && d.name >= 0 && !d.isLet && !d.isComputed {
-            // A stored property or a global, not a local.
-            if d.parent >= 0 && !s.decls[d.parent].kind.isType { continue }
+            // A stored property or a global, not a local (of a function, or of a closure that
+            // sets up a heap-allocated lock in a property's initializer).
+            if d.parent >= 0 && !s.decls[d.parent].kind.isType || s.isClosureLocal(di) { continue }
             if let t = rawLockType(s, d, aliases) { candidates.append((di, t)) }
         }
         guard !candidates.isEmpty else { return }

@@ -306,6 +306,16 @@ public struct FileStructure: Sendable {
         return p >= 0 && decls[p].kind.isType ? p : nil
     }
 
+    /// Whether declaration `d` is a local of a closure: declared in a closure's body inside its
+    /// parent (a property's initializer closure, `static let x = { var l = … }()`, whose locals
+    /// the structure files under the type or the file), not a member or global.
+    public func isClosureLocal(_ d: Int) -> Bool {
+        guard let c = enclosingClosure(of: decls[d].keyword) else { return false }
+        let p = decls[d].parent
+        guard p >= 0, decls[p].body >= 0 else { return true }
+        return closures[c].open > scopes[decls[p].body].open
+    }
+
     /// The innermost type declaration whose body holds token `i`.
     public func enclosingType(of i: Int) -> Int? {
         enclosingDecl(of: i) { $0.kind.isType }

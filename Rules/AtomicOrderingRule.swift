@@ -13,9 +13,11 @@ public struct AtomicOrderingRule: Rule {
         rationale: """
             Every atomic operation (Synchronization's `Atomic`, swift-atomics' `ManagedAtomic` and `UnsafeAtomic`) \
             names a memory ordering. `.sequentiallyConsistent` puts the operation into one order shared by every \
-            thread. Loads and read-modify-writes cost about the same as acquire/release on x86-64 and ARM64, but a \
-            sequentially consistent store is a full barrier on x86, and on every target the ordering constrains \
-            the optimizer more than the algorithm usually needs. `.relaxed` makes the operation itself atomic and orders nothing else: a flag stored with \
+            thread. A sequentially consistent store is a full barrier on x86. Loads and read-modify-writes cost about \
+            what their acquire/release forms cost, but more than `.relaxed` on ARM64: a load is an `ldar` instead of \
+            an `ldr`, an add an `ldaddal` instead of an `ldadd` (on x86-64 they are the same instructions). An \
+            independent counter, only added to and read, needs no ordering at all. On every target the ordering \
+            constrains the optimizer more than the algorithm usually needs. `.relaxed` makes the operation itself atomic and orders nothing else: a flag stored with \
             `.relaxed` does not carry the data written before it, and a relaxed compare-exchange that takes a \
             lock or installs an object lets the winner read memory the previous owner had not finished writing.
             """,
@@ -27,9 +29,14 @@ public struct AtomicOrderingRule: Rule {
             one atomic followed by a load of another that must not be reordered.
             """,
         knownLimits: """
-            `.sequentiallyConsistent` is reported on a store's `ordering:` argument: a load, exchange, \
-            compare-exchange or read-modify-write that asks for it costs what its acquire/release form costs on \
-            x86-64 and ARM64, so lowering it saves nothing there and is not reported. It stays quiet in test code (a file under a `Tests`/`Test` folder, named \
+            `.sequentiallyConsistent` is reported on a store's `ordering:` argument, and on the loads and adds \
+            (`add`, `subtract`, `wrappingAdd`, `wrappingIncrement`, `loadThenWrappingDecrement`, …) of an atomic \
+            that only counts: declared in the file, and every use of it there is a load, a store or an add whose \
+            result decides no `if`/`guard`/`while`/`switch` and is not compared (a count reaching zero hands \
+            something over), no add follows a write of a stored property in its function (the count may publish \
+            that write), and the atomic is never passed to other code. An exchange, a compare-exchange, a bitwise \
+            update or a load of any other atomic costs what its acquire/release form costs, so lowering it saves \
+            little and is not reported. It stays quiet in test code (a file under a `Tests`/`Test` folder, named \
             `…Tests.swift`/`…Test.swift`, or importing XCTest or Testing: cost does not matter there and the \
             strongest ordering is the safe default), on `atomicMemoryFence` (a fence that asks for sequential \
             consistency is deliberate), and for the store-then-load pattern where it is required: a \
@@ -55,6 +62,13 @@ public struct AtomicOrderingRule: Rule {
             final class Stats {
                 private let hits = ManagedAtomic<Int>(0)
                 func reset() { hits.store(0, ↓ordering: .sequentiallyConsistent) }
+            }
+            """,
+            """
+            final class Stats {
+                private let hits = ManagedAtomic<Int>(0)
+                func record() { hits.wrappingIncrement(↓ordering: .sequentiallyConsistent) }
+                func current() -> Int { hits.load(↓ordering: .sequentiallyConsistent) }
             }
             """,
             """
@@ -101,10 +115,10 @@ public struct AtomicOrderingRule: Rule {
         nonTriggeringExamples: [
             "let n = counter.wrappingIncrementThenLoad(ordering: .relaxed)",
             """
-            final class Stats {
-                private let hits = ManagedAtomic<Int>(0)
-                func record() { hits.wrappingIncrement(ordering: .sequentiallyConsistent) }
-                func current() -> Int { hits.load(ordering: .sequentiallyConsistent) }
+            final class Handle {
+                private let references = ManagedAtomic<Int>(1)
+                func retain() { references.wrappingIncrement(ordering: .relaxed) }
+                func release() -> Bool { references.wrappingDecrementThenLoad(ordering: .sequentiallyConsistent) == 0 }
             }
             """,
             "func load(ordering: AtomicLoadOrdering = .sequentiallyConsistent) -> Int { 0 }",
@@ -147,24 +161,21 @@ public struct AtomicOrderingRule: Rule {
 
     // MARK: Messages
 
-    static func sequentialText(op: Op, name: String, call: String, twoOrderings: Bool) -> (message: String, fix: String) {
-        let target = name.isEmpty ? "this \(op.noun)" : "'\(name).\(call)'"
-        switch op {
-        case .load:
-            return ("\(target) asks for .sequentiallyConsistent, the costliest ordering; a load that only has to see what a matching release published needs just .acquiring",
-                    "use .acquiring if the value was stored with .releasing to publish other data, otherwise .relaxed")
-        case .store:
-            return ("\(target) asks for .sequentiallyConsistent, the costliest ordering; a store that only publishes what came before it needs just .releasing",
-                    "use .releasing if readers must see what was written before this store, otherwise .relaxed")
-        case .exchange, .compareExchange:
-            let fix = twoOrderings
-                ? "use successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring if the exchange hands over a lock or an object, otherwise .relaxed for both"
-                : "use .acquiringAndReleasing if the exchange hands over a lock or an object, otherwise .relaxed"
-            return ("\(target) asks for .sequentiallyConsistent, the costliest ordering; an exchange needs at most .acquiringAndReleasing unless it must be ordered with other atomics", fix)
-        case .update:
-            return ("\(target) asks for .sequentiallyConsistent, the costliest ordering; an independent counter or bit set needs only .relaxed",
-                    "use .relaxed if nothing else depends on this value; .acquiringAndReleasing if reaching a value hands over ownership (a reference count reaching zero)")
-        }
+    static func storeText(name: String, call: String) -> (message: String, fix: String) {
+        let target = name.isEmpty ? "this store" : "'\(name).\(call)'"
+        return ("\(target) asks for .sequentiallyConsistent, the costliest ordering; a store that only publishes what came before it needs just .releasing",
+                "use .releasing if readers must see what was written before this store, otherwise .relaxed")
+    }
+
+    /// A load or an add of an atomic that only counts: what .sequentiallyConsistent costs there
+    /// against .relaxed, by target.
+    static func counterText(op: Op, name: String, call: String) -> (message: String, fix: String) {
+        let cost = op == .load
+            ? "on ARM64 that load is an `ldar` where .relaxed is a plain `ldr` (on x86-64 both are the same `mov`)"
+            : "on ARM64 that add is an `ldaddal` (acquire and release) where .relaxed is an `ldadd` (on x86-64 both are the same locked instruction)"
+        return ("'\(name).\(call)' asks for .sequentiallyConsistent, but '\(name)' only counts: this file adds to it, reads it or stores it, "
+                    + "no branch depends on it and nothing is written before an add; \(cost)",
+                "use ordering: .relaxed: a counter that publishes no other data needs no ordering, only atomicity")
     }
 
     enum Op {
@@ -298,16 +309,122 @@ public struct AtomicOrderingRule: Rule {
                 }
             }
         }
+        // Atomics that only count: asked once per name.
+        var counters: [String: Bool] = [:]
+        let counted = Set(seq.compactMap { a -> String? in
+            let operation = op(s, a.callee)
+            return a.receiver >= 0 && (operation == .load || (operation == .update && Self.isCounting(s, a.callee))) ? s.text(a.receiver) : nil
+        })
+        if !counted.isEmpty { counters = independentCounters(s, names: counted) }
         for (k, a) in seq.enumerated() where !needed.contains(k) {
             let operation = op(s, a.callee)
-            // A sequentially consistent load, exchange or read-modify-write compiles to the same
-            // instructions as its acquire/release form on x86-64 and ARM64: asking for less saves
-            // nothing there. Only a store costs more (a full barrier on x86).
-            guard operation == .store else { continue }
             let name = a.receiver >= 0 ? s.text(a.receiver) : ""
-            let (message, fix) = Self.sequentialText(op: operation, name: name, call: s.text(a.callee), twoOrderings: a.isSuccess || a.isFailure)
+            let message: String
+            let fix: String
+            switch operation {
+            case .store:
+                // A sequentially consistent store costs a full barrier on x86.
+                (message, fix) = Self.storeText(name: name, call: s.text(a.callee))
+            case .load where counters[name] == true, .update where counters[name] == true:
+                // Against its acquire/release form a load or an add costs about the same; against
+                // .relaxed, which an independent counter needs, ARM64 pays for the ordering.
+                (message, fix) = Self.counterText(op: operation, name: name, call: s.text(a.callee))
+            default:
+                continue
+            }
             out.append(context.diagnostic(description, at: a.label, message: message, fixIt: FixIt(fix)))
         }
+    }
+
+    /// Whether the call at `callee` only adds to or subtracts from the value (`add`,
+    /// `wrappingIncrement`, `loadThenWrappingDecrement`, …).
+    static func isCounting(_ s: FileStructure, _ callee: Int) -> Bool {
+        if s.is(callee, "add") || s.is(callee, "subtract") || s.is(callee, "wrappingAdd") || s.is(callee, "wrappingSubtract") { return true }
+        let name = s.text(callee)
+        return name.contains("Increment") || name.contains("Decrement")
+    }
+
+    /// For each name: whether it is an atomic declared in this file that is only counted and read
+    /// here. Every use of the name is an operation call (`x.load`, `x.store`, an add), none
+    /// decides a branch or is compared (a count that hands something over, such as a reference
+    /// count reaching zero, needs its ordering), no add follows a write of a stored property in
+    /// its function (the count may publish that write), and the atomic is never handed to other
+    /// code. One pass over the file's tokens for all the names.
+    func independentCounters(_ s: FileStructure, names: Set<String>) -> [String: Bool] {
+        var result: [String: Bool] = [:]
+        var declared = Set<String>()
+        for n in names {
+            for d in s.variableDecls(named: n) {
+                let v = s.decls[d]
+                let atomic = [v.typeAnnotation, v.initializer].contains { r in
+                    r.contains { k in s.code[k].kind == .identifier && (s.is(k, "Atomic") || s.is(k, "ManagedAtomic") || s.is(k, "UnsafeAtomic")) }
+                }
+                if atomic { declared.insert(n) }
+            }
+            result[n] = declared.contains(n)
+        }
+        guard !declared.isEmpty else { return result }
+        let set = NameSet(declared)
+        var firstWrites: [Int: Int] = [:]
+        var adds = Set<String>()
+        var declarationNames = Set<Int>()
+        for n in declared { for d in s.variableDecls(named: n) where s.decls[d].name >= 0 { declarationNames.insert(s.decls[d].name) } }
+        for k in 0..<s.count where s.code[k].kind == .identifier && set.contains(s, k) {
+            let name = s.text(k)
+            guard result[name] == true, !declarationNames.contains(k) else { continue }
+            // A label (`counter: 0`), or the atomic itself assigned (`self.counter = Atomic(0)`).
+            if s.isChar(k + 1, UInt8(ascii: ":")) || s.isChar(k + 1, UInt8(ascii: "=")) { continue }
+            guard s.isChar(k + 1, UInt8(ascii: ".")), s.code[k + 2].kind == .identifier, s.isChar(k + 3, UInt8(ascii: "(")) else {
+                result[name] = false
+                continue
+            }
+            let callee = k + 2
+            if s.is(callee, "store") { continue }
+            let counting = Self.isCounting(s, callee)
+            guard s.is(callee, "load") || counting, !decides(s, receiver: k, callee: callee),
+                  !(counting && writesStateBefore(s, k, excluding: name, cache: &firstWrites)) else {
+                result[name] = false
+                continue
+            }
+            if counting { adds.insert(name) }
+        }
+        // A flag only loaded and stored is no counter.
+        for (name, counts) in result where counts && !adds.contains(name) { result[name] = false }
+        return result
+    }
+
+    /// Whether the function (or closure) holding token `k` writes a mutable stored property of
+    /// its type before `k`. The first such write of each body is found once.
+    func writesStateBefore(_ s: FileStructure, _ k: Int, excluding name: String, cache: inout [Int: Int]) -> Bool {
+        guard let exec = s.enclosingExecutable(of: k) else { return false }
+        if cache[exec] == nil {
+            let properties = mutableProperties(s, around: k, excluding: name)
+            var first = Int.max
+            if !properties.isEmpty {
+                for j in s.scopes[exec].interior where s.code[j].kind == .identifier && (!s.isChar(j - 1, UInt8(ascii: ".")) || s.isKeyword(j - 2, .self)) {
+                    if properties.contains(s.text(j)) && isWrite(s, j) {
+                        first = j
+                        break
+                    }
+                }
+            }
+            cache[exec] = first
+        }
+        return cache[exec]! < k
+    }
+
+    /// Whether the value an operation returns decides something: the call is in an `if`, `guard`,
+    /// `while` or `switch` head, or its result (or `.newValue`/`.oldValue`) is compared.
+    func decides(_ s: FileStructure, receiver: Int, callee: Int) -> Bool {
+        if let head = statementHead(s, receiver), s.isKeyword(head, .if) || s.isKeyword(head, .guard) || s.isKeyword(head, .while) || s.isKeyword(head, .switch) {
+            return true
+        }
+        var j = Int(s.match[callee + 1]) + 1
+        guard j > callee + 1 else { return true }
+        if s.isChar(j, UInt8(ascii: ".")) && (s.is(j + 1, "newValue") || s.is(j + 1, "oldValue")) { j += 2 }
+        guard j < s.count, s.code[j].kind == .operator else { return false }
+        let o = s.text(j)
+        return o == "==" || o == "!=" || o == "<" || o == ">" || o == "<=" || o == ">="
     }
 
     // MARK: .relaxed on a compare-exchange

@@ -22,6 +22,11 @@ public struct NonisolatedUnsafeRule: Rule {
             `nonisolated(unsafe)` is an explicit opt-in, so a finding must add something the code does not say. \
             Reported: a `var` (global, static, or instance) written after its initialization — outside `init`, \
             `deinit` and a once-initializer closure — with no lock held; the message names the line of a write. A \
+            lock is held in a withLock-style closure, between an acquire and its release, in the closure of a \
+            method whose name says it runs it under a lock by whole camel-case words (`withLockVoid`, \
+            `performLocked`, `synchronized`; not `setCompletionBlock` or `synchronizeTerms`), of one of the file's \
+            own methods that runs its closure with a lock held, or of a method that a lock type of the run (the \
+            receiver's declared type, in any file) runs under its lock. A \
             var whose every use in the file holds one lock is reported with that lock, so it can move inside a \
             lock that owns its state; when it is reached through a computed property whose getter and setter \
             each take the lock and the file updates it through that property (`x.append(…)`, `x[k] = v`, `x += 1`), \
@@ -88,6 +93,14 @@ public struct NonisolatedUnsafeRule: Rule {
             nonisolated(unsafe) var registered: [String] = []
             let registerOnce: Void = { registered = ["a", "b"] }()
             """,
+            """
+            final class Pool: @unchecked Sendable {
+                private let lock = NIOLock()
+                nonisolated(unsafe) var idle: [Int] = []
+                func release(_ id: Int) { lock.withLockVoid { idle.append(id) } }
+                var count: Int { idle.count }
+            }
+            """,
             "nonisolated func describe() -> String { \"\" }",
             "// nonisolated(unsafe) var old = 0",
             "let text = \"nonisolated(unsafe) var x\"",
@@ -118,8 +131,13 @@ public struct NonisolatedUnsafeRule: Rule {
         /// Per name, the uses that write it and are not declarations: worked out once per name,
         /// since many declarations may share a name (one per `#if` branch, or one per type).
         var writesByName: [String: [Int]] = [:]
+        /// Where locks are held: the file's lock regions, and the closures of methods whose name
+        /// says they run it under a lock (`withLockVoid`, `performLocked`) or that are the file's
+        /// own lock wrappers.
+        var regions: LockRegions
 
         init(_ s: FileStructure, _ context: RuleContext) {
+            regions = context.lockRegions
             var names = Set<String>()
             for k in s.nonisolatedTokens {
                 if let d = s.declaration(modifiedAt: Int(k)), s.decls[d].kind == .variable, !s.decls[d].nameText.isEmpty {
@@ -128,6 +146,9 @@ public struct NonisolatedUnsafeRule: Rule {
                 }
             }
             guard !names.isEmpty else { return }
+            regions = regions.addingLockScopedClosures(s, vocabulary: context.vocabulary, wrappers: context.wrapperMethods) { ci in
+                NonisolatedUnsafeRule.runsUnderReceiversLock(context, closure: s.closures[ci])
+            }
             signalHandlers = NonisolatedUnsafeRule.signalHandlers(s)
             for n in names { for d in s.variablesByName[n] ?? [] where s.decls[d].name >= 0 { declarationTokens.insert(s.decls[d].name) } }
             let set = NameSet(names)
@@ -169,6 +190,20 @@ public struct NonisolatedUnsafeRule: Rule {
             out.append(context.diagnostic(description, at: i, message: message, fixIt: fixIt))
         }
         return out
+    }
+
+    /// Whether a closure is passed to a method that a lock type of the run (the receiver's declared
+    /// type, in any file) runs under its lock: `state.mutate { }` on a `let state: Protected<T>`.
+    static func runsUnderReceiversLock(_ context: RuleContext, closure c: Closure) -> Bool {
+        let s = context.structure
+        guard c.receiverStart >= 0 else { return false }
+        var r = c.receiverStart
+        if s.isKeyword(r, .self) && s.isChar(r + 1, UInt8(ascii: ".")) { r += 2 }
+        // A single name: `state.mutate { }`, `self.state.mutate { }`.
+        guard r + 2 == c.callee, s.code[r].kind == .identifier, s.isChar(r + 1, UInt8(ascii: ".")),
+              case .variable(let d) = s.lookupVariable(s.text(r), at: r, memberOnly: r != c.receiverStart),
+              let type = GuardLogExtractor.declaredTypeName(s.decls[d], s) else { return false }
+        return context.lockWrapperMethods(type)?.contains(s.text(c.callee)) ?? false
     }
 
     /// For a value every use of which already holds `lock`: move it inside a lock that owns its
@@ -233,7 +268,7 @@ public struct NonisolatedUnsafeRule: Rule {
         // A computed property has no storage: what its accessors touch decides. Accessors that
         // take a lock, or reach storage kept by a wrapper, synchronize themselves.
         if d.isComputed {
-            if accessorsSynchronize(s, d, context) { return nil }
+            if accessorsSynchronize(s, d, uses.regions) { return nil }
             return ("computed property '\(d.nameText)' can be called from any isolation with nonisolated(unsafe), and its accessors take no lock",
                     "take a lock inside the accessors (or reach the state through \(lock)), or leave the property isolated")
         }
@@ -295,7 +330,7 @@ public struct NonisolatedUnsafeRule: Rule {
         // A var: the opt-out matters where it is written after initialization. Written only in
         // an initializer, a once-initializer closure or deinit, it is set once and then read.
         // Writes made with no lock held (a write under a lock is the lock's business).
-        let writes = writesAfterInitialization(s, d, di, &uses).filter { context.lockRegions.holding($0, in: s, directOnly: false).isEmpty }
+        let writes = writesAfterInitialization(s, d, di, &uses).filter { uses.regions.holding($0, in: s, directOnly: false).isEmpty }
         // A public global or static var can be set by any client of the module, from any thread.
         let settableOutside = isGlobalLike && s.isSettableOutsideModule(d)
         if isGlobalLike && settableOutside && writes.isEmpty && !usedInSignalHandler(s, d, uses) {
@@ -553,10 +588,10 @@ public struct NonisolatedUnsafeRule: Rule {
 
     /// Whether the accessors of computed property `d` take a lock, or read storage kept by a
     /// property wrapper (which synchronizes in its own accessors).
-    func accessorsSynchronize(_ s: FileStructure, _ d: Decl, _ context: RuleContext) -> Bool {
+    func accessorsSynchronize(_ s: FileStructure, _ d: Decl, _ regions: LockRegions) -> Bool {
         guard d.body >= 0 else { return false }
         let body = s.scopes[d.body]
-        if context.lockRegions.regions.contains(where: { $0.start >= body.open && $0.end <= body.close }) { return true }
+        if regions.regions.contains(where: { $0.start >= body.open && $0.end <= body.close }) { return true }
         let wrapped = Set(s.decls.filter { $0.kind == .variable && $0.name >= 0 && s.hasPropertyWrapper($0) }.map(\.nameText))
         guard !wrapped.isEmpty else { return false }
         return (body.open..<body.close).contains { s.code[$0].kind == .identifier && wrapped.contains(s.text($0)) }
@@ -598,7 +633,7 @@ public struct NonisolatedUnsafeRule: Rule {
             uses.append(i)
         }
         guard !uses.isEmpty else { return nil }
-        let regions = context.lockRegions
+        let regions = cache.regions
         guard !regions.regions.isEmpty else { return nil }
         var common: Set<String>? = nil
         for u in uses {

@@ -36,8 +36,9 @@ public struct NonisolatedUnsafeRule: Rule {
             its accessors take no lock and reach no locking wrapper. A `let` of a Sendable type is reported as \
             unnecessary (with a safe fix that removes the modifier). Not reported: a `let` of another type (the \
             code deliberately shares or transfers that instance), a var only written while it is initialized, a var \
-            whose comment states its contract (set once at startup, not thread-safe, guarded by …; also a comment \
-            right above the `#if` that declares it), a var passed by `&` to a call (a C out-parameter such as the \
+            whose comment states its contract (set once at startup, not thread-safe, guarded by …, or a setup-only \
+            rule: `must not be modified once … is being used`, `configure before calling start()`, `never changed \
+            after launch`; also a comment right above the `#if` that declares it), a var passed by `&` to a call (a C out-parameter such as the \
             handle `pthread_create` fills in), a var set in the entry method of the `@main` type before anything \
             starts concurrent work (an await, a task, a thread, a dispatch), a raw C lock itself (`unsafe_os_lock` \
             covers it), code built only for a single-threaded runtime (`!_runtime(_multithreaded)` in any shape of \
@@ -545,14 +546,47 @@ public struct NonisolatedUnsafeRule: Rule {
         "not concurrency-safe", "not concurrency safe", "not thread-safe", "not thread safe", "single-threaded", "single threaded",
         "set once", "only set", "only be set", "set before", "must be set", "only written", "written once", "only accessed",
         "only used from", "only from the", "only on the", "protected by", "guarded by", "synchronized by", "under the lock",
-        "before any", "at startup", "during startup", "at launch",
+        "before any", "at startup", "during startup", "at launch", "before use", "before using", "before it is used",
+        "before calling", "before starting", "during setup", "during initialization", "during bootstrap", "only once",
+        "once, before", "before the first",
     ]
 
-    /// Whether a declaration's comment states how it is kept safe (or that it is not meant to be).
+    /// Modal words that, followed by `not`, state a rule (`must not be modified`).
+    static let contractModals: Set<String> = ["must", "should", "shall", "may", "can", "do", "does", "will"]
+    /// Stems of the verbs a setup-only contract forbids after setup.
+    static let modificationStems = ["modif", "chang", "mutat", "writ", "reassign", "alter", "replac", "touch"]
+
+    /// Whether a declaration's comment states how it is kept safe (or that it is not meant to
+    /// be): a guard or thread it is used from, or a setup-only contract, either a time it is set
+    /// (`set once at startup`, `configure before use`) or a rule against changing it afterwards
+    /// (`must not be modified once the server is being used`, `never changed after launch`,
+    /// `don't mutate after start()`).
     static func documentsContract(_ comment: String) -> Bool {
         guard !comment.isEmpty else { return false }
         let text = comment.lowercased()
-        return contractPhrases.contains { text.contains($0) }
+        if contractPhrases.contains(where: { text.contains($0) }) { return true }
+        // Words, with `n't` read as `not` (`mustn't`, `don't`, `can't`; `cannot` too).
+        var words: [Substring] = []
+        for raw in text.replacingOccurrences(of: "n't", with: " not").replacingOccurrences(of: "cannot", with: "can not")
+            .split(whereSeparator: { !$0.isLetter }) {
+            words.append(raw)
+        }
+        var k = 0
+        while k < words.count {
+            defer { k += 1 }
+            var j: Int
+            if words[k] == "never" {
+                j = k + 1
+            } else if contractModals.contains(String(words[k])) && k + 1 < words.count && words[k + 1] == "not" {
+                j = k + 2
+            } else {
+                continue
+            }
+            // `be`, `ever`, `get`, `be ever` between the negation and the verb.
+            while j < words.count && j < k + 5 && (words[j] == "be" || words[j] == "ever" || words[j] == "get" || words[j] == "been") { j += 1 }
+            if j < words.count && modificationStems.contains(where: { words[j].hasPrefix($0) }) { return true }
+        }
+        return false
     }
 
     static let mutableContainers: Set<String> = [

@@ -116,6 +116,8 @@ public struct ProjectIndex: Sendable {
     public internal(set) var protocolLockImplementations: [String: [String: UInt8]] = [:]
     /// module → serial or concurrent queues declared at file level (`let q = DispatchQueue(…)`).
     public internal(set) var globalQueues: [String: [String: GuardKind]] = [:]
+    /// module → what its files write of variables other files declare (see `StateWrites`).
+    public internal(set) var stateWrites: [String: StateWrites] = [:]
 
     public init() {}
 
@@ -190,6 +192,12 @@ public struct ProjectIndex: Sendable {
         for (key, logs) in other.guardLogs {
             for (p, log) in logs { guardLogs[key, default: [:]][p] = log }
         }
+        for (module, writes) in other.stateWrites { stateWrites[module, default: StateWrites()].merge(writes) }
+    }
+
+    /// Files what one file writes of variables other files declare.
+    public mutating func add(_ writes: StateWrites, module: String) {
+        stateWrites[module, default: StateWrites()].merge(writes)
     }
 
     public mutating func add(module: String, name: String, _ facts: TypeFacts) {

@@ -37,6 +37,8 @@ public struct LintProfile: Sendable {
     let ruleTestPolicies: [TestCodePolicy.Kind]
     /// Some rule reads the guard inference (see `Rule.needsGuardInference`).
     let needsGuardInference: Bool
+    /// Some rule reads the writes of other files (see `Rule.needsStateWrites`).
+    let needsStateWrites: Bool
 
     public init(rules: [any Rule], severities: [String: Severity] = [:], configuration: Configuration = Configuration()) {
         self.rules = rules
@@ -50,6 +52,7 @@ public struct LintProfile: Sendable {
         self.ruleIDs = Set(rules.map(\.description.id))
         self.ruleSeverities = rules.map { severities[$0.description.id] ?? $0.description.defaultSeverity }
         self.needsGuardInference = rules.contains { $0.needsGuardInference }
+        self.needsStateWrites = rules.contains { $0.needsStateWrites }
         self.ruleTestPolicies = rules.map { r in
             switch configuration.rules[r.description.id]?.inTests {
             case .all?: .reported
@@ -146,7 +149,7 @@ public enum Linter {
             let current = index
             let recheck = outcomes.indices.filter { k in
                 let o = outcomes[k]
-                return o.linted && RuleContext.answersChange(o.questions, module: o.module, index: current)
+                return o.linted && RuleContext.answersChange(o.questions, module: o.module, path: contexts[k].path, index: current)
             }
             if recheck.isEmpty { break }
             passes += 1
@@ -245,6 +248,12 @@ public enum Linter {
                 facts.finishGuards()
                 context.index = facts
             }
+        }
+        if profile.needsStateWrites {
+            let writes = StateWrites.extract(structure, regions: context.lockRegions.addingLockScopedClosures(structure, vocabulary: vocabulary, wrappers: wrappers))
+            facts.add(writes, module: outcome.module)
+            // On its own the file is the whole run.
+            if projectIndex == nil { context.index.add(writes, module: outcome.module) }
         }
         outcome.facts = facts
         var running = profile.ruleIDs

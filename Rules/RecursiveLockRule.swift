@@ -22,7 +22,8 @@ public struct RecursiveLockRule: Rule {
             Split each operation into a public method that takes the lock and a private helper that expects it to \
             be held, and call the helpers while holding the lock. Inside a withLock closure, use the state the \
             closure receives instead of locking again. For callbacks: copy the closure, delegate or observer list \
-            into locals while the lock is held, release it, then call them.
+            into locals while the lock is held, release it, then call them (a lock whose job is to serialise the \
+            call is not reported: there the copy would undo it).
             """,
         knownLimits: """
             The lock must be a stored property, local or global whose type is known from its declaration: Mutex, \
@@ -47,7 +48,14 @@ public struct RecursiveLockRule: Rule {
             `…Subscriber` type of another module (`delegate?.didChange()`), and `forEach` or `for … in` over a stored \
             array or dictionary of either are reported. Calls on classes, structs and enums, free functions, \
             standard-library methods (including a method of Optional such as `x.take()`), and callbacks called after \
-            the release or handed to async/Task are not.
+            the release or handed to async/Task are not. Nor is a callback the lock exists for, where copying it out \
+            would undo the lock: the held region holds nothing but the call (the lock serialises it), the call's \
+            result is written to a stored property in the same hold (a value created once under the lock that \
+            publishes it), or every acquisition of that lock in the file calls the same callback and none writes the \
+            type's stored properties (the lock guards nothing else). A stored closure \
+            that only ever holds the type's own code is no callback: every value assigned to it in the file (its \
+            initial value included) is one of the type's methods or a closure written there that calls no parameter \
+            handed in, and no other file can assign it.
             """,
         inTests: .narrowed("only a lock taken again by the test's own code; a test double that calls a stored closure or delegate with its lock held is not reported, since the test decides what the callback does"),
         triggeringExamples: [
@@ -157,6 +165,14 @@ public struct RecursiveLockRule: Rule {
                     lock.unlock()
                     callback?(v)
                 }
+            }
+            """,
+            """
+            final class SerialHandler {
+                private let lock = NSLock()
+                private let handle: (String) -> Void
+                init(handle: @escaping (String) -> Void) { self.handle = handle }
+                func send(_ message: String) { lock.withLock { handle(message) } }
             }
             """,
         ]
@@ -336,6 +352,8 @@ public struct RecursiveLockRule: Rule {
         }
         guard !names.isEmpty else { return [] }
         let nameSet = NameSet(names)
+        var ownCode: [Int: Bool] = [:]
+        var servesByLock: [String: Bool] = [:]
         for a in acquisitions where a.holds(s) {
             let r = a.region
             var k = r.start + 1
@@ -360,11 +378,173 @@ public struct RecursiveLockRule: Rule {
                 guard let kind, let call = callbackCall(s, at: k, after: after, kind: kind, isCall: isCall, isLoop: isLoop) else { continue }
                 // `x.take()` on an optional property calls a method of Optional, not of the protocol.
                 if case .observer = kind, !optional, s.decls[d].typeAnnotation.last.map({ s.isChar($0, UInt8(ascii: "?")) }) ?? false { continue }
+                // A stored closure that holds only the type's own code cannot call back from outside.
+                if case .closure = kind {
+                    if ownCode[d] == nil { ownCode[d] = holdsOwnCode(s, d) }
+                    if ownCode[d]! { continue }
+                }
+                // The lock exists for the call: copying the callback out would undo what it is for.
+                if lockServesCall(s, a, property: k, call: call, acquisitions: acquisitions, cache: &servesByLock) { continue }
                 guard reported.insert(call).inserted else { continue }
                 out.append(callbackDiagnostic(a, property: s.text(k), kind: kind, call: call, context: context))
             }
         }
         return out
+    }
+
+    // MARK: A lock that serialises the call
+
+    /// Whether the held region of `a` exists for the callback call at `call` (on the property
+    /// named at `property`), so that calling it after the release would undo what the lock is
+    /// for: the region holds nothing but that call (the lock serialises it); the call's result
+    /// becomes state written in the same hold (creating a value once, under the lock that
+    /// publishes it); or every acquisition of that lock in the file calls the same callback and
+    /// none writes the type's state (the lock's only job).
+    func lockServesCall(_ s: FileStructure, _ a: Acquisition, property k: Int, call: Int, acquisitions: [Acquisition],
+                        cache: inout [String: Bool]) -> Bool {
+        let r = a.region
+        let statements = heldStatements(s, r)
+        guard let callStatement = statements.first(where: { $0.contains(call) }) else { return false }
+        if statements.count == 1 && isCallOnly(s, callStatement, property: k) { return true }
+        if resultBecomesState(s, callStatement, call: call, later: statements.filter { $0.lowerBound > callStatement.lowerBound }) { return true }
+        // The lock's only job: every acquisition of it calls this callback, and none writes the
+        // type's stored state (the lock guards no state of its own).
+        let name = s.text(k)
+        let key = "\(a.decl) \(name)"
+        if let known = cache[key] { return known }
+        var only = true
+        for other in acquisitions where other.decl == a.decl && other.holds(s) && only {
+            var calls = false
+            for q in s.span(other.region.start + 1, other.region.end) where s.code[q].kind == .identifier
+                && (!s.isChar(q - 1, UInt8(ascii: ".")) || s.isKeyword(q - 2, .self)) {
+                if s.is(q, text: name) {
+                    calls = calls || s.isChar(q + 1, UInt8(ascii: "(")) || s.isChar(q + 2, UInt8(ascii: "(")) || s.isChar(q + 1, UInt8(ascii: "."))
+                        || s.isKeyword(q - 1, .in)
+                } else if StateWrites.isDefiniteWrite(s, q) && memberProperty(s, named: s.text(q), at: q) != nil {
+                    only = false
+                    break
+                }
+            }
+            only = only && calls
+        }
+        cache[key] = only
+        return only
+    }
+
+    /// The statements run with the region's lock held, leaving out the lock's own acquire and
+    /// release and a `defer` that releases it; statements nested in blocks are part of theirs.
+    func heldStatements(_ s: FileStructure, _ r: LockRegion) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var j = r.start + 1
+        // A manual acquire may sit inside the region's first tokens: start after its call.
+        if r.acquireToken > r.start && r.acquireToken < r.end, s.isChar(r.acquireToken + 1, UInt8(ascii: "(")) {
+            j = max(j, Int(s.match[r.acquireToken + 1]) + 1)
+        }
+        var steps = 0
+        while j < r.end && steps < 10_000 {
+            steps += 1
+            if s.isChar(j, UInt8(ascii: ";")) { j += 1; continue }
+            if s.isKeyword(j, .defer), s.isChar(j + 1, UInt8(ascii: "{")), Int(s.match[j + 1]) > j + 1 {
+                let close = Int(s.match[j + 1])
+                if s.span(j + 2, close).contains(where: { s.code[$0].kind == .identifier && releases(s, $0, lock: r.lock) }) {
+                    j = close + 1
+                    continue
+                }
+            }
+            let end = max(j + 1, min(s.statementEnd(from: j, limit: r.end), r.end))
+            // The release itself (`lock.unlock()`, `pthread_mutex_unlock(&m)`).
+            let isRelease = s.span(j, end).contains { s.code[$0].kind == .identifier && s.isChar($0 + 1, UInt8(ascii: "(")) && releases(s, $0, lock: r.lock) }
+                && end - j <= 8
+            if !isRelease { out.append(j..<end) }
+            j = end
+        }
+        return out
+    }
+
+    /// Whether a statement is only the callback call: `callback(x)`, `return self.callback?(x)`,
+    /// `try callback(x)`, `_ = callback(x)`, `delegate?.didChange()`, `observers.forEach { … }`,
+    /// or a `for … in observers` loop that only calls each element.
+    func isCallOnly(_ s: FileStructure, _ statement: Range<Int>, property k: Int) -> Bool {
+        var j = statement.lowerBound
+        while j < k && (s.isKeyword(j, .return) || s.isKeyword(j, .try) || s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!"))
+                        || s.is(j, "_") || s.isChar(j, UInt8(ascii: "=")) || s.isKeyword(j, .self) || s.isChar(j, UInt8(ascii: "."))) { j += 1 }
+        if j == k { return true }
+        // `for x in observers { x.notify() }`: the loop is the call.
+        if s.isKeyword(statement.lowerBound, .for), s.isKeyword(k - 1, .in), s.isChar(k + 1, UInt8(ascii: "{")) {
+            let close = Int(s.match[k + 1])
+            return close > k + 1 && !s.span(k + 2, close).contains { StateWrites.isDefiniteWrite(s, $0) && s.code[$0].kind == .identifier }
+        }
+        return false
+    }
+
+    /// Whether the call's result is written to a stored property in the same hold: `x = f()`,
+    /// `self.x = f()`, or `let v = f()` followed by `x = v` / `self.x = v`.
+    func resultBecomesState(_ s: FileStructure, _ statement: Range<Int>, call: Int, later: [Range<Int>]) -> Bool {
+        var j = statement.lowerBound
+        if s.isKeyword(j, .self) && s.isChar(j + 1, UInt8(ascii: ".")) { j += 2 }
+        guard j < call, s.code[j].kind == .identifier || s.isKeyword(j, .let) || s.isKeyword(j, .var) else { return false }
+        if s.code[j].kind == .identifier {
+            // `x = f()`: a stored property of the type.
+            return s.isChar(j + 1, UInt8(ascii: "=")) && memberProperty(s, named: s.text(j), at: j) != nil
+        }
+        // `let v = f()`, then `x = v` later in the hold.
+        guard s.code[j + 1].kind == .identifier, s.isChar(j + 2, UInt8(ascii: "=")) || s.isChar(j + 2, UInt8(ascii: ":")) else { return false }
+        let bound = s.text(j + 1)
+        for st in later {
+            var q = st.lowerBound
+            if s.isKeyword(q, .self) && s.isChar(q + 1, UInt8(ascii: ".")) { q += 2 }
+            guard s.code[q].kind == .identifier, s.isChar(q + 1, UInt8(ascii: "=")), memberProperty(s, named: s.text(q), at: q) != nil else { continue }
+            if s.span(q + 2, st.upperBound).contains(where: { s.code[$0].kind == .identifier && s.is($0, text: bound) }) { return true }
+        }
+        return false
+    }
+
+    // MARK: A stored closure that holds the type's own code
+
+    /// Whether stored closure property `d` only ever holds code of its own type: every value
+    /// assigned to it in this file (its initial value included) is one of the type's methods
+    /// (`self.refresh`, `Self.log`) or a closure written here that calls nothing handed in from
+    /// outside (no parameter of the function that builds it, no other callback property), and
+    /// no code outside this file can assign it.
+    func holdsOwnCode(_ s: FileStructure, _ d: Int) -> Bool {
+        let v = s.decls[d]
+        guard v.parent >= 0, !(!v.isLet && s.isSettableOutsideFile(v)) else { return false }
+        var sources: [Range<Int>] = []
+        if !v.initializer.isEmpty { sources.append(v.initializer) }
+        for k in s.assignments(of: v.nameText, in: 0..<s.count) {
+            // `name = …` or `self.name = …`, not another value's member.
+            if s.isChar(k - 1, UInt8(ascii: ".")) && !(s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: "."))) { continue }
+            if !s.isChar(k - 1, UInt8(ascii: ".")), case .variable(let found) = s.lookupVariable(v.nameText, at: k), found != d { continue }
+            // From the `=` on, so a closure literal right after it is skipped whole.
+            sources.append((k + 2)..<max(k + 2, s.statementEnd(from: k + 1, limit: s.count)))
+        }
+        guard !sources.isEmpty else { return false }
+        let typeName = s.decls[v.parent].nameText
+        for r in sources where !isOwnCode(s, r, typeName: typeName) { return false }
+        return true
+    }
+
+    /// Whether expression `r` is a method of type `typeName` or a closure that calls nothing
+    /// handed in from outside.
+    func isOwnCode(_ s: FileStructure, _ r: Range<Int>, typeName: String) -> Bool {
+        guard let first = r.first else { return false }
+        var j = first
+        // `self.method`, `Self.method`, `Type.method`, `method`.
+        if (s.isKeyword(j, .self) || s.isKeyword(j, .Self) || s.is(j, text: typeName)) && s.isChar(j + 1, UInt8(ascii: ".")) { j += 2 }
+        if j + 1 == r.upperBound, s.code[j].kind == .identifier {
+            return s.callableMembers(ofTypeNamed: typeName).contains { s.decls[$0].kind == .function && s.decls[$0].nameText == s.text(j) }
+        }
+        // A closure literal (maybe with a capture list).
+        guard s.isChar(first, UInt8(ascii: "{")), Int(s.match[first]) == r.upperBound - 1 else { return false }
+        let parameters = Set(s.enclosingFunction(of: first).map { s.decls[$0].parameterNames } ?? [])
+        for q in s.span(first + 1, r.upperBound - 1) where s.code[q].kind == .identifier && !s.isChar(q - 1, UInt8(ascii: ".")) {
+            let name = s.text(q)
+            let called = s.isChar(q + 1, UInt8(ascii: "(")) || (s.isChar(q + 1, UInt8(ascii: "?")) && s.isChar(q + 2, UInt8(ascii: "(")))
+                || (s.isChar(q + 1, UInt8(ascii: ".")) && s.isChar(q + 3, UInt8(ascii: "(")))
+            // A closure or object handed in by the caller, called from here.
+            if called && parameters.contains(name) { return false }
+        }
+        return true
     }
 
     /// The stored property `name` of the type around token `k` (its declaration or an extension of

@@ -354,6 +354,7 @@ public struct RecursiveLockRule: Rule {
         let nameSet = NameSet(names)
         var ownCode: [Int: Bool] = [:]
         var servesByLock: [String: Bool] = [:]
+        var statementsByRegion: [Int: HeldCode] = [:]
         for a in acquisitions where a.holds(s) {
             let r = a.region
             var k = r.start + 1
@@ -384,7 +385,8 @@ public struct RecursiveLockRule: Rule {
                     if ownCode[d]! { continue }
                 }
                 // The lock exists for the call: copying the callback out would undo what it is for.
-                if lockServesCall(s, a, property: k, call: call, acquisitions: acquisitions, cache: &servesByLock) { continue }
+                if lockServesCall(s, a, property: k, call: call, acquisitions: acquisitions, cache: &servesByLock,
+                                  statements: &statementsByRegion) { continue }
                 guard reported.insert(call).inserted else { continue }
                 out.append(callbackDiagnostic(a, property: s.text(k), kind: kind, call: call, context: context))
             }
@@ -401,12 +403,13 @@ public struct RecursiveLockRule: Rule {
     /// publishes it); or every acquisition of that lock in the file calls the same callback and
     /// none writes the type's state (the lock's only job).
     func lockServesCall(_ s: FileStructure, _ a: Acquisition, property k: Int, call: Int, acquisitions: [Acquisition],
-                        cache: inout [String: Bool]) -> Bool {
+                        cache: inout [String: Bool], statements byRegion: inout [Int: HeldCode]) -> Bool {
         let r = a.region
-        let statements = heldStatements(s, r)
-        guard let callStatement = statements.first(where: { $0.contains(call) }) else { return false }
-        if statements.count == 1 && isCallOnly(s, callStatement, property: k) { return true }
-        if resultBecomesState(s, callStatement, call: call, later: statements.filter { $0.lowerBound > callStatement.lowerBound }) { return true }
+        if byRegion[r.acquireToken] == nil { byRegion[r.acquireToken] = heldCode(s, r) }
+        let held = byRegion[r.acquireToken]!
+        guard let callStatement = held.statements.first(where: { $0.contains(call) }) else { return false }
+        if held.statements.count == 1 && isCallOnly(s, callStatement, property: k) { return true }
+        if resultBecomesState(s, callStatement, call: call, assignedFrom: held.assignedFrom) { return true }
         // The lock's only job: every acquisition of it calls this callback, and none writes the
         // type's stored state (the lock guards no state of its own).
         let name = s.text(k)
@@ -429,6 +432,25 @@ public struct RecursiveLockRule: Rule {
         }
         cache[key] = only
         return only
+    }
+
+    /// What runs with a region's lock held: its statements, and the names read by the
+    /// statements that assign a stored property (`x = v`, `self.x = v + 1`).
+    struct HeldCode {
+        var statements: [Range<Int>]
+        var assignedFrom: Set<String>
+    }
+
+    func heldCode(_ s: FileStructure, _ r: LockRegion) -> HeldCode {
+        let statements = heldStatements(s, r)
+        var names = Set<String>()
+        for st in statements {
+            var q = st.lowerBound
+            if s.isKeyword(q, .self) && s.isChar(q + 1, UInt8(ascii: ".")) { q += 2 }
+            guard s.code[q].kind == .identifier, s.isChar(q + 1, UInt8(ascii: "=")), memberProperty(s, named: s.text(q), at: q) != nil else { continue }
+            for t in s.span(q + 2, st.upperBound) where s.code[t].kind == .identifier { names.insert(s.text(t)) }
+        }
+        return HeldCode(statements: statements, assignedFrom: names)
     }
 
     /// The statements run with the region's lock held, leaving out the lock's own acquire and
@@ -478,25 +500,19 @@ public struct RecursiveLockRule: Rule {
     }
 
     /// Whether the call's result is written to a stored property in the same hold: `x = f()`,
-    /// `self.x = f()`, or `let v = f()` followed by `x = v` / `self.x = v`.
-    func resultBecomesState(_ s: FileStructure, _ statement: Range<Int>, call: Int, later: [Range<Int>]) -> Bool {
+    /// `self.x = f()`, or `let v = f()` with `x = v` / `self.x = v` in the hold (`assignedFrom`).
+    func resultBecomesState(_ s: FileStructure, _ statement: Range<Int>, call: Int, assignedFrom: Set<String>) -> Bool {
         var j = statement.lowerBound
         if s.isKeyword(j, .self) && s.isChar(j + 1, UInt8(ascii: ".")) { j += 2 }
-        guard j < call, s.code[j].kind == .identifier || s.isKeyword(j, .let) || s.isKeyword(j, .var) else { return false }
+        guard j < call else { return false }
         if s.code[j].kind == .identifier {
             // `x = f()`: a stored property of the type.
             return s.isChar(j + 1, UInt8(ascii: "=")) && memberProperty(s, named: s.text(j), at: j) != nil
         }
-        // `let v = f()`, then `x = v` later in the hold.
-        guard s.code[j + 1].kind == .identifier, s.isChar(j + 2, UInt8(ascii: "=")) || s.isChar(j + 2, UInt8(ascii: ":")) else { return false }
-        let bound = s.text(j + 1)
-        for st in later {
-            var q = st.lowerBound
-            if s.isKeyword(q, .self) && s.isChar(q + 1, UInt8(ascii: ".")) { q += 2 }
-            guard s.code[q].kind == .identifier, s.isChar(q + 1, UInt8(ascii: "=")), memberProperty(s, named: s.text(q), at: q) != nil else { continue }
-            if s.span(q + 2, st.upperBound).contains(where: { s.code[$0].kind == .identifier && s.is($0, text: bound) }) { return true }
-        }
-        return false
+        // `let v = f()`, and a stored property assigned from `v` in the hold.
+        guard s.isKeyword(j, .let) || s.isKeyword(j, .var), s.code[j + 1].kind == .identifier,
+              s.isChar(j + 2, UInt8(ascii: "=")) || s.isChar(j + 2, UInt8(ascii: ":")) else { return false }
+        return assignedFrom.contains(s.text(j + 1))
     }
 
     // MARK: A stored closure that holds the type's own code

@@ -49,6 +49,8 @@ public struct FileStructure: Sendable {
     public let nonisolatedTokens: [Int32]
     /// Which identifiers the file may contain (a Bloom filter: no false negatives).
     public let identifiers: IdentifierFilter
+    /// The `#if` branches, in source order (see `ConditionalBranch`, `exclusive(_:_:)`).
+    public let branches: [ConditionalBranch]
 
     public init(file: SourceFile) {
         let (code, comments) = Lexer.lex(file.bytes)
@@ -69,6 +71,7 @@ public struct FileStructure: Sendable {
         self.awaitTokens = builder.awaitTokens
         self.nonisolatedTokens = builder.nonisolatedTokens
         self.identifiers = builder.identifiers
+        self.branches = builder.branches
         var children = [[Int]](repeating: [], count: builder.decls.count)
         var topLevel: [Int] = []
         var typesByName: [String: [Int]] = [:]
@@ -253,6 +256,54 @@ public struct FileStructure: Sendable {
         }
         // `lo` is the first declaration whose keyword is after `i`.
         return lo < decls.count && decls[lo].start <= i ? lo : nil
+    }
+
+    // MARK: Conditional compilation
+
+    /// The innermost `#if` branch holding token `i`, or -1 (by binary search: branches are in
+    /// the order of their directives and nest).
+    public func branch(of i: Int) -> Int {
+        guard !branches.isEmpty else { return -1 }
+        var lo = 0
+        var hi = branches.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if branches[mid].start < i { lo = mid + 1 } else { hi = mid }
+        }
+        // The last branch starting before `i`, or one of its ancestors, holds it.
+        var b = lo - 1
+        while b >= 0 && !(branches[b].start < i && i < branches[b].end) { b = branches[b].parent }
+        return b
+    }
+
+    /// Whether tokens `a` and `b` are never compiled together: one lies in code that assumes an
+    /// `#if` condition true and the other in code that assumes it false (the two branches of one
+    /// `#if`, or two `#if os(macOS)` … `#else` blocks of one type, a declaration in the first and
+    /// a use in the second).
+    public func exclusive(_ a: Int, _ b: Int) -> Bool {
+        let x = branch(of: a)
+        guard x >= 0 else { return false }
+        let y = branch(of: b)
+        guard y >= 0, x != y else { return false }
+        let other = branches[y].assumes
+        for c in branches[x].assumes {
+            let flipped = (c.hasPrefix("+") ? "-" : "+") + c.dropFirst()
+            if other.contains(flipped) { return true }
+        }
+        return false
+    }
+
+    /// Whether declaration `d` can be compiled together with token `i` (not in another branch
+    /// of an `#if` that holds `i`).
+    public func compatible(_ d: Int, with i: Int) -> Bool {
+        branches.isEmpty || !exclusive(decls[d].keyword, i)
+    }
+
+    /// The type declarations named `name` that can be compiled together with token `i`: a twin
+    /// declared in another branch of an `#if` is another type.
+    public func typeDecls(named name: String, compatibleWith i: Int) -> [Int] {
+        let all = typeDecls(named: name)
+        return branches.isEmpty ? all : all.filter { compatible($0, with: i) }
     }
 
     // MARK: Scope queries

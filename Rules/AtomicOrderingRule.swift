@@ -31,7 +31,8 @@ public struct AtomicOrderingRule: Rule {
         knownLimits: """
             `.sequentiallyConsistent` is reported on a store's `ordering:` argument, and on the loads and adds \
             (`add`, `subtract`, `wrappingAdd`, `wrappingIncrement`, `loadThenWrappingDecrement`, …) of an atomic \
-            that only counts: declared in the file, and every use of it there is a load, a store or an add whose \
+            that only counts: declared in the file, and every use of it there (in code compiled with an atomic declaration of that \
+            name: a lock of the same name in another branch of an `#if` is another property) is a load, a store or an add whose \
             result decides no `if`/`guard`/`while`/`switch` and is not compared (a count reaching zero hands \
             something over), no add follows a write of a stored property in its function (the count may publish \
             that write), and the atomic is never passed to other code. An exchange, a compare-exchange, a bitwise \
@@ -353,13 +354,19 @@ public struct AtomicOrderingRule: Rule {
     func independentCounters(_ s: FileStructure, names: Set<String>) -> [String: Bool] {
         var result: [String: Bool] = [:]
         var declared = Set<String>()
+        // The atomic declarations of each name: a use in another branch of an `#if` than all of
+        // them is a twin of another type (a lock on one platform, an atomic on another).
+        var atomicDecls: [String: [Int]] = [:]
         for n in names {
             for d in s.variableDecls(named: n) {
                 let v = s.decls[d]
                 let atomic = [v.typeAnnotation, v.initializer].contains { r in
                     r.contains { k in s.code[k].kind == .identifier && (s.is(k, "Atomic") || s.is(k, "ManagedAtomic") || s.is(k, "UnsafeAtomic")) }
                 }
-                if atomic { declared.insert(n) }
+                if atomic {
+                    declared.insert(n)
+                    atomicDecls[n, default: []].append(d)
+                }
             }
             result[n] = declared.contains(n)
         }
@@ -372,6 +379,7 @@ public struct AtomicOrderingRule: Rule {
         for k in 0..<s.count where s.code[k].kind == .identifier && set.contains(s, k) {
             let name = s.text(k)
             guard result[name] == true, !declarationNames.contains(k) else { continue }
+            if !s.branches.isEmpty && !(atomicDecls[name] ?? []).contains(where: { s.compatible($0, with: k) }) { continue }
             // A label (`counter: 0`), or the atomic itself assigned (`self.counter = Atomic(0)`).
             if s.isChar(k + 1, UInt8(ascii: ":")) || s.isChar(k + 1, UInt8(ascii: "=")) { continue }
             guard s.isChar(k + 1, UInt8(ascii: ".")), s.code[k + 2].kind == .identifier, s.isChar(k + 3, UInt8(ascii: "(")) else {
@@ -653,7 +661,7 @@ public struct AtomicOrderingRule: Rule {
         guard let t = s.enclosingType(of: i) else { return [] }
         var types = [t]
         if s.decls[t].kind == .extension {
-            types = s.typeDecls(named: s.decls[t].nameText).filter { s.decls[$0].kind != .extension }
+            types = s.typeDecls(named: s.decls[t].nameText, compatibleWith: i).filter { s.decls[$0].kind != .extension }
         }
         var out = Set<String>()
         for ty in types {

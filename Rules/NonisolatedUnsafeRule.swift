@@ -358,7 +358,8 @@ public struct NonisolatedUnsafeRule: Rule {
             }
             // One instance of a class with mutable state and no lock or queue of its own, shared
             // with isolation checking off.
-            if let f = context.classFacts(type), !f.storedVars.isEmpty, f.lockProperties.isEmpty, f.queueProperties.isEmpty,
+            // (A class declared as twins in the branches of an `#if` may differ per platform: not judged.)
+            if let f = context.classFacts(type), !f.hasTwins, !f.storedVars.isEmpty, f.lockProperties.isEmpty, f.queueProperties.isEmpty,
                !documented(s, di) {
                 let shown = f.storedVars.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
                 let more = f.storedVars.count > 3 ? " and \(f.storedVars.count - 3) more" : ""

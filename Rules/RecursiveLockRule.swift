@@ -39,7 +39,9 @@ public struct RecursiveLockRule: Rule {
             in a closure run on the spot (forEach, filter, reduce, withExtendedLifetime, another withLock …); closures \
             handed to anything else may run later and are not followed (map and flatMap included: on a future or a \
             publisher they run later). Calls are followed through methods and \
-            computed properties of the same type declared in the same file, on `self` only, up to eight calls deep; \
+            computed properties of the same type declared in the same file, on `self` only, up to eight calls deep (a \
+            twin declared in another branch of an `#if` than the call is another type's; a typealias per branch \
+            names the locks of the branches compiled with the lock, judged only when all are non-recursive); \
             a lock declared in another file (seen from an extension) has no known type here and is not judged. \
             A key path read `self[keyPath: kp]` counts as reading the computed property a literal `\\.name` names, \
             or, for any other key path, any computed property of the type. Callbacks: with the lock held, a call of a \
@@ -236,13 +238,13 @@ public struct RecursiveLockRule: Rule {
         let regions = context.lockRegions
         guard !regions.regions.isEmpty else { return [] }
         var acquisitions: [Acquisition] = []
-        // `typealias _Mutex = OSAllocatedUnfairLock` (one per `#if` branch).
-        var aliases: [String: String] = [:]
-        for d in s.decls where d.kind == .other && s.isKeyword(d.keyword, .typealias) && s.isChar(d.keyword + 2, UInt8(ascii: "=")) {
+        // `typealias _Mutex = OSAllocatedUnfairLock` (one per `#if` branch: each alias with its declaration).
+        var aliases: [String: [(decl: Int, target: String)]] = [:]
+        for (di, d) in s.decls.enumerated() where d.kind == .other && s.isKeyword(d.keyword, .typealias) && s.isChar(d.keyword + 2, UInt8(ascii: "=")) {
             var j = d.keyword + 3
             guard j < s.count else { continue }  // `typealias X =` at the end of an unfinished file
             while j + 2 < s.count && s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: ".")) && s.code[j + 2].kind == .identifier { j += 2 }
-            if s.code[j].kind == .identifier { aliases[d.nameText] = s.text(j) }
+            if s.code[j].kind == .identifier { aliases[d.nameText, default: []].append((di, s.text(j))) }
         }
         var typeCache: [String: (Int, String)?] = [:]
         for r in regions.regions {
@@ -267,8 +269,16 @@ public struct RecursiveLockRule: Rule {
                 typeCache[key] = resolved
             }
             guard let (decl, written) = resolved else { continue }
-            let type = aliases[written] ?? written
-            guard nonRecursive.contains(type) || (type.hasSuffix("UnfairLock") && !type.contains("Recursive")) else { continue }
+            // Through an alias: the ones that can be compiled with the lock's declaration, which
+            // must agree (a recursive lock in one branch and not in another is not judged).
+            var type = written
+            if let candidates = aliases[written] {
+                let targets = Set(candidates.filter { s.compatible($0.decl, with: s.decls[decl].keyword) }.map(\.target)).sorted()
+                guard let first = targets.first,
+                      targets.allSatisfy({ nonRecursive.contains($0) || ($0.hasSuffix("UnfairLock") && !$0.contains("Recursive")) }) else { continue }
+                type = targets.count == 1 ? first : "\(written) (\(targets.joined(separator: " or ")))"
+            }
+            guard aliases[written] != nil || nonRecursive.contains(type) || (type.hasSuffix("UnfairLock") && !type.contains("Recursive")) else { continue }
             if recursivePthread && type == "pthread_mutex_t" { continue }
             acquisitions.append(Acquisition(region: r, decl: decl, typeName: type, blocking: blocking))
         }
@@ -527,7 +537,7 @@ public struct RecursiveLockRule: Rule {
         guard v.parent >= 0, !(!v.isLet && s.isSettableOutsideFile(v)) else { return false }
         var sources: [Range<Int>] = []
         if !v.initializer.isEmpty { sources.append(v.initializer) }
-        for k in s.assignments(of: v.nameText, in: 0..<s.count) {
+        for k in s.assignments(of: v.nameText, in: 0..<s.count) where s.compatible(d, with: k) {
             // `name = …` or `self.name = …`, not another value's member.
             if s.isChar(k - 1, UInt8(ascii: ".")) && !(s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: "."))) { continue }
             if !s.isChar(k - 1, UInt8(ascii: ".")), case .variable(let found) = s.lookupVariable(v.nameText, at: k), found != d { continue }
@@ -548,7 +558,7 @@ public struct RecursiveLockRule: Rule {
         // `self.method`, `Self.method`, `Type.method`, `method`.
         if (s.isKeyword(j, .self) || s.isKeyword(j, .Self) || s.is(j, text: typeName)) && s.isChar(j + 1, UInt8(ascii: ".")) { j += 2 }
         if j + 1 == r.upperBound, s.code[j].kind == .identifier {
-            return s.callableMembers(ofTypeNamed: typeName).contains { s.decls[$0].kind == .function && s.decls[$0].nameText == s.text(j) }
+            return s.callableMembers(ofTypeNamed: typeName).contains { s.decls[$0].kind == .function && s.decls[$0].nameText == s.text(j) && s.compatible($0, with: j) }
         }
         // A closure literal (maybe with a capture list).
         guard s.isChar(first, UInt8(ascii: "{")), Int(s.match[first]) == r.upperBound - 1 else { return false }
@@ -570,7 +580,7 @@ public struct RecursiveLockRule: Rule {
         let typeName = s.decls[t].nameText
         return s.variableDecls(named: name).first { d in
             let p = s.decls[d].parent
-            return p >= 0 && s.decls[p].kind.isType && s.decls[p].kind != .protocol && s.decls[p].nameText == typeName
+            return p >= 0 && s.decls[p].kind.isType && s.decls[p].kind != .protocol && s.decls[p].nameText == typeName && s.compatible(d, with: k)
         }
     }
 
@@ -626,7 +636,7 @@ public struct RecursiveLockRule: Rule {
         guard j < end, s.code[j].kind == .identifier else { return nil }
         for q in s.span(j + 1, end) where !(s.isChar(q, UInt8(ascii: "?")) || s.isChar(q, UInt8(ascii: "!"))) { return nil }
         let name = s.text(j)
-        let local = s.typeDecls(named: name).map { s.decls[$0].kind }
+        let local = s.typeDecls(named: name, compatibleWith: j).map { s.decls[$0].kind }
         if local.contains(where: { $0 != .protocol && $0 != .extension }) { return nil }
         if local.contains(.protocol) || context.isProtocol(name) { return .observer(name) }
         // A protocol of another module, named as a call-back interface, and no type of the run.
@@ -802,7 +812,7 @@ public struct RecursiveLockRule: Rule {
             guard s.code[k].kind == .identifier, s.isChar(k + 1, UInt8(ascii: "(")),
                   !s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self) else { continue }
             let name = s.text(k)
-            for f in s.functionDecls(named: name) where s.decls[f].body >= 0 {
+            for f in s.functionDecls(named: name) where s.decls[f].body >= 0 && s.compatible(f, with: k) {
                 let body = s.scopes[s.decls[f].body]
                 var q = body.open + 1
                 while q < body.close {
@@ -827,9 +837,23 @@ public struct RecursiveLockRule: Rule {
         case "Mutex":
             return "Mutex is not recursive: locking it again on the same thread is undefined behaviour (a deadlock or a trap)"
         default:
+            // An alias naming one lock per `#if` branch: what each of them does, when they agree.
+            if let open = type.firstIndex(of: "("), type.contains(" or ") {
+                let targets = type[type.index(after: open)...].dropLast().components(separatedBy: " or ")
+                let outcomes = Set(targets.map(outcome))
+                let what = outcomes.count == 1 ? outcomes.first! : "deadlocks or traps"
+                return "\(type) is not recursive: locking it again on the same thread \(what)"
+            }
             if type.hasSuffix("UnfairLock") { return "\(type) is not recursive: an unfair lock traps when its owner locks it again" }
             return "\(type) is not recursive, so the thread deadlocks waiting for itself"
         }
+    }
+
+    /// What locking `type` again on the same thread does, in a few words.
+    static func outcome(_ type: String) -> String {
+        if type == "Mutex" { return "is undefined behaviour" }
+        if type.hasPrefix("os_unfair_lock") || type.hasSuffix("UnfairLock") { return "traps" }
+        return "deadlocks"
     }
 
     func describe(_ a: Acquisition, _ s: FileStructure) -> String {
@@ -1072,6 +1096,8 @@ public struct RecursiveLockRule: Rule {
         guard let candidates = byName[s.text(k)] else { return nil }
         for n in candidates {
             let m = members[n]
+            // A member of a twin type in another branch of an `#if` is not this type's.
+            if !s.compatible(m.decl, with: k) { continue }
             // A parameter, local or closure parameter of that name hides the member.
             if isShadowed(s, k, m.name) { continue }
             if m.isProperty {

@@ -56,6 +56,23 @@ public final class RuleContext {
         return answer
     }
 
+    /// Whether a type of this name in this module is an actor in a declaration that can be
+    /// compiled with token `token` of this file: an actor declared only in another branch of an
+    /// `#if` than the one holding `token` is another type.
+    public func isActor(_ name: String, compiledWith token: Int) -> Bool {
+        let b = structure.branch(of: token)
+        guard b >= 0 else { return isActor(name) }
+        let assumes = structure.branches[b].assumes
+        let answer = Self.isActor(index.facts(module: module, name: name), assuming: assumes)
+        questions[FactsQuestion(kind: .isActorWhere, name: name + "|" + assumes.joined(separator: ";"))] = .bool(answer)
+        return answer
+    }
+
+    static func isActor(_ f: TypeFacts?, assuming assumes: [String]) -> Bool {
+        guard let f, f.isActor else { return false }
+        return f.declares(.actor, compiledWith: assumes)
+    }
+
     /// The facts of a class of this name that is `@unchecked Sendable` (in its declaration or
     /// an extension anywhere in the run); nil otherwise.
     public func uncheckedSendableClass(_ name: String) -> TypeFacts? {
@@ -267,6 +284,7 @@ public final class RuleContext {
 
     /// Whether a type of this name in this module declares itself Sendable: a conformance in its
     /// declaration or an extension (`@unchecked` too), an actor, or isolation to a global actor.
+    /// A type declared as twins in the branches of an `#if` is not judged (false).
     public func declaresSendable(_ name: String) -> Bool {
         let answer = Self.declaresSendable(index.facts(module: module, name: name))
         questions[FactsQuestion(kind: .declaresSendable, name: name)] = .bool(answer)
@@ -274,7 +292,7 @@ public final class RuleContext {
     }
 
     static func declaresSendable(_ f: TypeFacts?) -> Bool {
-        guard let f else { return false }
+        guard let f, !f.hasTwins else { return false }
         return f.isActor || f.isGlobalActorIsolated || f.isUncheckedSendable || f.conformances.contains("Sendable")
     }
 
@@ -325,6 +343,11 @@ public final class RuleContext {
                 let member = bar < q.name.endIndex ? String(q.name[q.name.index(after: bar)...]) : ""
                 b = .bool(mayBeWrittenElsewhere(String(q.name[..<bar]), member: member.isEmpty ? nil : member, module: module, index: index))
             case .declaresSendable: b = .bool(declaresSendable(f))
+            case .isActorWhere:
+                let bar = q.name.firstIndex(of: "|") ?? q.name.endIndex
+                let name = String(q.name[..<bar])
+                let assumes = bar < q.name.endIndex ? q.name[q.name.index(after: bar)...].split(separator: ";").map(String.init) : []
+                b = .bool(isActor(index.facts(module: module, name: name), assuming: assumes))
             }
             if a != b { return true }
         }
@@ -352,7 +375,7 @@ struct FactsQuestion: Hashable {
     enum Kind: UInt8 {
         case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor
         case isValueType, isProtocol, isKnownType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias, ownWrappers, classQueues, isClass, lockImplementations
-        case externalWrites, writtenElsewhere, declaresSendable
+        case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
     }
     var kind: Kind
     var name: String

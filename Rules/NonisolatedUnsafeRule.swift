@@ -41,7 +41,9 @@ public struct NonisolatedUnsafeRule: Rule {
             a child task, a detached task, a dispatched block) writes it. A computed property is reported when \
             its accessors take no lock and reach no locking wrapper. A `var` with an initial value that no file of the \
             run writes in any form (an assignment, `&x`, a member set or a method called through it, `init` \
-            included) and no client of the module can set is reported: as a `let` it may need no modifier. A `let` \
+            included) and no client of the module can set is reported: as a `let` it may need no modifier. A `lazy` \
+            var of a class or actor that nothing else writes is reported as written by its first read, on any thread. \
+            A tuple assignment `(a, b) = (b, a)` writes each element. A `let` \
             of a Sendable type of the standard library or Foundation is reported as unnecessary (with a safe fix that \
             removes the modifier), and so is a `let` of a type the run declares Sendable (a conformance, \
             `@unchecked Sendable`, an actor, a global actor; the fix is left to the reader, since a conformance may \
@@ -389,6 +391,13 @@ public struct NonisolatedUnsafeRule: Rule {
         if isGlobalLike && settableOutside && writes.isEmpty && elsewhere.isEmpty && !usedInSignalHandler(s, d, uses) {
             return ("public \(scope) var '\(d.nameText)'\(typeText) can be set by any client of the module, from any thread, while this module reads it",
                     "make it a `let` that clients configure once; or make it private behind a public accessor, and \(LockAdvice.protect("it", context.deployment, state: type ?? "Value"))")
+        }
+        // A `lazy` var of a class or actor is written by its first read, from whichever thread
+        // reads first.
+        if writes.isEmpty && elsewhere.isEmpty && d.modifiers.contains(.lazy), let o = owner, o.kind == .class || o.kind == .actor || o.kind == .extension {
+            return ("lazy var '\(d.nameText)'\(typeText) of '\(o.nameText)' is initialized by its first read, on whichever thread reads it first, with no lock: "
+                        + "two threads can both run its initializer and each keep a different value",
+                    "initialize it in init (as a `let` if it never changes), or guard its first access with one lock owned by '\(o.nameText)'")
         }
         if writes.isEmpty && elsewhere.isEmpty {
             // Never written at all: a `let` says so, and may need no modifier.

@@ -32,5 +32,11 @@ public enum Options {
 
 final class Legacy: NSObject {
     @objc nonisolated(unsafe) dynamic var progress = 0.0 // set through Objective-C
-    nonisolated(unsafe) lazy var formatter = DateFormatter()
+    // Written by its first read, on any thread: reported as such.
+    nonisolated(unsafe) lazy var formatter = DateFormatter() // expect: nonisolated_unsafe
 }
+
+// Swapped through a tuple: written.
+nonisolated(unsafe) var current = 0 // expect: nonisolated_unsafe
+nonisolated(unsafe) var previous = 0 // expect: nonisolated_unsafe
+func rotate() { (current, previous) = (previous, current) }

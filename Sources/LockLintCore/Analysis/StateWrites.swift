@@ -51,6 +51,7 @@ public struct StateWrites: Sendable, Equatable {
     /// the variable only when its type is a value type, which is not known here.)
     public static func isDefiniteWrite(_ s: FileStructure, _ i: Int) -> Bool {
         if i >= 1 && s.code[i - 1].kind == .operator && s.is(i - 1, "&") { return false }
+        if inAssignedTuple(s, i) { return true }
         var j = i + 1
         while s.isChar(j, UInt8(ascii: "[")) || s.isChar(j, UInt8(ascii: ".")) || s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) {
             if s.isChar(j, UInt8(ascii: "[")) {
@@ -66,6 +67,26 @@ public struct StateWrites: Sendable, Equatable {
             }
         }
         return isAssignmentOperator(s, j)
+    }
+
+    /// Whether identifier `i` is an element of a tuple that is assigned: `(a, b) = (b, a)`,
+    /// `(self.x, _) = f()` (not a call's arguments, not a `let (a, b)` binding).
+    static func inAssignedTuple(_ s: FileStructure, _ i: Int) -> Bool {
+        guard s.isChar(i + 1, UInt8(ascii: ",")) || s.isChar(i + 1, UInt8(ascii: ")")) else { return false }
+        var j = i - 1
+        var steps = 0
+        while j >= 0 && steps < 64 && (s.code[j].kind == .identifier || s.isKeyword(j, .self) || s.isChar(j, UInt8(ascii: "."))
+                                        || s.isChar(j, UInt8(ascii: ",")) || s.is(j, "_")) {
+            j -= 1
+            steps += 1
+        }
+        guard s.isChar(j, UInt8(ascii: "(")) else { return false }
+        let close = Int(s.match[j])
+        guard close > i, isAssignmentOperator(s, close + 1) && s.isChar(close + 1, UInt8(ascii: "=")) else { return false }
+        // A call's or a pattern's parentheses: `f(a, b) = …` cannot be, `let (a, b) = …` declares.
+        if j >= 1 && (s.code[j - 1].kind == .identifier || s.isChar(j - 1, UInt8(ascii: ")")) || s.isChar(j - 1, UInt8(ascii: "]"))
+                      || s.isKeyword(j - 1, .let) || s.isKeyword(j - 1, .var) || s.isKeyword(j - 1, .case)) { return false }
+        return true
     }
 
     static func isAssignmentOperator(_ s: FileStructure, _ j: Int) -> Bool {
@@ -91,7 +112,7 @@ public struct StateWrites: Sendable, Equatable {
                 let m = Int(s.match[j])
                 guard m > j else { return false }
                 j = m + 1
-            } else if s.isChar(j, UInt8(ascii: ".")) && j + 1 < s.count && s.code[j + 1].isWord {
+            } else if s.isChar(j, UInt8(ascii: ".")) && j + 1 < s.count && (s.code[j + 1].isWord || s.code[j + 1].kind == .integer) {
                 if s.isChar(j + 2, UInt8(ascii: "(")) && s.code[j + 2].start == s.code[j + 1].end { return true }
                 j += 2
             } else {
@@ -114,7 +135,8 @@ public struct StateWrites: Sendable, Equatable {
             let next = k + 1
             let ampersand = k >= 1 && s.code[k - 1].kind == .operator && s.is(k - 1, "&")
             guard ampersand || s.isChar(next, UInt8(ascii: ".")) || s.isChar(next, UInt8(ascii: "[")) || s.isChar(next, UInt8(ascii: "?"))
-                    || s.isChar(next, UInt8(ascii: "!")) || (next < s.count && s.code[next].kind == .operator) || s.isChar(next, UInt8(ascii: "=")) else { continue }
+                    || s.isChar(next, UInt8(ascii: "!")) || (next < s.count && s.code[next].kind == .operator) || s.isChar(next, UInt8(ascii: "="))
+                    || s.isChar(next, UInt8(ascii: ",")) || s.isChar(next, UInt8(ascii: ")")) else { continue }
             guard !s.isChar(next, UInt8(ascii: ":")), !s.isKeyword(k - 1, .var), !s.isKeyword(k - 1, .let), !s.isKeyword(k - 1, .func),
                   mayWrite(s, k) else { continue }
             let name = s.text(k)

@@ -102,6 +102,8 @@ public struct StateWrites: Sendable, Equatable {
     public static func mayWrite(_ s: FileStructure, _ i: Int) -> Bool {
         if isDefiniteWrite(s, i) { return true }
         if i >= 1 && s.code[i - 1].kind == .operator && s.is(i - 1, "&") && s.code[i].start == s.code[i - 1].end { return true }
+        // A key path (`\.x`, `\Type.x`) may be a writable one, used to set it elsewhere.
+        if s.isChar(i - 1, UInt8(ascii: ".")) && (s.is(i - 2, "\\") || (s.code[max(0, i - 2)].kind == .identifier && s.is(i - 3, "\\"))) { return true }
         var j = i + 1
         var steps = 0
         while steps < 64 {
@@ -134,7 +136,8 @@ public struct StateWrites: Sendable, Equatable {
             // Cheap shape test first: an assignment or a postfix chain after it, or `&` before it.
             let next = k + 1
             let ampersand = k >= 1 && s.code[k - 1].kind == .operator && s.is(k - 1, "&")
-            guard ampersand || s.isChar(next, UInt8(ascii: ".")) || s.isChar(next, UInt8(ascii: "[")) || s.isChar(next, UInt8(ascii: "?"))
+            let keyPath = s.isChar(k - 1, UInt8(ascii: ".")) && (s.is(k - 2, "\\") || s.is(k - 3, "\\"))
+            guard ampersand || keyPath || s.isChar(next, UInt8(ascii: ".")) || s.isChar(next, UInt8(ascii: "[")) || s.isChar(next, UInt8(ascii: "?"))
                     || s.isChar(next, UInt8(ascii: "!")) || (next < s.count && s.code[next].kind == .operator) || s.isChar(next, UInt8(ascii: "="))
                     || s.isChar(next, UInt8(ascii: ",")) || s.isChar(next, UInt8(ascii: ")")) else { continue }
             guard !s.isChar(next, UInt8(ascii: ":")), !s.isKeyword(k - 1, .var), !s.isKeyword(k - 1, .let), !s.isKeyword(k - 1, .func),
@@ -194,6 +197,8 @@ public struct StateWrites: Sendable, Equatable {
             sc = scope.parent
         }
         guard let t = s.enclosingType(of: k) else { return [name] }
+        // Maybe a member inherited from a superclass declared elsewhere: written through `self`.
+        memberNames.insert(name)
         return [s.decls[t].nameText + "." + name, name]
     }
 

@@ -9,3 +9,11 @@ enum Defaults {
 
 // A global written from an extension in another file, with no lock: reported, naming that write.
 nonisolated(unsafe) var verboseLogging = false // expect: nonisolated_unsafe
+
+class Transport {
+    // Written by a subclass in another file, through `self`: not a `let` to be.
+    nonisolated(unsafe) var mtu = 1500
+    // Written through a key path in another file.
+    nonisolated(unsafe) var timeout = 10.0
+    var summary: String { "\(mtu) \(timeout)" }
+}

@@ -34,7 +34,9 @@ public struct AtomicOrderingRule: Rule {
             that only counts: declared in the file, and every use of it there (in code compiled with an atomic declaration of that \
             name: a lock of the same name in another branch of an `#if` is another property) is a load, a store or an add whose \
             result decides no `if`/`guard`/`while`/`switch` and is not compared (a count reaching zero hands \
-            something over), no add follows a write of a stored property in its function (the count may publish \
+            something over), also where it goes: an add's result bound to a local is followed in its function, and \
+            one returned from a method or getter is followed to its callers when all are in the file (a private \
+            method; one that is not private may have callers elsewhere and is not judged), no add follows a write of a stored property in its function (the count may publish \
             that write), and the atomic is never passed to other code. An exchange, a compare-exchange, a bitwise \
             update or a load of any other atomic costs what its acquire/release form costs, so lowering it saves \
             little and is not reported. It stays quiet in test code (a file under a `Tests`/`Test` folder, named \
@@ -175,7 +177,7 @@ public struct AtomicOrderingRule: Rule {
             ? "on ARM64 that load is an `ldar` where .relaxed is a plain `ldr` (on x86-64 both are the same `mov`)"
             : "on ARM64 that add is an `ldaddal` (acquire and release) where .relaxed is an `ldadd` (on x86-64 both are the same locked instruction)"
         return ("'\(name).\(call)' asks for .sequentiallyConsistent, but '\(name)' only counts: this file adds to it, reads it or stores it, "
-                    + "no branch depends on it and nothing is written before an add; \(cost)",
+                    + "no add's result decides anything and nothing is written before an add; \(cost)",
                 "use ordering: .relaxed: a counter that publishes no other data needs no ordering, only atomicity")
     }
 
@@ -373,6 +375,7 @@ public struct AtomicOrderingRule: Rule {
         guard !declared.isEmpty else { return result }
         let set = NameSet(declared)
         var firstWrites: [Int: Int] = [:]
+        var callersDecide: [Int: Bool] = [:]
         var adds = Set<String>()
         var declarationNames = Set<Int>()
         for n in declared { for d in s.variableDecls(named: n) where s.decls[d].name >= 0 { declarationNames.insert(s.decls[d].name) } }
@@ -390,7 +393,8 @@ public struct AtomicOrderingRule: Rule {
             if s.is(callee, "store") { continue }
             let counting = Self.isCounting(s, callee)
             guard s.is(callee, "load") || counting, !decides(s, receiver: k, callee: callee),
-                  !(counting && writesStateBefore(s, k, excluding: name, cache: &firstWrites)) else {
+                  !(counting && writesStateBefore(s, k, excluding: name, cache: &firstWrites)),
+                  !(counting && resultDecidesElsewhere(s, receiver: k, callee: callee, callers: &callersDecide)) else {
                 result[name] = false
                 continue
             }
@@ -399,6 +403,66 @@ public struct AtomicOrderingRule: Rule {
         // A flag only loaded and stored is no counter.
         for (name, counts) in result where counts && !adds.contains(name) { result[name] = false }
         return result
+    }
+
+    /// Whether the value an add returns may decide something where it goes: bound to a local that
+    /// decides a branch or is returned, or returned from its function (a getter, a method) whose
+    /// callers decide on it, or could (callers outside the file when the function is not private).
+    /// A count handed over this way can mark a hand-over (a reference count reaching zero).
+    func resultDecidesElsewhere(_ s: FileStructure, receiver k: Int, callee: Int, callers: inout [Int: Bool]) -> Bool {
+        guard let f = s.enclosingFunction(of: k), s.decls[f].body >= 0 else { return false }
+        let body = s.scopes[s.decls[f].body]
+        var returned = false
+        if let head = statementHead(s, k) {
+            if s.isKeyword(head, .return) {
+                returned = true
+            } else if (s.isKeyword(head, .let) || s.isKeyword(head, .var)) && s.code[head + 1].kind == .identifier {
+                // `let n = x.add(…)`: where `n` goes.
+                let bound = s.text(head + 1)
+                for q in s.span(head + 2, body.close) where s.code[q].kind == .identifier && s.is(q, text: bound) && !s.isChar(q - 1, UInt8(ascii: ".")) {
+                    if let h = statementHead(s, q), s.isKeyword(h, .if) || s.isKeyword(h, .guard) || s.isKeyword(h, .while) || s.isKeyword(h, .switch) { return true }
+                    if let h = statementHead(s, q), s.isKeyword(h, .return) { returned = true }
+                    if isComparison(s, q + 1) || isComparison(s, q - 1) { return true }
+                }
+            }
+        } else if returnsValue(s, f) {
+            // The body's only statement: an implicit return.
+            let first = body.open + 1
+            returned = first <= k && s.statementEnd(from: first, limit: body.close) >= body.close
+        }
+        guard returned else { return false }
+        if let known = callers[f] { return known }
+        let decl = s.decls[f]
+        let ownerPrivate = s.owningType(of: f).map { s.decls[$0].modifiers.contains(.private) || s.decls[$0].modifiers.contains(.fileprivate) } ?? false
+        var decides = !(decl.modifiers.contains(.private) || decl.modifiers.contains(.fileprivate) || ownerPrivate)
+        if !decides && !decl.nameText.isEmpty {
+            // Every caller is in this file: does one decide on the count?
+            for c in 0..<s.count where s.code[c].kind == .identifier && s.is(c, text: decl.nameText) && c != decl.name {
+                var end = c + 1
+                if s.isChar(end, UInt8(ascii: "(")) { end = Int(s.match[end]) + 1 }
+                if let h = statementHead(s, c), s.isKeyword(h, .if) || s.isKeyword(h, .guard) || s.isKeyword(h, .while) || s.isKeyword(h, .switch) { decides = true }
+                if isComparison(s, end) { decides = true }
+                if decides { break }
+            }
+        }
+        callers[f] = decides
+        return decides
+    }
+
+    /// Whether function-like declaration `f` returns a value: a getter, or a signature with a
+    /// return arrow outside its parameter list.
+    func returnsValue(_ s: FileStructure, _ f: Int) -> Bool {
+        let d = s.decls[f]
+        if d.kind == .variable || (d.kind == .accessor && d.nameText == "get") || d.kind == .subscript { return true }
+        guard d.kind == .function else { return false }
+        // The recorded signature ends with the parameters and effects: the arrow follows.
+        return s.is(d.typeAnnotation.upperBound, "->")
+    }
+
+    func isComparison(_ s: FileStructure, _ j: Int) -> Bool {
+        guard j >= 0, j < s.count, s.code[j].kind == .operator else { return false }
+        let o = s.text(j)
+        return o == "==" || o == "!=" || o == "<" || o == ">" || o == "<=" || o == ">="
     }
 
     /// Whether the function (or closure) holding token `k` writes a mutable stored property of

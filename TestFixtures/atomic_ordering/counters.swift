@@ -20,9 +20,33 @@ final class ConnectionStats: Sendable {
             + "\(bytes.load(ordering: .relaxed)) bytes"
     }
 
-    /// A new identifier per call: the value is used, but it publishes nothing.
-    func nextID() -> Int {
+    /// A new name per connection: the count is data, and publishes nothing.
+    func register() -> String { "connection-\(nextID())" }
+
+    private func nextID() -> Int {
         opened.add(1, ordering: .sequentiallyConsistent).newValue // expect: atomic_ordering
+    }
+}
+
+/// A count returned to callers this file cannot all see: what they do with it is not known.
+@available(macOS 15.0, iOS 18.0, *)
+final class Tickets: Sendable {
+    private let issued = Atomic<Int>(0)
+    func next() -> Int {
+        issued.add(1, ordering: .sequentiallyConsistent).newValue
+    }
+}
+
+/// A count returned by a private method whose caller decides on it: a claim made once.
+@available(macOS 15.0, iOS 18.0, *)
+final class Worker: Sendable {
+    private let stops = Atomic<UInt8>(0)
+    private func addOne() -> UInt8 {
+        return stops.add(1, ordering: .sequentiallyConsistent).newValue
+    }
+    func stop() {
+        guard addOne() == 1 else { return }
+        print("stopping")
     }
 }
 
@@ -65,11 +89,11 @@ final class Queue: @unchecked Sendable {
 /// A counter handed to other code: what that code does with it is not seen here.
 final class Pool {
     private let active = ManagedAtomic<Int>(0)
-    func start() -> Worker { Worker(active: active) }
+    func start() -> PoolWorker { PoolWorker(active: active) }
     func busy() -> Int { active.load(ordering: .sequentiallyConsistent) }
 }
 
-final class Worker {
+final class PoolWorker {
     let active: ManagedAtomic<Int>
     init(active: ManagedAtomic<Int>) { self.active = active }
 }

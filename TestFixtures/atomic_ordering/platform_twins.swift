@@ -19,14 +19,19 @@ final class RequestCounter: Sendable {
         #endif
     }
 
-    func next() -> Int {
+    func record() {
         #if os(macOS)
-        return storage.withLock { value in
-            value += 1
-            return value
-        }
+        storage.withLock { $0 += 1 }
         #else
-        return storage.add(1, ordering: .sequentiallyConsistent).newValue // expect: atomic_ordering
+        storage.add(1, ordering: .sequentiallyConsistent) // expect: atomic_ordering
+        #endif
+    }
+
+    var count: Int {
+        #if os(macOS)
+        storage.withLock { $0 }
+        #else
+        storage.load(ordering: .sequentiallyConsistent) // expect: atomic_ordering
         #endif
     }
 }

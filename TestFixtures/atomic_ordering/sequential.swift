@@ -52,7 +52,8 @@ extension RequestStats {
         @inline(__always)
         func tick() -> UInt64 {
             ticks.store(0, ordering: .sequentiallyConsistent) // expect: atomic_ordering
-            return ticks.loadThenWrappingIncrement(by: 1, ordering: .sequentiallyConsistent) // expect: atomic_ordering
+            // Returned to callers this file cannot all see: not judged as a counter.
+            return ticks.loadThenWrappingIncrement(by: 1, ordering: .sequentiallyConsistent)
         }
     }
 }

@@ -375,7 +375,8 @@ public struct AtomicOrderingRule: Rule {
         guard !declared.isEmpty else { return result }
         let set = NameSet(declared)
         var firstWrites: [Int: Int] = [:]
-        var callersDecide: [Int: Bool] = [:]
+        var functionNames: [Int: FunctionNames] = [:]
+        var returnedBy: [Int: Set<String>] = [:]
         var adds = Set<String>()
         var declarationNames = Set<Int>()
         for n in declared { for d in s.variableDecls(named: n) where s.decls[d].name >= 0 { declarationNames.insert(s.decls[d].name) } }
@@ -393,60 +394,99 @@ public struct AtomicOrderingRule: Rule {
             if s.is(callee, "store") { continue }
             let counting = Self.isCounting(s, callee)
             guard s.is(callee, "load") || counting, !decides(s, receiver: k, callee: callee),
-                  !(counting && writesStateBefore(s, k, excluding: name, cache: &firstWrites)),
-                  !(counting && resultDecidesElsewhere(s, receiver: k, callee: callee, callers: &callersDecide)) else {
+                  !(counting && writesStateBefore(s, k, excluding: name, cache: &firstWrites)) else {
                 result[name] = false
                 continue
             }
-            if counting { adds.insert(name) }
+            if counting {
+                adds.insert(name)
+                // Where the add's result goes.
+                switch resultUse(s, receiver: k, functions: &functionNames) {
+                case .inert: break
+                case .decides: result[name] = false
+                case .returned(let f): returnedBy[f, default: []].insert(name)
+                }
+            }
+        }
+        // A count returned to callers that decide on it (or may: callers in other files).
+        if !returnedBy.isEmpty {
+            for f in callersDecide(s, Set(returnedBy.keys)) { for name in returnedBy[f]! { result[name] = false } }
         }
         // A flag only loaded and stored is no counter.
         for (name, counts) in result where counts && !adds.contains(name) { result[name] = false }
         return result
     }
 
-    /// Whether the value an add returns may decide something where it goes: bound to a local that
-    /// decides a branch or is returned, or returned from its function (a getter, a method) whose
-    /// callers decide on it, or could (callers outside the file when the function is not private).
-    /// A count handed over this way can mark a hand-over (a reference count reaching zero).
-    func resultDecidesElsewhere(_ s: FileStructure, receiver k: Int, callee: Int, callers: inout [Int: Bool]) -> Bool {
-        guard let f = s.enclosingFunction(of: k), s.decls[f].body >= 0 else { return false }
+    /// Where the value an add returns goes, as far as its function tells: nowhere that decides;
+    /// somewhere that decides (a local bound to it that decides a branch or is compared); or out
+    /// of the function (returned, directly or through a local), to callers to ask about.
+    enum ResultUse { case inert, decides, returned(Int) }
+
+    func resultUse(_ s: FileStructure, receiver k: Int, functions: inout [Int: FunctionNames]) -> ResultUse {
+        guard let f = s.enclosingFunction(of: k), s.decls[f].body >= 0 else { return .inert }
         let body = s.scopes[s.decls[f].body]
-        var returned = false
         if let head = statementHead(s, k) {
-            if s.isKeyword(head, .return) {
-                returned = true
-            } else if (s.isKeyword(head, .let) || s.isKeyword(head, .var)) && s.code[head + 1].kind == .identifier {
-                // `let n = x.add(…)`: where `n` goes.
-                let bound = s.text(head + 1)
-                for q in s.span(head + 2, body.close) where s.code[q].kind == .identifier && s.is(q, text: bound) && !s.isChar(q - 1, UInt8(ascii: ".")) {
-                    if let h = statementHead(s, q), s.isKeyword(h, .if) || s.isKeyword(h, .guard) || s.isKeyword(h, .while) || s.isKeyword(h, .switch) { return true }
-                    if let h = statementHead(s, q), s.isKeyword(h, .return) { returned = true }
-                    if isComparison(s, q + 1) || isComparison(s, q - 1) { return true }
-                }
-            }
-        } else if returnsValue(s, f) {
-            // The body's only statement: an implicit return.
-            let first = body.open + 1
-            returned = first <= k && s.statementEnd(from: first, limit: body.close) >= body.close
+            if s.isKeyword(head, .return) { return .returned(f) }
+            guard (s.isKeyword(head, .let) || s.isKeyword(head, .var)) && s.code[head + 1].kind == .identifier else { return .inert }
+            // `let n = x.add(…)`: where `n` goes.
+            if functions[f] == nil { functions[f] = decisionNames(s, body: s.decls[f].body) }
+            let bound = s.text(head + 1)
+            if functions[f]!.deciding.contains(bound) { return .decides }
+            return functions[f]!.returned.contains(bound) ? .returned(f) : .inert
         }
-        guard returned else { return false }
-        if let known = callers[f] { return known }
-        let decl = s.decls[f]
-        let ownerPrivate = s.owningType(of: f).map { s.decls[$0].modifiers.contains(.private) || s.decls[$0].modifiers.contains(.fileprivate) } ?? false
-        var decides = !(decl.modifiers.contains(.private) || decl.modifiers.contains(.fileprivate) || ownerPrivate)
-        if !decides && !decl.nameText.isEmpty {
-            // Every caller is in this file: does one decide on the count?
-            for c in 0..<s.count where s.code[c].kind == .identifier && s.is(c, text: decl.nameText) && c != decl.name {
-                var end = c + 1
-                if s.isChar(end, UInt8(ascii: "(")) { end = Int(s.match[end]) + 1 }
-                if let h = statementHead(s, c), s.isKeyword(h, .if) || s.isKeyword(h, .guard) || s.isKeyword(h, .while) || s.isKeyword(h, .switch) { decides = true }
-                if isComparison(s, end) { decides = true }
-                if decides { break }
+        // The body's only statement, in a function that returns a value: an implicit return.
+        let first = body.open + 1
+        if returnsValue(s, f) && first <= k && s.statementEnd(from: first, limit: body.close) >= body.close { return .returned(f) }
+        return .inert
+    }
+
+    /// The names a function body uses to decide (in an `if`/`guard`/`while`/`switch` head, or
+    /// beside a comparison) and the names it returns: worked out once per body.
+    struct FunctionNames {
+        var deciding = Set<String>()
+        var returned = Set<String>()
+    }
+
+    func decisionNames(_ s: FileStructure, body: Int) -> FunctionNames {
+        var out = FunctionNames()
+        for q in s.scopes[body].interior where s.code[q].kind == .identifier && !s.isChar(q - 1, UInt8(ascii: ".")) {
+            let name = s.text(q)
+            if isComparison(s, q + 1) || isComparison(s, q - 1) { out.deciding.insert(name) }
+            guard let h = statementHead(s, q) else { continue }
+            if s.isKeyword(h, .if) || s.isKeyword(h, .guard) || s.isKeyword(h, .while) || s.isKeyword(h, .switch) { out.deciding.insert(name) }
+            if s.isKeyword(h, .return) { out.returned.insert(name) }
+        }
+        return out
+    }
+
+    /// The functions (among `returning`) whose count may decide something at their callers: not
+    /// private (callers elsewhere), or called in this file where the call decides. One pass over
+    /// the file for all of them.
+    func callersDecide(_ s: FileStructure, _ returning: Set<Int>) -> Set<Int> {
+        var out = Set<Int>()
+        var byName: [String: [Int]] = [:]
+        for f in returning {
+            let decl = s.decls[f]
+            let ownerPrivate = s.owningType(of: f).map { s.decls[$0].modifiers.contains(.private) || s.decls[$0].modifiers.contains(.fileprivate) } ?? false
+            if decl.nameText.isEmpty || !(decl.modifiers.contains(.private) || decl.modifiers.contains(.fileprivate) || ownerPrivate) {
+                out.insert(f)
+            } else {
+                byName[decl.nameText, default: []].append(f)
             }
         }
-        callers[f] = decides
-        return decides
+        guard !byName.isEmpty else { return out }
+        let names = NameSet(Set(byName.keys))
+        for c in 0..<s.count where s.code[c].kind == .identifier && names.contains(s, c) {
+            let fs = byName[s.text(c)]!
+            if fs.contains(where: { s.decls[$0].name == c }) { continue }
+            var end = c + 1
+            if s.isChar(end, UInt8(ascii: "(")) { end = Int(s.match[end]) + 1 }
+            let head = statementHead(s, c)
+            if isComparison(s, end) || head.map({ s.isKeyword($0, .if) || s.isKeyword($0, .guard) || s.isKeyword($0, .while) || s.isKeyword($0, .switch) }) ?? false {
+                out.formUnion(fs)
+            }
+        }
+        return out
     }
 
     /// Whether function-like declaration `f` returns a value: a getter, or a signature with a

@@ -13,9 +13,11 @@ public struct AtomicOrderingRule: Rule {
         rationale: """
             Every atomic operation (Synchronization's `Atomic`, swift-atomics' `ManagedAtomic` and `UnsafeAtomic`) \
             names a memory ordering. `.sequentiallyConsistent` puts the operation into one order shared by every \
-            thread. Loads and read-modify-writes cost about the same as acquire/release on x86-64 and ARM64, but a \
-            sequentially consistent store is a full barrier on x86, and on every target the ordering constrains \
-            the optimizer more than the algorithm usually needs. `.relaxed` makes the operation itself atomic and orders nothing else: a flag stored with \
+            thread. A sequentially consistent store is a full barrier on x86. Loads and read-modify-writes cost about \
+            what their acquire/release forms cost, but more than `.relaxed` on ARM64: a load is an `ldar` instead of \
+            an `ldr`, an add an `ldaddal` instead of an `ldadd` (on x86-64 they are the same instructions). An \
+            independent counter, only added to and read, needs no ordering at all. On every target the ordering \
+            constrains the optimizer more than the algorithm usually needs. `.relaxed` makes the operation itself atomic and orders nothing else: a flag stored with \
             `.relaxed` does not carry the data written before it, and a relaxed compare-exchange that takes a \
             lock or installs an object lets the winner read memory the previous owner had not finished writing.
             """,
@@ -27,9 +29,17 @@ public struct AtomicOrderingRule: Rule {
             one atomic followed by a load of another that must not be reordered.
             """,
         knownLimits: """
-            `.sequentiallyConsistent` is reported on a store's `ordering:` argument: a load, exchange, \
-            compare-exchange or read-modify-write that asks for it costs what its acquire/release form costs on \
-            x86-64 and ARM64, so lowering it saves nothing there and is not reported. It stays quiet in test code (a file under a `Tests`/`Test` folder, named \
+            `.sequentiallyConsistent` is reported on a store's `ordering:` argument, and on the loads and adds \
+            (`add`, `subtract`, `wrappingAdd`, `wrappingIncrement`, `loadThenWrappingDecrement`, …) of an atomic \
+            that only counts: declared in the file, and every use of it there (in code compiled with an atomic declaration of that \
+            name: a lock of the same name in another branch of an `#if` is another property) is a load, a store or an add whose \
+            result decides no `if`/`guard`/`while`/`switch` and is not compared (a count reaching zero hands \
+            something over), also where it goes: an add's result bound to a local is followed in its function, and \
+            one returned from a method or getter is followed to its callers when all are in the file (a private \
+            method; one that is not private may have callers elsewhere and is not judged), no add follows a write of a stored property in its function (the count may publish \
+            that write), and the atomic is never passed to other code. An exchange, a compare-exchange, a bitwise \
+            update or a load of any other atomic costs what its acquire/release form costs, so lowering it saves \
+            little and is not reported. It stays quiet in test code (a file under a `Tests`/`Test` folder, named \
             `…Tests.swift`/`…Test.swift`, or importing XCTest or Testing: cost does not matter there and the \
             strongest ordering is the safe default), on `atomicMemoryFence` (a fence that asks for sequential \
             consistency is deliberate), and for the store-then-load pattern where it is required: a \
@@ -55,6 +65,13 @@ public struct AtomicOrderingRule: Rule {
             final class Stats {
                 private let hits = ManagedAtomic<Int>(0)
                 func reset() { hits.store(0, ↓ordering: .sequentiallyConsistent) }
+            }
+            """,
+            """
+            final class Stats {
+                private let hits = ManagedAtomic<Int>(0)
+                func record() { hits.wrappingIncrement(↓ordering: .sequentiallyConsistent) }
+                func current() -> Int { hits.load(↓ordering: .sequentiallyConsistent) }
             }
             """,
             """
@@ -101,10 +118,10 @@ public struct AtomicOrderingRule: Rule {
         nonTriggeringExamples: [
             "let n = counter.wrappingIncrementThenLoad(ordering: .relaxed)",
             """
-            final class Stats {
-                private let hits = ManagedAtomic<Int>(0)
-                func record() { hits.wrappingIncrement(ordering: .sequentiallyConsistent) }
-                func current() -> Int { hits.load(ordering: .sequentiallyConsistent) }
+            final class Handle {
+                private let references = ManagedAtomic<Int>(1)
+                func retain() { references.wrappingIncrement(ordering: .relaxed) }
+                func release() -> Bool { references.wrappingDecrementThenLoad(ordering: .sequentiallyConsistent) == 0 }
             }
             """,
             "func load(ordering: AtomicLoadOrdering = .sequentiallyConsistent) -> Int { 0 }",
@@ -147,24 +164,21 @@ public struct AtomicOrderingRule: Rule {
 
     // MARK: Messages
 
-    static func sequentialText(op: Op, name: String, call: String, twoOrderings: Bool) -> (message: String, fix: String) {
-        let target = name.isEmpty ? "this \(op.noun)" : "'\(name).\(call)'"
-        switch op {
-        case .load:
-            return ("\(target) asks for .sequentiallyConsistent, the costliest ordering; a load that only has to see what a matching release published needs just .acquiring",
-                    "use .acquiring if the value was stored with .releasing to publish other data, otherwise .relaxed")
-        case .store:
-            return ("\(target) asks for .sequentiallyConsistent, the costliest ordering; a store that only publishes what came before it needs just .releasing",
-                    "use .releasing if readers must see what was written before this store, otherwise .relaxed")
-        case .exchange, .compareExchange:
-            let fix = twoOrderings
-                ? "use successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring if the exchange hands over a lock or an object, otherwise .relaxed for both"
-                : "use .acquiringAndReleasing if the exchange hands over a lock or an object, otherwise .relaxed"
-            return ("\(target) asks for .sequentiallyConsistent, the costliest ordering; an exchange needs at most .acquiringAndReleasing unless it must be ordered with other atomics", fix)
-        case .update:
-            return ("\(target) asks for .sequentiallyConsistent, the costliest ordering; an independent counter or bit set needs only .relaxed",
-                    "use .relaxed if nothing else depends on this value; .acquiringAndReleasing if reaching a value hands over ownership (a reference count reaching zero)")
-        }
+    static func storeText(name: String, call: String) -> (message: String, fix: String) {
+        let target = name.isEmpty ? "this store" : "'\(name).\(call)'"
+        return ("\(target) asks for .sequentiallyConsistent, the costliest ordering; a store that only publishes what came before it needs just .releasing",
+                "use .releasing if readers must see what was written before this store, otherwise .relaxed")
+    }
+
+    /// A load or an add of an atomic that only counts: what .sequentiallyConsistent costs there
+    /// against .relaxed, by target.
+    static func counterText(op: Op, name: String, call: String) -> (message: String, fix: String) {
+        let cost = op == .load
+            ? "on ARM64 that load is an `ldar` where .relaxed is a plain `ldr` (on x86-64 both are the same `mov`)"
+            : "on ARM64 that add is an `ldaddal` (acquire and release) where .relaxed is an `ldadd` (on x86-64 both are the same locked instruction)"
+        return ("'\(name).\(call)' asks for .sequentiallyConsistent, but '\(name)' only counts: this file adds to it, reads it or stores it, "
+                    + "no add's result decides anything and nothing is written before an add; \(cost)",
+                "use ordering: .relaxed: a counter that publishes no other data needs no ordering, only atomicity")
     }
 
     enum Op {
@@ -298,16 +312,231 @@ public struct AtomicOrderingRule: Rule {
                 }
             }
         }
+        // Atomics that only count: asked once per name.
+        var counters: [String: Bool] = [:]
+        let counted = Set(seq.compactMap { a -> String? in
+            let operation = op(s, a.callee)
+            return a.receiver >= 0 && (operation == .load || (operation == .update && Self.isCounting(s, a.callee))) ? s.text(a.receiver) : nil
+        })
+        if !counted.isEmpty { counters = independentCounters(s, names: counted) }
         for (k, a) in seq.enumerated() where !needed.contains(k) {
             let operation = op(s, a.callee)
-            // A sequentially consistent load, exchange or read-modify-write compiles to the same
-            // instructions as its acquire/release form on x86-64 and ARM64: asking for less saves
-            // nothing there. Only a store costs more (a full barrier on x86).
-            guard operation == .store else { continue }
             let name = a.receiver >= 0 ? s.text(a.receiver) : ""
-            let (message, fix) = Self.sequentialText(op: operation, name: name, call: s.text(a.callee), twoOrderings: a.isSuccess || a.isFailure)
+            let message: String
+            let fix: String
+            switch operation {
+            case .store:
+                // A sequentially consistent store costs a full barrier on x86.
+                (message, fix) = Self.storeText(name: name, call: s.text(a.callee))
+            case .load where counters[name] == true, .update where counters[name] == true:
+                // Against its acquire/release form a load or an add costs about the same; against
+                // .relaxed, which an independent counter needs, ARM64 pays for the ordering.
+                (message, fix) = Self.counterText(op: operation, name: name, call: s.text(a.callee))
+            default:
+                continue
+            }
             out.append(context.diagnostic(description, at: a.label, message: message, fixIt: FixIt(fix)))
         }
+    }
+
+    /// Whether the call at `callee` only adds to or subtracts from the value (`add`,
+    /// `wrappingIncrement`, `loadThenWrappingDecrement`, …).
+    static func isCounting(_ s: FileStructure, _ callee: Int) -> Bool {
+        if s.is(callee, "add") || s.is(callee, "subtract") || s.is(callee, "wrappingAdd") || s.is(callee, "wrappingSubtract") { return true }
+        let name = s.text(callee)
+        return name.contains("Increment") || name.contains("Decrement")
+    }
+
+    /// For each name: whether it is an atomic declared in this file that is only counted and read
+    /// here. Every use of the name is an operation call (`x.load`, `x.store`, an add), none
+    /// decides a branch or is compared (a count that hands something over, such as a reference
+    /// count reaching zero, needs its ordering), no add follows a write of a stored property in
+    /// its function (the count may publish that write), and the atomic is never handed to other
+    /// code. One pass over the file's tokens for all the names.
+    func independentCounters(_ s: FileStructure, names: Set<String>) -> [String: Bool] {
+        var result: [String: Bool] = [:]
+        var declared = Set<String>()
+        // The atomic declarations of each name: a use in another branch of an `#if` than all of
+        // them is a twin of another type (a lock on one platform, an atomic on another).
+        var atomicDecls: [String: [Int]] = [:]
+        for n in names {
+            for d in s.variableDecls(named: n) {
+                let v = s.decls[d]
+                let atomic = [v.typeAnnotation, v.initializer].contains { r in
+                    r.contains { k in s.code[k].kind == .identifier && (s.is(k, "Atomic") || s.is(k, "ManagedAtomic") || s.is(k, "UnsafeAtomic")) }
+                }
+                if atomic {
+                    declared.insert(n)
+                    atomicDecls[n, default: []].append(d)
+                }
+            }
+            result[n] = declared.contains(n)
+        }
+        guard !declared.isEmpty else { return result }
+        let set = NameSet(declared)
+        var firstWrites: [Int: Int] = [:]
+        var functionNames: [Int: FunctionNames] = [:]
+        var returnedBy: [Int: Set<String>] = [:]
+        var adds = Set<String>()
+        var declarationNames = Set<Int>()
+        for n in declared { for d in s.variableDecls(named: n) where s.decls[d].name >= 0 { declarationNames.insert(s.decls[d].name) } }
+        for k in 0..<s.count where s.code[k].kind == .identifier && set.contains(s, k) {
+            let name = s.text(k)
+            guard result[name] == true, !declarationNames.contains(k) else { continue }
+            if !s.branches.isEmpty && !(atomicDecls[name] ?? []).contains(where: { s.compatible($0, with: k) }) { continue }
+            // A label (`counter: 0`), or the atomic itself assigned (`self.counter = Atomic(0)`).
+            if s.isChar(k + 1, UInt8(ascii: ":")) || s.isChar(k + 1, UInt8(ascii: "=")) { continue }
+            guard s.isChar(k + 1, UInt8(ascii: ".")), s.code[k + 2].kind == .identifier, s.isChar(k + 3, UInt8(ascii: "(")) else {
+                result[name] = false
+                continue
+            }
+            let callee = k + 2
+            if s.is(callee, "store") { continue }
+            let counting = Self.isCounting(s, callee)
+            guard s.is(callee, "load") || counting, !decides(s, receiver: k, callee: callee),
+                  !(counting && writesStateBefore(s, k, excluding: name, cache: &firstWrites)) else {
+                result[name] = false
+                continue
+            }
+            if counting {
+                adds.insert(name)
+                // Where the add's result goes.
+                switch resultUse(s, receiver: k, functions: &functionNames) {
+                case .inert: break
+                case .decides: result[name] = false
+                case .returned(let f): returnedBy[f, default: []].insert(name)
+                }
+            }
+        }
+        // A count returned to callers that decide on it (or may: callers in other files).
+        if !returnedBy.isEmpty {
+            for f in callersDecide(s, Set(returnedBy.keys)) { for name in returnedBy[f]! { result[name] = false } }
+        }
+        // A flag only loaded and stored is no counter.
+        for (name, counts) in result where counts && !adds.contains(name) { result[name] = false }
+        return result
+    }
+
+    /// Where the value an add returns goes, as far as its function tells: nowhere that decides;
+    /// somewhere that decides (a local bound to it that decides a branch or is compared); or out
+    /// of the function (returned, directly or through a local), to callers to ask about.
+    enum ResultUse { case inert, decides, returned(Int) }
+
+    func resultUse(_ s: FileStructure, receiver k: Int, functions: inout [Int: FunctionNames]) -> ResultUse {
+        guard let f = s.enclosingFunction(of: k), s.decls[f].body >= 0 else { return .inert }
+        let body = s.scopes[s.decls[f].body]
+        if let head = statementHead(s, k) {
+            if s.isKeyword(head, .return) { return .returned(f) }
+            guard (s.isKeyword(head, .let) || s.isKeyword(head, .var)) && s.code[head + 1].kind == .identifier else { return .inert }
+            // `let n = x.add(…)`: where `n` goes.
+            if functions[f] == nil { functions[f] = decisionNames(s, body: s.decls[f].body) }
+            let bound = s.text(head + 1)
+            if functions[f]!.deciding.contains(bound) { return .decides }
+            return functions[f]!.returned.contains(bound) ? .returned(f) : .inert
+        }
+        // The body's only statement, in a function that returns a value: an implicit return.
+        let first = body.open + 1
+        if returnsValue(s, f) && first <= k && s.statementEnd(from: first, limit: body.close) >= body.close { return .returned(f) }
+        return .inert
+    }
+
+    /// The names a function body uses to decide (in an `if`/`guard`/`while`/`switch` head, or
+    /// beside a comparison) and the names it returns: worked out once per body.
+    struct FunctionNames {
+        var deciding = Set<String>()
+        var returned = Set<String>()
+    }
+
+    func decisionNames(_ s: FileStructure, body: Int) -> FunctionNames {
+        var out = FunctionNames()
+        for q in s.scopes[body].interior where s.code[q].kind == .identifier && !s.isChar(q - 1, UInt8(ascii: ".")) {
+            let name = s.text(q)
+            if isComparison(s, q + 1) || isComparison(s, q - 1) { out.deciding.insert(name) }
+            guard let h = statementHead(s, q) else { continue }
+            if s.isKeyword(h, .if) || s.isKeyword(h, .guard) || s.isKeyword(h, .while) || s.isKeyword(h, .switch) { out.deciding.insert(name) }
+            if s.isKeyword(h, .return) { out.returned.insert(name) }
+        }
+        return out
+    }
+
+    /// The functions (among `returning`) whose count may decide something at their callers: not
+    /// private (callers elsewhere), or called in this file where the call decides. One pass over
+    /// the file for all of them.
+    func callersDecide(_ s: FileStructure, _ returning: Set<Int>) -> Set<Int> {
+        var out = Set<Int>()
+        var byName: [String: [Int]] = [:]
+        for f in returning {
+            let decl = s.decls[f]
+            let ownerPrivate = s.owningType(of: f).map { s.decls[$0].modifiers.contains(.private) || s.decls[$0].modifiers.contains(.fileprivate) } ?? false
+            if decl.nameText.isEmpty || !(decl.modifiers.contains(.private) || decl.modifiers.contains(.fileprivate) || ownerPrivate) {
+                out.insert(f)
+            } else {
+                byName[decl.nameText, default: []].append(f)
+            }
+        }
+        guard !byName.isEmpty else { return out }
+        let names = NameSet(Set(byName.keys))
+        for c in 0..<s.count where s.code[c].kind == .identifier && names.contains(s, c) {
+            let fs = byName[s.text(c)]!
+            if fs.contains(where: { s.decls[$0].name == c }) { continue }
+            var end = c + 1
+            if s.isChar(end, UInt8(ascii: "(")) { end = Int(s.match[end]) + 1 }
+            let head = statementHead(s, c)
+            if isComparison(s, end) || head.map({ s.isKeyword($0, .if) || s.isKeyword($0, .guard) || s.isKeyword($0, .while) || s.isKeyword($0, .switch) }) ?? false {
+                out.formUnion(fs)
+            }
+        }
+        return out
+    }
+
+    /// Whether function-like declaration `f` returns a value: a getter, or a signature with a
+    /// return arrow outside its parameter list.
+    func returnsValue(_ s: FileStructure, _ f: Int) -> Bool {
+        let d = s.decls[f]
+        if d.kind == .variable || (d.kind == .accessor && d.nameText == "get") || d.kind == .subscript { return true }
+        guard d.kind == .function else { return false }
+        // The recorded signature ends with the parameters and effects: the arrow follows.
+        return s.is(d.typeAnnotation.upperBound, "->")
+    }
+
+    func isComparison(_ s: FileStructure, _ j: Int) -> Bool {
+        guard j >= 0, j < s.count, s.code[j].kind == .operator else { return false }
+        let o = s.text(j)
+        return o == "==" || o == "!=" || o == "<" || o == ">" || o == "<=" || o == ">="
+    }
+
+    /// Whether the function (or closure) holding token `k` writes a mutable stored property of
+    /// its type before `k`. The first such write of each body is found once.
+    func writesStateBefore(_ s: FileStructure, _ k: Int, excluding name: String, cache: inout [Int: Int]) -> Bool {
+        guard let exec = s.enclosingExecutable(of: k) else { return false }
+        if cache[exec] == nil {
+            let properties = mutableProperties(s, around: k, excluding: name)
+            var first = Int.max
+            if !properties.isEmpty {
+                for j in s.scopes[exec].interior where s.code[j].kind == .identifier && (!s.isChar(j - 1, UInt8(ascii: ".")) || s.isKeyword(j - 2, .self)) {
+                    if properties.contains(s.text(j)) && isWrite(s, j) {
+                        first = j
+                        break
+                    }
+                }
+            }
+            cache[exec] = first
+        }
+        return cache[exec]! < k
+    }
+
+    /// Whether the value an operation returns decides something: the call is in an `if`, `guard`,
+    /// `while` or `switch` head, or its result (or `.newValue`/`.oldValue`) is compared.
+    func decides(_ s: FileStructure, receiver: Int, callee: Int) -> Bool {
+        if let head = statementHead(s, receiver), s.isKeyword(head, .if) || s.isKeyword(head, .guard) || s.isKeyword(head, .while) || s.isKeyword(head, .switch) {
+            return true
+        }
+        var j = Int(s.match[callee + 1]) + 1
+        guard j > callee + 1 else { return true }
+        if s.isChar(j, UInt8(ascii: ".")) && (s.is(j + 1, "newValue") || s.is(j + 1, "oldValue")) { j += 2 }
+        guard j < s.count, s.code[j].kind == .operator else { return false }
+        let o = s.text(j)
+        return o == "==" || o == "!=" || o == "<" || o == ">" || o == "<=" || o == ">="
     }
 
     // MARK: .relaxed on a compare-exchange
@@ -536,7 +765,7 @@ public struct AtomicOrderingRule: Rule {
         guard let t = s.enclosingType(of: i) else { return [] }
         var types = [t]
         if s.decls[t].kind == .extension {
-            types = s.typeDecls(named: s.decls[t].nameText).filter { s.decls[$0].kind != .extension }
+            types = s.typeDecls(named: s.decls[t].nameText, compatibleWith: i).filter { s.decls[$0].kind != .extension }
         }
         var out = Set<String>()
         for ty in types {

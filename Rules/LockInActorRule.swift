@@ -24,7 +24,9 @@ public struct LockInActorRule: Rule {
             CRITICAL_SECTION, DispatchSemaphore, NIOLock, NIOLockedValueBox, LockIsolated, ManagedCriticalState, and the \
             configuration's `lockTypes`), from the type annotation or \
             the initializer (`NSLock()`, `Mutex<Int>(0)`, `.init()` with an annotation). An actor extended in \
-            another file is recognised through the project-wide facts.
+            another file is recognised through the project-wide facts; only declarations that can be compiled with \
+            the extension count (a class declared in another branch of an `#if` than an actor of the same name, or \
+            the other way round, is another type).
             """,
         inTests: .skipped("a lock inside an actor is a design to simplify, not a failure of the test; reported only outside tests"),
         triggeringExamples: [
@@ -88,8 +90,10 @@ public struct LockInActorRule: Rule {
             case .actor:
                 isActor = true
             case .extension:
-                // Only ask the project when the extension mentions a lock type at all.
-                isActor = d.body >= 0 && mentionsLockType(s, d, context.vocabulary) && context.isActor(d.nameText)
+                // Only ask the project when the extension mentions a lock type at all. Only the
+                // declarations compiled with the extension count: a twin in another branch of an
+                // `#if` (an actor on one platform, a class on another) is another type.
+                isActor = d.body >= 0 && mentionsLockType(s, d, context.vocabulary) && context.isActor(d.nameText, compiledWith: d.keyword)
             default:
                 continue
             }

@@ -4,6 +4,9 @@ import LockLintCore
 public struct NonisolatedUnsafeRule: Rule {
     public init() {}
 
+    /// Writes in other files of the run count (`RuleContext.externalWrites`).
+    public var needsStateWrites: Bool { true }
+
     public let description = RuleDescription(
         id: "nonisolated_unsafe",
         name: "nonisolated(unsafe)",
@@ -20,19 +23,38 @@ public struct NonisolatedUnsafeRule: Rule {
             """,
         knownLimits: """
             `nonisolated(unsafe)` is an explicit opt-in, so a finding must add something the code does not say. \
-            Reported: a `var` (global, static, or instance) written after its initialization — outside `init`, \
-            `deinit` and a once-initializer closure — with no lock held; the message names the line of a write. A \
+            Reported: a `var` (global, static, or instance) written after its initialization with no lock held, in \
+            this file or in another file of the run (a global by its name, a member as `Type.name`, `Self.name` or \
+            by name in an extension of its type); the message names the line (and file) of a write. Writes that \
+            initialize are an instance var's in its type's `init` and `deinit`, and anything's in a once-initializer \
+            closure; a global or static var written in an `init` is written each time an instance is built. A \
+            lock is held in a withLock-style closure, between an acquire and its release, in the closure of a \
+            method whose name says it runs it under a lock by whole camel-case words (`withLockVoid`, \
+            `performLocked`, `synchronized`; not `setCompletionBlock` or `synchronizeTerms`), of one of the file's \
+            own methods that runs its closure with a lock held, or of a method that a lock type of the run (the \
+            receiver's declared type, in any file) runs under its lock. A \
             var whose every use in the file holds one lock is reported with that lock, so it can move inside a \
             lock that owns its state; when it is reached through a computed property whose getter and setter \
             each take the lock and the file updates it through that property (`x.append(…)`, `x[k] = v`, `x += 1`), \
             the message names the lost update instead, unless `split_critical_section` runs and reports that \
             update where it happens (one mistake, one finding). A local var is reported only when a closure that runs concurrently (a Task, \
             a child task, a detached task, a dispatched block) writes it. A computed property is reported when \
-            its accessors take no lock and reach no locking wrapper. A `let` of a Sendable type is reported as \
-            unnecessary (with a safe fix that removes the modifier). Not reported: a `let` of another type (the \
-            code deliberately shares or transfers that instance), a var only written while it is initialized, a var \
-            whose comment states its contract (set once at startup, not thread-safe, guarded by …; also a comment \
-            right above the `#if` that declares it), a var passed by `&` to a call (a C out-parameter such as the \
+            its accessors take no lock and reach no locking wrapper. A `var` with an initial value that no file of the \
+            run writes in any form (an assignment, `&x`, a member set or a method called through it, `init` \
+            included) and no client of the module can set is reported: as a `let` it may need no modifier. A `lazy` \
+            var of a class or actor that nothing else writes is reported as written by its first read, on any thread. \
+            A tuple assignment `(a, b) = (b, a)` writes each element. A `let` \
+            of a Sendable type of the standard library or Foundation is reported as unnecessary (with a safe fix that \
+            removes the modifier), and so is a `let` of a type the run declares Sendable (a conformance, \
+            `@unchecked Sendable`, an actor, a global actor; the fix is left to the reader, since a conformance may \
+            be conditional). A global, static or class member `let` of a class of the run that is not Sendable and has \
+            mutable stored vars and no lock or queue of its own is reported as one mutable instance shared with \
+            checking off. Not reported: a `let` of another type (a system class, a protocol existential, a local the \
+            code hands over), a var only written while it is initialized, a declaration \
+            whose comment states its contract (set once at startup, not thread-safe, guarded by …, or a setup-only \
+            rule: `must not be modified once … is being used`, `configure before calling start()`, `never changed \
+            after launch`, or why the modifier is sound: `nonisolated(unsafe) is fine here because …`, copy-on-write; also \
+            a comment right above the `#if` that declares it, or heading the block of consecutive declarations it is in), a var passed by `&` to a call (a C out-parameter such as the \
             handle `pthread_create` fills in), a var set in the entry method of the `@main` type before anything \
             starts concurrent work (an await, a task, a thread, a dispatch), a raw C lock itself (`unsafe_os_lock` \
             covers it), code built only for a single-threaded runtime (`!_runtime(_multithreaded)` in any shape of \
@@ -53,6 +75,16 @@ public struct NonisolatedUnsafeRule: Rule {
             }
             """,
             "↓nonisolated(unsafe) let name = \"service\"",
+            """
+            final class Registry { var names: [String] = [] }
+            enum Shared { ↓nonisolated(unsafe) static let registry = Registry() }
+            """,
+            """
+            enum Limits {
+                ↓nonisolated(unsafe) static var maximumUpload = 10_000_000
+                static func allows(_ size: Int) -> Bool { size <= maximumUpload }
+            }
+            """,
             """
             final class Box {
                 @usableFromInline
@@ -88,6 +120,14 @@ public struct NonisolatedUnsafeRule: Rule {
             nonisolated(unsafe) var registered: [String] = []
             let registerOnce: Void = { registered = ["a", "b"] }()
             """,
+            """
+            final class Pool: @unchecked Sendable {
+                private let lock = NIOLock()
+                nonisolated(unsafe) var idle: [Int] = []
+                func release(_ id: Int) { lock.withLockVoid { idle.append(id) } }
+                var count: Int { idle.count }
+            }
+            """,
             "nonisolated func describe() -> String { \"\" }",
             "// nonisolated(unsafe) var old = 0",
             "let text = \"nonisolated(unsafe) var x\"",
@@ -118,8 +158,15 @@ public struct NonisolatedUnsafeRule: Rule {
         /// Per name, the uses that write it and are not declarations: worked out once per name,
         /// since many declarations may share a name (one per `#if` branch, or one per type).
         var writesByName: [String: [Int]] = [:]
+        /// Where locks are held: the file's lock regions, and the closures of methods whose name
+        /// says they run it under a lock (`withLockVoid`, `performLocked`) or that are the file's
+        /// own lock wrappers.
+        var regions: LockRegions
+        /// Notes for the finding being described (a write in another file).
+        var notes: [Note] = []
 
         init(_ s: FileStructure, _ context: RuleContext) {
+            regions = context.lockRegions
             var names = Set<String>()
             for k in s.nonisolatedTokens {
                 if let d = s.declaration(modifiedAt: Int(k)), s.decls[d].kind == .variable, !s.decls[d].nameText.isEmpty {
@@ -128,6 +175,9 @@ public struct NonisolatedUnsafeRule: Rule {
                 }
             }
             guard !names.isEmpty else { return }
+            regions = regions.addingLockScopedClosures(s, vocabulary: context.vocabulary, wrappers: context.wrapperMethods) { ci in
+                NonisolatedUnsafeRule.runsUnderReceiversLock(context, closure: s.closures[ci])
+            }
             signalHandlers = NonisolatedUnsafeRule.signalHandlers(s)
             for n in names { for d in s.variablesByName[n] ?? [] where s.decls[d].name >= 0 { declarationTokens.insert(s.decls[d].name) } }
             let set = NameSet(names)
@@ -160,15 +210,28 @@ public struct NonisolatedUnsafeRule: Rule {
             }
             // The same declaration in each branch of an #if is one variable: reported once.
             if let d = decl, s.decls[d].kind == .variable, !reportedDeclarations.insert("\(s.decls[d].parent)/\(s.decls[d].nameText)").inserted { continue }
+            uses.notes = []
             guard let (message, fix) = describe(s, decl: decl, context: context, uses: &uses) else { continue }
             var fixIt = FixIt(fix)
             if message.contains("is already Sendable"), i + 4 < s.code.count {
                 // Removing the modifier from a `let` of a Sendable type cannot change behaviour.
                 fixIt = FixIt(fix, edits: [Edit(range: Int(s.code[i].start)..<Int(s.code[i + 4].start), replacement: "")], applicability: .safe)
             }
-            out.append(context.diagnostic(description, at: i, message: message, fixIt: fixIt))
+            out.append(context.diagnostic(description, at: i, message: message, notes: uses.notes, fixIt: fixIt))
         }
         return out
+    }
+
+    /// Whether a closure is passed to a method that a lock type of the run (the receiver's declared
+    /// type, in any file) runs under its lock: `state.mutate { }` on a `let state: Protected<T>`.
+    static func runsUnderReceiversLock(_ context: RuleContext, closure c: Closure) -> Bool {
+        runsUnderLock(context, call: StateWrites.closureCall(context.structure, c))
+    }
+
+    /// Whether `Type.method` names a closure method that a lock type of the run runs under its lock.
+    static func runsUnderLock(_ context: RuleContext, call: String) -> Bool {
+        guard let dot = call.firstIndex(of: ".") else { return false }
+        return context.lockWrapperMethods(String(call[..<dot]))?.contains(String(call[call.index(after: dot)...])) ?? false
     }
 
     /// For a value every use of which already holds `lock`: move it inside a lock that owns its
@@ -233,7 +296,7 @@ public struct NonisolatedUnsafeRule: Rule {
         // A computed property has no storage: what its accessors touch decides. Accessors that
         // take a lock, or reach storage kept by a wrapper, synchronize themselves.
         if d.isComputed {
-            if accessorsSynchronize(s, d, context) { return nil }
+            if accessorsSynchronize(s, d, uses.regions) { return nil }
             return ("computed property '\(d.nameText)' can be called from any isolation with nonisolated(unsafe), and its accessors take no lock",
                     "take a lock inside the accessors (or reach the state through \(lock)), or leave the property isolated")
         }
@@ -287,23 +350,73 @@ public struct NonisolatedUnsafeRule: Rule {
                 return ("\(scope) let '\(d.nameText)'\(typeText) shares one mutable container across threads, and nothing synchronizes changes to its contents",
                         "\(LockAdvice.protect("its contents", context.deployment, state: type)), or give each thread or actor its own instance")
             }
+            // A type of the run, named plainly: what its declarations say decides. A local is
+            // handed over deliberately; a struct's member is the holder's business.
+            guard let type, !isLocal, type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                  !(owner.map { ($0.kind == .struct || $0.kind == .enum) && !d.isStaticMember } ?? false) else { return nil }
+            if context.declaresSendable(type) {
+                return ("\(scope) let '\(d.nameText)'\(typeText) is of a type declared Sendable: nonisolated(unsafe) is unnecessary here",
+                        "remove nonisolated(unsafe); the compiler checks a Sendable value shared as a let")
+            }
+            // One instance of a class with mutable state and no lock or queue of its own, shared
+            // with isolation checking off.
+            // (A class declared as twins in the branches of an `#if` may differ per platform: not judged.)
+            if let f = context.classFacts(type), !f.hasTwins, !f.storedVars.isEmpty, f.lockProperties.isEmpty, f.queueProperties.isEmpty,
+               !documented(s, di) {
+                let shown = f.storedVars.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+                let more = f.storedVars.count > 3 ? " and \(f.storedVars.count - 3) more" : ""
+                return ("\(scope) let '\(d.nameText)' shares one instance of class '\(type)', which is not Sendable and has mutable state (\(shown)\(more)): "
+                            + "with isolation checking off, any thread can change it and nothing synchronizes the changes",
+                        "make '\(type)' safe to share (an actor, or its state inside \(lock)), isolate '\(d.nameText)' to an actor or @MainActor, "
+                            + "or give each thread or task its own instance")
+            }
             return nil
         }
         // A documented contract (`/// Set once at startup, before any task runs.`) is the
         // explanation the opt-out needs; a finding would only repeat it.
-        if Self.documentsContract(s.leadingCommentText(d)) || Self.documentsContract(commentAboveConditional(s, d)) { return nil }
+        if documented(s, di) { return nil }
         // A var: the opt-out matters where it is written after initialization. Written only in
         // an initializer, a once-initializer closure or deinit, it is set once and then read.
         // Writes made with no lock held (a write under a lock is the lock's business).
-        let writes = writesAfterInitialization(s, d, di, &uses).filter { context.lockRegions.holding($0, in: s, directOnly: false).isEmpty }
+        let writes = writesAfterInitialization(s, d, di, &uses).filter { uses.regions.holding($0, in: s, directOnly: false).isEmpty }
+        // The same, in the other files of the run.
+        let key = isLocal ? nil : d.parent < 0 ? d.nameText : owner.map { "\($0.nameText).\(d.nameText)" }
+        let elsewhere = key.map { k in
+            context.externalWrites(k).filter { w in
+                !w.guarded && !w.once && !(w.inInitializer && !isGlobalLike) && !Self.runsUnderLock(context, call: w.closureCall)
+            }
+        } ?? []
         // A public global or static var can be set by any client of the module, from any thread.
         let settableOutside = isGlobalLike && s.isSettableOutsideModule(d)
-        if isGlobalLike && settableOutside && writes.isEmpty && !usedInSignalHandler(s, d, uses) {
+        if isGlobalLike && settableOutside && writes.isEmpty && elsewhere.isEmpty && !usedInSignalHandler(s, d, uses) {
             return ("public \(scope) var '\(d.nameText)'\(typeText) can be set by any client of the module, from any thread, while this module reads it",
                     "make it a `let` that clients configure once; or make it private behind a public accessor, and \(LockAdvice.protect("it", context.deployment, state: type ?? "Value"))")
         }
-        guard let firstWrite = writes.first else { return nil }
-        let writeLine = s.line(ofToken: firstWrite)
+        // A `lazy` var of a class or actor is written by its first read, from whichever thread
+        // reads first.
+        if writes.isEmpty && elsewhere.isEmpty && d.modifiers.contains(.lazy), let o = owner, o.kind == .class || o.kind == .actor || o.kind == .extension {
+            return ("lazy var '\(d.nameText)'\(typeText) of '\(o.nameText)' is initialized by its first read, on whichever thread reads it first, with no lock: "
+                        + "two threads can both run its initializer and each keep a different value",
+                    "initialize it in init (as a `let` if it never changes), or guard its first access with one lock owned by '\(o.nameText)'")
+        }
+        if writes.isEmpty && elsewhere.isEmpty {
+            // Never written at all: a `let` says so, and may need no modifier.
+            guard neverWritten(s, d, owner: owner, key: key, context: context, uses: uses) else { return nil }
+            return ("\(d.parent >= 0 && !d.isStaticMember && !isLocal ? "instance" : scope) var '\(d.nameText)'\(typeText) is never written, not even in init, in any file of the run: as a `let` it needs nonisolated(unsafe) only if its type is not Sendable",
+                    "declare it `let`, then remove nonisolated(unsafe) if \(type.map { "'\($0)'" } ?? "its type") is Sendable")
+        }
+        // Where it is written: in this file, or in another.
+        let writeLine: String
+        var writeNotes: [Note] = []
+        if let firstWrite = writes.first {
+            writeLine = "at line \(s.line(ofToken: firstWrite))"
+        } else {
+            let w = elsewhere[0]
+            let file = w.path.split(separator: "/").last.map(String.init) ?? w.path
+            writeLine = "in \(file) at line \(w.line)"
+            writeNotes = [Note(path: w.path, location: SourceLocation(line: w.line, column: w.column), message: "'\(d.nameText)' is written here with no lock held")]
+        }
+        uses.notes = writeNotes
         if isGlobalLike && usedInSignalHandler(s, d, uses) {
             return ("\(scope) var '\(d.nameText)'\(typeText) is used by a signal handler, which can interrupt any thread at any point, and nothing orders its accesses",
                     "make it an Atomic (or sig_atomic_t) and use only lock-free operations on it: a lock is not safe inside a signal handler")
@@ -318,15 +431,30 @@ public struct NonisolatedUnsafeRule: Rule {
         // holder's business, and nothing here says which it is.
         if let o = owner, o.kind == .struct || o.kind == .enum, !d.isStaticMember { return nil }
         if isGlobalLike {
-            return ("\(scope) var '\(d.nameText)'\(typeText) is written at line \(writeLine) with no lock held, and any thread may read it",
+            return ("\(scope) var '\(d.nameText)'\(typeText) is written \(writeLine) with no lock held, and any thread may read it",
                     "\(LockAdvice.protect("it", context.deployment, state: type ?? "Value")); for a single counter or flag, \(LockAdvice.counter(context.deployment)) will do; or isolate it with @MainActor if only main-actor code uses it")
         }
         let ownerName = owner.map { "'\($0.nameText)'" } ?? "its type"
         // Awaiting is no option where a synchronous nonisolated member reads it (it has to answer now).
         let isolatedOption = owner?.kind == .actor && !readBySynchronousNonisolatedMember(s, d, &uses)
             ? ", or leave it isolated to the actor and reach it with await" : ""
-        return ("instance var '\(d.nameText)'\(typeText) of \(ownerName) is written at line \(writeLine) with no lock held, and isolation checking is off for it",
+        return ("instance var '\(d.nameText)'\(typeText) of \(ownerName) is written \(writeLine) with no lock held, and isolation checking is off for it",
                 "guard every access with one lock owned by \(ownerName)\(isolatedOption)")
+    }
+
+    /// Whether stored var `d` is never written anywhere: no use in this file may write it (an
+    /// assignment, `&x`, a method called or a member set through it, in any function, `init`
+    /// included), no other file of the run may write it (as a global, `Type.name`, or a member of
+    /// that name through any value), and no client of the module can. A var without an initial
+    /// value, `lazy`, wrapped, `dynamic` or with attributes is set some other way, and not judged.
+    func neverWritten(_ s: FileStructure, _ d: Decl, owner: Decl?, key: String?, context: RuleContext, uses: Uses) -> Bool {
+        guard let key, !d.isLet, !d.isComputed, !d.initializer.isEmpty, !d.hasAttributes,
+              !d.modifiers.contains(.lazy), !d.modifiers.contains(.dynamic), !s.hasPropertyWrapper(d),
+              owner?.kind != .protocol, !s.isSettableOutsideModule(d) else { return false }
+        for u in uses.byName[d.nameText] ?? [] where !uses.declarationTokens.contains(u) {
+            if StateWrites.mayWrite(s, u) { return false }
+        }
+        return !context.mayBeWrittenElsewhere(key, member: d.parent >= 0 ? d.nameText : nil)
     }
 
     /// The uses of stored var `d` that write it outside its initialization: not its declaration,
@@ -349,7 +477,9 @@ public struct NonisolatedUnsafeRule: Rule {
                 var top = f
                 while s.decls[top].parent >= 0 && s.decls[s.decls[top].parent].kind.isFunctionLike { top = s.decls[top].parent }
                 let k = s.decls[top].kind
-                if k == .initializer || k == .deinitializer { continue }
+                // An instance var is set up in init and torn down in deinit; a global or static
+                // var written there is shared state written on each construction.
+                if (k == .initializer || k == .deinitializer) && d.parent >= 0 && !d.isStaticMember { continue }
                 // Set up by the program's entry point before it starts any concurrent work.
                 if isEntryPointSetUp(s, top, write: i) { continue }
                 // A parameter or local of the same name hides the variable.
@@ -371,6 +501,41 @@ public struct NonisolatedUnsafeRule: Rule {
             out.append(i)
         }
         return out
+    }
+
+    /// Whether declaration `di` states its contract in a comment: its own, the one right above
+    /// the `#if` that declares it, or the one heading the block of declarations it belongs to
+    /// (`// these are never modified` above three consecutive lines).
+    func documented(_ s: FileStructure, _ di: Int) -> Bool {
+        let d = s.decls[di]
+        if Self.documentsContract(s.leadingCommentText(d)) || Self.documentsContract(commentAboveConditional(s, d)) { return true }
+        let first = firstOfBlock(s, di)
+        return first != di && Self.documentsContract(s.leadingCommentText(s.decls[first]))
+    }
+
+    /// The first declaration of the block that `di` ends: siblings, each starting on the line
+    /// right after the previous one ends, with no comment of their own in between.
+    func firstOfBlock(_ s: FileStructure, _ di: Int) -> Int {
+        let parent = s.decls[di].parent
+        let siblings = parent >= 0 ? s.children[parent] : s.topLevel
+        // Siblings are in source order: find `di` by binary search.
+        var lo = 0
+        var hi = siblings.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if siblings[mid] < di { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < siblings.count, siblings[lo] == di else { return di }
+        var k = lo
+        while k > 0 && lo - k < 64 {
+            let d = s.decls[siblings[k]]
+            let previous = s.decls[siblings[k - 1]]
+            // Right after the previous one (no token, no comment, no blank line between).
+            guard s.leadingCommentText(d).isEmpty, previous.kind == d.kind, previous.end == d.start,
+                  s.line(ofToken: d.start) == s.line(ofToken: max(0, previous.end - 1)) + 1 else { break }
+            k -= 1
+        }
+        return siblings[k]
     }
 
     /// The comment right above an `#if` line that directly precedes the declaration (a doc
@@ -478,46 +643,60 @@ public struct NonisolatedUnsafeRule: Rule {
         return false
     }
 
-    /// An assignment, compound assignment, or a known mutating call on the variable. (`&x` passed
-    /// to a call is mostly a C out-parameter filled once, such as a thread handle: not counted.)
-    func isWrite(_ s: FileStructure, _ i: Int) -> Bool {
-        if i >= 1 && s.code[i - 1].kind == .operator && s.is(i - 1, "&") { return false }
-        var j = i + 1
-        // `x[k] = …`, `x?.append(…)`; not `x.member = …`, which writes the variable only when its
-        // type is a value type, which is not known here.
-        while s.isChar(j, UInt8(ascii: "[")) || s.isChar(j, UInt8(ascii: ".")) || s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) {
-            if s.isChar(j, UInt8(ascii: "[")) {
-                let m = Int(s.match[j])
-                guard m > j else { return false }
-                j = m + 1
-            } else if s.isChar(j, UInt8(ascii: ".")) {
-                guard s.isChar(j + 2, UInt8(ascii: "(")) else { return false }
-                let name = s.text(j + 1)
-                return Self.mutatingNames.contains { name.hasPrefix($0) }
-            } else {
-                j += 1
-            }
-        }
-        if s.isChar(j, UInt8(ascii: "=")) { return true }
-        if j < s.code.count && s.code[j].kind == .operator {
-            let op = s.text(j)
-            return op.count >= 2 && op.hasSuffix("=") && op != "==" && op != "!=" && op != "<=" && op != ">=" && op != "===" && op != "!=="
-        }
-        return false
-    }
+    /// An assignment, compound assignment, or a known mutating call on the variable (see
+    /// `StateWrites.isDefiniteWrite`).
+    func isWrite(_ s: FileStructure, _ i: Int) -> Bool { StateWrites.isDefiniteWrite(s, i) }
 
     static let contractPhrases = [
         "not concurrency-safe", "not concurrency safe", "not thread-safe", "not thread safe", "single-threaded", "single threaded",
         "set once", "only set", "only be set", "set before", "must be set", "only written", "written once", "only accessed",
         "only used from", "only from the", "only on the", "protected by", "guarded by", "synchronized by", "under the lock",
-        "before any", "at startup", "during startup", "at launch",
+        "before any", "at startup", "during startup", "at launch", "before use", "before using", "before it is used",
+        "before calling", "before starting", "during setup", "during initialization", "during bootstrap", "only once",
+        "once, before", "before the first", "copy-on-write", "cow semantics", "via cow",
     ]
 
-    /// Whether a declaration's comment states how it is kept safe (or that it is not meant to be).
+    /// Words that, in a comment that names `nonisolated`, say why the opt-out is sound.
+    static let justificationWords: Set<String> = ["safe", "fine", "because", "since", "ok", "okay", "acceptable", "intentional", "deliberately"]
+
+    /// Modal words that, followed by `not`, state a rule (`must not be modified`).
+    static let contractModals: Set<String> = ["must", "should", "shall", "may", "can", "do", "does", "will"]
+    /// Stems of the verbs a setup-only contract forbids after setup.
+    static let modificationStems = ["modif", "chang", "mutat", "writ", "reassign", "alter", "replac", "touch"]
+
+    /// Whether a declaration's comment states how it is kept safe (or that it is not meant to
+    /// be): a guard or thread it is used from, or a setup-only contract, either a time it is set
+    /// (`set once at startup`, `configure before use`) or a rule against changing it afterwards
+    /// (`must not be modified once the server is being used`, `never changed after launch`,
+    /// `don't mutate after start()`).
     static func documentsContract(_ comment: String) -> Bool {
         guard !comment.isEmpty else { return false }
         let text = comment.lowercased()
-        return contractPhrases.contains { text.contains($0) }
+        if contractPhrases.contains(where: { text.contains($0) }) { return true }
+        // Words, with `n't` read as `not` (`mustn't`, `don't`, `can't`; `cannot` too).
+        var words: [Substring] = []
+        for raw in text.replacingOccurrences(of: "n't", with: " not").replacingOccurrences(of: "cannot", with: "can not")
+            .split(whereSeparator: { !$0.isLetter }) {
+            words.append(raw)
+        }
+        // The comment explains the modifier itself (`nonisolated(unsafe) is fine here because …`).
+        if words.contains("nonisolated") && words.contains(where: { justificationWords.contains(String($0)) }) { return true }
+        var k = 0
+        while k < words.count {
+            defer { k += 1 }
+            var j: Int
+            if words[k] == "never" {
+                j = k + 1
+            } else if contractModals.contains(String(words[k])) && k + 1 < words.count && words[k + 1] == "not" {
+                j = k + 2
+            } else {
+                continue
+            }
+            // `be`, `ever`, `get`, `be ever` between the negation and the verb.
+            while j < words.count && j < k + 5 && (words[j] == "be" || words[j] == "ever" || words[j] == "get" || words[j] == "been") { j += 1 }
+            if j < words.count && modificationStems.contains(where: { words[j].hasPrefix($0) }) { return true }
+        }
+        return false
     }
 
     static let mutableContainers: Set<String> = [
@@ -525,9 +704,6 @@ public struct NonisolatedUnsafeRule: Rule {
         "NSMutableAttributedString", "NSCountedSet", "NSHashTable", "NSMapTable", "NSPointerArray",
     ]
 
-
-    static let mutatingNames = ["append", "insert", "remove", "updateValue", "merge", "sort", "reverse", "formUnion", "subtract",
-                                "popLast", "toggle", "formIntersection", "swapAt", "shuffle"]
 
     /// Whether the write at `i` is inside a closure that runs concurrently with the function
     /// declaring the local: a task, a child task, a detached task, a concurrent dispatch.
@@ -553,10 +729,10 @@ public struct NonisolatedUnsafeRule: Rule {
 
     /// Whether the accessors of computed property `d` take a lock, or read storage kept by a
     /// property wrapper (which synchronizes in its own accessors).
-    func accessorsSynchronize(_ s: FileStructure, _ d: Decl, _ context: RuleContext) -> Bool {
+    func accessorsSynchronize(_ s: FileStructure, _ d: Decl, _ regions: LockRegions) -> Bool {
         guard d.body >= 0 else { return false }
         let body = s.scopes[d.body]
-        if context.lockRegions.regions.contains(where: { $0.start >= body.open && $0.end <= body.close }) { return true }
+        if regions.regions.contains(where: { $0.start >= body.open && $0.end <= body.close }) { return true }
         let wrapped = Set(s.decls.filter { $0.kind == .variable && $0.name >= 0 && s.hasPropertyWrapper($0) }.map(\.nameText))
         guard !wrapped.isEmpty else { return false }
         return (body.open..<body.close).contains { s.code[$0].kind == .identifier && wrapped.contains(s.text($0)) }
@@ -598,7 +774,7 @@ public struct NonisolatedUnsafeRule: Rule {
             uses.append(i)
         }
         guard !uses.isEmpty else { return nil }
-        let regions = context.lockRegions
+        let regions = cache.regions
         guard !regions.regions.isEmpty else { return nil }
         var common: Set<String>? = nil
         for u in uses {

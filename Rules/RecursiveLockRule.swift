@@ -22,7 +22,8 @@ public struct RecursiveLockRule: Rule {
             Split each operation into a public method that takes the lock and a private helper that expects it to \
             be held, and call the helpers while holding the lock. Inside a withLock closure, use the state the \
             closure receives instead of locking again. For callbacks: copy the closure, delegate or observer list \
-            into locals while the lock is held, release it, then call them.
+            into locals while the lock is held, release it, then call them (a lock whose job is to serialise the \
+            call is not reported: there the copy would undo it).
             """,
         knownLimits: """
             The lock must be a stored property, local or global whose type is known from its declaration: Mutex, \
@@ -38,7 +39,9 @@ public struct RecursiveLockRule: Rule {
             in a closure run on the spot (forEach, filter, reduce, withExtendedLifetime, another withLock …); closures \
             handed to anything else may run later and are not followed (map and flatMap included: on a future or a \
             publisher they run later). Calls are followed through methods and \
-            computed properties of the same type declared in the same file, on `self` only, up to eight calls deep; \
+            computed properties of the same type declared in the same file, on `self` only, up to eight calls deep (a \
+            twin declared in another branch of an `#if` than the call is another type's; a typealias per branch \
+            names the locks of the branches compiled with the lock, judged only when all are non-recursive); \
             a lock declared in another file (seen from an extension) has no known type here and is not judged. \
             A key path read `self[keyPath: kp]` counts as reading the computed property a literal `\\.name` names, \
             or, for any other key path, any computed property of the type. Callbacks: with the lock held, a call of a \
@@ -47,7 +50,14 @@ public struct RecursiveLockRule: Rule {
             `…Subscriber` type of another module (`delegate?.didChange()`), and `forEach` or `for … in` over a stored \
             array or dictionary of either are reported. Calls on classes, structs and enums, free functions, \
             standard-library methods (including a method of Optional such as `x.take()`), and callbacks called after \
-            the release or handed to async/Task are not.
+            the release or handed to async/Task are not. Nor is a callback the lock exists for, where copying it out \
+            would undo the lock: the held region holds nothing but the call (the lock serialises it), the call's \
+            result is written to a stored property in the same hold (a value created once under the lock that \
+            publishes it), or every acquisition of that lock in the file calls the same callback and none writes the \
+            type's stored properties (the lock guards nothing else). A stored closure \
+            that only ever holds the type's own code is no callback: every value assigned to it in the file (its \
+            initial value included) is one of the type's methods or a closure written there that calls no parameter \
+            handed in, and no other file can assign it.
             """,
         inTests: .narrowed("only a lock taken again by the test's own code; a test double that calls a stored closure or delegate with its lock held is not reported, since the test decides what the callback does"),
         triggeringExamples: [
@@ -159,6 +169,14 @@ public struct RecursiveLockRule: Rule {
                 }
             }
             """,
+            """
+            final class SerialHandler {
+                private let lock = NSLock()
+                private let handle: (String) -> Void
+                init(handle: @escaping (String) -> Void) { self.handle = handle }
+                func send(_ message: String) { lock.withLock { handle(message) } }
+            }
+            """,
         ]
     )
 
@@ -220,13 +238,13 @@ public struct RecursiveLockRule: Rule {
         let regions = context.lockRegions
         guard !regions.regions.isEmpty else { return [] }
         var acquisitions: [Acquisition] = []
-        // `typealias _Mutex = OSAllocatedUnfairLock` (one per `#if` branch).
-        var aliases: [String: String] = [:]
-        for d in s.decls where d.kind == .other && s.isKeyword(d.keyword, .typealias) && s.isChar(d.keyword + 2, UInt8(ascii: "=")) {
+        // `typealias _Mutex = OSAllocatedUnfairLock` (one per `#if` branch: each alias with its declaration).
+        var aliases: [String: [(decl: Int, target: String)]] = [:]
+        for (di, d) in s.decls.enumerated() where d.kind == .other && s.isKeyword(d.keyword, .typealias) && s.isChar(d.keyword + 2, UInt8(ascii: "=")) {
             var j = d.keyword + 3
             guard j < s.count else { continue }  // `typealias X =` at the end of an unfinished file
             while j + 2 < s.count && s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: ".")) && s.code[j + 2].kind == .identifier { j += 2 }
-            if s.code[j].kind == .identifier { aliases[d.nameText] = s.text(j) }
+            if s.code[j].kind == .identifier { aliases[d.nameText, default: []].append((di, s.text(j))) }
         }
         var typeCache: [String: (Int, String)?] = [:]
         for r in regions.regions {
@@ -251,8 +269,16 @@ public struct RecursiveLockRule: Rule {
                 typeCache[key] = resolved
             }
             guard let (decl, written) = resolved else { continue }
-            let type = aliases[written] ?? written
-            guard nonRecursive.contains(type) || (type.hasSuffix("UnfairLock") && !type.contains("Recursive")) else { continue }
+            // Through an alias: the ones that can be compiled with the lock's declaration, which
+            // must agree (a recursive lock in one branch and not in another is not judged).
+            var type = written
+            if let candidates = aliases[written] {
+                let targets = Set(candidates.filter { s.compatible($0.decl, with: s.decls[decl].keyword) }.map(\.target)).sorted()
+                guard let first = targets.first,
+                      targets.allSatisfy({ nonRecursive.contains($0) || ($0.hasSuffix("UnfairLock") && !$0.contains("Recursive")) }) else { continue }
+                type = targets.count == 1 ? first : "\(written) (\(targets.joined(separator: " or ")))"
+            }
+            guard aliases[written] != nil || nonRecursive.contains(type) || (type.hasSuffix("UnfairLock") && !type.contains("Recursive")) else { continue }
             if recursivePthread && type == "pthread_mutex_t" { continue }
             acquisitions.append(Acquisition(region: r, decl: decl, typeName: type, blocking: blocking))
         }
@@ -336,6 +362,9 @@ public struct RecursiveLockRule: Rule {
         }
         guard !names.isEmpty else { return [] }
         let nameSet = NameSet(names)
+        var ownCode: [Int: Bool] = [:]
+        var servesByLock: [String: Bool] = [:]
+        var statementsByRegion: [Int: HeldCode] = [:]
         for a in acquisitions where a.holds(s) {
             let r = a.region
             var k = r.start + 1
@@ -360,11 +389,188 @@ public struct RecursiveLockRule: Rule {
                 guard let kind, let call = callbackCall(s, at: k, after: after, kind: kind, isCall: isCall, isLoop: isLoop) else { continue }
                 // `x.take()` on an optional property calls a method of Optional, not of the protocol.
                 if case .observer = kind, !optional, s.decls[d].typeAnnotation.last.map({ s.isChar($0, UInt8(ascii: "?")) }) ?? false { continue }
+                // A stored closure that holds only the type's own code cannot call back from outside.
+                if case .closure = kind {
+                    if ownCode[d] == nil { ownCode[d] = holdsOwnCode(s, d) }
+                    if ownCode[d]! { continue }
+                }
+                // The lock exists for the call: copying the callback out would undo what it is for.
+                if lockServesCall(s, a, property: k, call: call, acquisitions: acquisitions, cache: &servesByLock,
+                                  statements: &statementsByRegion) { continue }
                 guard reported.insert(call).inserted else { continue }
                 out.append(callbackDiagnostic(a, property: s.text(k), kind: kind, call: call, context: context))
             }
         }
         return out
+    }
+
+    // MARK: A lock that serialises the call
+
+    /// Whether the held region of `a` exists for the callback call at `call` (on the property
+    /// named at `property`), so that calling it after the release would undo what the lock is
+    /// for: the region holds nothing but that call (the lock serialises it); the call's result
+    /// becomes state written in the same hold (creating a value once, under the lock that
+    /// publishes it); or every acquisition of that lock in the file calls the same callback and
+    /// none writes the type's state (the lock's only job).
+    func lockServesCall(_ s: FileStructure, _ a: Acquisition, property k: Int, call: Int, acquisitions: [Acquisition],
+                        cache: inout [String: Bool], statements byRegion: inout [Int: HeldCode]) -> Bool {
+        let r = a.region
+        if byRegion[r.acquireToken] == nil { byRegion[r.acquireToken] = heldCode(s, r) }
+        let held = byRegion[r.acquireToken]!
+        guard let callStatement = held.statements.first(where: { $0.contains(call) }) else { return false }
+        if held.statements.count == 1 && isCallOnly(s, callStatement, property: k) { return true }
+        if resultBecomesState(s, callStatement, call: call, assignedFrom: held.assignedFrom) { return true }
+        // The lock's only job: every acquisition of it calls this callback, and none writes the
+        // type's stored state (the lock guards no state of its own).
+        let name = s.text(k)
+        let key = "\(a.decl) \(name)"
+        if let known = cache[key] { return known }
+        var only = true
+        for other in acquisitions where other.decl == a.decl && other.holds(s) && only {
+            var calls = false
+            for q in s.span(other.region.start + 1, other.region.end) where s.code[q].kind == .identifier
+                && (!s.isChar(q - 1, UInt8(ascii: ".")) || s.isKeyword(q - 2, .self)) {
+                if s.is(q, text: name) {
+                    calls = calls || s.isChar(q + 1, UInt8(ascii: "(")) || s.isChar(q + 2, UInt8(ascii: "(")) || s.isChar(q + 1, UInt8(ascii: "."))
+                        || s.isKeyword(q - 1, .in)
+                } else if StateWrites.isDefiniteWrite(s, q) && memberProperty(s, named: s.text(q), at: q) != nil {
+                    only = false
+                    break
+                }
+            }
+            only = only && calls
+        }
+        cache[key] = only
+        return only
+    }
+
+    /// What runs with a region's lock held: its statements, and the names read by the
+    /// statements that assign a stored property (`x = v`, `self.x = v + 1`).
+    struct HeldCode {
+        var statements: [Range<Int>]
+        var assignedFrom: Set<String>
+    }
+
+    func heldCode(_ s: FileStructure, _ r: LockRegion) -> HeldCode {
+        let statements = heldStatements(s, r)
+        var names = Set<String>()
+        for st in statements {
+            var q = st.lowerBound
+            if s.isKeyword(q, .self) && s.isChar(q + 1, UInt8(ascii: ".")) { q += 2 }
+            guard s.code[q].kind == .identifier, s.isChar(q + 1, UInt8(ascii: "=")), memberProperty(s, named: s.text(q), at: q) != nil else { continue }
+            for t in s.span(q + 2, st.upperBound) where s.code[t].kind == .identifier { names.insert(s.text(t)) }
+        }
+        return HeldCode(statements: statements, assignedFrom: names)
+    }
+
+    /// The statements run with the region's lock held, leaving out the lock's own acquire and
+    /// release and a `defer` that releases it; statements nested in blocks are part of theirs.
+    func heldStatements(_ s: FileStructure, _ r: LockRegion) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var j = r.start + 1
+        // A manual acquire may sit inside the region's first tokens: start after its call.
+        if r.acquireToken > r.start && r.acquireToken < r.end, s.isChar(r.acquireToken + 1, UInt8(ascii: "(")) {
+            j = max(j, Int(s.match[r.acquireToken + 1]) + 1)
+        }
+        var steps = 0
+        while j < r.end && steps < 10_000 {
+            steps += 1
+            if s.isChar(j, UInt8(ascii: ";")) { j += 1; continue }
+            if s.isKeyword(j, .defer), s.isChar(j + 1, UInt8(ascii: "{")), Int(s.match[j + 1]) > j + 1 {
+                let close = Int(s.match[j + 1])
+                if s.span(j + 2, close).contains(where: { s.code[$0].kind == .identifier && releases(s, $0, lock: r.lock) }) {
+                    j = close + 1
+                    continue
+                }
+            }
+            let end = max(j + 1, min(s.statementEnd(from: j, limit: r.end), r.end))
+            // The release itself (`lock.unlock()`, `pthread_mutex_unlock(&m)`).
+            let isRelease = s.span(j, end).contains { s.code[$0].kind == .identifier && s.isChar($0 + 1, UInt8(ascii: "(")) && releases(s, $0, lock: r.lock) }
+                && end - j <= 8
+            if !isRelease { out.append(j..<end) }
+            j = end
+        }
+        return out
+    }
+
+    /// Whether a statement is only the callback call: `callback(x)`, `return self.callback?(x)`,
+    /// `try callback(x)`, `_ = callback(x)`, `delegate?.didChange()`, `observers.forEach { … }`,
+    /// or a `for … in observers` loop that only calls each element.
+    func isCallOnly(_ s: FileStructure, _ statement: Range<Int>, property k: Int) -> Bool {
+        var j = statement.lowerBound
+        while j < k && (s.isKeyword(j, .return) || s.isKeyword(j, .try) || s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!"))
+                        || s.is(j, "_") || s.isChar(j, UInt8(ascii: "=")) || s.isKeyword(j, .self) || s.isChar(j, UInt8(ascii: "."))) { j += 1 }
+        if j == k { return true }
+        // `for x in observers { x.notify() }`: the loop is the call.
+        if s.isKeyword(statement.lowerBound, .for), s.isKeyword(k - 1, .in), s.isChar(k + 1, UInt8(ascii: "{")) {
+            let close = Int(s.match[k + 1])
+            return close > k + 1 && !s.span(k + 2, close).contains { StateWrites.isDefiniteWrite(s, $0) && s.code[$0].kind == .identifier }
+        }
+        return false
+    }
+
+    /// Whether the call's result is written to a stored property in the same hold: `x = f()`,
+    /// `self.x = f()`, or `let v = f()` with `x = v` / `self.x = v` in the hold (`assignedFrom`).
+    func resultBecomesState(_ s: FileStructure, _ statement: Range<Int>, call: Int, assignedFrom: Set<String>) -> Bool {
+        var j = statement.lowerBound
+        if s.isKeyword(j, .self) && s.isChar(j + 1, UInt8(ascii: ".")) { j += 2 }
+        guard j < call else { return false }
+        if s.code[j].kind == .identifier {
+            // `x = f()`: a stored property of the type.
+            return s.isChar(j + 1, UInt8(ascii: "=")) && memberProperty(s, named: s.text(j), at: j) != nil
+        }
+        // `let v = f()`, and a stored property assigned from `v` in the hold.
+        guard s.isKeyword(j, .let) || s.isKeyword(j, .var), s.code[j + 1].kind == .identifier,
+              s.isChar(j + 2, UInt8(ascii: "=")) || s.isChar(j + 2, UInt8(ascii: ":")) else { return false }
+        return assignedFrom.contains(s.text(j + 1))
+    }
+
+    // MARK: A stored closure that holds the type's own code
+
+    /// Whether stored closure property `d` only ever holds code of its own type: every value
+    /// assigned to it in this file (its initial value included) is one of the type's methods
+    /// (`self.refresh`, `Self.log`) or a closure written here that calls nothing handed in from
+    /// outside (no parameter of the function that builds it, no other callback property), and
+    /// no code outside this file can assign it.
+    func holdsOwnCode(_ s: FileStructure, _ d: Int) -> Bool {
+        let v = s.decls[d]
+        guard v.parent >= 0, !(!v.isLet && s.isSettableOutsideFile(v)) else { return false }
+        var sources: [Range<Int>] = []
+        if !v.initializer.isEmpty { sources.append(v.initializer) }
+        for k in s.assignments(of: v.nameText, in: 0..<s.count) where s.compatible(d, with: k) {
+            // `name = …` or `self.name = …`, not another value's member.
+            if s.isChar(k - 1, UInt8(ascii: ".")) && !(s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: "."))) { continue }
+            if !s.isChar(k - 1, UInt8(ascii: ".")), case .variable(let found) = s.lookupVariable(v.nameText, at: k), found != d { continue }
+            // From the `=` on, so a closure literal right after it is skipped whole.
+            sources.append((k + 2)..<max(k + 2, s.statementEnd(from: k + 1, limit: s.count)))
+        }
+        guard !sources.isEmpty else { return false }
+        let typeName = s.decls[v.parent].nameText
+        for r in sources where !isOwnCode(s, r, typeName: typeName) { return false }
+        return true
+    }
+
+    /// Whether expression `r` is a method of type `typeName` or a closure that calls nothing
+    /// handed in from outside.
+    func isOwnCode(_ s: FileStructure, _ r: Range<Int>, typeName: String) -> Bool {
+        guard let first = r.first else { return false }
+        var j = first
+        // `self.method`, `Self.method`, `Type.method`, `method`.
+        if (s.isKeyword(j, .self) || s.isKeyword(j, .Self) || s.is(j, text: typeName)) && s.isChar(j + 1, UInt8(ascii: ".")) { j += 2 }
+        if j + 1 == r.upperBound, s.code[j].kind == .identifier {
+            return s.callableMembers(ofTypeNamed: typeName).contains { s.decls[$0].kind == .function && s.decls[$0].nameText == s.text(j) && s.compatible($0, with: j) }
+        }
+        // A closure literal (maybe with a capture list).
+        guard s.isChar(first, UInt8(ascii: "{")), Int(s.match[first]) == r.upperBound - 1 else { return false }
+        let parameters = Set(s.enclosingFunction(of: first).map { s.decls[$0].parameterNames } ?? [])
+        for q in s.span(first + 1, r.upperBound - 1) where s.code[q].kind == .identifier && !s.isChar(q - 1, UInt8(ascii: ".")) {
+            let name = s.text(q)
+            let called = s.isChar(q + 1, UInt8(ascii: "(")) || (s.isChar(q + 1, UInt8(ascii: "?")) && s.isChar(q + 2, UInt8(ascii: "(")))
+                || (s.isChar(q + 1, UInt8(ascii: ".")) && s.isChar(q + 3, UInt8(ascii: "(")))
+            // A closure or object handed in by the caller, called from here.
+            if called && parameters.contains(name) { return false }
+        }
+        return true
     }
 
     /// The stored property `name` of the type around token `k` (its declaration or an extension of
@@ -374,7 +580,7 @@ public struct RecursiveLockRule: Rule {
         let typeName = s.decls[t].nameText
         return s.variableDecls(named: name).first { d in
             let p = s.decls[d].parent
-            return p >= 0 && s.decls[p].kind.isType && s.decls[p].kind != .protocol && s.decls[p].nameText == typeName
+            return p >= 0 && s.decls[p].kind.isType && s.decls[p].kind != .protocol && s.decls[p].nameText == typeName && s.compatible(d, with: k)
         }
     }
 
@@ -430,7 +636,7 @@ public struct RecursiveLockRule: Rule {
         guard j < end, s.code[j].kind == .identifier else { return nil }
         for q in s.span(j + 1, end) where !(s.isChar(q, UInt8(ascii: "?")) || s.isChar(q, UInt8(ascii: "!"))) { return nil }
         let name = s.text(j)
-        let local = s.typeDecls(named: name).map { s.decls[$0].kind }
+        let local = s.typeDecls(named: name, compatibleWith: j).map { s.decls[$0].kind }
         if local.contains(where: { $0 != .protocol && $0 != .extension }) { return nil }
         if local.contains(.protocol) || context.isProtocol(name) { return .observer(name) }
         // A protocol of another module, named as a call-back interface, and no type of the run.
@@ -606,7 +812,7 @@ public struct RecursiveLockRule: Rule {
             guard s.code[k].kind == .identifier, s.isChar(k + 1, UInt8(ascii: "(")),
                   !s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self) else { continue }
             let name = s.text(k)
-            for f in s.functionDecls(named: name) where s.decls[f].body >= 0 {
+            for f in s.functionDecls(named: name) where s.decls[f].body >= 0 && s.compatible(f, with: k) {
                 let body = s.scopes[s.decls[f].body]
                 var q = body.open + 1
                 while q < body.close {
@@ -631,9 +837,23 @@ public struct RecursiveLockRule: Rule {
         case "Mutex":
             return "Mutex is not recursive: locking it again on the same thread is undefined behaviour (a deadlock or a trap)"
         default:
+            // An alias naming one lock per `#if` branch: what each of them does, when they agree.
+            if let open = type.firstIndex(of: "("), type.contains(" or ") {
+                let targets = type[type.index(after: open)...].dropLast().components(separatedBy: " or ")
+                let outcomes = Set(targets.map(outcome))
+                let what = outcomes.count == 1 ? outcomes.first! : "deadlocks or traps"
+                return "\(type) is not recursive: locking it again on the same thread \(what)"
+            }
             if type.hasSuffix("UnfairLock") { return "\(type) is not recursive: an unfair lock traps when its owner locks it again" }
             return "\(type) is not recursive, so the thread deadlocks waiting for itself"
         }
+    }
+
+    /// What locking `type` again on the same thread does, in a few words.
+    static func outcome(_ type: String) -> String {
+        if type == "Mutex" { return "is undefined behaviour" }
+        if type.hasPrefix("os_unfair_lock") || type.hasSuffix("UnfairLock") { return "traps" }
+        return "deadlocks"
     }
 
     func describe(_ a: Acquisition, _ s: FileStructure) -> String {
@@ -876,6 +1096,8 @@ public struct RecursiveLockRule: Rule {
         guard let candidates = byName[s.text(k)] else { return nil }
         for n in candidates {
             let m = members[n]
+            // A member of a twin type in another branch of an `#if` is not this type's.
+            if !s.compatible(m.decl, with: k) { continue }
             // A parameter, local or closure parameter of that name hides the member.
             if isShadowed(s, k, m.name) { continue }
             if m.isProperty {

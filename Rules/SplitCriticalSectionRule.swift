@@ -36,7 +36,9 @@ public struct SplitCriticalSectionRule: Rule {
             its first change in the file (`x += …`, `x[k] = …`, a mutating method of the standard collections), \
             with a note at each other change of that property (one cause, one fix), in methods of the \
             type that declares it; changes through a member or a method count only when the property's type is a \
-            known value type (a collection, a number, a string, a struct or enum of the file).
+            known value type (a collection, a number, a string, a struct or enum of the file). A twin declared in \
+            another branch of an `#if` is another type: its members and its locking accessors do not count for code \
+            compiled without it.
             """,
         inTests: .skipped("a test rarely races itself between two acquisitions; reported only outside tests"),
         triggeringExamples: [
@@ -175,6 +177,8 @@ public struct SplitCriticalSectionRule: Rule {
                   !s.binds(s.text(q), in: s.span(s.decls[f].start, q)) else { continue }
             // Already holding that lock, the getter would take it again: `recursive_lock`'s finding.
             if context.lockRegions.holding(q, in: s, directOnly: false).contains(where: { $0.lock == entry.lock }) { continue }
+            // The locking getter is a twin's, declared in another branch of an `#if` than this change.
+            if entry.getter.path == s.file.path && s.exclusive(q, entry.getter.token) { continue }
             let a = entry
             let name = s.text(q)
             let key = "\(s.decls[owner].nameText).\(name)|\(a.lock)"
@@ -511,8 +515,10 @@ struct StateNames {
         if let known = membersByType[d] { return known }
         let name = s.decls[d].nameText
         var out = Set<String>()
-        for td in s.typeDecls(named: name) {
-            for m in s.children[td] where s.decls[m].kind == .variable && !s.decls[m].isComputed && !s.decls[m].isLet {
+        // Not a twin declared in another branch of an `#if`: that is another type.
+        let at = s.decls[d].keyword
+        for td in s.typeDecls(named: name, compatibleWith: at) {
+            for m in s.children[td] where s.decls[m].kind == .variable && !s.decls[m].isComputed && !s.decls[m].isLet && s.compatible(m, with: at) {
                 out.insert(s.decls[m].nameText)
             }
         }

@@ -31,10 +31,14 @@ public struct UnsafeOsLockRule: Rule {
         knownLimits: """
             Reported at the property's name when a stored property (instance or static, of a class, struct, enum \
             or actor) or a global is declared with the raw lock type (also through a typealias declared in the \
-            same file) and the same file passes it with `&` (`&lock`, `&self.lock`, `&Self.lock`, \
+            same file; a typealias per `#if` branch names the raw locks of the branches compiled with the property) and \
+            the same file passes it with `&` in code compiled with it (a twin in another branch of an `#if` is \
+            another property) (`&lock`, `&self.lock`, `&Self.lock`, \
             `withUnsafeMutablePointer(to: &lock)`). A property never passed with `&` in its file is not \
-            reported, and neither is a local variable (its address is only needed for the calls of one function). \
-            Heap-allocated locks (a pointer, `os_unfair_lock_t`, `ManagedBuffer`) stay quiet. `OSSpinLock` is \
+            reported, and neither is a local variable (its address is only needed for the calls of one function), \
+            including a local of a closure that sets up a heap-allocated lock in a static, `lazy` or global \
+            initializer (`var seed = os_unfair_lock()` copied into the allocated pointer). Heap-allocated locks \
+            (a pointer, `os_unfair_lock_t`, `ManagedBuffer`) stay quiet. `OSSpinLock` is \
             reported at the type or `OS_SPINLOCK_INIT` in a declaration, and at `OSSpinLockLock`/`Try`/`Unlock` \
             calls on locks not declared in the file; calls on a spin lock declared in the file are notes on its \
             finding. An extension of a raw lock type (or a typealias of one in the same file) is reported at its \
@@ -109,6 +113,17 @@ public struct UnsafeOsLockRule: Rule {
             }
             """,
             """
+            enum Registry {
+                static let lock: os_unfair_lock_t = {
+                    var seed = os_unfair_lock()
+                    let pointer = os_unfair_lock_t.allocate(capacity: 1)
+                    pointer.initialize(from: &seed, count: 1)
+                    return pointer
+                }()
+                static func run() { os_unfair_lock_lock(lock); os_unfair_lock_unlock(lock) }
+            }
+            """,
+            """
             final class LockStorage<Value>: ManagedBuffer<Value, os_unfair_lock> {
                 func lock() { withUnsafeMutablePointerToElements { os_unfair_lock_lock($0) } }
             }
@@ -179,8 +194,9 @@ public struct UnsafeOsLockRule: Rule {
         let aliases = lockAliases(s)
         var candidates: [(decl: Int, type: String)] = []
         for (di, d) in s.decls.enumerated() where d.kind == .variable && d.name >= 0 && !d.isLet && !d.isComputed {
-            // A stored property or a global, not a local.
-            if d.parent >= 0 && !s.decls[d.parent].kind.isType { continue }
+            // A stored property or a global, not a local (of a function, or of a closure that
+            // sets up a heap-allocated lock in a property's initializer).
+            if d.parent >= 0 && !s.decls[d.parent].kind.isType || s.isClosureLocal(di) { continue }
             if let t = rawLockType(s, d, aliases) { candidates.append((di, t)) }
         }
         guard !candidates.isEmpty else { return }
@@ -188,7 +204,9 @@ public struct UnsafeOsLockRule: Rule {
         for (di, type) in candidates {
             let d = s.decls[di]
             let sameName = candidates.filter { s.decls[$0.decl].nameText == d.nameText }.count
-            guard let passes = uses[d.nameText]?.filter({ refers(s, use: $0, to: di, unique: sameName == 1) }), let first = passes.first else { continue }
+            // A use in another branch of an `#if` than the declaration is of its twin.
+            guard let passes = uses[d.nameText]?.filter({ s.compatible(di, with: $0) && refers(s, use: $0, to: di, unique: sameName == 1) }),
+                  let first = passes.first else { continue }
             let owner = d.parent >= 0 ? s.decls[d.parent] : nil
             let place: String
             if let o = owner {
@@ -207,10 +225,12 @@ public struct UnsafeOsLockRule: Rule {
                                           "'\(s.decls[fn].nameText)' is mutating: it reaches the lock through an inout access to the caller's copy of '\(o.nameText)'"))
             }
             let replacement: String
-            if type.hasPrefix("os_unfair_lock") {
-                replacement = "replace '\(d.nameText)' with \(LockAdvice.lock(context.deployment)); if a raw lock must stay, allocate it once with UnsafeMutablePointer<os_unfair_lock>.allocate(capacity: 1), keep the pointer in a let and deallocate it in deinit"
+            // One raw lock per platform behind an alias: the pointer is to the alias.
+            let pointee = type.split(separator: " ").first.map(String.init) ?? type
+            if !type.contains("pthread") {
+                replacement = "replace '\(d.nameText)' with \(LockAdvice.lock(context.deployment)); if a raw lock must stay, allocate it once with UnsafeMutablePointer<\(pointee == "os_unfair_lock_s" ? "os_unfair_lock" : pointee)>.allocate(capacity: 1), keep the pointer in a let and deallocate it in deinit"
             } else {
-                replacement = "replace '\(d.nameText)' with \(LockAdvice.lock(context.deployment)); if a raw \(type) must stay, allocate it once with UnsafeMutablePointer<\(type)>.allocate(capacity: 1), keep the pointer in a let and destroy and deallocate it in deinit"
+                replacement = "replace '\(d.nameText)' with \(LockAdvice.lock(context.deployment)); if a raw \(pointee) must stay, allocate it once with UnsafeMutablePointer<\(pointee)>.allocate(capacity: 1), keep the pointer in a let and destroy and deallocate it in deinit"
             }
             let shape = owner?.kind == .struct && !d.isStaticMember ? "every copy of '\(owner!.nameText)' copies the lock, and " : ""
             out.append(context.diagnostic(
@@ -220,23 +240,43 @@ public struct UnsafeOsLockRule: Rule {
         }
     }
 
-    /// Typealiases in this file that name a raw lock type (`typealias Primitive = os_unfair_lock`).
-    func lockAliases(_ s: FileStructure) -> [String: String] {
-        var out: [String: String] = [:]
-        for d in s.decls where d.kind == .other && s.isKeyword(d.keyword, .typealias) && d.name >= 0 {
+    /// Typealiases in this file that name a raw lock type (`typealias Primitive = os_unfair_lock`),
+    /// each with its declaration: one per `#if` branch is common, and a branch may name another
+    /// kind of lock (`SRWLOCK` on Windows) or none.
+    struct Aliases {
+        var byName: [String: [(decl: Int, type: String)]] = [:]
+        /// Every typealias declaration of a name, raw lock or not.
+        var all: [String: [Int]] = [:]
+
+        /// What `name` stands for where token `i` is compiled: the raw lock, when the aliases of
+        /// that name compiled there name one; `Name (os_unfair_lock or pthread_mutex_t)` when they
+        /// name one raw lock per platform; nil when none of them is a raw lock.
+        func type(_ name: String, at i: Int, _ s: FileStructure) -> String? {
+            guard let raw = byName[name] else { return nil }
+            let compiled = (all[name] ?? []).filter { s.compatible($0, with: i) }
+            let types = Set(raw.filter { compiled.contains($0.decl) }.map(\.type)).sorted()
+            guard let first = types.first else { return nil }
+            return types.count == 1 ? first : "\(name) (\(types.joined(separator: " or ")))"
+        }
+    }
+
+    func lockAliases(_ s: FileStructure) -> Aliases {
+        var out = Aliases()
+        for (di, d) in s.decls.enumerated() where d.kind == .other && s.isKeyword(d.keyword, .typealias) && d.name >= 0 {
+            out.all[d.nameText, default: []].append(di)
             var j = d.name + 1
             guard s.isChar(j, UInt8(ascii: "=")) else { continue }
             j += 1
             while j + 2 < s.count && s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: ".")) && Self.moduleNames.contains(s.text(j)) { j += 2 }
             guard j < s.count, s.code[j].kind == .identifier, Self.rawLockNames.contains(s, j) else { continue }
-            if out[d.nameText] == nil { out[d.nameText] = s.text(j) }
+            out.byName[d.nameText, default: []].append((di, s.text(j)))
         }
         return out
     }
 
     /// The raw lock type a variable is declared with: from its annotation (exactly the type, maybe
     /// module-qualified or optional) or, without one, from its initializer (`os_unfair_lock()`).
-    func rawLockType(_ s: FileStructure, _ d: Decl, _ aliases: [String: String]) -> String? {
+    func rawLockType(_ s: FileStructure, _ d: Decl, _ aliases: Aliases) -> String? {
         if !d.typeAnnotation.isEmpty {
             var j = d.typeAnnotation.lowerBound
             let end = d.typeAnnotation.upperBound
@@ -245,7 +285,7 @@ public struct UnsafeOsLockRule: Rule {
             // Only the type itself (an optional is still inline), not a generic argument or a pointer to it.
             for k in s.span(j + 1, end) where !(s.isChar(k, UInt8(ascii: "?")) || s.isChar(k, UInt8(ascii: "!"))) { return nil }
             if Self.rawLockNames.contains(s, j) { return s.text(j) }
-            return aliases[s.text(j)]
+            return aliases.type(s.text(j), at: d.keyword, s)
         }
         var j = d.initializer.lowerBound
         let end = d.initializer.upperBound
@@ -255,7 +295,7 @@ public struct UnsafeOsLockRule: Rule {
         if Self.rawInitializers.contains(s, j) && j + 1 == end {
             return s.hasPrefix(j, "OS_") ? "os_unfair_lock" : s.is(j, "PTHREAD_MUTEX_INITIALIZER") ? "pthread_mutex_t" : "pthread_rwlock_t"
         }
-        let name = Self.rawLockNames.contains(s, j) ? s.text(j) : aliases[s.text(j)]
+        let name = Self.rawLockNames.contains(s, j) ? s.text(j) : aliases.type(s.text(j), at: d.keyword, s)
         guard let type = name, s.isChar(j + 1, UInt8(ascii: "(")), Int(s.match[j + 1]) == end - 1 else { return nil }
         return type
     }
@@ -327,7 +367,7 @@ public struct UnsafeOsLockRule: Rule {
             var j = d.name
             while j + 2 < s.count && s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: ".")) && Self.moduleNames.contains(s.text(j)) { j += 2 }
             guard s.code[j].kind == .identifier else { continue }
-            let type = Self.rawLockNames.contains(s, j) ? s.text(j) : aliases[s.text(j)]
+            let type = Self.rawLockNames.contains(s, j) ? s.text(j) : aliases.type(s.text(j), at: d.keyword, s)
             guard let type else { continue }
             let body = s.scopes[d.body]
             var uses: [Int] = []
@@ -344,7 +384,7 @@ public struct UnsafeOsLockRule: Rule {
                 notes.append(context.note(at: uses[uses.count - 1], "and \(uses.count - 1) more time\(uses.count == 2 ? "" : "s") in this extension"))
             }
             let fix = "remove this extension and keep the lock in \(LockAdvice.lock(context.deployment)); if a raw lock must stay, "
-                + "allocate it once with UnsafeMutablePointer<\(type)>.allocate(capacity: 1) and extend the pointer instead, calling the C functions with the pointer"
+                + "allocate it once with UnsafeMutablePointer<\(type.split(separator: " ").first.map(String.init) ?? type)>.allocate(capacity: 1) and extend the pointer instead, calling the C functions with the pointer"
             out.append(context.diagnostic(
                 description, at: j,
                 message: "methods of an extension of \(type) pass '&self': a mutating method works on an inout copy of the caller's lock variable, so Swift does not give the lock a stable address",
@@ -467,7 +507,7 @@ public struct UnsafeOsLockRule: Rule {
         }
         for q in s.span(k, r.upperBound) where !(s.isChar(q, UInt8(ascii: "?")) || s.isChar(q, UInt8(ascii: "!"))) { return nil }
         if Self.bridgedValueTypes.contains(name) { return name }
-        if isValueTypeOfRun(context, name) { return "'\(name)'" }
+        if isValueTypeOfRun(context, name, at: j) { return "'\(name)'" }
         return nil
     }
 
@@ -482,9 +522,9 @@ public struct UnsafeOsLockRule: Rule {
     }
 
     /// A struct or enum declared in this file, or in the run (and not a class there).
-    func isValueTypeOfRun(_ context: RuleContext, _ name: String) -> Bool {
+    func isValueTypeOfRun(_ context: RuleContext, _ name: String, at i: Int) -> Bool {
         let s = context.structure
-        let local = s.typeDecls(named: name).map { s.decls[$0].kind }
+        let local = s.typeDecls(named: name, compatibleWith: i).map { s.decls[$0].kind }
         if local.contains(where: { $0 == .class || $0 == .actor || $0 == .protocol }) { return false }
         if local.contains(where: { $0 == .struct || $0 == .enum }) { return true }
         return context.isValueType(name)

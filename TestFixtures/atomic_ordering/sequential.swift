@@ -8,14 +8,14 @@ final class RequestStats: Sendable {
     private let failed = ManagedAtomic<Int>(0)
     private let lastStatus = ManagedAtomic<Int>(200)
 
-    // A read-modify-write, a load or an exchange asking for sequential consistency compiles to
-    // its acquire/release form on x86-64 and ARM64: nothing to save, quiet. Stores are reported.
+    // Stores are reported. 'served' and 'failed' only count (added to, read, reset): their adds
+    // are told .relaxed too. 'lastStatus' is exchanged: its exchange stays quiet.
     func recordSuccess() {
-        served.add(1, ordering: .sequentiallyConsistent)
+        served.add(1, ordering: .sequentiallyConsistent) // expect: atomic_ordering
     }
 
     func recordFailure(status: Int) {
-        failed.wrappingIncrement(ordering: AtomicUpdateOrdering.sequentiallyConsistent)
+        failed.wrappingIncrement(ordering: AtomicUpdateOrdering.sequentiallyConsistent) // expect: atomic_ordering
         lastStatus.store(status, ordering: AtomicStoreOrdering.sequentiallyConsistent) // expect: atomic_ordering
     }
 
@@ -52,6 +52,7 @@ extension RequestStats {
         @inline(__always)
         func tick() -> UInt64 {
             ticks.store(0, ordering: .sequentiallyConsistent) // expect: atomic_ordering
+            // Returned to callers this file cannot all see: not judged as a counter.
             return ticks.loadThenWrappingIncrement(by: 1, ordering: .sequentiallyConsistent)
         }
     }

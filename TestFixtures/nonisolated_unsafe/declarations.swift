@@ -61,10 +61,11 @@ nonisolated(unsafe) var modern = 0 // expect: nonisolated_unsafe
 func advance() { modern += 1 }
 #endif
 
-// Any client can set a public var, from any thread; a private setter keeps writes here.
+// Any client can set a public var, from any thread; a private setter keeps writes here, and
+// a var nothing writes, not even here, can be a `let`.
 public enum Settings {
     nonisolated(unsafe) public static var level = 1 // expect: nonisolated_unsafe
-    nonisolated(unsafe) public private(set) static var frozen = 2
+    nonisolated(unsafe) public private(set) static var frozen = 2 // expect: nonisolated_unsafe
 }
 
 // One mutable container shared by everyone: the `let` does not protect its contents.

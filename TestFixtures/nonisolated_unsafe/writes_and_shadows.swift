@@ -1,9 +1,10 @@
 import Foundation
 
-// One property declared in each branch of an #if is one variable; its declarations are not writes.
+// One property declared in each branch of an #if is one variable; its declarations are not
+// writes. Nothing writes it at all: reported once, as a `let` to be.
 enum Platform {
     #if os(Linux)
-    nonisolated(unsafe) static var handle: Int32 = 0
+    nonisolated(unsafe) static var handle: Int32 = 0 // expect: nonisolated_unsafe
     #else
     nonisolated(unsafe) static var handle: Int32 = 1
     #endif

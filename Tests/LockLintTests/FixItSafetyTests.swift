@@ -29,6 +29,39 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertTrue(ds[0].notes.contains { $0.location.line == 6 }, "\(ds[0].notes)")
     }
 
+    /// "Copy the closure out and call it after the release" undoes a lock that exists for the
+    /// call: one that serialises it, or creates a value once under the lock that publishes it.
+    /// Only a callback called beside the lock's own state is told to move out.
+    func testALockThatExistsForTheCallIsNotToldToCallACopyOutside() async throws {
+        let code = """
+            import Foundation
+            final class Lazy {
+                private let lock = NSLock()
+                private let make: () -> NSObject
+                private var made: NSObject?
+                init(make: @escaping () -> NSObject) { self.make = make }
+                var value: NSObject {
+                    lock.lock()
+                    if let made { lock.unlock(); return made }
+                    let new = make()
+                    made = new
+                    lock.unlock()
+                    return new
+                }
+                func serialised() { lock.withLock { _ = make() } }
+            }
+            final class Model {
+                private let lock = NSLock()
+                private var value = 0
+                var onChange: ((Int) -> Void)?
+                func set(_ v: Int) { lock.withLock { value = v; onChange?(v) } }
+            }
+            """
+        let ds = await findings(code, RecursiveLockRule())
+        XCTAssertEqual(ds.map(\.location.line), [21])
+        XCTAssertTrue(ds.first?.fixIt.message.hasPrefix("copy 'onChange' into a local while 'lock' is held") ?? false, ds.first?.fixIt.message ?? "")
+    }
+
     func testAnAccessInAsyncCodeIsNeverToldToCallLock() async throws {
         let code = """
             import Foundation

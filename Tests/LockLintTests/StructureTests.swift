@@ -33,6 +33,45 @@ final class StructureTests: XCTestCase {
         XCTAssertTrue(load.isAsync && load.isThrows)
     }
 
+    /// Code in branches that assume one `#if` condition true and false is never compiled
+    /// together, in one chain or in two chains on the same condition.
+    func testConditionalBranchesTellTwinsApart() {
+        let s = structure("""
+            #if os(Windows)
+            final class Lock { var a = 0 }
+            #elseif canImport(Glibc)
+            final class Lock { var b = 0 }
+            #else
+            final class Lock { var c = 0 }
+            #endif
+            extension Lock {
+                #if !os(Windows)
+                func f() { print(b) }
+                #endif
+                #if (os(Windows))
+                func g() { print(a) }
+                #endif
+                func h() {}
+            }
+            """)
+        let twins = s.typeDecls(named: "Lock").filter { s.decls[$0].kind == .class }
+        XCTAssertEqual(twins.count, 3)
+        let f = s.functionDecls(named: "f")[0]
+        let g = s.functionDecls(named: "g")[0]
+        let h = s.functionDecls(named: "h")[0]
+        let fBody = s.decls[f].keyword
+        // `f` is compiled with the Glibc and the other twin, not the Windows one.
+        XCTAssertEqual(twins.map { s.compatible($0, with: fBody) }, [false, true, true])
+        XCTAssertEqual(twins.map { s.compatible($0, with: s.decls[g].keyword) }, [true, false, false])
+        XCTAssertEqual(twins.map { s.compatible($0, with: s.decls[h].keyword) }, [true, true, true])
+        XCTAssertEqual(s.typeDecls(named: "Lock", compatibleWith: fBody).count, 3)  // two twins and the extension
+        XCTAssertTrue(s.exclusive(s.decls[twins[0]].keyword, s.decls[twins[1]].keyword))
+        XCTAssertFalse(s.exclusive(fBody, fBody))
+        // A name in `f` resolves to the member of a twin compiled with it.
+        let use = (0..<s.count).first { s.is($0, "b") && s.isChar($0 - 1, UInt8(ascii: "(")) }!
+        if case .variable(let d) = s.lookupVariable("b", at: use) { XCTAssertEqual(s.decls[d].parent, twins[1]) } else { XCTFail("b not found") }
+    }
+
     func testClosuresKnowTheirCallAndReceiver() {
         let s = structure("""
             func f() {

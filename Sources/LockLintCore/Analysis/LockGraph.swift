@@ -508,13 +508,13 @@ extension LockGraph {
             let i = a.lowerBound
             if s.isChar(i, UInt8(ascii: "[")) { return true }
             guard s.code[i].kind == .identifier else { return false }
-            return isValueTypeName(s.text(i), s)
+            return isValueTypeName(s.text(i), s, at: d.keyword)
         }
         let j = d.initializer.lowerBound
         guard j < d.initializer.upperBound else { return false }
         if s.isChar(j, UInt8(ascii: "[")) || s.code[j].kind == .string || s.code[j].kind == .integer || s.code[j].kind == .float { return true }
         if s.isKeyword(j, .true) || s.isKeyword(j, .false) { return true }
-        if s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: "(")) { return isValueTypeName(s.text(j), s) }
+        if s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: "(")) { return isValueTypeName(s.text(j), s, at: d.keyword) }
         return false
     }
 
@@ -523,15 +523,15 @@ extension LockGraph {
     static func onlyMember(_ d: Decl, _ s: FileStructure) -> String? {
         let a = d.typeAnnotation
         guard let i = a.first, s.code[i].kind == .identifier else { return nil }
-        let structs = s.typeDecls(named: s.text(i)).filter { s.decls[$0].kind == .struct }
+        let structs = s.typeDecls(named: s.text(i), compatibleWith: d.keyword).filter { s.decls[$0].kind == .struct }
         guard structs.count == 1 else { return nil }
         let stored = s.children[structs[0]].filter { s.decls[$0].kind == .variable && !s.decls[$0].isComputed && !s.decls[$0].isStaticMember }
         return stored.count == 1 ? s.decls[stored[0]].nameText : nil
     }
 
-    static func isValueTypeName(_ name: String, _ s: FileStructure) -> Bool {
+    static func isValueTypeName(_ name: String, _ s: FileStructure, at i: Int) -> Bool {
         if valueTypeNames.contains(name) { return true }
-        return s.typeDecls(named: name).contains { s.decls[$0].kind == .struct || s.decls[$0].kind == .enum }
+        return s.typeDecls(named: name, compatibleWith: i).contains { s.decls[$0].kind == .struct || s.decls[$0].kind == .enum }
     }
 }
 
@@ -699,13 +699,18 @@ struct LockNamer {
     /// in this file), else a global. Each lookup costs the declarations of that name in that
     /// scope, not every declaration of the name in the file.
     mutating func declarations(of name: String, at t: Int) -> [Int] {
+        // A declaration in another branch of an `#if` than `t` (a twin type's member, a global
+        // per platform) is another variable.
         if let f = s.enclosingFunction(of: t) {
             let d = s.decls[f]
-            let locals = s.variableDecls(named: name, keywordIn: d.start..<d.end).filter { $0 != f }
+            let locals = s.variableDecls(named: name, keywordIn: d.start..<d.end).filter { $0 != f && s.compatible($0, with: t) }
             if !locals.isEmpty { return locals }
         }
-        if let owner = enclosingTypeName(t), let members = members(ofType: owner)[name] { return members }
-        return globals()[name] ?? []
+        if let owner = enclosingTypeName(t), let members = members(ofType: owner)[name] {
+            let compiled = members.filter { s.compatible($0, with: t) }
+            if !compiled.isEmpty { return compiled }
+        }
+        return (globals()[name] ?? []).filter { s.compatible($0, with: t) }
     }
 
     /// Properties of the type named `owner` in this file, by name (built once per type).

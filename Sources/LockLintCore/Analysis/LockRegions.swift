@@ -90,6 +90,31 @@ public struct LockRegions: Sendable {
         (byStart, maxEndUpTo) = Self.stabbingIndex(regions)
     }
 
+    /// These regions and the closures passed to further lock-scoped methods: a method whose name
+    /// says it runs its closure under a lock (`withLockVoid`, `performLocked`, `synchronized`; see
+    /// `LockVocabulary.namesLock`), or one of `wrappers` (the file's own methods that run their
+    /// closure under a lock they own: method name → that lock, named for an implicit receiver), or
+    /// a call `alsoScoped` accepts (given the closure's index; a wrapper method of the receiver's
+    /// type declared in another file).
+    public func addingLockScopedClosures(_ s: FileStructure, vocabulary: LockVocabulary, wrappers: [String: String],
+                                         alsoScoped: (Int) -> Bool = { _ in false }) -> LockRegions {
+        var more: [LockRegion] = []
+        for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.close > c.open && s.code[c.callee].kind == .identifier {
+            // Already a region, or a call whose closure runs later.
+            if vocabulary.lockScopedNames.contains(s, c.callee) || Self.deferredCallees.contains(s.text(c.callee)) { continue }
+            let name = s.text(c.callee)
+            let wrapperLock = wrappers[name]
+            guard wrapperLock != nil || LockVocabulary.namesLock(name) || alsoScoped(ci), !s.isKeyword(c.callee - 1, .func) else { continue }
+            var receiver = c.receiverStart >= 0 ? Self.normalized(s.text(s.span(c.receiverStart, c.callee - 1))) : ""
+            if receiver.isEmpty || receiver == "self", let own = wrapperLock { receiver = own }
+            var r = LockRegion(form: .closure(method: name, closure: ci), lock: receiver, acquireToken: c.callee,
+                               releaseToken: -1, start: c.open, end: c.close, executable: c.scope)
+            r.isAsync = c.isAsync || Self.isAwaited(s, c.receiverStart >= 0 ? c.receiverStart : c.callee)
+            more.append(r)
+        }
+        return more.isEmpty ? self : LockRegions(self, adding: more, s)
+    }
+
     /// The closures passed to `sync`/`async`/… on any receiver, as `.queue` regions: what
     /// `includeQueues: ["*"]` adds to the default regions.
     static func queueRegions(_ s: FileStructure, vocabulary: LockVocabulary) -> [LockRegion] {

@@ -79,6 +79,27 @@ public struct LockVocabulary: Sendable {
 
     public static let `default` = LockVocabulary()
 
+    /// Words of a method's name that say its closure runs under a lock (`withLockVoid`,
+    /// `performLocked`, `synchronized`, `withCriticalRegion`), matched as whole camel-case words:
+    /// `setCompletionBlock` has no `lock` in it, `synchronizeTerms` syncs data, `unlock` releases.
+    public static let lockWords: Set<String> = ["lock", "locked", "locking", "mutex", "synchronized", "critical", "exclusive", "exclusively"]
+
+    /// Whether a closure method's name says its closure runs under a lock, by whole camel-case
+    /// words (see `lockWords`).
+    public static func namesLock(_ method: String) -> Bool {
+        var word = Substring()
+        var start = method.startIndex
+        for i in method.indices {
+            let ch = method[i]
+            if ch.isUppercase || ch == "_" {
+                word = method[start..<i]
+                if lockWords.contains(word.lowercased()) { return true }
+                start = ch == "_" ? method.index(after: i) : i
+            }
+        }
+        return lockWords.contains(method[start...].lowercased())
+    }
+
     /// Whether a type name is a lock for guarding purposes: a known lock type, or a name that
     /// says it is one (`Lock`, `UnfairLock`, `ReadWriteLock`, `SomethingMutex`), as projects
     /// often wrap their own.

@@ -59,8 +59,36 @@ public struct TypeFacts: Sendable, Equatable {
     /// Its methods that assert an executor in their body, as `method=q:queue`, `method=l:loop`
     /// or `method=m` (the main actor), sorted.
     public var assertingMethods: [String] = []
+    /// The kinds of its declarations outside any `#if` (a bit per `DeclKind` raw value).
+    public var unconditionalKinds: UInt16 = 0
+    /// Its declarations inside `#if` branches, as `keyword:` and the conditions the branch
+    /// assumes (`actor:+canImport(Synchronization)`, `class:-canImport(Synchronization)`), sorted:
+    /// a question asked from code in a branch sees only the declarations compiled with it (a
+    /// twin in another branch is another type).
+    public var conditionalDeclarations: [String] = []
 
     public init() {}
+
+    /// The type is declared more than once (not counting extensions): twins in the branches of an
+    /// `#if`, which may differ in kind, conformances and state.
+    public var hasTwins: Bool {
+        let unconditional = (unconditionalKinds & ~(1 << UInt16(DeclKind.extension.rawValue))).nonzeroBitCount
+        let conditional = conditionalDeclarations.filter { !$0.hasPrefix("extension:") }.count
+        return unconditional + conditional > 1
+    }
+
+    /// Whether some declaration of kind `kind` can be compiled with code that assumes the `#if`
+    /// conditions `assumes` (see `conditionalDeclarations`).
+    public func declares(_ kind: DeclKind, compiledWith assumes: [String]) -> Bool {
+        if unconditionalKinds & (1 << UInt16(kind.rawValue)) != 0 { return true }
+        let prefix = kind.keyword + ":"
+        return conditionalDeclarations.contains { entry in
+            guard entry.hasPrefix(prefix) else { return false }
+            return !entry.dropFirst(prefix.count).split(separator: ";").contains { c in
+                assumes.contains((c.hasPrefix("+") ? "-" : "+") + c.dropFirst())
+            }
+        }
+    }
 
     mutating func merge(_ o: TypeFacts) {
         isClass = isClass || o.isClass
@@ -84,6 +112,8 @@ public struct TypeFacts: Sendable, Equatable {
         Self.union(&conformances, o.conformances)
         lockImplementations |= o.lockImplementations
         Self.union(&assertingMethods, o.assertingMethods)
+        unconditionalKinds |= o.unconditionalKinds
+        Self.union(&conditionalDeclarations, o.conditionalDeclarations)
         if aliasOf.isEmpty { aliasOf = o.aliasOf }
         Self.union(&storedVars, o.storedVars)
         Self.union(&lockProperties, o.lockProperties)
@@ -127,6 +157,8 @@ public struct ProjectIndex: Sendable {
     /// module → function name → how many files of the run call a function of that name in an
     /// `await` (or `async let`): who may be waiting for an async function to finish.
     public internal(set) var awaitedNames: [String: [String: Int]] = [:]
+    /// module → what its files write of variables other files declare (see `StateWrites`).
+    public internal(set) var stateWrites: [String: StateWrites] = [:]
 
     public init() {}
 
@@ -235,6 +267,12 @@ public struct ProjectIndex: Sendable {
             for (p, log) in logs { guardLogs[key, default: [:]][p] = log }
             dirtyGuardTypes?.insert(key)
         }
+        for (module, writes) in other.stateWrites { stateWrites[module, default: StateWrites()].merge(writes) }
+    }
+
+    /// Files what one file writes of variables other files declare.
+    public mutating func add(_ writes: StateWrites, module: String) {
+        stateWrites[module, default: StateWrites()].merge(writes)
     }
 
     public mutating func add(module: String, name: String, _ facts: TypeFacts) {
@@ -337,6 +375,12 @@ public struct ProjectIndex: Sendable {
             if d.kind != .protocol && !d.inheritance.isEmpty { f.conformances = s.inheritedTypes(of: di).map(\.name).sorted() }
             if d.kind != .protocol { f.lockImplementations = lockImplementations(of: di, in: s, vocabulary: vocabulary) }
             if d.kind == .class || d.kind == .extension { f.assertingMethods = assertingMethods(of: di, in: s) }
+            let branch = s.branch(of: d.keyword)
+            if branch < 0 {
+                f.unconditionalKinds = 1 << UInt16(d.kind.rawValue)
+            } else {
+                f.conditionalDeclarations = [d.kind.keyword + ":" + s.branches[branch].assumes.joined(separator: ";")]
+            }
             types[d.nameText, default: TypeFacts()].merge(f)
             // A class's superclass learns whether its subclasses restate the conformance.
             if d.kind == .class, let superclass = s.decls[di].inheritance.first.flatMap({ s.code[$0].kind == .identifier ? s.text($0) : nil }) {

@@ -37,6 +37,8 @@ public struct LintProfile: Sendable {
     let ruleTestPolicies: [TestCodePolicy.Kind]
     /// Some rule reads the guard inference (see `Rule.needsGuardInference`).
     let needsGuardInference: Bool
+    /// Some rule reads the writes of other files (see `Rule.needsStateWrites`).
+    let needsStateWrites: Bool
 
     public init(rules: [any Rule], severities: [String: Severity] = [:], configuration: Configuration = Configuration()) {
         self.rules = rules
@@ -50,6 +52,7 @@ public struct LintProfile: Sendable {
         self.ruleIDs = Set(rules.map(\.description.id))
         self.ruleSeverities = rules.map { severities[$0.description.id] ?? $0.description.defaultSeverity }
         self.needsGuardInference = rules.contains { $0.needsGuardInference }
+        self.needsStateWrites = rules.contains { $0.needsStateWrites }
         self.ruleTestPolicies = rules.map { r in
             switch configuration.rules[r.description.id]?.inTests {
             case .all?: .reported
@@ -147,7 +150,7 @@ public enum Linter {
             let current = index
             let settled = outcomes
             let changes = await parallelMap(settled.count, jobs: jobs) { k in
-                settled[k].linted && RuleContext.answersChange(settled[k].questions, module: settled[k].module, index: current)
+                settled[k].linted && RuleContext.answersChange(settled[k].questions, module: settled[k].module, path: contexts[k].path, index: current)
             }
             let recheck = outcomes.indices.filter { changes[$0] }
             if recheck.isEmpty { break }
@@ -251,6 +254,12 @@ public enum Linter {
                 facts.finishGuards()
                 context.index = facts
             }
+        }
+        if profile.needsStateWrites {
+            let writes = StateWrites.extract(structure, regions: context.lockRegions.addingLockScopedClosures(structure, vocabulary: vocabulary, wrappers: wrappers))
+            facts.add(writes, module: outcome.module)
+            // On its own the file is the whole run.
+            if projectIndex == nil { context.index.add(writes, module: outcome.module) }
         }
         outcome.facts = facts
         var running = profile.ruleIDs

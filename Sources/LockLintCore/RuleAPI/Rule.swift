@@ -84,9 +84,13 @@ public protocol Rule: Sendable {
     /// The rule reads `RuleContext.guardFindings()`: the pipeline records each class's state
     /// uses for the guard inference only when some running rule does.
     var needsGuardInference: Bool { get }
+    /// The rule reads what other files write of a file's variables (`RuleContext.externalWrites`):
+    /// the pipeline records each file's writes only when some running rule does.
+    var needsStateWrites: Bool { get }
     func check(_ context: RuleContext) -> [Diagnostic]
 }
 
 extension Rule {
     public var needsGuardInference: Bool { false }
+    public var needsStateWrites: Bool { false }
 }

@@ -56,6 +56,23 @@ public final class RuleContext {
         return answer
     }
 
+    /// Whether a type of this name in this module is an actor in a declaration that can be
+    /// compiled with token `token` of this file: an actor declared only in another branch of an
+    /// `#if` than the one holding `token` is another type.
+    public func isActor(_ name: String, compiledWith token: Int) -> Bool {
+        let b = structure.branch(of: token)
+        guard b >= 0 else { return isActor(name) }
+        let assumes = structure.branches[b].assumes
+        let answer = Self.isActor(index.facts(module: module, name: name), assuming: assumes)
+        questions[FactsQuestion(kind: .isActorWhere, name: name + "|" + assumes.joined(separator: ";"))] = .bool(answer)
+        return answer
+    }
+
+    static func isActor(_ f: TypeFacts?, assuming assumes: [String]) -> Bool {
+        guard let f, f.isActor else { return false }
+        return f.declares(.actor, compiledWith: assumes)
+    }
+
     /// The facts of a class of this name that is `@unchecked Sendable` (in its declaration or
     /// an extension anywhere in the run); nil otherwise.
     public func uncheckedSendableClass(_ name: String) -> TypeFacts? {
@@ -264,6 +281,45 @@ public final class RuleContext {
         return f.isProtocol && !f.isClass && !f.isStruct && !f.isEnum && !f.isActor
     }
 
+    /// The definite writes other files of the module make to the variable `key` (`Type.name` for
+    /// a member, `name` for a global; see `StateWrites`), in file order.
+    public func externalWrites(_ key: String) -> [StateWrites.Site] {
+        let answer = Self.externalWrites(key, path: file.path, module: module, index: index)
+        questions[FactsQuestion(kind: .externalWrites, name: key)] = .sites(answer)
+        return answer
+    }
+
+    static func externalWrites(_ key: String, path: String, module: String, index: ProjectIndex) -> [StateWrites.Site] {
+        (index.stateWrites[module]?.sites[key] ?? []).filter { $0.path != path }
+    }
+
+    /// Whether some file of the module may write the variable `key` in any form (see
+    /// `StateWrites.touched`), or, with `member`, writes a member of that name through any value.
+    public func mayBeWrittenElsewhere(_ key: String, member: String?) -> Bool {
+        let answer = Self.mayBeWrittenElsewhere(key, member: member, module: module, index: index)
+        questions[FactsQuestion(kind: .writtenElsewhere, name: key + "|" + (member ?? ""))] = .bool(answer)
+        return answer
+    }
+
+    static func mayBeWrittenElsewhere(_ key: String, member: String?, module: String, index: ProjectIndex) -> Bool {
+        guard let w = index.stateWrites[module] else { return false }
+        return w.touched.contains(key) || member.map { w.memberNames.contains($0) } ?? false
+    }
+
+    /// Whether a type of this name in this module declares itself Sendable: a conformance in its
+    /// declaration or an extension (`@unchecked` too), an actor, or isolation to a global actor.
+    /// A type declared as twins in the branches of an `#if` is not judged (false).
+    public func declaresSendable(_ name: String) -> Bool {
+        let answer = Self.declaresSendable(index.facts(module: module, name: name))
+        questions[FactsQuestion(kind: .declaresSendable, name: name)] = .bool(answer)
+        return answer
+    }
+
+    static func declaresSendable(_ f: TypeFacts?) -> Bool {
+        guard let f, !f.hasTwins else { return false }
+        return f.isActor || f.isGlobalActorIsolated || f.isUncheckedSendable || f.conformances.contains("Sendable")
+    }
+
     /// Whether the run declares a type of this name in this module (any kind, extensions included).
     public func isKnownType(_ name: String) -> Bool {
         let answer = index.facts(module: module, name: name) != nil
@@ -278,7 +334,7 @@ public final class RuleContext {
 
     /// Whether re-asking recorded questions against `index` gives another answer for any of them.
 
-    static func answersChange(_ questions: [FactsQuestion: FactsAnswer], module: String, index: ProjectIndex) -> Bool {
+    static func answersChange(_ questions: [FactsQuestion: FactsAnswer], module: String, path: String, index: ProjectIndex) -> Bool {
         for (q, a) in questions {
             let f = index.facts(module: module, name: q.name)
             let b: FactsAnswer
@@ -308,6 +364,17 @@ public final class RuleContext {
             case .globalQueue: b = .kind(index.globalQueues[module]?[q.name])
             case .alias: b = .strings((f?.aliasOf ?? "").isEmpty ? nil : [f!.aliasOf])
             case .awaited: b = .strings(["\(index.awaitedNames[module]?[q.name] ?? 0)"])
+            case .externalWrites: b = .sites(externalWrites(q.name, path: path, module: module, index: index))
+            case .writtenElsewhere:
+                let bar = q.name.lastIndex(of: "|") ?? q.name.endIndex
+                let member = bar < q.name.endIndex ? String(q.name[q.name.index(after: bar)...]) : ""
+                b = .bool(mayBeWrittenElsewhere(String(q.name[..<bar]), member: member.isEmpty ? nil : member, module: module, index: index))
+            case .declaresSendable: b = .bool(declaresSendable(f))
+            case .isActorWhere:
+                let bar = q.name.firstIndex(of: "|") ?? q.name.endIndex
+                let name = String(q.name[..<bar])
+                let assumes = bar < q.name.endIndex ? q.name[q.name.index(after: bar)...].split(separator: ";").map(String.init) : []
+                b = .bool(isActor(index.facts(module: module, name: name), assuming: assumes))
             }
             if a != b { return true }
         }
@@ -336,6 +403,7 @@ struct FactsQuestion: Hashable {
         case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor
         case isValueType, isProtocol, isKnownType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias, ownWrappers, classQueues, isClass, lockImplementations, assertingMethods, usesGuards
         case awaited
+        case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
     }
     var kind: Kind
     var name: String
@@ -349,4 +417,5 @@ enum FactsAnswer: Equatable {
     case splitAccessor(LockGraph.SplitAccessor?)
     case guardFindings([GuardFinding])
     case kind(GuardKind?)
+    case sites([StateWrites.Site])
 }

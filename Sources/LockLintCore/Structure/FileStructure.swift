@@ -70,6 +70,8 @@ public struct FileStructure: Sendable {
     public let nonisolatedTokens: [Int32]
     /// Which identifiers the file may contain (a Bloom filter: no false negatives).
     public let identifiers: IdentifierFilter
+    /// The `#if` branches, in source order (see `ConditionalBranch`, `exclusive(_:_:)`).
+    public let branches: [ConditionalBranch]
 
     public init(file: SourceFile) {
         let (code, comments) = Lexer.lex(file.bytes)
@@ -90,6 +92,7 @@ public struct FileStructure: Sendable {
         self.awaitTokens = builder.awaitTokens
         self.nonisolatedTokens = builder.nonisolatedTokens
         self.identifiers = builder.identifiers
+        self.branches = builder.branches
         var children = [[Int]](repeating: [], count: builder.decls.count)
         var topLevel: [Int] = []
         var variableOrder: [Int] = []
@@ -259,6 +262,54 @@ public struct FileStructure: Sendable {
         return lo < decls.count && decls[lo].start <= i ? lo : nil
     }
 
+    // MARK: Conditional compilation
+
+    /// The innermost `#if` branch holding token `i`, or -1 (by binary search: branches are in
+    /// the order of their directives and nest).
+    public func branch(of i: Int) -> Int {
+        guard !branches.isEmpty else { return -1 }
+        var lo = 0
+        var hi = branches.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if branches[mid].start < i { lo = mid + 1 } else { hi = mid }
+        }
+        // The last branch starting before `i`, or one of its ancestors, holds it.
+        var b = lo - 1
+        while b >= 0 && !(branches[b].start < i && i < branches[b].end) { b = branches[b].parent }
+        return b
+    }
+
+    /// Whether tokens `a` and `b` are never compiled together: one lies in code that assumes an
+    /// `#if` condition true and the other in code that assumes it false (the two branches of one
+    /// `#if`, or two `#if os(macOS)` … `#else` blocks of one type, a declaration in the first and
+    /// a use in the second).
+    public func exclusive(_ a: Int, _ b: Int) -> Bool {
+        let x = branch(of: a)
+        guard x >= 0 else { return false }
+        let y = branch(of: b)
+        guard y >= 0, x != y else { return false }
+        let other = branches[y].assumes
+        for c in branches[x].assumes {
+            let flipped = (c.hasPrefix("+") ? "-" : "+") + c.dropFirst()
+            if other.contains(flipped) { return true }
+        }
+        return false
+    }
+
+    /// Whether declaration `d` can be compiled together with token `i` (not in another branch
+    /// of an `#if` that holds `i`).
+    public func compatible(_ d: Int, with i: Int) -> Bool {
+        branches.isEmpty || !exclusive(decls[d].keyword, i)
+    }
+
+    /// The type declarations named `name` that can be compiled together with token `i`: a twin
+    /// declared in another branch of an `#if` is another type.
+    public func typeDecls(named name: String, compatibleWith i: Int) -> [Int] {
+        let all = typeDecls(named: name)
+        return branches.isEmpty ? all : all.filter { compatible($0, with: i) }
+    }
+
     // MARK: Scope queries
 
     /// The scopes holding token `i`, innermost first.
@@ -308,6 +359,16 @@ public struct FileStructure: Sendable {
     public func owningType(of declIndex: Int) -> Int? {
         let p = decls[declIndex].parent
         return p >= 0 && decls[p].kind.isType ? p : nil
+    }
+
+    /// Whether declaration `d` is a local of a closure: declared in a closure's body inside its
+    /// parent (a property's initializer closure, `static let x = { var l = … }()`, whose locals
+    /// the structure files under the type or the file), not a member or global.
+    public func isClosureLocal(_ d: Int) -> Bool {
+        guard let c = enclosingClosure(of: decls[d].keyword) else { return false }
+        let p = decls[d].parent
+        guard p >= 0, decls[p].body >= 0 else { return true }
+        return closures[c].open > scopes[decls[p].body].open
     }
 
     /// The innermost type declaration whose body holds token `i`.

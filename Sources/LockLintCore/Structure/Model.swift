@@ -167,3 +167,18 @@ public struct Closure: Sendable {
     /// The tokens strictly between the braces (see `Scope.interior`).
     @inlinable public var interior: Range<Int> { (open + 1)..<Swift.max(open + 1, close) }
 }
+
+/// One branch of an `#if` / `#elseif` / `#else` chain: the code between its directive and the
+/// next directive of the same chain, and what the compiler must have decided to compile it.
+public struct ConditionalBranch: Sendable {
+    /// The branch this chain sits in, or -1.
+    public var parent: Int
+    /// The branch's directive token; the branch holds the tokens after it up to `end`.
+    public var start: Int
+    /// The next directive of the chain (or the end of the file when the chain is left open).
+    public var end: Int
+    /// The conditions this branch (with the branches around it) assumes: `+C` for its own
+    /// condition, `-C` for each earlier condition of its chain, `C` as written without spaces
+    /// and with a leading `!` read as the negation (`#if !os(Windows)` assumes `-os(Windows)`).
+    public var assumes: [String]
+}

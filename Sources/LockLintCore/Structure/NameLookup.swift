@@ -27,7 +27,7 @@ extension FileStructure {
             for f in functions {
                 // The function's last local of that name declared before `i` (by lookup: a scan of
                 // every local per query made long functions quadratic).
-                if let found = variableDecls(named: name, keywordIn: span(decls[f].keyword, i)).last(where: { decls[$0].parent == f }) {
+                if let found = variableDecls(named: name, keywordIn: span(decls[f].keyword, i)).last(where: { decls[$0].parent == f && compatible($0, with: i) }) {
                     return .variable(found)
                 }
                 if decls[f].parameterNames.contains(name) { return .parameter(function: f) }
@@ -35,17 +35,19 @@ extension FileStructure {
             // Closure parameters and pattern bindings hide members too.
             if let f = functions.first, decls[f].body >= 0, binds(name, in: span(scopes[decls[f].body].open, i)) { return .unknown }
         }
+        // A declaration in another branch of an `#if` around `i` is another variable (a twin
+        // type's member, a global declared per platform).
         for t in types {
-            for c in children[t] where decls[c].kind == .variable && decls[c].nameText == name { return .variable(c) }
+            for c in children[t] where decls[c].kind == .variable && decls[c].nameText == name && compatible(c, with: i) { return .variable(c) }
             if decls[t].kind == .extension {
                 let typeName = decls[t].nameText
-                for k in typeDecls(named: typeName) where decls[k].kind != .extension {
-                    for c in children[k] where decls[c].kind == .variable && decls[c].nameText == name { return .variable(c) }
+                for k in typeDecls(named: typeName, compatibleWith: i) where decls[k].kind != .extension {
+                    for c in children[k] where decls[c].kind == .variable && decls[c].nameText == name && compatible(c, with: i) { return .variable(c) }
                 }
             }
         }
         if !memberOnly {
-            for c in variableDecls(named: name) where decls[c].parent < 0 { return .variable(c) }
+            for c in variableDecls(named: name) where decls[c].parent < 0 && compatible(c, with: i) { return .variable(c) }
         }
         return .unknown
     }

@@ -20,6 +20,11 @@ struct StructureBuilder {
     /// `scopeOf`'s storage while `build()` fills it: the pass writes one entry per token, and a
     /// write through the array checked its uniqueness every time. Empty outside `build()`.
     var scopeOut = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    /// The `#if` branches, in the order of their directives (see `ConditionalBranch`).
+    var branches: [ConditionalBranch] = []
+    /// The open branch of each open chain, innermost last, with the conditions of the chain's
+    /// earlier branches.
+    var openBranches: [(branch: Int, earlier: [String], own: String)] = []
 
     init(file: SourceFile, code: [Token]) {
         self.file = file
@@ -210,13 +215,21 @@ struct StructureBuilder {
                     switch directiveKind(i) {
                     case 0:
                         saved.append(frames.count <= 4096 ? frames : [])
+                        openBranch(at: i, parent: openBranches.last?.branch ?? -1, earlier: [])
                     case 1, 2:
                         if let s = saved.last, !s.isEmpty {
                             closeDiscardedFrames(frames, restoring: s, at: i)
                             frames = s
                         }
+                        if let open = openBranches.popLast() {
+                            let b = open.branch
+                            branches[b].end = i
+                            // The branch just closed was taken only when its own condition held.
+                            openBranch(at: i, parent: branches[b].parent, earlier: open.own.isEmpty ? open.earlier : open.earlier + [open.own])
+                        }
                     default:
                         if !saved.isEmpty { saved.removeLast() }
+                        if let open = openBranches.popLast() { branches[open.branch].end = i }
                     }
                 }
                 i += 1
@@ -268,6 +281,57 @@ struct StructureBuilder {
             scopes[f.scope].close = max(n - 1, scopes[f.scope].open)
             finishScope(f.scope, end: n)
         }
+    }
+
+    /// Opens the branch whose directive is at `i` (`#if C`, `#elseif C`, `#else`): it assumes the
+    /// branches around it, every earlier condition of its chain false, and its own true.
+    mutating func openBranch(at i: Int, parent: Int, earlier: [String]) {
+        var assumes = parent >= 0 ? branches[parent].assumes : []
+        for c in earlier { assumes.append(Self.negated(c)) }
+        let kind = directiveKind(i)
+        let condition = kind == 2 ? "" : conditionText(after: i)
+        if !condition.isEmpty { assumes.append(condition) }
+        openBranches.append((branches.count, earlier, condition))
+        branches.append(ConditionalBranch(parent: parent, start: i, end: code.count, assumes: assumes))
+    }
+
+    /// The condition after a `#if`/`#elseif`, as `+C` or `-C` (a leading `!` of a simple
+    /// condition read as the negation; whitespace and outer parentheses dropped); "" if none.
+    func conditionText(after i: Int) -> String {
+        var text = ""
+        var j = i + 1
+        while j < code.count && !code[j].flags.contains(.newlineBefore) && code[j].kind != .pound && text.utf8.count < 256 {
+            text += file.text(code[j].range)
+            j += 1
+        }
+        guard !text.isEmpty else { return "" }
+        var positive = true
+        var body = Substring(text)
+        while true {
+            if body.hasPrefix("!") && !body.contains("&&") && !body.contains("||") {
+                positive.toggle()
+                body = body.dropFirst()
+            } else if body.hasPrefix("(") && body.hasSuffix(")") && Self.wrapsWhole(body) {
+                body = body.dropFirst().dropLast()
+            } else {
+                break
+            }
+        }
+        return (positive ? "+" : "-") + body
+    }
+
+    /// Whether the `(` that starts `text` is closed by its last character.
+    static func wrapsWhole(_ text: Substring) -> Bool {
+        var depth = 0
+        for (k, ch) in text.enumerated() {
+            if ch == "(" { depth += 1 } else if ch == ")" { depth -= 1 }
+            if depth == 0 && k < text.count - 1 { return false }
+        }
+        return true
+    }
+
+    static func negated(_ c: String) -> String {
+        (c.hasPrefix("+") ? "-" : "+") + c.dropFirst()
     }
 
     @inline(__always)

@@ -664,7 +664,7 @@ public enum GuardLogExtractor {
         let s = context.structure
         // A type's static method (`CATransaction.setCompletionBlock { }`) is no lock of the class.
         if let first = receiver.split(separator: ".").last?.first, first.isUppercase { return false }
-        let namedLike = namesLock(method)
+        let namedLike = LockVocabulary.namesLock(method)
         switch receiverDecl(s, receiver, at: at) {
         case .local:
             return false
@@ -685,24 +685,6 @@ public enum GuardLogExtractor {
         case .unknown:
             return namedLike ? true : nil
         }
-    }
-
-    /// Words of a method's name that say its closure runs under a lock (`withLockVoid`,
-    /// `synchronized`, `withCriticalRegion`), by whole camel-case words: `setCompletionBlock` has
-    /// no `lock` in it, `synchronizeTerms` syncs data.
-    static let lockWords: Set<String> = ["lock", "locked", "locking", "mutex", "synchronized", "critical", "exclusive", "exclusively"]
-
-    static func namesLock(_ method: String) -> Bool {
-        var word = ""
-        for ch in method {
-            if ch.isUppercase || ch == "_" {
-                if lockWords.contains(word.lowercased()) { return true }
-                word = ch == "_" ? "" : String(ch)
-            } else {
-                word.append(ch)
-            }
-        }
-        return lockWords.contains(word.lowercased())
     }
 
     /// The type a stored property is declared with (`: Protected<T>`, `= Protected(…)`).

@@ -1,0 +1,226 @@
+/// Writes a file makes to variables it does not declare: a static member reached as `Type.name`
+/// or `Self.name`, a member written in an extension of (or a type inheriting) what another file
+/// declares, a global of another file. Collected once per file in the first pass and merged per
+/// module, so a rule judging a declaration can see who writes it elsewhere in the run.
+///
+/// Keys are `Type.name` for members (instance or static: the writer often cannot tell) and
+/// `name` for globals.
+public struct StateWrites: Sendable, Equatable {
+    /// A definite write (`x = …`, `x += …`, `x[k] = …`, `x.append(…)`) to another file's variable.
+    public struct Site: Sendable, Equatable, Hashable {
+        public var path: String
+        public var line: Int
+        public var column: Int
+        /// A lock was held there (the file's lock regions, a closure of a method named or built
+        /// as a lock wrapper).
+        public var guarded: Bool
+        /// In an `init`/`deinit` of the key's own type (an instance member being set up).
+        public var inInitializer: Bool
+        /// In the initializer of a `let` (run once).
+        public var once: Bool
+        /// For an unguarded write inside a closure passed to a method of a stored value whose
+        /// type is declared elsewhere: `Type.method`, so the reader can ask whether that type
+        /// runs the closure under its lock; "" otherwise.
+        public var closureCall: String
+    }
+
+    /// Key → definite writes, in file order.
+    public var sites: [String: [Site]] = [:]
+    /// Keys this file may write in any form: definite writes, `&x`, a member assigned or a
+    /// method called through the value (`x.count = 1` or `x.advance()` writes a value type).
+    public var touched: Set<String> = []
+    /// Names written as members of other values (`other.name = …`, `a.b.name += 1`), whatever
+    /// the value: a member of a type declared elsewhere may be written through any reference.
+    public var memberNames: Set<String> = []
+
+    public init() {}
+
+    mutating func merge(_ o: StateWrites) {
+        for (k, v) in o.sites { sites[k, default: []].append(contentsOf: v) }
+        touched.formUnion(o.touched)
+        memberNames.formUnion(o.memberNames)
+    }
+
+    /// Names of the mutating methods of the standard collections (a call writes the variable).
+    public static let mutatingNames = ["append", "insert", "remove", "updateValue", "merge", "sort", "reverse", "formUnion", "subtract",
+                                       "popLast", "toggle", "formIntersection", "swapAt", "shuffle"]
+
+    /// Whether identifier `i` is written for certain: assigned, compound-assigned, a subscript of
+    /// it assigned, or a known mutating method called on it. (`&x` passed to a call is mostly a
+    /// C out-parameter filled once, such as a thread handle: not counted; `x.member = …` writes
+    /// the variable only when its type is a value type, which is not known here.)
+    public static func isDefiniteWrite(_ s: FileStructure, _ i: Int) -> Bool {
+        if i >= 1 && s.code[i - 1].kind == .operator && s.is(i - 1, "&") { return false }
+        if inAssignedTuple(s, i) { return true }
+        var j = i + 1
+        while s.isChar(j, UInt8(ascii: "[")) || s.isChar(j, UInt8(ascii: ".")) || s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) {
+            if s.isChar(j, UInt8(ascii: "[")) {
+                let m = Int(s.match[j])
+                guard m > j else { return false }
+                j = m + 1
+            } else if s.isChar(j, UInt8(ascii: ".")) {
+                guard s.isChar(j + 2, UInt8(ascii: "(")) else { return false }
+                let name = s.text(j + 1)
+                return mutatingNames.contains { name.hasPrefix($0) }
+            } else {
+                j += 1
+            }
+        }
+        return isAssignmentOperator(s, j)
+    }
+
+    /// Whether identifier `i` is an element of a tuple that is assigned: `(a, b) = (b, a)`,
+    /// `(self.x, _) = f()` (not a call's arguments, not a `let (a, b)` binding).
+    static func inAssignedTuple(_ s: FileStructure, _ i: Int) -> Bool {
+        guard s.isChar(i + 1, UInt8(ascii: ",")) || s.isChar(i + 1, UInt8(ascii: ")")) else { return false }
+        var j = i - 1
+        var steps = 0
+        while j >= 0 && steps < 64 && (s.code[j].kind == .identifier || s.isKeyword(j, .self) || s.isChar(j, UInt8(ascii: "."))
+                                        || s.isChar(j, UInt8(ascii: ",")) || s.is(j, "_")) {
+            j -= 1
+            steps += 1
+        }
+        guard s.isChar(j, UInt8(ascii: "(")) else { return false }
+        let close = Int(s.match[j])
+        guard close > i, isAssignmentOperator(s, close + 1) && s.isChar(close + 1, UInt8(ascii: "=")) else { return false }
+        // A call's or a pattern's parentheses: `f(a, b) = …` cannot be, `let (a, b) = …` declares.
+        if j >= 1 && (s.code[j - 1].kind == .identifier || s.isChar(j - 1, UInt8(ascii: ")")) || s.isChar(j - 1, UInt8(ascii: "]"))
+                      || s.isKeyword(j - 1, .let) || s.isKeyword(j - 1, .var) || s.isKeyword(j - 1, .case)) { return false }
+        return true
+    }
+
+    static func isAssignmentOperator(_ s: FileStructure, _ j: Int) -> Bool {
+        if s.isChar(j, UInt8(ascii: "=")) { return true }
+        guard j < s.code.count, s.code[j].kind == .operator else { return false }
+        let op = s.text(j)
+        return op.count >= 2 && op.hasSuffix("=") && op != "==" && op != "!=" && op != "<=" && op != ">=" && op != "===" && op != "!=="
+    }
+
+    /// Whether identifier `i` may be written: a definite write, `&x`, or a postfix chain on it
+    /// that calls a method or ends in an assignment (`x.count = 1`, `x.advance()`, `x?.y.z += 1`):
+    /// on a value type each of these writes the variable.
+    public static func mayWrite(_ s: FileStructure, _ i: Int) -> Bool {
+        if isDefiniteWrite(s, i) { return true }
+        if i >= 1 && s.code[i - 1].kind == .operator && s.is(i - 1, "&") && s.code[i].start == s.code[i - 1].end { return true }
+        // A key path (`\.x`, `\Type.x`) may be a writable one, used to set it elsewhere.
+        if s.isChar(i - 1, UInt8(ascii: ".")) && (s.is(i - 2, "\\") || (s.code[max(0, i - 2)].kind == .identifier && s.is(i - 3, "\\"))) { return true }
+        var j = i + 1
+        var steps = 0
+        while steps < 64 {
+            steps += 1
+            if s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) {
+                j += 1
+            } else if s.isChar(j, UInt8(ascii: "[")) {
+                let m = Int(s.match[j])
+                guard m > j else { return false }
+                j = m + 1
+            } else if s.isChar(j, UInt8(ascii: ".")) && j + 1 < s.count && (s.code[j + 1].isWord || s.code[j + 1].kind == .integer) {
+                if s.isChar(j + 2, UInt8(ascii: "(")) && s.code[j + 2].start == s.code[j + 1].end { return true }
+                j += 2
+            } else {
+                break
+            }
+        }
+        return j > i + 1 && isAssignmentOperator(s, j)
+    }
+
+    /// What file `s` writes of variables it does not declare (see the type's comment). `regions`
+    /// says where a lock is held.
+    public static func extract(_ s: FileStructure, regions: LockRegions) -> StateWrites {
+        var out = StateWrites()
+        let path = s.file.path
+        var k = 0
+        while k < s.count {
+            defer { k += 1 }
+            guard s.code[k].kind == .identifier else { continue }
+            // Cheap shape test first: an assignment or a postfix chain after it, or `&` before it.
+            let next = k + 1
+            let ampersand = k >= 1 && s.code[k - 1].kind == .operator && s.is(k - 1, "&")
+            let keyPath = s.isChar(k - 1, UInt8(ascii: ".")) && (s.is(k - 2, "\\") || s.is(k - 3, "\\"))
+            guard ampersand || keyPath || s.isChar(next, UInt8(ascii: ".")) || s.isChar(next, UInt8(ascii: "[")) || s.isChar(next, UInt8(ascii: "?"))
+                    || s.isChar(next, UInt8(ascii: "!")) || (next < s.count && s.code[next].kind == .operator) || s.isChar(next, UInt8(ascii: "="))
+                    || s.isChar(next, UInt8(ascii: ",")) || s.isChar(next, UInt8(ascii: ")")) else { continue }
+            guard !s.isChar(next, UInt8(ascii: ":")), !s.isKeyword(k - 1, .var), !s.isKeyword(k - 1, .let), !s.isKeyword(k - 1, .func),
+                  mayWrite(s, k) else { continue }
+            let name = s.text(k)
+            let keys = keys(s, k, name: name, memberNames: &out.memberNames)
+            guard !keys.isEmpty else { continue }
+            out.touched.formUnion(keys)
+            guard isDefiniteWrite(s, k) else { continue }
+            let held = !regions.holding(k, in: s, directOnly: false).isEmpty
+            let loc = s.location(ofToken: k)
+            let call = held ? "" : s.enclosingClosure(of: k).map { closureCall(s, s.closures[$0]) } ?? ""
+            let once = s.variableDeclarations(holding: k).contains { s.decls[$0].isLet && s.decls[$0].initializer.contains(k) }
+            for key in keys {
+                out.sites[key, default: []].append(Site(path: path, line: loc.line, column: loc.column, guarded: held,
+                                                        inInitializer: inInitializer(s, k, key: key), once: once, closureCall: call))
+            }
+        }
+        return out
+    }
+
+    /// The keys of the variable written at `k` when this file does not declare it; none when it
+    /// does, when it is a local, or when the receiver is another value (then its name joins
+    /// `memberNames`). A bare name in a type's code that the file does not declare is a member
+    /// declared elsewhere (an extension's, a superclass's) or a global: both keys.
+    static func keys(_ s: FileStructure, _ k: Int, name: String, memberNames: inout Set<String>) -> [String] {
+        if s.isChar(k - 1, UInt8(ascii: ".")) {
+            let r = k - 2
+            let qualifiedFurther = s.isChar(r - 1, UInt8(ascii: "."))
+            if !qualifiedFurther && (s.isKeyword(r, .self) || s.isKeyword(r, .Self)) {
+                guard let t = s.enclosingType(of: k) else { return [] }
+                if case .variable = s.lookupVariable(name, at: k, memberOnly: true) { return [] }
+                return [s.decls[t].nameText + "." + name]
+            }
+            if !qualifiedFurther && r >= 0 && s.code[r].kind == .identifier, let first = s.text(r).first, first.isUppercase {
+                let type = s.text(r)
+                let declaredHere = s.typeDecls(named: type).contains { t in
+                    s.children[t].contains { s.decls[$0].kind == .variable && s.decls[$0].nameText == name }
+                }
+                return declaredHere ? [] : [type + "." + name]
+            }
+            memberNames.insert(name)
+            return []
+        }
+        switch s.lookupVariable(name, at: k) {
+        case .variable, .parameter:
+            return []
+        case .unknown:
+            break
+        }
+        // A closure parameter or a pattern binding of an enclosing body.
+        var sc = Int(s.scopeOf[k])
+        while sc >= 0 {
+            let scope = s.scopes[sc]
+            if scope.kind == .closure, scope.closure >= 0, s.closures[scope.closure].parameterNames.contains(name) { return [] }
+            if (scope.kind == .functionBody || scope.kind == .closure) && s.binds(name, in: s.span(scope.open, k)) { return [] }
+            sc = scope.parent
+        }
+        guard let t = s.enclosingType(of: k) else { return [name] }
+        // Maybe a member inherited from a superclass declared elsewhere: written through `self`.
+        memberNames.insert(name)
+        return [s.decls[t].nameText + "." + name, name]
+    }
+
+    /// In an `init`/`deinit` of the key's type (its instance members are being set up).
+    static func inInitializer(_ s: FileStructure, _ k: Int, key: String) -> Bool {
+        guard let dot = key.firstIndex(of: "."), var f = s.enclosingFunction(of: k) else { return false }
+        while s.decls[f].parent >= 0 && s.decls[s.decls[f].parent].kind.isFunctionLike { f = s.decls[f].parent }
+        let kind = s.decls[f].kind
+        guard kind == .initializer || kind == .deinitializer, let t = s.owningType(of: f) else { return false }
+        return s.decls[t].nameText == key[..<dot]
+    }
+
+    /// `Type.method` when closure `c` is passed to a method of a variable whose declared type
+    /// names a type (`state.mutate { … }`, `self.state.mutate { … }` with `let state: Protected`),
+    /// else "".
+    public static func closureCall(_ s: FileStructure, _ c: Closure) -> String {
+        guard c.callee >= 0, c.receiverStart >= 0 else { return "" }
+        var r = c.receiverStart
+        if s.isKeyword(r, .self) && s.isChar(r + 1, UInt8(ascii: ".")) { r += 2 }
+        guard r + 2 == c.callee, s.code[r].kind == .identifier,
+              case .variable(let d) = s.lookupVariable(s.text(r), at: r, memberOnly: r != c.receiverStart),
+              let type = GuardLogExtractor.declaredTypeName(s.decls[d], s) else { return "" }
+        return type + "." + s.text(c.callee)
+    }
+}

@@ -1,0 +1,5 @@
+import Foundation
+
+func configureLogging(path: String) {
+    logDestination = path
+}

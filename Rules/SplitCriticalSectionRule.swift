@@ -25,14 +25,22 @@ public struct SplitCriticalSectionRule: Rule {
             callbacks) outside the lock by computing it first and re-checking when you take the lock to store it.
             """,
         knownLimits: """
-            Both acquisitions must be on the same lock, written the same way, directly in one function body \
-            (withLock-style closures and lock()/unlock() stretches). The decision is a local bound from the first \
-            (the closure's result, or a local assigned inside the lock()/unlock() stretch) or the first acquisition \
-            itself inside a condition; the second must sit in that `if` or `while`, or after that `guard` (or an \
-            `if` that leaves the function). State is a stored property of the type (bare, through `self.`) or \
-            the value a withLock closure receives (`$0`, its named parameter). Any read, inside the second \
-            acquisition, of state the first one read counts as a re-check, even a read that does not re-test the \
-            decision. For a property whose getter and setter lock separately (no `_modify`), the finding is at \
+            Both acquisitions must be on the same lock, directly in one function body: withLock-style closures, \
+            lock()/unlock() stretches, `wait()` … `signal()` on a semaphore the file creates with \
+            `DispatchSemaphore(value: 1)`, and calls of the file's own wrapper methods that run their closure \
+            under a lock (`locked { }`). The lock is named as written, with `self.`, `Self.` and the type's own \
+            name left out. The decision is a local bound from the first (the closure's result, or a local \
+            assigned inside the lock()/unlock() stretch) or the first acquisition itself inside a condition; the \
+            second must sit in that `if` or `while`, or after that `guard` (or an `if` that leaves the function). \
+            Or the decision is made inside the second: the value written, or an `if`/`guard`/`switch` around the \
+            write, uses a local that carries the written state (or a local made from one, not through a \
+            closure), unless the first acquisition wrote that state too (a reservation filled in later, a saved \
+            value restored). State is a stored property of the type (bare, through `self.`, `Self.` or the \
+            type's name), a file-level var in a free function, or the value a withLock closure receives (`$0`, \
+            its named parameter). A value found absent and filled under the second (a cache) is not reported \
+            unless the write clears it, and neither is a flag every write in the file sets to the same value. \
+            Any read, inside the second acquisition, of state the first one read counts as a re-check, even a \
+            read that does not re-test the decision. For a property whose getter and setter lock separately (no `_modify`), the finding is at \
             its first change in the file (`x += …`, `x[k] = …`, a mutating method of the standard collections), \
             with a note at each other change of that property (one cause, one fix), in methods of the \
             type that declares it; changes through a member or a method count only when the property's type is a \
@@ -67,6 +75,17 @@ public struct SplitCriticalSectionRule: Rule {
             }
             """,
             """
+            final class IDs: @unchecked Sendable {
+                private let lock = NSLock()
+                private var next = 0
+                func allocate() -> Int {
+                    let id = lock.withLock { next }
+                    lock.↓withLock { next = id + 1 }
+                    return id
+                }
+            }
+            """,
+            """
             final class Stats: @unchecked Sendable {
                 private let lock = NSLock()
                 private var _hits = 0
@@ -79,6 +98,19 @@ public struct SplitCriticalSectionRule: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            final class IDs: @unchecked Sendable {
+                private let lock = NSLock()
+                private var next = 0
+                func allocate() -> Int {
+                    lock.withLock {
+                        let id = next
+                        next = id + 1
+                        return id
+                    }
+                }
+            }
+            """,
             """
             final class Breaker: @unchecked Sendable {
                 private let lock = NSLock()
@@ -121,7 +153,7 @@ public struct SplitCriticalSectionRule: Rule {
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
-        let regions = context.lockRegions.regions
+        let regions = acquisitions(context)
         guard regions.count >= 2 else { return accessorSplits(context) }
         // Acquisitions of one lock made directly in one body, in order.
         var groups: [Pair: [LockRegion]] = [:]
@@ -250,6 +282,43 @@ public struct SplitCriticalSectionRule: Rule {
         return close == open + 1 || (s.is(open + 1, "keepingCapacity") && s.isChar(open + 2, UInt8(ascii: ":")))
     }
 
+    /// The file's acquisitions: its lock regions, semaphores created as mutexes (`wait()` …
+    /// `signal()`), and calls of the file's own wrapper methods (`locked { }`, whose body runs the
+    /// closure under its lock), each named by the lock it takes. The same lock is named the same
+    /// way however it is reached: `Self.lock` and `Type.lock` are the type's `lock`.
+    private func acquisitions(_ context: RuleContext) -> [LockRegion] {
+        let s = context.structure
+        let semaphores = LockRegions.semaphoreMutexRegions(s)
+        var base = context.lockRegions
+        var wrappers = context.wrapperMethods
+        if !semaphores.isEmpty {
+            let withSemaphores = base.adding(semaphores, s)
+            wrappers = GuardLogExtractor.ownWrappers(s, vocabulary: context.vocabulary, regions: withSemaphores)
+            base = withSemaphores
+        }
+        var regions = base.regions
+        if !wrappers.isEmpty {
+            let calls = LockRegions(s, vocabulary: context.vocabulary, extraScopedMethods: Set(wrappers.keys)).regions
+            for var r in calls {
+                guard case .closure(let method, _) = r.form, let lock = wrappers[method], r.lock.isEmpty || r.lock == "self",
+                      !context.vocabulary.lockScopedMethods.contains(method) else { continue }
+                r.lock = lock
+                regions.append(r)
+            }
+        }
+        for k in regions.indices { regions[k].lock = Self.lockName(regions[k].lock, at: regions[k].acquireToken, s) }
+        return regions
+    }
+
+    /// `Self.lock` and `Type.lock` inside `Type` are its `lock`, as written bare.
+    static func lockName(_ lock: String, at t: Int, _ s: FileStructure) -> String {
+        if lock.hasPrefix("Self.") { return String(lock.dropFirst(5)) }
+        guard let d = s.enclosingType(of: t) else { return lock }
+        let owner = s.decls[d].nameText
+        if !owner.isEmpty && lock.hasPrefix(owner + ".") { return String(lock.dropFirst(owner.count + 1)) }
+        return lock
+    }
+
     private struct Pair: Hashable {
         var body: Int
         var lock: String
@@ -263,19 +332,43 @@ public struct SplitCriticalSectionRule: Rule {
         guard !checked.isEmpty else { return nil }
         let written = state.accesses(in: second, s)
         // The state the decision was made from is written, and not read again first.
-        guard written.reads.isDisjoint(with: checked),
-              let write = written.writes.first(where: { checked.contains($0.name) }) else { return nil }
-        let carriers = decisionCarriers(first, s)
-        guard let condition = decides(first, carriers: carriers, second: second, s) else { return nil }
+        let candidates = written.writes.filter { checked.contains($0.name) }
+        guard written.reads.isDisjoint(with: checked), var write = candidates.first else { return nil }
+        let carriers = decisionCarriers(first, checked: checked, s)
+        var decided = decides(first, carriers: Set(carriers.keys), second: second, s)
+        // Or what the first read decides, inside the second, what is written: the written value,
+        // or a condition around the write, uses it (directly, or through locals made from it).
+        // A state the first also wrote was claimed there (a reservation filled in later, a value
+        // saved and restored): the second finishes that claim rather than acting on a check.
+        var inside = false
+        if decided == nil {
+            let flowing = derived(from: carriers, between: first.end, and: second.acquireToken, s)
+            guard !flowing.isEmpty else { return nil }
+            let claimed = Set(read.writes.map(\.name))
+            for w in candidates where !claimed.contains(w.name) {
+                let carrying = Set(flowing.filter { $0.value.contains(w.name) }.keys)
+                if !carrying.isEmpty, let range = usedInside(second, by: w, carrying, s) { decided = range; write = w; inside = true; break }
+            }
+        }
+        guard let condition = decided else { return nil }
         // Filling a value found absent (a cache, a lazily made value): a race makes it twice and
         // keeps one, which is the usual trade for not holding the lock while making it. Clearing
         // (writing nil) after finding a value is still reported: two threads both take it.
-        let absent = s.span(condition.lowerBound, condition.upperBound).contains { s.isKeyword($0, .nil) || s.isKeyword($0, .let) || s.isKeyword($0, .var) }
+        let absentWords: (Int) -> Bool = { s.isKeyword($0, .nil) || s.isKeyword($0, .let) || s.isKeyword($0, .var) }
+        var absent = s.span(condition.lowerBound, condition.upperBound).contains(where: absentWords)
             || s.span(first.start, first.end).contains { s.isKeyword($0, .nil) }
+        // A value made outside from one found absent (`hit ?? make()`, `if let`) is a fill too.
+        if inside && !absent {
+            absent = s.span(first.end, second.acquireToken).contains { k in
+                s.isKeyword(k, .nil) || s.is(k, "??")
+                    || ((s.isKeyword(k, .let) || s.isKeyword(k, .var)) && (s.isKeyword(k - 1, .if) || s.isKeyword(k - 1, .guard)))
+            }
+        }
         if absent && !s.isKeyword(write.value, .nil) { return nil }
         // A one-way latch: every assignment of it in the file stores the same value, so a stale
         // decision cannot undo another thread's write.
-        if write.name != StateNames.wholeValue && isLatch(write.name, value: write.value, s) { return nil }
+        // (Only a write of the whole property: `x[k] = v` stores one element.)
+        if write.name != StateNames.wholeValue && s.is(write.value - 2, text: write.name) && isLatch(write.name, value: write.value, s) { return nil }
         let lock = first.lock
         let names = checked.sorted().filter { $0 != StateNames.wholeValue }
         let whole = names.isEmpty
@@ -283,38 +376,101 @@ public struct SplitCriticalSectionRule: Rule {
         let target = write.name == StateNames.wholeValue ? (whole ? "it" : "its value") : "'\(write.name)'"
         return context.diagnostic(
             description, at: second.acquireToken,
-            message: "'\(lock)' is released and taken again between checking \(what) and writing \(target): another thread can change \(what) in between, and this write acts on a stale check",
+            message: inside
+                ? "'\(lock)' is released and taken again between reading \(what) and writing \(target) from what was read: another thread can change \(what) in between, and this write acts on a stale value"
+                : "'\(lock)' is released and taken again between checking \(what) and writing \(target): another thread can change \(what) in between, and this write acts on a stale check",
             notes: [context.note(at: first.acquireToken, "\(whole ? "the value of '\(lock)'" : what) is read under this first acquisition"),
-                    context.note(at: write.token, "and written here without checking it again")],
+                    context.note(at: write.token, inside ? "and written here from what was read then, without reading it again"
+                                                         : "and written here without checking it again")],
             fixIt: FixIt("check and write under one acquisition of '\(lock)', or re-check \(whole ? "the value" : what) inside this one before writing"))
     }
 
-    /// Locals that carry what the first acquisition read: the result of a withLock closure
-    /// (`let n = lock.withLock { … }`), or locals assigned inside a lock()/unlock() stretch.
-    private func decisionCarriers(_ r: LockRegion, _ s: FileStructure) -> Set<String> {
-        var out = Set<String>()
+    /// Locals that carry what the first acquisition read, with the state each carries: the
+    /// result of a withLock closure (`let n = lock.withLock { … }`: all it read), or locals
+    /// assigned inside a lock()/unlock() stretch (the state their value names).
+    private func decisionCarriers(_ r: LockRegion, checked: Set<String>, _ s: FileStructure) -> [String: Set<String>] {
+        var out: [String: Set<String>] = [:]
         if case .closure(_, let ci) = r.form {
             let c = s.closures[ci]
             let start = c.receiverStart >= 0 ? c.receiverStart : c.callee
             var k = start - 1
             if s.isKeyword(k, .try) || s.isKeyword(k, .await) { k -= 1 }
             if s.isKeyword(k, .try) || s.isKeyword(k, .await) { k -= 1 }
+            // `let x = (lock.withLock { … })`.
+            if s.isChar(k, UInt8(ascii: "(")) && Int(s.match[k]) > c.close { k -= 1 }
             if s.isChar(k, UInt8(ascii: "=")) && k >= 1 && s.code[k - 1].kind == .identifier {
-                out.insert(s.text(k - 1))
+                out[s.text(k - 1)] = checked
             } else if s.isChar(k, UInt8(ascii: "=")) && k >= 3 && s.isChar(k - 1, UInt8(ascii: ")")) {
                 // `let (a, b) = lock.withLock { … }`
                 let open = Int(s.match[k - 1])
                 if open >= 0 && open < k - 1 {
-                    for q in s.span(open + 1, k - 1) where s.code[q].kind == .identifier { out.insert(s.text(q)) }
+                    for q in s.span(open + 1, k - 1) where s.code[q].kind == .identifier { out[s.text(q)] = checked }
                 }
             }
         } else {
             for q in s.span(r.start + 1, r.end) where s.code[q].kind == .identifier && s.isChar(q + 1, UInt8(ascii: "="))
                 && !s.isChar(q - 1, UInt8(ascii: ".")) {
-                out.insert(s.text(q))
+                let value = s.span(q + 2, s.statementEnd(from: q + 1, limit: r.end))
+                out[s.text(q), default: []].formUnion(value.lazy.filter { s.code[$0].kind == .identifier }.map { s.text($0) }.filter { checked.contains($0) })
             }
         }
         return out
+    }
+
+    /// The carriers, and the locals made from them (`let next = current + 1`, not through a
+    /// closure) between the two acquisitions, in order, with the state each carries.
+    private func derived(from carriers: [String: Set<String>], between a: Int, and b: Int, _ s: FileStructure) -> [String: Set<String>] {
+        var out = carriers
+        guard !out.isEmpty else { return out }
+        for k in s.span(a, b) where (s.isKeyword(k, .let) || s.isKeyword(k, .var)) && k + 1 < b && s.code[k + 1].kind == .identifier {
+            guard let d = s.variableDecls(named: s.text(k + 1), keywordIn: k..<(k + 1)).first else { continue }
+            var carried = Set<String>()
+            var q = s.decls[d].initializer.lowerBound
+            while q < s.decls[d].initializer.upperBound {
+                if s.isChar(q, UInt8(ascii: "{")) && Int(s.match[q]) > q { q = Int(s.match[q]) + 1; continue }
+                if s.code[q].kind == .identifier && !s.isChar(q - 1, UInt8(ascii: ".")), let c = out[s.text(q)] { carried.formUnion(c) }
+                q += 1
+            }
+            if !carried.isEmpty { out[s.decls[d].nameText, default: []].formUnion(carried) }
+        }
+        return out
+    }
+
+    /// Where, inside the second acquisition, a name of `flowing` decides the write `w`: the
+    /// value written, or the condition of an `if`/`guard`/`switch` (of the region) around it.
+    private func usedInside(_ second: LockRegion, by w: (name: String, token: Int, value: Int), _ flowing: Set<String>,
+                            _ s: FileStructure) -> Range<Int>? {
+        func uses(_ range: Range<Int>) -> Bool {
+            range.contains { s.code[$0].kind == .identifier && !s.isChar($0 - 1, UInt8(ascii: ".")) && flowing.contains(s.text($0)) }
+        }
+        let value = s.span(w.value, s.statementEnd(from: w.value, limit: second.end))
+        if uses(value) { return value }
+        // Conditions of the statements around the write, inside the region.
+        var sc = Int(s.scopeOf[w.token])
+        while sc >= 0 {
+            let scope = s.scopes[sc]
+            guard scope.open > second.start, scope.kind == .statement else { break }
+            var kw = scope.statementKeyword
+            var open = scope.open
+            // An `else` branch: the conditions of the `if` chain before it.
+            while kw >= 0 && s.isKeyword(kw, .else) && s.isChar(kw - 1, UInt8(ascii: "}")) {
+                let previous = Int(s.match[kw - 1])
+                guard previous >= 0 && previous < kw else { break }
+                let p = s.scopes[Int(s.scopeOf[previous])]
+                kw = p.statementKeyword
+                open = p.open
+                if kw >= 0 && s.isKeyword(kw, .if) && uses(s.span(kw + 1, open)) { return s.span(kw + 1, open) }
+            }
+            if kw >= 0 && (s.isKeyword(kw, .if) || s.isKeyword(kw, .switch)) && uses(s.span(kw + 1, open)) { return s.span(kw + 1, open) }
+            sc = scope.parent
+        }
+        // A `guard` of the region before the write.
+        for g in s.span(second.start + 1, w.token) where s.isKeyword(g, .guard) {
+            guard let e = s.guardElse(of: g, limit: w.token), let b = s.statementBody(of: e), s.scopes[b].close < w.token,
+                  s.scope(Int(s.scopeOf[w.token]), isWithin: Int(s.scopeOf[g])) else { continue }
+            if uses(s.span(g + 1, e)) { return s.span(g + 1, e) }
+        }
+        return nil
     }
 
     /// Whether a condition built from the first acquisition decides whether the second runs: the
@@ -434,6 +590,7 @@ struct StateNames {
     mutating func accesses(in r: LockRegion, _ s: FileStructure) -> Accesses {
         var out = Accesses()
         let members = memberNames(around: r.acquireToken)
+        let owner = s.enclosingType(of: r.acquireToken).map { s.decls[$0].nameText }.flatMap { $0.isEmpty ? nil : $0 }
         var params = Set<String>(["$0"])
         if case .closure(_, let ci) = r.form { params.formUnion(s.closures[ci].parameterNames) }
         for q in s.span(r.start + 1, r.end) where s.code[q].kind == .identifier || s.isKeyword(q, .self) {
@@ -443,12 +600,15 @@ struct StateNames {
             if s.isKeyword(q, .self) { continue }
             let text = s.text(q)
             if s.isChar(q - 1, UInt8(ascii: ".")) {
-                // `self.x`, `$0.x`, `state.x`.
+                // `self.x`, `$0.x`, `state.x`; `Self.x` and `Type.x` for the type's static state.
                 guard q >= 2 else { continue }
                 let base = q - 2
-                let isSelf = s.isKeyword(base, .self) && !s.isChar(base - 1, UInt8(ascii: "."))
+                let isSelf = (s.isKeyword(base, .self) || s.isKeyword(base, .Self) || (owner != nil && s.is(base, text: owner!)))
+                    && !s.isChar(base - 1, UInt8(ascii: "."))
                 let isParam = s.code[base].kind == .identifier && params.contains(s.text(base)) && !s.isChar(base - 1, UInt8(ascii: "."))
                 guard isSelf || isParam else { continue }
+                // `Type.make()`: a static method, not state.
+                if !s.isKeyword(base, .self) && !isParam && s.isChar(q + 1, UInt8(ascii: "(")) { continue }
                 name = text
                 first = base
             } else if params.contains(text) {
@@ -505,9 +665,16 @@ struct StateNames {
         return .compound
     }
 
-    /// Stored properties of the type around token `t` (in any of its declarations in this file).
+    /// Stored properties of the type around token `t` (in any of its declarations in this file);
+    /// outside a type, the file's top-level vars.
     private mutating func memberNames(around t: Int) -> Set<String> {
-        guard let d = s.enclosingType(of: t) else { return [] }
+        guard let d = s.enclosingType(of: t) else {
+            if let known = membersByType[-1] { return known }
+            let globals = Set(s.topLevel.filter { s.decls[$0].kind == .variable && !s.decls[$0].isComputed && !s.decls[$0].isLet }
+                .map { s.decls[$0].nameText })
+            membersByType[-1] = globals
+            return globals
+        }
         if let known = membersByType[d] { return known }
         let name = s.decls[d].nameText
         var out = Set<String>()

@@ -40,7 +40,9 @@ public struct SplitCriticalSectionRule: Rule {
             its named parameter). A value found absent and filled under the second (a cache) is not reported \
             unless the write clears it, and neither is a flag every write in the file sets to the same value. \
             Any read, inside the second acquisition, of state the first one read counts as a re-check, even a \
-            read that does not re-test the decision. For a property whose getter and setter lock separately (no `_modify`), the finding is at \
+            read that does not re-test the decision. For a property whose getter and setter lock separately (no `_modify`; each takes the lock \
+            directly or in a method of the run it calls, such as `set { store(newValue) }`; a queue counts, \
+            `sync` to read and a `sync` or barrier block to write), the finding is at \
             its first change in the file (`x += …`, `x[k] = …`, a mutating method of the standard collections), \
             with a note at each other change of that property (one cause, one fix), in methods of the \
             type that declares it; changes through a member or a method count only when the property's type is a \

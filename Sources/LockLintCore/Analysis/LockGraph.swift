@@ -101,10 +101,28 @@ public struct LockGraph: Sendable {
         var onlyMember: String?
     }
 
+    /// One accessor of a property, as far as its own file tells: the lock it takes directly, or
+    /// the calls it makes (a helper method that takes the lock, resolved once the run is merged).
+    struct AccessorSide: Sendable {
+        /// The graph's name of the lock taken directly, and as written.
+        var key: String?
+        var written: String = ""
+        var site: LockSite?
+        var calls: [Call] = []
+    }
+
+    /// A computed property's getter and setter, to be paired once every file's acquisitions are known.
+    struct AccessorPair: Sendable {
+        var getter: AccessorSide
+        var setter: AccessorSide
+        var isValue: Bool
+        var onlyMember: String?
+    }
+
     var edges: [Edge] = []
     var heldCalls: [HeldCall] = []
-    /// `module::Type.property` → its split accessors (a property wrapper's is `Wrapper.wrappedValue`).
-    public internal(set) var splitAccessors: [String: SplitAccessor] = [:]
+    /// `module::Type.property` → its getter and setter (a property wrapper's is `Wrapper.wrappedValue`).
+    var accessorPairs: [String: AccessorPair] = [:]
     /// `module::Type.property` → the wrapper of a wrapped property.
     var wrappedProperties: [String: WrappedProperty] = [:]
     /// Function key → the blocking acquisitions its body makes when it runs.
@@ -115,12 +133,12 @@ public struct LockGraph: Sendable {
     public init() {}
 
     public var isEmpty: Bool {
-        edges.isEmpty && heldCalls.isEmpty && acquisitions.isEmpty && splitAccessors.isEmpty && wrappedProperties.isEmpty
+        edges.isEmpty && heldCalls.isEmpty && acquisitions.isEmpty && accessorPairs.isEmpty && wrappedProperties.isEmpty
     }
 
     mutating func merge(_ o: LockGraph) {
         if o.isEmpty { return }
-        splitAccessors.merge(o.splitAccessors) { a, _ in a }
+        accessorPairs.merge(o.accessorPairs) { a, _ in a }
         wrappedProperties.merge(o.wrappedProperties) { a, _ in a }
         edges.append(contentsOf: o.edges)
         heldCalls.append(contentsOf: o.heldCalls)
@@ -146,16 +164,42 @@ public struct LockGraph: Sendable {
             guard let dot = key.lastIndex(of: ".") else { return }
             out[String(key[..<dot]), default: [:]][String(key[key.index(after: dot)...])] = a
         }
-        for (key, a) in splitAccessors where !key.hasSuffix(".wrappedValue") { add(key, a) }
+        var split: [String: SplitAccessor] = [:]
+        for (key, pair) in accessorPairs {
+            if let a = splitAccessor(pair) { split[key] = a }
+        }
+        for (key, a) in split where !key.hasSuffix(".wrappedValue") { add(key, a) }
         for (key, w) in wrappedProperties {
             let module = key.range(of: "::").map { String(key[..<$0.lowerBound]) } ?? ""
-            guard var a = splitAccessors["\(module)::\(w.wrapper).wrappedValue"] else { continue }
+            guard var a = split["\(module)::\(w.wrapper).wrappedValue"] else { continue }
             a.isValue = w.isValue
             a.wrapper = w.wrapper
             a.onlyMember = w.onlyMember
             add(key, a)
         }
         return out
+    }
+
+    /// A getter and a setter that each take the same lock on their own: directly, or in a method
+    /// of the run they call (`set { store(newValue) }`, `set { mutate { $0 = newValue } }`).
+    func splitAccessor(_ pair: AccessorPair) -> SplitAccessor? {
+        func resolved(_ side: AccessorSide, wanting key: String?) -> (key: String, written: String, site: LockSite)? {
+            if let k = side.key, let site = side.site { return (k, side.written, site) }
+            for c in side.calls {
+                let callee = acquisitionsKnown(c.callee) ? c.callee : c.fallback
+                for a in acquisitions[callee] ?? [] where a.kind == .lock || a.kind == .queue {
+                    if key == nil || a.lock == key {
+                        let name = Self.display(a.lock)
+                        return (a.lock, String(name[(name.lastIndex(of: ".").map { name.index(after: $0) } ?? name.startIndex)...]), a.site)
+                    }
+                }
+            }
+            return nil
+        }
+        guard pair.getter.key != nil || pair.setter.key != nil,
+              let g = resolved(pair.getter, wanting: pair.setter.key), let st = resolved(pair.setter, wanting: g.key), g.key == st.key else { return nil }
+        return SplitAccessor(lock: pair.getter.key != nil ? g.written : st.written, getter: g.site, setter: st.site,
+                             isValue: pair.isValue, onlyMember: pair.onlyMember)
     }
 
     // MARK: The run's inversions
@@ -339,7 +383,7 @@ extension LockGraph {
                 graph.acquisitions[f, default: []].append(Acquisition(lock: inner, kind: kinds[k], site: site(r.acquireToken)))
             }
         }
-        graph.splitAccessors = splitAccessors(s, regions: regions.regions, keys: keys, module: module, site: site)
+        graph.accessorPairs = accessorPairs(s, regions: regions.regions, keys: keys, namer: &namer, module: module, site: site)
         // Calls: what each function calls, and what is called while a lock is held.
         let localFunctions = NameSet(s.functionsByName.keys)
         var i = 0
@@ -447,31 +491,54 @@ extension LockGraph {
         return out
     }
 
-    /// Properties whose `get` and `set` each take the same lock (and that have no `_modify`, which
-    /// can hold it across the whole mutation).
-    static func splitAccessors(_ s: FileStructure, regions: [LockRegion], keys: [String?], module: String,
-                               site: (Int) -> LockSite) -> [String: SplitAccessor] {
-        // The first lock taken directly in each accessor body.
-        var taken: [Int: (lock: String, token: Int)] = [:]
-        for (k, r) in regions.enumerated() where keys[k] != nil {
+    /// Computed properties whose `get` and `set` take a lock, directly or through the methods they
+    /// call (and that have no `_modify`, which can hold it across the whole mutation): each side's
+    /// first lock taken directly in its body (a lock, or a queue: `sync` to read, a barrier block to
+    /// write), or else the calls it makes, resolved after the merge.
+    static func accessorPairs(_ s: FileStructure, regions: [LockRegion], keys: [String?], namer: inout LockNamer, module: String,
+                              site: (Int) -> LockSite) -> [String: AccessorPair] {
+        // The first lock taken directly in each accessor body (a block on any queue, serial or
+        // reader-writer, excludes the other accessor's blocks the same way).
+        var taken: [Int: (lock: String, key: String, token: Int)] = [:]
+        for (k, r) in regions.enumerated() where !r.lock.isEmpty {
             guard let f = s.enclosingFunction(of: r.acquireToken), s.decls[f].kind == .accessor, taken[f] == nil,
                   s.decls[f].body >= 0, LockRegions.reachesWithoutDeferral(s, from: r.acquireToken, to: s.decls[f].body) else { continue }
-            taken[f] = (r.lock, r.acquireToken)
+            var key = keys[k]
+            if key == nil, case .queue(let method, _) = r.form, queueHoldingMethods.contains(method) { key = namer.lockKey(r.lock, at: r.acquireToken) }
+            guard let key else { continue }
+            taken[f] = (r.lock, key, r.acquireToken)
         }
-        guard taken.count >= 2 else { return [:] }
-        var out: [String: SplitAccessor] = [:]
-        var byProperty: [Int: [Int]] = [:]
-        for f in taken.keys { byProperty[s.decls[f].parent, default: []].append(f) }
-        for (p, _) in byProperty where p >= 0 && s.decls[p].kind == .variable {
+        var out: [String: AccessorPair] = [:]
+        var seen = Set<Int>()
+        for f in taken.keys {
+            let p = s.decls[f].parent
+            guard p >= 0, s.decls[p].kind == .variable, seen.insert(p).inserted else { continue }
             let accessors = s.children[p].filter { s.decls[$0].kind == .accessor }
             guard !accessors.contains(where: { s.decls[$0].nameText == "_modify" || s.decls[$0].nameText == "modify" }),
-                  let g = accessors.first(where: { s.decls[$0].nameText == "get" }), let get = taken[g],
-                  let st = accessors.first(where: { s.decls[$0].nameText == "set" }), let set = taken[st],
-                  get.lock == set.lock, let owner = s.owningType(of: p) else { continue }
+                  let g = accessors.first(where: { s.decls[$0].nameText == "get" }),
+                  let st = accessors.first(where: { s.decls[$0].nameText == "set" }), let owner = s.owningType(of: p) else { continue }
             let type = s.decls[owner].nameText
             guard !type.isEmpty else { continue }
-            out["\(module)::\(type).\(s.decls[p].nameText)"] = SplitAccessor(lock: get.lock, getter: site(get.token), setter: site(set.token),
-                                                                            isValue: isValueType(s.decls[p], s), onlyMember: onlyMember(s.decls[p], s))
+            func side(_ a: Int) -> AccessorSide {
+                if let t = taken[a] { return AccessorSide(key: t.key, written: t.lock, site: site(t.token)) }
+                return AccessorSide(key: nil, calls: ownCalls(s, accessor: a, namer: &namer))
+            }
+            out["\(module)::\(type).\(s.decls[p].nameText)"] = AccessorPair(getter: side(g), setter: side(st), isValue: isValueType(s.decls[p], s),
+                                                                            onlyMember: onlyMember(s.decls[p], s))
+        }
+        return out
+    }
+
+    /// The calls an accessor makes on its own type (`store(v)`, `self.mutate { }`) while it runs.
+    static func ownCalls(_ s: FileStructure, accessor a: Int, namer: inout LockNamer) -> [Call] {
+        let body = s.decls[a].body
+        guard body >= 0 else { return [] }
+        var out: [Call] = []
+        for i in s.scopes[body].interior where s.code[i].kind == .identifier
+            && (s.isChar(i + 1, UInt8(ascii: "(")) || s.isChar(i + 1, UInt8(ascii: "{"))) && out.count < 8 {
+            guard !s.isChar(i - 1, UInt8(ascii: ".")) || (s.isKeyword(i - 2, .self) && !s.isChar(i - 3, UInt8(ascii: "."))) else { continue }
+            guard LockRegions.reachesWithoutDeferral(s, from: i, to: body), let c = namer.call(at: i) else { continue }
+            out.append(c)
         }
         return out
     }

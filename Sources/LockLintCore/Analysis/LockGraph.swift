@@ -55,6 +55,8 @@ public struct LockGraph: Sendable {
         public var callee: String
         /// Other locks held at the same time: a lock held around both orders serializes them.
         public var alsoHeld: [String]
+        /// B is taken in a closure passed at `call`, which the callee runs while holding A.
+        public var viaClosure = false
     }
 
     struct Acquisition: Sendable {
@@ -119,8 +121,31 @@ public struct LockGraph: Sendable {
         var onlyMember: String?
     }
 
+    /// A closure passed to a call, and what it acquires when it runs (directly, and through the
+    /// calls it makes): if the callee runs it while holding a lock, that lock is held around them.
+    struct ClosureArgument: Sendable {
+        var call: Call
+        var site: LockSite
+        /// The closure's argument label (`""` for an unlabelled one) and whether it trails the call.
+        var label: String
+        var trailing: Bool
+        var inner: [Acquisition] = []
+        var calls: [Call] = []
+    }
+
+    /// A lock a function holds while it calls one of its closure parameters.
+    struct ClosureHold: Sendable {
+        var held: Acquisition
+        /// The parameter's argument label (`""` for `_`), and whether it is the last closure parameter.
+        var label: String
+        var isLast: Bool
+    }
+
     var edges: [Edge] = []
     var heldCalls: [HeldCall] = []
+    var closureArguments: [ClosureArgument] = []
+    /// Function key → the locks it holds while calling a closure parameter.
+    var closureHolds: [String: [ClosureHold]] = [:]
     /// `module::Type.property` → its getter and setter (a property wrapper's is `Wrapper.wrappedValue`).
     var accessorPairs: [String: AccessorPair] = [:]
     /// `module::Type.property` → the wrapper of a wrapped property.
@@ -134,6 +159,7 @@ public struct LockGraph: Sendable {
 
     public var isEmpty: Bool {
         edges.isEmpty && heldCalls.isEmpty && acquisitions.isEmpty && accessorPairs.isEmpty && wrappedProperties.isEmpty
+            && closureArguments.isEmpty && closureHolds.isEmpty
     }
 
     mutating func merge(_ o: LockGraph) {
@@ -142,6 +168,8 @@ public struct LockGraph: Sendable {
         wrappedProperties.merge(o.wrappedProperties) { a, _ in a }
         edges.append(contentsOf: o.edges)
         heldCalls.append(contentsOf: o.heldCalls)
+        closureArguments.append(contentsOf: o.closureArguments)
+        for (k, v) in o.closureHolds { closureHolds[k, default: []].append(contentsOf: v) }
         for (k, v) in o.acquisitions { acquisitions[k, default: []].append(contentsOf: v) }
         for (k, v) in o.calls { calls[k, default: []].formUnion(v) }
     }
@@ -216,7 +244,7 @@ public struct LockGraph: Sendable {
 
     /// Every inverted pair, reported at the inner acquisition of each order: path → inversions there.
     public func inversions() -> [String: [Inversion]] {
-        guard !edges.isEmpty || !heldCalls.isEmpty else { return [:] }
+        guard !edges.isEmpty || !heldCalls.isEmpty || !closureArguments.isEmpty else { return [:] }
         var all = edges
         var memo: [String: [Acquisition]] = [:]
         for h in heldCalls {
@@ -224,6 +252,27 @@ public struct LockGraph: Sendable {
                 let callee = acquisitionsKnown(h.call.callee) ? h.call.callee : h.call.fallback
                 all.append(Edge(outer: h.outer, inner: a.lock, outerKind: h.outerKind, innerKind: a.kind, outerSite: h.outerSite, innerSite: a.site, call: h.site,
                                 callee: Self.display(callee), alsoHeld: h.alsoHeld))
+            }
+        }
+        // A closure run by its callee while the callee holds a lock: what the closure takes is
+        // taken while that lock is held.
+        if !closureHolds.isEmpty {
+            for c in closureArguments {
+                let callee = closureHolds[c.call.callee] != nil ? c.call.callee : c.call.fallback
+                guard let holds = closureHolds[callee] else { continue }
+                let matching = holds.filter { c.trailing ? $0.isLast : $0.label == c.label }
+                guard !matching.isEmpty else { continue }
+                var inner = c.inner
+                var seen = Set(inner.map(\.lock))
+                for call in c.calls {
+                    for a in reachableAcquisitions(call, memo: &memo) where seen.insert(a.lock).inserted { inner.append(a) }
+                }
+                for h in matching {
+                    for a in inner where a.lock != h.held.lock {
+                        all.append(Edge(outer: h.held.lock, inner: a.lock, outerKind: h.held.kind, innerKind: a.kind, outerSite: h.held.site,
+                                        innerSite: a.site, call: c.site, callee: Self.display(callee), alsoHeld: [], viaClosure: true))
+                    }
+                }
             }
         }
         var byPair: [Pair: [Edge]] = [:]
@@ -384,6 +433,36 @@ extension LockGraph {
             }
         }
         graph.accessorPairs = accessorPairs(s, regions: regions.regions, keys: keys, namer: &namer, module: module, site: site)
+        // Closures passed to calls, and what they take when run: the acquisitions made directly
+        // in each (not in a closure of it that runs later) go to the innermost such closure.
+        var argumentIndex: [Int: Int] = [:]
+        let lockScoped = vocab.lockScopedNames
+        func closureArgument(around t: Int) -> Int? {
+            var sc = t >= 0 && t < s.scopeOf.count ? Int(s.scopeOf[t]) : -1
+            while sc >= 0 {
+                let scope = s.scopes[sc]
+                if scope.kind == .functionBody { return nil }
+                if scope.kind == .closure {
+                    let c = s.closures[scope.closure]
+                    guard c.callee >= 0 else { return nil }
+                    if runNow.contains(s.text(c.callee)) || lockScoped.contains(s, c.callee) { sc = scope.parent; continue }
+                    if LockRegions.runsLater(s, c) { return nil }
+                    if let k = argumentIndex[scope.closure] { return k }
+                    guard let call = namer.call(at: c.callee) else { return nil }
+                    argumentIndex[scope.closure] = graph.closureArguments.count
+                    graph.closureArguments.append(ClosureArgument(call: call, site: site(c.callee), label: c.label >= 0 ? s.text(c.label) : "",
+                                                                  trailing: c.isTrailing))
+                    return graph.closureArguments.count - 1
+                }
+                sc = scope.parent
+            }
+            return nil
+        }
+        for (k, r) in regions.regions.enumerated() where blocking[k] {
+            guard let inner = keys[k], let a = closureArgument(around: r.acquireToken) else { continue }
+            graph.closureArguments[a].inner.append(Acquisition(lock: inner, kind: kinds[k], site: site(r.acquireToken)))
+        }
+        let closureParameters = Self.heldClosureParameters(s)
         // Calls: what each function calls, and what is called while a lock is held.
         let localFunctions = NameSet(s.functionsByName.keys)
         var i = 0
@@ -394,7 +473,20 @@ extension LockGraph {
             // file (followed from a caller that holds a lock, a few calls deep); calls to anything
             // else are not recorded.
             let around = held(at: i)
+            if !around.isEmpty && !s.isChar(i - 1, UInt8(ascii: ".")), let params = closureParameters[s.text(i)],
+               let f = s.enclosingFunction(of: i), let p = params.first(where: { $0.function == f }),
+               let key = namer.functionKey(runningNow: i) {
+                // A closure parameter called while a lock is held.
+                for h in around {
+                    graph.closureHolds[key, default: []].append(ClosureHold(held: Acquisition(lock: h.key, kind: h.kind, site: site(h.token)),
+                                                                           label: p.label, isLast: p.isLast))
+                }
+                continue
+            }
             let local = localFunctions.contains(s, i)
+            if !s.closures.isEmpty, let a = closureArgument(around: i), let call = namer.call(at: i) {
+                graph.closureArguments[a].calls.append(call)
+            }
             guard !around.isEmpty || local, let call = namer.call(at: i) else { continue }
             if local, let f = namer.functionKey(runningNow: i) { graph.calls[f, default: []].insert(call) }
             guard !around.isEmpty else { continue }
@@ -405,11 +497,39 @@ extension LockGraph {
                                                 site: callSite, alsoHeld: heldKeys.filter { $0 != h.key }))
             }
         }
+        graph.closureArguments.removeAll { $0.inner.isEmpty && $0.calls.isEmpty }
         return graph
     }
 }
 
 extension LockGraph {
+    /// The non-escaping closure parameters of the file's functions, by name: the function, the
+    /// parameter's argument label (`""` for `_`), and whether it is the function's last closure
+    /// parameter (the one a trailing closure fills).
+    static func heldClosureParameters(_ s: FileStructure) -> [String: [(function: Int, label: String, isLast: Bool)]] {
+        var out: [String: [(function: Int, label: String, isLast: Bool)]] = [:]
+        for (di, d) in s.decls.enumerated() where (d.kind == .function || d.kind == .initializer) && d.body >= 0 {
+            let names = GuardLogExtractor.closureParameters(s, di)
+            guard !names.isEmpty else { continue }
+            for (n, name) in names.enumerated() {
+                out[name, default: []].append((di, parameterLabel(s, d, name), n == names.count - 1))
+            }
+        }
+        return out
+    }
+
+    /// The argument label of parameter `name` in a function's signature (`_` gives `""`).
+    static func parameterLabel(_ s: FileStructure, _ d: Decl, _ name: String) -> String {
+        for k in d.typeAnnotation where s.code[k].kind == .identifier && s.is(k, text: name) && s.isChar(k + 1, UInt8(ascii: ":")) {
+            if k - 1 >= d.typeAnnotation.lowerBound && (s.code[k - 1].kind == .identifier || s.code[k - 1].kind == .keyword) && !s.isChar(k - 1, UInt8(ascii: ",")) {
+                let label = s.text(k - 1)
+                return label == "_" ? "" : label
+            }
+            return name
+        }
+        return name
+    }
+
     struct Signaller {
         var key: String
         var kind: Kind = .signaller

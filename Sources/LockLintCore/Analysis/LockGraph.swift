@@ -96,6 +96,49 @@ public struct LockGraph: Sendable {
         public var onlyMember: String? = nil
     }
 
+    /// A member of a type that takes a lock on its own and reads or writes the type's state under
+    /// it: a getter (`var count: Int { lock.withLock { _count } }`) or a method
+    /// (`func setCount(_ n: Int) { lock.withLock { _count = n } }`). Two calls of such members are
+    /// two acquisitions of the lock.
+    public struct LockingMember: Sendable, Equatable {
+        public var isGetter: Bool
+        /// The lock as written in the member (without `self.`, `Self.` or the type's name).
+        public var lock: String
+        /// The type's state read and assigned (`=`) under the lock.
+        public var reads: [String]
+        public var writes: [String]
+        /// Some write stores a value made from the member's parameters (the caller's argument).
+        public var writesArgument: Bool
+        /// The member runs a closure parameter with the lock held (`withValue { }`): the closure's
+        /// code is the critical section.
+        public var runsClosure: Bool
+        /// Where it takes the lock (nil for a known library type's member).
+        public var site: LockSite?
+
+        public init(isGetter: Bool, lock: String, reads: [String], writes: [String], writesArgument: Bool, runsClosure: Bool, site: LockSite?) {
+            self.isGetter = isGetter
+            self.lock = lock
+            self.reads = reads
+            self.writes = writes
+            self.writesArgument = writesArgument
+            self.runsClosure = runsClosure
+            self.site = site
+        }
+    }
+
+    /// The members of library lock boxes the run cannot read: ConcurrencyExtras' `LockIsolated`
+    /// reads its value under its lock (`value`), sets it (`setValue(_:)`) and runs a closure on it
+    /// (`withValue { }`), each in one acquisition.
+    public static let libraryLockingMembers: [String: [String: LockingMember]] = [
+        "LockIsolated": [
+            "value": LockingMember(isGetter: true, lock: "lock", reads: [CriticalSectionState.wholeValue], writes: [], writesArgument: false,
+                                   runsClosure: false, site: nil),
+            "setValue": LockingMember(isGetter: false, lock: "lock", reads: [], writes: [CriticalSectionState.wholeValue], writesArgument: true,
+                                      runsClosure: false, site: nil),
+            "withValue": LockingMember(isGetter: false, lock: "lock", reads: [], writes: [], writesArgument: false, runsClosure: true, site: nil),
+        ],
+    ]
+
     /// A property declared with a wrapper attribute (`@Atomic var x`).
     struct WrappedProperty: Sendable {
         var wrapper: String
@@ -144,6 +187,8 @@ public struct LockGraph: Sendable {
     var edges: [Edge] = []
     var heldCalls: [HeldCall] = []
     var closureArguments: [ClosureArgument] = []
+    /// `module::Type` → its members that lock (see `LockingMember`).
+    public internal(set) var lockingMembers: [String: [String: LockingMember]] = [:]
     /// Function key → the locks it holds while calling a closure parameter.
     var closureHolds: [String: [ClosureHold]] = [:]
     /// `module::Type.property` → its getter and setter (a property wrapper's is `Wrapper.wrappedValue`).
@@ -159,7 +204,7 @@ public struct LockGraph: Sendable {
 
     public var isEmpty: Bool {
         edges.isEmpty && heldCalls.isEmpty && acquisitions.isEmpty && accessorPairs.isEmpty && wrappedProperties.isEmpty
-            && closureArguments.isEmpty && closureHolds.isEmpty
+            && closureArguments.isEmpty && closureHolds.isEmpty && lockingMembers.isEmpty
     }
 
     mutating func merge(_ o: LockGraph) {
@@ -169,6 +214,7 @@ public struct LockGraph: Sendable {
         edges.append(contentsOf: o.edges)
         heldCalls.append(contentsOf: o.heldCalls)
         closureArguments.append(contentsOf: o.closureArguments)
+        for (k, v) in o.lockingMembers { lockingMembers[k, default: [:]].merge(v) { a, _ in a } }
         for (k, v) in o.closureHolds { closureHolds[k, default: []].append(contentsOf: v) }
         for (k, v) in o.acquisitions { acquisitions[k, default: []].append(contentsOf: v) }
         for (k, v) in o.calls { calls[k, default: []].formUnion(v) }
@@ -433,6 +479,7 @@ extension LockGraph {
             }
         }
         graph.accessorPairs = accessorPairs(s, regions: regions.regions, keys: keys, namer: &namer, module: module, site: site)
+        graph.lockingMembers = lockingMembers(s, regions: regions.regions, namer: &namer, module: module, site: site)
         // Closures passed to calls, and what they take when run: the acquisitions made directly
         // in each (not in a closure of it that runs later) go to the innermost such closure.
         var argumentIndex: [Int: Int] = [:]
@@ -647,6 +694,67 @@ extension LockGraph {
                                                                             onlyMember: onlyMember(s.decls[p], s))
         }
         return out
+    }
+
+    /// The getters and methods of the file's types whose first acquisition (made directly in
+    /// their body) reads or writes the type's state: see `LockingMember`.
+    static func lockingMembers(_ s: FileStructure, regions: [LockRegion], namer: inout LockNamer, module: String,
+                               site: (Int) -> LockSite) -> [String: [String: LockingMember]] {
+        var out: [String: [String: LockingMember]] = [:]
+        var done = Set<Int>()
+        var state = CriticalSectionState(s)
+        for r in regions.sorted(by: { $0.acquireToken < $1.acquireToken }) where !r.lock.isEmpty && r.lock != "self" {
+            switch r.form {
+            case .heldOnEntry, .unreleased: continue
+            case .queue(let method, _) where !queueHoldingMethods.contains(method): continue
+            default: break
+            }
+            guard let f = s.enclosingFunction(of: r.acquireToken), done.insert(f).inserted else { continue }
+            let d = s.decls[f]
+            guard d.body >= 0, LockRegions.reachesWithoutDeferral(s, from: r.acquireToken, to: d.body),
+                  namer.lockKey(r.lock, at: r.acquireToken) != nil else { continue }
+            var member = f
+            var isGetter = false
+            switch d.kind {
+            case .function: break
+            case .variable: isGetter = d.isComputed
+            case .accessor:
+                guard d.nameText == "get", d.parent >= 0, s.decls[d.parent].kind == .variable else { continue }
+                member = d.parent
+                isGetter = true
+            default: continue
+            }
+            if d.kind == .variable && !isGetter { continue }
+            guard let owner = s.owningType(of: member), !s.decls[owner].nameText.isEmpty, !s.decls[member].nameText.isEmpty else { continue }
+            let a = state.accesses(in: r, s)
+            let parameters = Set(d.parameterNames + ["newValue"])
+            let writesArgument = a.writes.contains { w in
+                s.span(w.value, s.statementEnd(from: w.value, limit: r.end)).contains { s.code[$0].kind == .identifier && parameters.contains(s.text($0)) }
+            }
+            let closures = Set(GuardLogExtractor.closureParameters(s, f))
+            let runsClosure = !closures.isEmpty && s.span(r.start + 1, r.end).contains {
+                s.code[$0].kind == .identifier && closures.contains(s.text($0)) && s.isChar($0 + 1, UInt8(ascii: "(")) && !s.isChar($0 - 1, UInt8(ascii: "."))
+            }
+            guard !a.reads.isEmpty || !a.writes.isEmpty || runsClosure else { continue }
+            var lock = r.lock
+            if lock.hasPrefix("Self.") { lock.removeFirst(5) }
+            let type = s.decls[owner].nameText
+            if lock.hasPrefix(type + ".") { lock.removeFirst(type.count + 1) }
+            let key = "\(module)::\(type)"
+            guard out[key]?[s.decls[member].nameText] == nil else { continue }
+            out[key, default: [:]][s.decls[member].nameText] = LockingMember(
+                isGetter: isGetter, lock: lock, reads: a.reads.sorted(), writes: Array(Set(a.writes.map(\.name))).sorted(),
+                writesArgument: writesArgument, runsClosure: runsClosure, site: site(r.acquireToken))
+        }
+        return out
+    }
+
+    /// The type a variable `name` is declared with at token `t` (a local, a parameter, a property
+    /// of the type around `t`, a global of the file): its annotation, or `Type(…)` as its
+    /// initializer; nil when the file does not tell.
+    public static func declaredTypeName(of name: String, at t: Int, in s: FileStructure) -> String? {
+        var namer = LockNamer(s, module: "")
+        return namer.declaredType(name, at: t)
     }
 
     /// The calls an accessor makes on its own type (`store(v)`, `self.mutate { }`) while it runs.

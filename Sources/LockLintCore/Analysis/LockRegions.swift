@@ -604,3 +604,12 @@ extension LockRegions {
         return s.text(j + 4) == "1"
     }
 }
+
+extension LockRegion {
+    /// A region a rule works out on its own (a closure a method of the run holds its lock around).
+    public init(closure ci: Int, method: String, lock: String, in s: FileStructure) {
+        let c = s.closures[ci]
+        self.init(form: .closure(method: method, closure: ci), lock: lock, acquireToken: c.callee, releaseToken: -1,
+                  start: c.open, end: c.close, executable: c.scope)
+    }
+}

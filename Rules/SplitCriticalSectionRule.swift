@@ -186,9 +186,20 @@ public struct SplitCriticalSectionRule: Rule {
         var groups: [Pair: [Acquisition]] = [:]
         for a in all { groups[Pair(body: a.body, lock: a.lock), default: []].append(a) }
         for (_, list) in groups where list.count >= 2 {
-            let regions = list.filter { $0.region != nil }
             // A getter or call inside a region of the same lock takes it again: `recursive_lock`'s case.
-            let sorted = list.filter { a in !regions.contains { $0.start < a.acquireToken && a.acquireToken < $0.end } }.sorted { $0.at < $1.at }
+            let regions = list.filter { $0.region != nil }.sorted { $0.start < $1.start }
+            var reach: [Int] = []
+            for r in regions { reach.append(max(reach.last ?? Int.min, r.end)) }
+            func insideRegion(_ t: Int) -> Bool {
+                var lo = 0
+                var hi = regions.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if regions[mid].start < t { lo = mid + 1 } else { hi = mid }
+                }
+                return lo > 0 && reach[lo - 1] > t
+            }
+            let sorted = list.filter { $0.region != nil || !insideRegion($0.acquireToken) }.sorted { $0.at < $1.at }
             guard sorted.count >= 2 else { continue }
             for k in 1..<sorted.count {
                 let first = sorted[k - 1]
@@ -429,7 +440,7 @@ public struct SplitCriticalSectionRule: Rule {
         }
         var closureAt: [Int: Int] = [:]
         var wrappers: [Int: [String: String]] = [:]
-        var receiverTypes: [String: String?] = [:]
+        var receiverTypes: [ReceiverKey: String?] = [:]
         for t in 0..<s.code.count where s.code[t].kind == .identifier && !regionTokens.contains(t) {
             // Only names that start an access: bare, or after `self.`.
             let dotted = s.isChar(t - 1, UInt8(ascii: "."))
@@ -441,9 +452,11 @@ public struct SplitCriticalSectionRule: Rule {
             let type = s.decls[owner].nameText
             let name = s.text(t)
             let start = dotted ? t - 2 : t
-            if s.binds(name, in: s.span(s.decls[f].start, t)) { continue }
+            // (A local of that name hides the member; asked only of candidates, below.)
+            func shadowed() -> Bool { !dotted && s.binds(name, in: s.span(s.decls[f].start, t)) }
             // A member of the type itself.
             if let m = members(type)[name] {
+                if shadowed() { continue }
                 if let a = acquisition(m, name: name, lock: m.lock, token: t, exprStart: start, body: body, instance: false, s, &closureAt) { out.append(a) }
                 continue
             }
@@ -452,6 +465,7 @@ public struct SplitCriticalSectionRule: Rule {
             var receiver = name
             if name.hasPrefix("_") || name.hasPrefix("$") { receiver = String(name.dropFirst()) }
             if let w = wrappers[owner]![name], !s.isChar(t + 1, UInt8(ascii: ".")), let m = members(w)["wrappedValue"], m.isGetter {
+                if shadowed() { continue }
                 if var a = acquisition(m, name: name, lock: "_" + name, token: t, exprStart: start, body: body, instance: true, s, &closureAt) {
                     a.display = "the lock of @\(w) '\(name)'"
                     out.append(a)
@@ -461,22 +475,28 @@ public struct SplitCriticalSectionRule: Rule {
             // `box.member` on a receiver of a type whose members lock.
             guard s.isChar(t + 1, UInt8(ascii: ".")), t + 2 < s.code.count, s.code[t + 2].kind == .identifier else { continue }
             var boxType: String? = nil
-            if receiver != name, let w = wrappers[owner]![receiver] {
+            let storage = receiver != name ? wrappers[owner]![receiver] : nil
+            if let w = storage {
                 boxType = w
-            } else if receiver == name {
-                if let known = receiverTypes["\(f):\(name)"] { boxType = known } else {
-                    boxType = LockGraph.declaredTypeName(of: name, at: t, in: s)
-                    receiverTypes["\(f):\(name)"] = boxType
-                }
+            } else if let known = receiverTypes[ReceiverKey(function: f, name: name)] {
+                boxType = known
+            } else {
+                boxType = LockGraph.declaredTypeName(of: name, at: t, in: s)
+                receiverTypes[ReceiverKey(function: f, name: name)] = boxType
             }
-            guard let bt = boxType, bt != type, let m = members(bt)[s.text(t + 2)] else { continue }
-            if var a = acquisition(m, name: s.text(t + 2), lock: receiver != name ? "_" + receiver : name, token: t + 2, exprStart: start, body: body,
+            guard let bt = boxType, bt != type, let m = members(bt)[s.text(t + 2)], storage == nil || !shadowed() else { continue }
+            if var a = acquisition(m, name: s.text(t + 2), lock: storage != nil ? "_" + receiver : name, token: t + 2, exprStart: start, body: body,
                                    instance: true, s, &closureAt) {
-                if receiver != name { a.display = "the lock of @\(bt) '\(receiver)'" }
+                if storage != nil { a.display = "the lock of @\(bt) '\(receiver)'" }
                 out.append(a)
             }
         }
         return out
+    }
+
+    private struct ReceiverKey: Hashable {
+        var function: Int
+        var name: String
     }
 
     /// Calls of the file's own helper methods that make exactly one acquisition: calling one is

@@ -8,7 +8,7 @@ public struct ActorReentrancyRule: Rule {
     public let description = RuleDescription(
         id: "actor_reentrancy",
         name: "Actor state decided on before an await, written after it",
-        summary: "An actor method (or a Task in it) checks a stored property, awaits, then writes the property (directly or through a setter method) without checking it again, or re-checks only part of a decision another method can change",
+        summary: "An actor method (or a Task in it) checks a stored property, awaits, then writes the property (directly, through a setter method, or through an async helper that awaits first) without checking it again, re-checks only part of a decision another method can change, or overwrites what a Task it started assigns meanwhile",
         rationale: """
             An actor runs one call at a time only between suspension points: at every `await` inside an actor \
             method, other calls into the same actor may run and change its state. A method that checks a property \
@@ -39,7 +39,10 @@ public struct ActorReentrancyRule: Rule {
             re-check; reads inside the awaited call's own statement happen before the suspension and do not \
             count). Paths are followed through blocks that fall through; blocks ending in `return` or `throw`, the \
             other branches of an `if`/`else` chain, and other `switch` cases are not paths. Judgement calls: writes \
-            in `defer` and `catch` blocks are error-path resets and are not reported; code in a continuation body \
+            in `defer` blocks are resets and are not reported; a write in a `catch` block acts on a decision made \
+            before its `do` (an error the awaited call throws lands there), unless the method claimed the \
+            property before the await (the `catch` rolls the claim back) or it is a Bool flag (it records the \
+            failure); code in a continuation body \
             (`await withCheckedContinuation { … }`) runs before the suspension; a Bool flag set only under a \
             condition tested after the await records the awaited outcome rather than claiming the work, and is not \
             reported. Closures are not the method's code unless they run inline (`withTaskGroup` bodies, `forEach`, \
@@ -51,7 +54,15 @@ public struct ActorReentrancyRule: Rule {
             of a `Task { }` created in an actor method (not `Task.detached`, not given another actor with \
             `@MainActor in`, not nested in a closure that runs later) is isolated to the actor and is checked the \
             same way on its own; an `await` on a call of a synchronous method of the same actor is not a \
-            suspension. Also reported: a decision that reads two or more properties (one `if`/`guard` \
+            suspension. A call of an async method of the same actor (declared in the same file) that awaits \
+            and then assigns a property it has not read before (not in a loop, which stores fresh results as \
+            they come; a subscript only when its key is one of the helper's parameters), directly or through \
+            another such helper, counts as a suspension followed by that write, when the caller's decision leads \
+            to the call (its `if` body or `else` chain, after its `guard`, inside its `switch`, after an `if` \
+            that leaves, or the same statement); reported at the call. A property that a `Task { }` started by \
+            the method assigns, overwritten (`=`) by the method after a later await that does not wait for \
+            that Task (`await task.value`), with no read of it in between, is reported at the overwrite: the \
+            Task runs on the actor as soon as the method suspends. Also reported: a decision that reads two or more properties (one `if`/`guard` \
             condition), an await, then a re-check that reads only some of them followed by a write, when a \
             property left out of the re-check is assigned by another method of the actor (in this file) and this \
             method does not read it again or assign it itself before the write; reported at the write.
@@ -135,8 +146,48 @@ public struct ActorReentrancyRule: Rule {
                 func shutdown() { isShuttingDown = true }
             }
             """,
+            """
+            actor Thumbnails {
+                private var cache: [String: Data] = [:]
+                func thumbnail(_ key: String) async throws -> Data {
+                    if let hit = cache[key] { return hit }
+                    return try await ↓render(key)
+                }
+                private func render(_ key: String) async throws -> Data {
+                    let data = try await draw(key)
+                    cache[key] = data
+                    return data
+                }
+            }
+            """,
+            """
+            actor Link {
+                var state: LinkState = .idle
+                func connect(_ stream: AsyncStream<String>) async {
+                    Task {
+                        for await _ in stream {}
+                        state = .closed
+                    }
+                    await handshake()
+                    ↓state = .open
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            """
+            actor Link {
+                var state: LinkState = .idle
+                func connect(_ stream: AsyncStream<String>) async {
+                    Task {
+                        for await _ in stream {}
+                        state = .closed
+                    }
+                    await handshake()
+                    if state == .idle { state = .open }
+                }
+            }
+            """,
             """
             actor ImageCache {
                 private var tasks: [URL: Task<Image, Error>] = [:]
@@ -259,7 +310,8 @@ public struct ActorReentrancyRule: Rule {
                 for c in tasks[m] ?? [] { bodies.append((s.closures[c].scope, true)) }
                 for (scope, inTask) in bodies {
                     let method = ActorStateFlow.MethodAnalysis(s, method: m, bodyScope: scope, properties: properties, setters: facts.setters,
-                                                assigners: facts.assigners, synchronous: facts.synchronous)
+                                                assigners: facts.assigners, synchronous: facts.synchronous,
+                                                suspendingSetters: facts.suspendingSetters, startedTasks: inTask ? [] : tasks[m] ?? [])
                     for f in method.findings() {
                         out.append(diagnostic(f, method: d, inTask: inTask, actorName: actorName, context: context))
                     }
@@ -275,6 +327,7 @@ public struct ActorReentrancyRule: Rule {
         let s = context.structure
         let who = inTask ? "a Task in actor '\(actorName)' method '\(method.nameText)()'" : "actor '\(actorName)' method '\(method.nameText)()'"
         if f.shape == .partial { return partialDiagnostic(f, who: who, actorName: actorName, context: context) }
+        if f.shape == .overwritten { return overwriteDiagnostic(f, who: who, actorName: actorName, context: context) }
         let through = f.via >= 0 ? " through '\(s.text(f.via))()'" : ""
         let p = f.property
         let readLine = s.line(ofToken: f.read)
@@ -292,7 +345,7 @@ public struct ActorReentrancyRule: Rule {
         case .clear: outcome = "a value another call stores during the await is wiped"
         case .counter: outcome = "concurrent calls can both pass the check and both apply the change"
         case .mutation: outcome = "the collection may have changed while this call was suspended"
-        case .other, .partial: outcome = "concurrent calls can both act on the same stale decision"
+        case .other, .partial, .overwritten: outcome = "concurrent calls can both act on the same stale decision"
         }
         let basis = shape == .staleCopy
             ? "from a copy taken at line \(readLine)"
@@ -301,7 +354,12 @@ public struct ActorReentrancyRule: Rule {
         var notes: [Note] = []
         notes.append(context.note(at: f.read, shape == .staleCopy ? "'\(p)' is copied here, before the await" : "'\(p)' is read here to decide"))
         notes.append(context.note(at: f.await, "other calls into '\(actorName)' can run here and change '\(p)'"))
-        if f.via >= 0 { notes.append(context.note(at: f.via, "'\(s.text(f.via))()' assigns '\(p)'")) }
+        if let h = f.helper {
+            notes.append(context.note(at: h.await, "'\(s.text(f.via))()' suspends here"))
+            notes.append(context.note(at: h.write, "and then assigns '\(p)' here without checking it"))
+        } else if f.via >= 0 {
+            notes.append(context.note(at: f.via, "'\(s.text(f.via))()' assigns '\(p)'"))
+        }
         let fix: String
         switch shape {
         case .lookup:
@@ -316,9 +374,22 @@ public struct ActorReentrancyRule: Rule {
             fix = "apply the change to '\(p)' before the await (undo it if the awaited work fails), or check '\(p)' again after the await"
         case .mutation:
             fix = "check '\(p)' again right before changing it (after the await), or do the check and the change with no suspension between them"
-        case .other, .partial:
+        case .other, .partial, .overwritten:
             fix = "claim '\(p)' before the await (store the in-flight `Task` or an in-progress state in it), or check '\(p)' again after the await before writing it"
         }
+        return context.diagnostic(description, at: f.write, message: message, notes: notes, fixIt: FixIt(fix))
+    }
+
+    func overwriteDiagnostic(_ f: ActorStateFlow.Finding, who: String, actorName: String, context: RuleContext) -> Diagnostic {
+        let s = context.structure
+        let p = f.property
+        let message = "\(who) overwrites '\(p)' after the await at line \(s.line(ofToken: f.await)), but the Task it started at line \(s.line(ofToken: f.task)) also assigns '\(p)' and can run during that await: its change is lost"
+        let notes = [
+            context.note(at: f.task, "this Task runs on '\(actorName)' as soon as the method suspends"),
+            context.note(at: f.read, "and assigns '\(p)' here"),
+            context.note(at: f.await, "the method suspends here, so the Task may run first"),
+        ]
+        let fix = "check '\(p)' after the await before overwriting it, await the Task before writing, or let one of the two make the change"
         return context.diagnostic(description, at: f.write, message: message, notes: notes, fixIt: FixIt(fix))
     }
 

@@ -31,7 +31,11 @@ public struct LockOrderInversionRule: Rule {
             DispatchGroup property (a semaphore waited on and signalled in the same body is held like a lock in \
             between). Calls made while a lock is held are followed into methods of the run reached through `self`, \
             the type itself, or a property or parameter whose type is declared in the same file, four calls deep; \
-            a lock held around both orders (a gate) makes them safe. Only two-lock inversions are reported, not \
+            a lock held around both orders (a gate) makes them safe. A closure passed to a method of the run that \
+            calls that closure parameter while holding a lock (a memoizing cache that fills a missing value under \
+            its own lock) runs under that lock: what the closure takes, directly or through the calls it makes, is \
+            taken while that lock is held (the parameter matched by its label, or the last one for a trailing \
+            closure). Only two-lock inversions are reported, not \
             longer cycles. Two instances of one type are judged in one place: a lock taken while another value \
             of the same type (a parameter, `self`) holds the same lock (`lock` then `other.lock`, \
             `lhs.using { rhs.using { } }` on the run's own lock type) is reported at the inner acquisition, \
@@ -133,23 +137,31 @@ public struct LockOrderInversionRule: Rule {
             var notes: [Note] = []
             notes.append(note(e.outerSite, e.outerKind == .signaller ? "'\(a)' is signalled here, only after that" : "\(Self.holding(a, e.outerKind)) from here"))
             if let call = e.call {
-                notes.append(note(call, "\(e.callee)() is called \(Self.while(a, e.outerKind))"))
+                notes.append(note(call, Self.callNote(e, a)))
             }
             notes.append(note(r.outerSite, r.outerKind == .signaller ? "elsewhere '\(b)' is signalled here, only after" : "elsewhere \(Self.holding(b, r.outerKind)) from here"))
             if let call = r.call {
-                notes.append(note(call, "\(r.callee)() is called \(Self.while(b, r.outerKind))"))
+                notes.append(note(call, Self.callNote(r, b)))
             }
             notes.append(note(r.innerSite, "and \(Self.taking(a, r.innerKind)) here \(Self.while(b, r.outerKind))"))
             for other in inversion.sameOrderElsewhere.prefix(3) {
                 notes.append(note(other, "\(Self.taking(b, e.innerKind)) here too \(Self.while(a, e.outerKind))"))
             }
-            let place = e.call == nil ? "" : " in \(e.callee)(), called"
+            let place = e.call == nil ? "" : e.viaClosure ? " in a closure that \(e.callee)() runs" : " in \(e.callee)(), called"
             return context.diagnostic(
                 description, at: e.innerSite.token,
                 message: "\(Self.taking(b, e.innerKind))\(place) \(Self.while(a, e.outerKind)), but elsewhere \(Self.taking(a, r.innerKind)) \(Self.while(b, r.outerKind)): two threads doing both wait for each other forever",
                 notes: notes,
-                fixIt: FixIt(Self.fix(a, e.outerKind, b, e.innerKind)))
+                fixIt: FixIt(e.viaClosure
+                    ? "do not take '\(b)' in a closure that \(e.callee)() runs while holding '\(a)': work out what the closure needs before the call, or have \(e.callee)() run its closure after releasing '\(a)'; or take '\(a)' and '\(b)' in one order everywhere"
+                    : Self.fix(a, e.outerKind, b, e.innerKind)))
         }
+    }
+
+    /// The note at the call through which an edge's inner lock is reached.
+    static func callNote(_ e: LockGraph.Edge, _ outer: String) -> String {
+        e.viaClosure ? "this closure is passed to \(e.callee)(), which runs it \(Self.while(outer, e.outerKind))"
+            : "\(e.callee)() is called \(Self.while(outer, e.outerKind))"
     }
 
     /// "'B' is taken", "code waits for queue 'B' (sync)", "code waits on 'B'".

@@ -10,7 +10,17 @@ public enum ActorStateFlow {
         public var assigners: [String: [String]] = [:]
         /// Synchronous methods: `await self.f()` on one of them does not suspend.
         public var synchronous: Set<String> = []
+        /// Async methods that write a property after one of their own suspensions without reading
+        /// it before (`func load() async { let x = await fetch(); cache[k] = x }`): calling one acts on
+        /// whatever the caller decided. Method → property → where it suspends and where it writes.
+        public var suspendingSetters: [String: [String: HelperWrite]] = [:]
         public init() {}
+    }
+
+    /// In a helper method: the suspension, then the write of a property that follows it.
+    public struct HelperWrite: Sendable, Equatable {
+        public var await: Int
+        public var write: Int
     }
 
     public static func actorMethods(_ s: FileStructure, named name: String, properties: Set<String>) -> ActorMethods {
@@ -26,6 +36,29 @@ public enum ActorStateFlow {
                 let plain = written.subtracting(decided)
                 if !d.isAsync && !plain.isEmpty { out.setters[d.nameText, default: []].formUnion(plain) }
             }
+        }
+        // Async helpers that suspend and then write; a helper that awaits such a helper is one too
+        // (a few rounds: a wrapper around a wrapper).
+        var asyncMethods: [Int] = []
+        for t in s.typeDecls(named: name) where s.decls[t].body >= 0 && (s.decls[t].kind == .actor || s.decls[t].kind == .extension) {
+            for m in s.children[t] where s.decls[m].kind == .function && s.decls[m].isAsync && s.decls[m].body >= 0 && !s.decls[m].isStaticMember
+                && !s.decls[m].nameText.isEmpty && !s.decls[m].modifiers.contains(.nonisolated) && !s.hasGlobalActor(s.decls[m]) {
+                asyncMethods.append(m)
+            }
+        }
+        for _ in 0..<3 {
+            var changed = false
+            for m in asyncMethods {
+                let found = MethodAnalysis(s, method: m, properties: properties, synchronous: out.synchronous)
+                    .writesAfterSuspension(helpers: out.suspendingSetters)
+                let name = s.decls[m].nameText
+                if !found.isEmpty && out.suspendingSetters[name] != found {
+                    // Overloads of one name: what any of them does.
+                    out.suspendingSetters[name, default: [:]].merge(found) { a, _ in a }
+                    changed = true
+                }
+            }
+            if !changed { break }
         }
         return out
     }
@@ -76,7 +109,7 @@ public enum ActorStateFlow {
     }
 
 
-    public enum Shape { case lookup, flag, staleCopy, clear, counter, mutation, other, partial }
+    public enum Shape { case lookup, flag, staleCopy, clear, counter, mutation, other, partial, overwritten }
 
     public enum WriteKind { case assign, clear, compound, mutatingCall, passedInout }
 
@@ -93,6 +126,11 @@ public enum ActorStateFlow {
         /// property left out of it.
         public var recheck: Int = -1
         public var assigner: String = ""
+        /// For a write through an async helper: where the helper suspends and writes.
+        public var helper: HelperWrite? = nil
+        /// For an overwrite of what a started Task assigns: the `Task` token (`read` is the
+        /// Task's write).
+        public var task: Int = -1
     }
 
     // MARK: One method
@@ -119,10 +157,18 @@ public enum ActorStateFlow {
 
         /// Synchronous methods of the actor: awaiting a call of one does not suspend.
         let synchronous: Set<String>
+        /// Async methods of the actor that suspend and then write a property (see `ActorMethods`).
+        let suspendingSetters: [String: [String: HelperWrite]]
+        /// `Task { }` closures this body starts (isolated to the actor): what they assign can
+        /// change while this body is suspended.
+        let startedTasks: [Int]
 
         public init(_ s: FileStructure, method: Int, bodyScope: Int? = nil, properties: Set<String>?, setters: [String: Set<String>] = [:],
-             assigners: [String: [String]] = [:], synchronous: Set<String> = []) {
+             assigners: [String: [String]] = [:], synchronous: Set<String> = [], suspendingSetters: [String: [String: HelperWrite]] = [:],
+             startedTasks: [Int] = []) {
             self.s = s
+            self.suspendingSetters = suspendingSetters
+            self.startedTasks = startedTasks
             self.synchronous = synchronous
             self.assigners = assigners
             self.method = method
@@ -161,6 +207,8 @@ public enum ActorStateFlow {
             var coalesced: Bool
             /// For a write made by calling a setter method of the actor: the call's name token.
             var via: Int = -1
+            /// For a write made by an async helper: where it suspends and writes.
+            var helper: HelperWrite? = nil
         }
 
         static let mutatingMethods: Set<String> = [
@@ -188,6 +236,17 @@ public enum ActorStateFlow {
                     for p in written.sorted() { accesses[p, default: []].append(call) }
                     continue
                 }
+                // `await load(key)`: an async helper that suspends and then writes (the write comes
+                // after the caller's `await`).
+                if !suspendingSetters.isEmpty, s.isChar(t + 1, UInt8(ascii: "(")), let written = suspendingSetters[s.text(t)],
+                   let call = setterCall(t, shadow: shadow, inDefer: region.deferTokens.contains(t)) {
+                    for (p, h) in written.sorted(by: { $0.key < $1.key }) {
+                        var c = call
+                        c.helper = h
+                        accesses[p, default: []].append(c)
+                    }
+                    continue
+                }
                 if let k = known, !k.contains(s, t) { continue }
                 guard let access = classify(t, shadow: shadow, inDefer: region.deferTokens.contains(t)) else { continue }
                 accesses[s.text(t), default: []].append(access)
@@ -200,6 +259,146 @@ public enum ActorStateFlow {
                 if let f = finding(name, list, region: region, conditions: conditions, shadow: shadow) { out.append(f) }
             }
             out += partialRechecks(accesses, region: region, conditions: conditions, reported: Set(out.map(\.write)))
+            out += taskOverwrites(accesses, region: region, reported: Set(out.map(\.write)))
+            return out
+        }
+
+        // MARK: Writes a started Task can make meanwhile
+
+        /// A property a `Task` started here assigns, overwritten by this body after an await (that is
+        /// not an await of that task), with no read of it in between: if the Task runs during the
+        /// await (it runs on the actor as soon as this body suspends), its change is lost.
+        func taskOverwrites(_ accesses: [String: [Access]], region: Region, reported: Set<Int>) -> [Finding] {
+            guard !startedTasks.isEmpty else { return [] }
+            var out: [Finding] = []
+            var done = reported
+            for ci in startedTasks {
+                let c = s.closures[ci]
+                guard c.close > c.open else { continue }
+                let handle = taskHandle(c)
+                let writes = MethodAnalysis(s, method: method, bodyScope: c.scope, properties: properties).writeTokens()
+                for (name, taskWrite) in writes.sorted(by: { $0.key < $1.key }) {
+                    let list = accesses[name] ?? []
+                    for aw in region.awaits where aw > c.close && reaches(c.close, aw) && !awaitsHandle(aw, handle) {
+                        guard let w = list.first(where: { $0.isWrite && !$0.inDefer && ($0.writeKind == .assign || $0.writeKind == .clear)
+                            && (($0.at < aw && aw < $0.end) || ($0.at > aw && reaches(aw, $0.at))) }) else { continue }
+                        let suspended = min(statementEnd(after: aw), w.at < aw ? aw + 1 : w.start)
+                        if list.contains(where: { !$0.isWrite && $0.at >= suspended && $0.at < w.start && reaches($0.at, w.at) }) { break }
+                        guard done.insert(w.token).inserted else { break }
+                        out.append(Finding(property: name, read: taskWrite, await: aw, write: w.token, writeKind: w.writeKind, shape: .overwritten,
+                                           via: w.via, task: c.callee))
+                        break
+                    }
+                }
+            }
+            return out
+        }
+
+        /// Whether `t` sits in a loop of this body (`for`, `while`, `repeat`): a loop that suspends
+        /// and writes each time stores fresh results as they come, not the act of one decision.
+        func inLoop(_ t: Int) -> Bool {
+            var sc = Int(s.scopeOf[t])
+            while sc >= 0 && sc != bodyScope {
+                let kw = s.scopes[sc].statementKeyword
+                if s.scopes[sc].kind == .statement && kw >= 0 && (s.isKeyword(kw, .for) || s.isKeyword(kw, .while) || s.isKeyword(kw, .repeat)) {
+                    return true
+                }
+                sc = s.scopes[sc].parent
+            }
+            return false
+        }
+
+        /// `cache[key] = …` whose key names a parameter of the method: the caller chose the entry.
+        func keyedByParameter(_ t: Int) -> Bool {
+            guard s.isChar(t + 1, UInt8(ascii: "[")) else { return false }
+            let close = Int(s.match[t + 1])
+            guard close > t + 1 else { return false }
+            let parameters = Set(s.decls[method].parameterNames)
+            return s.span(t + 2, close).contains { s.code[$0].kind == .identifier && !s.isChar($0 - 1, UInt8(ascii: ".")) && parameters.contains(s.text($0)) }
+        }
+
+        /// Whether the decision at `d` decides whether the call at `c` runs: `c` is in the body
+        /// (or `else` chain) of the `if` whose condition holds `d`, after the `guard`, inside the
+        /// `switch`, after an `if` whose body leaves, or in the same statement (`x ?? await f()`).
+        func controls(_ d: Int, _ c: Int, _ conditions: [Range<Int>]) -> Bool {
+            guard let range = conditions.filter({ $0.contains(d) }).max(by: { $0.lowerBound < $1.lowerBound }) else {
+                return c < statementEnd(after: d)
+            }
+            let kw = range.lowerBound - 1
+            if s.isKeyword(kw, .guard) { return c >= range.upperBound }
+            if s.isKeyword(kw, .switch) {
+                let close = Int(s.match[range.upperBound])
+                return c > range.upperBound && c < close
+            }
+            guard s.isKeyword(kw, .if), let b = s.statementBody(of: kw) else { return false }
+            let then = s.scopes[b]
+            if then.open < c && c < then.close { return true }
+            if inElseChain(after: then.close, c) { return true }
+            return c > then.close && exits(scope: b, after: then.open)
+        }
+
+        /// The name a started Task is kept in (`let t = Task {`, `task = Task {`, `self.task = Task {`).
+        func taskHandle(_ c: Closure) -> String? {
+            let eq = c.callee - 1
+            guard s.isChar(eq, UInt8(ascii: "=")), eq >= 1, s.code[eq - 1].kind == .identifier else { return nil }
+            return s.text(eq - 1)
+        }
+
+        /// The awaited statement at `aw` names the task's handle (`await task.value`, `await t?.result`):
+        /// it waits for the task, whose change is then done before this body goes on.
+        func awaitsHandle(_ aw: Int, _ handle: String?) -> Bool {
+            guard let handle else { return false }
+            return s.span(aw + 1, statementEnd(after: aw)).contains { s.code[$0].kind == .identifier && s.is($0, text: handle) }
+        }
+
+        /// The first token of each property this body assigns (`=`, a compound assignment, a
+        /// mutating method), outside `defer` blocks.
+        func writeTokens() -> [String: Int] {
+            let region = regionTokens()
+            let shadow = Shadowing(s, method: method, body: body, extraParameters: closureParameters, region: region.tokens, locals: locals)
+            let known = properties.map { NameSet($0) }
+            var out: [String: Int] = [:]
+            for t in region.tokens where s.code[t].kind == .identifier && !region.deferTokens.contains(t) {
+                if let k = known, !k.contains(s, t) { continue }
+                guard let a = classify(t, shadow: shadow, inDefer: false), a.isWrite, out[s.text(t)] == nil else { continue }
+                out[s.text(t)] = t
+            }
+            return out
+        }
+
+        /// The properties this (async) body writes after one of its own suspensions without having
+        /// read them before: a caller's decision is what such a write acts on. A call of a helper
+        /// in `helpers` counts as its suspension and write.
+        func writesAfterSuspension(helpers: [String: [String: HelperWrite]]) -> [String: HelperWrite] {
+            let region = regionTokens()
+            guard !region.awaits.isEmpty else { return [:] }
+            let shadow = Shadowing(s, method: method, body: body, extraParameters: closureParameters, region: region.tokens, locals: locals)
+            let known = properties.map { NameSet($0) }
+            let awaits = Set(region.awaits)
+            var firstAwait = -1
+            var read = Set<String>()
+            var out: [String: HelperWrite] = [:]
+            for t in region.tokens {
+                if awaits.contains(t) && firstAwait < 0 { firstAwait = t }
+                guard s.code[t].kind == .identifier, !region.deferTokens.contains(t) else { continue }
+                if s.isChar(t + 1, UInt8(ascii: "(")), let written = helpers[s.text(t)], s.decls[method].nameText != s.text(t),
+                   setterCall(t, shadow: shadow, inDefer: false) != nil {
+                    for (p, h) in written where !read.contains(p) && out[p] == nil { out[p] = h }
+                    continue
+                }
+                if let k = known, !k.contains(s, t) { continue }
+                guard let a = classify(t, shadow: shadow, inDefer: false) else { continue }
+                let name = s.text(t)
+                if !a.isWrite {
+                    read.insert(name)
+                } else if out[name] == nil && !read.contains(name) && !a.inCatch && firstAwait >= 0 && firstAwait < a.at && reaches(firstAwait, a.at)
+                            && !inLoop(t) && (!a.subscripted || keyedByParameter(t)) {
+                    out[name] = HelperWrite(await: firstAwait, write: t)
+                } else {
+                    // Written before any suspension: the helper claims it first.
+                    read.insert(name)
+                }
+            }
             return out
         }
 
@@ -251,7 +450,8 @@ public enum ActorStateFlow {
             for (name, list) in accesses {
                 for a in list {
                     if a.isWrite {
-                        if !a.inDefer && !a.inCatch { writes.append((name, a)) }
+                        // (An async helper's write acts on the helper's own suspension, judged apart.)
+                        if !a.inDefer && !a.inCatch && a.helper == nil { writes.append((name, a)) }
                         continue
                     }
                     if let ci = conditionIndex(a.token, ordered) { reads[ci].append((name, a.token)) }
@@ -549,8 +749,8 @@ public enum ActorStateFlow {
             for aw in region.awaits {
                 // The first write whose effect comes after this await (an await inside the write's own
                 // statement, `x = await f()`, comes before the write).
-                guard let w = writes.first(where: { ($0.at < aw && aw < $0.end) || ($0.at > aw && reaches(aw, $0.at)) }) else { continue }
-                if w.inCatch { continue }
+                guard let w = writes.first(where: { ($0.at < aw && aw < $0.end) || ($0.at > aw && (reaches(aw, $0.at) || ($0.inCatch && catches(aw, $0.at)))) })
+                else { continue }
                 // No other read of the property between the await and the write's statement. (Reads in
                 // the awaited call's own statement, `await send(buffer)`, happen before it suspends.)
                 let suspended = min(statementEnd(after: aw), w.at < aw ? aw + 1 : w.start)
@@ -560,6 +760,10 @@ public enum ActorStateFlow {
                 for d in decisions where d.at < aw && reaches(d.at, aw) {
                     let claimed = writes.contains { x in x.at > d.at && x.end <= aw && reaches(d.at, x.at) && reaches(x.at, aw) }
                     if claimed { continue }
+                    // A helper's write acts on the decision only where the decision leads to the call.
+                    if w.helper != nil && !controls(d.at, w.token, conditions) { continue }
+                    // A `catch` acts on the decision that led into its `do`, not on one made inside it.
+                    if w.inCatch, let open = doBlock(of: w.at), d.at > open { continue }
                     if chosen == nil || d.at > chosen!.at { chosen = d }
                 }
                 // A flag set only on some outcomes of the await records the outcome; it was not the
@@ -576,7 +780,41 @@ public enum ActorStateFlow {
                     }
                 }
                 guard let c = chosen else { continue }
-                return Finding(property: name, read: c.read, await: aw, write: w.token, writeKind: w.writeKind, shape: c.shape, via: w.via)
+                return Finding(property: name, read: c.read, await: aw, write: w.token, writeKind: w.writeKind, shape: c.shape, via: w.via,
+                               helper: w.helper)
+            }
+            return nil
+        }
+
+        /// Whether `w` sits in a `catch` block of a `do` whose body holds the await `aw`: an error
+        /// thrown by the awaited call lands there, whatever the rest of the `do` body does.
+        func catches(_ aw: Int, _ w: Int) -> Bool {
+            guard let open = doBlock(of: w) else { return false }
+            return open < aw && aw < Int(s.match[open])
+        }
+
+        /// The `{` of the `do` block whose `catch` clause holds `w`.
+        func doBlock(of w: Int) -> Int? {
+            var sc = Int(s.scopeOf[w])
+            while sc >= 0 && sc != bodyScope {
+                let scope = s.scopes[sc]
+                if scope.kind == .statement && scope.statementKeyword >= 0 && s.isKeyword(scope.statementKeyword, .catch) {
+                    // Back over the `catch` clauses before this one to the `do` block.
+                    var kw = scope.statementKeyword
+                    var steps = 0
+                    while steps < 16 && s.isChar(kw - 1, UInt8(ascii: "}")) {
+                        let open = Int(s.match[kw - 1])
+                        guard open >= 0 && open < kw else { return nil }
+                        let previous = s.scopes[Int(s.scopeOf[open])]
+                        guard previous.open == open, previous.statementKeyword >= 0 else { return nil }
+                        if s.isKeyword(previous.statementKeyword, .do) { return previous.open }
+                        guard s.isKeyword(previous.statementKeyword, .catch) else { return nil }
+                        kw = previous.statementKeyword
+                        steps += 1
+                    }
+                    return nil
+                }
+                sc = scope.parent
             }
             return nil
         }
@@ -589,7 +827,7 @@ public enum ActorStateFlow {
                 if scope.open < aw && aw < scope.close { return false }
                 if scope.kind == .statement && scope.statementKeyword >= 0 {
                     let kw = s.code[scope.statementKeyword].word
-                    if kw == .if || kw == .else || kw == .switch || kw == .guard { return true }
+                    if kw == .if || kw == .else || kw == .switch || kw == .guard || kw == .catch { return true }
                 }
                 sc = scope.parent
             }

@@ -55,6 +55,8 @@ public struct LockGraph: Sendable {
         public var callee: String
         /// Other locks held at the same time: a lock held around both orders serializes them.
         public var alsoHeld: [String]
+        /// B is taken in a closure passed at `call`, which the callee runs while holding A.
+        public var viaClosure = false
     }
 
     struct Acquisition: Sendable {
@@ -94,6 +96,49 @@ public struct LockGraph: Sendable {
         public var onlyMember: String? = nil
     }
 
+    /// A member of a type that takes a lock on its own and reads or writes the type's state under
+    /// it: a getter (`var count: Int { lock.withLock { _count } }`) or a method
+    /// (`func setCount(_ n: Int) { lock.withLock { _count = n } }`). Two calls of such members are
+    /// two acquisitions of the lock.
+    public struct LockingMember: Sendable, Equatable {
+        public var isGetter: Bool
+        /// The lock as written in the member (without `self.`, `Self.` or the type's name).
+        public var lock: String
+        /// The type's state read and assigned (`=`) under the lock.
+        public var reads: [String]
+        public var writes: [String]
+        /// Some write stores a value made from the member's parameters (the caller's argument).
+        public var writesArgument: Bool
+        /// The member runs a closure parameter with the lock held (`withValue { }`): the closure's
+        /// code is the critical section.
+        public var runsClosure: Bool
+        /// Where it takes the lock (nil for a known library type's member).
+        public var site: LockSite?
+
+        public init(isGetter: Bool, lock: String, reads: [String], writes: [String], writesArgument: Bool, runsClosure: Bool, site: LockSite?) {
+            self.isGetter = isGetter
+            self.lock = lock
+            self.reads = reads
+            self.writes = writes
+            self.writesArgument = writesArgument
+            self.runsClosure = runsClosure
+            self.site = site
+        }
+    }
+
+    /// The members of library lock boxes the run cannot read: ConcurrencyExtras' `LockIsolated`
+    /// reads its value under its lock (`value`), sets it (`setValue(_:)`) and runs a closure on it
+    /// (`withValue { }`), each in one acquisition.
+    public static let libraryLockingMembers: [String: [String: LockingMember]] = [
+        "LockIsolated": [
+            "value": LockingMember(isGetter: true, lock: "lock", reads: [CriticalSectionState.wholeValue], writes: [], writesArgument: false,
+                                   runsClosure: false, site: nil),
+            "setValue": LockingMember(isGetter: false, lock: "lock", reads: [], writes: [CriticalSectionState.wholeValue], writesArgument: true,
+                                      runsClosure: false, site: nil),
+            "withValue": LockingMember(isGetter: false, lock: "lock", reads: [], writes: [], writesArgument: false, runsClosure: true, site: nil),
+        ],
+    ]
+
     /// A property declared with a wrapper attribute (`@Atomic var x`).
     struct WrappedProperty: Sendable {
         var wrapper: String
@@ -101,10 +146,53 @@ public struct LockGraph: Sendable {
         var onlyMember: String?
     }
 
+    /// One accessor of a property, as far as its own file tells: the lock it takes directly, or
+    /// the calls it makes (a helper method that takes the lock, resolved once the run is merged).
+    struct AccessorSide: Sendable {
+        /// The graph's name of the lock taken directly, and as written.
+        var key: String?
+        var written: String = ""
+        var site: LockSite?
+        var calls: [Call] = []
+    }
+
+    /// A computed property's getter and setter, to be paired once every file's acquisitions are known.
+    struct AccessorPair: Sendable {
+        var getter: AccessorSide
+        var setter: AccessorSide
+        var isValue: Bool
+        var onlyMember: String?
+    }
+
+    /// A closure passed to a call, and what it acquires when it runs (directly, and through the
+    /// calls it makes): if the callee runs it while holding a lock, that lock is held around them.
+    struct ClosureArgument: Sendable {
+        var call: Call
+        var site: LockSite
+        /// The closure's argument label (`""` for an unlabelled one) and whether it trails the call.
+        var label: String
+        var trailing: Bool
+        var inner: [Acquisition] = []
+        var calls: [Call] = []
+    }
+
+    /// A lock a function holds while it calls one of its closure parameters.
+    struct ClosureHold: Sendable {
+        var held: Acquisition
+        /// The parameter's argument label (`""` for `_`), and whether it is the last closure parameter.
+        var label: String
+        var isLast: Bool
+    }
+
     var edges: [Edge] = []
     var heldCalls: [HeldCall] = []
-    /// `module::Type.property` → its split accessors (a property wrapper's is `Wrapper.wrappedValue`).
-    public internal(set) var splitAccessors: [String: SplitAccessor] = [:]
+    var closureArguments: [ClosureArgument] = []
+    /// `module::Type` → its members that lock (see `LockingMember`).
+    public internal(set) var lockingMembers: [String: [String: LockingMember]] = [:]
+    /// Function key → the locks it holds while calling a closure parameter.
+    var closureHolds: [String: [ClosureHold]] = [:]
+    /// `module::Type.property` → its getter and setter (a property wrapper's is `Wrapper.wrappedValue`).
+    var accessorPairs: [String: AccessorPair] = [:]
     /// `module::Type.property` → the wrapper of a wrapped property.
     var wrappedProperties: [String: WrappedProperty] = [:]
     /// Function key → the blocking acquisitions its body makes when it runs.
@@ -115,15 +203,19 @@ public struct LockGraph: Sendable {
     public init() {}
 
     public var isEmpty: Bool {
-        edges.isEmpty && heldCalls.isEmpty && acquisitions.isEmpty && splitAccessors.isEmpty && wrappedProperties.isEmpty
+        edges.isEmpty && heldCalls.isEmpty && acquisitions.isEmpty && accessorPairs.isEmpty && wrappedProperties.isEmpty
+            && closureArguments.isEmpty && closureHolds.isEmpty && lockingMembers.isEmpty
     }
 
     mutating func merge(_ o: LockGraph) {
         if o.isEmpty { return }
-        splitAccessors.merge(o.splitAccessors) { a, _ in a }
+        accessorPairs.merge(o.accessorPairs) { a, _ in a }
         wrappedProperties.merge(o.wrappedProperties) { a, _ in a }
         edges.append(contentsOf: o.edges)
         heldCalls.append(contentsOf: o.heldCalls)
+        closureArguments.append(contentsOf: o.closureArguments)
+        for (k, v) in o.lockingMembers { lockingMembers[k, default: [:]].merge(v) { a, _ in a } }
+        for (k, v) in o.closureHolds { closureHolds[k, default: []].append(contentsOf: v) }
         for (k, v) in o.acquisitions { acquisitions[k, default: []].append(contentsOf: v) }
         for (k, v) in o.calls { calls[k, default: []].formUnion(v) }
     }
@@ -146,16 +238,42 @@ public struct LockGraph: Sendable {
             guard let dot = key.lastIndex(of: ".") else { return }
             out[String(key[..<dot]), default: [:]][String(key[key.index(after: dot)...])] = a
         }
-        for (key, a) in splitAccessors where !key.hasSuffix(".wrappedValue") { add(key, a) }
+        var split: [String: SplitAccessor] = [:]
+        for (key, pair) in accessorPairs {
+            if let a = splitAccessor(pair) { split[key] = a }
+        }
+        for (key, a) in split where !key.hasSuffix(".wrappedValue") { add(key, a) }
         for (key, w) in wrappedProperties {
             let module = key.range(of: "::").map { String(key[..<$0.lowerBound]) } ?? ""
-            guard var a = splitAccessors["\(module)::\(w.wrapper).wrappedValue"] else { continue }
+            guard var a = split["\(module)::\(w.wrapper).wrappedValue"] else { continue }
             a.isValue = w.isValue
             a.wrapper = w.wrapper
             a.onlyMember = w.onlyMember
             add(key, a)
         }
         return out
+    }
+
+    /// A getter and a setter that each take the same lock on their own: directly, or in a method
+    /// of the run they call (`set { store(newValue) }`, `set { mutate { $0 = newValue } }`).
+    func splitAccessor(_ pair: AccessorPair) -> SplitAccessor? {
+        func resolved(_ side: AccessorSide, wanting key: String?) -> (key: String, written: String, site: LockSite)? {
+            if let k = side.key, let site = side.site { return (k, side.written, site) }
+            for c in side.calls {
+                let callee = acquisitionsKnown(c.callee) ? c.callee : c.fallback
+                for a in acquisitions[callee] ?? [] where a.kind == .lock || a.kind == .queue {
+                    if key == nil || a.lock == key {
+                        let name = Self.display(a.lock)
+                        return (a.lock, String(name[(name.lastIndex(of: ".").map { name.index(after: $0) } ?? name.startIndex)...]), a.site)
+                    }
+                }
+            }
+            return nil
+        }
+        guard pair.getter.key != nil || pair.setter.key != nil,
+              let g = resolved(pair.getter, wanting: pair.setter.key), let st = resolved(pair.setter, wanting: g.key), g.key == st.key else { return nil }
+        return SplitAccessor(lock: pair.getter.key != nil ? g.written : st.written, getter: g.site, setter: st.site,
+                             isValue: pair.isValue, onlyMember: pair.onlyMember)
     }
 
     // MARK: The run's inversions
@@ -172,7 +290,7 @@ public struct LockGraph: Sendable {
 
     /// Every inverted pair, reported at the inner acquisition of each order: path → inversions there.
     public func inversions() -> [String: [Inversion]] {
-        guard !edges.isEmpty || !heldCalls.isEmpty else { return [:] }
+        guard !edges.isEmpty || !heldCalls.isEmpty || !closureArguments.isEmpty else { return [:] }
         var all = edges
         var memo: [String: [Acquisition]] = [:]
         for h in heldCalls {
@@ -180,6 +298,27 @@ public struct LockGraph: Sendable {
                 let callee = acquisitionsKnown(h.call.callee) ? h.call.callee : h.call.fallback
                 all.append(Edge(outer: h.outer, inner: a.lock, outerKind: h.outerKind, innerKind: a.kind, outerSite: h.outerSite, innerSite: a.site, call: h.site,
                                 callee: Self.display(callee), alsoHeld: h.alsoHeld))
+            }
+        }
+        // A closure run by its callee while the callee holds a lock: what the closure takes is
+        // taken while that lock is held.
+        if !closureHolds.isEmpty {
+            for c in closureArguments {
+                let callee = closureHolds[c.call.callee] != nil ? c.call.callee : c.call.fallback
+                guard let holds = closureHolds[callee] else { continue }
+                let matching = holds.filter { c.trailing ? $0.isLast : $0.label == c.label }
+                guard !matching.isEmpty else { continue }
+                var inner = c.inner
+                var seen = Set(inner.map(\.lock))
+                for call in c.calls {
+                    for a in reachableAcquisitions(call, memo: &memo) where seen.insert(a.lock).inserted { inner.append(a) }
+                }
+                for h in matching {
+                    for a in inner where a.lock != h.held.lock {
+                        all.append(Edge(outer: h.held.lock, inner: a.lock, outerKind: h.held.kind, innerKind: a.kind, outerSite: h.held.site,
+                                        innerSite: a.site, call: c.site, callee: Self.display(callee), alsoHeld: [], viaClosure: true))
+                    }
+                }
             }
         }
         var byPair: [Pair: [Edge]] = [:]
@@ -339,7 +478,38 @@ extension LockGraph {
                 graph.acquisitions[f, default: []].append(Acquisition(lock: inner, kind: kinds[k], site: site(r.acquireToken)))
             }
         }
-        graph.splitAccessors = splitAccessors(s, regions: regions.regions, keys: keys, module: module, site: site)
+        graph.accessorPairs = accessorPairs(s, regions: regions.regions, keys: keys, namer: &namer, module: module, site: site)
+        graph.lockingMembers = lockingMembers(s, regions: regions.regions, namer: &namer, module: module, site: site)
+        // Closures passed to calls, and what they take when run: the acquisitions made directly
+        // in each (not in a closure of it that runs later) go to the innermost such closure.
+        var argumentIndex: [Int: Int] = [:]
+        let lockScoped = vocab.lockScopedNames
+        func closureArgument(around t: Int) -> Int? {
+            var sc = t >= 0 && t < s.scopeOf.count ? Int(s.scopeOf[t]) : -1
+            while sc >= 0 {
+                let scope = s.scopes[sc]
+                if scope.kind == .functionBody { return nil }
+                if scope.kind == .closure {
+                    let c = s.closures[scope.closure]
+                    guard c.callee >= 0 else { return nil }
+                    if runNow.contains(s.text(c.callee)) || lockScoped.contains(s, c.callee) { sc = scope.parent; continue }
+                    if LockRegions.runsLater(s, c) { return nil }
+                    if let k = argumentIndex[scope.closure] { return k }
+                    guard let call = namer.call(at: c.callee) else { return nil }
+                    argumentIndex[scope.closure] = graph.closureArguments.count
+                    graph.closureArguments.append(ClosureArgument(call: call, site: site(c.callee), label: c.label >= 0 ? s.text(c.label) : "",
+                                                                  trailing: c.isTrailing))
+                    return graph.closureArguments.count - 1
+                }
+                sc = scope.parent
+            }
+            return nil
+        }
+        for (k, r) in regions.regions.enumerated() where blocking[k] {
+            guard let inner = keys[k], let a = closureArgument(around: r.acquireToken) else { continue }
+            graph.closureArguments[a].inner.append(Acquisition(lock: inner, kind: kinds[k], site: site(r.acquireToken)))
+        }
+        let closureParameters = Self.heldClosureParameters(s)
         // Calls: what each function calls, and what is called while a lock is held.
         let localFunctions = NameSet(s.functionsByName.keys)
         var i = 0
@@ -350,7 +520,20 @@ extension LockGraph {
             // file (followed from a caller that holds a lock, a few calls deep); calls to anything
             // else are not recorded.
             let around = held(at: i)
+            if !around.isEmpty && !s.isChar(i - 1, UInt8(ascii: ".")), let params = closureParameters[s.text(i)],
+               let f = s.enclosingFunction(of: i), let p = params.first(where: { $0.function == f }),
+               let key = namer.functionKey(runningNow: i) {
+                // A closure parameter called while a lock is held.
+                for h in around {
+                    graph.closureHolds[key, default: []].append(ClosureHold(held: Acquisition(lock: h.key, kind: h.kind, site: site(h.token)),
+                                                                           label: p.label, isLast: p.isLast))
+                }
+                continue
+            }
             let local = localFunctions.contains(s, i)
+            if !s.closures.isEmpty, let a = closureArgument(around: i), let call = namer.call(at: i) {
+                graph.closureArguments[a].calls.append(call)
+            }
             guard !around.isEmpty || local, let call = namer.call(at: i) else { continue }
             if local, let f = namer.functionKey(runningNow: i) { graph.calls[f, default: []].insert(call) }
             guard !around.isEmpty else { continue }
@@ -361,11 +544,39 @@ extension LockGraph {
                                                 site: callSite, alsoHeld: heldKeys.filter { $0 != h.key }))
             }
         }
+        graph.closureArguments.removeAll { $0.inner.isEmpty && $0.calls.isEmpty }
         return graph
     }
 }
 
 extension LockGraph {
+    /// The non-escaping closure parameters of the file's functions, by name: the function, the
+    /// parameter's argument label (`""` for `_`), and whether it is the function's last closure
+    /// parameter (the one a trailing closure fills).
+    static func heldClosureParameters(_ s: FileStructure) -> [String: [(function: Int, label: String, isLast: Bool)]] {
+        var out: [String: [(function: Int, label: String, isLast: Bool)]] = [:]
+        for (di, d) in s.decls.enumerated() where (d.kind == .function || d.kind == .initializer) && d.body >= 0 {
+            let names = GuardLogExtractor.closureParameters(s, di)
+            guard !names.isEmpty else { continue }
+            for (n, name) in names.enumerated() {
+                out[name, default: []].append((di, parameterLabel(s, d, name), n == names.count - 1))
+            }
+        }
+        return out
+    }
+
+    /// The argument label of parameter `name` in a function's signature (`_` gives `""`).
+    static func parameterLabel(_ s: FileStructure, _ d: Decl, _ name: String) -> String {
+        for k in d.typeAnnotation where s.code[k].kind == .identifier && s.is(k, text: name) && s.isChar(k + 1, UInt8(ascii: ":")) {
+            if k - 1 >= d.typeAnnotation.lowerBound && (s.code[k - 1].kind == .identifier || s.code[k - 1].kind == .keyword) && !s.isChar(k - 1, UInt8(ascii: ",")) {
+                let label = s.text(k - 1)
+                return label == "_" ? "" : label
+            }
+            return name
+        }
+        return name
+    }
+
     struct Signaller {
         var key: String
         var kind: Kind = .signaller
@@ -447,31 +658,115 @@ extension LockGraph {
         return out
     }
 
-    /// Properties whose `get` and `set` each take the same lock (and that have no `_modify`, which
-    /// can hold it across the whole mutation).
-    static func splitAccessors(_ s: FileStructure, regions: [LockRegion], keys: [String?], module: String,
-                               site: (Int) -> LockSite) -> [String: SplitAccessor] {
-        // The first lock taken directly in each accessor body.
-        var taken: [Int: (lock: String, token: Int)] = [:]
-        for (k, r) in regions.enumerated() where keys[k] != nil {
+    /// Computed properties whose `get` and `set` take a lock, directly or through the methods they
+    /// call (and that have no `_modify`, which can hold it across the whole mutation): each side's
+    /// first lock taken directly in its body (a lock, or a queue: `sync` to read, a barrier block to
+    /// write), or else the calls it makes, resolved after the merge.
+    static func accessorPairs(_ s: FileStructure, regions: [LockRegion], keys: [String?], namer: inout LockNamer, module: String,
+                              site: (Int) -> LockSite) -> [String: AccessorPair] {
+        // The first lock taken directly in each accessor body (a block on any queue, serial or
+        // reader-writer, excludes the other accessor's blocks the same way).
+        var taken: [Int: (lock: String, key: String, token: Int)] = [:]
+        for (k, r) in regions.enumerated() where !r.lock.isEmpty {
             guard let f = s.enclosingFunction(of: r.acquireToken), s.decls[f].kind == .accessor, taken[f] == nil,
                   s.decls[f].body >= 0, LockRegions.reachesWithoutDeferral(s, from: r.acquireToken, to: s.decls[f].body) else { continue }
-            taken[f] = (r.lock, r.acquireToken)
+            var key = keys[k]
+            if key == nil, case .queue(let method, _) = r.form, queueHoldingMethods.contains(method) { key = namer.lockKey(r.lock, at: r.acquireToken) }
+            guard let key else { continue }
+            taken[f] = (r.lock, key, r.acquireToken)
         }
-        guard taken.count >= 2 else { return [:] }
-        var out: [String: SplitAccessor] = [:]
-        var byProperty: [Int: [Int]] = [:]
-        for f in taken.keys { byProperty[s.decls[f].parent, default: []].append(f) }
-        for (p, _) in byProperty where p >= 0 && s.decls[p].kind == .variable {
+        var out: [String: AccessorPair] = [:]
+        var seen = Set<Int>()
+        for f in taken.keys {
+            let p = s.decls[f].parent
+            guard p >= 0, s.decls[p].kind == .variable, seen.insert(p).inserted else { continue }
             let accessors = s.children[p].filter { s.decls[$0].kind == .accessor }
             guard !accessors.contains(where: { s.decls[$0].nameText == "_modify" || s.decls[$0].nameText == "modify" }),
-                  let g = accessors.first(where: { s.decls[$0].nameText == "get" }), let get = taken[g],
-                  let st = accessors.first(where: { s.decls[$0].nameText == "set" }), let set = taken[st],
-                  get.lock == set.lock, let owner = s.owningType(of: p) else { continue }
+                  let g = accessors.first(where: { s.decls[$0].nameText == "get" }),
+                  let st = accessors.first(where: { s.decls[$0].nameText == "set" }), let owner = s.owningType(of: p) else { continue }
             let type = s.decls[owner].nameText
             guard !type.isEmpty else { continue }
-            out["\(module)::\(type).\(s.decls[p].nameText)"] = SplitAccessor(lock: get.lock, getter: site(get.token), setter: site(set.token),
-                                                                            isValue: isValueType(s.decls[p], s), onlyMember: onlyMember(s.decls[p], s))
+            func side(_ a: Int) -> AccessorSide {
+                if let t = taken[a] { return AccessorSide(key: t.key, written: t.lock, site: site(t.token)) }
+                return AccessorSide(key: nil, calls: ownCalls(s, accessor: a, namer: &namer))
+            }
+            out["\(module)::\(type).\(s.decls[p].nameText)"] = AccessorPair(getter: side(g), setter: side(st), isValue: isValueType(s.decls[p], s),
+                                                                            onlyMember: onlyMember(s.decls[p], s))
+        }
+        return out
+    }
+
+    /// The getters and methods of the file's types whose first acquisition (made directly in
+    /// their body) reads or writes the type's state: see `LockingMember`.
+    static func lockingMembers(_ s: FileStructure, regions: [LockRegion], namer: inout LockNamer, module: String,
+                               site: (Int) -> LockSite) -> [String: [String: LockingMember]] {
+        var out: [String: [String: LockingMember]] = [:]
+        var done = Set<Int>()
+        var state = CriticalSectionState(s)
+        for r in regions.sorted(by: { $0.acquireToken < $1.acquireToken }) where !r.lock.isEmpty && r.lock != "self" {
+            switch r.form {
+            case .heldOnEntry, .unreleased: continue
+            case .queue(let method, _) where !queueHoldingMethods.contains(method): continue
+            default: break
+            }
+            guard let f = s.enclosingFunction(of: r.acquireToken), done.insert(f).inserted else { continue }
+            let d = s.decls[f]
+            guard d.body >= 0, LockRegions.reachesWithoutDeferral(s, from: r.acquireToken, to: d.body),
+                  namer.lockKey(r.lock, at: r.acquireToken) != nil else { continue }
+            var member = f
+            var isGetter = false
+            switch d.kind {
+            case .function: break
+            case .variable: isGetter = d.isComputed
+            case .accessor:
+                guard d.nameText == "get", d.parent >= 0, s.decls[d.parent].kind == .variable else { continue }
+                member = d.parent
+                isGetter = true
+            default: continue
+            }
+            if d.kind == .variable && !isGetter { continue }
+            guard let owner = s.owningType(of: member), !s.decls[owner].nameText.isEmpty, !s.decls[member].nameText.isEmpty else { continue }
+            let a = state.accesses(in: r, s)
+            let parameters = Set(d.parameterNames + ["newValue"])
+            let writesArgument = a.writes.contains { w in
+                s.span(w.value, s.statementEnd(from: w.value, limit: r.end)).contains { s.code[$0].kind == .identifier && parameters.contains(s.text($0)) }
+            }
+            let closures = Set(GuardLogExtractor.closureParameters(s, f))
+            let runsClosure = !closures.isEmpty && s.span(r.start + 1, r.end).contains {
+                s.code[$0].kind == .identifier && closures.contains(s.text($0)) && s.isChar($0 + 1, UInt8(ascii: "(")) && !s.isChar($0 - 1, UInt8(ascii: "."))
+            }
+            guard !a.reads.isEmpty || !a.writes.isEmpty || runsClosure else { continue }
+            var lock = r.lock
+            if lock.hasPrefix("Self.") { lock.removeFirst(5) }
+            let type = s.decls[owner].nameText
+            if lock.hasPrefix(type + ".") { lock.removeFirst(type.count + 1) }
+            let key = "\(module)::\(type)"
+            guard out[key]?[s.decls[member].nameText] == nil else { continue }
+            out[key, default: [:]][s.decls[member].nameText] = LockingMember(
+                isGetter: isGetter, lock: lock, reads: a.reads.sorted(), writes: Array(Set(a.writes.map(\.name))).sorted(),
+                writesArgument: writesArgument, runsClosure: runsClosure, site: site(r.acquireToken))
+        }
+        return out
+    }
+
+    /// The type a variable `name` is declared with at token `t` (a local, a parameter, a property
+    /// of the type around `t`, a global of the file): its annotation, or `Type(…)` as its
+    /// initializer; nil when the file does not tell.
+    public static func declaredTypeName(of name: String, at t: Int, in s: FileStructure) -> String? {
+        var namer = LockNamer(s, module: "")
+        return namer.declaredType(name, at: t)
+    }
+
+    /// The calls an accessor makes on its own type (`store(v)`, `self.mutate { }`) while it runs.
+    static func ownCalls(_ s: FileStructure, accessor a: Int, namer: inout LockNamer) -> [Call] {
+        let body = s.decls[a].body
+        guard body >= 0 else { return [] }
+        var out: [Call] = []
+        for i in s.scopes[body].interior where s.code[i].kind == .identifier
+            && (s.isChar(i + 1, UInt8(ascii: "(")) || s.isChar(i + 1, UInt8(ascii: "{"))) && out.count < 8 {
+            guard !s.isChar(i - 1, UInt8(ascii: ".")) || (s.isKeyword(i - 2, .self) && !s.isChar(i - 3, UInt8(ascii: "."))) else { continue }
+            guard LockRegions.reachesWithoutDeferral(s, from: i, to: body), let c = namer.call(at: i) else { continue }
+            out.append(c)
         }
         return out
     }

@@ -569,3 +569,72 @@ extension LockRegions {
 extension String {
     func replacingAmpersand() -> String { filter { $0 != "&" } }
 }
+
+extension LockRegions {
+    /// These regions and `more` (from the same file) together.
+    public func adding(_ more: [LockRegion], _ s: FileStructure) -> LockRegions {
+        more.isEmpty ? self : LockRegions(self, adding: more, s)
+    }
+
+    /// `wait()` … `signal()` in one body on a semaphore this file creates with
+    /// `DispatchSemaphore(value: 1)` (every declaration of that name in the file): a semaphore used
+    /// as a mutex, held like a lock in between (a `defer { signal() }` holds it to the end of its
+    /// block). A semaphore created with another count (a pool of slots, or 0 for waiting on other
+    /// work) is not a lock, and neither is a wait released in another body.
+    public static func semaphoreMutexRegions(_ s: FileStructure) -> [LockRegion] {
+        guard s.identifiers.mayContain("DispatchSemaphore") && s.identifiers.mayContain("signal") else { return [] }
+        var mutex: [String: Bool] = [:]
+        func isMutex(_ receiver: String) -> Bool {
+            let name = receiver.split(separator: ".").last.map(String.init) ?? receiver
+            if let known = mutex[name] { return known }
+            let decls = s.variableDecls(named: name)
+            let answer = !decls.isEmpty && decls.allSatisfy { isMutexSemaphore(s.decls[$0], s) }
+            mutex[name] = answer
+            return answer
+        }
+        var byExec: [Int: [LockFlow.Acquire]] = [:]
+        for k in 2..<max(2, s.code.count) where s.code[k].kind == .identifier && s.is(k, "wait") && s.isChar(k - 1, UInt8(ascii: "."))
+            && s.isChar(k + 1, UInt8(ascii: "(")) && s.isChar(k + 2, UInt8(ascii: ")")) {
+            let r = receiverStart(s, dot: k - 1)
+            guard r >= 0, let exec = s.enclosingExecutable(of: k) else { continue }
+            let lock = normalized(s.text(s.span(r, k - 1)))
+            guard isMutex(lock) else { continue }
+            byExec[exec, default: []].append(LockFlow.Acquire(token: k, lock: lock, release: "signal", freeFunction: false, close: k + 2))
+        }
+        guard !byExec.isEmpty else { return [] }
+        var vocab = LockVocabulary.default
+        vocab.acquireRelease = ["wait": "signal"]
+        vocab.acquireNames = NameSet(["wait"])
+        vocab.releaseNames = NameSet(["signal"])
+        var out: [LockRegion] = []
+        for exec in byExec.keys.sorted() {
+            let flow = LockFlow(s, exec: exec, acquires: byExec[exec]!, vocabulary: vocab)
+            for seg in flow.segments where seg.releaseToken >= 0 {
+                var region = LockRegion(form: seg.deferred ? .deferred(acquire: "wait", release: "signal") : .manual(acquire: "wait", release: "signal"),
+                                        lock: seg.lock, acquireToken: seg.acquireToken, releaseToken: seg.releaseToken,
+                                        start: seg.start, end: seg.end, executable: exec)
+                region.definite = seg.definite
+                out.append(region)
+            }
+        }
+        return out
+    }
+
+    /// `DispatchSemaphore(value: 1)` as the declaration's initializer.
+    static func isMutexSemaphore(_ d: Decl, _ s: FileStructure) -> Bool {
+        let j = d.initializer.lowerBound
+        guard j + 5 < s.code.count, d.initializer.count >= 6, s.is(j, "DispatchSemaphore"), s.isChar(j + 1, UInt8(ascii: "(")),
+              s.is(j + 2, "value"), s.isChar(j + 3, UInt8(ascii: ":")), s.code[j + 4].kind == .integer,
+              s.isChar(j + 5, UInt8(ascii: ")")) else { return false }
+        return s.text(j + 4) == "1"
+    }
+}
+
+extension LockRegion {
+    /// A region a rule works out on its own (a closure a method of the run holds its lock around).
+    public init(closure ci: Int, method: String, lock: String, in s: FileStructure) {
+        let c = s.closures[ci]
+        self.init(form: .closure(method: method, closure: ci), lock: lock, acquireToken: c.callee, releaseToken: -1,
+                  start: c.open, end: c.close, executable: c.scope)
+    }
+}

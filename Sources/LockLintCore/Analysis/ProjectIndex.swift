@@ -139,6 +139,8 @@ public struct ProjectIndex: Sendable {
     public internal(set) var lockInversions: [String: [LockGraph.Inversion]] = [:]
     /// `module::Type` → properties changed through a getter and a setter that lock separately.
     public internal(set) var splitProperties: [String: [String: LockGraph.SplitAccessor]] = [:]
+    /// `module::Type` → its members that take a lock on their own (see `LockGraph.LockingMember`).
+    public internal(set) var lockingMembers: [String: [String: LockGraph.LockingMember]] = [:]
     /// `module::Type` → path → what that file says about the class's state and guards.
     public internal(set) var guardLogs: [String: [String: TypeGuardLog]] = [:]
     /// The guard inference's findings by path (worked out by `finishGuards()`).
@@ -211,6 +213,7 @@ public struct ProjectIndex: Sendable {
     public mutating func finish() {
         lockInversions = lockGraph.inversions()
         splitProperties = lockGraph.splitProperties()
+        lockingMembers = lockGraph.lockingMembers
         protocolWrappers = [:]
         protocolLockImplementations = [:]
         for (module, types) in modules {

@@ -260,6 +260,21 @@ public final class RuleContext {
         return answer
     }
 
+    /// The members of a type of this name (declared in any file of the run, or a known library
+    /// box such as `LockIsolated`) that take a lock on their own: getters that read its state
+    /// under the lock, methods that write it under the lock (see `LockGraph.LockingMember`).
+    public func lockingMembers(ofType name: String) -> [String: LockGraph.LockingMember] {
+        let answer = Self.lockingMembers(name, module: module, index: index)
+        questions[FactsQuestion(kind: .lockingMembers, name: name)] = .lockingMembers(answer)
+        return answer
+    }
+
+    static func lockingMembers(_ name: String, module: String, index: ProjectIndex) -> [String: LockGraph.LockingMember] {
+        if let own = index.lockingMembers["\(module)::\(name)"] { return own }
+        if index.facts(module: module, name: name) == nil, let known = LockGraph.libraryLockingMembers[name] { return known }
+        return [:]
+    }
+
     /// Whether a type of this name in this module is a struct or an enum declared in the run
     /// (and not also a class or actor of that name).
     public func isValueType(_ name: String) -> Bool {
@@ -375,6 +390,7 @@ public final class RuleContext {
                 let name = String(q.name[..<bar])
                 let assumes = bar < q.name.endIndex ? q.name[q.name.index(after: bar)...].split(separator: ";").map(String.init) : []
                 b = .bool(isActor(index.facts(module: module, name: name), assuming: assumes))
+            case .lockingMembers: b = .lockingMembers(lockingMembers(q.name, module: module, index: index))
             }
             if a != b { return true }
         }
@@ -404,6 +420,7 @@ struct FactsQuestion: Hashable {
         case isValueType, isProtocol, isKnownType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias, ownWrappers, classQueues, isClass, lockImplementations, assertingMethods, usesGuards
         case awaited
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
+        case lockingMembers
     }
     var kind: Kind
     var name: String
@@ -415,6 +432,7 @@ enum FactsAnswer: Equatable {
     case strings([String]?)
     case inversions([LockGraph.Inversion])
     case splitAccessor(LockGraph.SplitAccessor?)
+    case lockingMembers([String: LockGraph.LockingMember])
     case guardFindings([GuardFinding])
     case kind(GuardKind?)
     case sites([StateWrites.Site])

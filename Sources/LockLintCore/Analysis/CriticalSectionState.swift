@@ -1,0 +1,133 @@
+/// What a critical section reads and writes, by name: read by `split_critical_section` for the
+/// acquisitions of one body, and by the lock graph for the members of a type that lock (a getter
+/// that reads under the lock, a method that writes under it).
+
+extension LockRegion {
+    /// The function (or closure) body that takes this lock.
+    public func executableBody(_ s: FileStructure) -> Int {
+        if case .closure(_, let ci) = form { return s.enclosingExecutable(of: s.closures[ci].callee) ?? -1 }
+        return executable
+    }
+}
+
+/// Which state a critical section reads and writes: stored properties of the type around it
+/// (bare or through `self.`), and the value a withLock closure receives (`$0`, `state.count`).
+public struct CriticalSectionState {
+    /// The whole value a withLock closure receives (`$0`), as a state name.
+    public static let wholeValue = "$value"
+    let s: FileStructure
+    private var membersByType: [Int: Set<String>] = [:]
+
+    public init(_ s: FileStructure) { self.s = s }
+
+    public struct Accesses {
+        public var reads = Set<String>()
+        /// Plain assignments (`x = v`): the state, where the access starts, and the first token of `v`.
+        public var writes: [(name: String, token: Int, value: Int)] = []
+        public init() {}
+    }
+
+    public enum Assignment { case plain(value: Int), compound, none }
+
+    public mutating func accesses(in r: LockRegion, _ s: FileStructure) -> Accesses {
+        var out = Accesses()
+        let members = memberNames(around: r.acquireToken)
+        let owner = s.enclosingType(of: r.acquireToken).map { s.decls[$0].nameText }.flatMap { $0.isEmpty ? nil : $0 }
+        var params = Set<String>(["$0"])
+        if case .closure(_, let ci) = r.form { params.formUnion(s.closures[ci].parameterNames) }
+        for q in s.span(r.start + 1, r.end) where s.code[q].kind == .identifier || s.isKeyword(q, .self) {
+            let name: String
+            let first: Int
+            // `self` itself: its member is looked at next.
+            if s.isKeyword(q, .self) { continue }
+            let text = s.text(q)
+            if s.isChar(q - 1, UInt8(ascii: ".")) {
+                // `self.x`, `$0.x`, `state.x`; `Self.x` and `Type.x` for the type's static state.
+                guard q >= 2 else { continue }
+                let base = q - 2
+                let isSelf = (s.isKeyword(base, .self) || s.isKeyword(base, .Self) || (owner != nil && s.is(base, text: owner!)))
+                    && !s.isChar(base - 1, UInt8(ascii: "."))
+                let isParam = s.code[base].kind == .identifier && params.contains(s.text(base)) && !s.isChar(base - 1, UInt8(ascii: "."))
+                guard isSelf || isParam else { continue }
+                // `Type.make()`: a static method, not state.
+                if !s.isKeyword(base, .self) && !isParam && s.isChar(q + 1, UInt8(ascii: "(")) { continue }
+                name = text
+                first = base
+            } else if params.contains(text) {
+                // The closure's value itself, unless a member of it follows.
+                if s.isChar(q + 1, UInt8(ascii: ".")) { continue }
+                name = Self.wholeValue
+                first = q
+            } else {
+                // `let x = x` copies the member: the binding on the left does not hide it yet.
+                let copy = s.isChar(q - 1, UInt8(ascii: "=")) && s.is(q - 2, text: text)
+                    && (s.isKeyword(q - 3, .let) || s.isKeyword(q - 3, .var))
+                let before = copy ? q - 3 : q
+                guard members.contains(text), !s.isChar(q + 1, UInt8(ascii: "(")), !s.binds(text, in: s.span(r.start, before)) else { continue }
+                name = text
+                first = q
+            }
+            // A declaration's name (`let x = …` inside the section) is a local, not the state.
+            if s.isKeyword(q - 1, .let) || s.isKeyword(q - 1, .var) { continue }
+            switch assignment(after: q) {
+            case .plain(let value):
+                out.writes.append((name, first, value))
+            case .compound:
+                // `x += 1` reads the current value: it re-checks nothing, but it acts on what is there now.
+                out.reads.insert(name)
+            case .none:
+                out.reads.insert(name)
+            }
+        }
+        return out
+    }
+
+    /// `x = …`, `x += …`, `x[k] = …`, `x.y = …`: the postfix chain after `q` ends in an assignment.
+    public func assignment(after q: Int) -> Assignment {
+        var j = q + 1
+        while j < s.code.count {
+            if s.isChar(j, UInt8(ascii: "[")) {
+                let m = Int(s.match[j])
+                guard m > j else { return .none }
+                j = m + 1
+            } else if s.isChar(j, UInt8(ascii: ".")) && j + 1 < s.code.count && s.code[j + 1].kind == .identifier && !s.isChar(j + 2, UInt8(ascii: "(")) {
+                j += 2
+            } else if s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) {
+                j += 1
+            } else {
+                break
+            }
+        }
+        guard j < s.code.count else { return .none }
+        let t = s.code[j]
+        guard t.kind == .operator || t.kind == .punctuation else { return .none }
+        let text = s.text(j)
+        if text == "=" { return .plain(value: j + 1) }
+        guard text.hasSuffix("="), !["==", "!=", "<=", ">=", "===", "!=="].contains(text) else { return .none }
+        return .compound
+    }
+
+    /// Stored properties of the type around token `t` (in any of its declarations in this file);
+    /// outside a type, the file's top-level vars.
+    private mutating func memberNames(around t: Int) -> Set<String> {
+        guard let d = s.enclosingType(of: t) else {
+            if let known = membersByType[-1] { return known }
+            let globals = Set(s.topLevel.filter { s.decls[$0].kind == .variable && !s.decls[$0].isComputed && !s.decls[$0].isLet }
+                .map { s.decls[$0].nameText })
+            membersByType[-1] = globals
+            return globals
+        }
+        if let known = membersByType[d] { return known }
+        let name = s.decls[d].nameText
+        var out = Set<String>()
+        // Not a twin declared in another branch of an `#if`: that is another type.
+        let at = s.decls[d].keyword
+        for td in s.typeDecls(named: name, compatibleWith: at) {
+            for m in s.children[td] where s.decls[m].kind == .variable && !s.decls[m].isComputed && !s.decls[m].isLet && s.compatible(m, with: at) {
+                out.insert(s.decls[m].nameText)
+            }
+        }
+        membersByType[d] = out
+        return out
+    }
+}

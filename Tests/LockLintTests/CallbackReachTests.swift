@@ -1,0 +1,104 @@
+import XCTest
+@testable import LockLintCore
+
+/// Which stored properties hold code a type does not control, and what a held region does with
+/// them (`CallbackReach`), on small sources.
+final class CallbackReachTests: XCTestCase {
+    func structure(_ code: String) -> FileStructure { FileStructure(file: SourceFile(path: "S.swift", text: code)) }
+
+    /// The code token index of the `n`th occurrence of `word`.
+    func token(_ s: FileStructure, _ word: String, _ n: Int = 0) -> Int {
+        s.code.indices.filter { s.text($0) == word }[n]
+    }
+
+    func variable(_ s: FileStructure, _ name: String) -> Int {
+        s.decls.indices.first { s.decls[$0].kind == .variable && s.decls[$0].nameText == name }!
+    }
+
+    func kind(_ code: String, _ name: String) -> String {
+        let s = structure(code)
+        let context = RuleContext(structure: s, vocabulary: .default, index: ProjectIndex())
+        switch CallbackReach.callbackKind(s.decls[variable(s, name)], context) {
+        case .closure?: return "closure"
+        case .observer(let p)?: return "observer \(p)"
+        case .closures?: return "closures"
+        case .observers(let p)?: return "observers \(p)"
+        case nil: return "none"
+        }
+    }
+
+    func testStoredPropertiesThatCanCallBack() {
+        let code = """
+            protocol Listener: AnyObject { func changed() }
+            final class Box {
+                var onChange: ((Int) -> Void)?
+                weak var delegate: BoxDelegate?
+                private var listeners: [Listener] = []
+                private var handlers: [UUID: () -> Void] = [:]
+                var count: Int = 0
+                let transform: (Int) -> Int = { $0 + 1 }
+                var helper: Helper?
+            }
+            final class Helper {}
+            """
+        XCTAssertEqual(kind(code, "onChange"), "closure")
+        XCTAssertEqual(kind(code, "delegate"), "observer BoxDelegate")
+        XCTAssertEqual(kind(code, "listeners"), "observers Listener")
+        XCTAssertEqual(kind(code, "handlers"), "closures")
+        XCTAssertEqual(kind(code, "count"), "none")
+        XCTAssertEqual(kind(code, "transform"), "none", "a closure written in the type is its own code")
+        XCTAssertEqual(kind(code, "helper"), "none", "a class, not a protocol")
+    }
+
+    func testAStoredClosureThatOnlyHoldsTheTypesOwnCode() {
+        let s = structure("""
+            final class Own {
+                private var action: (() -> Void)?
+                init() { action = self.refresh }
+                func refresh() {}
+            }
+            final class Handed {
+                private var action: (() -> Void)?
+                func set(_ a: @escaping () -> Void) { action = a }
+            }
+            final class Wrapped {
+                private var action: (() -> Void)?
+                func set(_ a: @escaping () -> Void) { action = { a() } }
+            }
+            """)
+        let decls = s.decls.indices.filter { s.decls[$0].kind == .variable && s.decls[$0].nameText == "action" }
+        XCTAssertTrue(CallbackReach.holdsOwnCode(s, decls[0]))
+        XCTAssertFalse(CallbackReach.holdsOwnCode(s, decls[1]))
+        XCTAssertFalse(CallbackReach.holdsOwnCode(s, decls[2]), "a closure that calls a parameter")
+    }
+
+    func testHeldStatementsThatOnlyCallOrPublishTheResult() {
+        let s = structure("""
+            final class C {
+                let lock = NSLock()
+                var handler: (Int) -> Int = { $0 }
+                var value = 0
+                func a() { lock.withLock { handler(1) } }
+                func b() { lock.withLock { value += 1; handler(2) } }
+                func c() { lock.withLock { value = handler(3) } }
+                func d() { lock.withLock { print(handler(4)) } }
+            }
+            """)
+        let regions = LockRegions(s, vocabulary: .default).regions.filter { $0.lock == "lock" }.sorted { $0.start < $1.start }
+        XCTAssertEqual(regions.count, 4)
+        func held(_ i: Int) -> (CallbackReach.HeldCode, Int) {
+            (CallbackReach.heldCode(s, regions[i]), token(s, "handler", i + 1))
+        }
+        let (a, ka) = held(0)
+        XCTAssertEqual(a.statements.count, 1)
+        XCTAssertTrue(CallbackReach.isCallOnly(s, a.statements[0], property: ka))
+        let (b, kb) = held(1)
+        XCTAssertEqual(b.statements.count, 2)
+        XCTAssertTrue(CallbackReach.isCallOnly(s, b.statements[1], property: kb), "the call alone, though not the only statement held")
+        let (c, kc) = held(2)
+        XCTAssertTrue(CallbackReach.resultBecomesState(s, c.statements[0], call: kc, assignedFrom: c.assignedFrom))
+        let (d, kd) = held(3)
+        XCTAssertFalse(CallbackReach.resultBecomesState(s, d.statements[0], call: kd, assignedFrom: d.assignedFrom))
+        XCTAssertFalse(CallbackReach.isCallOnly(s, d.statements[0], property: kd), "the call's result is printed")
+    }
+}

@@ -32,15 +32,21 @@ public struct UncheckedSendableUnguardedRule: Rule {
             `assertInEventLoop`, `assert(Thread.isMainThread)`, an `if loop.inEventLoop` branch). A member \
             holds the guards every call of it holds (the class's calls in any file, told apart by argument \
             labels; calls from init and deinit do not count against it); a public, overriding or @objc member \
-            can be called from anywhere. A var's guard is the one held at most of its accesses; an access without \
-            it is reported, with a note at a guarded one, and, when it sits in a member some call reaches \
+            can be called from anywhere. A var's guard is a lock if the code takes one around it anywhere (a lock \
+            exists to exclude other threads), else an executor; among those, the one held at most of its writes, \
+            then at most of its accesses (a queue that only reads the var does not guard it). An access without \
+            it is reported, with a note at a guarded one (the accesses under one wrong guard are one finding), and, when it sits in a member some call reaches \
             without the guard, a note at that call (the fix then goes there: locking inside the member would \
             deadlock its other callers). A var never accessed under any of the class's guards gets one finding. \
             Exempt: construction (init, deinit, XCTest's setUp/tearDown, members only they call, copy-on-write \
             after isKnownUniquelyReferenced); closures that run later do not count as construction. When the \
             tool cannot tell (a closure method of a receiver it cannot resolve, a member whose name or doc \
             comment says its caller holds the lock, a member used as a value), it says nothing about that \
-            access, and a class with such a possible guard is never told it has no lock. A var never written \
+            access, and a class with such a possible guard is never told it has no lock. When no write holds a guard, the writes are reported \
+            and the reads are not (they race only because of those writes). A class that gives its own queue to \
+            other code as the queue to call it back on (`callbackQueue = queue`, `start(queue: queue)`) may run \
+            the closures it hands over, and the local functions they call, on that queue: the tool cannot tell, \
+            and says nothing about their accesses. A var never written \
             outside construction cannot race; a weak reference is loaded and stored atomically. A class with \
             mutable state and nothing that is or may be a guard gets one finding, at its name, with a note at \
             each var. Left alone: classes isolated to a global actor (declared, through a UIKit/AppKit or \

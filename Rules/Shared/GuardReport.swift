@@ -49,9 +49,17 @@ enum GuardReport {
             fix = "submit the write with \(q).async(flags: .barrier) { } (or sync(flags: .barrier)), so that it runs alone"
         case .otherGuard:
             let p = f.primary!
-            message = "\(owner) is \(verb) under \(list(f.here)) here but under \(describe(p)) elsewhere: they do not exclude each other"
+            let n = f.groupedAccesses.count
+            let places = n == 0 ? "" : " and at \(n) more place\(n == 1 ? "" : "s")"
+            message = "\(owner) is \(verb) under \(list(f.here)) here\(places) but under \(describe(p)) elsewhere: they do not exclude each other"
             if let g = f.guardedAt { notes.append(note(g, "'\(f.variable)' is accessed under \(describe(p)) here")) }
-            fix = "use \(describe(p)) for every access to '\(f.variable)'"
+            if p.kind == .mainActor && !f.write {
+                // A read on another queue cannot just move to the main actor (a sync there can
+                // deadlock): the value is handed over instead.
+                fix = "the writes of '\(f.variable)' run on the main actor: read it there and hand a copy to the code that runs under \(list(f.here)), or guard every access to '\(f.variable)' with one lock"
+            } else {
+                fix = "use \(describe(p)) for every access to '\(f.variable)'"
+            }
         case .unguarded:
             let p = f.primary!
             switch p.kind {
@@ -68,7 +76,9 @@ enum GuardReport {
             fix = accessFix(p, f, context: context, what: "wrap this access in", tail: " like the others")
         }
         for g in f.groupedAccesses.prefix(8) {
-            notes.append(note(g.site, "'\(g.name)' is also \(g.state == .neverAssigned ? "read" : "written") here, on the same unguarded path"))
+            let verb = g.state == .neverAssigned ? "read" : "written"
+            notes.append(note(g.site, f.kind == .otherGuard ? "'\(g.name)' is also \(verb) under \(list(f.here)) here"
+                                                            : "'\(g.name)' is also \(verb) here, on the same unguarded path"))
         }
         // In a member its own callers reach with the guard held and outside code without it:
         // taking the guard inside would deadlock the callers that hold it.

@@ -55,5 +55,7 @@ final class FolderStore {
             cached.append(name)
         }
     }
-    func all() -> [String] { cached } // expect: inconsistent_locking
+    // Quiet: every write runs under the parameter's closure method, which the tool cannot
+    // resolve, so it cannot tell which guard is the var's (the queue only reads it).
+    func all() -> [String] { cached }
 }

@@ -320,13 +320,28 @@ public enum GuardInference {
                     if firstSeen[g] == nil { firstSeen[g] = a.record.site }
                 }
             }
-            // The guard held most often; on a tie, a lock (it excludes other threads) before an
-            // executor, then the first seen.
-            var primary = counts.max { a, b in
-                if a.value != b.value { return a.value < b.value }
-                if (a.key.kind == .lock) != (b.key.kind == .lock) { return b.key.kind == .lock }
-                return (firstSeen[a.key]!, a.key) > (firstSeen[b.key]!, b.key)
-            }!.key
+            // Which guard is the var's: a lock if the code takes one around it anywhere (a lock
+            // is there to exclude other threads; an executor may only be where the work runs);
+            // among those, the one held at most of its writes, then the one held most often,
+            // then the first seen. A queue that only reads the var to do its work does not guard
+            // it when another executor writes it.
+            let writes = list.filter { $0.record.write }
+            var writeCounts: [HeldGuard: Int] = [:]
+            for a in writes {
+                for g in a.eff.some { writeCounts[g, default: 0] += 1 }
+            }
+            let locksHeld = counts.keys.contains { $0.kind == .lock }
+            var primary = counts.keys.filter { !locksHeld || $0.kind == .lock }.max { a, b in
+                let (wa, wb) = (writeCounts[a] ?? 0, writeCounts[b] ?? 0)
+                if wa != wb { return wa < wb }
+                let (ca, cb) = (counts[a]!, counts[b]!)
+                if ca != cb { return ca < cb }
+                return (firstSeen[a]!, a) > (firstSeen[b]!, b)
+            }!
+            // Written by the run's code, and never under a guard where it is written: the writes
+            // are the unguarded accesses (one cause); the reads made under a guard are not
+            // reported apart, and neither are the bare reads, which that cause explains.
+            let onlyWritesReported = !writes.isEmpty && writeCounts.isEmpty
             // Executors on which every write of the var runs: a read there needs no lock (only
             // that thread writes), though other threads must still take the lock to read.
             let writeExecutors = list.filter { $0.record.write }.map { $0.eff.guards.filter { $0.kind.isExecutor } }
@@ -351,6 +366,7 @@ public enum GuardInference {
             }
             for a in reportable {
                 let r = a.record
+                if onlyWritesReported && !r.write { continue }
                 var f = GuardFinding(kind: .unguarded, unchecked: unchecked, typeName: cls.name, variable: v.name, site: r.site)
                 f.write = r.write
                 f.inAsync = r.inAsync
@@ -403,8 +419,16 @@ public enum GuardInference {
         var grouped: [GuardFinding] = []
         var byCause: [String: Int] = [:]
         for f in out.sorted(by: { $0.site < $1.site }) {
-            guard f.kind == .unguarded, let helper = f.helper, let call = f.helperCall else { grouped.append(f); continue }
-            let cause = "\(helper)@\(call.path):\(call.offset)"
+            let cause: String
+            if f.kind == .otherGuard {
+                // A var used under the wrong guard: one finding per var and guard held there.
+                cause = "\(f.variable) under \(f.here.map(\.name).sorted())"
+            } else if f.kind == .unguarded, let helper = f.helper, let call = f.helperCall {
+                cause = "\(helper)@\(call.path):\(call.offset)"
+            } else {
+                grouped.append(f)
+                continue
+            }
             if let k = byCause[cause] {
                 grouped[k].groupedAccesses.append(.init(name: f.variable, site: f.site, state: f.write ? .written(f.site) : .neverAssigned))
             } else {

@@ -372,6 +372,9 @@ public enum GuardLogExtractor {
             let references = referenceVars(context, declared)
             var walker = UnitWalker(context: context, name: name, vars: vars, references: references, uniqueness: uniqueness,
                                     wrappers: wrappers)
+            if let queues = local?.queues, !queues.isEmpty {
+                walker.handsOutQueue = units.contains { handsOut(s, queues: Set(queues), unit: $0) }
+            }
             for u in units {
                 walker.members(of: u, into: &log)
                 walker.walk(u, regions: &regions!, into: &log)
@@ -385,6 +388,55 @@ public enum GuardLogExtractor {
             result.logs[qualified] = log
         }
         return result
+    }
+
+    /// Calls that take a queue only to name it, not to run code on it later.
+    static let namingOnlyCalls: Set<String> = [
+        "onQueue", "notOnQueue", "onQueueAsBarrier", "DispatchQueue", "dispatchPrecondition", "setSpecific", "getSpecific",
+        "setTarget", "precondition", "assert", "print", "debugPrint", "ObjectIdentifier", "String",
+    ]
+
+    /// Whether unit `u` passes one of `queues` (its own queues) to other code as a value: an
+    /// argument (`f(queue: q)`, `.dispatch(self.q)`) or the right side of an assignment
+    /// (`session.delegateQueue = q`), rather than the receiver of its own `sync`/`async`.
+    static func handsOut(_ s: FileStructure, queues: Set<String>, unit u: Int) -> Bool {
+        let body = s.scopes[s.decls[u].body]
+        var i = body.open + 1
+        while i < body.close {
+            defer { i += 1 }
+            guard s.code[i].kind == .identifier, queues.contains(s.text(i)) else { continue }
+            // `self.q` or `q`: what stands before the whole reference.
+            var before = i - 1
+            if s.isChar(before, UInt8(ascii: ".")) {
+                guard s.isKeyword(before - 1, .self) else { continue }
+                before -= 2
+            }
+            // Used as a value: nothing is called or read through it after it.
+            guard !s.isChar(i + 1, UInt8(ascii: ".")), !s.isChar(i + 1, UInt8(ascii: "=")) else { continue }
+            let after = s.isChar(i + 1, UInt8(ascii: ")")) || s.isChar(i + 1, UInt8(ascii: ","))
+                || (i + 1 < s.count && s.code[i + 1].flags.contains(.newlineBefore))
+            guard after else { continue }
+            if s.isChar(before, UInt8(ascii: "=")) && !s.isKeyword(before - 2, .let) && !s.isKeyword(before - 2, .var) { return true }
+            guard s.isChar(before, UInt8(ascii: "(")) || s.isChar(before, UInt8(ascii: ",")) || s.isChar(before, UInt8(ascii: ":")) else { continue }
+            // An argument, but not of a call that only names the queue: an assertion of where
+            // code runs (`.onQueue(q)`), another queue that targets it, a key set on it.
+            var k = before
+            var steps = 0
+            while k > body.open && steps < 256 {
+                steps += 1
+                if s.isChar(k, UInt8(ascii: ")")) || s.isChar(k, UInt8(ascii: "]")) {
+                    let m = Int(s.match[k])
+                    guard m >= 0 && m < k else { break }
+                    k = m - 1
+                    continue
+                }
+                if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "{")) || s.isChar(k, UInt8(ascii: "}")) { break }
+                k -= 1
+            }
+            guard s.isChar(k, UInt8(ascii: "(")), k >= 1, s.code[k - 1].kind == .identifier else { continue }
+            if !Self.namingOnlyCalls.contains(s.text(k - 1)) { return true }
+        }
+        return false
     }
 
     /// `Outer.Inner` for a class nested in other types (or extensions); an extension's own
@@ -1040,6 +1092,10 @@ struct UnitWalker {
     let uniqueness: Set<String>
     let wrappers: [String: String]
     let selfAliases: Set<String>
+    /// The class hands one of its own queues to other code as a value (`callbackQueue:
+    /// .dispatch(queue)`, `delegateQueue: queue`, `x.queue = queue`): the closures it gives out
+    /// may be called back on that queue, which the tool cannot see.
+    var handsOutQueue = false
     var shadowCache: [Int: Set<String>] = [:]
     var keyCache: [Int: String] = [:]
 
@@ -1188,6 +1244,9 @@ struct UnitWalker {
                 rec.possible = held.possible
                 rec.inAsync = AsyncContext.isAsync(s, at: i)
                 if !s.comments.isEmpty && held.guards.isEmpty && saysDeliberate(i) { rec.possible = true }
+                // In a closure or local function of a class that hands its queue out: it may be
+                // called back on that queue.
+                if handsOutQueue && held.guards.isEmpty, runsLater || inLocalFunction(i, body: bodyScope) { rec.possible = true }
                 rec.concurrent = inConcurrentClosure(i)
                 if write && held.guards.isEmpty { rec.plainBlockWrite = plainReaderWriterBlock(i, regions: regions) }
                 rec.exec = execOffset(i)
@@ -1204,6 +1263,7 @@ struct UnitWalker {
                 rec.construction = construction
                 rec.runsLater = runsLater
                 rec.possible = held.possible
+                if handsOutQueue && held.guards.isEmpty, runsLater || inLocalFunction(i, body: bodyScope) { rec.possible = true }
                 if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
                 log.calls.append(rec)
             }
@@ -1239,6 +1299,12 @@ struct UnitWalker {
     }
 
     /// The scope of member `m`'s body (a computed property's accessor block included).
+    /// Whether token `i` is in a function declared inside the member whose body is `body`.
+    func inLocalFunction(_ i: Int, body: Int) -> Bool {
+        guard let e = s.enclosingExecutable(of: i), e != body else { return false }
+        return s.scopes[e].kind == .functionBody
+    }
+
     func memberBody(_ m: Int) -> Int {
         s.decls[m].body
     }

@@ -153,6 +153,61 @@ final class GuardInferenceTests: XCTestCase {
         XCTAssertEqual(app.map(\.location.line), [])
     }
 
+    func testTheGuardIsWhatTheWritesHold() async {
+        // Written on the main actor, read on a queue: the queue's reads are reported (one
+        // finding), the main actor's read is not.
+        let animator = """
+            final class Animator {
+                private let queue = DispatchQueue(label: "q")
+                private var index = 0
+                @MainActor func advance() { index += 1 }
+                @MainActor func show() { print(index) }
+                func preload() { queue.async { print(self.index); print(self.index + 1) } }
+            }
+            """
+        let a = await findings([("Sources/M/A.swift", animator)])
+        XCTAssertEqual(a, ["A.swift:6 inconsistent_locking"])
+        // Written with no guard and read under the lock once: the write is reported, not the reads.
+        let setter = """
+            final class Session {
+                private let lock = NSLock()
+                var name = "" { didSet { label = name } }
+                private var label = ""
+                func use() { lock.withLock { print(label) } }
+                func log() { print(label) }
+            }
+            """
+        let b = await findings([("Sources/M/B.swift", setter)])
+        XCTAssertEqual(b, ["B.swift:3 inconsistent_locking"])
+        // A lock held anywhere is the guard, though an executor holds the writes too.
+        let counter = """
+            final class Counter {
+                private let lock = NSLock()
+                private var total = 0
+                func add() { lock.withLock { total += 1 } }
+                @MainActor func reset() { total = 0 }
+            }
+            """
+        let c = await findings([("Sources/M/C.swift", counter)])
+        XCTAssertEqual(c, ["C.swift:5 inconsistent_locking"])
+    }
+
+    func testAPublicVarWrittenOnlyOutsideIsOneFinding() async {
+        let code = """
+            import Foundation
+            public final class Downloader {
+                private let lock = NSLock()
+                public var delegateName = "d"
+                public func start() { lock.withLock { print(delegateName) } }
+                public func cancel() { print(delegateName) }
+                public func stop() { print(delegateName.count) }
+            }
+            """
+        let input = LintInput(path: "Sources/M/D.swift", bytes: Array(code.utf8), context: FileContext(module: "/pkg/Sources/M"))
+        let ds = await Linter.lint([input], settings: LintSettings(rules: [InconsistentLockingRule()], jobs: 1)).diagnostics
+        XCTAssertEqual(ds.map(\.location.line), [4])
+    }
+
     func testConstructionAndCallsFromInitDoNotCount() async {
         let code = """
             final class Pool: @unchecked Sendable {

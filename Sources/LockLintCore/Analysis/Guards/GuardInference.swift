@@ -354,8 +354,12 @@ public enum GuardInference {
             }
             let anyExample = (guarded.first { $0.eff.guards.contains(primary) } ?? guarded.first { $0.eff.some.contains(primary) })!.record.site
             // A public var: code outside the module reads it without the guard the class takes.
+            var publicCause = false
             if v.readableOutsideModule && cls.inPackage && primary.kind != .mainActor && !cls.confined
                 && !cls.publicGuards.contains(primary.name) {
+                // Written only by outside code (its public setter): the reads inside race with
+                // those writes alone, and this finding is their cause.
+                publicCause = writes.isEmpty && v.settableOutsideModule && !throughOthers.contains(v.name)
                 var f = GuardFinding(kind: .publicVar, unchecked: unchecked, typeName: cls.name, variable: v.name, site: v.site)
                 f.primary = primary
                 f.guardedAt = anyExample
@@ -366,7 +370,7 @@ public enum GuardInference {
             }
             for a in reportable {
                 let r = a.record
-                if onlyWritesReported && !r.write { continue }
+                if (onlyWritesReported || publicCause) && !r.write { continue }
                 var f = GuardFinding(kind: .unguarded, unchecked: unchecked, typeName: cls.name, variable: v.name, site: r.site)
                 f.write = r.write
                 f.inAsync = r.inAsync

@@ -478,8 +478,10 @@ public struct SplitCriticalSectionRule: Rule {
             }
             // `box.member` on a receiver of a type whose members lock.
             guard s.isChar(t + 1, UInt8(ascii: ".")), t + 2 < s.code.count, s.code[t + 2].kind == .identifier else { continue }
-            var boxType: String? = nil
             let storage = receiver != name ? wrappers[owner]![receiver] : nil
+            // Only a member that locks in some type is worth the receiver's type.
+            if storage == nil && !context.isLockingMemberName(s.text(t + 2)) { continue }
+            var boxType: String? = nil
             if let w = storage {
                 boxType = w
             } else if let known = receiverTypes[ReceiverKey(function: f, name: name)] {

@@ -141,6 +141,8 @@ public struct ProjectIndex: Sendable {
     public internal(set) var splitProperties: [String: [String: LockGraph.SplitAccessor]] = [:]
     /// `module::Type` → its members that take a lock on their own (see `LockGraph.LockingMember`).
     public internal(set) var lockingMembers: [String: [String: LockGraph.LockingMember]] = [:]
+    /// module → the names of members that lock, of any type (see `lockingMembers`).
+    public internal(set) var lockingMemberNames: [String: Set<String>] = [:]
     /// `module::Type` → path → what that file says about the class's state and guards.
     public internal(set) var guardLogs: [String: [String: TypeGuardLog]] = [:]
     /// The guard inference's findings by path (worked out by `finishGuards()`).
@@ -214,6 +216,11 @@ public struct ProjectIndex: Sendable {
         lockInversions = lockGraph.inversions()
         splitProperties = lockGraph.splitProperties()
         lockingMembers = lockGraph.lockingMembers
+        lockingMemberNames = [:]
+        for (key, members) in lockingMembers {
+            guard let sep = key.range(of: "::") else { continue }
+            lockingMemberNames[String(key[..<sep.lowerBound]), default: []].formUnion(members.keys)
+        }
         protocolWrappers = [:]
         protocolLockImplementations = [:]
         for (module, types) in modules {

@@ -269,6 +269,20 @@ public final class RuleContext {
         return answer
     }
 
+    /// Whether a member of this name locks in some type of the module (or of a known library):
+    /// a cheap test before working out a receiver's type.
+    public func isLockingMemberName(_ name: String) -> Bool {
+        let answer = Self.isLockingMemberName(name, module: module, index: index)
+        questions[FactsQuestion(kind: .lockingMemberName, name: name)] = .bool(answer)
+        return answer
+    }
+
+    static let libraryLockingMemberNames = Set(LockGraph.libraryLockingMembers.values.flatMap(\.keys))
+
+    static func isLockingMemberName(_ name: String, module: String, index: ProjectIndex) -> Bool {
+        index.lockingMemberNames[module]?.contains(name) == true || libraryLockingMemberNames.contains(name)
+    }
+
     static func lockingMembers(_ name: String, module: String, index: ProjectIndex) -> [String: LockGraph.LockingMember] {
         if let own = index.lockingMembers["\(module)::\(name)"] { return own }
         if index.facts(module: module, name: name) == nil, let known = LockGraph.libraryLockingMembers[name] { return known }
@@ -391,6 +405,7 @@ public final class RuleContext {
                 let assumes = bar < q.name.endIndex ? q.name[q.name.index(after: bar)...].split(separator: ";").map(String.init) : []
                 b = .bool(isActor(index.facts(module: module, name: name), assuming: assumes))
             case .lockingMembers: b = .lockingMembers(lockingMembers(q.name, module: module, index: index))
+            case .lockingMemberName: b = .bool(isLockingMemberName(q.name, module: module, index: index))
             }
             if a != b { return true }
         }
@@ -420,7 +435,7 @@ struct FactsQuestion: Hashable {
         case isValueType, isProtocol, isKnownType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias, ownWrappers, classQueues, isClass, lockImplementations, assertingMethods, usesGuards
         case awaited
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
-        case lockingMembers
+        case lockingMembers, lockingMemberName
     }
     var kind: Kind
     var name: String

@@ -3,8 +3,8 @@ import Network
 
 // A class that gives its own serial queue to other code as the queue to call it back on: the
 // closures it hands over (and the local functions they call) may run on that queue, which the
-// tool cannot see, so it says nothing about their accesses. What the class's methods do
-// directly is still judged.
+// tool cannot see, so it says nothing about their accesses, nor about a member nothing in the run
+// calls (a delegate method the other code calls back). Its public methods are still judged.
 
 struct LoadOptions {
     var callbackQueue: DispatchQueue = .main
@@ -15,7 +15,7 @@ final class Loader {
 }
 
 /// Shape 1: the queue set in an options value, and completion closures that call local functions.
-final class Prefetcher {
+public final class Prefetcher {
     private let prefetchQueue = DispatchQueue(label: "prefetch")
     private let loader = Loader()
     private var options = LoadOptions()
@@ -40,11 +40,13 @@ final class Prefetcher {
         loader.load(key, options: options) { _ in finish() }
     }
 
-    func stop() { stopped = true } // expect: inconsistent_locking
+    public func stop() { prefetchQueue.async { self.stopped = true } }
+
+    public func isStopped() -> Bool { stopped } // expect: inconsistent_locking
 }
 
 /// Shape 2: a connection started on the class's queue, with a stored state handler.
-final class Link {
+public final class Link {
     private let queue = DispatchQueue(label: "link")
     private let connection: NWConnection
     private var ready = false
@@ -61,9 +63,9 @@ final class Link {
         connection.start(queue: queue)
     }
 
-    func send() { queue.async { if self.ready { self.sent += 1 } } }
+    public func send() { queue.async { if self.ready { self.sent += 1 } } }
 
-    func count() -> Int { sent } // expect: inconsistent_locking
+    public func count() -> Int { sent } // expect: inconsistent_locking
 }
 
 /// Shape 3: through an observer of the run that is given the queue and a closure to store.
@@ -73,6 +75,9 @@ final class Observer {
 }
 
 final class Tracker {
+    // Quiet as well: called back by the observer, on the queue it was given.
+    func observerDidChange() { changes += 1 }
+
     private let stateQueue = DispatchQueue(label: "state")
     private var changes = 0
     private lazy var observer = Observer(queue: stateQueue)

@@ -2,7 +2,7 @@ import Foundation
 
 /// Code asserted to run on a queue through a queue-specific key, and closures handed over with
 /// the queue they run on (`then(on:)`, `notify(queue:)`, `response(queue:)`).
-final class Manager {
+public final class Manager {
     private let dataQueue = DispatchQueue(label: "data")
     private let key = DispatchSpecificKey<Bool>()
     private var sessions: Set<String> = []
@@ -23,5 +23,5 @@ final class Manager {
         promise.done(on: .main) { _ in print("sent") }
     }
 
-    func reset() { pending = 0 } // expect: inconsistent_locking
+    public func reset() { pending = 0 } // expect: inconsistent_locking
 }

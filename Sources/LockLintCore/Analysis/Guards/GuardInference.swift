@@ -182,7 +182,11 @@ public enum GuardInference {
                 // or on a fresh instance before it is shared).
                 entry[k] = Entry(construction: true)
             } else if m.access == .world || m.enteredFromOutside || referenced.contains(k) || (sites[k] ?? []).isEmpty {
-                entry[k] = Entry(possible: m.saysCallerHolds || referenced.contains(k))
+                // A class that gives its queue to other code may be called back on it there: an
+                // overriding or @objc member, or one of its own that nothing in the run calls
+                // (a delegate method), may run on that queue.
+                let calledBack = cls.handsOutQueue && (m.enteredFromOutside || (m.access != .world && (sites[k] ?? []).isEmpty))
+                entry[k] = Entry(possible: m.saysCallerHolds || referenced.contains(k) || calledBack)
             } else {
                 entry[k] = Entry(top: true)
                 open.append(k)
@@ -342,6 +346,10 @@ public enum GuardInference {
             // are the unguarded accesses (one cause); the reads made under a guard are not
             // reported apart, and neither are the bare reads, which that cause explains.
             let onlyWritesReported = !writes.isEmpty && writeCounts.isEmpty
+            // A class that does not claim to be Sendable shows that a guard is the var's only by
+            // holding it where the var is written: a read under a lock that guards other state
+            // shows only that the lock was held there.
+            if onlyWritesReported && !unchecked { continue }
             // Executors on which every write of the var runs: a read there needs no lock (only
             // that thread writes), though other threads must still take the lock to read.
             let writeExecutors = list.filter { $0.record.write }.map { $0.eff.guards.filter { $0.kind.isExecutor } }

@@ -151,6 +151,9 @@ public struct ClassRecord: Sendable, Equatable {
     /// `dispatchPrecondition`): its code runs there by contract, and only state it also shares
     /// under a lock is judged.
     public var confined = false
+    /// It gives one of its own queues to other code as the queue to call it back on (see
+    /// `UnitWalker.handsOutQueue`).
+    public var handsOutQueue = false
 }
 
 /// What one file says about one class: its declaration (if there), its members, and every use
@@ -288,6 +291,9 @@ public enum GuardLogExtractor {
         var semaphoreRegions: [GuardRegions.Region]? = nil
         var queueRegions: [LockRegion]? = nil
         let singleThreaded = s.singleThreadedRanges()
+        // Worked out once per file, for every class of it.
+        var fileSelfAliases: Set<String>? = nil
+        var memberUses: [String: [Int]]? = nil
         let uniqueness = StateAccess.uniquenessHelpers(s)
         // The units whose state is recorded (regions are worked out for their code only).
         var recorded: [(qualified: String, name: String, units: [Int], declared: [Int],
@@ -370,16 +376,19 @@ public enum GuardLogExtractor {
                 log.vars = varRecords(context, units: declared, vars: vars, guards: Set(local!.locks + local!.queues))
             }
             let references = referenceVars(context, declared)
+            if fileSelfAliases == nil { fileSelfAliases = GuardRegions.selfAliases(s) }
+            if memberUses == nil { memberUses = otherReferenceUses(s) }
             var walker = UnitWalker(context: context, name: name, vars: vars, references: references, uniqueness: uniqueness,
-                                    wrappers: wrappers)
+                                    wrappers: wrappers, selfAliases: fileSelfAliases!)
             if let queues = local?.queues, !queues.isEmpty {
                 walker.handsOutQueue = units.contains { handsOut(s, queues: Set(queues), unit: $0) }
+                if walker.handsOutQueue { log.classRecord?.handsOutQueue = true }
             }
             for u in units {
                 walker.members(of: u, into: &log)
                 walker.walk(u, regions: &regions!, into: &log)
             }
-            (log.writtenThroughOthers, log.setUpThroughOthers) = writesThroughOtherReferences(s, vars: vars, references: references,
+            (log.writtenThroughOthers, log.setUpThroughOthers) = writesThroughOtherReferences(s, uses: memberUses!, vars: vars, references: references,
                                                                                                className: name, uniqueness: uniqueness)
             if log.testCode { log.concurrentUses = concurrentUses(s, names: Set(log.members.map(\.baseName)).union(vars)) }
             if log.accesses.contains(where: { a in a.guards.contains { GuardInference.isOwn($0) && $0.kind != .mainActor } }) {
@@ -1042,20 +1051,29 @@ public enum GuardLogExtractor {
 
     /// Vars of the class written in this file through references other than `self`: while
     /// anyone may hold the instance, and while it is being set up (or copied on write).
-    static func writesThroughOtherReferences(_ s: FileStructure, vars: Set<String>, references: Set<String>, className: String,
-                                             uniqueness: Set<String>) -> ([String], [String]) {
+    /// The file's member uses through a receiver other than `self` (`other.name`), by name, in
+    /// file order: what `writesThroughOtherReferences` looks at for each class.
+    static func otherReferenceUses(_ s: FileStructure) -> [String: [Int]] {
+        var out: [String: [Int]] = [:]
+        for i in 2..<max(2, s.code.count) where s.code[i].kind == .identifier && s.isChar(i - 1, UInt8(ascii: ".")) && !s.isKeyword(i - 2, .self) {
+            out[s.text(i), default: []].append(i)
+        }
+        return out
+    }
+
+    static func writesThroughOtherReferences(_ s: FileStructure, uses: [String: [Int]], vars: Set<String>, references: Set<String>,
+                                             className: String, uniqueness: Set<String>) -> ([String], [String]) {
         var out = Set<String>()
         var safe = Set<String>()
-        let names = NameSet(vars)
         var ambiguous: [String: Bool] = [:]
-        for i in 2..<max(2, s.code.count) where s.code[i].kind == .identifier && s.isChar(i - 1, UInt8(ascii: ".")) && names.contains(s, i) {
-            if s.isKeyword(i - 2, .self) { continue }
+        for i in vars.flatMap({ uses[$0] ?? [] }) {
             let name = s.text(i)
             if out.contains(name) { continue }
             guard StateAccess.mayWrite(s, i, reference: references.contains(name)) else { continue }
             if ambiguous[name] == nil {
-                ambiguous[name] = s.decls.contains { d in
-                    d.kind == .variable && d.parent >= 0 && s.decls[d.parent].kind.isType && s.decls[d.parent].nameText != className && d.nameText == name
+                ambiguous[name] = s.variableDecls(named: name).contains { k in
+                    let d = s.decls[k]
+                    return d.parent >= 0 && s.decls[d.parent].kind.isType && s.decls[d.parent].nameText != className
                 }
             }
             if ambiguous[name]! && !receiverIsDeclared(s, receiver: i - 2, as: className) { continue }
@@ -1100,9 +1118,9 @@ struct UnitWalker {
     var keyCache: [Int: String] = [:]
 
     init(context: RuleContext, name: String, vars: Set<String>, references: Set<String>, uniqueness: Set<String>,
-         wrappers: [String: String]) {
+         wrappers: [String: String], selfAliases: Set<String>) {
         self.wrappers = wrappers
-        self.selfAliases = GuardRegions.selfAliases(context.structure)
+        self.selfAliases = selfAliases
         self.context = context
         self.s = context.structure
         self.name = name

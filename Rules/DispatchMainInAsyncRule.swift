@@ -213,20 +213,20 @@ public struct DispatchMainInAsyncRule: Rule {
         guard !calls.isEmpty else { return [] }
         var taskLocals: Set<String>? = nil  // computed for the first call that would be reported
         var out: [(token: Int, diagnostic: Diagnostic)] = []
-        var functionTails: [(call: Int, ctx: Isolation, function: Int)] = []
+        var functionTails: [(call: Int, ctx: ConcurrencyIsolation, function: Int)] = []
         var deferrals = DeferralIndex()
         for m in calls {
-            guard let ctx = isolation(s, at: m, context: context) else { continue }
-            if taskLocals == nil { taskLocals = taskLocalNames(s) }
-            if readsTaskLocal(s, dispatchedBy: m, names: taskLocals ?? []) { continue }
+            guard let ctx = ConcurrencyIsolation.of(s, at: m, context: context) else { continue }
+            if taskLocals == nil { taskLocals = DispatchedBlocks.taskLocalNames(s) }
+            if DispatchedBlocks.readsTaskLocal(s, dispatchedBy: m, names: taskLocals ?? []) { continue }
             let method = s.text(m)
             var tail = false
             switch ctx {
             case .async(.task(let ci)) where method == "async":
                 // The last thing a task nobody keeps does: `await MainActor.run` would behave the same.
-                tail = Self.endsTask(s, call: m, task: ci)
-                if tail && !Self.isRetained(s, task: ci) { continue }
-            case .async(.function(let f)) where method == "async" && s.decls[f].body >= 0 && Self.endsScope(s, call: m, scope: s.decls[f].body):
+                tail = TaskTails.endsTask(s, call: m, task: ci)
+                if tail && !TaskTails.isRetained(s, task: ci) { continue }
+            case .async(.function(let f)) where method == "async" && s.decls[f].body >= 0 && TaskTails.endsScope(s, call: m, scope: s.decls[f].body):
                 // The last thing an async function does: decided once the file's calls of it are known.
                 functionTails.append((m, ctx, f))
                 continue
@@ -250,7 +250,7 @@ public struct DispatchMainInAsyncRule: Rule {
             for t in functionTails {
                 // Nobody waits for the function but a task nobody keeps, which ends with it: the hop
                 // is then the last thing that task does.
-                if onlyEndsUnkeptTasks(s, function: t.function, uses: sites, context: context) { continue }
+                if TaskTails.onlyEndsUnkeptTasks(s, function: t.function, uses: sites, context: context) { continue }
                 out.append((t.call, diagnostic(at: t.call, t.ctx, context: context, endsTask: true)))
             }
             out.sort { $0.token < $1.token }
@@ -258,218 +258,9 @@ public struct DispatchMainInAsyncRule: Rule {
         return out.map(\.diagnostic)
     }
 
-    // MARK: Task-local values
-
-    /// Attributes whose property reads a task-local value (`@TaskLocal`, and swift-dependencies'
-    /// `@Dependency`, which reads one).
-    static let taskLocalAttributes: Set<String> = ["@TaskLocal", "@Dependency"]
-    /// Calls that bind or capture task-local values.
-    static let taskLocalCalls: Set<String> = ["withValue", "withDependencies", "withEscapedDependencies"]
-
-    /// Names of properties and locals declared in the file with a task-local attribute.
-    func taskLocalNames(_ s: FileStructure) -> Set<String> {
-        var names: Set<String> = []
-        for d in s.decls where d.kind == .variable && d.hasAttributes && d.name >= 0
-            && s.attributes(of: d).contains(where: { Self.taskLocalAttributes.contains(s.text($0)) }) {
-            names.insert(d.nameText)
-        }
-        return names
-    }
-
-    /// Whether the block dispatched by the call at `m` reads a task-local value. A GCD block
-    /// does not inherit task-locals and `Task {}` does, so the hop may be the point (code that
-    /// escapes a dependency context, and tests of exactly that); the rule stays quiet.
-    func readsTaskLocal(_ s: FileStructure, dispatchedBy m: Int, names: Set<String>) -> Bool {
-        guard let c = Self.dispatchedClosure(s, call: m), c.close > c.open else { return false }
-        for k in s.span(c.open, c.close + 1) {
-            switch s.code[k].kind {
-            case .attribute where Self.taskLocalAttributes.contains(s.text(k)): return true
-            case .identifier:
-                let name = s.text(k)
-                if Self.taskLocalCalls.contains(name) || names.contains(name) { return true }
-            default: break
-            }
-        }
-        return false
-    }
-
-    // MARK: Where the call runs
-
-    enum Isolation {
-        case async(AsyncOrigin)
-        /// A method (or other member) of an actor: the actor's declaration or extension.
-        case actor(type: Int, member: Int?)
-        /// `@MainActor` (or another global actor) on a type, extension or function (`decl`), or on
-        /// a closure (`closure`).
-        case globalActor(name: String, decl: Int, attribute: Int)
-        case globalActorClosure(name: String, closure: Int, attribute: Int)
-        /// A `Task { }` (or a task group's body) that inherits the main actor from the code that starts it.
-        case inheritedMainActor(MainActorIsolation, origin: AsyncOrigin)
-
-        /// Code that already runs on the main actor.
-        var isMainActor: Bool {
-            switch self {
-            case .globalActor(let name, _, _), .globalActorClosure(let name, _, _): return name == "MainActor"
-            case .inheritedMainActor: return true
-            case .async, .actor: return false
-            }
-        }
-    }
-
-    /// The isolation or async context that makes the code at `i` part of Swift concurrency.
-    func isolation(_ s: FileStructure, at i: Int, context: RuleContext) -> Isolation? {
-        var crossedSyncFunction = false
-        var member: Int? = nil
-        for sc in s.enclosingScopes(of: i) {
-            let scope = s.scopes[sc]
-            switch scope.kind {
-            case .closure:
-                let ci = scope.closure
-                // Inside a continuation body the hop is how a callback world is bridged: the task
-                // awaits the continuation, which the dispatched block resumes.
-                let calleeToken = s.closures[ci].callee
-                if calleeToken >= 0 && Self.continuationCallees.contains(s.text(calleeToken)) { return nil }
-                // `Task { @MainActor in … }`: the closure's actor says where it runs.
-                if let (name, attr) = closureGlobalActor(s, s.closures[ci]) {
-                    return .globalActorClosure(name: name, closure: ci, attribute: attr)
-                }
-                if !crossedSyncFunction, let o = AsyncContext.origin(s, at: s.closures[ci].open + 1), o == .closure(ci) || o == .task(ci) {
-                    // `Task { }` (not detached) inherits the isolation of the code that starts it,
-                    // through closures that pass it on (a Combine `sink` in a main-actor
-                    // initializer): judged by that actor.
-                    if let isolated = AsyncContext.mainActor(o, in: s, context: context) { return .inheritedMainActor(isolated, origin: o) }
-                    return .async(o)
-                }
-                let callee = s.closures[ci].callee
-                if callee >= 0 && AsyncContext.inlineCallees.contains(s.text(callee)) { continue }
-                return nil
-            case .functionBody, .accessorBlock:
-                let d = scope.decl
-                guard d >= 0 else { continue }
-                let decl = s.decls[d]
-                if decl.kind == .variable {
-                    // The accessor block around a getter or observer already judged.
-                    if crossedSyncFunction { continue }
-                    // A computed property's implicit getter.
-                    if let (name, attr) = globalActor(s, decl) { return .globalActor(name: name, decl: d, attribute: attr) }
-                    if decl.modifiers.contains(.nonisolated) || decl.modifiers.contains(.nonisolatedUnsafe) { return nil }
-                    crossedSyncFunction = true
-                    member = d
-                    continue
-                }
-                guard decl.kind.isFunctionLike else { continue }
-                // The member's own attributes, or those of the property an accessor belongs to.
-                var holders = [d]
-                if decl.kind == .accessor && decl.parent >= 0 && s.decls[decl.parent].kind == .variable { holders.append(decl.parent) }
-                // A global actor wins over `async`: an async main-actor method already runs on the
-                // main actor, and advice to await it there would be wrong.
-                for h in holders {
-                    if let (name, attr) = globalActor(s, s.decls[h]) { return .globalActor(name: name, decl: h, attribute: attr) }
-                    if s.decls[h].modifiers.contains(.nonisolated) || s.decls[h].modifiers.contains(.nonisolatedUnsafe) {
-                        return decl.isAsync && !crossedSyncFunction ? .async(.function(d)) : nil
-                    }
-                }
-                if decl.isAsync && !crossedSyncFunction {
-                    if let t = enclosingMainActorType(s, d, context: context) { return t }
-                    return .async(.function(d))
-                }
-                crossedSyncFunction = true
-                member = holders.last
-            case .typeBody:
-                let d = scope.decl
-                guard d >= 0 else { return nil }
-                let type = s.decls[d]
-                if let (name, attr) = globalActor(s, type) { return .globalActor(name: name, decl: d, attribute: attr) }
-                let isActor: Bool
-                switch type.kind {
-                case .actor: isActor = true
-                case .extension: isActor = declaredActor(s, type.nameText) || context.isActor(type.nameText)
-                default: isActor = false
-                }
-                if isActor {
-                    // Static members of an actor are not isolated to an instance.
-                    if let m = member, s.decls[m].isStaticMember { return nil }
-                    return .actor(type: d, member: member)
-                }
-                // An extension of a global-actor type declared in this file.
-                if type.kind == .extension, let (name, decl, attr) = globalActorDeclaration(s, type.nameText) {
-                    return .globalActor(name: name, decl: decl, attribute: attr)
-                }
-                return nil
-            default:
-                continue
-            }
-        }
-        return nil
-    }
-
-    static let continuationCallees: Set<String> = [
-        "withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation", "withUnsafeThrowingContinuation",
-    ]
-
-    /// The main-actor isolation a type inherits from a UIKit/AppKit class it (or a class of the
-    /// run it subclasses) inherits: the inheritance token is the place to point at.
-    func inheritedMainActor(_ s: FileStructure, _ d: Int, context: RuleContext) -> Isolation? {
-        let type = s.decls[d]
-        guard type.kind == .class || type.kind == .extension || type.kind == .struct else { return nil }
-        for t in s.inheritedTypes(of: d) where MainActorTypes.isMainActorType(t.name) || (type.kind != .struct && context.inheritsMainActor(superclass: t.name)) {
-            let token = type.inheritance.first { s.code[$0].kind == .identifier && s.is($0, text: t.name) } ?? type.keyword
-            return .globalActor(name: "MainActor", decl: d, attribute: token)
-        }
-        // An extension of a class declared here that inherits it.
-        if type.kind == .extension {
-            for di in s.typeDecls(named: type.nameText) where s.decls[di].kind == .class {
-                if let i = inheritedMainActor(s, di, context: context) { return i }
-            }
-        }
-        return nil
-    }
-
-    /// For an async member: the main-actor type (by attribute or inheritance) it belongs to.
-    func enclosingMainActorType(_ s: FileStructure, _ member: Int, context: RuleContext) -> Isolation? {
-        var p = s.decls[member].parent
-        while p >= 0 && !s.decls[p].kind.isType { p = s.decls[p].parent }
-        guard p >= 0 else { return nil }
-        if let (name, attr) = globalActor(s, s.decls[p]) { return .globalActor(name: name, decl: p, attribute: attr) }
-        if s.decls[p].kind == .extension, let (name, decl, attr) = globalActorDeclaration(s, s.decls[p].nameText) {
-            return .globalActor(name: name, decl: decl, attribute: attr)
-        }
-        return inheritedMainActor(s, p, context: context)
-    }
-
-    /// A global-actor attribute on a declaration: its name and token.
-    func globalActor(_ s: FileStructure, _ d: Decl) -> (String, Int)? {
-        for a in s.attributes(of: d) {
-            let name = String(s.text(a).dropFirst())
-            if name == "MainActor" || (name.hasSuffix("Actor") && name.first?.isUppercase == true) { return (name, a) }
-        }
-        return nil
-    }
-
-    /// `{ @MainActor in … }` / `{ @MainActor () -> Void in … }`.
-    func closureGlobalActor(_ s: FileStructure, _ c: Closure) -> (String, Int)? {
-        guard c.inKeyword > c.open else { return nil }
-        for k in s.span(c.open + 1, c.inKeyword) where s.code[k].kind == .attribute {
-            let name = String(s.text(k).dropFirst())
-            if name == "MainActor" || (name.hasSuffix("Actor") && name.first?.isUppercase == true) { return (name, k) }
-        }
-        return nil
-    }
-
-    func declaredActor(_ s: FileStructure, _ name: String) -> Bool {
-        s.typeDecls(named: name).contains { s.decls[$0].kind == .actor }
-    }
-
-    func globalActorDeclaration(_ s: FileStructure, _ name: String) -> (String, Int, Int)? {
-        for di in s.typeDecls(named: name) where s.decls[di].kind != .extension {
-            if let (n, a) = globalActor(s, s.decls[di]) { return (n, di, a) }
-        }
-        return nil
-    }
-
     // MARK: The finding
 
-    func diagnostic(at m: Int, _ ctx: Isolation, context: RuleContext, endsTask: Bool = false) -> Diagnostic {
+    func diagnostic(at m: Int, _ ctx: ConcurrencyIsolation, context: RuleContext, endsTask: Bool = false) -> Diagnostic {
         let s = context.structure
         let method = s.text(m)
         let call = "DispatchQueue.main.\(method)"
@@ -480,7 +271,7 @@ public struct DispatchMainInAsyncRule: Rule {
         let fix: String
         // A block that captures weakly (`[weak self]`) must not be kept alive by the rewrite: a task
         // that awaits a delay holds what it captures for the whole wait.
-        let captures = isAfter ? Self.weakCaptureList(s, call: m) : nil
+        let captures = isAfter ? DispatchedBlocks.weakCaptureList(s, call: m) : nil
         let delayedTask = "`Task { @MainActor \(captures.map { $0 + " " } ?? "")in try await Task.sleep(for: …); … }`"
         let keepsWeak = captures.map { " (keep \($0): a task that awaits the delay holds what it captures strongly for the whole wait)" } ?? ""
         switch ctx {
@@ -581,133 +372,6 @@ public struct DispatchMainInAsyncRule: Rule {
         return "\(call) in \(what) leaves the \(name) through GCD: the block runs later, unordered with the actor's work"
     }
 
-    // MARK: A hop at the end of a task
-
-    /// Whether the `Task { }` / `Task.detached { }` whose closure is `ci` is kept: assigned,
-    /// returned, passed on, or used (`.value`, `.cancel()`), so that code may await it. `_ = Task { }`
-    /// and a task started as a statement of its own are not kept.
-    static func isRetained(_ s: FileStructure, task ci: Int) -> Bool {
-        let c = s.closures[ci]
-        guard c.callee >= 0 else { return true }
-        let start = c.receiverStart >= 0 ? c.receiverStart : c.callee
-        guard s.is(start, "Task") else { return true }
-        if c.close + 1 < s.code.count && s.isChar(c.close + 1, UInt8(ascii: ".")) { return true }
-        let p = start - 1
-        if p < 0 || s.isChar(p, UInt8(ascii: "{")) || s.isChar(p, UInt8(ascii: "}")) || s.isChar(p, UInt8(ascii: ";")) || s.isKeyword(p, .in) {
-            return false
-        }
-        if s.isChar(p, UInt8(ascii: "=")) && s.is(p - 1, "_") { return false }
-        return true
-    }
-
-    /// Whether the dispatch call at `m` is the last thing the task closure `ci` runs on every
-    /// path through it: nothing but the ends of `if`/`else`, `do`/`catch` and `switch` blocks (or
-    /// a bare `return`) follows it. A loop, a nested closure or any later statement says no.
-    static func endsTask(_ s: FileStructure, call m: Int, task ci: Int) -> Bool {
-        endsScope(s, call: m, scope: s.closures[ci].scope)
-    }
-
-    /// Whether the call at `m` is the last thing the closure or function body `taskScope` runs on
-    /// every path through it (see `endsTask`).
-    static func endsScope(_ s: FileStructure, call m: Int, scope taskScope: Int) -> Bool {
-        // The last token of the dispatch call: its arguments, then a trailing closure.
-        var e = m
-        if s.isChar(e + 1, UInt8(ascii: "(")), Int(s.match[e + 1]) > e + 1 { e = Int(s.match[e + 1]) }
-        if s.isChar(e + 1, UInt8(ascii: "{")), Int(s.match[e + 1]) > e + 1 { e = Int(s.match[e + 1]) }
-        var pos = e + 1
-        var level = Int(s.scopeOf[m])
-        var steps = 0
-        while level >= 0 && steps < 64 {
-            steps += 1
-            while pos < s.code.count && s.isChar(pos, UInt8(ascii: ";")) { pos += 1 }
-            if s.isKeyword(pos, .return) && (s.isChar(pos + 1, UInt8(ascii: "}")) || s.isChar(pos + 1, UInt8(ascii: ";"))) { return true }
-            let scope = s.scopes[level]
-            if level == taskScope { return pos == scope.close }
-            guard scope.kind == .statement, scope.statementKeyword >= 0 else { return false }
-            let kw = scope.statementKeyword
-            switch s.code[kw].word {
-            case .switch:
-                // The end of a case: the next case label, or the switch's `}`.
-                guard pos == scope.close || s.isCaseLabel(pos, inSwitch: level) else { return false }
-                pos = scope.close + 1
-            case .if:
-                guard pos == scope.close else { return false }
-                pos = s.ifChainEnd(afterBranchClosingAt: scope.close) + 1
-            case .else:
-                // The `else` of an `if` chain (a `guard`'s else cannot fall through).
-                guard pos == scope.close, s.isChar(kw - 1, UInt8(ascii: "}")) else { return false }
-                pos = scope.close + 1
-            case .do, .catch:
-                guard pos == scope.close else { return false }
-                var j = scope.close
-                while s.isKeyword(j + 1, .catch), let body = s.statementBody(of: j + 1) { j = s.scopes[body].close }
-                pos = j + 1
-            default:
-                return false
-            }
-            level = scope.parent
-        }
-        return false
-    }
-
-    // MARK: An async function's last step
-
-    /// Whether async function `f` is awaited only as the last thing of tasks nobody keeps
-    /// (`Task { await f() }` as a statement of its own, nothing after the call), directly or as the
-    /// last step of another async function that only such tasks await (two levels): then nothing
-    /// waits for what `f` does last, and a hop at its end is the last thing such a task does. Its other
-    /// uses in the file (in `uses`, by name) must all be such calls, and no other file of the run may await a
-    /// function of its name (unless it is private). A public, open, overriding or `@objc` function
-    /// is called from code the tool does not see.
-    func onlyEndsUnkeptTasks(_ s: FileStructure, function f: Int, uses: [String: [Int]], context: RuleContext, depth: Int = 0) -> Bool {
-        let d = s.decls[f]
-        // A member is called on `self` from its own type's code (its declarations in this file); a
-        // use of its name anywhere else in the file may be a call of it too, unless it is private.
-        let all = uses[d.nameText] ?? []
-        var sites: [Int] = all
-        if let t = s.owningType(of: f) {
-            sites = []
-            for td in s.typeDecls(named: s.decls[t].nameText) where s.decls[td].body >= 0 {
-                let b = s.scopes[s.decls[td].body]
-                sites += Waits.within(all, b.open..<b.close)
-            }
-            let isPrivate = d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate)
-            if sites.count < all.count && !isPrivate { return false }
-        }
-        guard depth < 3, d.kind == .function, d.name >= 0, !d.modifiers.contains(.public), !d.modifiers.contains(.open),
-              !d.modifiers.contains(.override), !s.attributes(of: d).contains(where: { s.is($0, "@objc") }) else { return false }
-        var calls = 0
-        for k in sites where k != d.name {
-            // `f(…)` or `self.f(…)`, awaited.
-            guard s.isChar(k + 1, UInt8(ascii: "(")) else { return false }
-            var start = k
-            if s.isChar(k - 1, UInt8(ascii: ".")) {
-                guard s.isKeyword(k - 2, .self), !s.isChar(k - 3, UInt8(ascii: ".")) else { return false }
-                start = k - 2
-            }
-            var p = start - 1
-            while s.isKeyword(p, .try) { p -= 1 }
-            guard s.isKeyword(p, .await), let origin = AsyncContext.origin(s, at: k) else { return false }
-            switch origin {
-            case .task(let ci):
-                let callee = s.closures[ci].callee
-                guard callee >= 0, s.is(callee, "Task") || s.is(callee, "detached"), !Self.isRetained(s, task: ci),
-                      Self.endsTask(s, call: k, task: ci) else { return false }
-            case .function(let g):
-                // The last step of another async function that only such tasks end with.
-                guard g != f, s.decls[g].body >= 0, Self.endsScope(s, call: k, scope: s.decls[g].body),
-                      onlyEndsUnkeptTasks(s, function: g, uses: uses, context: context, depth: depth + 1) else { return false }
-            case .closure:
-                return false
-            }
-            calls += 1
-        }
-        guard calls > 0 else { return false }
-        if d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate) { return true }
-        // This file awaits it; no other file of the run does.
-        return context.filesAwaiting(d.nameText) <= 1
-    }
-
     // MARK: A deferral the code needs
 
     /// What the deferral questions need from a function, worked out once per function: the stored
@@ -733,7 +397,7 @@ public struct DispatchMainInAsyncRule: Rule {
         guard let f = Self.directFunction(s, of: m) else { return false }
         if Self.isGetter(s, f) { return true }
         if Self.documentedReason(s, member: f) { return true }
-        guard let c = Self.dispatchedClosure(s, call: m), c.close > c.open else { return false }
+        guard let c = DispatchedBlocks.dispatchedClosure(s, call: m), c.close > c.open else { return false }
         if coalesces(s, block: c, call: m, function: f, index: &index) { return true }
         return presents(s, block: c, index: &index)
     }
@@ -816,32 +480,9 @@ public struct DispatchMainInAsyncRule: Rule {
         return out
     }
 
-    /// The stored names a block (or a method of its type it calls on `self`, one level down)
-    /// assigns: `x = …`, `self.x = …`.
-    /// - Parameter methodsOf: the type whose methods called from the range are followed (one level).
-    static func assignedNames(_ s: FileStructure, in range: Range<Int>, methodsOf type: String? = nil) -> Set<String> {
-        var out = Set<String>()
-        var methods: [String: [Int]]? = nil
-        for k in range where s.code[k].kind == .identifier {
-            let onSelf = !s.isChar(k - 1, UInt8(ascii: ".")) || (s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: ".")))
-            guard onSelf else { continue }
-            if s.isChar(k + 1, UInt8(ascii: "=")) {
-                out.insert(s.text(k))
-            } else if let type, s.isChar(k + 1, UInt8(ascii: "(")) {
-                if methods == nil {
-                    methods = Dictionary(grouping: s.callableMembers(ofTypeNamed: type).filter { s.decls[$0].kind == .function }, by: { s.decls[$0].nameText })
-                }
-                for g in methods?[s.text(k)] ?? [] where s.decls[g].body >= 0 {
-                    out.formUnion(assignedNames(s, in: s.scopes[s.decls[g].body].interior))
-                }
-            }
-        }
-        return out
-    }
-
     func coalesces(_ s: FileStructure, block c: Closure, call m: Int, function f: Int, index: inout DeferralIndex) -> Bool {
         let type = s.enclosingType(of: m).map { s.decls[$0].nameText }
-        let reset = Self.assignedNames(s, in: c.interior, methodsOf: type)
+        let reset = DispatchedBlocks.assignedNames(s, in: c.interior, methodsOf: type)
         guard !reset.isEmpty, s.decls[f].body >= 0 else { return false }
         if index.tested[f] == nil {
             // One pass over the function's body: the names in its conditions and its assignments.
@@ -896,7 +537,7 @@ public struct DispatchMainInAsyncRule: Rule {
             index.presented = names
         }
         guard let presented = index.presented, !presented.isEmpty else { return false }
-        return !Self.assignedNames(s, in: c.interior).isDisjoint(with: presented)
+        return !DispatchedBlocks.assignedNames(s, in: c.interior).isDisjoint(with: presented)
     }
 
     static let deferralWords = ["defer", "run loop", "runloop", "next tick", "later", "after", "finish", "on purpose",
@@ -916,27 +557,8 @@ public struct DispatchMainInAsyncRule: Rule {
 
     /// Whether the dispatched block reads layout or scroll state: work deferred to the next
     /// run-loop turn so that a layout pass finishes first.
-    /// The closure passed to the dispatch call at `m` (trailing, or `execute: { … }`): closures
-    /// are in source order, so the first one opening after `m` is found by binary search.
-    static func dispatchedClosure(_ s: FileStructure, call m: Int) -> Closure? {
-        var lo = 0
-        var hi = s.closures.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if s.closures[mid].open <= m { lo = mid + 1 } else { hi = mid }
-        }
-        // Argument closures nested in the call's own arguments come first; its own closure is
-        // among the next few.
-        var k = lo
-        while k < s.closures.count && k < lo + 8 {
-            if s.closures[k].callee == m { return s.closures[k] }
-            k += 1
-        }
-        return nil
-    }
-
     static func readsLayout(_ s: FileStructure, call m: Int) -> Bool {
-        guard let c = Self.dispatchedClosure(s, call: m), c.close > c.open else { return false }
+        guard let c = DispatchedBlocks.dispatchedClosure(s, call: m), c.close > c.open else { return false }
         return s.span(c.open + 1, c.close).contains { s.code[$0].kind == .identifier && layoutWords.contains(s.text($0)) }
     }
 
@@ -949,23 +571,5 @@ public struct DispatchMainInAsyncRule: Rule {
         if isSync { return "make the caller async and `await MainActor.run { … }` instead of blocking \(name)" }
         if isAfter { return "start \(delayedTask)" }
         return "`await MainActor.run { … }` from async code, or start `Task { @MainActor in … }`"
-    }
-
-    /// The capture list of the block dispatched at `m` when it captures something weakly or
-    /// unowned (`[weak self]`, `[weak self, unowned delegate]`), as written.
-    static func weakCaptureList(_ s: FileStructure, call m: Int) -> String? {
-        guard let c = dispatchedClosure(s, call: m), s.isChar(c.open + 1, UInt8(ascii: "[")) else { return nil }
-        let close = Int(s.match[c.open + 1])
-        guard close > c.open + 1, close < c.close else { return nil }
-        let list = s.span(c.open + 1, close + 1)
-        guard list.contains(where: { s.isKeyword($0, .weak) || s.isKeyword($0, .unowned) || s.is($0, "weak") || s.is($0, "unowned") }) else { return nil }
-        var text = ""
-        for k in list {
-            if !text.isEmpty && !s.isChar(k, UInt8(ascii: ",")) && !s.isChar(k, UInt8(ascii: "]")) && !text.hasSuffix("[") && !s.isChar(k, UInt8(ascii: "(")) && !s.isChar(k, UInt8(ascii: ")")) && !text.hasSuffix("(") {
-                text += " "
-            }
-            text += s.text(k)
-        }
-        return text
     }
 }

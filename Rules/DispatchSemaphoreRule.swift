@@ -124,7 +124,7 @@ public struct DispatchSemaphoreRule: Rule {
         // Waits in async code: their tokens by name, in source order, and those on the main actor.
         var asyncWaits: [String: [Int]] = [:]
         var asyncWaitsOnMain = Set<Int>()
-        for w in waitsInAsyncCode(s, context: context) {
+        for w in SemaphoreWaits.waitsInAsyncCode(s, context: context) {
             asyncWaits[w.name, default: []].append(w.token)
             if w.mainActor { asyncWaitsOnMain.insert(w.token) }
         }
@@ -143,8 +143,8 @@ public struct DispatchSemaphoreRule: Rule {
         // `#else`/`#elseif` directives in order, to ask "is there one between" by binary search.
         let elses = s.code.indices.filter { s.code[$0].kind == .pound && (s.is($0, "#else") || s.is($0, "#elseif")) }
         var timedWaits: Set<String>? = nil
-        var workerIndex = WorkerIndex()
-        var waitIndex = WaitIndex()
+        var workerIndex = SemaphoreWaits.WorkerIndex()
+        var waitIndex = SemaphoreWaits.WaitIndex()
         // Semaphores (by identity) whose waits are no blocking bug, and those followed from a
         // local into the property that keeps them.
         var deliberate: [String: Bool] = [:]
@@ -171,7 +171,7 @@ public struct DispatchSemaphoreRule: Rule {
             // A local whose semaphore the function keeps in a property is that property's
             // semaphore: judged as a stored one, and reported once.
             var keptInProperty = false
-            if let h = holder, let p = propertyKeeping(s, local: h, context: context) {
+            if let h = holder, let p = SemaphoreWaits.propertyKeeping(s, local: h, context: context) {
                 holder = p
                 keptInProperty = true
             }
@@ -200,7 +200,7 @@ public struct DispatchSemaphoreRule: Rule {
                 // block must make, a watchdog's bounded wait for the main thread) is not reported.
                 if deliberate[id] == nil {
                     let semaphoreName = holder?.nameText ?? assignedName(s, i)
-                    deliberate[id] = semaphoreName.map { waitsAreDeliberate(s, name: $0, in: visibility(s, holder, use: i), index: &waitIndex, context: context) } ?? false
+                    deliberate[id] = semaphoreName.map { SemaphoreWaits.waitsAreDeliberate(s, name: $0, in: SemaphoreWaits.visibility(s, holder, use: i), index: &waitIndex, context: context) } ?? false
                 }
                 if deliberate[id] == true { continue }
                 if reported[id] == nil { reported[id] = i }
@@ -208,7 +208,7 @@ public struct DispatchSemaphoreRule: Rule {
             let name = holder.map { "'\($0.nameText)' " } ?? assignedName(s, i).map { "'\($0)' " } ?? ""
             var (message, fix) = Self.text(value: value, name: name, deployment: context.deployment)
             var notes: [Note] = []
-            if let h = holder, let w = Waits.within(asyncWaits[h.nameText] ?? [], visibility(s, h, use: i)).first {
+            if let h = holder, let w = Waits.within(asyncWaits[h.nameText] ?? [], SemaphoreWaits.visibility(s, h, use: i)).first {
                 let thread = asyncWaitsOnMain.contains(w) ? "the main thread (the code runs on the main actor)" : "a cooperative-pool thread"
                 notes.append(context.note(at: w, "'\(h.nameText)' is waited on here, in async code: this blocks \(thread)"))
             } else if value == "0" {
@@ -223,7 +223,7 @@ public struct DispatchSemaphoreRule: Rule {
                     if let h = holder, h.parent >= 0, s.decls[h.parent].kind.isType, !h.isStaticMember {
                         // Kept by an object across calls: it signals events (a worker's wake-up, a
                         // ready gate), which one continuation does not model.
-                        if let worker = dedicatedWorker(s, semaphore: h, index: &workerIndex) {
+                        if let worker = SemaphoreWaits.dedicatedWorker(s, semaphore: h, index: &workerIndex) {
                             // The waiting already happens on a worker of its own: what is left is priority.
                             notes.append(context.note(at: worker.wait, "'\(h.nameText)' is waited on here, in a loop that runs on \(worker.runsOn)"))
                             fix = "keep the waiting on \(worker.runsOn), and give it the priority (QoS) of the code that signals it: a semaphore "
@@ -234,7 +234,7 @@ public struct DispatchSemaphoreRule: Rule {
                         }
                     } else {
                         fix += "; if this API must stay synchronous (a C callback, a legacy delegate), keep the wait off the main thread and out of async code"
-                        if timedWaits == nil { timedWaits = namesWaitedWithTimeout(s) }
+                        if timedWaits == nil { timedWaits = SemaphoreWaits.namesWaitedWithTimeout(s) }
                         if !(semaphoreName.map { timedWaits!.contains($0) } ?? false) {
                             fix += ", and consider wait(timeout:) with a failure path so a lost signal cannot hang forever"
                         }
@@ -270,111 +270,9 @@ public struct DispatchSemaphoreRule: Rule {
         }
     }
 
-    // MARK: A worker that waits
-
-    /// What `dedicatedWorker` has already worked out in one file: each type's waits by name (one
-    /// pass over the type's body), and each private helper's answer. Keeps the question linear
-    /// in the file however many semaphores and waits it has.
-    struct WorkerIndex {
-        var waits: [Int: [String: [Int]]] = [:]
-        var queues: [Int: Set<String>] = [:]
-        var helpers: [Int: String?] = [:]
-        /// Per type: the call sites of each name in its body (`name(` or `name {`).
-        var calls: [Int: [String: [Int]]] = [:]
-    }
-
-    /// When every wait on stored semaphore `h` in its file is made by a worker of its own (a loop
-    /// in a block sent with `async` to a serial queue property of the type, or in a `Thread`'s
-    /// block), directly or in a private method called only from such a loop: the first wait, and
-    /// what it runs on. The waiting then already has the dedicated thread it needs.
-    func dedicatedWorker(_ s: FileStructure, semaphore h: Decl, index: inout WorkerIndex) -> (wait: Int, runsOn: String)? {
-        guard h.parent >= 0, s.decls[h.parent].body >= 0 else { return nil }
-        let type = h.parent
-        if index.waits[type] == nil {
-            let body = s.scopes[s.decls[type].body]
-            var byName: [String: [Int]] = [:]
-            for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "."))
-                && s.is(k + 2, "wait") && s.isChar(k + 3, UInt8(ascii: "(")) {
-                byName[s.text(k), default: []].append(k)
-            }
-            index.waits[type] = byName
-            var queues = Set<String>()
-            for m in s.children[type] where s.decls[m].kind == .variable && !s.decls[m].isComputed
-                && ProjectIndex.isSerialQueue(s.decls[m], in: s) {
-                queues.insert(s.decls[m].nameText)
-            }
-            index.queues[type] = queues
-        }
-        let waits = index.waits[type]?[h.nameText] ?? []
-        guard !waits.isEmpty, waits.count <= 16 else { return nil }
-        let queues = index.queues[type] ?? []
-        var first: (wait: Int, runsOn: String)? = nil
-        for k in waits {
-            guard let runsOn = workerLoop(s, at: k, queues: queues, depth: 0, index: &index) else { return nil }
-            if first == nil { first = (k + 2, runsOn) }
-        }
-        return first
-    }
-
-    /// What the code at `i` runs on when it sits in a loop of a worker (see `dedicatedWorker`).
-    private func workerLoop(_ s: FileStructure, at i: Int, queues: Set<String>, depth: Int, inLoop: Bool = false,
-                            index: inout WorkerIndex) -> String? {
-        var sawLoop = inLoop
-        for sc in s.enclosingScopes(of: i) {
-            let scope = s.scopes[sc]
-            switch scope.kind {
-            case .statement:
-                if scope.statementKeyword >= 0 && (s.isKeyword(scope.statementKeyword, .while) || s.isKeyword(scope.statementKeyword, .repeat)) {
-                    sawLoop = true
-                }
-            case .closure:
-                let c = s.closures[scope.closure]
-                guard c.callee >= 0 else { return nil }
-                let callee = s.text(c.callee)
-                if LockRegions.immediateCallees.contains(callee) { continue }
-                if callee == "Thread" { return sawLoop ? "its own Thread" : nil }
-                guard callee == "async", s.isChar(c.callee - 1, UInt8(ascii: ".")), c.callee >= 2,
-                      s.code[c.callee - 2].kind == .identifier, queues.contains(s.text(c.callee - 2)) else { return nil }
-                return sawLoop ? "serial queue '\(s.text(c.callee - 2))'" : nil
-            case .functionBody:
-                // A private helper: every call to it must come from a worker's loop. Its answer
-                // (for code that is not itself in a loop) is worked out once.
-                guard depth < 2, scope.decl >= 0 else { return nil }
-                let key = sawLoop ? -1 - scope.decl : scope.decl
-                if let known = index.helpers[key] { return known }
-                index.helpers[key] = .some(nil)  // a recursive call finds no worker
-                let f = s.decls[scope.decl]
-                guard f.kind == .function, f.modifiers.contains(.private) || f.modifiers.contains(.fileprivate), f.parent >= 0,
-                      s.decls[f.parent].body >= 0 else { return nil }
-                if index.calls[f.parent] == nil {
-                    let owner = s.scopes[s.decls[f.parent].body]
-                    var byName: [String: [Int]] = [:]
-                    for k in s.span(owner.open + 1, owner.close) where s.code[k].kind == .identifier
-                        && (s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "{"))) {
-                        byName[s.text(k), default: []].append(k)
-                    }
-                    index.calls[f.parent] = byName
-                }
-                var runsOn: String? = nil
-                for k in index.calls[f.parent]?[f.nameText] ?? [] where k != f.name {
-                    guard let r = workerLoop(s, at: k, queues: queues, depth: depth + 1, inLoop: sawLoop, index: &index) else {
-                        runsOn = nil
-                        break
-                    }
-                    runsOn = r
-                }
-                index.helpers[key] = .some(runsOn)
-                return runsOn
-            default:
-                return nil
-            }
-        }
-        return nil
-    }
-
     /// The noasync attributes that keep async code from `f`: its own, or those of the functions
     /// that are its only callers; nil when async code may reach it.
-    func noasyncAttributes(_ s: FileStructure, _ f: Int, index: inout WaitIndex) -> [Int]? {
+    func noasyncAttributes(_ s: FileStructure, _ f: Int, index: inout SemaphoreWaits.WaitIndex) -> [Int]? {
         let own = s.attributes(of: s.decls[f]).filter { Self.isNoasync(s, $0) }
         if !own.isEmpty { return own }
         index.build(s)
@@ -418,20 +316,6 @@ public struct DispatchSemaphoreRule: Rule {
         let close = Int(s.match[attribute + 1])
         guard close > attribute else { return false }
         return s.span(attribute + 2, close).contains { s.is($0, "noasync") }
-    }
-
-    /// The names the file already waits on with a timeout (`name.wait(timeout:)`), in one pass.
-    func namesWaitedWithTimeout(_ s: FileStructure) -> Set<String> {
-        var out = Set<String>()
-        for k in 2..<max(2, s.code.count) where s.code[k].kind == .identifier && s.is(k, "wait") && s.isChar(k - 1, UInt8(ascii: "."))
-            && s.code[k - 2].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) {
-            guard s.is(k + 2, "timeout") || s.is(k + 2, "wallTimeout") else { continue }
-            // `.distantFuture` waits forever: no timeout at all.
-            let close = Int(s.match[k + 1])
-            if close > k, s.span(k + 2, close).contains(where: { s.is($0, "distantFuture") }) { continue }
-            out.insert(s.text(k - 2))
-        }
-        return out
     }
 
     /// Whether one of the `#else`/`#elseif` directives (sorted) lies between two tokens: the same
@@ -482,172 +366,6 @@ public struct DispatchSemaphoreRule: Rule {
                 }
             }
             i += 1
-        }
-        return nil
-    }
-
-
-    /// `x.wait()` / `x.wait(timeout:)` calls inside async functions, async closures or Task bodies
-    /// (not `await x.wait()`, an async semaphore that suspends instead of blocking, nor a
-    /// `wait(timeout: .now())` poll), and whether that code runs on the main actor.
-    func waitsInAsyncCode(_ s: FileStructure, context: RuleContext) -> [(name: String, token: Int, mainActor: Bool)] {
-        var out: [(name: String, token: Int, mainActor: Bool)] = []
-        for i in 1..<max(1, s.code.count) where s.code[i].kind == .identifier && s.is(i, "wait") && s.isChar(i + 1, UInt8(ascii: "("))
-            && s.isChar(i - 1, UInt8(ascii: ".")) && i >= 2 && s.code[i - 2].kind == .identifier {
-            var k = i - 3
-            while k >= 0 && s.isKeyword(k, .try) { k -= 1 }
-            if s.isKeyword(k, .await) || Waits.isPoll(s, open: i + 1) { continue }
-            if let o = AsyncContext.origin(s, at: i) {
-                out.append((s.text(i - 2), i, AsyncContext.mainActor(o, in: s, context: context) != nil))
-            }
-        }
-        return out
-    }
-
-    // MARK: Waits that are no blocking bug
-
-    /// What the questions about a semaphore's waits need from the whole file, worked out once:
-    /// the waits and signals by receiver name, and the uses of the file's private functions.
-    struct WaitIndex {
-        var waits: [String: [Int]]? = nil
-        var signals: [String: [Int]] = [:]
-        var privateCalls: [String: [Int]] = [:]
-
-        mutating func build(_ s: FileStructure) {
-            guard waits == nil else { return }
-            let all = 0..<s.code.count
-            waits = Waits.calls(s, "wait", in: all)
-            signals = Waits.calls(s, "signal", in: all)
-            privateCalls = s.privateFunctionUses()
-        }
-    }
-
-    /// APIs whose block must not return before the work it covers ends: the activity (or the
-    /// extra time granted before suspension) lasts as long as the block runs, so waiting inside it
-    /// for asynchronous work is the documented way to cover that work.
-    static let blockScopedActivities: Set<String> = ["performExpiringActivity", "performActivity"]
-
-    /// Where a semaphore's name is visible: its declaration's scope (a function for a local, the
-    /// type for a property), or the whole file.
-    func visibility(_ s: FileStructure, _ holder: Decl?, use i: Int) -> Range<Int> {
-        if let h = holder, h.parent >= 0, s.decls[h.parent].body >= 0 {
-            let sc = s.scopes[s.decls[h.parent].body]
-            return sc.open..<sc.close
-        }
-        if holder == nil, let f = s.enclosingFunction(of: i), s.decls[f].body >= 0 {
-            let sc = s.scopes[s.decls[f].body]
-            return sc.open..<sc.close
-        }
-        return 0..<s.code.count
-    }
-
-    /// Whether every wait on semaphore `name` (in `range`) is no blocking bug:
-    /// - each is a `wait(timeout: .now())` poll, which never blocks;
-    /// - each runs in the block of an activity that must block until its work ends
-    ///   (`performExpiringActivity`), directly or through private helpers only called there;
-    /// - each is bounded (`wait(timeout:)`) and runs on a thread of its own or on a queue the type
-    ///   owns, while every signal comes from the main queue or main-actor code: a watchdog that
-    ///   measures whether the main thread answers, which the main thread never waits for.
-    func waitsAreDeliberate(_ s: FileStructure, name: String, in range: Range<Int>, index: inout WaitIndex, context: RuleContext) -> Bool {
-        index.build(s)
-        let waits = Waits.within(index.waits?[name] ?? [], range)
-        guard !waits.isEmpty, waits.count <= 16 else { return false }
-        if waits.allSatisfy({ Waits.isPoll(s, open: $0 + 1) }) { return true }
-        let calls = index.privateCalls
-        if waits.allSatisfy({ everyPath(s, from: $0, calls: calls, depth: 0, where: { c in
-            c.callee >= 0 && Self.blockScopedActivities.contains(s.text(c.callee)) ? true : nil
-        }) }) {
-            return true
-        }
-        let signals = Waits.within(index.signals[name] ?? [], range)
-        guard !signals.isEmpty, waits.allSatisfy({ Waits.isBounded(s, open: $0 + 1) }),
-              signals.allSatisfy({ Waits.runner(s, at: $0, context: context) == .main }) else { return false }
-        return waits.allSatisfy { w in
-            everyPath(s, from: w, calls: calls, depth: 0, where: { c in self.ownWorker(s, c, context: context) })
-        }
-    }
-
-    /// A closure that runs on a worker of the code's own: a `Thread`'s block, or a block sent to a
-    /// queue property of the enclosing type (not main, not a global queue). Nil: not decided here.
-    func ownWorker(_ s: FileStructure, _ c: Closure, context: RuleContext) -> Bool? {
-        guard c.callee >= 0 else { return nil }
-        let callee = s.text(c.callee)
-        if callee == "Thread" || callee == "detachNewThread" { return true }
-        guard callee == "async" || callee == "asyncAfter", s.isChar(c.callee - 1, UInt8(ascii: ".")) else { return nil }
-        let r = c.callee - 2
-        guard r >= 0, s.code[r].kind == .identifier else { return false }
-        let name = s.text(r)
-        let memberOnly = s.isChar(r - 1, UInt8(ascii: ".")) && s.isKeyword(r - 2, .self)
-        if s.isChar(r - 1, UInt8(ascii: ".")) && !memberOnly { return false }
-        guard case .variable(let d) = s.lookupVariable(name, at: c.callee, memberOnly: memberOnly) else {
-            // A serial queue the class declares in another file of the run.
-            guard let t = s.enclosingType(of: c.callee) else { return false }
-            return context.classQueues(s.decls[t].nameText).contains("q:" + name)
-        }
-        let v = s.decls[d]
-        guard v.parent >= 0, s.decls[v.parent].kind.isType else { return false }
-        return (Array(v.typeAnnotation) + Array(v.initializer)).contains { s.is($0, "DispatchQueue") || s.is($0, "OperationQueue") }
-            && !v.initializer.contains { s.is($0, "main") || s.is($0, "global") }
-    }
-
-    /// Whether the code at token `i` always runs inside a closure `accepts` says yes to: walking
-    /// out through closures that run on the spot and statements; a private function counts when
-    /// every call of it in the file does (two levels deep).
-    func everyPath(_ s: FileStructure, from i: Int, calls: [String: [Int]], depth: Int, where accepts: (Closure) -> Bool?) -> Bool {
-        for sc in s.enclosingScopes(of: i) {
-            let scope = s.scopes[sc]
-            switch scope.kind {
-            case .statement:
-                continue
-            case .closure:
-                let c = s.closures[scope.closure]
-                if let verdict = accepts(c) { return verdict }
-                if c.callee >= 0 && AsyncContext.inlineCallees.contains(s.text(c.callee)) { continue }
-                return false
-            case .functionBody:
-                let d = scope.decl
-                guard depth < 2, d >= 0, s.decls[d].kind == .function,
-                      s.decls[d].modifiers.contains(.private) || s.decls[d].modifiers.contains(.fileprivate) else { return false }
-                let sites = (calls[s.decls[d].nameText] ?? []).filter { $0 != s.decls[d].name }
-                guard !sites.isEmpty, sites.count <= 16 else { return false }
-                return sites.allSatisfy { everyPath(s, from: $0, calls: calls, depth: depth + 1, where: accepts) }
-            default:
-                return false
-            }
-        }
-        return false
-    }
-
-    // MARK: A semaphore kept in a property
-
-    /// The property a function stores its local semaphore `local` in (`gate = local`,
-    /// `self.gate = local`): the semaphore lives on as that property. For a class declared in
-    /// another file, seen from an extension here, the property as the extension sees it (its name,
-    /// in the extension's scope).
-    func propertyKeeping(_ s: FileStructure, local: Decl, context: RuleContext) -> Decl? {
-        guard local.parent >= 0, s.decls[local.parent].kind.isFunctionLike, s.decls[local.parent].body >= 0 else { return nil }
-        let body = s.scopes[s.decls[local.parent].body]
-        for k in s.span(local.end, body.close) where s.code[k].kind == .identifier && s.is(k, text: local.nameText)
-            && s.isChar(k - 1, UInt8(ascii: "=")) && s.startsStatementAfter(k) {
-            let target = k - 2
-            guard target >= 0, s.code[target].kind == .identifier else { continue }
-            let viaSelf = s.isChar(target - 1, UInt8(ascii: ".")) && s.isKeyword(target - 2, .self)
-            if s.isChar(target - 1, UInt8(ascii: ".")) && !viaSelf { continue }
-            let name = s.text(target)
-            if case .variable(let p) = s.lookupVariable(name, at: target, memberOnly: true), s.decls[p].parent >= 0,
-               s.decls[s.decls[p].parent].kind.isType {
-                return s.decls[p]
-            }
-            // A stored var of a class declared in another file, from an extension of it here: the
-            // property as this extension sees it.
-            guard let t = s.owningType(of: local.parent), s.decls[t].kind == .extension,
-                  context.classFacts(s.decls[t].nameText)?.storedVars.contains(name) == true else { continue }
-            var property = local
-            property.parent = t
-            property.name = target
-            property.nameText = name
-            property.modifiers = []
-            return property
         }
         return nil
     }

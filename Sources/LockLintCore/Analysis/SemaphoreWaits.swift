@@ -1,0 +1,289 @@
+/// Who waits on a semaphore and who signals it, and where each of them runs: the waits made in
+/// async code, the names the file waits on with a timeout, where a semaphore's name is visible,
+/// whether every wait on it is no blocking bug (a poll, an activity's block, a watchdog's bounded
+/// wait for the main thread), whether a dedicated worker of its own makes every wait, and the
+/// property a function keeps its local semaphore in.
+public enum SemaphoreWaits {
+    // MARK: A worker that waits
+
+    /// What `dedicatedWorker` has already worked out in one file: each type's waits by name (one
+    /// pass over the type's body), and each private helper's answer. Keeps the question linear
+    /// in the file however many semaphores and waits it has.
+    public struct WorkerIndex {
+        public init() {}
+        var waits: [Int: [String: [Int]]] = [:]
+        var queues: [Int: Set<String>] = [:]
+        var helpers: [Int: String?] = [:]
+        /// Per type: the call sites of each name in its body (`name(` or `name {`).
+        var calls: [Int: [String: [Int]]] = [:]
+    }
+
+    /// When every wait on stored semaphore `h` in its file is made by a worker of its own (a loop
+    /// in a block sent with `async` to a serial queue property of the type, or in a `Thread`'s
+    /// block), directly or in a private method called only from such a loop: the first wait, and
+    /// what it runs on. The waiting then already has the dedicated thread it needs.
+    public static func dedicatedWorker(_ s: FileStructure, semaphore h: Decl, index: inout WorkerIndex) -> (wait: Int, runsOn: String)? {
+        guard h.parent >= 0, s.decls[h.parent].body >= 0 else { return nil }
+        let type = h.parent
+        if index.waits[type] == nil {
+            let body = s.scopes[s.decls[type].body]
+            var byName: [String: [Int]] = [:]
+            for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "."))
+                && s.is(k + 2, "wait") && s.isChar(k + 3, UInt8(ascii: "(")) {
+                byName[s.text(k), default: []].append(k)
+            }
+            index.waits[type] = byName
+            var queues = Set<String>()
+            for m in s.children[type] where s.decls[m].kind == .variable && !s.decls[m].isComputed
+                && ProjectIndex.isSerialQueue(s.decls[m], in: s) {
+                queues.insert(s.decls[m].nameText)
+            }
+            index.queues[type] = queues
+        }
+        let waits = index.waits[type]?[h.nameText] ?? []
+        guard !waits.isEmpty, waits.count <= 16 else { return nil }
+        let queues = index.queues[type] ?? []
+        var first: (wait: Int, runsOn: String)? = nil
+        for k in waits {
+            guard let runsOn = workerLoop(s, at: k, queues: queues, depth: 0, index: &index) else { return nil }
+            if first == nil { first = (k + 2, runsOn) }
+        }
+        return first
+    }
+
+    /// What the code at `i` runs on when it sits in a loop of a worker (see `dedicatedWorker`).
+    private static func workerLoop(_ s: FileStructure, at i: Int, queues: Set<String>, depth: Int, inLoop: Bool = false,
+                            index: inout WorkerIndex) -> String? {
+        var sawLoop = inLoop
+        for sc in s.enclosingScopes(of: i) {
+            let scope = s.scopes[sc]
+            switch scope.kind {
+            case .statement:
+                if scope.statementKeyword >= 0 && (s.isKeyword(scope.statementKeyword, .while) || s.isKeyword(scope.statementKeyword, .repeat)) {
+                    sawLoop = true
+                }
+            case .closure:
+                let c = s.closures[scope.closure]
+                guard c.callee >= 0 else { return nil }
+                let callee = s.text(c.callee)
+                if LockRegions.immediateCallees.contains(callee) { continue }
+                if callee == "Thread" { return sawLoop ? "its own Thread" : nil }
+                guard callee == "async", s.isChar(c.callee - 1, UInt8(ascii: ".")), c.callee >= 2,
+                      s.code[c.callee - 2].kind == .identifier, queues.contains(s.text(c.callee - 2)) else { return nil }
+                return sawLoop ? "serial queue '\(s.text(c.callee - 2))'" : nil
+            case .functionBody:
+                // A private helper: every call to it must come from a worker's loop. Its answer
+                // (for code that is not itself in a loop) is worked out once.
+                guard depth < 2, scope.decl >= 0 else { return nil }
+                let key = sawLoop ? -1 - scope.decl : scope.decl
+                if let known = index.helpers[key] { return known }
+                index.helpers[key] = .some(nil)  // a recursive call finds no worker
+                let f = s.decls[scope.decl]
+                guard f.kind == .function, f.modifiers.contains(.private) || f.modifiers.contains(.fileprivate), f.parent >= 0,
+                      s.decls[f.parent].body >= 0 else { return nil }
+                if index.calls[f.parent] == nil {
+                    let owner = s.scopes[s.decls[f.parent].body]
+                    var byName: [String: [Int]] = [:]
+                    for k in s.span(owner.open + 1, owner.close) where s.code[k].kind == .identifier
+                        && (s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "{"))) {
+                        byName[s.text(k), default: []].append(k)
+                    }
+                    index.calls[f.parent] = byName
+                }
+                var runsOn: String? = nil
+                for k in index.calls[f.parent]?[f.nameText] ?? [] where k != f.name {
+                    guard let r = workerLoop(s, at: k, queues: queues, depth: depth + 1, inLoop: sawLoop, index: &index) else {
+                        runsOn = nil
+                        break
+                    }
+                    runsOn = r
+                }
+                index.helpers[key] = .some(runsOn)
+                return runsOn
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// The names the file already waits on with a timeout (`name.wait(timeout:)`), in one pass.
+    public static func namesWaitedWithTimeout(_ s: FileStructure) -> Set<String> {
+        var out = Set<String>()
+        for k in 2..<max(2, s.code.count) where s.code[k].kind == .identifier && s.is(k, "wait") && s.isChar(k - 1, UInt8(ascii: "."))
+            && s.code[k - 2].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) {
+            guard s.is(k + 2, "timeout") || s.is(k + 2, "wallTimeout") else { continue }
+            // `.distantFuture` waits forever: no timeout at all.
+            let close = Int(s.match[k + 1])
+            if close > k, s.span(k + 2, close).contains(where: { s.is($0, "distantFuture") }) { continue }
+            out.insert(s.text(k - 2))
+        }
+        return out
+    }
+
+    /// `x.wait()` / `x.wait(timeout:)` calls inside async functions, async closures or Task bodies
+    /// (not `await x.wait()`, an async semaphore that suspends instead of blocking, nor a
+    /// `wait(timeout: .now())` poll), and whether that code runs on the main actor.
+    public static func waitsInAsyncCode(_ s: FileStructure, context: RuleContext) -> [(name: String, token: Int, mainActor: Bool)] {
+        var out: [(name: String, token: Int, mainActor: Bool)] = []
+        for i in 1..<max(1, s.code.count) where s.code[i].kind == .identifier && s.is(i, "wait") && s.isChar(i + 1, UInt8(ascii: "("))
+            && s.isChar(i - 1, UInt8(ascii: ".")) && i >= 2 && s.code[i - 2].kind == .identifier {
+            var k = i - 3
+            while k >= 0 && s.isKeyword(k, .try) { k -= 1 }
+            if s.isKeyword(k, .await) || Waits.isPoll(s, open: i + 1) { continue }
+            if let o = AsyncContext.origin(s, at: i) {
+                out.append((s.text(i - 2), i, AsyncContext.mainActor(o, in: s, context: context) != nil))
+            }
+        }
+        return out
+    }
+
+    // MARK: Waits that are no blocking bug
+
+    /// What the questions about a semaphore's waits need from the whole file, worked out once:
+    /// the waits and signals by receiver name, and the uses of the file's private functions.
+    public struct WaitIndex {
+        public init() {}
+        var waits: [String: [Int]]? = nil
+        var signals: [String: [Int]] = [:]
+        public var privateCalls: [String: [Int]] = [:]
+
+        public mutating func build(_ s: FileStructure) {
+            guard waits == nil else { return }
+            let all = 0..<s.code.count
+            waits = Waits.calls(s, "wait", in: all)
+            signals = Waits.calls(s, "signal", in: all)
+            privateCalls = s.privateFunctionUses()
+        }
+    }
+
+    /// APIs whose block must not return before the work it covers ends: the activity (or the
+    /// extra time granted before suspension) lasts as long as the block runs, so waiting inside it
+    /// for asynchronous work is the documented way to cover that work.
+    static let blockScopedActivities: Set<String> = ["performExpiringActivity", "performActivity"]
+
+    /// Where a semaphore's name is visible: its declaration's scope (a function for a local, the
+    /// type for a property), or the whole file.
+    public static func visibility(_ s: FileStructure, _ holder: Decl?, use i: Int) -> Range<Int> {
+        if let h = holder, h.parent >= 0, s.decls[h.parent].body >= 0 {
+            let sc = s.scopes[s.decls[h.parent].body]
+            return sc.open..<sc.close
+        }
+        if holder == nil, let f = s.enclosingFunction(of: i), s.decls[f].body >= 0 {
+            let sc = s.scopes[s.decls[f].body]
+            return sc.open..<sc.close
+        }
+        return 0..<s.code.count
+    }
+
+    /// Whether every wait on semaphore `name` (in `range`) is no blocking bug:
+    /// - each is a `wait(timeout: .now())` poll, which never blocks;
+    /// - each runs in the block of an activity that must block until its work ends
+    ///   (`performExpiringActivity`), directly or through private helpers only called there;
+    /// - each is bounded (`wait(timeout:)`) and runs on a thread of its own or on a queue the type
+    ///   owns, while every signal comes from the main queue or main-actor code: a watchdog that
+    ///   measures whether the main thread answers, which the main thread never waits for.
+    public static func waitsAreDeliberate(_ s: FileStructure, name: String, in range: Range<Int>, index: inout WaitIndex, context: RuleContext) -> Bool {
+        index.build(s)
+        let waits = Waits.within(index.waits?[name] ?? [], range)
+        guard !waits.isEmpty, waits.count <= 16 else { return false }
+        if waits.allSatisfy({ Waits.isPoll(s, open: $0 + 1) }) { return true }
+        let calls = index.privateCalls
+        if waits.allSatisfy({ everyPath(s, from: $0, calls: calls, depth: 0, where: { c in
+            c.callee >= 0 && Self.blockScopedActivities.contains(s.text(c.callee)) ? true : nil
+        }) }) {
+            return true
+        }
+        let signals = Waits.within(index.signals[name] ?? [], range)
+        guard !signals.isEmpty, waits.allSatisfy({ Waits.isBounded(s, open: $0 + 1) }),
+              signals.allSatisfy({ Waits.runner(s, at: $0, context: context) == .main }) else { return false }
+        return waits.allSatisfy { w in
+            everyPath(s, from: w, calls: calls, depth: 0, where: { c in ownWorker(s, c, context: context) })
+        }
+    }
+
+    /// A closure that runs on a worker of the code's own: a `Thread`'s block, or a block sent to a
+    /// queue property of the enclosing type (not main, not a global queue). Nil: not decided here.
+    static func ownWorker(_ s: FileStructure, _ c: Closure, context: RuleContext) -> Bool? {
+        guard c.callee >= 0 else { return nil }
+        let callee = s.text(c.callee)
+        if callee == "Thread" || callee == "detachNewThread" { return true }
+        guard callee == "async" || callee == "asyncAfter", s.isChar(c.callee - 1, UInt8(ascii: ".")) else { return nil }
+        let r = c.callee - 2
+        guard r >= 0, s.code[r].kind == .identifier else { return false }
+        let name = s.text(r)
+        let memberOnly = s.isChar(r - 1, UInt8(ascii: ".")) && s.isKeyword(r - 2, .self)
+        if s.isChar(r - 1, UInt8(ascii: ".")) && !memberOnly { return false }
+        guard case .variable(let d) = s.lookupVariable(name, at: c.callee, memberOnly: memberOnly) else {
+            // A serial queue the class declares in another file of the run.
+            guard let t = s.enclosingType(of: c.callee) else { return false }
+            return context.classQueues(s.decls[t].nameText).contains("q:" + name)
+        }
+        let v = s.decls[d]
+        guard v.parent >= 0, s.decls[v.parent].kind.isType else { return false }
+        return (Array(v.typeAnnotation) + Array(v.initializer)).contains { s.is($0, "DispatchQueue") || s.is($0, "OperationQueue") }
+            && !v.initializer.contains { s.is($0, "main") || s.is($0, "global") }
+    }
+
+    /// Whether the code at token `i` always runs inside a closure `accepts` says yes to: walking
+    /// out through closures that run on the spot and statements; a private function counts when
+    /// every call of it in the file does (two levels deep).
+    static func everyPath(_ s: FileStructure, from i: Int, calls: [String: [Int]], depth: Int, where accepts: (Closure) -> Bool?) -> Bool {
+        for sc in s.enclosingScopes(of: i) {
+            let scope = s.scopes[sc]
+            switch scope.kind {
+            case .statement:
+                continue
+            case .closure:
+                let c = s.closures[scope.closure]
+                if let verdict = accepts(c) { return verdict }
+                if c.callee >= 0 && AsyncContext.inlineCallees.contains(s.text(c.callee)) { continue }
+                return false
+            case .functionBody:
+                let d = scope.decl
+                guard depth < 2, d >= 0, s.decls[d].kind == .function,
+                      s.decls[d].modifiers.contains(.private) || s.decls[d].modifiers.contains(.fileprivate) else { return false }
+                let sites = (calls[s.decls[d].nameText] ?? []).filter { $0 != s.decls[d].name }
+                guard !sites.isEmpty, sites.count <= 16 else { return false }
+                return sites.allSatisfy { everyPath(s, from: $0, calls: calls, depth: depth + 1, where: accepts) }
+            default:
+                return false
+            }
+        }
+        return false
+    }
+
+    // MARK: A semaphore kept in a property
+
+    /// The property a function stores its local semaphore `local` in (`gate = local`,
+    /// `self.gate = local`): the semaphore lives on as that property. For a class declared in
+    /// another file, seen from an extension here, the property as the extension sees it (its name,
+    /// in the extension's scope).
+    public static func propertyKeeping(_ s: FileStructure, local: Decl, context: RuleContext) -> Decl? {
+        guard local.parent >= 0, s.decls[local.parent].kind.isFunctionLike, s.decls[local.parent].body >= 0 else { return nil }
+        let body = s.scopes[s.decls[local.parent].body]
+        for k in s.span(local.end, body.close) where s.code[k].kind == .identifier && s.is(k, text: local.nameText)
+            && s.isChar(k - 1, UInt8(ascii: "=")) && s.startsStatementAfter(k) {
+            let target = k - 2
+            guard target >= 0, s.code[target].kind == .identifier else { continue }
+            let viaSelf = s.isChar(target - 1, UInt8(ascii: ".")) && s.isKeyword(target - 2, .self)
+            if s.isChar(target - 1, UInt8(ascii: ".")) && !viaSelf { continue }
+            let name = s.text(target)
+            if case .variable(let p) = s.lookupVariable(name, at: target, memberOnly: true), s.decls[p].parent >= 0,
+               s.decls[s.decls[p].parent].kind.isType {
+                return s.decls[p]
+            }
+            // A stored var of a class declared in another file, from an extension of it here: the
+            // property as this extension sees it.
+            guard let t = s.owningType(of: local.parent), s.decls[t].kind == .extension,
+                  context.classFacts(s.decls[t].nameText)?.storedVars.contains(name) == true else { continue }
+            var property = local
+            property.parent = t
+            property.name = target
+            property.nameText = name
+            property.modifiers = []
+            return property
+        }
+        return nil
+    }
+}

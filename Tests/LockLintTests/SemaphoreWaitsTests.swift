@@ -1,0 +1,89 @@
+import XCTest
+@testable import LockLintCore
+
+/// The engine's semaphore-wait questions on their own: which waits are made in async code, which
+/// names are waited on with a timeout, whether every wait on a semaphore is no blocking bug,
+/// whether a worker of its own makes every wait, and which property keeps a local semaphore.
+final class SemaphoreWaitsTests: XCTestCase {
+    func structure(_ code: String) -> FileStructure { FileStructure(file: SourceFile(path: "S.swift", text: code)) }
+    func context(_ s: FileStructure) -> RuleContext { RuleContext(structure: s, vocabulary: .default, index: ProjectIndex()) }
+    func variable(_ s: FileStructure, _ name: String) -> Decl { s.decls[s.variableDecls(named: name)[0]] }
+
+    func testWaitsInAsyncCodeSkipAwaitedWaitsPollsAndSyncCode() {
+        let s = structure("""
+            func a() async { gate.wait() }
+            @MainActor func b() async { ui.wait() }
+            func c() async { await asyncGate.wait(); poll.wait(timeout: .now()) }
+            func d() { sync.wait() }
+            """)
+        let waits = SemaphoreWaits.waitsInAsyncCode(s, context: context(s))
+        XCTAssertEqual(waits.map(\.name), ["gate", "ui"])
+        XCTAssertEqual(waits.map(\.mainActor), [false, true])
+    }
+
+    func testNamesWaitedWithTimeoutIgnoreDistantFuture() {
+        let s = structure("""
+            func run() {
+                _ = bounded.wait(timeout: .now() + 2)
+                _ = forever.wait(timeout: .distantFuture)
+                plain.wait()
+            }
+            """)
+        XCTAssertEqual(SemaphoreWaits.namesWaitedWithTimeout(s), ["bounded"])
+    }
+
+    func testPollsAndActivityBlocksAreDeliberateWaits() {
+        let s = structure("""
+            func poll() { if polled.wait(timeout: .now()) == .success { run() } }
+            func cover() {
+                ProcessInfo.processInfo.performExpiringActivity(withReason: "save") { expired in
+                    covered.wait()
+                }
+            }
+            func block() { blocking.wait() }
+            """)
+        let c = context(s)
+        var index = SemaphoreWaits.WaitIndex()
+        let all = 0..<s.code.count
+        XCTAssertTrue(SemaphoreWaits.waitsAreDeliberate(s, name: "polled", in: all, index: &index, context: c))
+        XCTAssertTrue(SemaphoreWaits.waitsAreDeliberate(s, name: "covered", in: all, index: &index, context: c))
+        XCTAssertFalse(SemaphoreWaits.waitsAreDeliberate(s, name: "blocking", in: all, index: &index, context: c))
+    }
+
+    func testDedicatedWorkerWaitsInALoopOnItsOwnSerialQueue() {
+        let s = structure("""
+            final class Pump {
+                private let queue = DispatchQueue(label: "pump")
+                private let ready = DispatchSemaphore(value: 0)
+                private let other = DispatchSemaphore(value: 0)
+                func start() {
+                    queue.async { while true { self.ready.wait(); self.drain() } }
+                }
+                func once() { other.wait() }
+            }
+            """)
+        var index = SemaphoreWaits.WorkerIndex()
+        let worker = SemaphoreWaits.dedicatedWorker(s, semaphore: variable(s, "ready"), index: &index)
+        XCTAssertEqual(worker?.runsOn, "serial queue 'queue'")
+        XCTAssertNil(SemaphoreWaits.dedicatedWorker(s, semaphore: variable(s, "other"), index: &index))
+    }
+
+    func testPropertyKeepingALocalSemaphore() {
+        let s = structure("""
+            final class Gate {
+                var gate: DispatchSemaphore?
+                func arm() {
+                    let local = DispatchSemaphore(value: 0)
+                    self.gate = local
+                }
+                func scratch() {
+                    let temp = DispatchSemaphore(value: 0)
+                    temp.signal()
+                }
+            }
+            """)
+        let c = context(s)
+        XCTAssertEqual(SemaphoreWaits.propertyKeeping(s, local: variable(s, "local"), context: c)?.nameText, "gate")
+        XCTAssertNil(SemaphoreWaits.propertyKeeping(s, local: variable(s, "temp"), context: c))
+    }
+}

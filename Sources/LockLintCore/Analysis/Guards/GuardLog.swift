@@ -288,11 +288,13 @@ public enum GuardLogExtractor {
         var regions: GuardRegions? = nil
         let wrappers = context.wrapperMethods
         let mayLock = LockGraph.mayAcquire(s, vocabulary: context.vocabulary) || s.identifiers.mayContainAny(["async", "addOperation"])
-        var semaphoreRegions: [GuardRegions.Region]? = nil
-        var queueRegions: [LockRegion]? = nil
         let singleThreaded = s.singleThreadedRanges()
         // Worked out once per file, for every class of it.
         var fileSelfAliases: Set<String>? = nil
+        // The body scopes (of any declaration) around the file's lock, semaphore and queue regions.
+        var lockRegionBodies: Set<Int>? = nil
+        var semaphoreBodies: Set<Int>? = nil
+        var queueBodies: Set<Int>? = nil
         var memberUses: [String: [Int]]? = nil
         let uniqueness = StateAccess.uniquenessHelpers(s)
         // The units whose state is recorded (regions are worked out for their code only).
@@ -313,24 +315,30 @@ public enum GuardLogExtractor {
                 if !local!.locks.isEmpty || !local!.queues.isEmpty { usesHere = true }
             }
             if !usesHere && mayLock {
-                let bodies = units.map { s.scopes[s.decls[$0].body] }
-                func within(_ r: Int) -> Bool { bodies.contains { $0.open < r && r < $0.close } }
-                usesHere = context.lockRegions.regions.contains { r in
-                    guard let first = r.lock.first, !first.isUppercase else { return false }
-                    return within(r.start)
+                let bodies = units.map { s.decls[$0].body }
+                if lockRegionBodies == nil {
+                    lockRegionBodies = enclosingBodies(s, of: context.lockRegions.regions.lazy.filter { r in
+                        guard let first = r.lock.first else { return false }
+                        return !first.isUppercase
+                    }.map(\.start))
                 }
+                usesHere = bodies.contains { lockRegionBodies!.contains($0) }
                 // A semaphore used as a mutex, or a block on a queue of this file.
                 if !usesHere {
-                    if semaphoreRegions == nil { semaphoreRegions = GuardRegions.semaphoreMutexRegions(s, vocabulary: context.vocabulary) }
-                    usesHere = semaphoreRegions!.contains { within($0.start) }
+                    if semaphoreBodies == nil {
+                        semaphoreBodies = enclosingBodies(s, of: GuardRegions.semaphoreMutexRegions(s, vocabulary: context.vocabulary).map(\.start))
+                    }
+                    usesHere = bodies.contains { semaphoreBodies!.contains($0) }
                 }
                 if !usesHere {
-                    if queueRegions == nil { queueRegions = LockRegions.queueRegions(s, vocabulary: context.vocabulary) }
-                    usesHere = queueRegions!.contains { r in
-                        guard within(r.start), let first = r.lock.first, !first.isUppercase, r.lock.first != "." else { return false }
-                        if case .guarded(let kind) = executorKind(context, receiver: r.lock, at: r.acquireToken) { return kind != .mainActor }
-                        return false
+                    if queueBodies == nil {
+                        queueBodies = enclosingBodies(s, of: LockRegions.queueRegions(s, vocabulary: context.vocabulary).filter { r in
+                            guard let first = r.lock.first, !first.isUppercase, r.lock.first != "." else { return false }
+                            if case .guarded(let kind) = executorKind(context, receiver: r.lock, at: r.acquireToken) { return kind != .mainActor }
+                            return false
+                        }.map(\.start))
                     }
+                    usesHere = bodies.contains { queueBodies!.contains($0) }
                 }
             }
             if usesHere { result.usesGuards[name] = true }
@@ -1051,6 +1059,21 @@ public enum GuardLogExtractor {
 
     /// Vars of the class written in this file through references other than `self`: while
     /// anyone may hold the instance, and while it is being set up (or copied on write).
+    /// The scopes that strictly enclose any of the token positions `starts`: a body in this set
+    /// holds one of them.
+    static func enclosingBodies<S: Sequence>(_ s: FileStructure, of starts: S) -> Set<Int> where S.Element == Int {
+        var out = Set<Int>()
+        for pos in starts where pos >= 0 && pos < s.code.count {
+            var sc = Int(s.scopeOf[pos])
+            while sc >= 0 {
+                let scope = s.scopes[sc]
+                if scope.open < pos && pos < scope.close { out.insert(sc) }
+                sc = scope.parent
+            }
+        }
+        return out
+    }
+
     /// The file's member uses through a receiver other than `self` (`other.name`), by name, in
     /// file order: what `writesThroughOtherReferences` looks at for each class.
     static func otherReferenceUses(_ s: FileStructure) -> [String: [Int]] {

@@ -291,6 +291,7 @@ public enum GuardLogExtractor {
         let singleThreaded = s.singleThreadedRanges()
         // Worked out once per file, for every class of it.
         var fileSelfAliases: Set<String>? = nil
+        var formRegions: (count: Int, byBody: [Int: [Int]])? = nil
         // The body scopes (of any declaration) around the file's lock, semaphore and queue regions.
         var lockRegionBodies: Set<Int>? = nil
         var semaphoreBodies: Set<Int>? = nil
@@ -375,10 +376,18 @@ public enum GuardLogExtractor {
             if let d = declared.first {
                 log.classRecord = classRecord(context, d, units: units, local: local!)
                 // How the class holds its locks, for fix-its.
-                let bodies = units.map { s.scopes[s.decls[$0].body] }
-                for r in regions!.regions where !r.form.isEmpty {
-                    guard let h = r.held, h.kind == .lock, log.classRecord!.guardForms[h.name] == nil,
-                          bodies.contains(where: { $0.open < r.start && r.start < $0.close }) else { continue }
+                // (The regions with a form, by the body scopes around them: indexed once per file.)
+                if formRegions == nil || formRegions!.count != regions!.regions.count {
+                    var byBody: [Int: [Int]] = [:]
+                    for (k, r) in regions!.regions.enumerated() where !r.form.isEmpty {
+                        guard let h = r.held, h.kind == .lock else { continue }
+                        for b in enclosingBodies(s, of: CollectionOfOne(r.start)) { byBody[b, default: []].append(k) }
+                    }
+                    formRegions = (regions!.regions.count, byBody)
+                }
+                for k in Set(units.flatMap { formRegions!.byBody[s.decls[$0].body] ?? [] }).sorted() {
+                    let r = regions!.regions[k]
+                    guard let h = r.held, log.classRecord!.guardForms[h.name] == nil else { continue }
                     log.classRecord!.guardForms[h.name] = r.form
                 }
                 log.vars = varRecords(context, units: declared, vars: vars, guards: Set(local!.locks + local!.queues))

@@ -201,15 +201,10 @@ public struct LockWithoutDeferRule: Rule {
     }
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
-        let s = context.structure
         let vocabulary = context.vocabulary
         let regions = context.lockRegions
         var out: [Diagnostic] = []
-        var handoffCache: [String: Set<String>] = [:]
-        var neverReturning: Set<String>? = nil
         var seen = Set<Int>()
-        // One budget of path steps for the whole file (linear in its tokens).
-        var budget = LockPaths.fileBudget(s)
         // Whether a lock is released anywhere in a function (or anywhere else in the file), per
         // function and lock: asked once, not once per acquire of that lock in the function.
         var released: [String: Bool] = [:]
@@ -226,20 +221,9 @@ public struct LockWithoutDeferRule: Rule {
             // `lock()` on a value whose type's implementations in the run take no lock (they set
             // a flag: a pause that must stay on) is a domain action, not an acquire.
             if !free && acquire == "lock" && Self.isDomainLock(r, context) { continue }
-            guard var result = LockPaths.analyze(s, acquire: r.acquireToken, lock: r.lock, release: release, freeFunction: free, budget: &budget),
-                  !result.leaks.isEmpty else { continue }
-            // Follow the functions of the file that release the lock they did not take (they hand
-            // it over) and the file's own `-> Never` functions, then judge again.
-            let never = neverReturning ?? LockPaths.neverReturningFunctions(s)
-            neverReturning = never
-            let key = "\(free)|\(release)|\(r.lock)"
-            let handoffs = handoffCache[key] ?? releasingFunctions(s, r, acquire: acquire, release: release, free: free)
-            handoffCache[key] = handoffs
-            if !handoffs.isEmpty || !never.isEmpty {
-                guard let again = LockPaths.analyze(s, acquire: r.acquireToken, lock: r.lock, release: release, freeFunction: free,
-                                                    handoffs: handoffs, neverReturning: never, budget: &budget), !again.leaks.isEmpty else { continue }
-                result = again
-            }
+            // The exits the lock-state walk reached with this acquire's lock held (through the
+            // file's hand-over functions and its own `-> Never` functions).
+            guard let result = regions.releasePaths(ofAcquire: r.acquireToken), !result.leaks.isEmpty else { continue }
             if let d = diagnostic(r, acquire: acquire, release: release, free: free, result: result, context: context, released: &released) {
                 out.append(d)
             }
@@ -452,27 +436,6 @@ public struct LockWithoutDeferRule: Rule {
             return q >= 0 && (s.text(q) == lastComponent(r.lock) || (r.lock == "self" && s.isKeyword(q, .self)))
         }
         return r.lock == "self" && !s.isKeyword(k - 1, .func)
-    }
-
-    /// Functions of the file whose body releases the lock before (or without) taking it: their
-    /// caller holds it on entry, and calling one hands the lock over.
-    func releasingFunctions(_ s: FileStructure, _ r: LockRegion, acquire: String, release: String, free: Bool) -> Set<String> {
-        var out: Set<String> = []
-        for d in s.decls where d.kind == .function && d.body >= 0 {
-            let body = s.scopes[d.body]
-            var k = body.open + 1
-            while k < body.close {
-                if s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) {
-                    if s.is(k, text: acquire) && calls(s, k, r, free: free) { break }
-                    if s.is(k, text: release) && calls(s, k, r, free: free) {
-                        out.insert(d.nameText)
-                        break
-                    }
-                }
-                k += 1
-            }
-        }
-        return out
     }
 
     func lastComponent(_ lock: String) -> String {

@@ -590,7 +590,7 @@ extension LockGraph {
     /// Functions whose closure argument runs before they return, so under whatever the caller
     /// holds. A closure passed to anything else (stored as a callback, an enum payload, a
     /// publisher's operator) may run later, after the lock is released.
-    static let runNowCallees: Set<String> = LockPaths.immediateClosureCallees.union([
+    static let runNowCallees: Set<String> = LockFlow.immediateClosureCallees.union([
         "forEach", "map", "compactMap", "filter", "reduce", "contains", "allSatisfy", "first", "firstIndex", "last",
         "lastIndex", "sorted", "sort", "min", "max", "removeAll", "sync", "asyncAndWait", "withValue",
     ])

@@ -55,6 +55,8 @@ public struct LockRegion: Sendable {
 
 public struct LockRegions: Sendable {
     public let regions: [LockRegion]
+    /// For each manual acquire whose release can be judged (see `releasePaths(ofAcquire:)`).
+    private let exits: [Int: LockPathResult]
     /// Functions declared in this file that take an `@escaping` closure: it runs later, not
     /// while the caller holds a lock (like `Task {}` and `async {}`).
     public let escapingCallees: Set<String>
@@ -86,6 +88,7 @@ public struct LockRegions: Sendable {
     /// The regions of `base` and `more` together (`more` from the same file).
     init(_ base: LockRegions, adding more: [LockRegion], _ s: FileStructure) {
         regions = base.regions + more
+        exits = base.exits
         escapingCallees = base.regions.isEmpty && !more.isEmpty ? Self.escapingClosureFunctions(s) : base.escapingCallees
         (byStart, maxEndUpTo) = Self.stabbingIndex(regions)
     }
@@ -159,8 +162,21 @@ public struct LockRegions: Sendable {
         // Manual forms.
         let acquireNames = vocabulary.acquireNames
         var byExec: [Int: [LockFlow.Acquire]] = [:]
+        // The acquires whose paths to the exits are followed too (for "is the release guaranteed").
+        var judgedByExec: [Int: [LockFlow.Judged]] = [:]
         // Release method → the receivers the file calls it on (built once per release name).
         var releasedReceivers: [String: Set<String>] = [:]
+        // The file's functions that hand a lock over to their caller, per lock (built on first use).
+        var lockCalls: LockFlow.FirstLockCalls? = nil
+        var handingOver: [String: Set<String>] = [:]
+        func judged(_ i: Int, _ name: String, lock: String, release: String, free: Bool, start: LockFlow.Judged.Start) -> LockFlow.Judged {
+            let calls = lockCalls ?? LockFlow.firstLockCalls(s, vocabulary: vocabulary)
+            lockCalls = calls
+            let key = "\(free)|\(name)|\(release)|\(lock)"
+            let handoffs = handingOver[key] ?? LockFlow.handingOver(calls, acquire: name, release: release, lock: lock, free: free)
+            handingOver[key] = handoffs
+            return LockFlow.Judged(token: i, lock: lock, release: release, freeFunction: free, start: start, handoffs: handoffs)
+        }
         var i = 0
         // No acquire name anywhere in the file: skip the scan.
         let n = s.identifiers.mayContainAny(Array(vocabulary.acquireRelease.keys)) ? s.code.count : 0
@@ -199,22 +215,30 @@ public struct LockRegions: Sendable {
             }
             guard let exec = s.enclosingExecutable(of: i) else { continue }
             // `if L.lock(whenCondition:) { … }` / `if L.tryLock() { … }`: held in the then-branch.
+            let free = vocabulary.freeFunctionAcquires.contains(name)
             if let body = Self.conditionalBody(s, acquire: i) {
                 let sc = s.scopes[body]
                 out.append(LockRegion(form: .deferred(acquire: name, release: release), lock: lock, acquireToken: i,
                                       releaseToken: -1, start: sc.open, end: sc.close, executable: exec))
+                judgedByExec[exec, default: []].append(judged(i, name, lock: lock, release: release, free: free, start: .thenBranch(scope: body)))
                 continue
             }
             // A trailing closure (`lock { … }`) is a scoped form, not an acquire.
             if s.isChar(close + 1, UInt8(ascii: "{")) { continue }
-            byExec[exec, default: []].append(LockFlow.Acquire(token: i, lock: lock, release: release,
-                                                              freeFunction: vocabulary.freeFunctionAcquires.contains(name), close: close))
+            byExec[exec, default: []].append(LockFlow.Acquire(token: i, lock: lock, release: release, freeFunction: free, close: close))
+            if let start = LockFlow.judgedStart(s, acquire: i, close: close, freeFunction: free) {
+                judgedByExec[exec, default: []].append(judged(i, name, lock: lock, release: release, free: free, start: start))
+            }
         }
-        // Where each lock is held, along each body's control flow.
-        let handoffs = byExec.isEmpty ? [:] : Self.handoffFunctions(s, vocabulary: vocabulary)
-        for exec in byExec.keys.sorted() {
-            let acquires = byExec[exec]!
-            let flow = LockFlow(s, exec: exec, acquires: acquires, vocabulary: vocabulary, handoffs: handoffs)
+        // Where each lock is held, and where a path leaves with it held, along each body's control flow.
+        let handoffs = byExec.isEmpty && judgedByExec.isEmpty ? [:] : Self.handoffFunctions(s, vocabulary: vocabulary)
+        let neverReturning = judgedByExec.isEmpty ? [] : LockFlow.neverReturning.union(LockFlow.neverReturningFunctions(s))
+        var exits: [Int: LockPathResult] = [:]
+        for exec in Set(byExec.keys).union(judgedByExec.keys).sorted() {
+            let acquires = byExec[exec] ?? []
+            let flow = LockFlow(s, exec: exec, acquires: acquires, vocabulary: vocabulary, handoffs: handoffs,
+                                judged: judgedByExec[exec] ?? [], neverReturning: neverReturning)
+            exits.merge(flow.exits) { a, _ in a }
             for seg in flow.segments {
                 let name = s.text(seg.acquireToken)
                 let release = vocabulary.acquireRelease[name] ?? "unlock"
@@ -232,9 +256,17 @@ public struct LockRegions: Sendable {
         }
         if heldOnEntry { Self.addHeldOnEntry(s, vocabulary: vocabulary, into: &out) }
         regions = out
+        self.exits = exits
         escapingCallees = out.isEmpty ? [] : Self.escapingClosureFunctions(s)
         (byStart, maxEndUpTo) = Self.stabbingIndex(out)
     }
+
+    /// Whether the release of the lock taken at token `acquire` (a manual acquire of a region) is
+    /// guaranteed: the exits its paths reach with the lock still held, and the releases that end
+    /// its hold, from the lock-state walk of its body (`LockFlow`). Nil when the acquire's result
+    /// decides whether it took the lock (`let ok = L.tryLock()`), or when the walk cannot follow
+    /// its paths (a release in a closure that runs later).
+    public func releasePaths(ofAcquire acquire: Int) -> LockPathResult? { exits[acquire] }
 
     /// Argument labels of the lock APIs whose acquire takes an argument (`lock(before:)`,
     /// `lock(whenCondition:)`).

@@ -611,7 +611,7 @@ public struct GuardRegions {
             let scope = s.scopes[sc]
             if scope.kind == .closure {
                 let c = s.closures[scope.closure]
-                guard c.callee >= 0, LockPaths.immediateClosureCallees.contains(s.text(c.callee)) else { return false }
+                guard c.callee >= 0, LockFlow.immediateClosureCallees.contains(s.text(c.callee)) else { return false }
             } else if scope.kind != .statement {
                 return false
             }

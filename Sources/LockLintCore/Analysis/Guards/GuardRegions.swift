@@ -136,7 +136,26 @@ public struct GuardRegions {
     ///   state is recorded); the others are left out.
     public init(_ s: FileStructure, vocabulary: LockVocabulary, extraScopedMethods: Set<String>, selfWrappers: [String: String],
                 resolution: Resolution, within ranges: [Range<Int>]? = nil) {
-        func inside(_ k: Int) -> Bool { ranges.map { $0.contains { $0.contains(k) } } ?? true }
+        // The ranges merged into disjoint sorted intervals, searched by bisection (one range per
+        // recorded class: a scan of them for every closure grew with classes × closures).
+        var merged: [Range<Int>] = []
+        for r in (ranges ?? []).filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, r.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
+            } else {
+                merged.append(r)
+            }
+        }
+        func inside(_ k: Int) -> Bool {
+            guard ranges != nil else { return true }
+            var lo = 0
+            var hi = merged.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if merged[mid].upperBound <= k { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < merged.count && merged[lo].contains(k)
+        }
         self.s = s
         let base = LockRegions(s, vocabulary: vocabulary, includeQueues: ["*"], extraScopedMethods: extraScopedMethods, heldOnEntry: true)
         var out: [Region] = []

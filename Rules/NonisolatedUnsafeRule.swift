@@ -142,55 +142,10 @@ public struct NonisolatedUnsafeRule: Rule {
         "TimeInterval", "Duration", "ContinuousClock", "SuspendingClock",
     ]
 
-    /// The uses of the names of this file's `nonisolated(unsafe)` variables, gathered in one pass
-    /// over the tokens, and the common lock found for each (name, scope): asking per variable
-    /// with a scan of the whole file would be quadratic.
-    struct Uses {
-        var byName: [String: [Int]] = [:]
-        var declaredNames = Set<Int>()
-        var lockByKey: [String: String?] = [:]
-        var signalHandlers: [Range<Int>] = []
-        /// The name tokens of every variable declaration of these names (any `#if` branch, any
-        /// local of the same name): a declaration is not a write.
-        var declarationTokens = Set<Int>()
-        /// Names bound by each outermost function (parameters and locals), asked once each.
-        var boundByFunction: [Int: Set<String>] = [:]
-        /// Per name, the uses that write it and are not declarations: worked out once per name,
-        /// since many declarations may share a name (one per `#if` branch, or one per type).
-        var writesByName: [String: [Int]] = [:]
-        /// Where locks are held: the file's lock regions, and the closures of methods whose name
-        /// says they run it under a lock (`withLockVoid`, `performLocked`) or that are the file's
-        /// own lock wrappers.
-        var regions: LockRegions
-        /// Notes for the finding being described (a write in another file).
-        var notes: [Note] = []
-
-        init(_ s: FileStructure, _ context: RuleContext) {
-            regions = context.lockRegions
-            var names = Set<String>()
-            for k in s.nonisolatedTokens {
-                if let d = s.declaration(modifiedAt: Int(k)), s.decls[d].kind == .variable, !s.decls[d].nameText.isEmpty {
-                    names.insert(s.decls[d].nameText)
-                    declaredNames.insert(s.decls[d].name)
-                }
-            }
-            guard !names.isEmpty else { return }
-            regions = regions.addingLockScopedClosures(s, vocabulary: context.vocabulary, wrappers: context.wrapperMethods) { ci in
-                NonisolatedUnsafeRule.runsUnderReceiversLock(context, closure: s.closures[ci])
-            }
-            signalHandlers = NonisolatedUnsafeRule.signalHandlers(s)
-            for n in names { for d in s.variablesByName[n] ?? [] where s.decls[d].name >= 0 { declarationTokens.insert(s.decls[d].name) } }
-            let set = NameSet(names)
-            for i in 0..<s.code.count where s.code[i].kind == .identifier && set.contains(s, i) {
-                byName[s.text(i), default: []].append(i)
-            }
-        }
-    }
-
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
         var out: [Diagnostic] = []
-        var uses = Uses(s, context)
+        var uses = VariableUses(of: s.nonisolatedTokens.compactMap { s.declaration(modifiedAt: Int($0)) }, s, context)
         var reportedDeclarations = Set<String>()
         let runsTestsInParallel = context.isTestCode && s.imports("Testing")
         // Code built only for a single-threaded runtime cannot race.
@@ -206,32 +161,20 @@ public struct NonisolatedUnsafeRule: Rule {
             // file's tests one at a time, Swift Testing in parallel.
             if context.isTestCode {
                 guard runsTestsInParallel, let d = decl, s.decls[d].parent < 0 || s.decls[d].isStaticMember, s.decls[d].kind == .variable,
-                      !s.decls[d].isLet, !s.decls[d].isComputed, !writesAfterInitialization(s, s.decls[d], d, &uses).isEmpty else { continue }
+                      !s.decls[d].isLet, !s.decls[d].isComputed, !uses.writesAfterInitialization(s, s.decls[d], d).isEmpty else { continue }
             }
             // The same declaration in each branch of an #if is one variable: reported once.
             if let d = decl, s.decls[d].kind == .variable, !reportedDeclarations.insert("\(s.decls[d].parent)/\(s.decls[d].nameText)").inserted { continue }
-            uses.notes = []
-            guard let (message, fix) = describe(s, decl: decl, context: context, uses: &uses) else { continue }
+            var notes: [Note] = []
+            guard let (message, fix) = describe(s, decl: decl, context: context, uses: &uses, notes: &notes) else { continue }
             var fixIt = FixIt(fix)
             if message.contains("is already Sendable"), i + 4 < s.code.count {
                 // Removing the modifier from a `let` of a Sendable type cannot change behaviour.
                 fixIt = FixIt(fix, edits: [Edit(range: Int(s.code[i].start)..<Int(s.code[i + 4].start), replacement: "")], applicability: .safe)
             }
-            out.append(context.diagnostic(description, at: i, message: message, notes: uses.notes, fixIt: fixIt))
+            out.append(context.diagnostic(description, at: i, message: message, notes: notes, fixIt: fixIt))
         }
         return out
-    }
-
-    /// Whether a closure is passed to a method that a lock type of the run (the receiver's declared
-    /// type, in any file) runs under its lock: `state.mutate { }` on a `let state: Protected<T>`.
-    static func runsUnderReceiversLock(_ context: RuleContext, closure c: Closure) -> Bool {
-        runsUnderLock(context, call: StateWrites.closureCall(context.structure, c))
-    }
-
-    /// Whether `Type.method` names a closure method that a lock type of the run runs under its lock.
-    static func runsUnderLock(_ context: RuleContext, call: String) -> Bool {
-        guard let dot = call.firstIndex(of: ".") else { return false }
-        return context.lockWrapperMethods(String(call[..<dot]))?.contains(String(call[call.index(after: dot)...])) ?? false
     }
 
     /// For a value every use of which already holds `lock`: move it inside a lock that owns its
@@ -248,35 +191,9 @@ public struct NonisolatedUnsafeRule: Rule {
         return "move the value inside an OSAllocatedUnfairLock(initialState:) so the compiler checks every access, then drop nonisolated(unsafe); off Apple platforms, \(keep)"
     }
 
-    /// Whether a use of `d` sits in a signal handler: a closure passed to `signal(…)` or
-    /// `sigaction`, or a function of the file named as one.
-    func usedInSignalHandler(_ s: FileStructure, _ d: Decl, _ uses: Uses) -> Bool {
-        guard !uses.signalHandlers.isEmpty else { return false }
-        return (uses.byName[d.nameText] ?? []).contains { k in uses.signalHandlers.contains { $0.contains(k) } }
-    }
-
-    /// Bodies of signal handlers: closures passed to `signal(…)`/`sigaction`, and functions of the
-    /// file named in `signal(SIGINT, onInterrupt)`. One pass over the file.
-    static func signalHandlers(_ s: FileStructure) -> [Range<Int>] {
-        guard s.identifiers.mayContainAny(["signal", "sigaction"]) else { return [] }
-        var out: [Range<Int>] = []
-        for c in s.closures where c.callee >= 0 && (s.is(c.callee, "signal") || s.is(c.callee, "sigaction")) {
-            out.append(c.open..<c.close)
-        }
-        var named = Set<String>()
-        for k in 0..<s.code.count where s.code[k].kind == .identifier && s.is(k, "signal") && s.isChar(k + 1, UInt8(ascii: "(")) {
-            let close = Int(s.match[k + 1])
-            if close > k + 1, s.code[close - 1].kind == .identifier { named.insert(s.text(close - 1)) }
-        }
-        if !named.isEmpty {
-            for f in s.decls where f.kind == .function && named.contains(f.nameText) && f.body >= 0 {
-                out.append(s.scopes[f.body].open..<s.scopes[f.body].close)
-            }
-        }
-        return out
-    }
-
-    func describe(_ s: FileStructure, decl: Int?, context: RuleContext, uses: inout Uses) -> (String, String)? {
+    /// The message and fix-it for the `nonisolated(unsafe)` on `decl`, nil when it needs none;
+    /// `notes` gets the write made in another file that the message names.
+    func describe(_ s: FileStructure, decl: Int?, context: RuleContext, uses: inout VariableUses, notes: inout [Note]) -> (String, String)? {
         let lock = LockAdvice.lock(context.deployment)
         guard let di = decl else {
             return ("nonisolated(unsafe) turns off isolation checking here and adds no synchronization",
@@ -296,7 +213,7 @@ public struct NonisolatedUnsafeRule: Rule {
         // A computed property has no storage: what its accessors touch decides. Accessors that
         // take a lock, or reach storage kept by a wrapper, synchronize themselves.
         if d.isComputed {
-            if accessorsSynchronize(s, d, uses.regions) { return nil }
+            if uses.accessorsSynchronize(s, d) { return nil }
             return ("computed property '\(d.nameText)' can be called from any isolation with nonisolated(unsafe), and its accessors take no lock",
                     "take a lock inside the accessors (or reach the state through \(lock)), or leave the property isolated")
         }
@@ -308,11 +225,11 @@ public struct NonisolatedUnsafeRule: Rule {
                     "prefer \(lock), which owns its storage; otherwise document who allocates and frees this lock")
         }
         // Every use in this file holds a lock: the lock is the protection the compiler cannot see.
-        if !d.isLet, let lock = commonLock(s, d, context, &uses) {
+        if !d.isLet, let lock = uses.commonLock(s, d, context) {
             // Only worth saying where a lock that owns its state can replace the arrangement.
             // `split_critical_section` reports the same lost update at each update, when it runs
             // and sees the get/set pair: that finding is the one to keep.
-            if let (wrapper, update) = splitUpdate(s, d, di),
+            if let (wrapper, update) = VariableUses.splitUpdate(s, d, di),
                !(context.rulesRunning.contains("split_critical_section")
                  && owner.map { context.splitProperty(type: $0.nameText, property: wrapper) != nil } ?? false) {
                 return ("'\(d.nameText)'\(typeText) is only used with '\(lock)' held, but '\(wrapper)' takes '\(lock)' once to get and again to set: "
@@ -378,17 +295,17 @@ public struct NonisolatedUnsafeRule: Rule {
         // A var: the opt-out matters where it is written after initialization. Written only in
         // an initializer, a once-initializer closure or deinit, it is set once and then read.
         // Writes made with no lock held (a write under a lock is the lock's business).
-        let writes = writesAfterInitialization(s, d, di, &uses).filter { uses.regions.holding($0, in: s, directOnly: false).isEmpty }
+        let writes = uses.writesAfterInitialization(s, d, di).filter { uses.regions.holding($0, in: s, directOnly: false).isEmpty }
         // The same, in the other files of the run.
         let key = isLocal ? nil : d.parent < 0 ? d.nameText : owner.map { "\($0.nameText).\(d.nameText)" }
         let elsewhere = key.map { k in
             context.externalWrites(k).filter { w in
-                !w.guarded && !w.once && !(w.inInitializer && !isGlobalLike) && !Self.runsUnderLock(context, call: w.closureCall)
+                !w.guarded && !w.once && !(w.inInitializer && !isGlobalLike) && !VariableUses.runsUnderLock(context, call: w.closureCall)
             }
         } ?? []
         // A public global or static var can be set by any client of the module, from any thread.
         let settableOutside = isGlobalLike && s.isSettableOutsideModule(d)
-        if isGlobalLike && settableOutside && writes.isEmpty && elsewhere.isEmpty && !usedInSignalHandler(s, d, uses) {
+        if isGlobalLike && settableOutside && writes.isEmpty && elsewhere.isEmpty && !uses.usedInSignalHandler(s, d) {
             return ("public \(scope) var '\(d.nameText)'\(typeText) can be set by any client of the module, from any thread, while this module reads it",
                     "make it a `let` that clients configure once; or make it private behind a public accessor, and \(LockAdvice.protect("it", context.deployment, state: type ?? "Value"))")
         }
@@ -401,7 +318,7 @@ public struct NonisolatedUnsafeRule: Rule {
         }
         if writes.isEmpty && elsewhere.isEmpty {
             // Never written at all: a `let` says so, and may need no modifier.
-            guard neverWritten(s, d, owner: owner, key: key, context: context, uses: uses) else { return nil }
+            guard uses.neverWritten(s, d, owner: owner, key: key, context: context) else { return nil }
             return ("\(d.parent >= 0 && !d.isStaticMember && !isLocal ? "instance" : scope) var '\(d.nameText)'\(typeText) is never written, not even in init, in any file of the run: as a `let` it needs nonisolated(unsafe) only if its type is not Sendable",
                     "declare it `let`, then remove nonisolated(unsafe) if \(type.map { "'\($0)'" } ?? "its type") is Sendable")
         }
@@ -416,14 +333,14 @@ public struct NonisolatedUnsafeRule: Rule {
             writeLine = "in \(file) at line \(w.line)"
             writeNotes = [Note(path: w.path, location: SourceLocation(line: w.line, column: w.column), message: "'\(d.nameText)' is written here with no lock held")]
         }
-        uses.notes = writeNotes
-        if isGlobalLike && usedInSignalHandler(s, d, uses) {
+        notes = writeNotes
+        if isGlobalLike && uses.usedInSignalHandler(s, d) {
             return ("\(scope) var '\(d.nameText)'\(typeText) is used by a signal handler, which can interrupt any thread at any point, and nothing orders its accesses",
                     "make it an Atomic (or sig_atomic_t) and use only lock-free operations on it: a lock is not safe inside a signal handler")
         }
         if isLocal {
             // A local races only when a closure that runs concurrently writes it.
-            guard let w = writes.first(where: { writtenInConcurrentClosure(s, $0, di: di) }) else { return nil }
+            guard let w = writes.first(where: { VariableUses.writtenInConcurrentClosure(s, $0, di: di) }) else { return nil }
             return ("local var '\(d.nameText)'\(typeText) is written at line \(s.line(ofToken: w)) inside a closure that runs concurrently with the function, and nothing orders the accesses",
                     "return results from the tasks (or collect them under \(lock)) instead of capturing a shared var")
         }
@@ -436,71 +353,10 @@ public struct NonisolatedUnsafeRule: Rule {
         }
         let ownerName = owner.map { "'\($0.nameText)'" } ?? "its type"
         // Awaiting is no option where a synchronous nonisolated member reads it (it has to answer now).
-        let isolatedOption = owner?.kind == .actor && !readBySynchronousNonisolatedMember(s, d, &uses)
+        let isolatedOption = owner?.kind == .actor && !uses.readBySynchronousNonisolatedMember(s, d)
             ? ", or leave it isolated to the actor and reach it with await" : ""
         return ("instance var '\(d.nameText)'\(typeText) of \(ownerName) is written \(writeLine) with no lock held, and isolation checking is off for it",
                 "guard every access with one lock owned by \(ownerName)\(isolatedOption)")
-    }
-
-    /// Whether stored var `d` is never written anywhere: no use in this file may write it (an
-    /// assignment, `&x`, a method called or a member set through it, in any function, `init`
-    /// included), no other file of the run may write it (as a global, `Type.name`, or a member of
-    /// that name through any value), and no client of the module can. A var without an initial
-    /// value, `lazy`, wrapped, `dynamic` or with attributes is set some other way, and not judged.
-    func neverWritten(_ s: FileStructure, _ d: Decl, owner: Decl?, key: String?, context: RuleContext, uses: Uses) -> Bool {
-        guard let key, !d.isLet, !d.isComputed, !d.initializer.isEmpty, !d.hasAttributes,
-              !d.modifiers.contains(.lazy), !d.modifiers.contains(.dynamic), !s.hasPropertyWrapper(d),
-              owner?.kind != .protocol, !s.isSettableOutsideModule(d) else { return false }
-        for u in uses.byName[d.nameText] ?? [] where !uses.declarationTokens.contains(u) {
-            if StateWrites.mayWrite(s, u) { return false }
-        }
-        return !context.mayBeWrittenElsewhere(key, member: d.parent >= 0 ? d.nameText : nil)
-    }
-
-    /// The uses of stored var `d` that write it outside its initialization: not its declaration,
-    /// not inside an `init`/`deinit` of its type, not inside the initializer closure of a `let`
-    /// (`static let setup: Void = { … }()`, which runs once).
-    func writesAfterInitialization(_ s: FileStructure, _ d: Decl, _ di: Int, _ uses: inout Uses) -> [Int] {
-        var out: [Int] = []
-        let local = d.parent >= 0 && s.decls[d.parent].kind.isFunctionLike
-        if uses.writesByName[d.nameText] == nil {
-            uses.writesByName[d.nameText] = (uses.byName[d.nameText] ?? []).filter { !uses.declarationTokens.contains($0) && isWrite(s, $0) }
-        }
-        for i in uses.writesByName[d.nameText]! where i != d.name {
-            let qualified = s.isChar(i - 1, UInt8(ascii: "."))
-            // Through another value (`other.count = 1`) is another variable, unless `self.`/`Self.`/`Type.`.
-            if qualified && !(s.isKeyword(i - 2, .self) || s.isKeyword(i - 2, .Self) || (d.isStaticMember && i >= 2 && s.code[i - 2].kind == .identifier)) { continue }
-            if local {
-                // Only uses in the declaring function count.
-                guard let body = s.decls[d.parent].body >= 0 ? s.scopes[s.decls[d.parent].body] : nil, body.open < i && i < body.close else { continue }
-            } else if let f = s.enclosingFunction(of: i) {
-                var top = f
-                while s.decls[top].parent >= 0 && s.decls[s.decls[top].parent].kind.isFunctionLike { top = s.decls[top].parent }
-                let k = s.decls[top].kind
-                // An instance var is set up in init and torn down in deinit; a global or static
-                // var written there is shared state written on each construction.
-                if (k == .initializer || k == .deinitializer) && d.parent >= 0 && !d.isStaticMember { continue }
-                // Set up by the program's entry point before it starts any concurrent work.
-                if isEntryPointSetUp(s, top, write: i) { continue }
-                // A parameter or local of the same name hides the variable.
-                if !qualified {
-                    if uses.boundByFunction[top] == nil {
-                        var names = Set(s.decls[top].parameterNames)
-                        if s.decls[top].body >= 0 {
-                            let b = s.scopes[s.decls[top].body]
-                            names.formUnion(s.boundNames(in: b.interior))
-                        }
-                        uses.boundByFunction[top] = names
-                    }
-                    if uses.boundByFunction[top]!.contains(d.nameText) { continue }
-                }
-            } else {
-                // Top-level code (main.swift) and a `let`'s initializer closure run once, at start.
-                continue
-            }
-            out.append(i)
-        }
-        return out
     }
 
     /// Whether declaration `di` states its contract in a comment: its own, the one right above
@@ -563,90 +419,6 @@ public struct NonisolatedUnsafeRule: Rule {
         return out
     }
 
-    /// A computed property of the same type whose getter and setter each reach `d` (each taking
-    /// the lock on its own), and an update made through it (`wrapper.append(…)`, `wrapper[k] = v`,
-    /// `wrapper += x`): a read and a write in two separate holds of the lock.
-    func splitUpdate(_ s: FileStructure, _ d: Decl, _ di: Int) -> (String, Int)? {
-        guard d.parent >= 0 else { return nil }
-        for c in s.children[d.parent] where s.decls[c].kind == .variable && s.decls[c].isComputed && c != di {
-            var getter = false
-            var setter = false
-            for a in s.children[c] where s.decls[a].kind == .accessor && s.decls[a].body >= 0 {
-                let body = s.scopes[s.decls[a].body]
-                let mentions = s.span(body.open, body.close).contains { s.code[$0].kind == .identifier && s.is($0, text: d.nameText) }
-                guard mentions else { continue }
-                if s.is(s.decls[a].keyword, "get") { getter = true }
-                if s.is(s.decls[a].keyword, "set") { setter = true }
-            }
-            guard getter && setter else { continue }
-            let name = s.decls[c].nameText
-            let ownBody = s.decls[c].body >= 0 ? s.scopes[s.decls[c].body] : nil
-            for k in 0..<s.code.count where s.code[k].kind == .identifier && s.is(k, text: name) && k != s.decls[c].name {
-                if let b = ownBody, b.open < k && k < b.close { continue }
-                if s.isChar(k - 1, UInt8(ascii: ".")) && !s.isKeyword(k - 2, .self) { continue }
-                // A plain assignment is one hold of the setter; anything else that writes reads first.
-                if isWrite(s, k) && !s.isChar(k + 1, UInt8(ascii: "=")) { return (name, k) }
-            }
-        }
-        return nil
-    }
-
-    /// Whether a use of instance var `d` sits in a `nonisolated` member that is not `async`.
-    func readBySynchronousNonisolatedMember(_ s: FileStructure, _ d: Decl, _ uses: inout Uses) -> Bool {
-        for k in uses.byName[d.nameText] ?? [] where !uses.declarationTokens.contains(k) {
-            guard let f = s.enclosingFunction(of: k) else { continue }
-            var top = f
-            while s.decls[top].parent >= 0 && s.decls[s.decls[top].parent].kind.isFunctionLike { top = s.decls[top].parent }
-            let m = s.decls[top]
-            if m.modifiers.contains(.nonisolated) && !m.isAsync && s.owningType(of: top) == d.parent { return true }
-        }
-        return false
-    }
-
-    /// Entry methods of an `@main` type: the program (or plugin) starts there, on one thread.
-    static let entryMethods: Set<String> = ["main", "run", "performCommand", "createBuildCommands"]
-
-    /// Names that start concurrent work: after one of them, other threads or tasks may run.
-    static let concurrencyStarts: Set<String> = [
-        "Task", "Thread", "detachNewThread", "pthread_create", "async", "asyncAfter", "concurrentPerform", "withTaskGroup",
-        "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup", "addTask", "detached",
-        "dispatchMain", "signal", "sigaction",
-    ]
-
-    /// Whether the write at `i` is in the entry method of an `@main` type (`static func main()`,
-    /// a command's `run()`, a plugin's `performCommand`), directly in its body (not in a closure),
-    /// before anything that can start concurrent work (an `await`, a task, a thread, a dispatch):
-    /// the program is still single-threaded there, and what runs later is ordered after the write.
-    func isEntryPointSetUp(_ s: FileStructure, _ fn: Int, write i: Int) -> Bool {
-        let f = s.decls[fn]
-        guard f.kind == .function, Self.entryMethods.contains(f.nameText), f.body >= 0,
-              let owner = s.owningType(of: fn), s.attributes(of: s.decls[owner]).contains(where: { s.is($0, "@main") }) else { return false }
-        let body = s.scopes[f.body]
-        guard i > body.open && i < body.close else { return false }
-        if let c = s.enclosingClosure(of: i), s.closures[c].open > body.open { return false }
-        var k = body.open + 1
-        while k < i {
-            let t = s.code[k]
-            if t.kind == .keyword && (t.word == .await || t.word == .async) { return false }
-            if t.kind == .identifier && Self.concurrencyStarts.contains(s.text(k)) { return false }
-            k += 1
-        }
-        return true
-    }
-
-    /// Whether token `i` lies in the initializer of a `let` (a once-initializer closure).
-    func inLetInitializer(_ s: FileStructure, _ i: Int) -> Bool {
-        for d in s.variableDeclarations(holding: i) where d >= 0 && d < s.decls.count {
-            let v = s.decls[d]
-            if v.isLet && v.initializer.contains(i) { return true }
-        }
-        return false
-    }
-
-    /// An assignment, compound assignment, or a known mutating call on the variable (see
-    /// `StateWrites.isDefiniteWrite`).
-    func isWrite(_ s: FileStructure, _ i: Int) -> Bool { StateWrites.isDefiniteWrite(s, i) }
-
     static let contractPhrases = [
         "not concurrency-safe", "not concurrency safe", "not thread-safe", "not thread safe", "single-threaded", "single threaded",
         "set once", "only set", "only be set", "set before", "must be set", "only written", "written once", "only accessed",
@@ -703,97 +475,6 @@ public struct NonisolatedUnsafeRule: Rule {
         "NSMutableArray", "NSMutableDictionary", "NSMutableSet", "NSMutableOrderedSet", "NSMutableString", "NSMutableData",
         "NSMutableAttributedString", "NSCountedSet", "NSHashTable", "NSMapTable", "NSPointerArray",
     ]
-
-
-    /// Whether the write at `i` is inside a closure that runs concurrently with the function
-    /// declaring the local: a task, a child task, a detached task, a concurrent dispatch.
-    func writtenInConcurrentClosure(_ s: FileStructure, _ i: Int, di: Int) -> Bool {
-        var sc = Int(s.scopeOf[i])
-        let owner = s.decls[di].parent
-        let ownerBody = owner >= 0 ? s.decls[owner].body : -1
-        while sc >= 0 && sc != ownerBody {
-            let scope = s.scopes[sc]
-            if scope.kind == .closure, scope.closure >= 0, scope.closure < s.closures.count {
-                let c = s.closures[scope.closure]
-                if c.callee >= 0 && Self.concurrentCallees.contains(s.text(c.callee)) { return true }
-            }
-            sc = scope.parent
-        }
-        return false
-    }
-
-    static let concurrentCallees: Set<String> = [
-        "Task", "detached", "addTask", "addTaskUnlessCancelled", "addDiscardingTask", "async", "asyncAfter",
-        "concurrentPerform", "detachNewThread", "Thread",
-    ]
-
-    /// Whether the accessors of computed property `d` take a lock, or read storage kept by a
-    /// property wrapper (which synchronizes in its own accessors).
-    func accessorsSynchronize(_ s: FileStructure, _ d: Decl, _ regions: LockRegions) -> Bool {
-        guard d.body >= 0 else { return false }
-        let body = s.scopes[d.body]
-        if regions.regions.contains(where: { $0.start >= body.open && $0.end <= body.close }) { return true }
-        let wrapped = Set(s.decls.filter { $0.kind == .variable && $0.name >= 0 && s.hasPropertyWrapper($0) }.map(\.nameText))
-        guard !wrapped.isEmpty else { return false }
-        return (body.open..<body.close).contains { s.code[$0].kind == .identifier && wrapped.contains(s.text($0)) }
-    }
-
-    /// The lock held at every use of the variable in this file, if there is one.
-    func commonLock(_ s: FileStructure, _ d: Decl, _ context: RuleContext, _ cache: inout Uses) -> String? {
-        // A local's uses are in its function; anything else's anywhere in the file.
-        var range = 0..<s.count
-        if d.parent >= 0, s.decls[d.parent].kind.isFunctionLike, s.decls[d.parent].body >= 0 {
-            let body = s.scopes[s.decls[d.parent].body]
-            range = s.span(body.open, body.close + 1)
-        }
-        let key = "\(d.nameText) \(d.isStaticMember) \(range.lowerBound)"
-        if let known = cache.lockByKey[key] { return known }
-        let lock = commonLock(s, d, in: range, context, cache)
-        cache.lockByKey[key] = lock
-        return lock
-    }
-
-    func commonLock(_ s: FileStructure, _ d: Decl, in range: Range<Int>, _ context: RuleContext, _ cache: Uses) -> String? {
-        let all = cache.byName[d.nameText] ?? []
-        // The first occurrence in `range` (binary search: occurrences are in token order).
-        var lo = 0
-        var hi = all.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if all[mid] < range.lowerBound { lo = mid + 1 } else { hi = mid }
-        }
-        var uses: [Int] = []
-        for i in all[lo...] {
-            if i >= range.upperBound { break }
-            if cache.declaredNames.contains(i) { continue }
-            if s.isChar(i - 1, UInt8(ascii: ".")) && !(s.isKeyword(i - 2, .self) || s.isKeyword(i - 2, .Self)) {
-                // `Type.name` for statics is a use too; other receivers are other values.
-                if !(d.isStaticMember && i >= 2 && s.code[i - 2].kind == .identifier) { continue }
-            }
-            if s.isChar(i + 1, UInt8(ascii: ":")) { continue }
-            uses.append(i)
-        }
-        guard !uses.isEmpty else { return nil }
-        let regions = cache.regions
-        guard !regions.regions.isEmpty else { return nil }
-        var common: Set<String>? = nil
-        for u in uses {
-            let held = Set(regions.holding(u, in: s, directOnly: false).map { $0.lock.isEmpty ? "self" : $0.lock })
-            common = common.map { $0.intersection(held) } ?? held
-            if common!.isEmpty { return nil }
-        }
-        return common?.sorted().first
-    }
-
-    /// Whether a closure in the declaring function mentions the local.
-    func capturedByClosure(_ s: FileStructure, _ d: Decl, _ di: Int) -> Bool {
-        guard d.parent >= 0, s.decls[d.parent].body >= 0 else { return true }
-        let body = s.scopes[s.decls[d.parent].body]
-        for i in s.span(d.end, body.close) where s.code[i].kind == .identifier && s.is(i, text: d.nameText) {
-            if s.enclosingClosure(of: i) != nil, let c = s.enclosingClosure(of: i), s.closures[c].open > body.open { return true }
-        }
-        return false
-    }
 
     /// The declared type: from the annotation, or from a literal or `Type(…)` initializer.
     func typeName(_ s: FileStructure, _ d: Decl) -> String? {

@@ -174,46 +174,10 @@ public struct SplitCriticalSectionRule: Rule {
     )
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
-        let s = context.structure
         var out: [Diagnostic] = accessorSplits(context)
-        var all: [Acquisition] = []
-        for r in acquisitions(context) where !r.lock.isEmpty && r.blocks && s.enclosingExecutable(of: r.acquireToken) == r.executableBody(s) {
-            all.append(Acquisition(region: r, s))
-        }
-        all += memberAcquisitions(context, regionTokens: Set(all.map(\.acquireToken)))
-        var state = CriticalSectionState(s)
-        all += helperAcquisitions(all, s, &state)
-        guard all.count >= 2 else { return out }
-        // Acquisitions of one lock made directly in one body, in the order they run.
-        var groups: [Pair: [Acquisition]] = [:]
-        for a in all { groups[Pair(body: a.body, lock: a.lock), default: []].append(a) }
-        for (_, list) in groups where list.count >= 2 {
-            // A getter or call inside a region of the same lock takes it again: `recursive_lock`'s case.
-            let regions = list.filter { $0.region != nil }.sorted { $0.start < $1.start }
-            var reach: [Int] = []
-            for r in regions { reach.append(max(reach.last ?? Int.min, r.end)) }
-            func insideRegion(_ t: Int) -> Bool {
-                var lo = 0
-                var hi = regions.count
-                while lo < hi {
-                    let mid = (lo + hi) / 2
-                    if regions[mid].start < t { lo = mid + 1 } else { hi = mid }
-                }
-                return lo > 0 && reach[lo - 1] > t
-            }
-            let sorted = list.filter { $0.region != nil || !insideRegion($0.acquireToken) }.sorted { $0.at < $1.at }
-            guard sorted.count >= 2 else { continue }
-            for k in 1..<sorted.count {
-                let first = sorted[k - 1]
-                let second = sorted[k]
-                // One acquisition seen twice (a lock() released on two paths), or nested (the second
-                // inside the first, or the first inside a region second).
-                if first.region != nil && second.region != nil && first.end >= second.acquireToken { continue }
-                guard first.acquireToken != second.acquireToken, first.at < second.at,
-                      !(first.start < second.acquireToken && second.acquireToken < first.end) else { continue }
-                if second.region != nil && second.start < first.acquireToken && first.acquireToken < second.end { continue }
-                if let d = judge(first, second, s, &state, context) { out.append(d) }
-            }
+        var acquisitions = LockAcquisitions(context)
+        for (first, second) in acquisitions.consecutivePairs() {
+            if let d = judge(first, second, &acquisitions, context) { out.append(d) }
         }
         return out
     }
@@ -328,296 +292,22 @@ public struct SplitCriticalSectionRule: Rule {
         return close == open + 1 || (s.is(open + 1, "keepingCapacity") && s.isChar(open + 2, UInt8(ascii: ":")))
     }
 
-    /// The file's acquisitions: its lock regions, semaphores created as mutexes (`wait()` …
-    /// `signal()`), and calls of the file's own wrapper methods (`locked { }`, whose body runs the
-    /// closure under its lock), each named by the lock it takes. The same lock is named the same
-    /// way however it is reached: `Self.lock` and `Type.lock` are the type's `lock`.
-    private func acquisitions(_ context: RuleContext) -> [LockRegion] {
-        let s = context.structure
-        let semaphores = LockRegions.semaphoreMutexRegions(s)
-        var base = context.lockRegions
-        var wrappers = context.wrapperMethods
-        if !semaphores.isEmpty {
-            let withSemaphores = base.adding(semaphores, s)
-            wrappers = GuardLogExtractor.ownWrappers(s, vocabulary: context.vocabulary, regions: withSemaphores)
-            base = withSemaphores
-        }
-        var regions = base.regions
-        if !wrappers.isEmpty {
-            let calls = LockRegions(s, vocabulary: context.vocabulary, extraScopedMethods: Set(wrappers.keys)).regions
-            for var r in calls {
-                guard case .closure(let method, _) = r.form, let lock = wrappers[method], r.lock.isEmpty || r.lock == "self",
-                      !context.vocabulary.lockScopedMethods.contains(method) else { continue }
-                r.lock = lock
-                regions.append(r)
-            }
-        }
-        for k in regions.indices { regions[k].lock = Self.lockName(regions[k].lock, at: regions[k].acquireToken, s) }
-        return regions
-    }
+    // MARK: A check and its act in two acquisitions
 
-    /// `Self.lock` and `Type.lock` inside `Type` are its `lock`, as written bare.
-    static func lockName(_ lock: String, at t: Int, _ s: FileStructure) -> String {
-        if lock.hasPrefix("Self.") { return String(lock.dropFirst(5)) }
-        guard let d = s.enclosingType(of: t) else { return lock }
-        let owner = s.decls[d].nameText
-        if !owner.isEmpty && lock.hasPrefix(owner + ".") { return String(lock.dropFirst(owner.count + 1)) }
-        return lock
-    }
-
-    /// One acquisition of a lock in a body: a lock region (withLock, lock() … unlock(), a wrapper's
-    /// closure), a read of a getter that locks (`count`, `box.value`), or a call of a method that
-    /// locks (`setCount(…)`, `box.setValue(…)`).
-    struct Acquisition {
-        /// The lock (as written in the type, or the receiver whose own lock it is).
-        var lock: String
-        var body: Int
-        /// Where it is reported: the acquire, the getter's name, the method's name.
-        var acquireToken: Int
-        /// When it runs, for ordering: a call runs after its arguments.
-        var at: Int
-        /// Its critical section lies strictly between `start` and `end` (a call's parentheses).
-        var start: Int
-        var end: Int
-        /// The first token of the expression whose value it gives (-1 for lock() … unlock()).
-        var exprStart: Int
-        var region: LockRegion?
-        var member: LockGraph.LockingMember? = nil
-        var memberName = ""
-        /// The state of another object (a box, a wrapper's storage): its whole value.
-        var instance = false
-        /// The lock as messages name it.
-        var display: String
-
-        init(region r: LockRegion, _ s: FileStructure) {
-            lock = r.lock
-            body = r.executableBody(s)
-            acquireToken = r.acquireToken
-            at = r.acquireToken
-            start = r.start
-            end = r.end
-            region = r
-            display = "'\(r.lock)'"
-            if case .closure(_, let ci) = r.form {
-                let c = s.closures[ci]
-                exprStart = c.receiverStart >= 0 ? c.receiverStart : c.callee
-            } else {
-                exprStart = -1
-            }
-        }
-
-        init(member: LockGraph.LockingMember, name: String, lock: String, token: Int, exprStart: Int, body: Int, instance: Bool, _ s: FileStructure) {
-            self.lock = lock
-            self.body = body
-            acquireToken = token
-            self.exprStart = exprStart
-            self.member = member
-            memberName = name
-            self.instance = instance
-            region = nil
-            display = "'\(lock)'"
-            if !member.isGetter, s.isChar(token + 1, UInt8(ascii: "(")), Int(s.match[token + 1]) > token + 1 {
-                start = token + 1
-                end = Int(s.match[token + 1])
-            } else {
-                start = token
-                end = token + 1
-            }
-            at = end
-        }
-    }
-
-    /// The reads of getters that lock and the calls of methods that lock, of the enclosing type
-    /// (`count`, `self.setCount(…)`), of a box held in a property or local (`box.value`,
-    /// `box.setValue(…)`, `box.withValue { }`), and of a property wrapper's storage (`count`
-    /// through `wrappedValue`, `_count.set(…)`). Not in initializers and deinitializers, which run
-    /// while no other reference exists.
-    private func memberAcquisitions(_ context: RuleContext, regionTokens: Set<Int>) -> [Acquisition] {
-        let s = context.structure
-        var out: [Acquisition] = []
-        var membersOf: [String: [String: LockGraph.LockingMember]] = [:]
-        func members(_ type: String) -> [String: LockGraph.LockingMember] {
-            if let known = membersOf[type] { return known }
-            let m = context.lockingMembers(ofType: type)
-            membersOf[type] = m
-            return m
-        }
-        var closureAt: [Int: Int] = [:]
-        var wrappers: [Int: [String: String]] = [:]
-        var receiverTypes: [ReceiverKey: String?] = [:]
-        for t in 0..<s.code.count where s.code[t].kind == .identifier && !regionTokens.contains(t) {
-            // Only names that start an access: bare, or after `self.`.
-            let dotted = s.isChar(t - 1, UInt8(ascii: "."))
-            if dotted && !(s.isKeyword(t - 2, .self) && !s.isChar(t - 3, UInt8(ascii: "."))) { continue }
-            if s.isKeyword(t - 1, .let) || s.isKeyword(t - 1, .var) || s.isKeyword(t - 1, .func) || s.isKeyword(t - 1, .case) { continue }
-            guard let f = s.enclosingFunction(of: t), s.decls[f].kind != .initializer, s.decls[f].kind != .deinitializer,
-                  s.decls[f].kind != .accessor, s.decls[f].kind != .variable,
-                  let owner = s.enclosingType(of: t), let body = s.enclosingExecutable(of: t) else { continue }
-            let type = s.decls[owner].nameText
-            let name = s.text(t)
-            let start = dotted ? t - 2 : t
-            // (A local of that name hides the member; asked only of candidates, below.)
-            func shadowed() -> Bool { !dotted && s.binds(name, in: s.span(s.decls[f].start, t)) }
-            // A member of the type itself.
-            if let m = members(type)[name] {
-                if shadowed() { continue }
-                if let a = acquisition(m, name: name, lock: m.lock, token: t, exprStart: start, body: body, instance: false, s, &closureAt) { out.append(a) }
-                continue
-            }
-            // A wrapped property: reading it is its wrapper's `wrappedValue` getter.
-            if wrappers[owner] == nil { wrappers[owner] = Self.wrappedProperties(s, type: type) }
-            var receiver = name
-            if name.hasPrefix("_") || name.hasPrefix("$") { receiver = String(name.dropFirst()) }
-            if let w = wrappers[owner]![name], !s.isChar(t + 1, UInt8(ascii: ".")), let m = members(w)["wrappedValue"], m.isGetter {
-                if shadowed() { continue }
-                if var a = acquisition(m, name: name, lock: "_" + name, token: t, exprStart: start, body: body, instance: true, s, &closureAt) {
-                    a.display = "the lock of @\(w) '\(name)'"
-                    out.append(a)
-                }
-                continue
-            }
-            // `box.member` on a receiver of a type whose members lock.
-            guard s.isChar(t + 1, UInt8(ascii: ".")), t + 2 < s.code.count, s.code[t + 2].kind == .identifier else { continue }
-            let storage = receiver != name ? wrappers[owner]![receiver] : nil
-            // Only a member that locks in some type is worth the receiver's type.
-            if storage == nil && !context.isLockingMemberName(s.text(t + 2)) { continue }
-            var boxType: String? = nil
-            if let w = storage {
-                boxType = w
-            } else if let known = receiverTypes[ReceiverKey(function: f, name: name)] {
-                boxType = known
-            } else {
-                boxType = LockGraph.declaredTypeName(of: name, at: t, in: s)
-                receiverTypes[ReceiverKey(function: f, name: name)] = boxType
-            }
-            guard let bt = boxType, bt != type, let m = members(bt)[s.text(t + 2)], storage == nil || !shadowed() else { continue }
-            if var a = acquisition(m, name: s.text(t + 2), lock: storage != nil ? "_" + receiver : name, token: t + 2, exprStart: start, body: body,
-                                   instance: true, s, &closureAt) {
-                if storage != nil { a.display = "the lock of @\(bt) '\(receiver)'" }
-                out.append(a)
-            }
-        }
-        return out
-    }
-
-    private struct ReceiverKey: Hashable {
-        var function: Int
-        var name: String
-    }
-
-    /// Calls of the file's own helper methods that make exactly one acquisition: calling one is
-    /// that acquisition (`transition(to:)` whose body is `phase.withValue { $0 = next }`), writing
-    /// the caller's argument when the helper writes one of its parameters.
-    private func helperAcquisitions(_ all: [Acquisition], _ s: FileStructure, _ state: inout CriticalSectionState) -> [Acquisition] {
-        var byBody: [Int: [Acquisition]] = [:]
-        for a in all { byBody[a.body, default: []].append(a) }
-        var helpers: [String: [(decl: Int, owner: Int, member: LockGraph.LockingMember, acquisition: Acquisition)]] = [:]
-        for (di, d) in s.decls.enumerated() where d.kind == .function && d.body >= 0 && !d.nameText.isEmpty {
-            guard let list = byBody[d.body], list.count == 1, let owner = s.owningType(of: di) else { continue }
-            let a = list[0]
-            let acc = accesses(a, &state, s)
-            guard !acc.reads.isEmpty || !acc.writes.isEmpty else { continue }
-            let parameters = Set(d.parameterNames)
-            let writesArgument = acc.writes.contains { w in
-                w.value >= 0 && s.span(w.value, a.region == nil ? a.end : s.statementEnd(from: w.value, limit: a.end)).contains {
-                    s.code[$0].kind == .identifier && parameters.contains(s.text($0))
-                }
-            }
-            let m = LockGraph.LockingMember(isGetter: false, lock: a.lock, reads: acc.reads.sorted(), writes: Array(Set(acc.writes.map(\.name))).sorted(),
-                                            writesArgument: writesArgument, runsClosure: false, site: nil)
-            helpers[d.nameText, default: []].append((di, owner, m, a))
-        }
-        guard !helpers.isEmpty else { return [] }
-        var out: [Acquisition] = []
-        for t in 0..<s.code.count where s.code[t].kind == .identifier && s.isChar(t + 1, UInt8(ascii: "(")) {
-            guard let candidates = helpers[s.text(t)] else { continue }
-            let dotted = s.isChar(t - 1, UInt8(ascii: "."))
-            if dotted && !(s.isKeyword(t - 2, .self) && !s.isChar(t - 3, UInt8(ascii: "."))) { continue }
-            if s.isKeyword(t - 1, .func) { continue }
-            guard let f = s.enclosingFunction(of: t), s.decls[f].kind != .initializer, s.decls[f].kind != .deinitializer,
-                  let owner = s.enclosingType(of: t),
-                  let body = s.enclosingExecutable(of: t), let h = candidates.first(where: { s.decls[$0.owner].nameText == s.decls[owner].nameText }),
-                  h.decl != f else { continue }
-            var a = Acquisition(member: h.member, name: s.text(t), lock: h.member.lock, token: t, exprStart: dotted ? t - 2 : t, body: body,
-                                instance: false, s)
-            a.display = h.acquisition.display
-            out.append(a)
-        }
-        return out
-    }
-
-    /// The acquisition a use of member `m` at `token` makes: a getter read (not a write of the
-    /// property), a call, or a closure run under the lock (`withValue { }`) as a region.
-    private func acquisition(_ m: LockGraph.LockingMember, name: String, lock: String, token: Int, exprStart: Int, body: Int, instance: Bool,
-                             _ s: FileStructure, _ closureAt: inout [Int: Int]) -> Acquisition? {
-        if m.isGetter {
-            guard !s.isChar(token + 1, UInt8(ascii: "(")) else { return nil }
-            if case .none = CriticalSectionState(s).assignment(after: token) {} else { return nil }
-            return Acquisition(member: m, name: name, lock: lock, token: token, exprStart: exprStart, body: body, instance: instance, s)
-        }
-        guard s.isChar(token + 1, UInt8(ascii: "(")) || s.isChar(token + 1, UInt8(ascii: "{")) else { return nil }
-        if m.runsClosure {
-            if closureAt.isEmpty { for (ci, c) in s.closures.enumerated() where c.callee >= 0 { closureAt[c.callee] = ci } }
-            guard let ci = closureAt[token], s.closures[ci].close > s.closures[ci].open else { return nil }
-            var a = Acquisition(region: LockRegion(closure: ci, method: name, lock: lock, in: s), s)
-            a.body = body
-            a.exprStart = exprStart
-            a.instance = instance
-            return a
-        }
-        return Acquisition(member: m, name: name, lock: lock, token: token, exprStart: exprStart, body: body, instance: instance, s)
-    }
-
-    /// The wrapped stored properties of a type in this file: name → wrapper type.
-    static func wrappedProperties(_ s: FileStructure, type: String) -> [String: String] {
-        var out: [String: String] = [:]
-        for td in s.typeDecls(named: type) {
-            for m in s.children[td] where s.decls[m].kind == .variable && s.decls[m].hasAttributes {
-                for a in s.attributes(of: s.decls[m]) {
-                    let text = String(s.text(a).dropFirst())
-                    let base = String(text.prefix { $0 != "(" && $0 != "<" })
-                    if let c = base.unicodeScalars.first, c.value >= 65 && c.value <= 90 { out[s.decls[m].nameText] = base }
-                }
-            }
-        }
-        return out
-    }
-
-    private struct Pair: Hashable {
-        var body: Int
-        var lock: String
-    }
-
-
-    /// What an acquisition reads and writes: a region's state by name; a member's, as the lock
-    /// graph describes it (the written value is the call's arguments when it stores one of its
-    /// parameters). Another object's state is its whole value.
-    private func accesses(_ a: Acquisition, _ state: inout CriticalSectionState, _ s: FileStructure) -> CriticalSectionState.Accesses {
-        var out = CriticalSectionState.Accesses()
-        if let r = a.region {
-            out = state.accesses(in: r, s)
-        } else if let m = a.member {
-            out.reads = Set(m.reads)
-            out.writes = m.writes.map { ($0, a.acquireToken, m.writesArgument && a.end > a.start + 1 ? a.start + 1 : -1) }
-        }
-        if a.instance {
-            out.reads = out.reads.isEmpty ? [] : [CriticalSectionState.wholeValue]
-            out.writes = out.writes.map { (CriticalSectionState.wholeValue, $0.token, $0.value) }
-        }
-        return out
-    }
-
-    private func judge(_ first: Acquisition, _ second: Acquisition, _ s: FileStructure, _ state: inout CriticalSectionState,
+    /// A finding when `second` writes state that `first` read, from a decision made on what was
+    /// read (see `DecisionFlow`), with no re-read of that state inside `second`.
+    private func judge(_ first: LockAcquisition, _ second: LockAcquisition, _ acquisitions: inout LockAcquisitions,
                        _ context: RuleContext) -> Diagnostic? {
-        let read = accesses(first, &state, s)
+        let s = context.structure
+        let read = acquisitions.accesses(of: first)
         let checked = read.reads
         guard !checked.isEmpty else { return nil }
-        let written = accesses(second, &state, s)
+        let written = acquisitions.accesses(of: second)
         // The state the decision was made from is written, and not read again first.
         let candidates = written.writes.filter { checked.contains($0.name) }
         guard written.reads.isDisjoint(with: checked), var write = candidates.first else { return nil }
-        let carriers = decisionCarriers(first, checked: checked, s)
-        var decided = decides(first, carriers: Set(carriers.keys), second: second, s)
+        let carriers = DecisionFlow.decisionCarriers(first, checked: checked, s)
+        var decided = DecisionFlow.decides(first, carriers: Set(carriers.keys), second: second, s)
         // Or what the first read decides, inside the second, what is written: the written value,
         // or a condition around the write, uses it (directly, or through locals made from it).
         // A state the first also wrote was claimed there (a reservation filled in later, a value
@@ -631,12 +321,12 @@ public struct SplitCriticalSectionRule: Rule {
             inside = true
         }
         if decided == nil {
-            let flowing = derived(from: carriers, between: first.end, and: second.region != nil ? second.acquireToken : second.exprStart, s)
+            let flowing = DecisionFlow.derived(from: carriers, between: first.end, and: second.region != nil ? second.acquireToken : second.exprStart, s)
             guard !flowing.isEmpty else { return nil }
             let claimed = Set(read.writes.map(\.name))
             for w in candidates where !claimed.contains(w.name) {
                 let carrying = Set(flowing.filter { $0.value.contains(w.name) }.keys)
-                if !carrying.isEmpty, let range = usedInside(second, by: w, carrying, s) { decided = range; write = w; inside = true; break }
+                if !carrying.isEmpty, let range = DecisionFlow.usedInside(second, by: w, carrying, s) { decided = range; write = w; inside = true; break }
             }
         }
         guard let condition = decided else { return nil }
@@ -657,7 +347,7 @@ public struct SplitCriticalSectionRule: Rule {
         // A one-way latch: every assignment of it in the file stores the same value, so a stale
         // decision cannot undo another thread's write.
         // (Only a write of the whole property: `x[k] = v` stores one element.)
-        if write.name != CriticalSectionState.wholeValue && s.is(write.value - 2, text: write.name) && isLatch(write.name, value: write.value, s) { return nil }
+        if write.name != CriticalSectionState.wholeValue && s.is(write.value - 2, text: write.name) && DecisionFlow.isLatch(write.name, value: write.value, s) { return nil }
         let lock = first.display
         let names = checked.sorted().filter { $0 != CriticalSectionState.wholeValue }
         let whole = names.isEmpty
@@ -677,182 +367,5 @@ public struct SplitCriticalSectionRule: Rule {
             fixIt: FixIt(members
                 ? "make the check and the write one acquisition of \(lock) (a method that reads and writes while holding it), or re-check \(whole ? "the value" : what) inside the second before writing"
                 : "check and write under one acquisition of \(lock), or re-check \(whole ? "the value" : what) inside this one before writing"))
-    }
-
-    /// Locals that carry what the first acquisition read, with the state each carries: the
-    /// result of a withLock closure (`let n = lock.withLock { … }`: all it read), or locals
-    /// assigned inside a lock()/unlock() stretch (the state their value names).
-    private func decisionCarriers(_ r: Acquisition, checked: Set<String>, _ s: FileStructure) -> [String: Set<String>] {
-        var out: [String: Set<String>] = [:]
-        if r.exprStart >= 0 {
-            var k = r.exprStart - 1
-            if s.isKeyword(k, .try) || s.isKeyword(k, .await) { k -= 1 }
-            if s.isKeyword(k, .try) || s.isKeyword(k, .await) { k -= 1 }
-            // `let x = (lock.withLock { … })`.
-            if s.isChar(k, UInt8(ascii: "(")) && Int(s.match[k]) >= r.end { k -= 1 }
-            if s.isChar(k, UInt8(ascii: "=")) && k >= 1 && s.code[k - 1].kind == .identifier {
-                out[s.text(k - 1)] = checked
-            } else if s.isChar(k, UInt8(ascii: "=")) && k >= 3 && s.isChar(k - 1, UInt8(ascii: ")")) {
-                // `let (a, b) = lock.withLock { … }`
-                let open = Int(s.match[k - 1])
-                if open >= 0 && open < k - 1 {
-                    for q in s.span(open + 1, k - 1) where s.code[q].kind == .identifier { out[s.text(q)] = checked }
-                }
-            }
-        } else {
-            for q in s.span(r.start + 1, r.end) where s.code[q].kind == .identifier && s.isChar(q + 1, UInt8(ascii: "="))
-                && !s.isChar(q - 1, UInt8(ascii: ".")) {
-                let value = s.span(q + 2, s.statementEnd(from: q + 1, limit: r.end))
-                out[s.text(q), default: []].formUnion(value.lazy.filter { s.code[$0].kind == .identifier }.map { s.text($0) }.filter { checked.contains($0) })
-            }
-        }
-        return out
-    }
-
-    /// The carriers, and the locals made from them (`let next = current + 1`, not through a
-    /// closure) between the two acquisitions, in order, with the state each carries.
-    private func derived(from carriers: [String: Set<String>], between a: Int, and b: Int, _ s: FileStructure) -> [String: Set<String>] {
-        var out = carriers
-        guard !out.isEmpty else { return out }
-        for k in s.span(a, b) where (s.isKeyword(k, .let) || s.isKeyword(k, .var)) && k + 1 < b && s.code[k + 1].kind == .identifier {
-            guard let d = s.variableDecls(named: s.text(k + 1), keywordIn: k..<(k + 1)).first else { continue }
-            var carried = Set<String>()
-            var q = s.decls[d].initializer.lowerBound
-            while q < s.decls[d].initializer.upperBound {
-                if s.isChar(q, UInt8(ascii: "{")) && Int(s.match[q]) > q { q = Int(s.match[q]) + 1; continue }
-                if s.code[q].kind == .identifier && !s.isChar(q - 1, UInt8(ascii: ".")), let c = out[s.text(q)] { carried.formUnion(c) }
-                q += 1
-            }
-            if !carried.isEmpty { out[s.decls[d].nameText, default: []].formUnion(carried) }
-        }
-        return out
-    }
-
-    /// Where, inside the second acquisition, a name of `flowing` decides the write `w`: the
-    /// value written, or the condition of an `if`/`guard`/`switch` (of the region) around it.
-    private func usedInside(_ second: Acquisition, by w: (name: String, token: Int, value: Int), _ flowing: Set<String>,
-                            _ s: FileStructure) -> Range<Int>? {
-        func uses(_ range: Range<Int>) -> Bool {
-            range.contains { s.code[$0].kind == .identifier && !s.isChar($0 - 1, UInt8(ascii: ".")) && flowing.contains(s.text($0)) }
-        }
-        if w.value >= 0 {
-            let value = s.span(w.value, second.region == nil ? second.end : s.statementEnd(from: w.value, limit: second.end))
-            if uses(value) { return value }
-        }
-        guard second.region != nil else { return nil }
-        // Conditions of the statements around the write, inside the region.
-        var sc = Int(s.scopeOf[w.token])
-        while sc >= 0 {
-            let scope = s.scopes[sc]
-            guard scope.open > second.start, scope.kind == .statement else { break }
-            var kw = scope.statementKeyword
-            var open = scope.open
-            // An `else` branch: the conditions of the `if` chain before it.
-            while kw >= 0 && s.isKeyword(kw, .else) && s.isChar(kw - 1, UInt8(ascii: "}")) {
-                let previous = Int(s.match[kw - 1])
-                guard previous >= 0 && previous < kw else { break }
-                let p = s.scopes[Int(s.scopeOf[previous])]
-                kw = p.statementKeyword
-                open = p.open
-                if kw >= 0 && s.isKeyword(kw, .if) && uses(s.span(kw + 1, open)) { return s.span(kw + 1, open) }
-            }
-            if kw >= 0 && (s.isKeyword(kw, .if) || s.isKeyword(kw, .switch)) && uses(s.span(kw + 1, open)) { return s.span(kw + 1, open) }
-            sc = scope.parent
-        }
-        // A `guard` of the region before the write.
-        for g in s.span(second.start + 1, w.token) where s.isKeyword(g, .guard) {
-            guard let e = s.guardElse(of: g, limit: w.token), let b = s.statementBody(of: e), s.scopes[b].close < w.token,
-                  s.scope(Int(s.scopeOf[w.token]), isWithin: Int(s.scopeOf[g])) else { continue }
-            if uses(s.span(g + 1, e)) { return s.span(g + 1, e) }
-        }
-        return nil
-    }
-
-    /// Whether a condition built from the first acquisition decides whether the second runs: the
-    /// second sits in the body of an `if`/`while` whose condition names a carrier (or holds the
-    /// first acquisition), or follows a `guard` (or an `if` whose body leaves) that does.
-    private func decides(_ first: Acquisition, carriers: Set<String>, second: Acquisition, _ s: FileStructure) -> Range<Int>? {
-        func conditionUses(_ range: Range<Int>) -> Bool {
-            if range.contains(first.acquireToken) { return true }
-            for q in range where s.code[q].kind == .identifier && !s.isChar(q - 1, UInt8(ascii: ".")) && carriers.contains(s.text(q)) {
-                return true
-            }
-            return false
-        }
-        let body = second.body
-        // Enclosing `if`/`while` bodies of the second acquisition, after the first.
-        var sc = Int(s.scopeOf[second.acquireToken])
-        while sc >= 0 && sc != body {
-            let scope = s.scopes[sc]
-            if scope.kind == .statement, scope.statementKeyword >= 0, scope.open >= first.end,
-               s.isKeyword(scope.statementKeyword, .if) || s.isKeyword(scope.statementKeyword, .while) {
-                let condition = s.span(scope.statementKeyword + 1, scope.open)
-                if conditionUses(condition) { return condition }
-            }
-            sc = scope.parent
-        }
-        // A `guard`, or an `if` whose body leaves, from the statement of the first (which may be
-        // its condition: `guard let v = lock.withLock({ … }) else { return }`) to the second.
-        var q = first.end
-        var k = first.acquireToken - 1
-        while k >= 0 && k >= first.acquireToken - 12 && !s.isChar(k, UInt8(ascii: "{")) && !s.isChar(k, UInt8(ascii: "}"))
-                && !s.isChar(k, UInt8(ascii: ";")) {
-            if s.isKeyword(k, .guard) || s.isKeyword(k, .if) { q = k; break }
-            k -= 1
-        }
-        while q < second.acquireToken {
-            defer { q += 1 }
-            guard s.isKeyword(q, .guard) || s.isKeyword(q, .if) else { continue }
-            let block = Int(s.scopeOf[q])
-            guard s.scope(Int(s.scopeOf[second.acquireToken]), isWithin: block) else { continue }
-            var condition: Range<Int>? = nil
-            var after = q
-            if s.isKeyword(q, .guard) {
-                guard let e = s.guardElse(of: q, limit: second.acquireToken), let b = s.statementBody(of: e) else { continue }
-                if s.scopes[b].close < second.acquireToken { condition = s.span(q + 1, e); after = s.scopes[b].close }
-            } else if let b = s.statementBody(of: q) {
-                let then = s.scopes[b]
-                if then.close < second.acquireToken && leaves(b, s) { condition = s.span(q + 1, then.open); after = then.close }
-            }
-            guard let c = condition, conditionUses(c), !switchCaseBetween(after, second.acquireToken, block: block, s) else { continue }
-            return c
-        }
-        return nil
-    }
-
-    /// A `case`/`default` label of the switch whose body is `block` between `a` and `b`: code
-    /// after it runs for another case, not after the guard.
-    private func switchCaseBetween(_ a: Int, _ b: Int, block: Int, _ s: FileStructure) -> Bool {
-        guard block >= 0, s.scopes[block].kind == .statement, s.isKeyword(s.scopes[block].statementKeyword, .switch) else { return false }
-        return s.span(a, b).contains { (s.isKeyword($0, .case) || s.isKeyword($0, .default)) && s.isCaseLabel($0, inSwitch: block) }
-    }
-
-    /// Every assignment of `name` in the file stores the same one-token value (`true`, `false`,
-    /// `nil`) or the same enum case as the one at `value`.
-    private func isLatch(_ name: String, value: Int, _ s: FileStructure) -> Bool {
-        func stored(_ v: Int) -> String? {
-            if s.isKeyword(v, .true) || s.isKeyword(v, .false) || s.isKeyword(v, .nil) {
-                return s.startsStatementAfter(v) ? s.text(v) : nil
-            }
-            if s.isChar(v, UInt8(ascii: ".")) && v + 1 < s.code.count && s.code[v + 1].kind == .identifier && s.startsStatementAfter(v + 1) {
-                return "." + s.text(v + 1)
-            }
-            return nil
-        }
-        guard let mine = stored(value) else { return false }
-        for a in s.assignments(of: name, in: 0..<s.code.count) {
-            if s.isKeyword(a - 1, .let) || s.isKeyword(a - 1, .var) { continue }
-            if stored(a + 2) != mine { return false }
-        }
-        return true
-    }
-
-    /// The block's own statements include a `return`, `throw`, `break` or `continue`.
-    private func leaves(_ block: Int, _ s: FileStructure) -> Bool {
-        let b = s.scopes[block]
-        for q in s.span(b.open + 1, b.close) where Int(s.scopeOf[q]) == block {
-            if s.isKeyword(q, .return) || s.isKeyword(q, .throw) || s.isKeyword(q, .break) || s.isKeyword(q, .continue) { return true }
-        }
-        return false
     }
 }

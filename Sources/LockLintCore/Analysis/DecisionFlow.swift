@@ -1,0 +1,185 @@
+/// Whether what one critical section read decides what a later one of the same lock does: the
+/// locals that carry the value read (`let n = lock.withLock { … }`) and the locals made from them,
+/// a condition naming them that decides whether the later section runs (`if n > 5 { lock.withLock
+/// { … } }`, a `guard` before it), or a use of them inside the later section, in the value written
+/// or a condition around the write. Also whether a write is a one-way latch (every assignment of
+/// the state stores the same value), which a stale decision cannot undo. Read by
+/// `split_critical_section`.
+public enum DecisionFlow {
+    /// Locals that carry what the first acquisition read, with the state each carries: the
+    /// result of a withLock closure (`let n = lock.withLock { … }`: all it read), or locals
+    /// assigned inside a lock()/unlock() stretch (the state their value names).
+    public static func decisionCarriers(_ r: LockAcquisition, checked: Set<String>, _ s: FileStructure) -> [String: Set<String>] {
+        var out: [String: Set<String>] = [:]
+        if r.exprStart >= 0 {
+            var k = r.exprStart - 1
+            if s.isKeyword(k, .try) || s.isKeyword(k, .await) { k -= 1 }
+            if s.isKeyword(k, .try) || s.isKeyword(k, .await) { k -= 1 }
+            // `let x = (lock.withLock { … })`.
+            if s.isChar(k, UInt8(ascii: "(")) && Int(s.match[k]) >= r.end { k -= 1 }
+            if s.isChar(k, UInt8(ascii: "=")) && k >= 1 && s.code[k - 1].kind == .identifier {
+                out[s.text(k - 1)] = checked
+            } else if s.isChar(k, UInt8(ascii: "=")) && k >= 3 && s.isChar(k - 1, UInt8(ascii: ")")) {
+                // `let (a, b) = lock.withLock { … }`
+                let open = Int(s.match[k - 1])
+                if open >= 0 && open < k - 1 {
+                    for q in s.span(open + 1, k - 1) where s.code[q].kind == .identifier { out[s.text(q)] = checked }
+                }
+            }
+        } else {
+            for q in s.span(r.start + 1, r.end) where s.code[q].kind == .identifier && s.isChar(q + 1, UInt8(ascii: "="))
+                && !s.isChar(q - 1, UInt8(ascii: ".")) {
+                let value = s.span(q + 2, s.statementEnd(from: q + 1, limit: r.end))
+                out[s.text(q), default: []].formUnion(value.lazy.filter { s.code[$0].kind == .identifier }.map { s.text($0) }.filter { checked.contains($0) })
+            }
+        }
+        return out
+    }
+
+    /// The carriers, and the locals made from them (`let next = current + 1`, not through a
+    /// closure) between the two acquisitions, in order, with the state each carries.
+    public static func derived(from carriers: [String: Set<String>], between a: Int, and b: Int, _ s: FileStructure) -> [String: Set<String>] {
+        var out = carriers
+        guard !out.isEmpty else { return out }
+        for k in s.span(a, b) where (s.isKeyword(k, .let) || s.isKeyword(k, .var)) && k + 1 < b && s.code[k + 1].kind == .identifier {
+            guard let d = s.variableDecls(named: s.text(k + 1), keywordIn: k..<(k + 1)).first else { continue }
+            var carried = Set<String>()
+            var q = s.decls[d].initializer.lowerBound
+            while q < s.decls[d].initializer.upperBound {
+                if s.isChar(q, UInt8(ascii: "{")) && Int(s.match[q]) > q { q = Int(s.match[q]) + 1; continue }
+                if s.code[q].kind == .identifier && !s.isChar(q - 1, UInt8(ascii: ".")), let c = out[s.text(q)] { carried.formUnion(c) }
+                q += 1
+            }
+            if !carried.isEmpty { out[s.decls[d].nameText, default: []].formUnion(carried) }
+        }
+        return out
+    }
+
+    /// Where, inside the second acquisition, a name of `flowing` decides the write `w`: the
+    /// value written, or the condition of an `if`/`guard`/`switch` (of the region) around it.
+    public static func usedInside(_ second: LockAcquisition, by w: (name: String, token: Int, value: Int), _ flowing: Set<String>,
+                            _ s: FileStructure) -> Range<Int>? {
+        func uses(_ range: Range<Int>) -> Bool {
+            range.contains { s.code[$0].kind == .identifier && !s.isChar($0 - 1, UInt8(ascii: ".")) && flowing.contains(s.text($0)) }
+        }
+        if w.value >= 0 {
+            let value = s.span(w.value, second.region == nil ? second.end : s.statementEnd(from: w.value, limit: second.end))
+            if uses(value) { return value }
+        }
+        guard second.region != nil else { return nil }
+        // Conditions of the statements around the write, inside the region.
+        var sc = Int(s.scopeOf[w.token])
+        while sc >= 0 {
+            let scope = s.scopes[sc]
+            guard scope.open > second.start, scope.kind == .statement else { break }
+            var kw = scope.statementKeyword
+            var open = scope.open
+            // An `else` branch: the conditions of the `if` chain before it.
+            while kw >= 0 && s.isKeyword(kw, .else) && s.isChar(kw - 1, UInt8(ascii: "}")) {
+                let previous = Int(s.match[kw - 1])
+                guard previous >= 0 && previous < kw else { break }
+                let p = s.scopes[Int(s.scopeOf[previous])]
+                kw = p.statementKeyword
+                open = p.open
+                if kw >= 0 && s.isKeyword(kw, .if) && uses(s.span(kw + 1, open)) { return s.span(kw + 1, open) }
+            }
+            if kw >= 0 && (s.isKeyword(kw, .if) || s.isKeyword(kw, .switch)) && uses(s.span(kw + 1, open)) { return s.span(kw + 1, open) }
+            sc = scope.parent
+        }
+        // A `guard` of the region before the write.
+        for g in s.span(second.start + 1, w.token) where s.isKeyword(g, .guard) {
+            guard let e = s.guardElse(of: g, limit: w.token), let b = s.statementBody(of: e), s.scopes[b].close < w.token,
+                  s.scope(Int(s.scopeOf[w.token]), isWithin: Int(s.scopeOf[g])) else { continue }
+            if uses(s.span(g + 1, e)) { return s.span(g + 1, e) }
+        }
+        return nil
+    }
+
+    /// Whether a condition built from the first acquisition decides whether the second runs: the
+    /// second sits in the body of an `if`/`while` whose condition names a carrier (or holds the
+    /// first acquisition), or follows a `guard` (or an `if` whose body leaves) that does.
+    public static func decides(_ first: LockAcquisition, carriers: Set<String>, second: LockAcquisition, _ s: FileStructure) -> Range<Int>? {
+        func conditionUses(_ range: Range<Int>) -> Bool {
+            if range.contains(first.acquireToken) { return true }
+            for q in range where s.code[q].kind == .identifier && !s.isChar(q - 1, UInt8(ascii: ".")) && carriers.contains(s.text(q)) {
+                return true
+            }
+            return false
+        }
+        let body = second.body
+        // Enclosing `if`/`while` bodies of the second acquisition, after the first.
+        var sc = Int(s.scopeOf[second.acquireToken])
+        while sc >= 0 && sc != body {
+            let scope = s.scopes[sc]
+            if scope.kind == .statement, scope.statementKeyword >= 0, scope.open >= first.end,
+               s.isKeyword(scope.statementKeyword, .if) || s.isKeyword(scope.statementKeyword, .while) {
+                let condition = s.span(scope.statementKeyword + 1, scope.open)
+                if conditionUses(condition) { return condition }
+            }
+            sc = scope.parent
+        }
+        // A `guard`, or an `if` whose body leaves, from the statement of the first (which may be
+        // its condition: `guard let v = lock.withLock({ … }) else { return }`) to the second.
+        var q = first.end
+        var k = first.acquireToken - 1
+        while k >= 0 && k >= first.acquireToken - 12 && !s.isChar(k, UInt8(ascii: "{")) && !s.isChar(k, UInt8(ascii: "}"))
+                && !s.isChar(k, UInt8(ascii: ";")) {
+            if s.isKeyword(k, .guard) || s.isKeyword(k, .if) { q = k; break }
+            k -= 1
+        }
+        while q < second.acquireToken {
+            defer { q += 1 }
+            guard s.isKeyword(q, .guard) || s.isKeyword(q, .if) else { continue }
+            let block = Int(s.scopeOf[q])
+            guard s.scope(Int(s.scopeOf[second.acquireToken]), isWithin: block) else { continue }
+            var condition: Range<Int>? = nil
+            var after = q
+            if s.isKeyword(q, .guard) {
+                guard let e = s.guardElse(of: q, limit: second.acquireToken), let b = s.statementBody(of: e) else { continue }
+                if s.scopes[b].close < second.acquireToken { condition = s.span(q + 1, e); after = s.scopes[b].close }
+            } else if let b = s.statementBody(of: q) {
+                let then = s.scopes[b]
+                if then.close < second.acquireToken && leaves(b, s) { condition = s.span(q + 1, then.open); after = then.close }
+            }
+            guard let c = condition, conditionUses(c), !switchCaseBetween(after, second.acquireToken, block: block, s) else { continue }
+            return c
+        }
+        return nil
+    }
+
+    /// A `case`/`default` label of the switch whose body is `block` between `a` and `b`: code
+    /// after it runs for another case, not after the guard.
+    static func switchCaseBetween(_ a: Int, _ b: Int, block: Int, _ s: FileStructure) -> Bool {
+        guard block >= 0, s.scopes[block].kind == .statement, s.isKeyword(s.scopes[block].statementKeyword, .switch) else { return false }
+        return s.span(a, b).contains { (s.isKeyword($0, .case) || s.isKeyword($0, .default)) && s.isCaseLabel($0, inSwitch: block) }
+    }
+
+    /// Every assignment of `name` in the file stores the same one-token value (`true`, `false`,
+    /// `nil`) or the same enum case as the one at `value`.
+    public static func isLatch(_ name: String, value: Int, _ s: FileStructure) -> Bool {
+        func stored(_ v: Int) -> String? {
+            if s.isKeyword(v, .true) || s.isKeyword(v, .false) || s.isKeyword(v, .nil) {
+                return s.startsStatementAfter(v) ? s.text(v) : nil
+            }
+            if s.isChar(v, UInt8(ascii: ".")) && v + 1 < s.code.count && s.code[v + 1].kind == .identifier && s.startsStatementAfter(v + 1) {
+                return "." + s.text(v + 1)
+            }
+            return nil
+        }
+        guard let mine = stored(value) else { return false }
+        for a in s.assignments(of: name, in: 0..<s.code.count) {
+            if s.isKeyword(a - 1, .let) || s.isKeyword(a - 1, .var) { continue }
+            if stored(a + 2) != mine { return false }
+        }
+        return true
+    }
+
+    /// The block's own statements include a `return`, `throw`, `break` or `continue`.
+    static func leaves(_ block: Int, _ s: FileStructure) -> Bool {
+        let b = s.scopes[block]
+        for q in s.span(b.open + 1, b.close) where Int(s.scopeOf[q]) == block {
+            if s.isKeyword(q, .return) || s.isKeyword(q, .throw) || s.isKeyword(q, .break) || s.isKeyword(q, .continue) { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,303 @@
+/// What a file does with some of its variables (those a rule asks about, such as the ones declared
+/// `nonisolated(unsafe)`): every use of their names, gathered in one pass over the tokens; which
+/// uses write them after their initialization (not in their type's `init`/`deinit`, a `let`'s
+/// once-initializer, top-level code, or an `@main` entry point before it starts concurrent work);
+/// which uses hold a lock, and the one lock held at all of them; whether a use sits in a signal
+/// handler, in a closure that runs concurrently with the declaring function, or in a synchronous
+/// `nonisolated` member; and whether a var is never written in any file of the run.
+public struct VariableUses {
+    /// Every use of each name, in token order (declarations of other variables of the name too).
+    private(set) var byName: [String: [Int]] = [:]
+    /// The name tokens of the declarations asked about.
+    var declaredNames = Set<Int>()
+    /// The lock found held at every use, per (name, static, scope), worked out once.
+    var lockByKey: [String: String?] = [:]
+    var signalHandlers: [Range<Int>] = []
+    /// The name tokens of every variable declaration of these names (any `#if` branch, any
+    /// local of the same name): a declaration is not a write.
+    private(set) var declarationTokens = Set<Int>()
+    /// Names bound by each outermost function (parameters and locals), asked once each.
+    var boundByFunction: [Int: Set<String>] = [:]
+    /// Per name, the uses that write it and are not declarations: worked out once per name,
+    /// since many declarations may share a name (one per `#if` branch, or one per type).
+    var writesByName: [String: [Int]] = [:]
+    /// Where locks are held: the file's lock regions, and the closures of methods whose name
+    /// says they run it under a lock (`withLockVoid`, `performLocked`) or that are the file's
+    /// own lock wrappers.
+    public private(set) var regions: LockRegions
+
+    /// The uses of the variables among `declarations`.
+    public init(of declarations: [Int], _ s: FileStructure, _ context: RuleContext) {
+        regions = context.lockRegions
+        var names = Set<String>()
+        for d in declarations {
+            if s.decls[d].kind == .variable, !s.decls[d].nameText.isEmpty {
+                names.insert(s.decls[d].nameText)
+                declaredNames.insert(s.decls[d].name)
+            }
+        }
+        guard !names.isEmpty else { return }
+        regions = regions.addingLockScopedClosures(s, vocabulary: context.vocabulary, wrappers: context.wrapperMethods) { ci in
+            Self.runsUnderReceiversLock(context, closure: s.closures[ci])
+        }
+        signalHandlers = Self.signalHandlers(s)
+        for n in names { for d in s.variablesByName[n] ?? [] where s.decls[d].name >= 0 { declarationTokens.insert(s.decls[d].name) } }
+        let set = NameSet(names)
+        for i in 0..<s.code.count where s.code[i].kind == .identifier && set.contains(s, i) {
+            byName[s.text(i), default: []].append(i)
+        }
+    }
+
+    /// Whether a closure is passed to a method that a lock type of the run (the receiver's declared
+    /// type, in any file) runs under its lock: `state.mutate { }` on a `let state: Protected<T>`.
+    static func runsUnderReceiversLock(_ context: RuleContext, closure c: Closure) -> Bool {
+        runsUnderLock(context, call: StateWrites.closureCall(context.structure, c))
+    }
+
+    /// Whether `Type.method` names a closure method that a lock type of the run runs under its lock.
+    public static func runsUnderLock(_ context: RuleContext, call: String) -> Bool {
+        guard let dot = call.firstIndex(of: ".") else { return false }
+        return context.lockWrapperMethods(String(call[..<dot]))?.contains(String(call[call.index(after: dot)...])) ?? false
+    }
+
+    /// Whether a use of `d` sits in a signal handler: a closure passed to `signal(…)` or
+    /// `sigaction`, or a function of the file named as one.
+    public func usedInSignalHandler(_ s: FileStructure, _ d: Decl) -> Bool {
+        guard !signalHandlers.isEmpty else { return false }
+        return (byName[d.nameText] ?? []).contains { k in signalHandlers.contains { $0.contains(k) } }
+    }
+
+    /// Bodies of signal handlers: closures passed to `signal(…)`/`sigaction`, and functions of the
+    /// file named in `signal(SIGINT, onInterrupt)`. One pass over the file.
+    static func signalHandlers(_ s: FileStructure) -> [Range<Int>] {
+        guard s.identifiers.mayContainAny(["signal", "sigaction"]) else { return [] }
+        var out: [Range<Int>] = []
+        for c in s.closures where c.callee >= 0 && (s.is(c.callee, "signal") || s.is(c.callee, "sigaction")) {
+            out.append(c.open..<c.close)
+        }
+        var named = Set<String>()
+        for k in 0..<s.code.count where s.code[k].kind == .identifier && s.is(k, "signal") && s.isChar(k + 1, UInt8(ascii: "(")) {
+            let close = Int(s.match[k + 1])
+            if close > k + 1, s.code[close - 1].kind == .identifier { named.insert(s.text(close - 1)) }
+        }
+        if !named.isEmpty {
+            for f in s.decls where f.kind == .function && named.contains(f.nameText) && f.body >= 0 {
+                out.append(s.scopes[f.body].open..<s.scopes[f.body].close)
+            }
+        }
+        return out
+    }
+
+    /// Whether stored var `d` is never written anywhere: no use in this file may write it (an
+    /// assignment, `&x`, a method called or a member set through it, in any function, `init`
+    /// included), no other file of the run may write it (as a global, `Type.name`, or a member of
+    /// that name through any value), and no client of the module can. A var without an initial
+    /// value, `lazy`, wrapped, `dynamic` or with attributes is set some other way, and not judged.
+    public func neverWritten(_ s: FileStructure, _ d: Decl, owner: Decl?, key: String?, context: RuleContext) -> Bool {
+        guard let key, !d.isLet, !d.isComputed, !d.initializer.isEmpty, !d.hasAttributes,
+              !d.modifiers.contains(.lazy), !d.modifiers.contains(.dynamic), !s.hasPropertyWrapper(d),
+              owner?.kind != .protocol, !s.isSettableOutsideModule(d) else { return false }
+        for u in byName[d.nameText] ?? [] where !declarationTokens.contains(u) {
+            if StateWrites.mayWrite(s, u) { return false }
+        }
+        return !context.mayBeWrittenElsewhere(key, member: d.parent >= 0 ? d.nameText : nil)
+    }
+
+    /// The uses of stored var `d` that write it outside its initialization: not its declaration,
+    /// not inside an `init`/`deinit` of its type, not inside the initializer closure of a `let`
+    /// (`static let setup: Void = { … }()`, which runs once).
+    public mutating func writesAfterInitialization(_ s: FileStructure, _ d: Decl, _ di: Int) -> [Int] {
+        var out: [Int] = []
+        let local = d.parent >= 0 && s.decls[d.parent].kind.isFunctionLike
+        if writesByName[d.nameText] == nil {
+            writesByName[d.nameText] = (byName[d.nameText] ?? []).filter { !declarationTokens.contains($0) && StateWrites.isDefiniteWrite(s, $0) }
+        }
+        for i in writesByName[d.nameText]! where i != d.name {
+            let qualified = s.isChar(i - 1, UInt8(ascii: "."))
+            // Through another value (`other.count = 1`) is another variable, unless `self.`/`Self.`/`Type.`.
+            if qualified && !(s.isKeyword(i - 2, .self) || s.isKeyword(i - 2, .Self) || (d.isStaticMember && i >= 2 && s.code[i - 2].kind == .identifier)) { continue }
+            if local {
+                // Only uses in the declaring function count.
+                guard let body = s.decls[d.parent].body >= 0 ? s.scopes[s.decls[d.parent].body] : nil, body.open < i && i < body.close else { continue }
+            } else if let f = s.enclosingFunction(of: i) {
+                var top = f
+                while s.decls[top].parent >= 0 && s.decls[s.decls[top].parent].kind.isFunctionLike { top = s.decls[top].parent }
+                let k = s.decls[top].kind
+                // An instance var is set up in init and torn down in deinit; a global or static
+                // var written there is shared state written on each construction.
+                if (k == .initializer || k == .deinitializer) && d.parent >= 0 && !d.isStaticMember { continue }
+                // Set up by the program's entry point before it starts any concurrent work.
+                if Self.isEntryPointSetUp(s, top, write: i) { continue }
+                // A parameter or local of the same name hides the variable.
+                if !qualified {
+                    if boundByFunction[top] == nil {
+                        var names = Set(s.decls[top].parameterNames)
+                        if s.decls[top].body >= 0 {
+                            let b = s.scopes[s.decls[top].body]
+                            names.formUnion(s.boundNames(in: b.interior))
+                        }
+                        boundByFunction[top] = names
+                    }
+                    if boundByFunction[top]!.contains(d.nameText) { continue }
+                }
+            } else {
+                // Top-level code (main.swift) and a `let`'s initializer closure run once, at start.
+                continue
+            }
+            out.append(i)
+        }
+        return out
+    }
+
+    /// A computed property of the same type whose getter and setter each reach `d` (each taking
+    /// the lock on its own), and an update made through it (`wrapper.append(…)`, `wrapper[k] = v`,
+    /// `wrapper += x`): a read and a write in two separate holds of the lock.
+    public static func splitUpdate(_ s: FileStructure, _ d: Decl, _ di: Int) -> (String, Int)? {
+        guard d.parent >= 0 else { return nil }
+        for c in s.children[d.parent] where s.decls[c].kind == .variable && s.decls[c].isComputed && c != di {
+            var getter = false
+            var setter = false
+            for a in s.children[c] where s.decls[a].kind == .accessor && s.decls[a].body >= 0 {
+                let body = s.scopes[s.decls[a].body]
+                let mentions = s.span(body.open, body.close).contains { s.code[$0].kind == .identifier && s.is($0, text: d.nameText) }
+                guard mentions else { continue }
+                if s.is(s.decls[a].keyword, "get") { getter = true }
+                if s.is(s.decls[a].keyword, "set") { setter = true }
+            }
+            guard getter && setter else { continue }
+            let name = s.decls[c].nameText
+            let ownBody = s.decls[c].body >= 0 ? s.scopes[s.decls[c].body] : nil
+            for k in 0..<s.code.count where s.code[k].kind == .identifier && s.is(k, text: name) && k != s.decls[c].name {
+                if let b = ownBody, b.open < k && k < b.close { continue }
+                if s.isChar(k - 1, UInt8(ascii: ".")) && !s.isKeyword(k - 2, .self) { continue }
+                // A plain assignment is one hold of the setter; anything else that writes reads first.
+                if StateWrites.isDefiniteWrite(s, k) && !s.isChar(k + 1, UInt8(ascii: "=")) { return (name, k) }
+            }
+        }
+        return nil
+    }
+
+    /// Whether a use of instance var `d` sits in a `nonisolated` member that is not `async`.
+    public func readBySynchronousNonisolatedMember(_ s: FileStructure, _ d: Decl) -> Bool {
+        for k in byName[d.nameText] ?? [] where !declarationTokens.contains(k) {
+            guard let f = s.enclosingFunction(of: k) else { continue }
+            var top = f
+            while s.decls[top].parent >= 0 && s.decls[s.decls[top].parent].kind.isFunctionLike { top = s.decls[top].parent }
+            let m = s.decls[top]
+            if m.modifiers.contains(.nonisolated) && !m.isAsync && s.owningType(of: top) == d.parent { return true }
+        }
+        return false
+    }
+
+    /// Entry methods of an `@main` type: the program (or plugin) starts there, on one thread.
+    static let entryMethods: Set<String> = ["main", "run", "performCommand", "createBuildCommands"]
+
+    /// Names that start concurrent work: after one of them, other threads or tasks may run.
+    static let concurrencyStarts: Set<String> = [
+        "Task", "Thread", "detachNewThread", "pthread_create", "async", "asyncAfter", "concurrentPerform", "withTaskGroup",
+        "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup", "addTask", "detached",
+        "dispatchMain", "signal", "sigaction",
+    ]
+
+    /// Whether the write at `i` is in the entry method of an `@main` type (`static func main()`,
+    /// a command's `run()`, a plugin's `performCommand`), directly in its body (not in a closure),
+    /// before anything that can start concurrent work (an `await`, a task, a thread, a dispatch):
+    /// the program is still single-threaded there, and what runs later is ordered after the write.
+    static func isEntryPointSetUp(_ s: FileStructure, _ fn: Int, write i: Int) -> Bool {
+        let f = s.decls[fn]
+        guard f.kind == .function, Self.entryMethods.contains(f.nameText), f.body >= 0,
+              let owner = s.owningType(of: fn), s.attributes(of: s.decls[owner]).contains(where: { s.is($0, "@main") }) else { return false }
+        let body = s.scopes[f.body]
+        guard i > body.open && i < body.close else { return false }
+        if let c = s.enclosingClosure(of: i), s.closures[c].open > body.open { return false }
+        var k = body.open + 1
+        while k < i {
+            let t = s.code[k]
+            if t.kind == .keyword && (t.word == .await || t.word == .async) { return false }
+            if t.kind == .identifier && Self.concurrencyStarts.contains(s.text(k)) { return false }
+            k += 1
+        }
+        return true
+    }
+
+    /// Whether the write at `i` is inside a closure that runs concurrently with the function
+    /// declaring the local: a task, a child task, a detached task, a concurrent dispatch.
+    public static func writtenInConcurrentClosure(_ s: FileStructure, _ i: Int, di: Int) -> Bool {
+        var sc = Int(s.scopeOf[i])
+        let owner = s.decls[di].parent
+        let ownerBody = owner >= 0 ? s.decls[owner].body : -1
+        while sc >= 0 && sc != ownerBody {
+            let scope = s.scopes[sc]
+            if scope.kind == .closure, scope.closure >= 0, scope.closure < s.closures.count {
+                let c = s.closures[scope.closure]
+                if c.callee >= 0 && Self.concurrentCallees.contains(s.text(c.callee)) { return true }
+            }
+            sc = scope.parent
+        }
+        return false
+    }
+
+    /// Names of the calls whose closure runs concurrently with the caller.
+    static let concurrentCallees: Set<String> = [
+        "Task", "detached", "addTask", "addTaskUnlessCancelled", "addDiscardingTask", "async", "asyncAfter",
+        "concurrentPerform", "detachNewThread", "Thread",
+    ]
+
+    /// Whether the accessors of computed property `d` take a lock, or read storage kept by a
+    /// property wrapper (which synchronizes in its own accessors).
+    public func accessorsSynchronize(_ s: FileStructure, _ d: Decl) -> Bool {
+        guard d.body >= 0 else { return false }
+        let body = s.scopes[d.body]
+        if regions.regions.contains(where: { $0.start >= body.open && $0.end <= body.close }) { return true }
+        let wrapped = Set(s.decls.filter { $0.kind == .variable && $0.name >= 0 && s.hasPropertyWrapper($0) }.map(\.nameText))
+        guard !wrapped.isEmpty else { return false }
+        return (body.open..<body.close).contains { s.code[$0].kind == .identifier && wrapped.contains(s.text($0)) }
+    }
+
+    /// The lock held at every use of the variable in this file, if there is one.
+    public mutating func commonLock(_ s: FileStructure, _ d: Decl, _ context: RuleContext) -> String? {
+        // A local's uses are in its function; anything else's anywhere in the file.
+        var range = 0..<s.count
+        if d.parent >= 0, s.decls[d.parent].kind.isFunctionLike, s.decls[d.parent].body >= 0 {
+            let body = s.scopes[s.decls[d.parent].body]
+            range = s.span(body.open, body.close + 1)
+        }
+        let key = "\(d.nameText) \(d.isStaticMember) \(range.lowerBound)"
+        if let known = lockByKey[key] { return known }
+        let lock = commonLock(s, d, in: range, context)
+        lockByKey[key] = lock
+        return lock
+    }
+
+    func commonLock(_ s: FileStructure, _ d: Decl, in range: Range<Int>, _ context: RuleContext) -> String? {
+        let all = byName[d.nameText] ?? []
+        // The first occurrence in `range` (binary search: occurrences are in token order).
+        var lo = 0
+        var hi = all.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if all[mid] < range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        var uses: [Int] = []
+        for i in all[lo...] {
+            if i >= range.upperBound { break }
+            if declaredNames.contains(i) { continue }
+            if s.isChar(i - 1, UInt8(ascii: ".")) && !(s.isKeyword(i - 2, .self) || s.isKeyword(i - 2, .Self)) {
+                // `Type.name` for statics is a use too; other receivers are other values.
+                if !(d.isStaticMember && i >= 2 && s.code[i - 2].kind == .identifier) { continue }
+            }
+            if s.isChar(i + 1, UInt8(ascii: ":")) { continue }
+            uses.append(i)
+        }
+        guard !uses.isEmpty else { return nil }
+        let regions = self.regions
+        guard !regions.regions.isEmpty else { return nil }
+        var common: Set<String>? = nil
+        for u in uses {
+            let held = Set(regions.holding(u, in: s, directOnly: false).map { $0.lock.isEmpty ? "self" : $0.lock })
+            common = common.map { $0.intersection(held) } ?? held
+            if common!.isEmpty { return nil }
+        }
+        return common?.sorted().first
+    }
+}

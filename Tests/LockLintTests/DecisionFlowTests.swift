@@ -1,0 +1,72 @@
+import XCTest
+@testable import LockLintCore
+
+/// The engine's decision flow on its own: which locals carry what a critical section read, and
+/// whether they decide a later section of the same lock.
+final class DecisionFlowTests: XCTestCase {
+    func acquisitions(_ code: String) -> (FileStructure, [LockAcquisition]) {
+        let s = FileStructure(file: SourceFile(path: "S.swift", text: code))
+        var index = ProjectIndex.facts(of: s, vocabulary: .default)
+        index.finish()
+        let c = RuleContext(structure: s, vocabulary: .default, index: index)
+        return (s, LockAcquisitions(c).all.sorted { $0.at < $1.at })
+    }
+
+    func testACarrierInAConditionDecidesTheSecondAcquisition() {
+        let (s, a) = acquisitions("""
+            func f() {
+                let count = lock.withLock { failures }
+                if count > 5 { lock.withLock { failures = 0 } }
+                log(count)
+                lock.withLock { failures = 1 }
+            }
+            """)
+        XCTAssertEqual(a.count, 3)
+        let carriers = DecisionFlow.decisionCarriers(a[0], checked: ["failures"], s)
+        XCTAssertEqual(carriers, ["count": ["failures"]])
+        XCTAssertNotNil(DecisionFlow.decides(a[0], carriers: Set(carriers.keys), second: a[1], s))
+        // Used in between, but the third runs whatever it says.
+        XCTAssertNil(DecisionFlow.decides(a[0], carriers: Set(carriers.keys), second: a[2], s))
+    }
+
+    func testAGuardThatLeavesDecides() {
+        let (s, a) = acquisitions("""
+            func f() -> Bool {
+                let current = phase.withLock { $0 }
+                guard current == .idle else { return false }
+                phase.withLock { $0 = .running }
+                return true
+            }
+            """)
+        XCTAssertNotNil(DecisionFlow.decides(a[0], carriers: ["current"], second: a[1], s))
+        XCTAssertNil(DecisionFlow.decides(a[0], carriers: ["other"], second: a[1], s))
+    }
+
+    func testLocalsMadeFromACarrierCarryIt() {
+        let (s, a) = acquisitions("""
+            func f() {
+                let id = lock.withLock { next }
+                let plus = id + 1
+                let later = { id }()
+                lock.withLock { next = plus }
+            }
+            """)
+        let flowing = DecisionFlow.derived(from: ["id": ["next"]], between: a[0].end, and: a[1].acquireToken, s)
+        XCTAssertEqual(flowing["plus"], ["next"])
+        XCTAssertNil(flowing["later"], "not through a closure")
+        let write = (name: "next", token: a[1].start + 1, value: a[1].start + 3)
+        XCTAssertEqual(s.text(write.token), "next")
+        XCTAssertNotNil(DecisionFlow.usedInside(a[1], by: write, ["plus"], s))
+        XCTAssertNil(DecisionFlow.usedInside(a[1], by: write, ["later"], s))
+    }
+
+    func testALatchStoresOneValueEverywhere() {
+        func latch(_ code: String) -> Bool {
+            let s = FileStructure(file: SourceFile(path: "S.swift", text: code))
+            let value = s.code.indices.first { s.text($0) == "closed" && s.isChar($0 + 1, UInt8(ascii: "=")) }! + 2
+            return DecisionFlow.isLatch("closed", value: value, s)
+        }
+        XCTAssertTrue(latch("func a() { closed = true }\nfunc b() { closed = true }"))
+        XCTAssertFalse(latch("func a() { closed = true }\nfunc b() { closed = false }"))
+    }
+}

@@ -243,7 +243,7 @@ public struct AtomicOrderingRule: Rule {
         }
         guard v < s.count, s.code[v].kind == .identifier, Self.orderingNames.contains(s, v),
               s.isChar(v + 1, UInt8(ascii: ",")) || s.isChar(v + 1, UInt8(ascii: ")")) else { return nil }
-        guard let open = enclosingParen(s, i), open >= 1, s.code[open - 1].kind == .identifier else { return nil }
+        guard let open = s.argumentListOpen(holding: i), open >= 1, s.code[open - 1].kind == .identifier else { return nil }
         var receiver = -1
         if s.isChar(open - 2, UInt8(ascii: ".")) {
             var r = open - 3
@@ -253,33 +253,6 @@ public struct AtomicOrderingRule: Rule {
         return OrderingArgument(label: i, value: v, open: open, callee: open - 1, receiver: receiver,
                                 isFailure: s.code[i].length == 15 && s.hasPrefix(i, "failure"),
                                 isSuccess: s.code[i].length == 15 && s.hasPrefix(i, "success"))
-    }
-
-    /// The `(` of the argument list holding token `i`, walking back over earlier arguments.
-    func enclosingParen(_ s: FileStructure, _ i: Int) -> Int? {
-        var k = i - 1
-        var steps = 0
-        while k >= 0 && steps < 512 {
-            steps += 1
-            let t = s.code[k]
-            if t.kind == .punctuation && t.length == 1 {
-                switch s.file.bytes[Int(t.start)] {
-                case UInt8(ascii: "("):
-                    return k
-                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                    let m = Int(s.match[k])
-                    guard m >= 0 && m < k else { return nil }
-                    k = m - 1
-                    continue
-                case UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ";"):
-                    return nil
-                default:
-                    break
-                }
-            }
-            k -= 1
-        }
-        return nil
     }
 
     func op(_ s: FileStructure, _ callee: Int) -> Op {

@@ -338,6 +338,34 @@ public struct FileStructure: Sendable {
         return nil
     }
 
+    /// The `(` of the argument list holding token `i`, walking back over earlier arguments
+    /// (nested brackets skipped whole); nil when a `[`, `{` or `;` comes first.
+    public func argumentListOpen(holding i: Int) -> Int? {
+        var k = i - 1
+        var steps = 0
+        while k >= 0 && steps < 512 {
+            steps += 1
+            let t = code[k]
+            if t.kind == .punctuation && t.length == 1 {
+                switch file.bytes[Int(t.start)] {
+                case UInt8(ascii: "("):
+                    return k
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    let m = Int(match[k])
+                    guard m >= 0 && m < k else { return nil }
+                    k = m - 1
+                    continue
+                case UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ";"):
+                    return nil
+                default:
+                    break
+                }
+            }
+            k -= 1
+        }
+        return nil
+    }
+
     /// The closure (index into `closures`) whose body most closely holds token `i`.
     public func enclosingClosure(of i: Int) -> Int? {
         for s in enclosingScopes(of: i) where scopes[s].kind == .closure { return scopes[s].closure }

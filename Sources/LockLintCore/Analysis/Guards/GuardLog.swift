@@ -446,20 +446,7 @@ public enum GuardLogExtractor {
             guard s.isChar(before, UInt8(ascii: "(")) || s.isChar(before, UInt8(ascii: ",")) || s.isChar(before, UInt8(ascii: ":")) else { continue }
             // An argument, but not of a call that only names the queue: an assertion of where
             // code runs (`.onQueue(q)`), another queue that targets it, a key set on it.
-            var k = before
-            var steps = 0
-            while k > body.open && steps < 256 {
-                steps += 1
-                if s.isChar(k, UInt8(ascii: ")")) || s.isChar(k, UInt8(ascii: "]")) {
-                    let m = Int(s.match[k])
-                    guard m >= 0 && m < k else { break }
-                    k = m - 1
-                    continue
-                }
-                if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "{")) || s.isChar(k, UInt8(ascii: "}")) { break }
-                k -= 1
-            }
-            guard s.isChar(k, UInt8(ascii: "(")), k >= 1, s.code[k - 1].kind == .identifier else { continue }
+            guard let k = s.argumentListOpen(holding: i), k >= 1, s.code[k - 1].kind == .identifier else { continue }
             if !Self.namingOnlyCalls.contains(s.text(k - 1)) { return true }
         }
         return false

@@ -26,7 +26,10 @@ public struct LockInActorRule: Rule {
             the initializer (`NSLock()`, `Mutex<Int>(0)`, `.init()` with an annotation). An actor extended in \
             another file is recognised through the project-wide facts; only declarations that can be compiled with \
             the extension count (a class declared in another branch of an `#if` than an actor of the same name, or \
-            the other way round, is another type).
+            the other way round, is another type). A lock that code outside the actor's isolation uses is not \
+            reported: a lock declared `nonisolated`, or one used by a `nonisolated` function, subscript or computed \
+            var of the actor (in its body or an extension in the same file) guards the synchronous access that the \
+            actor cannot, and deleting it would break that access.
             """,
         inTests: .skipped("a lock inside an actor is a design to simplify, not a failure of the test; reported only outside tests"),
         triggeringExamples: [
@@ -77,6 +80,25 @@ public struct LockInActorRule: Rule {
             }
             """,
             "struct S { let actor = NSLock() }",
+            """
+            actor Store {
+                private let storage = Mutex<[String]>([])
+                nonisolated func snapshot() -> [String] { storage.withLock { $0 } }
+            }
+            """,
+            """
+            actor Index {
+                private let cached = OSAllocatedUnfairLock<Int?>(initialState: nil)
+            }
+            extension Index {
+                nonisolated var count: Int? { cached.withLock { $0 } }
+            }
+            """,
+            """
+            actor Server {
+                nonisolated let options = Mutex<[String: String]>([:])
+            }
+            """,
             "// actor A { let lock = NSLock() }",
         ]
     )
@@ -84,6 +106,7 @@ public struct LockInActorRule: Rule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
         var out: [Diagnostic] = []
+        let extensions = s.decls.indices.filter { s.decls[$0].kind == .extension }
         for (di, d) in s.decls.enumerated() {
             let isActor: Bool
             switch d.kind {
@@ -98,7 +121,7 @@ public struct LockInActorRule: Rule {
                 continue
             }
             guard isActor else { continue }
-            checkActor(di, in: context, into: &out)
+            checkActor(di, extensions: extensions, in: context, into: &out)
         }
         return out
     }
@@ -109,14 +132,22 @@ public struct LockInActorRule: Rule {
         return false
     }
 
-    func checkActor(_ actor: Int, in context: RuleContext, into out: inout [Diagnostic]) {
+    func checkActor(_ actor: Int, extensions: [Int], in context: RuleContext, into out: inout [Diagnostic]) {
         let s = context.structure
         let a = s.decls[actor]
         let actorName = a.nameText
         // Walk the declarations under the actor without entering nested types.
         var stack = s.children[actor]
-        var nonisolatedMembers: [Int] = s.children[actor].filter {
-            s.decls[$0].kind.isFunctionLike && (s.decls[$0].modifiers.contains(.nonisolated) || s.decls[$0].modifiers.contains(.nonisolatedUnsafe))
+        // Members that run outside the actor's isolation: nonisolated functions, subscripts and
+        // computed vars, in the actor's body or in an extension of it in this file.
+        var nonisolatedMembers: [Int] = []
+        let scopesOfActor = [actor] + extensions.filter { s.decls[$0].nameText == actorName }
+        for owner in scopesOfActor {
+            nonisolatedMembers += s.children[owner].filter {
+                let m = s.decls[$0]
+                return (m.kind.isFunctionLike || (m.kind == .variable && m.isComputed)) && m.body >= 0
+                    && (m.modifiers.contains(.nonisolated) || m.modifiers.contains(.nonisolatedUnsafe))
+            }
         }
         nonisolatedMembers.sort()
         while let di = stack.popLast() {
@@ -127,10 +158,11 @@ public struct LockInActorRule: Rule {
             // protect it, so a lock there is its only guard.
             guard d.kind == .variable, d.name >= 0, !(d.isStaticMember && d.parent >= 0 && s.decls[d.parent].kind.isType),
                   let lockType = context.vocabulary.lockType(of: d, in: s, strict: true) else { continue }
-            let isLocal = d.parent >= 0 && s.decls[d.parent].kind.isFunctionLike
+            let isLocal = d.parent >= 0 && (s.decls[d.parent].kind.isFunctionLike || (s.decls[d.parent].kind == .variable && s.decls[d.parent].isComputed))
             if isLocal {
                 let fn = s.decls[d.parent]
-                let fnName = fn.kind == .function ? "'\(fn.nameText)'" : fn.kind.keyword
+                let fnName = fn.kind == .function || fn.kind == .variable ? "'\(fn.nameText)'" : fn.kind.keyword
+                let member = fn.kind == .variable ? "computed var \(fnName)" : "method \(fnName)"
                 let fix: String
                 if lockType == "DispatchSemaphore" {
                     fix = "await the work instead of waiting on a semaphore: a blocked actor method holds the actor and a cooperative thread"
@@ -139,26 +171,22 @@ public struct LockInActorRule: Rule {
                 }
                 out.append(context.diagnostic(
                     description, at: d.name,
-                    message: "actor '\(actorName)' method \(fnName) creates \(lockType) '\(d.nameText)': blocking inside an actor stalls the actor and a cooperative thread",
+                    message: "actor '\(actorName)' \(member) creates \(lockType) '\(d.nameText)': blocking inside an actor stalls the actor and a cooperative thread",
                     fixIt: FixIt(fix)))
                 continue
             }
-            // Used from a nonisolated member (synchronous access from outside)?
-            let users = nonisolatedMembers.filter { m in
-                let body = s.decls[m].body
-                guard body >= 0 else { return false }
-                let sc = s.scopes[body]
+            // A lock that code outside the actor's isolation uses (a nonisolated member, or a lock
+            // declared nonisolated for callers outside) guards what the actor cannot: it is not a
+            // second synchronization, and deleting it would break the synchronous access.
+            if d.modifiers.contains(.nonisolated) || d.modifiers.contains(.nonisolatedUnsafe) { continue }
+            let usedOutsideIsolation = nonisolatedMembers.contains { m in
+                let sc = s.scopes[s.decls[m].body]
                 for k in s.span(sc.open, sc.close) where s.code[k].kind == .identifier && s.is(k, text: d.nameText) { return true }
                 return false
             }
-            var notes: [Note] = []
+            if usedOutsideIsolation { continue }
             let fix: String
-            if let u = users.first {
-                let member = s.decls[u]
-                notes.append(context.note(at: member.name >= 0 ? member.name : member.keyword,
-                                          "'\(d.nameText)' is used here by nonisolated \(member.kind.keyword) '\(member.nameText)' for synchronous access"))
-                fix = "if callers need synchronous access, make '\(actorName)' a final class that owns '\(d.nameText)'; otherwise make them await and keep the state as actor properties"
-            } else if context.vocabulary.stateHoldingLockTypes.contains(lockType) {
+            if context.vocabulary.stateHoldingLockTypes.contains(lockType) {
                 fix = "store the protected value as a plain actor property (e.g. `var \(d.nameText): State`) and delete the \(lockType): the actor already serializes access"
             } else if lockType == "DispatchSemaphore" {
                 fix = "delete the semaphore: await the work it waits for, or bound concurrency with a TaskGroup; the actor already serializes its state"
@@ -168,7 +196,7 @@ public struct LockInActorRule: Rule {
             out.append(context.diagnostic(
                 description, at: d.name,
                 message: "actor '\(actorName)' stores \(lockType) '\(d.nameText)': a second synchronization on top of the actor's isolation",
-                notes: notes, fixIt: FixIt(fix)))
+                fixIt: FixIt(fix)))
         }
     }
 }

@@ -40,8 +40,15 @@ enum GuardReport {
         case .neverGuarded:
             message = "\(owner) is \(verb) here and never accessed under the class's \(f.classGuards.count == 1 ? "guard" : "guards") (\(list(f.classGuards)))"
             for other in f.otherAccesses.prefix(3) { notes.append(note(other, "'\(f.variable)' is also accessed here without a guard")) }
-            let g = f.classGuards.first { $0.kind == .lock } ?? f.classGuards.first { $0.kind != .mainActor } ?? f.classGuards[0]
-            fix = accessFix(g, f, context: context, what: "access '\(f.variable)' only inside", tail: "")
+            if let g = f.classGuards.first(where: { $0.kind == .lock }) {
+                fix = accessFix(g, f, context: context, what: "guard every access to '\(f.variable)', its reads and writes, with", tail: "")
+            } else {
+                // No access runs on the class's queue or actor: moving this one there would leave
+                // the others as they are, and a hop can change when the code runs.
+                fix = "no access to '\(f.variable)' runs on \(f.classGuards.map(describe).joined(separator: " or ")), so moving this one there would leave the others as they are: "
+                    + LockAdvice.protect("'\(f.variable)'", context.deployment)
+                    + "; if '\(f.variable)' is set only before the object is shared, say so in a comment on its declaration"
+            }
         case .plainBlockWrite:
             let q = f.queue ?? "queue"
             message = "\(owner) is written in a plain block on concurrent queue '\(q)', which runs beside the blocks that read it"

@@ -57,11 +57,11 @@ final class GuardInferenceTests: XCTestCase {
 
     // MARK: Guards held at a token
 
-    func held(_ code: String, at word: String, _ n: Int = 0, write: Bool = false) -> [String] {
+    func held(_ code: String, at word: String, _ n: Int = 0, write: Bool = false, stored: Set<String> = []) -> [String] {
         let s = structure(code)
         let resolution = GuardRegions.Resolution(executor: { receiver, _ in
             receiver == "DispatchQueue.main" ? .guarded(.mainActor) : receiver == "rw" ? .guarded(.readerWriter) : .guarded(.serialQueue)
-        }, closureMethod: { _, method, _ in method == "perform" ? true : nil })
+        }, closureMethod: { _, method, _ in method == "perform" ? true : nil }, isStoredMember: { receiver, _ in stored.contains(receiver) })
         var regions = GuardRegions(s, vocabulary: .default, extraScopedMethods: [], selfWrappers: [:], resolution: resolution)
         let h = regions.held(at: token(s, word, n), write: write)
         return h.guards.map(\.name) + (h.possible ? ["?"] : [])
@@ -97,6 +97,38 @@ final class GuardInferenceTests: XCTestCase {
         // The run's own wrapper; a closure method the tool cannot resolve is a possible guard.
         XCTAssertEqual(held("func f() { box.perform { x = 1 } }", at: "x"), ["box"])
         XCTAssertEqual(held("func f() { box.access { x = 1 } }", at: "x"), ["?"])
+    }
+
+    func testAStoredObjectsLaterClosureMayRunOnItsExecutor() {
+        // Kept to run later by a stored object's own method: possibly on that object's executor.
+        XCTAssertEqual(held("func f() { context.enqueue { [weak self] in x = 1 } }", at: "x", stored: ["context"]), ["?"])
+        // Another instance's stored object.
+        XCTAssertEqual(held("func f() { other.context.enqueue { [weak self] in x = 1 } }", at: "x", stored: ["context"]), ["?"])
+        // A local's, a new task's, or a longer chain's: nothing is held.
+        XCTAssertEqual(held("func f() { context.enqueue { [weak self] in x = 1 } }", at: "x"), [])
+        XCTAssertEqual(held("func f() { context.Task { x = 1 } }", at: "x", stored: ["context"]), [])
+        XCTAssertEqual(held("func f() { a.b.context.enqueue { [weak self] in x = 1 } }", at: "x", stored: ["context"]), [])
+        // The file's own method that runs its closure parameter in such a block passes it on.
+        let wrapper = "func run(_ body: @escaping () -> Void) { context.enqueue { [weak self] in body() } }\nfunc g() { run { x = 1 } }"
+        XCTAssertEqual(held(wrapper, at: "x", stored: ["context"]), ["?"])
+        XCTAssertEqual(held(wrapper, at: "x"), [])
+    }
+
+    func testAVarNeverUnderTheClassQueueIsNotToldToMoveOneAccessThere() async {
+        let code = """
+            final class Feed: @unchecked Sendable {
+                private let queue = DispatchQueue(label: "feed")
+                private var items: [Int] = []
+                private var cursor = 0
+                func load() { queue.async { self.items = [1] } }
+                func next() { cursor += 1 }
+            }
+            """
+        let ds = await Support.lint([("Sources/M/Feed.swift", code)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(ds.map(\.location.line), [6])
+        let fix = ds.first?.fixIt.message ?? ""
+        XCTAssertTrue(fix.hasPrefix("no access to 'cursor' runs on queue 'queue'"), fix)
+        XCTAssertFalse(fix.contains("like the others"), fix)
     }
 
     // MARK: The whole-run inference

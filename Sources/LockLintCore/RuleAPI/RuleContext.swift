@@ -349,6 +349,19 @@ public final class RuleContext {
         return f.isActor || f.isGlobalActorIsolated || f.isUncheckedSendable || f.conformances.contains("Sendable")
     }
 
+    /// Whether the run declares a type of this name in this module (a class, struct, enum, actor
+    /// or protocol; an extension alone does not make the type's other members known).
+    public func declaresType(_ name: String) -> Bool {
+        let answer = Self.isDeclared(index.facts(module: module, name: name))
+        questions[FactsQuestion(kind: .declaresType, name: name)] = .bool(answer)
+        return answer
+    }
+
+    static func isDeclared(_ f: TypeFacts?) -> Bool {
+        guard let f else { return false }
+        return f.isClass || f.isStruct || f.isEnum || f.isActor || f.isProtocol
+    }
+
     /// Whether the run declares a type of this name in this module (any kind, extensions included).
     public func isKnownType(_ name: String) -> Bool {
         let answer = index.facts(module: module, name: name) != nil
@@ -382,6 +395,7 @@ public final class RuleContext {
             case .isValueType: b = .bool(isValueType(f))
             case .isProtocol: b = .bool(isProtocol(f))
             case .isKnownType: b = .bool(f != nil)
+            case .declaresType: b = .bool(Self.isDeclared(f))
             case .guardedClass: b = .strings(guardedClassVars(f))
             case .ownWrappers: b = .strings(f?.ownWrappers ?? [])
             case .classQueues: b = .strings(classQueues(f))
@@ -432,7 +446,7 @@ public final class RuleContext {
 struct FactsQuestion: Hashable {
     enum Kind: UInt8 {
         case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor
-        case isValueType, isProtocol, isKnownType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias, ownWrappers, classQueues, isClass, lockImplementations, assertingMethods, usesGuards
+        case isValueType, isProtocol, isKnownType, declaresType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias, ownWrappers, classQueues, isClass, lockImplementations, assertingMethods, usesGuards
         case awaited
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
         case lockingMembers, lockingMemberName

@@ -502,7 +502,11 @@ public enum GuardLogExtractor {
                 guard case .member(let d) = receiverDecl(s, receiver, at: at) else { return false }
                 return context.vocabulary.lockType(of: d, in: s, strict: false) != nil
             },
-            ownsMethod: { name in !s.functionDecls(named: name).isEmpty })
+            ownsMethod: { name in !s.functionDecls(named: name).isEmpty },
+            isStoredMember: { receiver, at in
+                guard case .member(let d) = receiverDecl(s, receiver, at: at) else { return false }
+                return !d.isComputed
+            })
         var regions = GuardRegions(s, vocabulary: context.vocabulary, extraScopedMethods: extra, selfWrappers: selfWrappers,
                                    resolution: resolution, within: ranges)
         // Methods of the classes (and their superclasses, in any file) that assert an executor.
@@ -744,8 +748,9 @@ public enum GuardLogExtractor {
                 type = target
                 if context.vocabulary.lockTypes.contains(type) { return true }
             }
-            // A type of the run whose method does not run the closure under a lock.
-            if context.isKnownType(type) { return false }
+            // A type the run declares, whose method does not run the closure under a lock (a type
+            // the run only extends keeps its other methods where the tool cannot see).
+            if context.declaresType(type) { return false }
             return namedLike ? true : nil
         case .unknown:
             return namedLike ? true : nil
@@ -979,7 +984,8 @@ public enum GuardLogExtractor {
                     && !s.decls[u].modifiers.contains(.internal)
                 r.type = s.text(v.typeAnnotation)
                 let text = s.leadingCommentText(v)
-                if !text.isEmpty && ByteSearch.containsAny(text, caseInsensitive: protectionPhraseBytes) {
+                // A guard the comment names, or a contract it states (set once before sharing).
+                if !text.isEmpty && (ByteSearch.containsAny(text, caseInsensitive: protectionPhraseBytes) || ContractComments.documentsContract(text)) {
                     if let own = guards.sorted().first(where: { ByteSearch.containsAny(text, caseInsensitive: [Array($0.lowercased().utf8)]) }) {
                         r.documentedGuard = own
                     } else {
@@ -1250,7 +1256,21 @@ struct UnitWalker {
             if s.isChar(i - 1, UInt8(ascii: ".")) {
                 let r = s.isChar(i - 2, UInt8(ascii: "?")) || s.isChar(i - 2, UInt8(ascii: "!")) ? i - 3 : i - 2
                 guard s.isKeyword(r, .self) || (r >= 0 && s.code[r].kind == .identifier && selfAliases.contains(s.text(r))),
-                      !s.isChar(r - 1, UInt8(ascii: ".")) else { continue }
+                      !s.isChar(r - 1, UInt8(ascii: ".")) else {
+                    // A method called on another instance (`target.compact()`) inside a block that
+                    // is or may be a guard's: that instance's code may run under its own guard
+                    // there, so the call is a possible call site of the method, not an entry.
+                    if isCall && md.kind == .function && s.code[r].kind == .identifier && isInstanceOfClass(r) {
+                        let held = regions.held(at: i, write: false)
+                        if held.possible || !held.guards.isEmpty {
+                            var rec = MemberCallRecord(callee: StateAccess.callKey(s, i), baseName: s.text(i), member: key(m),
+                                                       site: CodeSite(s, token: i), guards: [])
+                            rec.possible = true
+                            log.calls.append(rec)
+                        }
+                    }
+                    continue
+                }
             } else {
                 if StateAccess.isBinding(s, i) { continue }
                 // An argument label or a parameter's name in a signature.
@@ -1305,6 +1325,16 @@ struct UnitWalker {
                 log.calls.append(rec)
             }
         }
+    }
+
+    /// Whether the variable named at token `r` is declared as an instance of this class (its
+    /// annotation or the start of its initializer names the class: `let target = Store(…)`).
+    func isInstanceOfClass(_ r: Int) -> Bool {
+        guard case .variable(let d) = s.lookupVariable(s.text(r), at: r) else { return false }
+        let decl = s.decls[d]
+        for k in decl.typeAnnotation where s.code[k].kind == .identifier && s.is(k, text: name) { return true }
+        for k in decl.initializer.prefix(4) where s.code[k].kind == .identifier && s.is(k, text: name) { return true }
+        return false
     }
 
     /// The comments on the statement holding token `i` (the lines just above it, inside the body

@@ -88,6 +88,40 @@ public struct GuardRegions {
     ]
     static let plainClosureNames = NameSet(plainClosureMethods)
 
+    /// Methods whose closure runs later on no executor of the receiver's own: a new task, a
+    /// timer's or stream's callback.
+    static let unownedLaterMethods: Set<String> = [
+        "Task", "detached", "addTask", "addTaskUnlessCancelled", "addDiscardingTask", "sink", "scheduledTimer", "makeStream",
+    ]
+
+    /// The functions of the file that call a closure parameter inside a possible guard's region.
+    static func possibleWrappers(_ s: FileStructure, _ regions: [Region]) -> Set<String> {
+        var out = Set<String>()
+        for r in regions where r.held == nil {
+            guard let f = s.enclosingFunction(of: r.start), s.decls[f].kind == .function, !s.decls[f].parameterNames.isEmpty,
+                  !out.contains(s.decls[f].nameText) else { continue }
+            let params = s.decls[f].parameterNames
+            for k in r.start..<min(r.end, s.code.count - 1) where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "("))
+                && !s.isChar(k - 1, UInt8(ascii: ".")) && params.contains(s.text(k)) {
+                out.insert(s.decls[f].nameText)
+                break
+            }
+        }
+        return out
+    }
+
+    /// Whether a closure kept to run later, passed to `receiver.method`, may run on the
+    /// receiver's own serial executor: the receiver is a stored property of this file's types
+    /// (of `self` or of another instance: not a local, a parameter or a longer chain), and the
+    /// method is not one that starts unowned work.
+    static func mayBeExecutorMember(_ s: FileStructure, _ c: Closure, receiver: String, method: String, resolution: Resolution) -> Bool {
+        guard !unownedLaterMethods.contains(method), !receiver.contains("("), !receiver.contains("["), receiver != "self" else { return false }
+        // `context.perform { }`, or another instance's (`target.context.perform { }`).
+        let parts = receiver.split(separator: ".")
+        guard parts.count <= 2, let last = parts.last, last.first.map({ $0.isLetter || $0 == "_" }) == true else { return false }
+        return resolution.isStoredMember(String(last), c.callee)
+    }
+
     /// What a block submitted to a receiver runs on.
     public enum Executor {
         case guarded(GuardKind)
@@ -113,17 +147,21 @@ public struct GuardRegions {
         /// Whether the file declares a method of this name (one that is not recognised as a wrapper
         /// is not a lock of `self` because of its name).
         public var ownsMethod: (String) -> Bool
+        /// Whether a receiver is a stored property of a type in this file (not a local, a
+        /// parameter, or something declared where the tool cannot see).
+        public var isStoredMember: (String, Int) -> Bool
 
         public init(executor: @escaping (String, Int) -> Executor, closureMethod: @escaping (String, String, Int) -> Bool?,
                     isLocal: @escaping (String, Int) -> Bool = { _, _ in false },
                     isParameter: @escaping (String, Int) -> Bool = { _, _ in false }, isLock: @escaping (String, Int) -> Bool = { _, _ in false },
-                    ownsMethod: @escaping (String) -> Bool = { _ in false }) {
+                    ownsMethod: @escaping (String) -> Bool = { _ in false }, isStoredMember: @escaping (String, Int) -> Bool = { _, _ in false }) {
             self.executor = executor
             self.closureMethod = closureMethod
             self.isLocal = isLocal
             self.isParameter = isParameter
             self.isLock = isLock
             self.ownsMethod = ownsMethod
+            self.isStoredMember = isStoredMember
         }
     }
 
@@ -176,10 +214,27 @@ public struct GuardRegions {
             switch resolution.closureMethod(receiver, method, c.callee) {
             case true?: region.held = HeldGuard(receiver, .lock)
             case false?: continue
-            case nil: if LockRegions.deferredCallees.contains(method) || LockRegions.runsLater(s, c) { continue }
+            case nil:
+                // A closure kept to run later is under no lock; but one handed to a stored
+                // property's own method (`context.perform { }`, `worker.enqueue { }`) may run on
+                // that object's serial executor: the tool cannot tell, so it is a possible guard.
+                if LockRegions.deferredCallees.contains(method) || LockRegions.runsLater(s, c) {
+                    guard Self.mayBeExecutorMember(s, c, receiver: receiver, method: method, resolution: resolution) else { continue }
+                }
             }
             _ = ci
             out.append(region)
+        }
+        // A method of this file that runs its closure parameter inside such a possible guard's
+        // block (`func perform(_ body: …) { context.perform { body() } }`) may hold it around the
+        // closures handed to it.
+        let possibleWrappers = Self.possibleWrappers(s, out)
+        if !possibleWrappers.isEmpty {
+            for c in s.closures where c.callee >= 0 && c.close > c.open && inside(c.open) && possibleWrappers.contains(s.text(c.callee)) {
+                guard c.receiverStart < 0 || (c.receiverStart == c.callee - 2 && s.isKeyword(c.receiverStart, .self)) else { continue }
+                out.append(Region(start: c.open, end: c.close, executable: c.scope, held: nil, receiver: "self", writes: true, definite: true,
+                                  form: s.text(c.callee)))
+            }
         }
         for var r in base.regions where inside(r.start) || inside(max(r.start, r.end - 1)) {
             // A lock taken here and released nowhere in the same body (only in another function

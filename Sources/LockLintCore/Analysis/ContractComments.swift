@@ -1,0 +1,56 @@
+/// What a declaration's comment says about how its value is kept safe: a guard or thread it is
+/// used from, or a setup-only contract (set once before the value is shared, never changed
+/// afterwards). Rules read it as the author's word on what the tool cannot see, and say nothing.
+public enum ContractComments {
+    static let contractPhrases = [
+        "not concurrency-safe", "not concurrency safe", "not thread-safe", "not thread safe", "single-threaded", "single threaded",
+        "set once", "only set", "only be set", "set before", "must be set", "only written", "written once", "only accessed",
+        "only used from", "only from the", "only on the", "protected by", "guarded by", "synchronized by", "under the lock",
+        "before any", "at startup", "during startup", "at launch", "before use", "before using", "before it is used",
+        "before calling", "before starting", "during setup", "during initialization", "during bootstrap", "only once",
+        "once, before", "before the first", "copy-on-write", "cow semantics", "via cow",
+    ]
+
+    /// Words that, in a comment that names `nonisolated`, say why the opt-out is sound.
+    static let justificationWords: Set<String> = ["safe", "fine", "because", "since", "ok", "okay", "acceptable", "intentional", "deliberately"]
+
+    /// Modal words that, followed by `not`, state a rule (`must not be modified`).
+    static let contractModals: Set<String> = ["must", "should", "shall", "may", "can", "do", "does", "will"]
+    /// Stems of the verbs a setup-only contract forbids after setup.
+    static let modificationStems = ["modif", "chang", "mutat", "writ", "reassign", "alter", "replac", "touch"]
+
+    /// Whether a declaration's comment states how it is kept safe (or that it is not meant to
+    /// be): a guard or thread it is used from, or a setup-only contract, either a time it is set
+    /// (`set once at startup`, `configure before use`) or a rule against changing it afterwards
+    /// (`must not be modified once the server is being used`, `never changed after launch`,
+    /// `don't mutate after start()`).
+    public static func documentsContract(_ comment: String) -> Bool {
+        guard !comment.isEmpty else { return false }
+        let text = comment.lowercased()
+        if contractPhrases.contains(where: { text.contains($0) }) { return true }
+        // Words, with `n't` read as `not` (`mustn't`, `don't`, `can't`; `cannot` too).
+        var words: [Substring] = []
+        for raw in text.replacingOccurrences(of: "n't", with: " not").replacingOccurrences(of: "cannot", with: "can not")
+            .split(whereSeparator: { !$0.isLetter }) {
+            words.append(raw)
+        }
+        // The comment explains the modifier itself (`nonisolated(unsafe) is fine here because …`).
+        if words.contains("nonisolated") && words.contains(where: { justificationWords.contains(String($0)) }) { return true }
+        var k = 0
+        while k < words.count {
+            defer { k += 1 }
+            var j: Int
+            if words[k] == "never" {
+                j = k + 1
+            } else if contractModals.contains(String(words[k])) && k + 1 < words.count && words[k + 1] == "not" {
+                j = k + 2
+            } else {
+                continue
+            }
+            // `be`, `ever`, `get`, `be ever` between the negation and the verb.
+            while j < words.count && j < k + 5 && (words[j] == "be" || words[j] == "ever" || words[j] == "get" || words[j] == "been") { j += 1 }
+            if j < words.count && modificationStems.contains(where: { words[j].hasPrefix($0) }) { return true }
+        }
+        return false
+    }
+}

@@ -110,6 +110,11 @@ public enum Linter {
         var diagnostics: [Diagnostic] = []
         var facts = ProjectIndex()
         var questions: [FactsQuestion: FactsAnswer] = [:]
+        /// The questions the guard log extraction asked (a part of `questions`): while their
+        /// answers stay the same, the file's guard logs do too.
+        var logQuestions: [FactsQuestion: FactsAnswer] = [:]
+        /// The guard logs were extracted in this run of the file (in `facts.guardLogs`).
+        var logsExtracted = false
         var module = ""
         var generated = false
         var linted = false
@@ -149,21 +154,37 @@ public enum Linter {
         while passes < 3 {
             let current = index
             let settled = outcomes
-            let changes = await parallelMap(settled.count, jobs: jobs) { k in
-                settled[k].linted && RuleContext.answersChange(settled[k].questions, module: settled[k].module, path: contexts[k].path, index: current)
+            // After the first of these passes only the guard logs (and the findings inferred from
+            // them) differ from the index the files were last linted with: no other answer can change.
+            let onlyGuardFindings = passes > 0
+            // Per file: 0 unchanged, 1 changed (guard logs stay), 2 changed with the guard logs' answers.
+            let changes = await parallelMap(settled.count, jobs: jobs) { k -> UInt8 in
+                let o = settled[k]
+                guard o.linted else { return 0 }
+                if onlyGuardFindings {
+                    return RuleContext.answersChange(o.questions, module: o.module, path: contexts[k].path, index: current, onlyGuardFindings: true) ? 1 : 0
+                }
+                if RuleContext.answersChange(o.logQuestions, module: o.module, path: contexts[k].path, index: current) { return 2 }
+                return RuleContext.answersChange(o.questions, module: o.module, path: contexts[k].path, index: current) ? 1 : 0
             }
-            let recheck = outcomes.indices.filter { changes[$0] }
+            let recheck = outcomes.indices.filter { changes[$0] != 0 }
             if recheck.isEmpty { break }
             passes += 1
             let again = await parallelMap(recheck.count, jobs: jobs) { j in
-                process(contexts[recheck[j]], settings: settings, projectIndex: current)
+                process(contexts[recheck[j]], settings: settings, projectIndex: current, extractLogs: changes[recheck[j]] == 2)
             }
             var logsChanged = false
             for (j, k) in recheck.enumerated() {
                 rechecked.insert(k)
                 outcomes[k].diagnostics = again[j].diagnostics
-                outcomes[k].questions = again[j].questions
-                if again[j].facts.guardLogs != outcomes[k].facts.guardLogs {
+                if again[j].logsExtracted {
+                    outcomes[k].questions = again[j].questions
+                    outcomes[k].logQuestions = again[j].logQuestions
+                } else {
+                    // The extraction's questions were not asked again: their answers are the same.
+                    outcomes[k].questions = again[j].questions.merging(outcomes[k].logQuestions) { new, _ in new }
+                }
+                if again[j].logsExtracted && again[j].facts.guardLogs != outcomes[k].facts.guardLogs {
                     index.replaceGuardLogs(of: contexts[k].path, with: again[j].facts)
                     outcomes[k].facts.guardLogs = again[j].facts.guardLogs
                     logsChanged = true
@@ -187,7 +208,9 @@ public enum Linter {
     }
 
     /// One file through the whole per-file pipeline. Total: every failure becomes a finding.
-    static func process(_ input: LintInput, settings: LintSettings, projectIndex: ProjectIndex?) -> FileOutcome {
+    /// In a later pass (`projectIndex` given) the file's facts are not gathered again; its guard
+    /// logs are extracted again only when `extractLogs` says their answers may have changed.
+    static func process(_ input: LintInput, settings: LintSettings, projectIndex: ProjectIndex?, extractLogs: Bool = true) -> FileOutcome {
         let profile = settings.profiles[min(max(0, input.profile), settings.profiles.count - 1)]
         let vocabulary = profile.vocabulary
         var outcome = FileOutcome()
@@ -246,8 +269,10 @@ public enum Linter {
         context.wrapperMethods = wrappers
         // The uses of each class's state with the guards held there, for the guard inference
         // (only when a rule that reads it runs).
-        if profile.needsGuardInference {
+        if profile.needsGuardInference && (projectIndex == nil || extractLogs) {
             let extraction = GuardLogExtractor.extract(context)
+            outcome.logQuestions = context.questions
+            outcome.logsExtracted = true
             facts.add(extraction, module: outcome.module, path: input.path)
             if projectIndex == nil {
                 // On its own the file is the whole run: its findings come from its own logs.
@@ -255,7 +280,8 @@ public enum Linter {
                 context.index = facts
             }
         }
-        if profile.needsStateWrites {
+        // (A later pass reads the state writes of the whole run from the index.)
+        if profile.needsStateWrites && projectIndex == nil {
             let writes = StateWrites.extract(structure, regions: context.lockRegions.addingLockScopedClosures(structure, vocabulary: vocabulary, wrappers: wrappers))
             facts.add(writes, module: outcome.module)
             // On its own the file is the whole run.

@@ -153,20 +153,9 @@ public enum Linter {
         var passes = 0
         while passes < 3 {
             let current = index
-            let settled = outcomes
             // After the first of these passes only the guard logs (and the findings inferred from
             // them) differ from the index the files were last linted with: no other answer can change.
-            let onlyGuardFindings = passes > 0
-            // Per file: 0 unchanged, 1 changed (guard logs stay), 2 changed with the guard logs' answers.
-            let changes = await parallelMap(settled.count, jobs: jobs) { k -> UInt8 in
-                let o = settled[k]
-                guard o.linted else { return 0 }
-                if onlyGuardFindings {
-                    return RuleContext.answersChange(o.questions, module: o.module, path: contexts[k].path, index: current, onlyGuardFindings: true) ? 1 : 0
-                }
-                if RuleContext.answersChange(o.logQuestions, module: o.module, path: contexts[k].path, index: current) { return 2 }
-                return RuleContext.answersChange(o.questions, module: o.module, path: contexts[k].path, index: current) ? 1 : 0
-            }
+            let changes = await changedAnswers(outcomes, inputs: contexts, index: current, onlyGuardFindings: passes > 0, jobs: jobs)
             let recheck = outcomes.indices.filter { changes[$0] != 0 }
             if recheck.isEmpty { break }
             passes += 1
@@ -205,6 +194,23 @@ public enum Linter {
         }
         report.diagnostics.sort(by: Diagnostic.ordered)
         return report
+    }
+
+    /// Per file, whether its recorded questions get other answers from `index`: 0 no, 1 yes (but
+    /// not those of its guard log extraction), 2 yes, the extraction's too. (A function of its
+    /// own, so that the outcomes are not held, and copied on the caller's next write, once done.)
+    static func changedAnswers(_ outcomes: [FileOutcome], inputs: [LintInput], index: ProjectIndex, onlyGuardFindings: Bool,
+                               jobs: Int) async -> [UInt8] {
+        await parallelMap(outcomes.count, jobs: jobs) { k -> UInt8 in
+            guard outcomes[k].linted else { return 0 }
+            let module = outcomes[k].module
+            let path = inputs[k].path
+            if onlyGuardFindings {
+                return RuleContext.answersChange(outcomes[k].questions, module: module, path: path, index: index, onlyGuardFindings: true) ? 1 : 0
+            }
+            if RuleContext.answersChange(outcomes[k].logQuestions, module: module, path: path, index: index) { return 2 }
+            return RuleContext.answersChange(outcomes[k].questions, module: module, path: path, index: index) ? 1 : 0
+        }
     }
 
     /// One file through the whole per-file pipeline. Total: every failure becomes a finding.

@@ -110,6 +110,11 @@ public enum Linter {
         var diagnostics: [Diagnostic] = []
         var facts = ProjectIndex()
         var questions: [FactsQuestion: FactsAnswer] = [:]
+        /// The questions the guard log extraction asked (a part of `questions`): while their
+        /// answers stay the same, the file's guard logs do too.
+        var logQuestions: [FactsQuestion: FactsAnswer] = [:]
+        /// The guard logs were extracted in this run of the file (in `facts.guardLogs`).
+        var logsExtracted = false
         var module = ""
         var generated = false
         var linted = false
@@ -148,22 +153,27 @@ public enum Linter {
         var passes = 0
         while passes < 3 {
             let current = index
-            let settled = outcomes
-            let changes = await parallelMap(settled.count, jobs: jobs) { k in
-                settled[k].linted && RuleContext.answersChange(settled[k].questions, module: settled[k].module, path: contexts[k].path, index: current)
-            }
-            let recheck = outcomes.indices.filter { changes[$0] }
+            // After the first of these passes only the guard logs (and the findings inferred from
+            // them) differ from the index the files were last linted with: no other answer can change.
+            let changes = await changedAnswers(outcomes, inputs: contexts, index: current, onlyGuardFindings: passes > 0, jobs: jobs)
+            let recheck = outcomes.indices.filter { changes[$0] != 0 }
             if recheck.isEmpty { break }
             passes += 1
             let again = await parallelMap(recheck.count, jobs: jobs) { j in
-                process(contexts[recheck[j]], settings: settings, projectIndex: current)
+                process(contexts[recheck[j]], settings: settings, projectIndex: current, extractLogs: changes[recheck[j]] == 2)
             }
             var logsChanged = false
             for (j, k) in recheck.enumerated() {
                 rechecked.insert(k)
                 outcomes[k].diagnostics = again[j].diagnostics
-                outcomes[k].questions = again[j].questions
-                if again[j].facts.guardLogs != outcomes[k].facts.guardLogs {
+                if again[j].logsExtracted {
+                    outcomes[k].questions = again[j].questions
+                    outcomes[k].logQuestions = again[j].logQuestions
+                } else {
+                    // The extraction's questions were not asked again: their answers are the same.
+                    outcomes[k].questions = again[j].questions.merging(outcomes[k].logQuestions) { new, _ in new }
+                }
+                if again[j].logsExtracted && again[j].facts.guardLogs != outcomes[k].facts.guardLogs {
                     index.replaceGuardLogs(of: contexts[k].path, with: again[j].facts)
                     outcomes[k].facts.guardLogs = again[j].facts.guardLogs
                     logsChanged = true
@@ -186,8 +196,27 @@ public enum Linter {
         return report
     }
 
+    /// Per file, whether its recorded questions get other answers from `index`: 0 no, 1 yes (but
+    /// not those of its guard log extraction), 2 yes, the extraction's too. (A function of its
+    /// own, so that the outcomes are not held, and copied on the caller's next write, once done.)
+    static func changedAnswers(_ outcomes: [FileOutcome], inputs: [LintInput], index: ProjectIndex, onlyGuardFindings: Bool,
+                               jobs: Int) async -> [UInt8] {
+        await parallelMap(outcomes.count, jobs: jobs) { k -> UInt8 in
+            guard outcomes[k].linted else { return 0 }
+            let module = outcomes[k].module
+            let path = inputs[k].path
+            if onlyGuardFindings {
+                return RuleContext.answersChange(outcomes[k].questions, module: module, path: path, index: index, onlyGuardFindings: true) ? 1 : 0
+            }
+            if RuleContext.answersChange(outcomes[k].logQuestions, module: module, path: path, index: index) { return 2 }
+            return RuleContext.answersChange(outcomes[k].questions, module: module, path: path, index: index) ? 1 : 0
+        }
+    }
+
     /// One file through the whole per-file pipeline. Total: every failure becomes a finding.
-    static func process(_ input: LintInput, settings: LintSettings, projectIndex: ProjectIndex?) -> FileOutcome {
+    /// In a later pass (`projectIndex` given) the file's facts are not gathered again; its guard
+    /// logs are extracted again only when `extractLogs` says their answers may have changed.
+    static func process(_ input: LintInput, settings: LintSettings, projectIndex: ProjectIndex?, extractLogs: Bool = true) -> FileOutcome {
         let profile = settings.profiles[min(max(0, input.profile), settings.profiles.count - 1)]
         let vocabulary = profile.vocabulary
         var outcome = FileOutcome()
@@ -246,8 +275,10 @@ public enum Linter {
         context.wrapperMethods = wrappers
         // The uses of each class's state with the guards held there, for the guard inference
         // (only when a rule that reads it runs).
-        if profile.needsGuardInference {
+        if profile.needsGuardInference && (projectIndex == nil || extractLogs) {
             let extraction = GuardLogExtractor.extract(context)
+            outcome.logQuestions = context.questions
+            outcome.logsExtracted = true
             facts.add(extraction, module: outcome.module, path: input.path)
             if projectIndex == nil {
                 // On its own the file is the whole run: its findings come from its own logs.
@@ -255,7 +286,8 @@ public enum Linter {
                 context.index = facts
             }
         }
-        if profile.needsStateWrites {
+        // (A later pass reads the state writes of the whole run from the index.)
+        if profile.needsStateWrites && projectIndex == nil {
             let writes = StateWrites.extract(structure, regions: context.lockRegions.addingLockScopedClosures(structure, vocabulary: vocabulary, wrappers: wrappers))
             facts.add(writes, module: outcome.module)
             // On its own the file is the whole run.

@@ -376,8 +376,12 @@ public final class RuleContext {
 
     /// Whether re-asking recorded questions against `index` gives another answer for any of them.
 
-    static func answersChange(_ questions: [FactsQuestion: FactsAnswer], module: String, path: String, index: ProjectIndex) -> Bool {
+    /// With `onlyGuardFindings`, only the questions about the findings inferred from guard logs
+    /// are asked again (the rest of `index` is known to be the same as when they were answered).
+    static func answersChange(_ questions: [FactsQuestion: FactsAnswer], module: String, path: String, index: ProjectIndex,
+                              onlyGuardFindings: Bool = false) -> Bool {
         for (q, a) in questions {
+            if onlyGuardFindings && q.kind != .guardFindings { continue }
             let f = index.facts(module: module, name: q.name)
             let b: FactsAnswer
             switch q.kind {

@@ -246,10 +246,10 @@ public enum GuardLogExtractor {
         var out: [String: Set<String>] = [:]
         for k in 0..<max(0, s.code.count - 5) where s.code[k].kind == .keyword && (s.code[k].word == .let || s.code[k].word == .var) {
             guard s.code[k + 1].kind == .identifier, s.isChar(k + 2, UInt8(ascii: "=")), s.code[k + 3].kind == .identifier,
-                  let first = s.text(k + 3).first, first.isUppercase, let exec = s.enclosingExecutable(of: k) else { continue }
+                  startsUppercase(s, k + 3) else { continue }
             var open = k + 4
             if s.is(open, "<") { while open < min(s.code.count, k + 40) && !s.isChar(open, UInt8(ascii: "(")) { open += 1 } }
-            guard s.isChar(open, UInt8(ascii: "(")), Int(s.match[open]) > open else { continue }
+            guard s.isChar(open, UInt8(ascii: "(")), Int(s.match[open]) > open, let exec = s.enclosingExecutable(of: k) else { continue }
             let name = s.text(k + 1)
             let type = s.text(k + 3)
             var j = Int(s.match[open]) + 1
@@ -267,6 +267,14 @@ public enum GuardLogExtractor {
             }
         }
         return out.mapValues { $0.sorted() }
+    }
+
+    /// Whether code token `i` starts with an uppercase letter (an ASCII one read from its first
+    /// byte, without making a string).
+    static func startsUppercase(_ s: FileStructure, _ i: Int) -> Bool {
+        let b = s.file.bytes[Int(s.code[i].start)]
+        if b < 0x80 { return b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") }
+        return s.text(i).first?.isUppercase ?? false
     }
 
     /// The classes of file `context.structure` (declared here, or extended here and known to the

@@ -53,4 +53,54 @@ public enum ContractComments {
         }
         return false
     }
+
+    /// Whether a type's comment says it is not safe across threads or queues (`not thread/queue
+    /// safe`, `not thread- or queue-safe`, `isn't threadsafe`).
+    public static func statesConfinement(_ comment: String) -> Bool {
+        guard !comment.isEmpty else { return false }
+        let words = comment.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        for (k, w) in words.enumerated() where w == "not" || w == "isn" {
+            // `not` then only thread/queue words, then `safe` (or `threadsafe`).
+            var j = k + 1
+            if j < words.count && words[j] == "t" { j += 1 }
+            var sawSubject = false
+            while j < words.count && j <= k + 6 {
+                let x = words[j]
+                if x == "threadsafe" { return true }
+                if confinementSubjects.contains(x) {
+                    sawSubject = true
+                } else if x == "safe" && sawSubject {
+                    return true
+                } else if x != "or" && x != "and" {
+                    break
+                }
+                j += 1
+            }
+        }
+        return false
+    }
+
+    /// The words a comment names as the one place its type must be used from: `all interaction
+    /// should be done on the handleQueue` → `handlequeue`; `must only be called from the main
+    /// thread` → `main`, `thread`. Lowercased, at most three words after `on`/`from`/`in`.
+    public static func confinementTargets(_ comment: String) -> [String] {
+        guard !comment.isEmpty else { return [] }
+        let words = comment.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init)
+        var out: [String] = []
+        for (k, w) in words.enumerated() where confinementModals.contains(w) {
+            // A modal, `be` (with `only`/`always`), a verb of use, then `on`/`from`/`in`.
+            var j = k + 1
+            while j < words.count && j <= k + 3 && (words[j] == "only" || words[j] == "always" || words[j] == "be") { j += 1 }
+            guard j < words.count, useStems.contains(where: { words[j].hasPrefix($0) }) else { continue }
+            j += 1
+            if j < words.count && (words[j] == "only" || words[j] == "exclusively") { j += 1 }
+            guard j < words.count, words[j] == "on" || words[j] == "from" || words[j] == "in" else { continue }
+            out += words[(j + 1)..<min(words.count, j + 4)].filter { $0 != "the" && $0 != "a" && $0 != "its" }
+        }
+        return out
+    }
+
+    static let confinementSubjects: Set<String> = ["thread", "threads", "queue", "queues", "actor", "loop", "concurrency"]
+    static let confinementModals: Set<String> = ["must", "should", "shall", "needs", "need"]
+    static let useStems = ["done", "call", "made", "use", "access", "perform", "run", "invok", "touch", "mutat", "modif", "interact"]
 }

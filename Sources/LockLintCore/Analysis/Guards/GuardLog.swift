@@ -945,7 +945,18 @@ public enum GuardLogExtractor {
     static func documentedExemption(_ s: FileStructure, _ units: [Int]) -> String? {
         for u in units {
             let text = s.leadingCommentText(s.decls[u]) + trailingComments(s, u)
-            if !text.isEmpty && ByteSearch.containsAny(text, caseInsensitive: singleThreadPhrases) { return "documented confinement" }
+            guard !text.isEmpty else { continue }
+            if ByteSearch.containsAny(text, caseInsensitive: singleThreadPhrases) || ContractComments.statesConfinement(text) {
+                return "documented confinement"
+            }
+            // "All interaction should be done on the handleQueue": a queue of the class's own,
+            // whose blocks are then the same confinement as its callers.
+            let targets = Set(ContractComments.confinementTargets(text))
+            if !targets.isEmpty && units.contains(where: { u in
+                s.children[u].contains { m in s.decls[m].kind == .variable && targets.contains(s.decls[m].nameText.lowercased()) }
+            }) {
+                return "documented confinement"
+            }
         }
         return nil
     }

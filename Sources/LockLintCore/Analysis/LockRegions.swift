@@ -118,6 +118,22 @@ public struct LockRegions: Sendable {
         return more.isEmpty ? self : LockRegions(self, adding: more, s)
     }
 
+    /// These regions and the blocks submitted (`sync`, `async`, …) to the serial queues named
+    /// in `queues`, as `.queue` regions.
+    public func addingQueueBlocks(_ s: FileStructure, queues: Set<String>) -> LockRegions {
+        guard !queues.isEmpty else { return self }
+        var more: [LockRegion] = []
+        for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.close > c.open && c.receiverStart >= 0 {
+            guard Self.serialExecutorNames.contains(s, c.callee) else { continue }
+            var receiver = Self.normalized(s.text(s.span(c.receiverStart, c.callee - 1)))
+            if receiver.hasPrefix("Self.") { receiver = String(receiver.dropFirst(5)) }
+            guard queues.contains(receiver) else { continue }
+            more.append(LockRegion(form: .queue(method: s.text(c.callee), closure: ci), lock: receiver, acquireToken: c.callee,
+                                   releaseToken: -1, start: c.open, end: c.close, executable: c.scope))
+        }
+        return more.isEmpty ? self : LockRegions(self, adding: more, s)
+    }
+
     /// The closures passed to `sync`/`async`/… on any receiver, as `.queue` regions: what
     /// `includeQueues: ["*"]` adds to the default regions.
     static func queueRegions(_ s: FileStructure, vocabulary: LockVocabulary) -> [LockRegion] {

@@ -40,12 +40,24 @@ public struct VariableUses {
         regions = regions.addingLockScopedClosures(s, vocabulary: context.vocabulary, wrappers: context.wrapperMethods) { ci in
             Self.runsUnderReceiversLock(context, closure: s.closures[ci])
         }
+        regions = regions.addingQueueBlocks(s, queues: Self.serialQueues(s))
         signalHandlers = Self.signalHandlers(s)
         for n in names { for d in s.variablesByName[n] ?? [] where s.decls[d].name >= 0 { declarationTokens.insert(s.decls[d].name) } }
         let set = NameSet(names)
         for i in 0..<s.code.count where s.code[i].kind == .identifier && set.contains(s, i) {
             byName[s.text(i), default: []].append(i)
         }
+    }
+
+    /// The serial dispatch queues the file declares (`DispatchQueue(label:)`, not `.concurrent`):
+    /// a block submitted to one runs alone, like code under a lock.
+    static func serialQueues(_ s: FileStructure) -> Set<String> {
+        guard s.identifiers.mayContain("DispatchQueue") else { return [] }
+        var out = Set<String>()
+        for d in s.decls.indices where s.decls[d].kind == .variable && s.decls[d].isLet && ProjectIndex.isSerialQueue(s.decls[d], in: s) {
+            out.insert(s.decls[d].nameText)
+        }
+        return out
     }
 
     /// Whether a closure is passed to a method that a lock type of the run (the receiver's declared

@@ -33,8 +33,9 @@ public struct NonisolatedUnsafeRule: Rule {
             `performLocked`, `synchronized`; not `setCompletionBlock` or `synchronizeTerms`), of one of the file's \
             own methods that runs its closure with a lock held, or of a method that a lock type of the run (the \
             receiver's declared type, in any file) runs under its lock. A \
-            var whose every use in the file holds one lock is reported with that lock, so it can move inside a \
-            lock that owns its state; when it is reached through a computed property whose getter and setter \
+            lock is also held in a block submitted to a serial queue the file declares. A var whose every use in \
+            the file holds one lock shows no hazard and is not reported (with `"strict": true`, it is reported with \
+            that lock, so it can move inside a lock that owns its state); when it is reached through a computed property whose getter and setter \
             each take the lock and the file updates it through that property (`x.append(…)`, `x[k] = v`, `x += 1`), \
             the message names the lost update instead, unless `split_critical_section` runs and reports that \
             update where it happens (one mistake, one finding). A local var is reported only when a closure that runs concurrently (a Task, \
@@ -60,7 +61,8 @@ public struct NonisolatedUnsafeRule: Rule {
             covers it), code built only for a single-threaded runtime (`!_runtime(_multithreaded)` in any shape of \
             `&&`, `||`, `!` and parentheses, or the `#else` of `_runtime(_multithreaded)`). A \
             global used by a signal handler is told to use an Atomic: a lock is not safe there. A reviewed use can \
-            be suppressed with a reason: `// swift-lock-lint:disable:next nonisolated_unsafe -- why`.
+            be suppressed with a reason: `// swift-lock-lint:disable:next nonisolated_unsafe -- why`. The option \
+            `"strict": true` (`{"rules": {"nonisolated_unsafe": {"strict": true}}}`) reports every modifier.
             """,
         inTests: .narrowed("only a mutable global or static var that the file writes after initialization: tests that run in parallel (Swift Testing's default) share it, and it makes them flaky; a `let` or a value set once is not reported"),
         triggeringExamples: [
@@ -166,7 +168,8 @@ public struct NonisolatedUnsafeRule: Rule {
             // The same declaration in each branch of an #if is one variable: reported once.
             if let d = decl, s.decls[d].kind == .variable, !reportedDeclarations.insert("\(s.decls[d].parent)/\(s.decls[d].nameText)").inserted { continue }
             var notes: [Note] = []
-            guard let (message, fix) = describe(s, decl: decl, context: context, uses: &uses, notes: &notes) else { continue }
+            guard let (message, fix) = describe(s, decl: decl, context: context, uses: &uses, notes: &notes) ?? strictFinding(s, decl, context)
+            else { continue }
             var fixIt = FixIt(fix)
             if message.contains("is already Sendable"), i + 4 < s.code.count {
                 // Removing the modifier from a `let` of a Sendable type cannot change behaviour.
@@ -175,6 +178,14 @@ public struct NonisolatedUnsafeRule: Rule {
             out.append(context.diagnostic(description, at: i, message: message, notes: notes, fixIt: fixIt))
         }
         return out
+    }
+
+    /// With `"strict": true`, every modifier is reported, also where the code shows no hazard.
+    func strictFinding(_ s: FileStructure, _ decl: Int?, _ context: RuleContext) -> (String, String)? {
+        guard context.strict else { return nil }
+        let name = decl.map { "'\(s.decls[$0].nameText)'" } ?? "this declaration"
+        return ("nonisolated(unsafe) on \(name) turns off isolation checking: the compiler no longer checks its accesses (reported by \"strict\": true)",
+                "protect the value with \(LockAdvice.lock(context.deployment)) or Atomic, isolate it to an actor or @MainActor, or make it an immutable Sendable let")
     }
 
     /// For a value every use of which already holds `lock`: move it inside a lock that owns its
@@ -237,6 +248,9 @@ public struct NonisolatedUnsafeRule: Rule {
                         "make each update one critical section: take '\(lock)' once around the whole read-modify-write (\(lock).withLock { … }, "
                             + "or \(lock).lock(); defer { \(lock).unlock() }) instead of updating through the get/set pair")
             }
+            // Guarded at every use: the modifier hides no hazard. Only `"strict": true` asks for
+            // the lock that owns its state instead.
+            guard context.strict else { return nil }
             if let dep = context.deployment, !dep.hasMutex && !dep.hasUnfairLock { return nil }
             return ("'\(d.nameText)'\(typeText) is only used with '\(lock)' held in this file, but the compiler cannot see that protection",
                     Self.moveIntoLock(lock, type: type ?? "Value", context.deployment))

@@ -29,6 +29,8 @@ final class ConfigurationTests: XCTestCase {
             ("{\"lockTypes\": [\"A\", 1]}", ":1:21: error: 'lockTypes' must contain strings, not a number"),
             ("{\"include\": \"Sources\"}", ":1:13: error: 'include' must be an array of strings, not a string"),
             ("{\"requireSuppressionReason\": \"yes\"}", ":1:30: error: 'requireSuppressionReason' must be true or false"),
+            ("{\"rules\": {\"nonisolated_unsafe\": {\"strict\": 1}}}", ":1:45: error: 'strict' must be true or false"),
+            ("{\"rules\": {\"dispatch_semaphore\": {\"strict\": true}}}", ":1:35: error: unknown key 'strict' in rule 'dispatch_semaphore' (use \"enabled\", \"severity\" and \"inTests\")"),
             ("{\"rules\": {}, \"rules\": {}}", ":1:15: error: 'rules' is given twice"),
             ("{\"rules\": {\n", ":2:1: error: invalid JSON: a key in double quotes was expected"),
             ("[1, 2]", ":1:1: error: the configuration must be a JSON object, not an array"),

@@ -31,12 +31,12 @@ enum Support {
     }
 
     /// Lints in-memory files (the first is the one under test) with the given rules.
-    static func lint(_ files: [(path: String, code: String)], rules: [any Rule]) async -> [Diagnostic] {
+    static func lint(_ files: [(path: String, code: String)], rules: [any Rule], configuration: Configuration = Configuration()) async -> [Diagnostic] {
         // Hermetic: the file context comes from the path alone, not from a manifest on disk.
         let inputs = files.map {
             LintInput(path: $0.path, bytes: Array($0.code.utf8), context: FileContext(isTestLocation: FileContext.testLocation(byPath: $0.path)))
         }
-        let settings = LintSettings(rules: rules, includeGenerated: true, jobs: 2, knownRuleIDs: Set(RuleRegistry.ids))
+        let settings = LintSettings(rules: rules, configuration: configuration, includeGenerated: true, jobs: 2, knownRuleIDs: Set(RuleRegistry.ids))
         return await Linter.lint(inputs, settings: settings).diagnostics
     }
 

@@ -5,10 +5,14 @@ public struct Configuration: Sendable, Equatable {
         public var severity: Severity?
         /// Overrides the rule's own test-code policy.
         public var inTests: TestCodeSetting?
-        public init(enabled: Bool? = nil, severity: Severity? = nil, inTests: TestCodeSetting? = nil) {
+        /// `"strict": true`: report every case the rule covers, not only those where the code shows
+        /// a hazard (only for the rules in `Configuration.strictRules`).
+        public var strict: Bool?
+        public init(enabled: Bool? = nil, severity: Severity? = nil, inTests: TestCodeSetting? = nil, strict: Bool? = nil) {
             self.enabled = enabled
             self.severity = severity
             self.inTests = inTests
+            self.strict = strict
         }
     }
 
@@ -21,6 +25,9 @@ public struct Configuration: Sendable, Equatable {
         /// The rule's own policy (its `--explain` says what).
         case `default`
     }
+
+    /// The rules that take `"strict"`.
+    public static let strictRules: Set<String> = ["nonisolated_unsafe"]
 
     /// Per rule id: on/off and severity.
     public var rules: [String: RuleSetting] = [:]

@@ -140,8 +140,12 @@ public enum ConfigurationLoader {
                         throw fail("'inTests' must be one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))", p.value.location)
                     }
                     setting.inTests = v
+                case "strict" where Configuration.strictRules.contains(rule):
+                    guard case .bool(let b) = p.value.value else { throw fail("'strict' must be true or false", p.value.location) }
+                    setting.strict = b
                 default:
-                    throw fail("unknown key '\(p.key)' in rule '\(rule)' (use \"enabled\", \"severity\" and \"inTests\")", p.keyLocation)
+                    let keys = Configuration.strictRules.contains(rule) ? "\"enabled\", \"severity\", \"inTests\" and \"strict\"" : "\"enabled\", \"severity\" and \"inTests\""
+                    throw fail("unknown key '\(p.key)' in rule '\(rule)' (use \(keys))", p.keyLocation)
                 }
             }
             return setting

@@ -35,6 +35,8 @@ public struct LintProfile: Sendable {
     let ruleSeverities: [Severity]
     /// What each rule reports in test code, after the configuration's `inTests`.
     let ruleTestPolicies: [TestCodePolicy.Kind]
+    /// Each rule's `"strict"` setting.
+    let ruleStrict: [Bool]
     /// Some rule reads the guard inference (see `Rule.needsGuardInference`).
     let needsGuardInference: Bool
     /// Some rule reads the writes of other files (see `Rule.needsStateWrites`).
@@ -53,6 +55,7 @@ public struct LintProfile: Sendable {
         self.ruleSeverities = rules.map { severities[$0.description.id] ?? $0.description.defaultSeverity }
         self.needsGuardInference = rules.contains { $0.needsGuardInference }
         self.needsStateWrites = rules.contains { $0.needsStateWrites }
+        self.ruleStrict = rules.map { configuration.rules[$0.description.id]?.strict ?? false }
         self.ruleTestPolicies = rules.map { r in
             switch configuration.rules[r.description.id]?.inTests {
             case .all?: .reported
@@ -309,6 +312,7 @@ public enum Linter {
                 if policy == .skipped { continue }
                 context.isTestCode = policy == .narrowed
             }
+            context.strict = profile.ruleStrict[k]
             var ds = rule.check(context)
             for k in ds.indices { ds[k].severity = severity }
             found.append(contentsOf: ds)

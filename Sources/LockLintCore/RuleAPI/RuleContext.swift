@@ -20,6 +20,9 @@ public final class RuleContext {
     /// The ids of the rules that run on this file (enabled, and not skipped in test code). One
     /// mistake is reported once: a rule may leave to another rule what that rule reports better.
     public internal(set) var rulesRunning: Set<String> = []
+    /// The running rule's `"strict"` setting: report every case it covers. Set by the pipeline
+    /// before each rule runs.
+    public internal(set) var strict = false
 
     /// - Parameter lockRegions: the file's default lock regions when the pipeline already has them.
     public init(structure: FileStructure, vocabulary: LockVocabulary, index: ProjectIndex, module: String? = nil,

@@ -66,8 +66,7 @@ public struct StateWrites: Sendable, Equatable {
                 j = m + 1
             } else if s.isChar(j, UInt8(ascii: ".")) {
                 guard s.isChar(j + 2, UInt8(ascii: "(")) else { return false }
-                let name = s.text(j + 1)
-                return mutatingNames.contains { name.hasPrefix($0) }
+                return hasMutatingName(s, j + 1)
             } else {
                 j += 1
             }
@@ -95,11 +94,49 @@ public struct StateWrites: Sendable, Equatable {
         return true
     }
 
+    /// The same, read from the bytes.
+    static let mutatingBytes = mutatingNames.map { Array($0.utf8) }
+
+    /// Whether the text of token `t` starts with one of `mutatingNames` (compared on bytes; a
+    /// token with a byte that is not ASCII right after a prefix is compared as text).
+    static func hasMutatingName(_ s: FileStructure, _ t: Int) -> Bool {
+        let token = s.code[t]
+        let start = Int(token.start)
+        let length = token.length
+        return s.file.bytes.withUnsafeBufferPointer { p in
+            for name in mutatingBytes where name.count <= length {
+                var k = 0
+                while k < name.count && p[start + k] == name[k] { k += 1 }
+                guard k == name.count else { continue }
+                if k < length && p[start + k] >= 0x80 {
+                    let text = s.text(t)
+                    return mutatingNames.contains { text.hasPrefix($0) }
+                }
+                return true
+            }
+            return false
+        }
+    }
+
     static func isAssignmentOperator(_ s: FileStructure, _ j: Int) -> Bool {
-        if s.isChar(j, UInt8(ascii: "=")) { return true }
-        guard j < s.code.count, s.code[j].kind == .operator else { return false }
-        let op = s.text(j)
-        return op.count >= 2 && op.hasSuffix("=") && op != "==" && op != "!=" && op != "<=" && op != ">=" && op != "===" && op != "!=="
+        guard j >= 0, j < s.code.count else { return false }
+        let t = s.code[j]
+        guard t.kind == .operator || t.kind == .punctuation else { return false }
+        let start = Int(t.start)
+        let length = t.length
+        let bytes = s.file.bytes
+        if length == 1 { return bytes[start] == UInt8(ascii: "=") }
+        guard t.kind == .operator else { return false }
+        // `+=`, `&<<=`, …: ends in `=` and is not a comparison (`==`, `!=`, `<=`, `>=`, `===`, `!==`).
+        guard bytes[start + length - 1] == UInt8(ascii: "=") else { return false }
+        if bytes[start..<(start + length)].contains(where: { $0 >= 0x80 }) {
+            let op = s.text(j)
+            return op.count >= 2 && op.hasSuffix("=") && op != "==" && op != "!=" && op != "<=" && op != ">=" && op != "===" && op != "!=="
+        }
+        let first = bytes[start]
+        if length == 2 { return first != UInt8(ascii: "=") && first != UInt8(ascii: "!") && first != UInt8(ascii: "<") && first != UInt8(ascii: ">") }
+        if length == 3 && (first == UInt8(ascii: "=") || first == UInt8(ascii: "!")) && bytes[start + 1] == UInt8(ascii: "=") { return false }
+        return true
     }
 
     /// Whether identifier `i` may be written: a definite write, `&x`, or a postfix chain on it
@@ -192,11 +229,22 @@ public struct StateWrites: Sendable, Equatable {
     /// `mayWrite`.
     static func isWriteCandidate(_ s: FileStructure, _ k: Int) -> Bool {
         let next = k + 1
-        let ampersand = k >= 1 && s.code[k - 1].kind == .operator && s.is(k - 1, "&")
-        let keyPath = s.isChar(k - 1, UInt8(ascii: ".")) && (s.is(k - 2, "\\") || s.is(k - 3, "\\"))
-        guard ampersand || keyPath || s.isChar(next, UInt8(ascii: ".")) || s.isChar(next, UInt8(ascii: "[")) || s.isChar(next, UInt8(ascii: "?"))
-                || s.isChar(next, UInt8(ascii: "!")) || (next < s.count && s.code[next].kind == .operator) || s.isChar(next, UInt8(ascii: "="))
-                || s.isChar(next, UInt8(ascii: ",")) || s.isChar(next, UInt8(ascii: ")")) else { return false }
+        var shaped = false
+        if next < s.count {
+            let t = s.code[next]
+            if t.kind == .operator {
+                shaped = true
+            } else if t.kind == .punctuation && t.length == 1 {
+                let c = s.file.bytes[Int(t.start)]
+                shaped = c == UInt8(ascii: ".") || c == UInt8(ascii: "[") || c == UInt8(ascii: "?") || c == UInt8(ascii: "!")
+                    || c == UInt8(ascii: "=") || c == UInt8(ascii: ",") || c == UInt8(ascii: ")")
+            }
+        }
+        if !shaped {
+            let ampersand = k >= 1 && s.code[k - 1].kind == .operator && s.is(k - 1, "&")
+            let keyPath = s.isChar(k - 1, UInt8(ascii: ".")) && (s.is(k - 2, "\\") || s.is(k - 3, "\\"))
+            guard ampersand || keyPath else { return false }
+        }
         return !s.isChar(next, UInt8(ascii: ":")) && !s.isKeyword(k - 1, .var) && !s.isKeyword(k - 1, .let) && !s.isKeyword(k - 1, .func)
             && mayWrite(s, k)
     }

@@ -42,6 +42,10 @@ final class StateWritesTests: XCTestCase {
         XCTAssertTrue(StateWrites.NameFilter(["missing", "verbose"]).meets(written))
         XCTAssertFalse(StateWrites.NameFilter(["reader"]).meets(written))
         XCTAssertFalse(StateWrites.NameFilter(["missing"]).meets(written))
+        // More names asked about than the file writes: looked up the other way round.
+        let many = (0..<50).map { "name\($0)" }
+        XCTAssertTrue(StateWrites.NameFilter(many + ["total"]).meets(written))
+        XCTAssertFalse(StateWrites.NameFilter(many + ["reader"]).meets(written))
     }
 
     func testNonisolatedNames() {

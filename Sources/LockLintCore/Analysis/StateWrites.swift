@@ -185,9 +185,12 @@ public struct StateWrites: Sendable, Equatable {
             hashes.contains(StateWrites.nameHash(s, k)) && names.contains(s.text(k))
         }
 
-        /// Whether one of the names has one of `sortedHashes` (a file's `writtenNames`).
+        /// Whether one of the names has one of `sortedHashes` (a file's `writtenNames`): the
+        /// smaller side is looked up in the other, so that a module with many names asked about
+        /// costs each file no more than its own names.
         public func meets(_ sortedHashes: [UInt64]) -> Bool {
-            hashes.contains { h in
+            if sortedHashes.count <= hashes.count { return sortedHashes.contains { hashes.contains($0) } }
+            return hashes.contains { h in
                 var lo = 0
                 var hi = sortedHashes.count
                 while lo < hi {

@@ -5,6 +5,12 @@
 ///
 /// Keys are `Type.name` for members (instance or static: the writer often cannot tell) and
 /// `name` for globals.
+///
+/// Only the variables a rule asks about matter (those a `nonisolated` modifier marks), and they
+/// are known only once every file has been seen: the first pass keeps, per file, the hashes of
+/// the names it may write (`writtenNames`), and the writes are extracted afterwards only from the
+/// files that may write one of the module's asked-about names, and only for those names
+/// (`extract(_:regions:names:)`).
 public struct StateWrites: Sendable, Equatable {
     /// A definite write (`x = …`, `x += …`, `x[k] = …`, `x.append(…)`) to another file's variable.
     public struct Site: Sendable, Equatable, Hashable {
@@ -60,8 +66,7 @@ public struct StateWrites: Sendable, Equatable {
                 j = m + 1
             } else if s.isChar(j, UInt8(ascii: ".")) {
                 guard s.isChar(j + 2, UInt8(ascii: "(")) else { return false }
-                let name = s.text(j + 1)
-                return mutatingNames.contains { name.hasPrefix($0) }
+                return hasMutatingName(s, j + 1)
             } else {
                 j += 1
             }
@@ -89,11 +94,49 @@ public struct StateWrites: Sendable, Equatable {
         return true
     }
 
+    /// The same, read from the bytes.
+    static let mutatingBytes = mutatingNames.map { Array($0.utf8) }
+
+    /// Whether the text of token `t` starts with one of `mutatingNames` (compared on bytes; a
+    /// token with a byte that is not ASCII right after a prefix is compared as text).
+    static func hasMutatingName(_ s: FileStructure, _ t: Int) -> Bool {
+        let token = s.code[t]
+        let start = Int(token.start)
+        let length = token.length
+        return s.file.bytes.withUnsafeBufferPointer { p in
+            for name in mutatingBytes where name.count <= length {
+                var k = 0
+                while k < name.count && p[start + k] == name[k] { k += 1 }
+                guard k == name.count else { continue }
+                if k < length && p[start + k] >= 0x80 {
+                    let text = s.text(t)
+                    return mutatingNames.contains { text.hasPrefix($0) }
+                }
+                return true
+            }
+            return false
+        }
+    }
+
     static func isAssignmentOperator(_ s: FileStructure, _ j: Int) -> Bool {
-        if s.isChar(j, UInt8(ascii: "=")) { return true }
-        guard j < s.code.count, s.code[j].kind == .operator else { return false }
-        let op = s.text(j)
-        return op.count >= 2 && op.hasSuffix("=") && op != "==" && op != "!=" && op != "<=" && op != ">=" && op != "===" && op != "!=="
+        guard j >= 0, j < s.code.count else { return false }
+        let t = s.code[j]
+        guard t.kind == .operator || t.kind == .punctuation else { return false }
+        let start = Int(t.start)
+        let length = t.length
+        let bytes = s.file.bytes
+        if length == 1 { return bytes[start] == UInt8(ascii: "=") }
+        guard t.kind == .operator else { return false }
+        // `+=`, `&<<=`, …: ends in `=` and is not a comparison (`==`, `!=`, `<=`, `>=`, `===`, `!==`).
+        guard bytes[start + length - 1] == UInt8(ascii: "=") else { return false }
+        if bytes[start..<(start + length)].contains(where: { $0 >= 0x80 }) {
+            let op = s.text(j)
+            return op.count >= 2 && op.hasSuffix("=") && op != "==" && op != "!=" && op != "<=" && op != ">=" && op != "===" && op != "!=="
+        }
+        let first = bytes[start]
+        if length == 2 { return first != UInt8(ascii: "=") && first != UInt8(ascii: "!") && first != UInt8(ascii: "<") && first != UInt8(ascii: ">") }
+        if length == 3 && (first == UInt8(ascii: "=") || first == UInt8(ascii: "!")) && bytes[start + 1] == UInt8(ascii: "=") { return false }
+        return true
     }
 
     /// Whether identifier `i` may be written: a definite write, `&x`, or a postfix chain on it
@@ -124,30 +167,129 @@ public struct StateWrites: Sendable, Equatable {
         return j > i + 1 && isAssignmentOperator(s, j)
     }
 
-    /// What file `s` writes of variables it does not declare (see the type's comment). `regions`
-    /// says where a lock is held.
-    public static func extract(_ s: FileStructure, regions: LockRegions) -> StateWrites {
+    /// Names matched against code tokens without making a string of every token: by a hash of
+    /// the token's bytes first (see `nameHash`), then by its text.
+    public struct NameFilter: Sendable {
+        public let names: Set<String>
+        let hashes: Set<UInt64>
+
+        public init<S: Sequence>(_ names: S) where S.Element == String {
+            self.names = Set(names)
+            hashes = Set(self.names.map { StateWrites.nameHash($0) })
+        }
+
+        public var isEmpty: Bool { names.isEmpty }
+
+        /// Whether code token `k` of `s` spells one of the names.
+        func contains(_ s: FileStructure, _ k: Int) -> Bool {
+            hashes.contains(StateWrites.nameHash(s, k)) && names.contains(s.text(k))
+        }
+
+        /// Whether one of the names has one of `sortedHashes` (a file's `writtenNames`): the
+        /// smaller side is looked up in the other, so that a module with many names asked about
+        /// costs each file no more than its own names.
+        public func meets(_ sortedHashes: [UInt64]) -> Bool {
+            if sortedHashes.count <= hashes.count { return sortedHashes.contains { hashes.contains($0) } }
+            return hashes.contains { h in
+                var lo = 0
+                var hi = sortedHashes.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if sortedHashes[mid] < h { lo = mid + 1 } else { hi = mid }
+                }
+                return lo < sortedHashes.count && sortedHashes[lo] == h
+            }
+        }
+    }
+
+    /// A hash of a name's text (FNV-1a over its UTF-8 bytes, as `NameSet` hashes tokens).
+    static func nameHash(_ name: String) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in name.utf8 {
+            h ^= UInt64(b)
+            h = h &* 0x100_0000_01b3
+        }
+        return h
+    }
+
+    /// The same hash of code token `k`'s text, read from the file's bytes (a token that is not
+    /// ASCII goes through its text, which repairs bad UTF-8 as the text does).
+    static func nameHash(_ s: FileStructure, _ k: Int) -> UInt64 {
+        let t = s.code[k]
+        return s.file.bytes.withUnsafeBufferPointer { p in
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for i in Int(t.start)..<Int(t.end) {
+                if p[i] >= 0x80 { return nameHash(s.text(k)) }
+                h ^= UInt64(p[i])
+                h = h &* 0x100_0000_01b3
+            }
+            return h
+        }
+    }
+
+    /// Whether identifier `k` may be written in a way `extract` records: the cheap shape test
+    /// first (an assignment or a postfix chain after it, `&` or a key path before it), then
+    /// `mayWrite`.
+    static func isWriteCandidate(_ s: FileStructure, _ k: Int) -> Bool {
+        let next = k + 1
+        var shaped = false
+        if next < s.count {
+            let t = s.code[next]
+            if t.kind == .operator {
+                shaped = true
+            } else if t.kind == .punctuation && t.length == 1 {
+                let c = s.file.bytes[Int(t.start)]
+                shaped = c == UInt8(ascii: ".") || c == UInt8(ascii: "[") || c == UInt8(ascii: "?") || c == UInt8(ascii: "!")
+                    || c == UInt8(ascii: "=") || c == UInt8(ascii: ",") || c == UInt8(ascii: ")")
+            }
+        }
+        if !shaped {
+            let ampersand = k >= 1 && s.code[k - 1].kind == .operator && s.is(k - 1, "&")
+            let keyPath = s.isChar(k - 1, UInt8(ascii: ".")) && (s.is(k - 2, "\\") || s.is(k - 3, "\\"))
+            guard ampersand || keyPath else { return false }
+        }
+        return !s.isChar(next, UInt8(ascii: ":")) && !s.isKeyword(k - 1, .var) && !s.isKeyword(k - 1, .let) && !s.isKeyword(k - 1, .func)
+            && mayWrite(s, k)
+    }
+
+    /// The hashes (`nameHash`) of every name file `s` may write, sorted and without repeats: a
+    /// superset of the last components of the keys `extract` would record for it.
+    public static func writtenNames(_ s: FileStructure) -> [UInt64] {
+        var out: [UInt64] = []
+        for k in 0..<s.count where s.code[k].kind == .identifier && isWriteCandidate(s, k) { out.append(nameHash(s, k)) }
+        out.sort()
+        var unique: [UInt64] = []
+        unique.reserveCapacity(out.count)
+        for h in out where unique.last != h { unique.append(h) }
+        return unique
+    }
+
+    /// The names of the declarations a `nonisolated` modifier marks in file `s`: the variables
+    /// whose writes elsewhere a rule may ask about.
+    public static func nonisolatedNames(_ s: FileStructure) -> [String] {
+        s.nonisolatedTokens.compactMap { s.declaration(modifiedAt: Int($0)).map { s.decls[$0].nameText } }
+    }
+
+    /// What file `s` writes of the variables named `names` that it does not declare (see the
+    /// type's comment): every key whose last component is one of `names`, with the same sites as
+    /// a look at every variable would give. `regions` says where a lock is held; it is worked
+    /// out only when the file writes one of them.
+    public static func extract(_ s: FileStructure, regions makeRegions: () -> LockRegions, names: NameFilter) -> StateWrites {
         var out = StateWrites()
+        if names.isEmpty { return out }
         let path = s.file.path
+        var regions: LockRegions? = nil
         var k = 0
         while k < s.count {
             defer { k += 1 }
-            guard s.code[k].kind == .identifier else { continue }
-            // Cheap shape test first: an assignment or a postfix chain after it, or `&` before it.
-            let next = k + 1
-            let ampersand = k >= 1 && s.code[k - 1].kind == .operator && s.is(k - 1, "&")
-            let keyPath = s.isChar(k - 1, UInt8(ascii: ".")) && (s.is(k - 2, "\\") || s.is(k - 3, "\\"))
-            guard ampersand || keyPath || s.isChar(next, UInt8(ascii: ".")) || s.isChar(next, UInt8(ascii: "[")) || s.isChar(next, UInt8(ascii: "?"))
-                    || s.isChar(next, UInt8(ascii: "!")) || (next < s.count && s.code[next].kind == .operator) || s.isChar(next, UInt8(ascii: "="))
-                    || s.isChar(next, UInt8(ascii: ",")) || s.isChar(next, UInt8(ascii: ")")) else { continue }
-            guard !s.isChar(next, UInt8(ascii: ":")), !s.isKeyword(k - 1, .var), !s.isKeyword(k - 1, .let), !s.isKeyword(k - 1, .func),
-                  mayWrite(s, k) else { continue }
+            guard s.code[k].kind == .identifier, names.contains(s, k), isWriteCandidate(s, k) else { continue }
             let name = s.text(k)
             let keys = keys(s, k, name: name, memberNames: &out.memberNames)
             guard !keys.isEmpty else { continue }
             out.touched.formUnion(keys)
             guard isDefiniteWrite(s, k) else { continue }
-            let held = !regions.holding(k, in: s, directOnly: false).isEmpty
+            if regions == nil { regions = makeRegions() }
+            let held = !regions!.holding(k, in: s, directOnly: false).isEmpty
             let loc = s.location(ofToken: k)
             let call = held ? "" : s.enclosingClosure(of: k).map { closureCall(s, s.closures[$0]) } ?? ""
             let once = s.variableDeclarations(holding: k).contains { s.decls[$0].isLet && s.decls[$0].initializer.contains(k) }

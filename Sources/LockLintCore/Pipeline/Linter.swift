@@ -2,6 +2,8 @@
 ///
 ///     pass 1 (parallel, per file): read → lex → structure → facts + rules with the file's own facts
 ///     merge every file's facts into the project index
+///     (parallel, only files that may write a variable some rule asks about) the writes of other
+///         files' variables (see `StateWrites`)
 ///     pass 2 (parallel, only files whose facts questions get other answers): rules again
 ///     sort findings by path, line, column, rule id
 ///
@@ -123,6 +125,10 @@ public enum Linter {
         var linted = false
         var bytes = 0
         var hash: UInt64? = nil
+        /// When a rule reads other files' writes: the hashes of the names the file may write, and
+        /// the names of its `nonisolated` declarations (see `StateWrites`).
+        var writtenNames: [UInt64]? = nil
+        var nonisolatedNames: [String] = []
     }
 
     public static func lint(_ inputs: [LintInput], settings: LintSettings) async -> LintReport {
@@ -147,6 +153,21 @@ public enum Linter {
         for o in outcomes { index.merge(o.facts) }
         index.finish()
         index.finishGuards()
+        // The writes of other files' variables, now that the names asked about are known: only
+        // from the files that may write one of their module's names.
+        var asked: [String: [String]] = [:]
+        for o in outcomes where o.writtenNames != nil { asked[o.module, default: []].append(contentsOf: o.nonisolatedNames) }
+        let filters = asked.mapValues { StateWrites.NameFilter($0) }
+        let writers = outcomes.indices.filter { k in
+            guard let written = outcomes[k].writtenNames, let f = filters[outcomes[k].module] else { return false }
+            return outcomes[k].linted && !f.isEmpty && f.meets(written)
+        }
+        let writerFilters = writers.map { filters[outcomes[$0].module]! }
+        let writes = await parallelMap(writers.count, jobs: jobs) { j in
+            stateWrites(contexts[writers[j]], settings: settings, names: writerFilters[j])
+        }
+        for (j, k) in writers.enumerated() { index.add(writes[j], module: outcomes[k].module) }
+        let t1w = clock.now
         // Later passes: files whose questions get other answers now that every file is known.
         // A file linted again may say more about a class declared elsewhere (an extension's
         // uses of its state), which can change the guard inference's answers for other files:
@@ -186,7 +207,8 @@ public enum Linter {
         }
         let t2 = clock.now
         var report = LintReport()
-        report.phaseTimes = [("pass 1", t1 - t0), ("merge + \(passes) more pass(es) (\(rechecked.count) files)", t2 - t1)]
+        report.phaseTimes = [("pass 1", t1 - t0), ("merge + state writes (\(writers.count) files)", t1w - t1),
+                             ("\(passes) more pass(es) (\(rechecked.count) files)", t2 - t1w)]
         report.filesRecheckedWithProjectFacts = rechecked.count
         for (k, o) in outcomes.enumerated() {
             if let h = o.hash { report.contentHashes[inputs[k].path] = h }
@@ -289,12 +311,21 @@ public enum Linter {
                 context.index = facts
             }
         }
-        // (A later pass reads the state writes of the whole run from the index.)
+        // What other files write is extracted after the first pass (see `stateWrites`); a later
+        // pass reads it from the project's index.
         if profile.needsStateWrites && projectIndex == nil {
-            let writes = StateWrites.extract(structure, regions: context.lockRegions.addingLockScopedClosures(structure, vocabulary: vocabulary, wrappers: wrappers))
-            facts.add(writes, module: outcome.module)
-            // On its own the file is the whole run.
-            if projectIndex == nil { context.index.add(writes, module: outcome.module) }
+            outcome.writtenNames = StateWrites.writtenNames(structure)
+            outcome.nonisolatedNames = StateWrites.nonisolatedNames(structure)
+            // On its own the file is the whole run: its own writes of the names it asks about.
+            let own = StateWrites.NameFilter(outcome.nonisolatedNames)
+            if !own.isEmpty {
+                let writes = StateWrites.extract(structure, regions: {
+                    context.lockRegions.addingLockScopedClosures(structure, vocabulary: vocabulary, wrappers: wrappers)
+                        .addingQueueBlocks(structure, queues: VariableUses.serialQueues(structure))
+                },
+                                                 names: own)
+                context.index.add(writes, module: outcome.module)
+            }
         }
         outcome.facts = facts
         var running = profile.ruleIDs
@@ -332,6 +363,22 @@ public enum Linter {
             superfluousSeverity: profile.severities[Suppressions.superfluousRuleID] ?? .warning)
         outcome.diagnostics = problems + kept + (superfluousOn ? superfluous : [])
         return outcome
+    }
+
+    /// What the file of `input` writes of variables named `names` that it does not declare (see
+    /// `StateWrites`): read, lexed and structured again, for a file that pass 1 linted.
+    static func stateWrites(_ input: LintInput, settings: LintSettings, names: StateWrites.NameFilter) -> StateWrites {
+        let profile = settings.profiles[min(max(0, input.profile), settings.profiles.count - 1)]
+        let vocabulary = profile.vocabulary
+        guard let bytes = input.bytes ?? (try? FileIO.readFile(input.path)), Encoding.firstNUL(bytes) == nil else { return StateWrites() }
+        let (code, comments) = Lexer.lex(bytes)
+        let structure = FileStructure(file: SourceFile(path: input.path, bytes: bytes), code: code, comments: comments)
+        let regions = LockGraph.mayAcquire(structure, vocabulary: vocabulary) ? LockRegions(structure, vocabulary: vocabulary) : nil
+        let wrappers = regions.map { GuardLogExtractor.ownWrappers(structure, vocabulary: vocabulary, regions: $0) } ?? [:]
+        return StateWrites.extract(structure, regions: {
+            (regions ?? LockRegions(structure, vocabulary: vocabulary)).addingLockScopedClosures(structure, vocabulary: vocabulary, wrappers: wrappers)
+                .addingQueueBlocks(structure, queues: VariableUses.serialQueues(structure))
+        }, names: names)
     }
 
     static func fileError(_ path: String, _ message: String, _ fix: String) -> Diagnostic {

@@ -85,7 +85,8 @@ public protocol Rule: Sendable {
     /// uses for the guard inference only when some running rule does.
     var needsGuardInference: Bool { get }
     /// The rule reads what other files write of a file's variables (`RuleContext.externalWrites`):
-    /// the pipeline records each file's writes only when some running rule does.
+    /// the pipeline records each file's writes only when some running rule does, and only of the
+    /// variables a `nonisolated` modifier marks somewhere in the module (the ones asked about).
     var needsStateWrites: Bool { get }
     func check(_ context: RuleContext) -> [Diagnostic]
 }

@@ -314,7 +314,8 @@ public final class RuleContext {
     }
 
     /// The definite writes other files of the module make to the variable `key` (`Type.name` for
-    /// a member, `name` for a global; see `StateWrites`), in file order.
+    /// a member, `name` for a global; see `StateWrites`), in file order. Recorded only for a
+    /// variable that a `nonisolated` modifier marks (see `Rule.needsStateWrites`).
     public func externalWrites(_ key: String) -> [StateWrites.Site] {
         let answer = Self.externalWrites(key, path: file.path, module: module, index: index)
         questions[FactsQuestion(kind: .externalWrites, name: key)] = .sites(answer)

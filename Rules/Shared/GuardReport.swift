@@ -130,6 +130,13 @@ enum GuardReport {
                            form: f.primary?.name == g.name ? f.form : nil)
                 + " (around the access alone: copy the value out, so nothing that can call back into the class runs with it held)"
         case .serialQueue, .readerWriter:
+            // A write that the same function decided on by reading the var first: deferring the
+            // write alone lets a second call pass the same check before it runs.
+            if f.write, let fn = decidedByEarlierRead(context.structure, f) {
+                return "run the check and the write in '\(fn)' on \(g.name) together, like the others (one \(g.name).async { } around both): "
+                    + "deferring only the write lets a second call pass the same check first; or guard '\(f.variable)' with one short lock "
+                    + "held across the check and the write"
+            }
             return "run this access on \(g.name) like the others: " + queueFix(g.name, name: f.variable, write: f.write)
         case .eventLoop:
             return "run this access on \(g.name) like the others (inside \(g.name).execute { }, or where \(g.name).inEventLoop holds)"
@@ -176,6 +183,23 @@ enum GuardReport {
         if inAsync { return "\(what) \(p).withLock { } around the access alone, with no await inside\(tail)" }
         if let t = lockType, t == "DispatchSemaphore" { return "\(what) \(p).wait(); defer { \(p).signal() }\(tail)" }
         return "\(what) \(p).withLock { } (or \(p).lock(); defer { \(p).unlock() })\(tail)"
+    }
+
+    /// The function holding write `f`, when it reads the var earlier in its body (a check that
+    /// decides the write).
+    static func decidedByEarlierRead(_ s: FileStructure, _ f: GuardFinding) -> String? {
+        let token = tokenIndex(s, offset: f.site.offset)
+        guard let fn = s.enclosingFunction(of: token), s.decls[fn].body >= 0 else { return nil }
+        let body = s.scopes[s.decls[fn].body]
+        var k = body.open + 1
+        while k < token {
+            defer { k += 1 }
+            guard s.code[k].kind == .identifier, s.is(k, text: f.variable) else { continue }
+            // `x` or `self.x`, not `other.x`.
+            if s.isChar(k - 1, UInt8(ascii: ".")) && !s.isKeyword(k - 2, .self) { continue }
+            return s.decls[fn].nameText.isEmpty ? s.decls[fn].kind.keyword : s.decls[fn].nameText + "()"
+        }
+        return nil
     }
 
     /// How to move an access onto serial queue `q`. `q.sync` is not offered on its own: the

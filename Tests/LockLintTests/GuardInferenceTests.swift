@@ -114,6 +114,28 @@ final class GuardInferenceTests: XCTestCase {
         XCTAssertEqual(held(wrapper, at: "x"), [])
     }
 
+    func testAWriteDecidedByAReadIsToldToMoveBothOntoTheQueue() async {
+        let code = """
+            final class Client {
+                private let queue = DispatchQueue(label: "client")
+                private var status = 0
+                func didOpen() { queue.async { self.status = 1 } }
+                func didClose() { queue.async { self.status = 0 } }
+                func connect() {
+                    guard status == 0 else { return }
+                    status = 2
+                }
+                func reset() { status = 0 }
+            }
+            """
+        let ds = await Support.lint([("Sources/M/Client.swift", code)], rules: [InconsistentLockingRule()])
+        let byLine = Dictionary(ds.map { ($0.location.line, $0.fixIt.message) }, uniquingKeysWith: { a, _ in a })
+        // The write in connect() follows its check: both move together.
+        XCTAssertTrue(byLine[8]?.hasPrefix("run the check and the write in 'connect()' on queue together") ?? false, "\(byLine)")
+        // A write with no read before it: the write alone.
+        XCTAssertTrue(byLine[10]?.hasPrefix("run this access on queue like the others: make the write inside queue.async") ?? false, "\(byLine)")
+    }
+
     func testAVarNeverUnderTheClassQueueIsNotToldToMoveOneAccessThere() async {
         let code = """
             final class Feed: @unchecked Sendable {

@@ -125,6 +125,15 @@ enum GuardReport {
     static func accessFix(_ g: HeldGuard, _ f: GuardFinding, context: RuleContext, what: String, tail: String) -> String {
         switch g.kind {
         case .lock:
+            // A write decided by a read of the var earlier in the function: one hold around both,
+            // or the check goes stale before the write.
+            if tail == " like the others", let fn = decidedByEarlierRead(context.structure, f) {
+                return lockFix(g.name == "self" ? "self" : g.name, wrapper: f.wrapper, deployment: context.deployment, lockType: f.lockType,
+                               what: "hold one acquisition across the check and the write in '\(fn)':", tail: ", like the others",
+                               lockTypeMethods: f.lockType.flatMap { context.lockWrapperMethods($0) }, inAsync: f.inAsync,
+                               form: f.primary?.name == g.name ? f.form : nil)
+                    + " (two acquisitions, one for the check and one for the write, would let another thread change it in between)"
+            }
             return lockFix(g.name == "self" ? "self" : g.name, wrapper: f.wrapper, deployment: context.deployment, lockType: f.lockType,
                            what: what, tail: tail, lockTypeMethods: f.lockType.flatMap { context.lockWrapperMethods($0) }, inAsync: f.inAsync,
                            form: f.primary?.name == g.name ? f.form : nil)
@@ -132,7 +141,7 @@ enum GuardReport {
         case .serialQueue, .readerWriter:
             // A write that the same function decided on by reading the var first: deferring the
             // write alone lets a second call pass the same check before it runs.
-            if f.write, let fn = decidedByEarlierRead(context.structure, f) {
+            if let fn = decidedByEarlierRead(context.structure, f) {
                 return "run the check and the write in '\(fn)' on \(g.name) together, like the others (one \(g.name).async { } around both): "
                     + "deferring only the write lets a second call pass the same check first; or guard '\(f.variable)' with one short lock "
                     + "held across the check and the write"
@@ -185,18 +194,17 @@ enum GuardReport {
         return "\(what) \(p).withLock { } (or \(p).lock(); defer { \(p).unlock() })\(tail)"
     }
 
-    /// The function holding write `f`, when it reads the var earlier in its body (a check that
-    /// decides the write).
+    /// The function holding access `f` when it is one half of a check-then-act there: a write
+    /// after a read of the var earlier in the body, or a read before a write of it later.
     static func decidedByEarlierRead(_ s: FileStructure, _ f: GuardFinding) -> String? {
         let token = tokenIndex(s, offset: f.site.offset)
         guard let fn = s.enclosingFunction(of: token), s.decls[fn].body >= 0 else { return nil }
         let body = s.scopes[s.decls[fn].body]
-        var k = body.open + 1
-        while k < token {
-            defer { k += 1 }
-            guard s.code[k].kind == .identifier, s.is(k, text: f.variable) else { continue }
-            // `x` or `self.x`, not `other.x`.
+        let range = f.write ? (body.open + 1)..<token : (token + 1)..<body.close
+        for k in range where s.code[k].kind == .identifier && s.is(k, text: f.variable) {
+            // `x` or `self.x`, not `other.x`; for a read, a later write of it.
             if s.isChar(k - 1, UInt8(ascii: ".")) && !s.isKeyword(k - 2, .self) { continue }
+            if !f.write && !StateAccess.isWrite(s, k) { continue }
             return s.decls[fn].nameText.isEmpty ? s.decls[fn].kind.keyword : s.decls[fn].nameText + "()"
         }
         return nil

@@ -134,6 +134,24 @@ final class GuardInferenceTests: XCTestCase {
         XCTAssertTrue(byLine[8]?.hasPrefix("run the check and the write in 'connect()' on queue together") ?? false, "\(byLine)")
         // A write with no read before it: the write alone.
         XCTAssertTrue(byLine[10]?.hasPrefix("run this access on queue like the others: make the write inside queue.async") ?? false, "\(byLine)")
+
+        // Under a lock: both halves hold one acquisition across the check and the write.
+        let pool = """
+            final class Pool {
+                private let lock = NSLock()
+                private var items: [Int] = []
+                func add(_ i: Int) { lock.withLock { items.append(i) } }
+                func take() -> Int? {
+                    if items.isEmpty { return nil }
+                    return items.removeLast()
+                }
+                func drop() { items = [] }
+            }
+            """
+        let ps = await Support.lint([("Sources/M/Pool.swift", pool)], rules: [InconsistentLockingRule()])
+        XCTAssertEqual(ps.map(\.location.line), [6, 7, 9])
+        for d in ps.prefix(2) { XCTAssertTrue(d.fixIt.message.hasPrefix("hold one acquisition across the check and the write in 'take()'"), d.fixIt.message) }
+        XCTAssertTrue(ps[2].fixIt.message.hasPrefix("wrap this access in lock.withLock"), ps[2].fixIt.message)
     }
 
     func testAVarNeverUnderTheClassQueueIsNotToldToMoveOneAccessThere() async {

@@ -221,7 +221,9 @@ public enum QueueReach {
     public static func collectMembers(_ name: String, _ s: FileStructure) -> [SelfCalls.Member] {
         s.callableMembers(ofTypeNamed: name).map { c in
             let m = s.decls[c]
-            return SelfCalls.Member(decl: c, name: m.nameText, body: m.body, isProperty: m.kind == .variable, labels: [])
+            let isProperty = m.kind == .variable
+            return SelfCalls.Member(decl: c, name: m.nameText, body: m.body, isProperty: isProperty,
+                                    labels: isProperty ? [] : SelfCalls.parameterLabels(s, m))
         }
     }
 
@@ -232,7 +234,10 @@ public enum QueueReach {
         let isCall = s.isChar(k + 1, UInt8(ascii: "(")) || (s.isChar(k + 1, UInt8(ascii: "{")) && !s.code[k + 1].flags.contains(.newlineBefore))
         for (n, m) in members.enumerated() where s.is(k, text: m.name) {
             if m.isProperty && (isCall || s.isChar(k + 1, UInt8(ascii: ":"))) { continue }
-            if !m.isProperty && !isCall { continue }
+            if !m.isProperty && (!isCall || SelfCalls.isMethodReference(s, k)) { continue }
+            // Overloads are told apart by their argument labels (`removePair(for:)` is not
+            // `removePair(operationId:taskId:)`).
+            if !m.isProperty && m.decl >= 0 && s.decls[m.decl].kind == .function && !SelfCalls.labelsMatch(SelfCalls.argumentLabels(s, k), m.labels) { continue }
             // A parameter, local or closure parameter of that name hides the member.
             if !s.isChar(k - 1, UInt8(ascii: ".")) {
                 switch s.lookupVariable(m.name, at: k) {

@@ -143,6 +143,20 @@ public enum SelfCalls {
         return out
     }
 
+    /// Whether `name(label:other:)` at token `k` names a method rather than calls it: every
+    /// segment between the parentheses is a label and its colon, with no value.
+    public static func isMethodReference(_ s: FileStructure, _ k: Int) -> Bool {
+        guard s.isChar(k + 1, UInt8(ascii: "(")) else { return false }
+        let close = Int(s.match[k + 1])
+        guard close > k + 2 else { return false }
+        var q = k + 2
+        while q < close {
+            guard s.code[q].isWord, s.isChar(q + 1, UInt8(ascii: ":")) else { return false }
+            q += 2
+        }
+        return q == close
+    }
+
     static func labelsMatch(_ call: [String], _ params: [(label: String, hasDefault: Bool)]) -> Bool {
         var i = 0
         for p in params {
@@ -176,7 +190,7 @@ public enum SelfCalls {
                 if isCall || s.isChar(k + 1, UInt8(ascii: ":")) { continue }
                 out.append(n)
             } else {
-                guard isCall else { continue }
+                guard isCall, !isMethodReference(s, k) else { continue }
                 if labels == nil { labels = argumentLabels(s, k) }
                 if labelsMatch(labels!, m.labels) { out.append(n) }
             }

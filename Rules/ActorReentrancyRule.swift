@@ -65,7 +65,14 @@ public struct ActorReentrancyRule: Rule {
             Task runs on the actor as soon as the method suspends. Also reported: a decision that reads two or more properties (one `if`/`guard` \
             condition), an await, then a re-check that reads only some of them followed by a write, when a \
             property left out of the re-check is assigned by another method of the actor (in this file) and this \
-            method does not read it again or assign it itself before the write; reported at the write.
+            method does not read it again or assign it itself before the write; reported at the write. \
+            Not reported: a method (not a `Task` in it) whose every awaited call in the run sits in a block \
+            handed to the same stored property's closure method (a serial `DispatchQueue`, a type of the run \
+            that is a serial executor or owns a serial queue, or a type the run does not declare, which may \
+            run its blocks one at a time), directly or through functions whose own calls all do: the tool \
+            cannot tell that two calls overlap. A method with no call in the run, or with any call elsewhere \
+            (a `Task`, another queue, top-level code), keeps its finding; calls are matched by name, and a \
+            method passed as a value is not seen as a call.
             """,
         triggeringExamples: [
             """
@@ -312,7 +319,11 @@ public struct ActorReentrancyRule: Rule {
                     let method = ActorStateFlow.MethodAnalysis(s, method: m, bodyScope: scope, properties: properties, setters: facts.setters,
                                                 assigners: facts.assigners, synchronous: facts.synchronous,
                                                 suspendingSetters: facts.suspendingSetters, startedTasks: inTask ? [] : tasks[m] ?? [])
-                    for f in method.findings() {
+                    let found = method.findings()
+                    // Every call of the method in the run runs on one stored object's executor:
+                    // the tool cannot tell that two calls overlap (not a Task: it runs later).
+                    if !found.isEmpty && !inTask && context.serialExecutor(ofCallsTo: d.nameText) != nil { continue }
+                    for f in found {
                         out.append(diagnostic(f, method: d, inTask: inTask, actorName: actorName, context: context))
                     }
                 }

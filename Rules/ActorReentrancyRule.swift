@@ -21,7 +21,9 @@ public struct ActorReentrancyRule: Rule {
             Make the check and the update one step with no suspension between them: store the in-flight work \
             (a `Task`) in the state before awaiting, so later callers await the same task; set a flag such as \
             `isRefreshing` before the await; or check the property again after the await and act on what is \
-            there then — every property the decision used, not only some of them.
+            there then — every property the decision used, not only some of them. When the awaited call can \
+            fail (`try await`, or a result the code tests), a claim made before it must be undone on failure \
+            (in a `catch` or `defer`), or it records work that never happened.
             """,
         knownLimits: """
             The method must belong to an actor (its declaration, or an extension of an actor declared in any \
@@ -65,7 +67,14 @@ public struct ActorReentrancyRule: Rule {
             Task runs on the actor as soon as the method suspends. Also reported: a decision that reads two or more properties (one `if`/`guard` \
             condition), an await, then a re-check that reads only some of them followed by a write, when a \
             property left out of the re-check is assigned by another method of the actor (in this file) and this \
-            method does not read it again or assign it itself before the write; reported at the write.
+            method does not read it again or assign it itself before the write; reported at the write. \
+            Not reported: a method (not a `Task` in it) whose every awaited call in the run sits in a block \
+            handed to the same stored property's closure method (a serial `DispatchQueue`, a type of the run \
+            that is a serial executor or owns a serial queue, or a type the run does not declare, which may \
+            run its blocks one at a time), directly or through functions whose own calls all do: the tool \
+            cannot tell that two calls overlap. A method with no call in the run, or with any call elsewhere \
+            (a `Task`, another queue, top-level code), keeps its finding; calls are matched by name, and a \
+            method passed as a value is not seen as a call.
             """,
         triggeringExamples: [
             """
@@ -312,7 +321,11 @@ public struct ActorReentrancyRule: Rule {
                     let method = ActorStateFlow.MethodAnalysis(s, method: m, bodyScope: scope, properties: properties, setters: facts.setters,
                                                 assigners: facts.assigners, synchronous: facts.synchronous,
                                                 suspendingSetters: facts.suspendingSetters, startedTasks: inTask ? [] : tasks[m] ?? [])
-                    for f in method.findings() {
+                    let found = method.findings()
+                    // Every call of the method in the run runs on one stored object's executor:
+                    // the tool cannot tell that two calls overlap (not a Task: it runs later).
+                    if !found.isEmpty && !inTask && context.serialExecutor(ofCallsTo: d.nameText) != nil { continue }
+                    for f in found {
                         out.append(diagnostic(f, method: d, inTask: inTask, actorName: actorName, context: context))
                     }
                 }
@@ -360,20 +373,30 @@ public struct ActorReentrancyRule: Rule {
         } else if f.via >= 0 {
             notes.append(context.note(at: f.via, "'\(s.text(f.via))()' assigns '\(p)'"))
         }
+        // A claim made before an await that can fail stays after the failure unless undone.
+        let fails = AwaitOutcome.mayFail(s, await: f.await)
         let fix: String
         switch shape {
+        case .lookup where fails:
+            fix = "store the in-flight work in '\(p)' before awaiting (a `Task` that later callers await) and remove it again in a `catch` when the awaited call fails, so the failure is not kept as the answer; or look '\(p)' up again after the await and use what is there"
         case .lookup:
             fix = "store the in-flight work in '\(p)' before awaiting (a `Task` that later callers await), or look '\(p)' up again after the await and use what is there"
+        case .flag where fails:
+            fix = "set '\(p)' before the await and reset it in a `catch` or `defer` when the awaited call fails (else it stays set for work that never happened), or check '\(p)' again after the await before writing it; if callers also need the result of the awaited work, store the in-flight `Task` instead and have later callers await it"
         case .flag:
             fix = "set '\(p)' before the await so the check and the update happen with no suspension between them (reset it in a `defer` on failure); if callers also need the result of the awaited work, store the in-flight `Task` instead and have later callers await it"
         case .staleCopy:
             fix = "re-read '\(p)' after the await and apply the change to its current value, or finish the update before suspending"
+        case .clear where fails:
+            fix = "take the value into a local and clear '\(p)' before the await, putting it back in a `catch` when the awaited call fails, or check after the await that '\(p)' still holds what you read"
         case .clear:
             fix = "take the value into a local and clear '\(p)' before the await, or check after the await that '\(p)' still holds what you read"
         case .counter:
             fix = "apply the change to '\(p)' before the await (undo it if the awaited work fails), or check '\(p)' again after the await"
         case .mutation:
             fix = "check '\(p)' again right before changing it (after the await), or do the check and the change with no suspension between them"
+        case .other where fails, .partial where fails, .overwritten where fails:
+            fix = "claim '\(p)' before the await (an in-progress state or the in-flight `Task`) and undo the claim in a `catch` or `defer` when the awaited call fails, so '\(p)' never records work that did not happen; or check '\(p)' again after the await before writing it"
         case .other, .partial, .overwritten:
             fix = "claim '\(p)' before the await (store the in-flight `Task` or an in-progress state in it), or check '\(p)' again after the await before writing it"
         }
@@ -403,7 +426,8 @@ public struct ActorReentrancyRule: Rule {
             context.note(at: f.await, "other calls into '\(actorName)', such as '\(f.assigner)()', can run here and change '\(p)'"),
             context.note(at: f.recheck, "the decision is re-checked here without '\(p)'"),
         ]
-        let fix = "check '\(p)' again after the await together with '\(rechecked)' (line \(s.line(ofToken: f.recheck))), or claim the state before the await so that '\(f.assigner)()' sees this call in progress"
+        let undo = AwaitOutcome.mayFail(s, await: f.await) ? " (and undo the claim in a `catch` or `defer` when the awaited call fails)" : ""
+        let fix = "check '\(p)' again after the await together with '\(rechecked)' (line \(s.line(ofToken: f.recheck))), or claim the state before the await so that '\(f.assigner)()' sees this call in progress\(undo)"
         return context.diagnostic(description, at: f.write, message: message, notes: notes, fixIt: FixIt(fix))
     }
 

@@ -553,4 +553,46 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertFalse(d.fixIt.message.contains("MainActor.run"), d.fixIt.message)
         XCTAssertFalse(d.fixIt.message.contains("directly"), d.fixIt.message)
     }
+
+    /// "Claim the state before the await" leaves the claim set when the awaited call fails (a
+    /// token published that was never created, a status marked sent that was never sent): after
+    /// a `try await`, or an await whose result is tested, the fix-it says to undo the claim on
+    /// failure; after an await that cannot fail it does not.
+    func testAClaimBeforeAnAwaitThatCanFailIsToldToBeUndone() async throws {
+        let code = """
+            actor Publisher {
+                var token: String?
+                var status: [Int: Bool] = [:]
+                var plain: String?
+                func publish() async throws {
+                    guard token == nil else { return }
+                    let made = try await create()
+                    token = made
+                }
+                func send(_ id: Int) async {
+                    guard status[id] == nil else { return }
+                    let ok = await deliver(id)
+                    if !ok { return }
+                    status[id] = true
+                }
+                func refresh() async {
+                    guard plain == nil else { return }
+                    let made = await make()
+                    plain = made
+                }
+                func create() async throws -> String { "" }
+                func deliver(_ id: Int) async -> Bool { true }
+                func make() async -> String { "" }
+            }
+            """
+        let ds = await findings(code, ActorReentrancyRule())
+        XCTAssertEqual(ds.map(\.location.line), [8, 14, 19])
+        XCTAssertTrue(ds[0].fixIt.message.contains("undo the claim in a `catch` or `defer` when the awaited call fails"), ds[0].fixIt.message)
+        XCTAssertTrue(ds[0].fixIt.message.contains("or check 'token' again after the await"), ds[0].fixIt.message)
+        XCTAssertTrue(ds[1].fixIt.message.contains("remove it again in a `catch` when the awaited call fails"), ds[1].fixIt.message)
+        XCTAssertTrue(ds[1].fixIt.message.contains("or look 'status' up again after the await"), ds[1].fixIt.message)
+        let plain = ds.last?.fixIt.message ?? ""
+        XCTAssertFalse(plain.contains("undo"), plain)
+        XCTAssertTrue(plain.hasPrefix("claim 'plain' before the await"), plain)
+    }
 }

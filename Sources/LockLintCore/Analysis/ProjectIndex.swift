@@ -161,6 +161,8 @@ public struct ProjectIndex: Sendable {
     /// module → function name → how many files of the run call a function of that name in an
     /// `await` (or `async let`): who may be waiting for an async function to finish.
     public internal(set) var awaitedNames: [String: [String: Int]] = [:]
+    /// module → callee name → where the run awaits calls of that name (see `SerialCallSites`).
+    public internal(set) var serialCallSites: [String: [String: [String]]] = [:]
     /// module → what its files write of variables other files declare (see `StateWrites`).
     public internal(set) var stateWrites: [String: StateWrites] = [:]
 
@@ -272,6 +274,9 @@ public struct ProjectIndex: Sendable {
         }
         for (module, names) in other.awaitedNames {
             for (name, files) in names { awaitedNames[module, default: [:]][name, default: 0] += files }
+        }
+        for (module, names) in other.serialCallSites {
+            for (name, sites) in names { TypeFacts.union(&serialCallSites[module, default: [:]][name, default: []], sites) }
         }
         for (key, logs) in other.guardLogs {
             for (p, log) in logs { guardLogs[key, default: [:]][p] = log }
@@ -402,6 +407,8 @@ public struct ProjectIndex: Sendable {
         if !types.isEmpty { index.modules[module] = types }
         let awaited = awaitedCallees(s)
         if !awaited.isEmpty { index.awaitedNames[module] = Dictionary(uniqueKeysWithValues: awaited.map { ($0, 1) }) }
+        let sites = SerialCallSites.extract(s)
+        if !sites.isEmpty { index.serialCallSites[module] = sites }
         index.lockGraph = LockGraph.extract(s, vocabulary: vocabulary, module: module, regions: regions)
         index.finish()
         return index
@@ -440,8 +447,15 @@ public struct ProjectIndex: Sendable {
     /// their own); an `await` inside one already read is not read again.
     public static func awaitedCallees(_ s: FileStructure) -> Set<String> {
         var out = Set<String>()
+        forEachAwaitedCall(s) { out.insert(s.text($0)) }
+        return out
+    }
+
+    /// Calls `visit` with the name token of each call in the file's `await` expressions and
+    /// `async let` initializers (see `awaitedCallees`).
+    public static func forEachAwaitedCall(_ s: FileStructure, _ visit: (Int) -> Void) {
         // An `async let` is awaited too: a file without `await` has neither.
-        guard !s.awaitTokens.isEmpty else { return out }
+        guard !s.awaitTokens.isEmpty else { return }
         var covered = Set<Int>()
         func read(from start: Int) {
             var j = start
@@ -452,13 +466,13 @@ public struct ProjectIndex: Sendable {
                     let m = Int(s.match[j])
                     if m > j {
                         // A trailing closure: `name { … }` is a call of `name`.
-                        if s.code[j - 1].kind == .identifier && !s.code[j].flags.contains(.newlineBefore) { out.insert(s.text(j - 1)) }
+                        if s.code[j - 1].kind == .identifier && !s.code[j].flags.contains(.newlineBefore) { visit(j - 1) }
                         j = m + 1
                         continue
                     }
                 }
                 if s.isChar(j, UInt8(ascii: "(")) || s.isChar(j, UInt8(ascii: "[")) {
-                    if s.code[j - 1].kind == .identifier && s.isChar(j, UInt8(ascii: "(")) { out.insert(s.text(j - 1)) }
+                    if s.code[j - 1].kind == .identifier && s.isChar(j, UInt8(ascii: "(")) { visit(j - 1) }
                     depth += 1
                 } else if s.isChar(j, UInt8(ascii: ")")) || s.isChar(j, UInt8(ascii: "]")) {
                     if depth == 0 { return }
@@ -486,7 +500,6 @@ public struct ProjectIndex: Sendable {
                 read(from: eq + 1)
             }
         }
-        return out
     }
 
     /// The type a `typealias` names: its first component (`NIOLock` in `typealias Lock = NIOLock`,

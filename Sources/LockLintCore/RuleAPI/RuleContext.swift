@@ -210,6 +210,22 @@ public final class RuleContext {
         return answer
     }
 
+    /// The executor every awaited call of a function of this name in the run runs on (see
+    /// `SerialCallSites`), or nil when some call may run elsewhere or there is none.
+    public func serialExecutor(ofCallsTo name: String) -> String? {
+        let answer = Self.serialExecutor(name, module: module, index: index)
+        questions[FactsQuestion(kind: .serialCalls, name: name)] = .strings(answer.map { [$0] })
+        return answer
+    }
+
+    static func serialExecutor(_ name: String, module: String, index: ProjectIndex) -> String? {
+        let sites = index.serialCallSites[module] ?? [:]
+        return SerialCallSites.executor(ofCallsTo: name, sites: { sites[$0] ?? [] }, serialType: { type in
+            guard let f = index.facts(module: module, name: type), f.isClass || f.isStruct || f.isEnum || f.isActor else { return nil }
+            return f.isExecutor || f.isLockWrapper || !f.queueProperties.isEmpty
+        })
+    }
+
     /// The type a typealias of the module names, or nil.
     public func aliasTarget(_ name: String) -> String? {
         let a = index.facts(module: module, name: name)?.aliasOf ?? ""
@@ -415,6 +431,7 @@ public final class RuleContext {
             case .globalQueue: b = .kind(index.globalQueues[module]?[q.name])
             case .alias: b = .strings((f?.aliasOf ?? "").isEmpty ? nil : [f!.aliasOf])
             case .awaited: b = .strings(["\(index.awaitedNames[module]?[q.name] ?? 0)"])
+            case .serialCalls: b = .strings(serialExecutor(q.name, module: module, index: index).map { [$0] })
             case .externalWrites: b = .sites(externalWrites(q.name, path: path, module: module, index: index))
             case .writtenElsewhere:
                 let bar = q.name.lastIndex(of: "|") ?? q.name.endIndex
@@ -455,7 +472,7 @@ struct FactsQuestion: Hashable {
     enum Kind: UInt8 {
         case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor
         case isValueType, isProtocol, isKnownType, declaresType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias, ownWrappers, classQueues, isClass, lockImplementations, assertingMethods, usesGuards
-        case awaited
+        case awaited, serialCalls
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
         case lockingMembers, lockingMemberName
     }

@@ -1,0 +1,105 @@
+/// Whether the calls of an async function can overlap, as far as the run shows: where each of
+/// its awaited calls sits. A call inside a block handed to a stored object's closure method
+/// (`queue.async { await self.send() }` on a serial queue, or `tasks.enqueue { … }` on an
+/// object the tool cannot resolve, which may run its blocks one at a time: see
+/// `GuardRegions.mayBeExecutorMember`) runs on that object's executor; a call straight in the
+/// body of another function runs wherever that function's calls do; any other call (top-level
+/// code, a `Task { }`, a closure kept by something else) may run at any time. When every call
+/// of a function runs on the same stored object's executor, the tool cannot tell that two of
+/// them overlap.
+public enum SerialCallSites {
+    /// One file's awaited calls: callee name → the kinds of place they sit in, sorted and without
+    /// repeats:
+    /// - `e:<Type>.<receiver>|<declared type>`: in a block handed to stored property `receiver`
+    ///   of `Type`; the declared type is `q` for a serial `DispatchQueue`, the property's type
+    ///   name, or empty when the declaration does not name it;
+    /// - `f:<function>`: straight in the body of function `function` (closures that run on the
+    ///   spot included);
+    /// - `u`: anywhere else.
+    public static func extract(_ s: FileStructure) -> [String: [String]] {
+        var out: [String: Set<String>] = [:]
+        ProjectIndex.forEachAwaitedCall(s) { k in
+            out[s.text(k), default: []].insert(site(of: k, s))
+        }
+        return out.mapValues { $0.sorted() }
+    }
+
+    /// The kind of place call token `k` sits in (see `extract`).
+    static func site(of k: Int, _ s: FileStructure) -> String {
+        for sc in s.enclosingScopes(of: k) {
+            let scope = s.scopes[sc]
+            if scope.kind == .closure {
+                let c = s.closures[scope.closure]
+                // Run on the spot (`forEach`, a task group's body, a continuation).
+                if c.callee >= 0 && GuardRegions.plainClosureNames.contains(s, c.callee) { continue }
+                return executorBlock(c, s) ?? "u"
+            }
+            let d = scope.decl
+            if d >= 0 && (scope.kind == .functionBody || scope.kind == .typeBody || scope.kind == .accessorBlock) {
+                return s.decls[d].kind == .function && !s.decls[d].nameText.isEmpty ? "f:" + s.decls[d].nameText : "u"
+            }
+        }
+        return "u"
+    }
+
+    /// `e:…` for a closure handed to a method of a stored property (of `self`, or of another
+    /// instance: `other.queue`) that is a serial queue or may be a serial executor; nil for any
+    /// other closure.
+    static func executorBlock(_ c: Closure, _ s: FileStructure) -> String? {
+        guard c.callee >= 0, c.receiverStart >= 0, c.receiverStart < c.callee else { return nil }
+        let method = s.text(c.callee)
+        guard !GuardRegions.unownedLaterMethods.contains(method) else { return nil }
+        let receiver = LockRegions.normalized(s.text(s.span(c.receiverStart, c.callee - 1)))
+        guard !receiver.isEmpty, !receiver.contains("("), !receiver.contains("["), !receiver.contains("?"), receiver != "self" else { return nil }
+        let parts = receiver.split(separator: ".")
+        guard parts.count <= 2, let last = parts.last, last.first.map({ $0.isLetter || $0 == "_" }) == true,
+              last.first?.isUppercase == false else { return nil }
+        guard case .member(let d) = GuardLogExtractor.receiverDecl(s, String(last), at: c.callee), !d.isComputed else { return nil }
+        let declared: String
+        if ProjectIndex.isSerialQueue(d, in: s) {
+            declared = "q"
+        } else if GuardLogExtractor.isConcurrentQueue(d, s) || d.initializer.contains(where: { s.is($0, "global") })
+                    || d.typeAnnotation.contains(where: { s.is($0, "DispatchQueue") }) {
+            return nil
+        } else {
+            declared = GuardLogExtractor.declaredTypeName(d, s) ?? ""
+        }
+        let owner = s.enclosingType(of: c.open).map { s.decls[$0].nameText } ?? ""
+        return "e:\(owner).\(receiver)|\(declared)"
+    }
+
+    /// The executor every call of `name` in the run runs on (`<Type>.<receiver>`), or nil when
+    /// some call may run elsewhere, the calls use different executors, or the run has none.
+    /// - Parameters:
+    ///   - sites: the run's sites of a callee name (see `extract`).
+    ///   - serialType: whether a type the run declares (a class, struct, enum or actor) is a
+    ///     serial executor; nil when the run does not declare it (it may be one).
+    public static func executor(ofCallsTo name: String, sites: (String) -> [String], serialType: (String) -> Bool?) -> String? {
+        var visiting: Set<String> = []
+        return executor(name, sites: sites, serialType: serialType, visiting: &visiting)
+    }
+
+    static func executor(_ name: String, sites: (String) -> [String], serialType: (String) -> Bool?, visiting: inout Set<String>) -> String? {
+        guard visiting.count < 8, visiting.insert(name).inserted else { return nil }
+        defer { visiting.remove(name) }
+        let all = sites(name)
+        guard !all.isEmpty else { return nil }
+        var found: String? = nil
+        for site in all {
+            let key: String
+            if site.hasPrefix("e:"), let bar = site.lastIndex(of: "|") {
+                let declared = String(site[site.index(after: bar)...])
+                if !declared.isEmpty && declared != "q" && serialType(declared) == false { return nil }
+                key = String(site[site.index(site.startIndex, offsetBy: 2)..<bar])
+            } else if site.hasPrefix("f:") {
+                guard let inner = executor(String(site.dropFirst(2)), sites: sites, serialType: serialType, visiting: &visiting) else { return nil }
+                key = inner
+            } else {
+                return nil
+            }
+            if let f = found, f != key { return nil }
+            found = key
+        }
+        return found
+    }
+}

@@ -652,6 +652,20 @@ private struct Walk {
 
     // MARK: Blocks
 
+    /// An `else` after an `if` chain's `}`, or a `catch` after a `do`'s: the branch starts from
+    /// the state the chain was entered with, and its exits join the chain's.
+    mutating func resumeChain(_ chain: Chain, in frame: inout Frame, at here: Int) {
+        frame.chainEntry = chain.entry
+        frame.outs = chain.outs
+        frame.entry = chain.entry
+        transition(from: state, to: chain.entry, at: here, release: -1, deferred: false)
+        state = chain.entry
+        frame.xChainEntry = chain.xEntry
+        frame.xOuts = chain.xOuts
+        frame.xEntry = chain.xEntry
+        xs = chain.xEntry
+    }
+
     mutating func openBlock(_ here: Int, _ k: inout Int) {
         let sc = Int(s.scopeOf[here + 1 < s.code.count ? here + 1 : here])
         let scope = sc >= 0 && sc < s.scopes.count && s.scopes[sc].open == here ? sc : -1
@@ -711,16 +725,8 @@ private struct Walk {
         } else if kw >= 0 && s.isKeyword(kw, .else) {
             if s.isChar(kw - 1, UInt8(ascii: "}")), let chain = pendingChain {
                 frame.kind = .branch
-                frame.chainEntry = chain.entry
-                frame.outs = chain.outs
                 frame.chainHasElse = true
-                frame.entry = chain.entry
-                transition(from: state, to: chain.entry, at: here, release: -1, deferred: false)
-                state = chain.entry
-                frame.xChainEntry = chain.xEntry
-                frame.xOuts = chain.xOuts
-                frame.xEntry = chain.xEntry
-                xs = chain.xEntry
+                resumeChain(chain, in: &frame, at: here)
             } else {
                 frame.kind = .guardElse
             }
@@ -744,15 +750,7 @@ private struct Walk {
             frame.catches = s.isKeyword(close + 1, .catch)
         } else if kw >= 0 && s.isKeyword(kw, .catch), let chain = pendingChain {
             frame.kind = .catchBody
-            frame.chainEntry = chain.entry
-            frame.outs = chain.outs
-            frame.entry = chain.entry
-            transition(from: state, to: chain.entry, at: here, release: -1, deferred: false)
-            state = chain.entry
-            frame.xChainEntry = chain.xEntry
-            frame.xOuts = chain.xOuts
-            frame.xEntry = chain.xEntry
-            xs = chain.xEntry
+            resumeChain(chain, in: &frame, at: here)
         }
         pendingChain = nil
         frames.append(frame)

@@ -125,26 +125,24 @@ enum GuardReport {
     static func accessFix(_ g: HeldGuard, _ f: GuardFinding, context: RuleContext, what: String, tail: String) -> String {
         switch g.kind {
         case .lock:
-            // A write decided by a read of the var earlier in the function: one hold around both,
-            // or the check goes stale before the write.
-            if tail == " like the others", let fn = decidedByEarlierRead(context.structure, f) {
-                return lockFix(g.name == "self" ? "self" : g.name, wrapper: f.wrapper, deployment: context.deployment, lockType: f.lockType,
-                               what: "hold one acquisition across the check and the write in '\(fn)':", tail: ", like the others",
-                               lockTypeMethods: f.lockType.flatMap { context.lockWrapperMethods($0) }, inAsync: f.inAsync,
+            let base = lockFix(g.name == "self" ? "self" : g.name, wrapper: f.wrapper, deployment: context.deployment, lockType: f.lockType,
+                               what: what, tail: tail, lockTypeMethods: f.lockType.flatMap { context.lockWrapperMethods($0) }, inAsync: f.inAsync,
                                form: f.primary?.name == g.name ? f.form : nil)
-                    + " (two acquisitions, one for the check and one for the write, would let another thread change it in between)"
+            // One half of a check-then-act in one function: guarding each half on its own still
+            // lets the value change in between, and holding the lock from the check to the write
+            // is safe only when nothing between them calls out of the class.
+            if tail == " like the others", let fn = decidedByEarlierRead(context.structure, f) {
+                return base + "; '\(fn)' also decides on '\(f.variable)' by reading it before writing it: re-check the condition in the "
+                    + "acquisition that writes, or make the check and the write one acquisition when nothing between them calls out of the class"
             }
-            return lockFix(g.name == "self" ? "self" : g.name, wrapper: f.wrapper, deployment: context.deployment, lockType: f.lockType,
-                           what: what, tail: tail, lockTypeMethods: f.lockType.flatMap { context.lockWrapperMethods($0) }, inAsync: f.inAsync,
-                           form: f.primary?.name == g.name ? f.form : nil)
-                + " (around the access alone: copy the value out, so nothing that can call back into the class runs with it held)"
+            return base + " (around the access alone: copy the value out, so nothing that can call back into the class runs with it held)"
         case .serialQueue, .readerWriter:
-            // A write that the same function decided on by reading the var first: deferring the
-            // write alone lets a second call pass the same check before it runs.
+            // One half of a check-then-act in one function: deferring the write alone lets a second
+            // call pass the same check before it runs.
             if let fn = decidedByEarlierRead(context.structure, f) {
-                return "run the check and the write in '\(fn)' on \(g.name) together, like the others (one \(g.name).async { } around both): "
-                    + "deferring only the write lets a second call pass the same check first; or guard '\(f.variable)' with one short lock "
-                    + "held across the check and the write"
+                return "run this access on \(g.name) like the others: " + queueFix(g.name, name: f.variable, write: f.write)
+                    + "; '\(fn)' also decides on '\(f.variable)' by reading it before writing it: re-check the condition in the block on "
+                    + "\(g.name) that writes, so a second call cannot pass the same check first"
             }
             return "run this access on \(g.name) like the others: " + queueFix(g.name, name: f.variable, write: f.write)
         case .eventLoop:

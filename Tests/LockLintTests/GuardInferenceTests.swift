@@ -130,12 +130,13 @@ final class GuardInferenceTests: XCTestCase {
             """
         let ds = await Support.lint([("Sources/M/Client.swift", code)], rules: [InconsistentLockingRule()])
         let byLine = Dictionary(ds.map { ($0.location.line, $0.fixIt.message) }, uniquingKeysWith: { a, _ in a })
-        // The write in connect() follows its check: both move together.
-        XCTAssertTrue(byLine[8]?.hasPrefix("run the check and the write in 'connect()' on queue together") ?? false, "\(byLine)")
+        // The write in connect() follows its check: the check is made again where it writes.
+        XCTAssertTrue(byLine[8]?.hasSuffix("'connect()' also decides on 'status' by reading it before writing it: re-check the condition in the block on queue that writes, so a second call cannot pass the same check first") ?? false, "\(byLine)")
         // A write with no read before it: the write alone.
         XCTAssertTrue(byLine[10]?.hasPrefix("run this access on queue like the others: make the write inside queue.async") ?? false, "\(byLine)")
 
-        // Under a lock: both halves hold one acquisition across the check and the write.
+        // Under a lock: both halves say to re-check where it writes, never to hold the lock
+        // across whatever runs between the two.
         let pool = """
             final class Pool {
                 private let lock = NSLock()
@@ -150,8 +151,11 @@ final class GuardInferenceTests: XCTestCase {
             """
         let ps = await Support.lint([("Sources/M/Pool.swift", pool)], rules: [InconsistentLockingRule()])
         XCTAssertEqual(ps.map(\.location.line), [6, 7, 9])
-        for d in ps.prefix(2) { XCTAssertTrue(d.fixIt.message.hasPrefix("hold one acquisition across the check and the write in 'take()'"), d.fixIt.message) }
-        XCTAssertTrue(ps[2].fixIt.message.hasPrefix("wrap this access in lock.withLock"), ps[2].fixIt.message)
+        for d in ps.prefix(2) {
+            XCTAssertTrue(d.fixIt.message.hasPrefix("wrap this access in lock.withLock"), d.fixIt.message)
+            XCTAssertTrue(d.fixIt.message.contains("'take()' also decides on 'items' by reading it before writing it: re-check the condition"), d.fixIt.message)
+        }
+        XCTAssertFalse(ps[2].fixIt.message.contains("re-check"), ps[2].fixIt.message)
     }
 
     func testAVarNeverUnderTheClassQueueIsNotToldToMoveOneAccessThere() async {

@@ -294,13 +294,14 @@ public enum GuardInference {
             let testConcurrent = concurrentInTests || list.contains { $0.testCode && ($0.record.concurrent) }
                 || logs.contains { $0.testCode && $0.concurrentUses.contains(v.name) }
             let reportable = list
+            let writeSpan = WriteSpan(list)
             let guarded = list.filter { !$0.eff.some.isEmpty }
             // A class confined to its event loop or queue keeps loop-local state: only a var
             // it also shares under a lock is judged.
             if cls.confined && !guarded.contains(where: { $0.eff.some.contains { $0.kind == .lock } }) { continue }
             if guarded.isEmpty {
                 // Never under any guard.
-                let bare = reportable.filter { !$0.eff.possible && !handedOver($0.record, list, primary: nil, sites: sites) }
+                let bare = reportable.filter { !$0.eff.possible && !handedOver($0.record, writeSpan, primary: nil, sites: sites) }
                 if ownGuards.contains(where: { $0.kind != .mainActor }) {
                     guard written, unchecked, !v.weak, let first = bare.first(where: { $0.record.write }) ?? bare.first else { continue }
                     var f = GuardFinding(kind: .neverGuarded, unchecked: true, typeName: cls.name, variable: v.name, site: first.record.site)
@@ -390,7 +391,7 @@ public enum GuardInference {
                 f.quietInTests = a.testCode && !testConcurrent
                 f.wrapper = members.values.filter { $0.wrapsLock == primary.name }.map(\.baseName).min()
                 if a.eff.guards.isEmpty {
-                    if a.eff.possible || handedOver(r, list, primary: primary, sites: sites) { continue }
+                    if a.eff.possible || handedOver(r, writeSpan, primary: primary, sites: sites) { continue }
                     // Code with no sign of where it runs may well be on the main actor (a UIKit
                     // callback): the tool cannot tell, and says nothing.
                     if primary.kind == .mainActor { continue }
@@ -473,18 +474,43 @@ public enum GuardInference {
         boxes.isEmpty ? [] : guards.filter { boxes.contains($0.name) }
     }
 
+    /// Where a var's writes are, for `handedOver`: worked out once per var (asking every write
+    /// again for every read grew with reads × writes in one long function).
+    struct WriteSpan {
+        /// The one file and body every write is in, and the last write's offset there; nil when
+        /// there are none or they are in more than one.
+        var place: (path: String, exec: Int, last: Int)?
+
+        init(_ list: [(record: StateAccessRecord, eff: Effective, testCode: Bool)]) {
+            var place: (path: String, exec: Int, last: Int)? = nil
+            for e in list where e.record.write {
+                let w = e.record
+                if let p = place {
+                    guard p.path == w.site.path && p.exec == w.exec else { self.place = nil; return }
+                    place = (p.path, p.exec, max(p.last, w.site.offset))
+                } else {
+                    place = (w.site.path, w.exec, w.site.offset)
+                }
+            }
+            self.place = place
+        }
+
+        /// Every write is in `path`, in body `exec`, before `offset`.
+        func allBefore(_ path: String, _ offset: Int, exec: Int) -> Bool {
+            guard let p = place else { return false }
+            return p.path == path && p.exec == exec && p.last < offset
+        }
+    }
+
     /// A read in a callback registered, under the var's guard, after every write of the var in
     /// the code that registers it (directly, or in a member every call of which is such a
     /// callback): the registration hands the value over.
-    static func handedOver(_ r: StateAccessRecord, _ list: [(record: StateAccessRecord, eff: Effective, testCode: Bool)],
-                           primary: HeldGuard?, sites: [String: [MemberCallRecord]]) -> Bool {
-        guard !r.write else { return false }
-        let writes = list.filter { $0.record.write }.map(\.record)
-        guard !writes.isEmpty else { return false }
+    static func handedOver(_ r: StateAccessRecord, _ writes: WriteSpan, primary: HeldGuard?, sites: [String: [MemberCallRecord]]) -> Bool {
+        guard !r.write, writes.place != nil else { return false }
         func registeredAfterWrites(_ reg: CodeSite?, _ guards: [HeldGuard], exec: Int) -> Bool {
             guard let reg else { return false }
             if let p = primary { guard guards.contains(p) else { return false } } else if guards.isEmpty { return false }
-            return writes.allSatisfy { w in w.site.path == reg.path && w.site.offset < reg.offset && w.exec == exec }
+            return writes.allBefore(reg.path, reg.offset, exec: exec)
         }
         if r.registration != nil { return registeredAfterWrites(r.registration, r.registrationGuards, exec: r.registrationExec) }
         guard !r.runsLater, !r.member.isEmpty, let calls = sites[r.member], !calls.isEmpty else { return false }

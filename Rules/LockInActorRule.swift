@@ -106,7 +106,9 @@ public struct LockInActorRule: Rule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let s = context.structure
         var out: [Diagnostic] = []
-        let extensions = s.decls.indices.filter { s.decls[$0].kind == .extension }
+        // The file's extensions by the name they extend, gathered once (not searched per actor).
+        var extensions: [String: [Int]] = [:]
+        for k in s.decls.indices where s.decls[k].kind == .extension { extensions[s.decls[k].nameText, default: []].append(k) }
         for (di, d) in s.decls.enumerated() {
             let isActor: Bool
             switch d.kind {
@@ -132,7 +134,7 @@ public struct LockInActorRule: Rule {
         return false
     }
 
-    func checkActor(_ actor: Int, extensions: [Int], in context: RuleContext, into out: inout [Diagnostic]) {
+    func checkActor(_ actor: Int, extensions: [String: [Int]], in context: RuleContext, into out: inout [Diagnostic]) {
         let s = context.structure
         let a = s.decls[actor]
         let actorName = a.nameText
@@ -141,7 +143,7 @@ public struct LockInActorRule: Rule {
         // Members that run outside the actor's isolation: nonisolated functions, subscripts and
         // computed vars, in the actor's body or in an extension of it in this file.
         var nonisolatedMembers: [Int] = []
-        let scopesOfActor = [actor] + extensions.filter { s.decls[$0].nameText == actorName }
+        let scopesOfActor = [actor] + (extensions[actorName] ?? [])
         for owner in scopesOfActor {
             nonisolatedMembers += s.children[owner].filter {
                 let m = s.decls[$0]

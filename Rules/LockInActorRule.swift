@@ -151,7 +151,6 @@ public struct LockInActorRule: Rule {
                     && (m.modifiers.contains(.nonisolated) || m.modifiers.contains(.nonisolatedUnsafe))
             }
         }
-        nonisolatedMembers.sort()
         while let di = stack.popLast() {
             let d = s.decls[di]
             if d.kind.isType { continue }

@@ -131,7 +131,7 @@ enum GuardReport {
             // One half of a check-then-act in one function: guarding each half on its own still
             // lets the value change in between, and holding the lock from the check to the write
             // is safe only when nothing between them calls out of the class.
-            if tail == " like the others", let fn = decidedByEarlierRead(context.structure, f) {
+            if tail == " like the others", let fn = checkThenActFunction(context.structure, f) {
                 return base + "; '\(fn)' also decides on '\(f.variable)' by reading it before writing it: re-check the condition in the "
                     + "acquisition that writes, or make the check and the write one acquisition when nothing between them calls out of the class"
             }
@@ -139,12 +139,12 @@ enum GuardReport {
         case .serialQueue, .readerWriter:
             // One half of a check-then-act in one function: deferring the write alone lets a second
             // call pass the same check before it runs.
-            if let fn = decidedByEarlierRead(context.structure, f) {
-                return "run this access on \(g.name) like the others: " + queueFix(g.name, name: f.variable, write: f.write)
-                    + "; '\(fn)' also decides on '\(f.variable)' by reading it before writing it: re-check the condition in the block on "
+            let base = "run this access on \(g.name) like the others: " + queueFix(g.name, name: f.variable, write: f.write)
+            if let fn = checkThenActFunction(context.structure, f) {
+                return base + "; '\(fn)' also decides on '\(f.variable)' by reading it before writing it: re-check the condition in the block on "
                     + "\(g.name) that writes, so a second call cannot pass the same check first"
             }
-            return "run this access on \(g.name) like the others: " + queueFix(g.name, name: f.variable, write: f.write)
+            return base
         case .eventLoop:
             return "run this access on \(g.name) like the others (inside \(g.name).execute { }, or where \(g.name).inEventLoop holds)"
         case .mainActor:
@@ -194,7 +194,7 @@ enum GuardReport {
 
     /// The function holding access `f` when it is one half of a check-then-act there: a write
     /// after a read of the var earlier in the body, or a read before a write of it later.
-    static func decidedByEarlierRead(_ s: FileStructure, _ f: GuardFinding) -> String? {
+    static func checkThenActFunction(_ s: FileStructure, _ f: GuardFinding) -> String? {
         let token = tokenIndex(s, offset: f.site.offset)
         guard let fn = s.enclosingFunction(of: token), s.decls[fn].body >= 0 else { return nil }
         let body = s.scopes[s.decls[fn].body]

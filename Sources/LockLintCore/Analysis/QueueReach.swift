@@ -232,12 +232,16 @@ public enum QueueReach {
         let onSelf = !s.isChar(k - 1, UInt8(ascii: ".")) || (s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: ".")))
         guard onSelf, !s.isKeyword(k - 1, .func), !s.isKeyword(k - 1, .var), !s.isKeyword(k - 1, .let) else { return nil }
         let isCall = s.isChar(k + 1, UInt8(ascii: "(")) || (s.isChar(k + 1, UInt8(ascii: "{")) && !s.code[k + 1].flags.contains(.newlineBefore))
+        var labels: [String]? = nil
         for (n, m) in members.enumerated() where s.is(k, text: m.name) {
             if m.isProperty && (isCall || s.isChar(k + 1, UInt8(ascii: ":"))) { continue }
             if !m.isProperty && (!isCall || SelfCalls.isMethodReference(s, k)) { continue }
             // Overloads are told apart by their argument labels (`removePair(for:)` is not
             // `removePair(operationId:taskId:)`).
-            if !m.isProperty && m.decl >= 0 && s.decls[m.decl].kind == .function && !SelfCalls.labelsMatch(SelfCalls.argumentLabels(s, k), m.labels) { continue }
+            if !m.isProperty && m.decl >= 0 && s.decls[m.decl].kind == .function {
+                if labels == nil { labels = SelfCalls.argumentLabels(s, k) }
+                if !SelfCalls.labelsMatch(labels!, m.labels) { continue }
+            }
             // A parameter, local or closure parameter of that name hides the member.
             if !s.isChar(k - 1, UInt8(ascii: ".")) {
                 switch s.lookupVariable(m.name, at: k) {

@@ -114,7 +114,7 @@ public struct GuardRegions {
     /// receiver's own serial executor: the receiver is a stored property of this file's types
     /// (of `self` or of another instance: not a local, a parameter or a longer chain), and the
     /// method is not one that starts unowned work.
-    static func mayBeExecutorMember(_ s: FileStructure, _ c: Closure, receiver: String, method: String, resolution: Resolution) -> Bool {
+    static func mayBeExecutorMember(_ c: Closure, receiver: String, method: String, resolution: Resolution) -> Bool {
         guard !unownedLaterMethods.contains(method), !receiver.contains("("), !receiver.contains("["), receiver != "self" else { return false }
         // `context.perform { }`, or another instance's (`target.context.perform { }`).
         let parts = receiver.split(separator: ".")
@@ -219,7 +219,7 @@ public struct GuardRegions {
                 // property's own method (`context.perform { }`, `worker.enqueue { }`) may run on
                 // that object's serial executor: the tool cannot tell, so it is a possible guard.
                 if LockRegions.deferredCallees.contains(method) || LockRegions.runsLater(s, c) {
-                    guard Self.mayBeExecutorMember(s, c, receiver: receiver, method: method, resolution: resolution) else { continue }
+                    guard Self.mayBeExecutorMember(c, receiver: receiver, method: method, resolution: resolution) else { continue }
                 }
             }
             _ = ci

@@ -30,8 +30,10 @@ public struct SplitCriticalSectionRule: Rule {
             `DispatchSemaphore(value: 1)`, and calls of the file's own wrapper methods that run their closure \
             under a lock (`locked { }`). The lock is named as written, with `self.`, `Self.` and the type's own \
             name left out. The decision is a local bound from the first (the closure's result, or a local \
-            assigned inside the lock()/unlock() stretch) or the first acquisition itself inside a condition; the \
-            second must sit in that `if` or `while`, or after that `guard` (or an `if` that leaves the function). \
+            of the function assigned inside the closure or the lock()/unlock() stretch) or the first acquisition \
+            itself inside a condition; the second must sit in that `if` or `while`, in its `else`, in a case of a \
+            `switch` over it (not over a call made with it), or after that `guard` (or an `if` that leaves the \
+            function). \
             Or the decision is made inside the second: the value written, or an `if`/`guard`/`switch` around the \
             write, uses a local that carries the written state (or a local made from one, not through a \
             closure), unless the first acquisition wrote that state too (a reservation filled in later, a saved \

@@ -60,6 +60,48 @@ final class DecisionFlowTests: XCTestCase {
         XCTAssertNil(DecisionFlow.usedInside(a[1], by: write, ["later"], s))
     }
 
+    func testALocalAssignedInsideTheClosureCarriesWhatItRead() {
+        let (s, a) = acquisitions("""
+            func f() {
+                var seen = 0
+                lock.withLock { seen = failures; other = failures }
+                if seen > 5 { lock.withLock { failures = 0 } }
+            }
+            """)
+        XCTAssertEqual(a.count, 2)
+        let carriers = DecisionFlow.decisionCarriers(a[0], checked: ["failures"], s)
+        XCTAssertEqual(carriers["seen"], ["failures"])
+        XCTAssertNil(carriers["other"], "not a local of the body")
+        XCTAssertNotNil(DecisionFlow.decides(a[0], carriers: Set(carriers.keys), second: a[1], s))
+    }
+
+    func testASwitchOverTheReadAndAnElseBranchDecide() {
+        let (s, a) = acquisitions("""
+            func f(_ event: Int) {
+                let seen = lock.withLock { phase }
+                switch seen {
+                case .idle: lock.withLock { phase = .running }
+                default: break
+                }
+                switch event {
+                case 0: lock.withLock { phase = .idle }
+                default: break
+                }
+                if seen == .idle { log() } else { lock.withLock { phase = .idle } }
+                switch handler(seen) {
+                case 1: lock.withLock { phase = .idle }
+                default: break
+                }
+            }
+            """)
+        XCTAssertEqual(a.count, 5)
+        XCTAssertNotNil(DecisionFlow.decides(a[0], carriers: ["seen"], second: a[1], s))
+        XCTAssertNil(DecisionFlow.decides(a[0], carriers: ["seen"], second: a[2], s), "a switch over another value")
+        XCTAssertNotNil(DecisionFlow.decides(a[0], carriers: ["seen"], second: a[3], s))
+        XCTAssertNil(DecisionFlow.decides(a[0], carriers: ["other"], second: a[3], s))
+        XCTAssertNil(DecisionFlow.decides(a[0], carriers: ["seen"], second: a[4], s), "what a call makes of it")
+    }
+
     func testALatchStoresOneValueEverywhere() {
         func latch(_ code: String) -> Bool {
             let s = FileStructure(file: SourceFile(path: "S.swift", text: code))

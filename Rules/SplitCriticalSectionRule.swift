@@ -40,7 +40,8 @@ public struct SplitCriticalSectionRule: Rule {
             value restored). State is a stored property of the type (bare, through `self.`, `Self.` or the \
             type's name), a file-level var in a free function, or the value a withLock closure receives (`$0`, \
             its named parameter). A value found absent and filled under the second (a cache) is not reported \
-            unless the write clears it, and neither is a flag every write in the file sets to the same value. \
+            unless the write clears it (a value bound by `if let`/`guard let` on the path of the write, and \
+            written back made from it, was found present: `if let old = … { … = old + 1 }` is reported), and neither is a flag every write in the file sets to the same value. \
             Acquisitions also include reading a getter of the type that takes the lock (`count`), calling a \
             method of the type that takes it (`setCount(…)`; both declared in any file of the run), calling one \
             of the file's own helper methods whose body makes exactly one acquisition (`transition(to:)`), the \
@@ -335,7 +336,9 @@ public struct SplitCriticalSectionRule: Rule {
         // Filling a value found absent (a cache, a lazily made value): a race makes it twice and
         // keeps one, which is the usual trade for not holding the lock while making it. Clearing
         // (writing nil) after finding a value is still reported: two threads both take it.
-        let absentWords: (Int) -> Bool = { s.isKeyword($0, .nil) || s.isKeyword($0, .let) || s.isKeyword($0, .var) }
+        // (Not a binding whose value the write is made from: `if let old = … { … = old + 1 }`.)
+        let binds = !DecisionFlow.writesFromBoundValue(condition, second: second, value: write.value, s)
+        let absentWords: (Int) -> Bool = { s.isKeyword($0, .nil) || (binds && (s.isKeyword($0, .let) || s.isKeyword($0, .var))) }
         var absent = s.span(condition.lowerBound, condition.upperBound).contains(where: absentWords)
             || s.span(first.start, first.end).contains { s.isKeyword($0, .nil) }
         // A value made outside from one found absent (`hit ?? make()`, `if let`) is a fill too.

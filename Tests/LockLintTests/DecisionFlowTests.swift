@@ -102,6 +102,29 @@ final class DecisionFlowTests: XCTestCase {
         XCTAssertNil(DecisionFlow.decides(a[0], carriers: ["seen"], second: a[4], s), "what a call makes of it")
     }
 
+    func testAWriteMadeFromAValueFoundPresentActsOnIt() {
+        let (s, a) = acquisitions("""
+            func f(_ k: String) {
+                if let old = lock.withLock({ table[k] }) {
+                    lock.withLock { table[k] = old + 1 }
+                    lock.withLock { table[k] = 0 }
+                }
+                if let hit = lock.withLock({ table[k] }) { return }
+                lock.withLock { table[k] = hit }
+            }
+            """)
+        XCTAssertEqual(a.count, 5)
+        func value(_ second: LockAcquisition) -> Int {
+            s.span(second.start, second.end).first { s.isChar($0, UInt8(ascii: "=")) }! + 1
+        }
+        let condition = DecisionFlow.decides(a[0], carriers: [], second: a[1], s)!
+        XCTAssertTrue(DecisionFlow.writesFromBoundValue(condition, second: a[1], value: value(a[1]), s))
+        XCTAssertFalse(DecisionFlow.writesFromBoundValue(condition, second: a[2], value: value(a[2]), s), "not made from it")
+        // Written after an `if let` that leaves: the value was found absent.
+        let absent = DecisionFlow.decides(a[3], carriers: [], second: a[4], s)!
+        XCTAssertFalse(DecisionFlow.writesFromBoundValue(absent, second: a[4], value: value(a[4]), s))
+    }
+
     func testALatchStoresOneValueEverywhere() {
         func latch(_ code: String) -> Bool {
             let s = FileStructure(file: SourceFile(path: "S.swift", text: code))

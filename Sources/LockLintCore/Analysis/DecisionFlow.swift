@@ -195,6 +195,27 @@ public enum DecisionFlow {
         return s.span(firstIf + 1, last)
     }
 
+    /// Whether the condition `c` (of an `if`, `while` or `guard`) binds the value read
+    /// (`if let old = …`, `guard let old = … else { return }`) on the path where `second` runs,
+    /// and the value `second` writes at `value` is made from that binding: it acts on a value
+    /// found present (`old + 1`), rather than filling one found absent.
+    public static func writesFromBoundValue(_ c: Range<Int>, second: LockAcquisition, value: Int, _ s: FileStructure) -> Bool {
+        guard value >= 0, c.lowerBound >= 1 else { return false }
+        let kw = c.lowerBound - 1
+        if s.isKeyword(kw, .if) || s.isKeyword(kw, .while) {
+            guard let b = s.statementBody(of: kw), s.scopes[b].open < second.acquireToken, second.acquireToken < s.scopes[b].close else { return false }
+        } else if !s.isKeyword(kw, .guard) {
+            return false
+        }
+        var bound = Set<String>()
+        for k in c where (s.isKeyword(k, .let) || s.isKeyword(k, .var)) && k + 1 < c.upperBound && s.code[k + 1].kind == .identifier {
+            bound.insert(s.text(k + 1))
+        }
+        guard !bound.isEmpty else { return false }
+        let written = s.span(value, second.region == nil ? second.end : s.statementEnd(from: value, limit: second.end))
+        return written.contains { s.code[$0].kind == .identifier && !s.isChar($0 - 1, UInt8(ascii: ".")) && bound.contains(s.text($0)) }
+    }
+
     /// A `case`/`default` label of the switch whose body is `block` between `a` and `b`: code
     /// after it runs for another case, not after the guard.
     static func switchCaseBetween(_ a: Int, _ b: Int, block: Int, _ s: FileStructure) -> Bool {

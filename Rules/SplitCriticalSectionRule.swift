@@ -57,7 +57,8 @@ public struct SplitCriticalSectionRule: Rule {
             `sync` to read and a `sync` or barrier block to write), the finding is at \
             its first change in the file (`x += …`, `x[k] = …`, a mutating method of the standard collections), \
             with a note at each other change of that property (one cause, one fix), in methods of the \
-            type that declares it; changes through a member or a method count only when the property's type is a \
+            type that declares it, or anywhere through a property or local declared of that type \
+            (`store.count += 1`, `self.store.items[k] = v`; not through an optional chain); changes through a member or a method count only when the property's type is a \
             known value type (a collection, a number, a string, a struct or enum of the file). A twin declared in \
             another branch of an `#if` is another type: its members and its locking accessors do not count for code \
             compiled without it.
@@ -206,23 +207,36 @@ public struct SplitCriticalSectionRule: Rule {
                 guard b == UInt8(ascii: "[") || b == UInt8(ascii: ".") || b == UInt8(ascii: "?") || b == UInt8(ascii: "!")
                         || b == UInt8(ascii: "=") else { continue }
             }
-            // `x` or `self.x` changed in place, in a method of a type.
-            if s.isChar(q - 1, UInt8(ascii: ".")) && !(s.isKeyword(q - 2, .self) && !s.isChar(q - 3, UInt8(ascii: "."))) { continue }
-            guard let (how, inPlace) = readModifyWrite(at: q, s), let owner = s.enclosingType(of: q) else { continue }
+            // `x` or `self.x` changed in place, in a method of a type; or `box.x` (`self.box.x`),
+            // on a property or local of a type of the run (its own accessors, taken from outside).
+            let dotted = s.isChar(q - 1, UInt8(ascii: "."))
+            let viaSelf = dotted && s.isKeyword(q - 2, .self) && !s.isChar(q - 3, UInt8(ascii: "."))
+            let receiver = dotted && !viaSelf && q >= 2 && s.code[q - 2].kind == .identifier && !s.isChar(q - 3, UInt8(ascii: "?"))
+                && (!s.isChar(q - 3, UInt8(ascii: ".")) || (s.isKeyword(q - 4, .self) && !s.isChar(q - 5, UInt8(ascii: ".")))) ? q - 2 : -1
+            if dotted && !viaSelf && receiver < 0 { continue }
+            guard let (how, inPlace) = readModifyWrite(at: q, s) else { continue }
+            let typeName: String
+            if receiver >= 0 {
+                guard let declared = LockGraph.declaredTypeName(of: s.text(receiver), at: q, in: s) else { continue }
+                typeName = declared
+            } else {
+                guard let owner = s.enclosingType(of: q) else { continue }
+                typeName = s.decls[owner].nameText
+            }
             // `x.only = v` on a struct whose only stored property is `only`: a whole overwrite.
             let member = s.isChar(q + 1, UInt8(ascii: ".")) && q + 2 < s.code.count ? s.text(q + 2) : nil
             guard let f = s.enclosingFunction(of: q), s.decls[f].kind != .initializer, s.decls[f].kind != .accessor,
                   s.decls[f].kind != .variable,
-                  let entry = context.splitProperty(type: s.decls[owner].nameText, property: s.text(q)), !inPlace || entry.isValue,
+                  let entry = context.splitProperty(type: typeName, property: s.text(q)), !inPlace || entry.isValue,
                   !(how == ".… = …" && member != nil && member == entry.onlyMember),
-                  !s.binds(s.text(q), in: s.span(s.decls[f].start, q)) else { continue }
+                  receiver >= 0 || !s.binds(s.text(q), in: s.span(s.decls[f].start, q)) else { continue }
             // Already holding that lock, the getter would take it again: `recursive_lock`'s finding.
-            if context.lockRegions.holding(q, in: s, directOnly: false).contains(where: { $0.lock == entry.lock }) { continue }
+            if receiver < 0 && context.lockRegions.holding(q, in: s, directOnly: false).contains(where: { $0.lock == entry.lock }) { continue }
             // The locking getter is a twin's, declared in another branch of an `#if` than this change.
             if entry.getter.path == s.file.path && s.exclusive(q, entry.getter.token) { continue }
             let a = entry
             let name = s.text(q)
-            let key = "\(s.decls[owner].nameText).\(name)|\(a.lock)"
+            let key = "\(typeName).\(name)|\(a.lock)"
             if let k = firstFinding[key] {
                 out[k].notes.append(context.note(at: q, "'\(name)\(how)' here too reads and writes it in two holds"))
                 continue

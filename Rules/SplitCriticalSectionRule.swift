@@ -231,7 +231,10 @@ public struct SplitCriticalSectionRule: Rule {
                   !(how == ".… = …" && member != nil && member == entry.onlyMember),
                   receiver >= 0 || !s.binds(s.text(q), in: s.span(s.decls[f].start, q)) else { continue }
             // Already holding that lock, the getter would take it again: `recursive_lock`'s finding.
-            if receiver < 0 && context.lockRegions.holding(q, in: s, directOnly: false).contains(where: { $0.lock == entry.lock }) { continue }
+            // From outside, any lock or serial queue held around the change serializes it (the
+            // caller's own discipline: `store.queue.sync { store.items[k] = v }`).
+            let held = context.lockRegions.holding(q, in: s, directOnly: false)
+            if receiver >= 0 ? !held.isEmpty || Self.inSerializingClosure(q, s, context) : held.contains(where: { $0.lock == entry.lock }) { continue }
             // The locking getter is a twin's, declared in another branch of an `#if` than this change.
             if entry.getter.path == s.file.path && s.exclusive(q, entry.getter.token) { continue }
             let a = entry
@@ -251,6 +254,16 @@ public struct SplitCriticalSectionRule: Rule {
                 fixIt: FixIt("make the change under one acquisition: a method that runs it with '\(a.lock)' held (`mutate { $0\(how) }`), a `_modify` accessor that holds the lock across `yield`, or the value kept in a lock that owns it and changed inside `withLock`")))
         }
         return out
+    }
+
+    /// Inside a closure handed to `sync` or to a lock-scoped method (`withLock`), however its
+    /// receiver is reached (`self.store.queue.sync { }`).
+    static func inSerializingClosure(_ q: Int, _ s: FileStructure, _ context: RuleContext) -> Bool {
+        s.enclosingScopes(of: q).contains { sc in
+            guard s.scopes[sc].kind == .closure, s.scopes[sc].closure >= 0 else { return false }
+            let callee = s.closures[s.scopes[sc].closure].callee
+            return callee >= 0 && (s.is(callee, "sync") || context.vocabulary.lockScopedMethods.contains(s.text(callee)))
+        }
     }
 
     /// Mutating methods of the standard collections and numbers.

@@ -61,3 +61,26 @@ struct Snapshot { var requests = 0 }
 func count(_ s: inout Snapshot) {
     s.requests += 1
 }
+
+// Every change made on a serial queue the store hands out, reached through the store itself:
+// the queue serializes the read and the write (quiet).
+final class Journal: @unchecked Sendable {
+    let queue = DispatchQueue(label: "journal")
+    private let lock = NSLock()
+    private var _lines: [String] = []
+
+    var lines: [String] {
+        get { lock.withLock { _lines } }
+        set { lock.withLock { _lines = newValue } }
+    }
+}
+
+struct Writer {
+    let journal: Journal
+
+    func write(_ line: String) {
+        self.journal.queue.sync {
+            self.journal.lines.append(line)
+        }
+    }
+}

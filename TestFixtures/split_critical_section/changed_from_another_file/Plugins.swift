@@ -22,3 +22,16 @@ final class Plugins {
         registry.handlers[name] != nil
     }
 }
+
+// Every change made while holding a serial queue of the caller's: the queue serializes the
+// read and the write (quiet).
+final class SerialPlugins {
+    let registry: Registry
+    let serial = DispatchQueue(label: "plugins")
+
+    init(registry: Registry) { self.registry = registry }
+
+    func load(_ name: String, id: Int) {
+        serial.sync { self.registry.handlers[name] = id }
+    }
+}

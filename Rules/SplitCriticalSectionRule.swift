@@ -30,15 +30,18 @@ public struct SplitCriticalSectionRule: Rule {
             `DispatchSemaphore(value: 1)`, and calls of the file's own wrapper methods that run their closure \
             under a lock (`locked { }`). The lock is named as written, with `self.`, `Self.` and the type's own \
             name left out. The decision is a local bound from the first (the closure's result, or a local \
-            assigned inside the lock()/unlock() stretch) or the first acquisition itself inside a condition; the \
-            second must sit in that `if` or `while`, or after that `guard` (or an `if` that leaves the function). \
+            of the function assigned inside the closure or the lock()/unlock() stretch) or the first acquisition \
+            itself inside a condition; the second must sit in that `if` or `while`, in its `else`, in a case of a \
+            `switch` over it (not over a call made with it), or after that `guard` (or an `if` that leaves the \
+            function). \
             Or the decision is made inside the second: the value written, or an `if`/`guard`/`switch` around the \
             write, uses a local that carries the written state (or a local made from one, not through a \
             closure), unless the first acquisition wrote that state too (a reservation filled in later, a saved \
             value restored). State is a stored property of the type (bare, through `self.`, `Self.` or the \
             type's name), a file-level var in a free function, or the value a withLock closure receives (`$0`, \
             its named parameter). A value found absent and filled under the second (a cache) is not reported \
-            unless the write clears it, and neither is a flag every write in the file sets to the same value. \
+            unless the write clears it (a value bound by `if let`/`guard let` on the path of the write, and \
+            written back made from it, was found present: `if let old = … { … = old + 1 }` is reported), and neither is a flag every write in the file sets to the same value. \
             Acquisitions also include reading a getter of the type that takes the lock (`count`), calling a \
             method of the type that takes it (`setCount(…)`; both declared in any file of the run), calling one \
             of the file's own helper methods whose body makes exactly one acquisition (`transition(to:)`), the \
@@ -54,7 +57,8 @@ public struct SplitCriticalSectionRule: Rule {
             `sync` to read and a `sync` or barrier block to write), the finding is at \
             its first change in the file (`x += …`, `x[k] = …`, a mutating method of the standard collections), \
             with a note at each other change of that property (one cause, one fix), in methods of the \
-            type that declares it; changes through a member or a method count only when the property's type is a \
+            type that declares it, or anywhere through a property or local declared of that type \
+            (`store.count += 1`, `self.store.items[k] = v`; not through an optional chain); changes through a member or a method count only when the property's type is a \
             known value type (a collection, a number, a string, a struct or enum of the file). A twin declared in \
             another branch of an `#if` is another type: its members and its locking accessors do not count for code \
             compiled without it.
@@ -203,23 +207,39 @@ public struct SplitCriticalSectionRule: Rule {
                 guard b == UInt8(ascii: "[") || b == UInt8(ascii: ".") || b == UInt8(ascii: "?") || b == UInt8(ascii: "!")
                         || b == UInt8(ascii: "=") else { continue }
             }
-            // `x` or `self.x` changed in place, in a method of a type.
-            if s.isChar(q - 1, UInt8(ascii: ".")) && !(s.isKeyword(q - 2, .self) && !s.isChar(q - 3, UInt8(ascii: "."))) { continue }
-            guard let (how, inPlace) = readModifyWrite(at: q, s), let owner = s.enclosingType(of: q) else { continue }
+            // `x` or `self.x` changed in place, in a method of a type; or `box.x` (`self.box.x`),
+            // on a property or local of a type of the run (its own accessors, taken from outside).
+            let dotted = s.isChar(q - 1, UInt8(ascii: "."))
+            let viaSelf = dotted && s.isKeyword(q - 2, .self) && !s.isChar(q - 3, UInt8(ascii: "."))
+            let receiver = dotted && !viaSelf && q >= 2 && s.code[q - 2].kind == .identifier && !s.isChar(q - 3, UInt8(ascii: "?"))
+                && (!s.isChar(q - 3, UInt8(ascii: ".")) || (s.isKeyword(q - 4, .self) && !s.isChar(q - 5, UInt8(ascii: ".")))) ? q - 2 : -1
+            if dotted && !viaSelf && receiver < 0 { continue }
+            guard let (how, inPlace) = readModifyWrite(at: q, s) else { continue }
+            let typeName: String
+            if receiver >= 0 {
+                guard let declared = LockGraph.declaredTypeName(of: s.text(receiver), at: q, in: s) else { continue }
+                typeName = declared
+            } else {
+                guard let owner = s.enclosingType(of: q) else { continue }
+                typeName = s.decls[owner].nameText
+            }
             // `x.only = v` on a struct whose only stored property is `only`: a whole overwrite.
             let member = s.isChar(q + 1, UInt8(ascii: ".")) && q + 2 < s.code.count ? s.text(q + 2) : nil
             guard let f = s.enclosingFunction(of: q), s.decls[f].kind != .initializer, s.decls[f].kind != .accessor,
                   s.decls[f].kind != .variable,
-                  let entry = context.splitProperty(type: s.decls[owner].nameText, property: s.text(q)), !inPlace || entry.isValue,
+                  let entry = context.splitProperty(type: typeName, property: s.text(q)), !inPlace || entry.isValue,
                   !(how == ".… = …" && member != nil && member == entry.onlyMember),
-                  !s.binds(s.text(q), in: s.span(s.decls[f].start, q)) else { continue }
+                  receiver >= 0 || !s.binds(s.text(q), in: s.span(s.decls[f].start, q)) else { continue }
             // Already holding that lock, the getter would take it again: `recursive_lock`'s finding.
-            if context.lockRegions.holding(q, in: s, directOnly: false).contains(where: { $0.lock == entry.lock }) { continue }
+            // From outside, any lock or serial queue held around the change serializes it (the
+            // caller's own discipline: `store.queue.sync { store.items[k] = v }`).
+            let held = context.lockRegions.holding(q, in: s, directOnly: false)
+            if receiver >= 0 ? !held.isEmpty || Self.inSerializingClosure(q, s, context) : held.contains(where: { $0.lock == entry.lock }) { continue }
             // The locking getter is a twin's, declared in another branch of an `#if` than this change.
             if entry.getter.path == s.file.path && s.exclusive(q, entry.getter.token) { continue }
             let a = entry
             let name = s.text(q)
-            let key = "\(s.decls[owner].nameText).\(name)|\(a.lock)"
+            let key = "\(typeName).\(name)|\(a.lock)"
             if let k = firstFinding[key] {
                 out[k].notes.append(context.note(at: q, "'\(name)\(how)' here too reads and writes it in two holds"))
                 continue
@@ -234,6 +254,16 @@ public struct SplitCriticalSectionRule: Rule {
                 fixIt: FixIt("make the change under one acquisition: a method that runs it with '\(a.lock)' held (`mutate { $0\(how) }`), a `_modify` accessor that holds the lock across `yield`, or the value kept in a lock that owns it and changed inside `withLock`")))
         }
         return out
+    }
+
+    /// Inside a closure handed to `sync` or to a lock-scoped method (`withLock`), however its
+    /// receiver is reached (`self.store.queue.sync { }`).
+    static func inSerializingClosure(_ q: Int, _ s: FileStructure, _ context: RuleContext) -> Bool {
+        s.enclosingScopes(of: q).contains { sc in
+            guard s.scopes[sc].kind == .closure, s.scopes[sc].closure >= 0 else { return false }
+            let callee = s.closures[s.scopes[sc].closure].callee
+            return callee >= 0 && (s.is(callee, "sync") || context.vocabulary.lockScopedMethods.contains(s.text(callee)))
+        }
     }
 
     /// Mutating methods of the standard collections and numbers.
@@ -333,7 +363,9 @@ public struct SplitCriticalSectionRule: Rule {
         // Filling a value found absent (a cache, a lazily made value): a race makes it twice and
         // keeps one, which is the usual trade for not holding the lock while making it. Clearing
         // (writing nil) after finding a value is still reported: two threads both take it.
-        let absentWords: (Int) -> Bool = { s.isKeyword($0, .nil) || s.isKeyword($0, .let) || s.isKeyword($0, .var) }
+        // (Not a binding whose value the write is made from: `if let old = … { … = old + 1 }`.)
+        let binds = !DecisionFlow.writesFromBoundValue(condition, second: second, value: write.value, s)
+        let absentWords: (Int) -> Bool = { s.isKeyword($0, .nil) || (binds && (s.isKeyword($0, .let) || s.isKeyword($0, .var))) }
         var absent = s.span(condition.lowerBound, condition.upperBound).contains(where: absentWords)
             || s.span(first.start, first.end).contains { s.isKeyword($0, .nil) }
         // A value made outside from one found absent (`hit ?? make()`, `if let`) is a fill too.

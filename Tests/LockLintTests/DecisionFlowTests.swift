@@ -60,6 +60,71 @@ final class DecisionFlowTests: XCTestCase {
         XCTAssertNil(DecisionFlow.usedInside(a[1], by: write, ["later"], s))
     }
 
+    func testALocalAssignedInsideTheClosureCarriesWhatItRead() {
+        let (s, a) = acquisitions("""
+            func f() {
+                var seen = 0
+                lock.withLock { seen = failures; other = failures }
+                if seen > 5 { lock.withLock { failures = 0 } }
+            }
+            """)
+        XCTAssertEqual(a.count, 2)
+        let carriers = DecisionFlow.decisionCarriers(a[0], checked: ["failures"], s)
+        XCTAssertEqual(carriers["seen"], ["failures"])
+        XCTAssertNil(carriers["other"], "not a local of the body")
+        XCTAssertNotNil(DecisionFlow.decides(a[0], carriers: Set(carriers.keys), second: a[1], s))
+    }
+
+    func testASwitchOverTheReadAndAnElseBranchDecide() {
+        let (s, a) = acquisitions("""
+            func f(_ event: Int) {
+                let seen = lock.withLock { phase }
+                switch seen {
+                case .idle: lock.withLock { phase = .running }
+                default: break
+                }
+                switch event {
+                case 0: lock.withLock { phase = .idle }
+                default: break
+                }
+                if seen == .idle { log() } else { lock.withLock { phase = .idle } }
+                switch handler(seen) {
+                case 1: lock.withLock { phase = .idle }
+                default: break
+                }
+            }
+            """)
+        XCTAssertEqual(a.count, 5)
+        XCTAssertNotNil(DecisionFlow.decides(a[0], carriers: ["seen"], second: a[1], s))
+        XCTAssertNil(DecisionFlow.decides(a[0], carriers: ["seen"], second: a[2], s), "a switch over another value")
+        XCTAssertNotNil(DecisionFlow.decides(a[0], carriers: ["seen"], second: a[3], s))
+        XCTAssertNil(DecisionFlow.decides(a[0], carriers: ["other"], second: a[3], s))
+        XCTAssertNil(DecisionFlow.decides(a[0], carriers: ["seen"], second: a[4], s), "what a call makes of it")
+    }
+
+    func testAWriteMadeFromAValueFoundPresentActsOnIt() {
+        let (s, a) = acquisitions("""
+            func f(_ k: String) {
+                if let old = lock.withLock({ table[k] }) {
+                    lock.withLock { table[k] = old + 1 }
+                    lock.withLock { table[k] = 0 }
+                }
+                if let hit = lock.withLock({ table[k] }) { return }
+                lock.withLock { table[k] = hit }
+            }
+            """)
+        XCTAssertEqual(a.count, 5)
+        func value(_ second: LockAcquisition) -> Int {
+            s.span(second.start, second.end).first { s.isChar($0, UInt8(ascii: "=")) }! + 1
+        }
+        let condition = DecisionFlow.decides(a[0], carriers: [], second: a[1], s)!
+        XCTAssertTrue(DecisionFlow.writesFromBoundValue(condition, second: a[1], value: value(a[1]), s))
+        XCTAssertFalse(DecisionFlow.writesFromBoundValue(condition, second: a[2], value: value(a[2]), s), "not made from it")
+        // Written after an `if let` that leaves: the value was found absent.
+        let absent = DecisionFlow.decides(a[3], carriers: [], second: a[4], s)!
+        XCTAssertFalse(DecisionFlow.writesFromBoundValue(absent, second: a[4], value: value(a[4]), s))
+    }
+
     func testALatchStoresOneValueEverywhere() {
         func latch(_ code: String) -> Bool {
             let s = FileStructure(file: SourceFile(path: "S.swift", text: code))

@@ -8,7 +8,8 @@
 public enum DecisionFlow {
     /// Locals that carry what the first acquisition read, with the state each carries: the
     /// result of a withLock closure (`let n = lock.withLock { … }`: all it read), or locals
-    /// assigned inside a lock()/unlock() stretch (the state their value names).
+    /// assigned inside a lock()/unlock() stretch or a withLock closure (the state their value
+    /// names; for the closure, a `var` of the body declared before it).
     public static func decisionCarriers(_ r: LockAcquisition, checked: Set<String>, _ s: FileStructure) -> [String: Set<String>] {
         var out: [String: Set<String>] = [:]
         if r.exprStart >= 0 {
@@ -24,6 +25,19 @@ public enum DecisionFlow {
                 let open = Int(s.match[k - 1])
                 if open >= 0 && open < k - 1 {
                     for q in s.span(open + 1, k - 1) where s.code[q].kind == .identifier { out[s.text(q)] = checked }
+                }
+            }
+            // `var seen = …; lock.withLock { seen = state }`: a local of the body assigned inside.
+            if r.region != nil && r.body >= 0 {
+                let outside = s.span(s.scopes[r.body].open, r.exprStart)
+                for q in s.span(r.start + 1, r.end) where s.code[q].kind == .identifier && s.isChar(q + 1, UInt8(ascii: "="))
+                    && !s.isChar(q - 1, UInt8(ascii: ".")) && !s.isKeyword(q - 1, .let) && !s.isKeyword(q - 1, .var) {
+                    let name = s.text(q)
+                    guard s.variableDecls(named: name, keywordIn: outside).contains(where: { !s.decls[$0].isLet }),
+                          !s.binds(name, in: s.span(r.start, q)) else { continue }
+                    let value = s.span(q + 2, s.statementEnd(from: q + 1, limit: r.end))
+                    let carried = value.lazy.filter { s.code[$0].kind == .identifier }.map { s.text($0) }.filter { checked.contains($0) }
+                    out[name, default: []].formUnion(carried)
                 }
             }
         } else {
@@ -107,14 +121,28 @@ public enum DecisionFlow {
             return false
         }
         let body = second.body
-        // Enclosing `if`/`while` bodies of the second acquisition, after the first.
+        // Enclosing `if`/`while` bodies of the second acquisition, after the first; the cases of a
+        // `switch` over what was read; an `else` branch of an `if` chain that tested it.
         var sc = Int(s.scopeOf[second.acquireToken])
         while sc >= 0 && sc != body {
             let scope = s.scopes[sc]
-            if scope.kind == .statement, scope.statementKeyword >= 0, scope.open >= first.end,
-               s.isKeyword(scope.statementKeyword, .if) || s.isKeyword(scope.statementKeyword, .while) {
-                let condition = s.span(scope.statementKeyword + 1, scope.open)
-                if conditionUses(condition) { return condition }
+            if scope.kind == .statement, scope.statementKeyword >= 0, scope.open >= first.end {
+                let kw = scope.statementKeyword
+                if s.isKeyword(kw, .if) || s.isKeyword(kw, .while) {
+                    let condition = s.span(kw + 1, scope.open)
+                    if conditionUses(condition) { return condition }
+                } else if s.isKeyword(kw, .switch) {
+                    // Over the value read itself (`switch phase`, `switch (a, b)`, `switch
+                    // lock.withLock({ … })`), not over what a call makes of it (`switch
+                    // handler(snapshot)`, a method's result): that result is the call's.
+                    let subject = s.span(kw + 1, scope.open)
+                    let calls = subject.contains {
+                        s.code[$0].kind == .identifier && s.isChar($0 + 1, UInt8(ascii: "(")) && !(first.region != nil && $0 == first.acquireToken)
+                    }
+                    if !calls && conditionUses(subject) { return subject }
+                } else if let condition = elseChainCondition(kw, after: first.end, s), conditionUses(condition) {
+                    return condition
+                }
             }
             sc = scope.parent
         }
@@ -145,6 +173,47 @@ public enum DecisionFlow {
             return c
         }
         return nil
+    }
+
+    /// The conditions of the `if` chain an `else` keyword at `kw` ends (`if a { } else if b { }
+    /// else { }`: from the first `if` to the last condition), when the chain starts at or after
+    /// `limit`; nil when `kw` is not such an `else`.
+    static func elseChainCondition(_ kw: Int, after limit: Int, _ s: FileStructure) -> Range<Int>? {
+        var k = kw
+        var last = -1
+        var firstIf = -1
+        while s.isKeyword(k, .else) && s.isChar(k - 1, UInt8(ascii: "}")) {
+            let open = Int(s.match[k - 1])
+            guard open >= 0 && open < k - 1 else { return nil }
+            let p = s.scopes[Int(s.scopeOf[open])]
+            guard p.kind == .statement, p.statementKeyword >= 0, s.isKeyword(p.statementKeyword, .if) else { return nil }
+            if last < 0 { last = p.open }
+            firstIf = p.statementKeyword
+            k = p.statementKeyword - 1
+        }
+        guard firstIf >= limit, last > firstIf else { return nil }
+        return s.span(firstIf + 1, last)
+    }
+
+    /// Whether the condition `c` (of an `if`, `while` or `guard`) binds the value read
+    /// (`if let old = …`, `guard let old = … else { return }`) on the path where `second` runs,
+    /// and the value `second` writes at `value` is made from that binding: it acts on a value
+    /// found present (`old + 1`), rather than filling one found absent.
+    public static func writesFromBoundValue(_ c: Range<Int>, second: LockAcquisition, value: Int, _ s: FileStructure) -> Bool {
+        guard value >= 0, c.lowerBound >= 1 else { return false }
+        let kw = c.lowerBound - 1
+        if s.isKeyword(kw, .if) || s.isKeyword(kw, .while) {
+            guard let b = s.statementBody(of: kw), s.scopes[b].open < second.acquireToken, second.acquireToken < s.scopes[b].close else { return false }
+        } else if !s.isKeyword(kw, .guard) {
+            return false
+        }
+        var bound = Set<String>()
+        for k in c where (s.isKeyword(k, .let) || s.isKeyword(k, .var)) && k + 1 < c.upperBound && s.code[k + 1].kind == .identifier {
+            bound.insert(s.text(k + 1))
+        }
+        guard !bound.isEmpty else { return false }
+        let written = s.span(value, second.region == nil ? second.end : s.statementEnd(from: value, limit: second.end))
+        return written.contains { s.code[$0].kind == .identifier && !s.isChar($0 - 1, UInt8(ascii: ".")) && bound.contains(s.text($0)) }
     }
 
     /// A `case`/`default` label of the switch whose body is `block` between `a` and `b`: code

@@ -142,3 +142,49 @@ final class StructureTests: XCTestCase {
         XCTAssertEqual(ProjectIndex.awaitedCallees(s), ["load", "key", "token", "fetch", "withTaskGroup", "refresh", "data"])
     }
 }
+
+final class ShadowingTests: XCTestCase {
+    func structure(_ code: String) -> FileStructure { FileStructure(file: SourceFile(path: "S.swift", text: code)) }
+
+    /// Token index of the `n`th (0-based) occurrence of identifier `name`.
+    private func token(_ s: FileStructure, _ name: String, _ n: Int) -> Int {
+        s.code.indices.filter { s.code[$0].kind == .identifier && s.text($0) == name }[n]
+    }
+
+    func testALocalHidesThePropertyOnlyInItsBlock() {
+        let s = structure("""
+            final class Box {
+                var value = 0
+                func read(_ flag: Bool) -> Int {
+                    if flag {
+                        let value = 1
+                        print(value)
+                    }
+                    return value
+                }
+            }
+            """)
+        let read = s.decls.firstIndex { $0.nameText == "read" }!
+        // 0: the property, 1: the local's name, 2: its use in the block, 3: after the block.
+        XCTAssertTrue(StateAccess.isShadowed(s, "value", at: token(s, "value", 2), in: read))
+        XCTAssertFalse(StateAccess.isShadowed(s, "value", at: token(s, "value", 3), in: read))
+    }
+
+    func testParametersAndClosureParametersHide() {
+        let s = structure("""
+            final class Box {
+                var value = 0
+                var items: [Int] = []
+                func add(value: Int) {
+                    items.forEach { items in print(items) }
+                    print(value, items)
+                }
+            }
+            """)
+        let add = s.decls.firstIndex { $0.nameText == "add" }!
+        XCTAssertTrue(StateAccess.isShadowed(s, "value", at: token(s, "value", 2), in: add))
+        // `items` in the closure is its parameter; after the closure it is the property.
+        XCTAssertTrue(StateAccess.isShadowed(s, "items", at: token(s, "items", 3), in: add))
+        XCTAssertFalse(StateAccess.isShadowed(s, "items", at: token(s, "items", 4), in: add))
+    }
+}

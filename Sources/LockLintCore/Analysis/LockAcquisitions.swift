@@ -194,8 +194,9 @@ public struct LockAcquisitions {
             let type = s.decls[owner].nameText
             let name = s.text(t)
             let start = dotted ? t - 2 : t
-            // (A local of that name hides the member; asked only of candidates, below.)
-            func shadowed() -> Bool { !dotted && s.binds(name, in: s.span(s.decls[f].start, t)) }
+            // (A parameter, or a local of that name in a block holding `t`, hides the member;
+            // asked only of candidates, below.)
+            func shadowed() -> Bool { !dotted && StateAccess.isShadowed(s, name, at: t, in: f) }
             // A member of the type itself.
             if let m = members(type)[name] {
                 if shadowed() { continue }

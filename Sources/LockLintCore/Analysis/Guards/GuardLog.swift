@@ -1298,7 +1298,7 @@ struct UnitWalker {
                 let fn = s.enclosingFunction(of: i) ?? m
                 let outer = StateAccess.outermostMember(s, fn)
                 if shadowCache[outer] == nil { shadowCache[outer] = shadowed(outer) }
-                if shadowCache[outer]!.contains(s.text(i)) { continue }
+                if shadowCache[outer]!.contains(s.text(i)) && StateAccess.isShadowed(s, s.text(i), at: i, in: outer) { continue }
             }
             let word = s.text(i)
             // In the property's own willSet/didSet: part of the write that triggers it.

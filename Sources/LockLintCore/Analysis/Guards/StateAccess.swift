@@ -122,6 +122,38 @@ public enum StateAccess {
         return names
     }
 
+    /// Whether the use of `name` at token `i`, in member `fn`, names a binding of the member's own
+    /// rather than the stored property: a parameter of the member, or a local or closure parameter
+    /// bound before `i` in a scope that holds `i`. A local declared inside an `if` or a closure
+    /// hides the property only there; after the block, `name` is the property again.
+    /// (`shadowedNames` is the cheap first test: only names in it can be hidden.)
+    public static func isShadowed(_ s: FileStructure, _ name: String, at i: Int, in fn: Int) -> Bool {
+        let d = s.decls[fn]
+        if d.parameterNames.contains(name) { return true }
+        if d.kind == .accessor {
+            if (d.parameterNames.first ?? (s.is(d.keyword, "set") || s.is(d.keyword, "willSet") ? "newValue" : "oldValue")) == name {
+                return true
+            }
+        }
+        guard d.body >= 0, i < s.scopeOf.count, let list = s.bindingsByName[name] else { return false }
+        let body = s.scopes[d.body]
+        var lo = 0
+        var hi = list.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if list[mid].trigger <= body.open { lo = mid + 1 } else { hi = mid }
+        }
+        let use = Int(s.scopeOf[i])
+        for b in list[lo...] {
+            if b.trigger >= i { break }
+            // A plain `let x` binds from its name on.
+            if b.plainName >= i { continue }
+            let scope = Int(s.scopeOf[b.trigger])
+            if scope >= 0 && s.scope(use, isWithin: scope) { return true }
+        }
+        return false
+    }
+
     /// Whether the function or accessor around token `i` checks `isKnownUniquelyReferenced`
     /// before `i` (directly or through a file function that does): copy-on-write storage,
     /// changed only while this reference is the only one.

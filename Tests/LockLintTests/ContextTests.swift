@@ -174,6 +174,70 @@ final class ContextTests: FolderTestCase {
         XCTAssertTrue(run.out.contains("Sources/Core/Screen.swift:1:13: warning:"), run.out)
     }
 
+    /// A project file with one configuration at project level and, per target, its own settings.
+    static func pbxproj(project: String, targets: [String]) -> String {
+        var objects = """
+            P1 /* Project object */ = { isa = PBXProject; buildConfigurationList = PL /* list */; };
+            PL = { isa = XCConfigurationList; buildConfigurations = ( PC /* Debug */, ); };
+            PC /* Debug */ = { isa = XCBuildConfiguration; buildSettings = { \(project) }; name = Debug; };
+
+            """
+        for (k, settings) in targets.enumerated() {
+            objects += """
+                T\(k) = { isa = PBXNativeTarget; buildConfigurationList = TL\(k); name = "App \(k)"; };
+                TL\(k) = { isa = XCConfigurationList; buildConfigurations = ( TC\(k), ); };
+                TC\(k) = { isa = XCBuildConfiguration; buildSettings = { \(settings) }; name = Debug; };
+
+                """
+        }
+        return "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n\(objects)\t};\n\trootObject = P1;\n}\n"
+    }
+
+    func testAnXcodeProjectWhoseEveryTargetDefaultsToTheMainActor() {
+        func main(_ project: String, _ targets: [String]) -> Bool {
+            XcodeProject(bytes: Array(Self.pbxproj(project: project, targets: targets).utf8)).everyTargetDefaultsToMainActor
+        }
+        let on = "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor; SWIFT_VERSION = 6.0;"
+        // Set in every target, or inherited from the project's configuration of the same name.
+        XCTAssertTrue(main("", [on, on]))
+        XCTAssertTrue(main(on, ["SWIFT_VERSION = 6.0;", on]))
+        // One target without it, one that turns it off, or one whose own .xcconfig may set it: unknown.
+        XCTAssertFalse(main("", [on, "SWIFT_VERSION = 6.0;"]))
+        XCTAssertFalse(main(on, [on, "SWIFT_DEFAULT_ACTOR_ISOLATION = nonisolated;"]))
+        XCTAssertFalse(XcodeProject(bytes: Array(Self.pbxproj(project: on, targets: [""]).replacingOccurrences(
+            of: "buildSettings = {  }", with: "baseConfigurationReference = X1; buildSettings = {  }").utf8)).everyTargetDefaultsToMainActor)
+        // Malformed or cut short: nothing is known.
+        let whole = Self.pbxproj(project: "", targets: [on])
+        XCTAssertFalse(XcodeProject(bytes: Array(whole.utf8.prefix(whole.utf8.count / 2))).everyTargetDefaultsToMainActor)
+        XCTAssertFalse(XcodeProject(bytes: Array(repeating: UInt8(ascii: "{"), count: 10_000)).everyTargetDefaultsToMainActor)
+    }
+
+    func testAnXcodeProjectsDefaultIsolationReachesItsFoldersButNotItsPackages() async throws {
+        let on = "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;"
+        try write("App.xcodeproj/project.pbxproj", Self.pbxproj(project: "", targets: [on, on]))
+        try write("Other/Tool.xcodeproj/project.pbxproj", Self.pbxproj(project: "", targets: [on, ""]))
+        try write("Packages/Kit/Package.swift", """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "Kit", targets: [.target(name: "Kit")])
+            """)
+        let code = """
+            final class Screen: @unchecked Sendable {
+                var title = ""
+                func rename(_ t: String) { title = t }
+            }
+            """
+        try write("AppSources/Screens/Screen.swift", code)
+        try write("Other/Screen.swift", code)
+        try write("Packages/Kit/Sources/Kit/Screen.swift", code)
+        let run = await Support.run([path(".")])
+        // The app's folders: every target of its project is main-actor isolated by default.
+        XCTAssertFalse(run.out.contains("AppSources/Screens/Screen.swift"), run.out)
+        // A nearer project with a target that is not; a package with its own manifest.
+        XCTAssertTrue(run.out.contains("Other/Screen.swift:1:13: warning:"), run.out)
+        XCTAssertTrue(run.out.contains("Packages/Kit/Sources/Kit/Screen.swift:1:13: warning:"), run.out)
+    }
+
     func testAnUnknownInTestsValueIsAConfigurationError() async throws {
         try write("A.swift", "let x = 1\n")
         try write(".swift-lock-lint.json", #"{"rules": {"dispatch_semaphore": {"inTests": "sometimes"}}}"#)

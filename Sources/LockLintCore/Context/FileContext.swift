@@ -194,6 +194,7 @@ public struct FileContextResolver {
     var manifests: [String: PackageManifest] = [:]
     var cwd: String? = nil
     var folderContexts: [String: FileContext] = [:]
+    var xcodeOfFolder: [String: Bool] = [:]  // folder → its nearest Xcode projects isolate every target to the main actor
 
     public init() {}
 
@@ -227,8 +228,10 @@ public struct FileContextResolver {
     /// The context every file directly in `folder` shares (the file's own name aside).
     mutating func folderContext(_ folder: String, original: String) -> FileContext {
         guard let root = packageRoot(of: folder) else {
-            // No manifest: the folders of the path as given decide.
-            return FileContext(isTestLocation: FileContext.testLocation(byPath: Self.parent(of: original) + "/x"))
+            // No manifest: the folders of the path as given decide, and an Xcode project around
+            // the folder may isolate every target to the main actor.
+            return FileContext(isTestLocation: FileContext.testLocation(byPath: Self.parent(of: original) + "/x"),
+                               defaultMainActor: xcodeDefaultsToMainActor(folder))
         }
         let manifest = self.manifest(at: root)
         let relative = folder.count > root.count + 1 ? String(folder.dropFirst(root.count + 1)) : ""
@@ -240,7 +243,46 @@ public struct FileContextResolver {
         }
         // A manifest's platforms apply to its own targets: a file outside all of them (an app's
         // sources beside a manifest that declares only a tools target) has no known deployment.
-        return FileContext(isTestLocation: byFolders, deployment: manifest.targets.isEmpty ? deployment : nil)
+        return FileContext(isTestLocation: byFolders, deployment: manifest.targets.isEmpty ? deployment : nil,
+                           defaultMainActor: xcodeDefaultsToMainActor(folder, within: root))
+    }
+
+    /// Whether the nearest folder at or above `folder` (not above `limit`) that holds an Xcode
+    /// project holds only projects whose every target defaults to the main actor.
+    mutating func xcodeDefaultsToMainActor(_ folder: String, within limit: String? = nil) -> Bool {
+        var visited: [String] = []
+        var dir = folder
+        var found = false
+        while true {
+            if let known = xcodeOfFolder[dir] { found = known; break }
+            visited.append(dir)
+            let projects = Self.entries(of: dir).filter { $0.hasSuffix(".xcodeproj") }
+            if !projects.isEmpty {
+                found = projects.allSatisfy { name in
+                    let path = (dir == "/" ? "" : dir) + "/" + name + "/project.pbxproj"
+                    return (try? FileIO.readFile(path)).map { XcodeProject(bytes: $0).everyTargetDefaultsToMainActor } ?? false
+                }
+                break
+            }
+            if dir == "/" || dir.isEmpty || dir == limit || dir == "." { break }
+            dir = Self.parent(of: dir)
+        }
+        for v in visited { xcodeOfFolder[v] = found }
+        return found
+    }
+
+    /// The names in folder `path` (none when it cannot be read).
+    static func entries(of path: String) -> [String] {
+        guard let d = opendir(path.isEmpty ? "." : path) else { return [] }
+        defer { closedir(d) }
+        var out: [String] = []
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { out.append(name) }
+        }
+        return out
     }
 
     /// Whether package root `root` sits in a test folder of a package around it

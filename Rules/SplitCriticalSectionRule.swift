@@ -41,7 +41,8 @@ public struct SplitCriticalSectionRule: Rule {
             type's name), a file-level var in a free function, or the value a withLock closure receives (`$0`, \
             its named parameter). A value found absent and filled under the second (a cache) is not reported \
             unless the write clears it (a value bound by `if let`/`guard let` on the path of the write, and \
-            written back made from it, was found present: `if let old = … { … = old + 1 }` is reported), and neither is a flag every write in the file sets to the same value. \
+            written back made from it, or tested further in the condition, was found present: `if let old = … { … = old + 1 }` and \
+            `if let last, isExpired(last) { … }` are reported), and neither is a flag every write in the file sets to the same value. \
             Acquisitions also include reading a getter of the type that takes the lock (`count`), calling a \
             method of the type that takes it (`setCount(…)`; both declared in any file of the run), calling one \
             of the file's own helper methods whose body makes exactly one acquisition (`transition(to:)`), the \
@@ -364,7 +365,9 @@ public struct SplitCriticalSectionRule: Rule {
         // keeps one, which is the usual trade for not holding the lock while making it. Clearing
         // (writing nil) after finding a value is still reported: two threads both take it.
         // (Not a binding whose value the write is made from: `if let old = … { … = old + 1 }`.)
+        // (Nor a bound value tested further where the second runs: `if let last, isExpired(last) { … }`.)
         let binds = !DecisionFlow.writesFromBoundValue(condition, second: second, value: write.value, s)
+            && !DecisionFlow.runsWhereBoundValueTested(condition, second: second, s)
         let absentWords: (Int) -> Bool = { s.isKeyword($0, .nil) || (binds && (s.isKeyword($0, .let) || s.isKeyword($0, .var))) }
         var absent = s.span(condition.lowerBound, condition.upperBound).contains(where: absentWords)
             || s.span(first.start, first.end).contains { s.isKeyword($0, .nil) }
@@ -393,7 +396,7 @@ public struct SplitCriticalSectionRule: Rule {
             message: inside
                 ? "\(lock) is released and taken again between reading \(what)\(viaRead) and writing \(target)\(viaWrite) from what was read: another thread can change \(what) in between, and this write acts on a stale value"
                 : "\(lock) is released and taken again between checking \(what)\(viaRead) and writing \(target)\(viaWrite): another thread can change \(what) in between, and this write acts on a stale check",
-            notes: [context.note(at: first.acquireToken, "\(whole ? "the value of \(lock)" : what) is read under this first acquisition"),
+            notes: [context.note(at: first.acquireToken, "\(whole ? "the value of \(lock)" : what) \(names.prefix(2).count > 1 ? "are" : "is") read under this first acquisition"),
                     context.note(at: write.token, inside ? "and written here from what was read then, without reading it again"
                                                          : "and written here without checking it again")],
             fixIt: FixIt(members

@@ -29,6 +29,36 @@ final class DecisionFlowTests: XCTestCase {
         XCTAssertNil(DecisionFlow.decides(a[0], carriers: Set(carriers.keys), second: a[2], s))
     }
 
+    func testACarrierWrittenWithItsTypeCarries() {
+        let (s, a) = acquisitions("""
+            func f() {
+                let last: Date? = lock.withLock { lastSeen }
+                if last == nil { lock.withLock { lastSeen = Date() } }
+            }
+            """)
+        XCTAssertEqual(DecisionFlow.decisionCarriers(a[0], checked: ["lastSeen"], s), ["last": ["lastSeen"]])
+    }
+
+    func testABoundValueTestedFurtherDecidesWhereItWasFound() {
+        let (s, a) = acquisitions("""
+            func f() {
+                let last = lock.withLock { lastSeen }
+                if let last, last < now { lock.withLock { lastSeen = now } }
+                if let last { lock.withLock { lastSeen = now } }
+                if let last, last < now { print(last) } else { lock.withLock { lastSeen = now } }
+            }
+            """)
+        XCTAssertEqual(a.count, 4)
+        let c1 = DecisionFlow.decides(a[0], carriers: ["last"], second: a[1], s)!
+        XCTAssertTrue(DecisionFlow.runsWhereBoundValueTested(c1, second: a[1], s))
+        // Bound but not tested further; or the second is on the other path.
+        let c2 = DecisionFlow.decides(a[0], carriers: ["last"], second: a[2], s)!
+        XCTAssertFalse(DecisionFlow.runsWhereBoundValueTested(c2, second: a[2], s))
+        if let c3 = DecisionFlow.decides(a[0], carriers: ["last"], second: a[3], s) {
+            XCTAssertFalse(DecisionFlow.runsWhereBoundValueTested(c3, second: a[3], s))
+        }
+    }
+
     func testAGuardThatLeavesDecides() {
         let (s, a) = acquisitions("""
             func f() -> Bool {

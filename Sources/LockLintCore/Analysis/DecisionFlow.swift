@@ -18,8 +18,11 @@ public enum DecisionFlow {
             if s.isKeyword(k, .try) || s.isKeyword(k, .await) { k -= 1 }
             // `let x = (lock.withLock { … })`.
             if s.isChar(k, UInt8(ascii: "(")) && Int(s.match[k]) >= r.end { k -= 1 }
-            if s.isChar(k, UInt8(ascii: "=")) && k >= 1 && s.code[k - 1].kind == .identifier {
+            if s.isChar(k, UInt8(ascii: "=")) && k >= 1 && s.code[k - 1].kind == .identifier && !s.isChar(k - 2, UInt8(ascii: ":")) {
                 out[s.text(k - 1)] = checked
+            } else if s.isChar(k, UInt8(ascii: "=")), let name = annotatedBinding(before: k, s) {
+                // `let x: Date? = lock.withLock { … }`
+                out[s.text(name)] = checked
             } else if s.isChar(k, UInt8(ascii: "=")) && k >= 3 && s.isChar(k - 1, UInt8(ascii: ")")) {
                 // `let (a, b) = lock.withLock { … }`
                 let open = Int(s.match[k - 1])
@@ -48,6 +51,26 @@ public enum DecisionFlow {
             }
         }
         return out
+    }
+
+    /// The name of `let x: T =` whose `=` is at `eq`: a `let`/`var`, a name, `:`, then a type
+    /// (a few tokens, no braces or statement ends); nil for anything else.
+    static func annotatedBinding(before eq: Int, _ s: FileStructure) -> Int? {
+        var k = eq - 1
+        let stop = max(0, eq - 24)
+        while k > stop {
+            if s.isChar(k, UInt8(ascii: ":")) {
+                let name = k - 1
+                guard name >= 1, s.code[name].kind == .identifier, s.isKeyword(name - 1, .let) || s.isKeyword(name - 1, .var) else { return nil }
+                return name
+            }
+            if s.isChar(k, UInt8(ascii: "{")) || s.isChar(k, UInt8(ascii: "}")) || s.isChar(k, UInt8(ascii: ";")) || s.isChar(k, UInt8(ascii: "="))
+                || s.code[k].kind == .keyword && !s.isKeyword(k, .Any) && !s.isKeyword(k, .Self) {
+                return nil
+            }
+            k -= 1
+        }
+        return nil
     }
 
     /// The carriers, and the locals made from them (`let next = current + 1`, not through a
@@ -214,6 +237,54 @@ public enum DecisionFlow {
         guard !bound.isEmpty else { return false }
         let written = s.span(value, second.region == nil ? second.end : s.statementEnd(from: value, limit: second.end))
         return written.contains { s.code[$0].kind == .identifier && !s.isChar($0 - 1, UInt8(ascii: ".")) && bound.contains(s.text($0)) }
+    }
+
+    /// Whether the condition `c` (of an `if`, `while` or `guard`) tests a value it binds
+    /// (`if let last, isExpired(last)`: the bound name is used in a later clause) and runs
+    /// `second` only where that test passed: in the body of the `if`/`while`, or after the
+    /// `guard` (not in its `else`). The second then acts on a decision over a value found
+    /// present, not on a value found absent.
+    public static func runsWhereBoundValueTested(_ c: Range<Int>, second: LockAcquisition, _ s: FileStructure) -> Bool {
+        guard c.lowerBound >= 1 else { return false }
+        let kw = c.lowerBound - 1
+        let at = second.acquireToken
+        if s.isKeyword(kw, .if) || s.isKeyword(kw, .while) {
+            guard let b = s.statementBody(of: kw), s.scopes[b].open < at && at < s.scopes[b].close else { return false }
+        } else {
+            guard s.isKeyword(kw, .guard), at >= c.upperBound else { return false }
+            if let b = s.statementBody(of: kw), s.scopes[b].open < at && at < s.scopes[b].close { return false }
+        }
+        // A name bound in one clause and read in a later one (clauses split at top-level commas).
+        var bound = Set<String>()
+        var k = c.lowerBound
+        while k < c.upperBound {
+            if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) || s.isChar(k, UInt8(ascii: "{")) {
+                let m = Int(s.match[k])
+                if m > k && m < c.upperBound {
+                    if !bound.isEmpty && s.span(k + 1, m).contains(where: { s.code[$0].kind == .identifier && bound.contains(s.text($0)) }) { return true }
+                    k = m + 1
+                    continue
+                }
+            }
+            if (s.isKeyword(k, .let) || s.isKeyword(k, .var)) && k + 1 < c.upperBound && s.code[k + 1].kind == .identifier {
+                // Bound from here on; the clause's own value (`= last`) is skipped to its comma.
+                let name = s.text(k + 1)
+                var e = k + 2
+                while e < c.upperBound && !s.isChar(e, UInt8(ascii: ",")) {
+                    if s.isChar(e, UInt8(ascii: "(")) || s.isChar(e, UInt8(ascii: "[")) || s.isChar(e, UInt8(ascii: "{")) {
+                        let m = Int(s.match[e])
+                        if m > e { e = m }
+                    }
+                    e += 1
+                }
+                bound.insert(name)
+                k = e
+                continue
+            }
+            if s.code[k].kind == .identifier && !s.isChar(k - 1, UInt8(ascii: ".")) && bound.contains(s.text(k)) { return true }
+            k += 1
+        }
+        return false
     }
 
     /// A `case`/`default` label of the switch whose body is `block` between `a` and `b`: code

@@ -12,6 +12,8 @@ public enum DecisionFlow {
     /// names; for the closure, a `var` of the body declared before it).
     public static func decisionCarriers(_ r: LockAcquisition, checked: Set<String>, _ s: FileStructure) -> [String: Set<String>] {
         var out: [String: Set<String>] = [:]
+        // A method that reads under its lock on the way returns something else.
+        if let m = r.member, !m.isGetter, !m.returnsRead, !m.runsClosure { return out }
         if r.exprStart >= 0 {
             var k = r.exprStart - 1
             if s.isKeyword(k, .try) || s.isKeyword(k, .await) { k -= 1 }

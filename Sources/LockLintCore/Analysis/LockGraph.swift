@@ -114,8 +114,15 @@ public struct LockGraph: Sendable {
         public var runsClosure: Bool
         /// Where it takes the lock (nil for a known library type's member).
         public var site: LockSite?
+        /// What the member returns comes out of its critical section (a getter; `return
+        /// lock.withLock { … }`; a `return` inside a lock()/unlock() stretch): its result can carry
+        /// what was read. A method that only reads under the lock on the way (a header, a check)
+        /// returns something else.
+        public var returnsRead: Bool
 
-        public init(isGetter: Bool, lock: String, reads: [String], writes: [String], writesArgument: Bool, runsClosure: Bool, site: LockSite?) {
+        public init(isGetter: Bool, lock: String, reads: [String], writes: [String], writesArgument: Bool, runsClosure: Bool, site: LockSite?,
+                    returnsRead: Bool = true) {
+            self.returnsRead = returnsRead
             self.isGetter = isGetter
             self.lock = lock
             self.reads = reads
@@ -744,9 +751,37 @@ extension LockGraph {
             guard out[key]?[s.decls[member].nameText] == nil else { continue }
             out[key, default: [:]][s.decls[member].nameText] = LockingMember(
                 isGetter: isGetter, lock: lock, reads: a.reads.sorted(), writes: Array(Set(a.writes.map(\.name))).sorted(),
-                writesArgument: writesArgument, runsClosure: runsClosure, site: site(r.acquireToken))
+                writesArgument: writesArgument, runsClosure: runsClosure, site: site(r.acquireToken),
+                returnsRead: isGetter || Self.returnsRegionValue(s, r, body: d.body))
         }
         return out
+    }
+
+    /// Whether body `body` returns the expression from token `start` to token `last` (inclusive):
+    /// after `return` (with `try`/`await` between), or as the body's only expression.
+    public static func returnsExpression(_ s: FileStructure, start: Int, last: Int, body: Int) -> Bool {
+        guard body >= 0, start >= 1 else { return false }
+        var before = start - 1
+        while before >= 0 && (s.isKeyword(before, .try) || s.isKeyword(before, .await) || s.isChar(before, UInt8(ascii: "?"))
+                              || s.isChar(before, UInt8(ascii: "!"))) { before -= 1 }
+        if s.isKeyword(before, .return) { return true }
+        return before == s.scopes[body].open && last + 1 == s.scopes[body].close
+    }
+
+    /// Whether body `body` returns the value of region `r`: `return lock.withLock { … }` (also with
+    /// `try`/`await`), the body's only expression, or a `return` inside a lock()/unlock() stretch.
+    public static func returnsRegionValue(_ s: FileStructure, _ r: LockRegion, body: Int) -> Bool {
+        guard body >= 0 else { return false }
+        switch r.form {
+        case .closure, .queue:
+            var k = r.acquireToken
+            while s.isChar(k - 1, UInt8(ascii: ".")) && k >= 2 && (s.code[k - 2].kind == .identifier || s.isKeyword(k - 2, .self)) { k -= 2 }
+            var end = r.end
+            if s.isChar(end + 1, UInt8(ascii: ")")) { end += 1 }
+            return returnsExpression(s, start: k, last: end, body: body)
+        default:
+            return s.span(r.start, r.end).contains { s.isKeyword($0, .return) && !s.isChar($0 + 1, UInt8(ascii: "}")) && !s.isChar($0 + 1, UInt8(ascii: ";")) }
+        }
     }
 
     /// The type a variable `name` is declared with at token `t` (a local, a parameter, a property

@@ -277,9 +277,7 @@ public struct FileContextResolver {
         defer { closedir(d) }
         var out: [String] = []
         while let e = readdir(d) {
-            let name = withUnsafeBytes(of: e.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = FileIO.entryName(e)
             if name != "." && name != ".." { out.append(name) }
         }
         return out

@@ -12,6 +12,13 @@ public struct FileIOError: Error, Sendable, CustomStringConvertible {
 
 /// Plain POSIX file reading: one open, one fstat, reads into one buffer.
 public enum FileIO {
+    /// The name of a directory entry that `readdir` returned, read where it lies: the record is
+    /// only as long as its name, so copying the whole `d_name` field could read past its end.
+    public static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+        guard let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { return "" }
+        return String(cString: UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self))
+    }
+
     /// Files larger than this are refused with a clear message rather than read.
     public static let maxFileSize = 256 * 1024 * 1024
 

@@ -80,9 +80,7 @@ public struct FileWalker {
             }
             var subdirs: [String] = []
             while let entry = readdir(handle) {
-                let name = withUnsafePointer(to: entry.pointee.d_name) { ptr in
-                    ptr.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-                }
+                let name = FileIO.entryName(entry)
                 if name == "." || name == ".." { continue }
                 let full = dir == "/" ? "/" + name : dir + "/" + name
                 var type = entry.pointee.d_type

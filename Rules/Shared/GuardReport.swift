@@ -136,7 +136,7 @@ enum GuardReport {
             if s.decls[d].kind == .accessor, parent >= 0, !s.decls[parent].nameText.isEmpty {
                 place = " in the \(s.decls[d].nameText) of '\(s.decls[parent].nameText)'"
             } else {
-                place = " in '\(s.decls[d].nameText)()'"
+                place = " in '\(s.decls[d].nameText)\(s.decls[d].kind == .function ? "()" : "")'"
             }
         }
         return ", with \(n) more access\(n == 1 ? "" : "es")\(place) on the same path"

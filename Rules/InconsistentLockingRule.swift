@@ -27,7 +27,10 @@ public struct InconsistentLockingRule: Rule {
             reader-writer queues, event loops, the main actor, asserted executors), members hold what every call \
             of them holds, construction is exempt, and what the tool cannot resolve is not reported. Unlike that \
             rule, a var never accessed under any guard is not reported (nothing shows it is shared), and neither is \
-            a class without a guard. Classes marked @unchecked Sendable are reported by unchecked_sendable_unguarded \
+            a class without a guard; a guard is the var's only when the code shows it means it: its writes hold it, \
+            or, when only other code writes the var, most of its accesses do (one read in a block on the queue, a \
+            log call, is not a guard). A weak reference set by others and only read is loaded atomically: not \
+            reported. Several reads (or writes) of one var on one unguarded path of a body are one finding. Classes marked @unchecked Sendable are reported by unchecked_sendable_unguarded \
             instead. A read on the queue or event loop where every write of the var runs needs no lock.
             """,
         inTests: .narrowed("only state that the test code itself touches from concurrent code (a Task, a dispatched block, concurrentPerform, a task group)"),

@@ -34,7 +34,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
             labels; calls from init and deinit do not count against it); a public, overriding or @objc member \
             can be called from anywhere. A var's guard is a lock if the code takes one around it anywhere (a lock \
             exists to exclude other threads), else an executor; among those, the one held at most of its writes, \
-            then at most of its accesses (a queue that only reads the var does not guard it). An access without \
+            then at most of its accesses (a queue that only reads the var does not guard it; in a class not marked \
+            @unchecked Sendable, a var only other code writes is judged only when most of its accesses hold the guard, \
+            and one held at a single incidental access is not the var's). A message that counts accesses counts them. An access without \
             it is reported, with a note at a guarded one (the accesses under one wrong guard are one finding), and, when it sits in a member some call reaches \
             without the guard, a note at that call (the fix then goes there: locking inside the member would \
             deadlock its other callers). A var never accessed under any of the class's guards gets one finding. \
@@ -47,7 +49,11 @@ public struct UncheckedSendableUnguardedRule: Rule {
             other code as the queue to call it back on (`callbackQueue = queue`, `start(queue: queue)`) may run \
             the closures it hands over, and the local functions they call, on that queue: the tool cannot tell, \
             and says nothing about their accesses. A var never written \
-            outside construction cannot race; a weak reference is loaded and stored atomically. A class with \
+            outside construction cannot race; a weak reference is loaded and stored atomically, and is judged only \
+            when the class's own writes of it hold the guard. Code under `#if` on a test flag (a name containing TEST, \
+            not negated, that no other alternative of the condition stands in for) is test code. A public var guarded \
+            by a queue is never told to take an accessor that hops onto the queue with sync: code outside the module \
+            may already run there. A class with \
             mutable state and nothing that is or may be a guard gets one finding, at its name, with a note at \
             each var. Left alone: classes isolated to a global actor (declared, through a UIKit/AppKit or \
             SwiftUI superclass of the run, or by the module's default isolation), NIO channel handlers and \

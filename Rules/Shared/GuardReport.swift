@@ -32,11 +32,22 @@ enum GuardReport {
             return unprotected(f, rule: rule, token: token, context: context)
         case .publicVar:
             let p = f.primary!
+            let held = f.guardedCount == f.accessCount ? "at \(f.accessCount == 1 ? "its one access" : f.accessCount == 2 ? "both of its own accesses" : "all \(f.accessCount) of its own accesses")"
+                : "at \(f.guardedCount) of its \(f.accessCount) own accesses"
             message = "\(owner) is public, so code outside the module \(f.settable ? "reads and writes" : "reads") it without \(describe(p)), "
-                + "which the class holds at its own accesses"
+                + "which the class holds " + held
             if let g = f.guardedAt { notes.append(note(g, "'\(f.variable)' is accessed under \(describe(p)) here")) }
-            fix = "make '\(f.variable)' private and offer a public accessor that \(p.kind == .lock ? "takes \(describe(p))" : "runs on \(describe(p))") "
-                + "(or move the state inside the lock, e.g. a Mutex<State>), so that no caller can reach it without the guard"
+            if p.kind == .lock {
+                fix = "make '\(f.variable)' private and offer a public accessor that takes \(describe(p)) "
+                    + "(or move the state inside the lock, e.g. a Mutex<State>), so that no caller can reach it without the guard"
+            } else {
+                // Where code outside the module runs is unknown, and some of it may already run
+                // on the queue (a block the class hands it, a callback it makes there): an
+                // accessor that hops onto the queue with sync would deadlock it.
+                fix = "make '\(f.variable)' private and guard it with one short lock (or a Mutex) that its public getter\(f.settable ? " and setter" : "") "
+                    + "and every access inside the class take around the access alone; do not give it an accessor that runs on \(p.name) with "
+                    + "\(p.name).sync: code outside the class may already run on \(p.name) (a block or callback it runs there), and would deadlock"
+            }
         case .neverGuarded:
             message = "\(owner) is \(verb) here and never accessed under the class's \(f.classGuards.count == 1 ? "guard" : "guards") (\(list(f.classGuards)))"
             for other in f.otherAccesses.prefix(3) { notes.append(note(other, "'\(f.variable)' is also accessed here without a guard")) }
@@ -71,14 +82,14 @@ enum GuardReport {
             let p = f.primary!
             switch p.kind {
             case .lock:
-                message = "\(owner) is \(verb) without holding \(describe(p))" + more(f)
-                if let g = f.guardedAt { notes.append(note(g, "other accesses to '\(f.variable)' hold \(describe(p)), e.g. here")) }
+                message = "\(owner) is \(verb) without holding \(describe(p))" + more(f, context: context)
+                if let g = f.guardedAt { notes.append(note(g, "\(others(f)) hold\(f.guardedCount == 1 ? "s" : "") \(describe(p)), e.g. here")) }
             case .serialQueue, .readerWriter, .eventLoop:
-                message = "\(owner) is \(verb) outside \(describe(p)), where its other accesses run" + more(f)
-                if let g = f.guardedAt { notes.append(note(g, "other accesses to '\(f.variable)' run on \(describe(p)), e.g. here")) }
+                message = "\(owner) is \(verb) outside \(describe(p)), where \(others(f, lower: true)) run\(f.guardedCount == 1 ? "s" : "")" + more(f, context: context)
+                if let g = f.guardedAt { notes.append(note(g, "\(others(f)) run\(f.guardedCount == 1 ? "s" : "") on \(describe(p)), e.g. here")) }
             case .mainActor:
-                message = "\(owner) is \(verb) off the main actor here, while its other accesses run on it" + more(f)
-                if let g = f.guardedAt { notes.append(note(g, "other accesses to '\(f.variable)' run on the main actor, e.g. here")) }
+                message = "\(owner) is \(verb) off the main actor here, while \(others(f, lower: true)) run\(f.guardedCount == 1 ? "s" : "") on it" + more(f, context: context)
+                if let g = f.guardedAt { notes.append(note(g, "\(others(f)) run\(f.guardedCount == 1 ? "s" : "") on the main actor, e.g. here")) }
             }
             fix = accessFix(p, f, context: context, what: "wrap this access in", tail: " like the others")
         }
@@ -115,10 +126,33 @@ enum GuardReport {
     }
 
     /// " (and 3 more accesses in 'helper()')" for a finding that stands for several accesses.
-    static func more(_ f: GuardFinding) -> String {
-        guard !f.groupedAccesses.isEmpty, let helper = f.helper else { return "" }
+    static func more(_ f: GuardFinding, context: RuleContext) -> String {
+        guard !f.groupedAccesses.isEmpty else { return "" }
         let n = f.groupedAccesses.count
-        return ", with \(n) more access\(n == 1 ? "" : "es") in '\(helper)()' on the same path"
+        let s = context.structure
+        var place = f.helper.map { " in '\($0)()'" } ?? ""
+        if f.helper == nil, let d = s.enclosingFunction(of: tokenIndex(s, offset: f.site.offset)), !s.decls[d].nameText.isEmpty {
+            let parent = s.decls[d].parent
+            if s.decls[d].kind == .accessor, parent >= 0, !s.decls[parent].nameText.isEmpty {
+                place = " in the \(s.decls[d].nameText) of '\(s.decls[parent].nameText)'"
+            } else {
+                place = " in '\(s.decls[d].nameText)\(s.decls[d].kind == .function ? "()" : "")'"
+            }
+        }
+        return ", with \(n) more access\(n == 1 ? "" : "es")\(place) on the same path"
+    }
+
+    /// The accesses the guard is held at, counted: "the other 4 accesses to 'x'", "3 of the 7
+    /// other accesses to 'x'" (a message says only what the tool counted).
+    static func others(_ f: GuardFinding, lower: Bool = false) -> String {
+        let total = max(f.accessCount - 1, f.guardedCount)
+        let n = f.guardedCount
+        if lower {
+            if n >= total { return total == 1 ? "its one other access" : "its other \(total) accesses" }
+            return "\(n) of its \(total) other accesses"
+        }
+        if n >= total { return total == 1 ? "The one other access to '\(f.variable)'" : "The other \(total) accesses to '\(f.variable)'" }
+        return "\(n) of the \(total) other accesses to '\(f.variable)'"
     }
 
     /// How to hold guard `g` around an access.

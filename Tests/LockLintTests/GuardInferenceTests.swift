@@ -222,11 +222,107 @@ final class GuardInferenceTests: XCTestCase {
         let library = await lint(module: "/pkg/Sources/M")
         XCTAssertEqual(library.map(\.location.line), [4, 5])
         XCTAssertEqual(library.first?.message,
-                       "'unit' of class 'Metrics' is public, so code outside the module reads and writes it without 'lock', which the class holds at its own accesses")
+                       "'unit' of class 'Metrics' is public, so code outside the module reads and writes it without 'lock', which the class holds at both of its own accesses")
         XCTAssertTrue(library.last?.message.contains("reads it without") ?? false, library.last?.message ?? "")
         // In an app (no package target), nothing outside the run reaches it.
         let app = await lint(module: nil)
         XCTAssertEqual(app.map(\.location.line), [])
+    }
+
+    /// A public var of a library guarded by an executor: code outside the module may already
+    /// run on that executor, so the fix-it never offers an accessor that hops onto it with sync
+    /// (it would deadlock there); a lock-guarded one keeps the accessor advice.
+    func testAPublicVarGuardedByAQueueGetsNoSyncAccessor() async {
+        func lint(_ code: String) async -> [Diagnostic] {
+            let input = LintInput(path: "Sources/M/Box.swift", bytes: Array(code.utf8), context: FileContext(module: "/pkg/Sources/M"))
+            return await Linter.lint([input], settings: LintSettings(rules: [InconsistentLockingRule()], jobs: 1)).diagnostics
+        }
+        let shapes = [
+            // A serial queue, the var written in its blocks.
+            """
+            import Foundation
+            public final class Session {
+                let work = DispatchQueue(label: "work")
+                public var token: String?
+                public func refresh() { work.async { self.token = UUID().uuidString } }
+                public func use() { work.async { print(self.token ?? "") } }
+            }
+            """,
+            // A reader-writer queue: barrier writes, plain reads.
+            """
+            import Foundation
+            open class Registry {
+                private let rw = DispatchQueue(label: "rw", attributes: .concurrent)
+                open var names: [String] = []
+                open func add(_ n: String) { rw.async(flags: .barrier) { self.names.append(n) } }
+                open func all() -> [String] { rw.sync { names } }
+            }
+            """,
+            // A queue declared at file level, used through a helper of the class.
+            """
+            import Foundation
+            private let lane = DispatchQueue(label: "lane")
+            public final class Tracker {
+                public var lastEvent = ""
+                private func store(_ e: String) { lastEvent = e }
+                public func track(_ e: String) { lane.async { self.store(e) } }
+                public func replay() { lane.async { print(self.lastEvent) } }
+            }
+            """,
+        ]
+        for code in shapes {
+            let ds = await lint(code)
+            let publicVar = ds.first { $0.message.contains("is public") }
+            XCTAssertNotNil(publicVar, code)
+            let fix = publicVar?.fixIt.message ?? ""
+            XCTAssertTrue(fix.contains("one short lock"), fix)
+            XCTAssertTrue(fix.contains("do not give it an accessor"), fix)
+            XCTAssertFalse(fix.contains("accessor that runs on queue"), fix)
+        }
+        // A lock: an accessor that takes it, around the access alone, is safe from any thread.
+        let locked = await lint("""
+            import Foundation
+            public final class Gauge {
+                private let lock = NSLock()
+                public var level = 0
+                public func raise() { lock.lock(); level += 1; lock.unlock() }
+            }
+            """)
+        XCTAssertTrue(locked.first?.fixIt.message.contains("public accessor that takes 'lock'") ?? false, locked.first?.fixIt.message ?? "")
+        XCTAssertTrue(locked.first?.message.hasSuffix("which the class holds at its one access") ?? false, locked.first?.message ?? "")
+    }
+
+    /// A guard is a var's only when the code shows it means it: its writes hold it, or (when
+    /// only other code writes it) most of its accesses do; a message counts what it states.
+    func testAnIncidentalGuardIsNotTheVarsGuard() async {
+        let incidental = """
+            import Foundation
+            final class Pipe {
+                var label: String = ""
+                private let q = DispatchQueue(label: "q")
+                private var n = 0
+                func a() { print(label); q.async { self.n += 1; print(self.label) } }
+                func b() { print(label) }
+                func c() { print(label) }
+            }
+            final class Setter { func set(_ p: Pipe) { p.label = "x" } }
+            """
+        let quiet = await findings([("Sources/M/Pipe.swift", incidental)])
+        XCTAssertEqual(quiet, [])
+        let meant = """
+            import Foundation
+            final class Pipe {
+                var label: String = ""
+                private let q = DispatchQueue(label: "q")
+                func a() { q.async { print(self.label) } }
+                func b() { q.async { print(self.label) } }
+                func c() { print(label) }
+            }
+            final class Setter { func set(_ p: Pipe) { p.label = "x" } }
+            """
+        let ds = await Support.lint([("Sources/M/Pipe.swift", meant)], rules: [InconsistentLockingRule()])
+        XCTAssertEqual(ds.map(\.location.line), [7])
+        XCTAssertTrue(ds.first?.message.contains("where its other 2 accesses run") ?? false, ds.first?.message ?? "")
     }
 
     func testTheGuardIsWhatTheWritesHold() async {
@@ -280,13 +376,19 @@ final class GuardInferenceTests: XCTestCase {
                 private let lock = NSLock()
                 public var delegateName = "d"
                 public func start() { lock.withLock { print(delegateName) } }
-                public func cancel() { print(delegateName) }
+                public func pause() { lock.withLock { print(delegateName.count) } }
                 public func stop() { print(delegateName.count) }
             }
             """
         let input = LintInput(path: "Sources/M/D.swift", bytes: Array(code.utf8), context: FileContext(module: "/pkg/Sources/M"))
         let ds = await Linter.lint([input], settings: LintSettings(rules: [InconsistentLockingRule()], jobs: 1)).diagnostics
         XCTAssertEqual(ds.map(\.location.line), [4])
+        XCTAssertTrue(ds.first?.message.hasSuffix("which the class holds at 2 of its 3 own accesses") ?? false, ds.first?.message ?? "")
+        // Held at one read of three, the lock shows nothing about the var: quiet.
+        let once = code.replacingOccurrences(of: "lock.withLock { print(delegateName.count) }", with: "print(delegateName.count)")
+        let quiet = await Linter.lint([LintInput(path: "Sources/M/D.swift", bytes: Array(once.utf8), context: FileContext(module: "/pkg/Sources/M"))],
+                                      settings: LintSettings(rules: [InconsistentLockingRule()], jobs: 1)).diagnostics
+        XCTAssertEqual(quiet.map(\.location.line), [])
     }
 
     func testConstructionAndCallsFromInitDoNotCount() async {

@@ -5,6 +5,49 @@ import XCTest
 final class StructureTests: XCTestCase {
     func structure(_ code: String) -> FileStructure { FileStructure(file: SourceFile(path: "S.swift", text: code)) }
 
+    /// Code compiled only for tests: a test flag (a name containing TEST, not negated) that
+    /// every alternative of the condition requires; nested branches inherit it.
+    func testCodeCompiledOnlyForTests() {
+        let s = structure("""
+            #if TESTING
+            let a = 1
+            #else
+            let b = 2
+            #endif
+            #if DEBUG && (UnitTest || TEST_HOOKS)
+            let c = 3
+            #elseif os(iOS)
+            let d = 4
+            #endif
+            #if os(iOS) || TESTING
+            let e = 5
+            #endif
+            #if !TESTING
+            let f = 6
+            #endif
+            #if TESTING
+            #if os(macOS)
+            let g = 7
+            #endif
+            #endif
+            #if CONTEST
+            let h = 8
+            #endif
+            """)
+        func at(_ name: String) -> Int { s.code.firstIndex { s.file.text($0.range) == name }! }
+        XCTAssertTrue(s.inTestOnlyCode(at("a")))
+        XCTAssertFalse(s.inTestOnlyCode(at("b")))
+        XCTAssertTrue(s.inTestOnlyCode(at("c")))
+        XCTAssertFalse(s.inTestOnlyCode(at("d")))
+        XCTAssertFalse(s.inTestOnlyCode(at("e")))
+        XCTAssertFalse(s.inTestOnlyCode(at("f")))
+        XCTAssertTrue(s.inTestOnlyCode(at("g")))
+        // A name that merely contains the letters (CONTEST) counts too: the rule is by name.
+        XCTAssertTrue(s.inTestOnlyCode(at("h")))
+        XCTAssertTrue(s.hasTestOnlyCode)
+        XCTAssertFalse(structure("#if DEBUG\nlet x = 1\n#endif").hasTestOnlyCode)
+    }
+
     func testDeclarationsModifiersAndBodies() {
         let s = structure("""
             @MainActor

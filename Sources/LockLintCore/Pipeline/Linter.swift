@@ -333,6 +333,11 @@ public enum Linter {
             for (k, rule) in profile.rules.enumerated() where profile.ruleTestPolicies[k] == .skipped { running.remove(rule.description.id) }
         }
         context.rulesRunning = running
+        // The lines of code compiled only for tests, in a file that is not test code.
+        let testLines: [ClosedRange<Int>]? = context.fileIsTestCode || !structure.hasTestOnlyCode ? nil
+            : structure.branches.filter(\.testOnly).map { b in
+                structure.location(ofToken: b.start).line...(b.end < structure.code.count ? structure.location(ofToken: b.end).line : Int.max)
+            }
         var found: [Diagnostic] = []
         for (k, rule) in profile.rules.enumerated() {
             // A cancelled lint (the language server's stale document) stops between rules.
@@ -345,6 +350,27 @@ public enum Linter {
             }
             context.strict = profile.ruleStrict[k]
             var ds = rule.check(context)
+            // Code compiled only for tests (`#if TESTING`) in a product file: the rule's policy
+            // for test code applies to the findings there (a narrowed rule is asked again, as
+            // for test code, about that part only).
+            if let testLines, !ds.isEmpty {
+                func inTests(_ d: Diagnostic) -> Bool {
+                    d.path == input.path && testLines.contains { $0.contains(d.location.line) }
+                }
+                switch profile.ruleTestPolicies[k] {
+                case .reported:
+                    break
+                case .skipped:
+                    ds.removeAll(where: inTests)
+                case .narrowed:
+                    if ds.contains(where: inTests) {
+                        context.isTestCode = true
+                        let narrowed = rule.check(context).filter(inTests)
+                        context.isTestCode = false
+                        ds = ds.filter { !inTests($0) } + narrowed
+                    }
+                }
+            }
             for k in ds.indices { ds[k].severity = severity }
             found.append(contentsOf: ds)
         }

@@ -280,6 +280,15 @@ public struct FileStructure: Sendable {
         return b
     }
 
+    /// Whether token `i` is compiled only for tests (inside `#if TESTING` and the like).
+    public func inTestOnlyCode(_ i: Int) -> Bool {
+        let b = branch(of: i)
+        return b >= 0 && branches[b].testOnly
+    }
+
+    /// Whether any code of the file is compiled only for tests.
+    public var hasTestOnlyCode: Bool { branches.contains { $0.testOnly } }
+
     /// Whether tokens `a` and `b` are never compiled together: one lies in code that assumes an
     /// `#if` condition true and the other in code that assumes it false (the two branches of one
     /// `#if`, or two `#if os(macOS)` … `#else` blocks of one type, a declaration in the first and

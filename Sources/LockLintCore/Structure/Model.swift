@@ -181,4 +181,8 @@ public struct ConditionalBranch: Sendable {
     /// condition, `-C` for each earlier condition of its chain, `C` as written without spaces
     /// and with a leading `!` read as the negation (`#if !os(Windows)` assumes `-os(Windows)`).
     public var assumes: [String]
+    /// Compiled only for tests: it assumes a test flag (a condition name containing `TEST`,
+    /// not negated) that no other branch of its conditions can stand in for (`#if TESTING`,
+    /// `#if DEBUG && TESTING`, not `#if os(iOS) || TESTING` nor `#if !TESTING`).
+    public var testOnly = false
 }

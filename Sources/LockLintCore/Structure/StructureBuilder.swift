@@ -292,7 +292,43 @@ struct StructureBuilder {
         let condition = kind == 2 ? "" : conditionText(after: i)
         if !condition.isEmpty { assumes.append(condition) }
         openBranches.append((branches.count, earlier, condition))
-        branches.append(ConditionalBranch(parent: parent, start: i, end: code.count, assumes: assumes))
+        let testOnly = (parent >= 0 && branches[parent].testOnly) || (condition.hasPrefix("+") && Self.requiresTestFlag(condition.dropFirst()))
+        branches.append(ConditionalBranch(parent: parent, start: i, end: code.count, assumes: assumes, testOnly: testOnly))
+    }
+
+    /// Whether condition `c` (as written, without spaces) holds only when a test flag is set:
+    /// a flag whose name contains `TEST` (any case), not negated, required by every `||`
+    /// alternative and by some `&&` operand.
+    static func requiresTestFlag(_ c: Substring) -> Bool {
+        var body = c
+        while body.hasPrefix("(") && body.hasSuffix(")") && wrapsWhole(body) { body = body.dropFirst().dropLast() }
+        let alternatives = splitTopLevel(body, "||")
+        if alternatives.count > 1 { return alternatives.allSatisfy { requiresTestFlag($0) } }
+        let operands = splitTopLevel(body, "&&")
+        if operands.count > 1 { return operands.contains { requiresTestFlag($0) } }
+        guard !body.isEmpty, body.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return false }
+        return body.uppercased().contains("TEST")
+    }
+
+    /// `text` split at operator `op` outside parentheses.
+    static func splitTopLevel(_ text: Substring, _ op: String) -> [Substring] {
+        var parts: [Substring] = []
+        var depth = 0
+        var start = text.startIndex
+        var k = text.startIndex
+        while k < text.endIndex {
+            let ch = text[k]
+            if ch == "(" { depth += 1 } else if ch == ")" { depth -= 1 }
+            if depth == 0 && text[k...].hasPrefix(op) {
+                parts.append(text[start..<k])
+                k = text.index(k, offsetBy: op.count)
+                start = k
+                continue
+            }
+            k = text.index(after: k)
+        }
+        parts.append(text[start...])
+        return parts
     }
 
     /// The condition after a `#if`/`#elseif`, as `+C` or `-C` (a leading `!` of a simple

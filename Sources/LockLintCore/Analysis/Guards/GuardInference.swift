@@ -46,6 +46,11 @@ public struct GuardFinding: Sendable, Equatable {
     /// A guarded access, for the note.
     public var guardedAt: CodeSite? = nil
     public var guardedCount = 0
+    /// The var's accesses after construction in the run's code (the finding's own included).
+    public var accessCount = 0
+    /// The byte offset of the `{` of the body or closure that runs the access (one cause, one
+    /// finding: the accesses of one var on one unguarded path are reported once).
+    public var body = -1
     /// For an access in a member that some call reaches without the guard: the member, that
     /// call, and whether other calls hold the guard (then locking inside would deadlock them).
     public var helper: String? = nil
@@ -261,7 +266,7 @@ public enum GuardInference {
                 let e = effective(a.member, a.guards, possible: a.possible, construction: a.construction, runsLater: a.runsLater,
                                   released: a.releasedEntry)
                 if e.construction { continue }
-                accesses.append((a, e, l.testCode))
+                accesses.append((a, e, l.testCode || a.testOnly))
                 for g in e.some where isOwn(g) { ownGuards.insert(g) }
                 if e.possible { anyPossible = true }
             }
@@ -351,6 +356,14 @@ public enum GuardInference {
             // holding it where the var is written: a read under a lock that guards other state
             // shows only that the lock was held there.
             if onlyWritesReported && !unchecked { continue }
+            // A guard is the var's only when the code shows it means it: the class's own writes
+            // after construction hold it, or (when only other code writes it) most of its
+            // accesses do. One read that happens to sit in a block on the queue (a log call)
+            // does not make the queue the var's guard.
+            if writeCounts.isEmpty && !unchecked && (counts[primary] ?? 0) * 2 <= list.count { continue }
+            // A weak reference is loaded and stored atomically by the runtime: unless its writes
+            // hold the guard, its reads race with nothing they could tear.
+            if v.weak && (writeCounts[primary] ?? 0) == 0 { continue }
             // Executors on which every write of the var runs: a read there needs no lock (only
             // that thread writes), though other threads must still take the lock to read.
             let writeExecutors = list.filter { $0.record.write }.map { $0.eff.guards.filter { $0.kind.isExecutor } }
@@ -373,6 +386,8 @@ public enum GuardInference {
                 f.primary = primary
                 f.guardedAt = anyExample
                 f.settable = v.settableOutsideModule
+                f.guardedCount = counts[primary] ?? 0
+                f.accessCount = list.count
                 f.lockType = cls.lockTypes[primary.name]
                 f.form = cls.guardForms[primary.name]
                 out.append(f)
@@ -386,6 +401,8 @@ public enum GuardInference {
                 f.primary = primary
                 f.guardedAt = example(besides: r)
                 f.guardedCount = counts[primary] ?? 0
+                f.accessCount = list.count
+                f.body = r.exec
                 f.lockType = cls.lockTypes[primary.name]
                 f.form = cls.guardForms[primary.name]
                 f.quietInTests = a.testCode && !testConcurrent
@@ -438,6 +455,11 @@ public enum GuardInference {
                 cause = "\(f.variable) under \(f.here.map(\.name).sorted())"
             } else if f.kind == .unguarded, let helper = f.helper, let call = f.helperCall {
                 cause = "\(helper)@\(call.path):\(call.offset)"
+            } else if f.kind == .unguarded || f.kind == .plainBlockWrite, f.body >= 0 {
+                // The reads (or the writes) of one var on one path of one body (a closure is a
+                // path of its own) that holds no guard: the body is the one cause. A read and a
+                // write stay apart: each half of a check-then-act has its own fix.
+                cause = "\(f.variable) in \(f.site.path):\(f.body) \(f.kind == .plainBlockWrite) \(f.write)"
             } else {
                 grouped.append(f)
                 continue

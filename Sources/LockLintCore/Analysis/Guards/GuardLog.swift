@@ -54,6 +54,8 @@ public struct StateAccessRecord: Sendable, Equatable {
     /// Locks its callers hold on entry that the member releases before this point (it hands them
     /// back: `lock.unlock()` with no `lock()` before it).
     public var releasedEntry: [String] = []
+    /// In code compiled only for tests (`#if TESTING`) of a file that is not test code.
+    public var testOnly = false
 }
 
 /// A call from the type's own code to one of its members (or a read of a computed property).
@@ -1326,6 +1328,7 @@ struct UnitWalker {
                 rec.concurrent = inConcurrentClosure(i)
                 if write && held.guards.isEmpty { rec.plainBlockWrite = plainReaderWriterBlock(i, regions: regions) }
                 rec.exec = execOffset(i)
+                rec.testOnly = s.inTestOnlyCode(i)
                 if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
                 log.accesses.append(rec)
             } else {

@@ -160,7 +160,7 @@ enum GuardReport {
         switch g.kind {
         case .lock:
             let base = lockFix(g.name == "self" ? "self" : g.name, wrapper: f.wrapper, deployment: context.deployment, lockType: f.lockType,
-                               what: what, tail: tail, lockTypeMethods: f.lockType.flatMap { context.lockWrapperMethods($0) }, inAsync: f.inAsync,
+                               what: what, tail: tail, lockTypeMethods: f.lockType.flatMap { lockMethods($0, write: f.write, context: context) }, inAsync: f.inAsync,
                                form: f.primary?.name == g.name ? f.form : nil)
             // One half of a check-then-act in one function: guarding each half on its own still
             // lets the value change in between, and holding the lock from the check to the write
@@ -185,6 +185,15 @@ enum GuardReport {
             return "run this access on the main actor like the others (mark the method @MainActor, or move the access into "
                 + "await MainActor.run { } or a main-queue block)"
         }
+    }
+
+    /// The closure methods of lock type `type` that hold it for this access: not one the tool
+    /// could not resolve, and for a write not a reader's (a plain block of a concurrent queue).
+    static func lockMethods(_ type: String, write: Bool, context: RuleContext) -> [String]? {
+        guard let all = context.lockWrapperMethods(type) else { return nil }
+        let readers = write ? Set(context.lockReaderMethods(type)) : []
+        let usable = all.filter { !$0.hasSuffix("?") && !readers.contains($0) }
+        return usable.isEmpty ? nil : usable
     }
 
     /// How to hold lock `p` around an access: the class's own wrapper method when it has one;

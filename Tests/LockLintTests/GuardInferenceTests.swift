@@ -182,6 +182,85 @@ final class GuardInferenceTests: XCTestCase {
         return ds.map { "\($0.path.split(separator: "/").last!):\($0.location.line) \($0.ruleID)" }
     }
 
+    // MARK: Locks known by what the code does
+
+    func testALockWrapperIsKnownByWhatItsMethodsDoWhateverItsLocksType() {
+        let s = structure("""
+            import Foundation
+            final class Turnstile {
+                private typealias Inner = NSLocking & Sendable
+                private let inner: Inner
+                init() { inner = NSLock() }
+                func pass<T>(_ work: () throws -> T) rethrows -> T { inner.lock(); defer { inner.unlock() }; return try work() }
+            }
+            final class Cache {
+                private var inner: [Int] = []
+                func each(_ work: (Int) -> Void) { inner.forEach { work($0) } }
+                func later(_ work: () -> Void) { lockAll(); unlockAll(); work() }
+            }
+            """)
+        let wrappers = GuardLogExtractor.ownWrappers(s, vocabulary: .default)
+        let turnstile = s.decls.indices.first { s.decls[$0].kind == .class && s.decls[$0].nameText == "Turnstile" }!
+        let cache = s.decls.indices.first { s.decls[$0].kind == .class && s.decls[$0].nameText == "Cache" }!
+        XCTAssertEqual(LockWrappers.scopedMethods(of: turnstile, in: s, vocabulary: .default, wrappers: wrappers), ["pass"])
+        // A closure run by `forEach` or after the state is handed back is under no lock.
+        XCTAssertNil(LockWrappers.scopedMethods(of: cache, in: s, vocabulary: .default, wrappers: wrappers))
+    }
+
+    func testAReaderWriterWrapperKnowsItsReaderMethods() {
+        let s = structure("""
+            import Dispatch
+            final class SharedAccess {
+                private let queue = DispatchQueue(label: "a", attributes: .concurrent)
+                func reading(_ body: () -> Void) { queue.sync { body() } }
+                func writing(_ body: () -> Void) { queue.sync(flags: .barrier) { body() } }
+            }
+            final class OneAtATime {
+                private let queue = DispatchQueue(label: "b")
+                func run(_ body: () -> Void) { queue.sync { body() } }
+            }
+            """)
+        let wrappers = GuardLogExtractor.ownWrappers(s, vocabulary: .default)
+        let rw = s.decls.indices.first { s.decls[$0].kind == .class && s.decls[$0].nameText == "SharedAccess" }!
+        let serial = s.decls.indices.first { s.decls[$0].kind == .class && s.decls[$0].nameText == "OneAtATime" }!
+        let methods = LockWrappers.scopedMethods(of: rw, in: s, vocabulary: .default, wrappers: wrappers)
+        XCTAssertEqual(methods, ["reading", "writing"])
+        XCTAssertEqual(LockWrappers.readerMethods(of: rw, in: s, among: methods ?? []), ["reading"])
+        // A serial queue's block excludes every other: no reader methods.
+        XCTAssertEqual(LockWrappers.readerMethods(of: serial, in: s, among: ["run"]), [])
+    }
+
+    func testAWrapperBuiltOnAWrapperIsFollowedThroughTheRun() {
+        let a = """
+            final class Turnstile {
+                private let inner: any NSLocking = NSLock()
+                func pass<T>(_ work: () -> T) -> T { inner.lock(); defer { inner.unlock() }; return work() }
+            }
+            """
+        let b = """
+            final class Slot<V> {
+                private let gate = Turnstile()
+                private let other: Outside
+                private let plain = Plain()
+                private var held: V
+                func change<R>(_ body: (inout V) -> R) -> R { gate.pass { body(&held) } }
+                func maybe(_ body: () -> Void) { other.perform { body() } }
+                func never(_ body: () -> Void) { plain.run { body() } }
+            }
+            final class Plain { func run(_ body: () -> Void) { body() } }
+            """
+        var index = ProjectIndex()
+        for (path, code) in [("Sources/M/A.swift", a), ("Sources/M/B.swift", b)] {
+            index.merge(ProjectIndex.facts(of: FileStructure(file: SourceFile(path: path, text: code)), vocabulary: .default))
+        }
+        index.finish()
+        let module = ProjectIndex.moduleKey(forPath: "Sources/M/A.swift")
+        // Through a wrapper of the run: a lock; through a type the tool cannot see: maybe one
+        // (`maybe?`); through a type of the run that runs the closure under nothing: not one.
+        XCTAssertEqual(RuleContext.lockWrapperMethods("Slot", module: module, index: index), ["change", "maybe?"])
+        XCTAssertNil(RuleContext.lockWrapperMethods("Plain", module: module, index: index))
+    }
+
     func testAMemberHoldsWhatEveryCallHoldsAcrossFiles() async {
         let a = """
             final class Store {

@@ -38,6 +38,12 @@ public struct TypeFacts: Sendable, Equatable {
     public var isLockWrapper = false
     /// The closure-running methods of such a lock, sorted: their closures run with it held.
     public var lockScopedMethods: [String] = []
+    /// Closure-running methods that hand their closure to a closure method of a stored property,
+    /// as `method=Type.inner`, sorted (see `LockWrappers.delegations`).
+    public var closureDelegates: [String] = []
+    /// Closure-running methods of such a lock that run the closure in a plain (not barrier) block
+    /// of a concurrent queue: they share the lock with other readers, so a write needs another.
+    public var readerMethods: [String] = []
     /// The superclass named first in the declaration ("" when none is written).
     public var superclass = ""
     /// An executor or event loop: it conforms to (or, for a protocol, refines) `EventLoop`,
@@ -105,6 +111,8 @@ public struct TypeFacts: Sendable, Equatable {
         isLoopConfined = isLoopConfined || o.isLoopConfined
         isLockWrapper = isLockWrapper || o.isLockWrapper
         Self.union(&lockScopedMethods, o.lockScopedMethods)
+        Self.union(&closureDelegates, o.closureDelegates)
+        Self.union(&readerMethods, o.readerMethods)
         if superclass.isEmpty { superclass = o.superclass }
         isExecutor = isExecutor || o.isExecutor
         usesGuards = usesGuards || o.usesGuards
@@ -377,11 +385,15 @@ public struct ProjectIndex: Sendable {
                 // A subclass of a UIKit/AppKit main-actor class (or a SwiftUI view) inherits its isolation.
                 if MainActorTypes.inheritsIsolation(di, s) { f.isGlobalActorIsolated = true }
             }
+            if (d.kind == .class || d.kind == .struct || d.kind == .extension) && !s.closures.isEmpty {
+                f.closureDelegates = LockWrappers.delegations(of: di, in: s)
+            }
             if mayHoldLocks && (d.kind == .class || d.kind == .struct || d.kind == .extension) {
                 let scoped = LockWrappers.scopedMethods(of: di, in: s, vocabulary: vocabulary, wrappers: wrapperMethods)
                 if let m = scoped {
                     f.isLockWrapper = true
                     f.lockScopedMethods = m
+                    f.readerMethods = LockWrappers.readerMethods(of: di, in: s, among: m)
                 }
             }
             if d.kind == .class, let first = s.decls[di].inheritance.first, s.code[first].kind == .identifier {
@@ -642,28 +654,112 @@ public enum LockWrappers {
         guard acquireRelease || !candidates.isEmpty else { return nil }
         // An extension of a known lock type that adds closure methods.
         let extendsLock = s.decls[d].kind == .extension && vocabulary.lockTypes.contains(s.decls[d].nameText)
+        // The closure must run while the lock is held (not a method that takes the lock and
+        // calls its closure outside it).
+        let held = wrappers ?? GuardLogExtractor.ownWrappers(s, vocabulary: vocabulary)
         var ownsLock = false
         if !acquireRelease && !extendsLock {
+            var stored = Set<String>()
             for m in s.children[d] {
                 let c = s.decls[m]
-                if c.kind == .variable && !c.isStaticMember && !c.isComputed
-                    && (vocabulary.lockType(of: c, in: s, strict: false) != nil || ProjectIndex.isSerialQueue(c, in: s)) {
+                guard c.kind == .variable && !c.isStaticMember && !c.isComputed else { continue }
+                if vocabulary.lockType(of: c, in: s, strict: false) != nil || ProjectIndex.isSerialQueue(c, in: s) {
                     ownsLock = true
                     break
+                }
+                stored.insert(c.nameText)
+            }
+            // Whatever its declared type (a typealias, `any NSLocking & Sendable`, a concurrent
+            // queue): a stored property the type locks and unlocks, or runs a block on with `sync`,
+            // around a closure parameter is the type's lock.
+            if !ownsLock {
+                ownsLock = candidates.contains { f in
+                    held[s.decls[f].nameText].map { stored.contains(LockRegions.normalized($0)) } ?? false
                 }
             }
             guard ownsLock else { return nil }
         }
         var scoped: [String] = []
-        // The closure must run while the lock is held (not a method that takes the lock and
-        // calls its closure outside it).
-        let held = wrappers ?? GuardLogExtractor.ownWrappers(s, vocabulary: vocabulary)
         for f in candidates where runsUnderLock(s.decls[f], s, vocabulary: vocabulary) && held[s.decls[f].nameText] != nil {
             scoped.append(s.decls[f].nameText)
         }
         // A lock that only locks and unlocks is still a lock.
         guard acquireRelease || !scoped.isEmpty else { return nil }
         return Array(Set(scoped)).sorted()
+    }
+
+    /// Among the closure-running methods `methods` of type `d`, those that run their closure in a
+    /// plain `sync` block (no barrier) when the type keeps a concurrent queue: a reader's hold.
+    public static func readerMethods(of d: Int, in s: FileStructure, among methods: [String]) -> [String] {
+        guard !methods.isEmpty, s.decls[d].body >= 0 else { return [] }
+        let body = s.scopes[s.decls[d].body]
+        guard s.span(body.open, body.close).contains(where: { s.is($0, "concurrent") }) else { return [] }
+        var out: [String] = []
+        for m in s.children[d] where s.decls[m].kind == .function && s.decls[m].body >= 0 && methods.contains(s.decls[m].nameText) {
+            let inner = s.scopes[s.decls[m].body].interior
+            if inner.contains(where: { s.is($0, "sync") }) && !inner.contains(where: { s.is($0, "barrier") }) { out.append(s.decls[m].nameText) }
+        }
+        return Array(Set(out)).sorted()
+    }
+
+    /// The closure-running methods of type (or extension) `d` that hand their closure on to a
+    /// closure method of one of its stored properties (`func modify(_ body: …) { lock.perform {
+    /// body(&value) } }`), as `method=Type.inner` (`Type` empty when the property's type is not
+    /// written): a lock when `Type.inner` is one, followed through the run's types at query time.
+    public static func delegations(of d: Int, in s: FileStructure) -> [String] {
+        var stored: [String: Decl] = [:]
+        for m in s.children[d] where s.decls[m].kind == .variable && !s.decls[m].isStaticMember && !s.decls[m].isComputed {
+            stored[s.decls[m].nameText] = s.decls[m]
+        }
+        guard !stored.isEmpty else { return [] }
+        var out = Set<String>()
+        for m in s.children[d] {
+            let f = s.decls[m]
+            guard f.kind == .function, f.body >= 0, !f.isStaticMember, takesImmediateClosure(f, s) else { continue }
+            let params = GuardLogExtractor.closureParameters(s, m)
+            guard !params.isEmpty else { continue }
+            var target: (receiver: String, method: String)? = nil
+            var outside = false
+            for k in s.scopes[f.body].interior where s.code[k].kind == .identifier && !s.isChar(k - 1, UInt8(ascii: "."))
+                && params.contains(s.text(k)) {
+                // The closure (or the call) the parameter is run in or handed to.
+                var here: (String, String)? = nil
+                if !s.isChar(k + 1, UInt8(ascii: "(")), let h = handedOn(s, k) {
+                    here = h
+                } else {
+                    var sc = Int(s.scopeOf[k])
+                    while sc >= 0 && sc != f.body {
+                        let scope = s.scopes[sc]
+                        if scope.kind == .closure {
+                            let c = s.closures[scope.closure]
+                            if c.callee >= 0 && c.receiverStart >= 0 && s.isChar(c.callee - 1, UInt8(ascii: ".")) {
+                                here = (LockRegions.normalized(s.text(s.span(c.receiverStart, c.callee - 1))), s.text(c.callee))
+                            }
+                            break
+                        }
+                        sc = scope.parent
+                    }
+                }
+                guard let h = here, target == nil || target! == h, !GuardRegions.plainClosureMethods.contains(h.1) else { outside = true; break }
+                target = h
+            }
+            guard !outside, let t = target, let v = stored[t.receiver] else { continue }
+            out.insert("\(f.nameText)=\(GuardLogExtractor.declaredTypeName(v, s) ?? "").\(t.method)")
+        }
+        return out.sorted()
+    }
+
+    /// For a closure parameter passed on as the only argument of `receiver.method(p)` or
+    /// `receiver.method(label: p)`: the receiver and the method.
+    static func handedOn(_ s: FileStructure, _ k: Int) -> (String, String)? {
+        var open = k - 1
+        if s.isChar(open, UInt8(ascii: ":")) { open -= 2 }
+        guard open > 2, s.isChar(open, UInt8(ascii: "(")), s.isChar(k + 1, UInt8(ascii: ")")) else { return nil }
+        let callee = open - 1
+        guard s.code[callee].kind == .identifier, s.isChar(callee - 1, UInt8(ascii: ".")) else { return nil }
+        let r = LockRegions.receiverStart(s, dot: callee - 1)
+        guard r >= 0 else { return nil }
+        return (LockRegions.normalized(s.text(s.span(r, callee - 1))), s.text(callee))
     }
 
     /// A parameter of function type that is not `@escaping`: the closure runs during the call.

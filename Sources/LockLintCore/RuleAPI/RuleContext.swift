@@ -167,18 +167,68 @@ public final class RuleContext {
         return answer
     }
 
-    static func lockWrapperMethods(_ name: String, module: String, index: ProjectIndex) -> [String]? {
-        guard var f = index.facts(module: module, name: name) else { return nil }
-        // A typealias stands for the type it names.
+    /// The methods of a lock type of the project's own (see `lockWrapperMethods`) that hold it
+    /// only as a reader (a plain block of a concurrent queue): a write needs one of the others.
+    public func lockReaderMethods(_ name: String) -> [String] {
+        let answer = Self.lockReaderMethods(name, module: module, index: index)
+        questions[FactsQuestion(kind: .lockReaders, name: name)] = .strings(answer)
+        return answer
+    }
+
+    static func lockReaderMethods(_ name: String, module: String, index: ProjectIndex) -> [String] {
+        guard var f = index.facts(module: module, name: name) else { return [] }
         var hops = 0
         while !f.aliasOf.isEmpty && hops < 4, let target = index.facts(module: module, name: f.aliasOf) {
             f = target
             hops += 1
         }
-        if f.isLockWrapper { return f.lockScopedMethods }
+        return f.readerMethods
+    }
+
+    /// A `method?` entry is a method that hands its closure to one the tool cannot resolve: it
+    /// may be a lock.
+    static func lockWrapperMethods(_ name: String, module: String, index: ProjectIndex, depth: Int = 0) -> [String]? {
+        guard var f = index.facts(module: module, name: name) else { return nil }
+        // A typealias stands for the type it names.
+        var hops = 0
+        var type = name
+        while !f.aliasOf.isEmpty && hops < 4, let target = index.facts(module: module, name: f.aliasOf) {
+            type = f.aliasOf
+            f = target
+            hops += 1
+        }
+        var methods: [String]? = nil
+        if f.isLockWrapper { methods = f.lockScopedMethods }
         // A protocol whose implementations in the run run their closures under a lock.
-        if f.isProtocol, let methods = index.protocolWrappers[module]?[name] { return methods }
-        return nil
+        if f.isProtocol, let m = index.protocolWrappers[module]?[type] { methods = m }
+        // A wrapper built on another wrapper (or on a lock): its method runs its closure inside
+        // a closure method of a stored property, a lock when that one is, followed through the
+        // run's own types as far as they go.
+        guard !f.closureDelegates.isEmpty, depth < 4 else { return methods }
+        var added: [String] = []
+        for entry in f.closureDelegates {
+            guard let eq = entry.firstIndex(of: "="), let dot = entry.lastIndex(of: "."), eq < dot else { continue }
+            let method = String(entry[..<eq])
+            if methods?.contains(method) == true { continue }
+            let inner = String(entry[entry.index(after: dot)...])
+            let target = String(entry[entry.index(after: eq)..<dot])
+            if target.isEmpty {
+                if LockVocabulary.default.lockScopedMethods.contains(inner) { added.append(method) } else { added.append(method + "?") }
+                continue
+            }
+            if LockVocabulary.default.lockTypes.contains(target) {
+                if LockVocabulary.default.lockScopedMethods.contains(inner) || GuardLogExtractor.knownExtraScoped.contains(inner) { added.append(method) }
+                continue
+            }
+            if let m = lockWrapperMethods(target, module: module, index: index, depth: depth + 1) {
+                if m.contains(inner) { added.append(method) } else if m.contains(inner + "?") { added.append(method + "?") }
+            } else if index.facts(module: module, name: target) == nil {
+                // A type declared where the tool cannot see: it may be a lock.
+                added.append(method + (LockVocabulary.namesLock(inner) ? "" : "?"))
+            }
+        }
+        guard !added.isEmpty else { return methods }
+        return ((methods ?? []) + added).sorted()
     }
 
     /// The kind of a serial or concurrent queue declared at file level in the module (in any
@@ -445,6 +495,7 @@ public final class RuleContext {
                 b = .bool(isActor(index.facts(module: module, name: name), assuming: assumes))
             case .lockingMembers: b = .lockingMembers(lockingMembers(q.name, module: module, index: index))
             case .lockingMemberName: b = .bool(isLockingMemberName(q.name, module: module, index: index))
+            case .lockReaders: b = .strings(lockReaderMethods(q.name, module: module, index: index))
             }
             if a != b { return true }
         }
@@ -474,7 +525,7 @@ struct FactsQuestion: Hashable {
         case isValueType, isProtocol, isKnownType, declaresType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias, ownWrappers, classQueues, isClass, lockImplementations, assertingMethods, usesGuards
         case awaited, serialCalls
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
-        case lockingMembers, lockingMemberName
+        case lockingMembers, lockingMemberName, lockReaders
     }
     var kind: Kind
     var name: String

@@ -324,6 +324,18 @@ public enum GuardLogExtractor {
             if let d = declared.first {
                 local = ProjectIndex.classifyMembers(of: d, in: s, vocabulary: context.vocabulary)
                 if !local!.locks.isEmpty || !local!.queues.isEmpty { usesHere = true }
+                // A stored property of a type the run shows to be a lock (its own wrapper, by
+                // what its methods do: `let gate = Gate()` whose `run { }` locks), made by the
+                // class itself: an object handed in (a parent) guards its own state, and may
+                // call this one under its lock.
+                if !usesHere {
+                    usesHere = s.children[d].contains { m in
+                        let v = s.decls[m]
+                        guard v.kind == .variable, !v.isStaticMember, !v.isComputed, let t = declaredTypeName(v, s),
+                              t.first?.isUppercase == true, madeByOwner(v, s) else { return false }
+                        return context.lockWrapperMethods(t).map { $0.contains { !$0.hasSuffix("?") } } ?? false
+                    }
+                }
             }
             if !usesHere && mayLock {
                 let bodies = units.map { s.decls[$0].body }
@@ -395,7 +407,9 @@ public enum GuardLogExtractor {
                     }
                     formRegions = (regions!.regions.count, byBody)
                 }
-                for k in Set(units.flatMap { formRegions!.byBody[s.decls[$0].body] ?? [] }).sorted() {
+                // A form that holds the lock for a write first (not a reader's block).
+                let formKeys = Set(units.flatMap { formRegions!.byBody[s.decls[$0].body] ?? [] }).sorted()
+                for k in formKeys.filter({ regions!.regions[$0].writes }) + formKeys.filter({ !regions!.regions[$0].writes }) {
                     let r = regions!.regions[k]
                     guard let h = r.held, log.classRecord!.guardForms[h.name] == nil else { continue }
                     log.classRecord!.guardForms[h.name] = r.form
@@ -424,6 +438,25 @@ public enum GuardLogExtractor {
             result.logs[qualified] = log
         }
         return result
+    }
+
+    /// A stored property the class makes itself (`= Gate()`, `= .init()`, or `gate = Gate()` in
+    /// its body), not an object handed in.
+    static func madeByOwner(_ v: Decl, _ s: FileStructure) -> Bool {
+        func constructs(_ k: Int) -> Bool {
+            var j = k
+            if s.isKeyword(j, .try) { j += 1 }
+            guard j + 1 < s.code.count else { return false }
+            if s.isChar(j, UInt8(ascii: ".")) { return s.is(j + 1, "init") }
+            guard s.code[j].kind == .identifier, s.text(j).first?.isUppercase == true else { return false }
+            return s.isChar(j + 1, UInt8(ascii: "(")) || s.isChar(j + 1, UInt8(ascii: ".")) || s.is(j + 1, "<")
+        }
+        if let first = v.initializer.first { return constructs(first) }
+        guard v.parent >= 0, s.decls[v.parent].body >= 0 else { return false }
+        let body = s.scopes[s.decls[v.parent].body]
+        return s.assignments(of: v.nameText, in: s.span(body.open, body.close)).contains { k in
+            (!s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self)) && constructs(k + 2)
+        }
     }
 
     /// Calls that take a queue only to name it, not to run code on it later.
@@ -517,8 +550,13 @@ public enum GuardLogExtractor {
                 guard case .member(let d) = receiverDecl(s, receiver, at: at) else { return false }
                 return !d.isComputed
             })
+        var resolution2 = resolution
+        resolution2.readerMethod = { receiver, method, at in
+            guard case .member(let d) = receiverDecl(s, receiver, at: at), let type = declaredTypeName(d, s) else { return false }
+            return context.lockReaderMethods(type).contains(method)
+        }
         var regions = GuardRegions(s, vocabulary: context.vocabulary, extraScopedMethods: extra, selfWrappers: selfWrappers,
-                                   resolution: resolution, within: ranges)
+                                   resolution: resolution2, within: ranges)
         // Methods of the classes (and their superclasses, in any file) that assert an executor.
         var asserting: [String: HeldGuard] = [:]
         for name in names.sorted() {
@@ -753,7 +791,10 @@ public enum GuardLogExtractor {
         case .member(let d):
             guard var type = declaredTypeName(d, s) else { return namedLike ? true : nil }
             if context.vocabulary.lockTypes.contains(type) { return true }
-            if let methods = context.lockWrapperMethods(type) { return methods.contains(method) }
+            if let methods = context.lockWrapperMethods(type) {
+                if methods.contains(method) { return true }
+                return methods.contains(method + "?") ? nil : false
+            }
             if let target = context.aliasTarget(type) {
                 type = target
                 if context.vocabulary.lockTypes.contains(type) { return true }

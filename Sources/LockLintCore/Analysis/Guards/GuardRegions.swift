@@ -150,6 +150,9 @@ public struct GuardRegions {
         /// Whether a receiver is a stored property of a type in this file (not a local, a
         /// parameter, or something declared where the tool cannot see).
         public var isStoredMember: (String, Int) -> Bool
+        /// Whether (receiver, method) holds the receiver's lock only as a reader (a plain block of
+        /// a concurrent queue): the region does not show how to hold it for a write.
+        public var readerMethod: (String, String, Int) -> Bool = { _, _, _ in false }
 
         public init(executor: @escaping (String, Int) -> Executor, closureMethod: @escaping (String, String, Int) -> Bool?,
                     isLocal: @escaping (String, Int) -> Bool = { _, _ in false },
@@ -212,7 +215,9 @@ public struct GuardRegions {
             var region = Region(start: c.open, end: c.close, executable: c.scope, held: nil, receiver: receiver, writes: true, definite: true,
                                 form: method)
             switch resolution.closureMethod(receiver, method, c.callee) {
-            case true?: region.held = HeldGuard(receiver, .lock)
+            case true?:
+                region.held = HeldGuard(receiver, .lock)
+                region.writes = !resolution.readerMethod(receiver, method, c.callee)
             case false?: continue
             case nil:
                 // A closure kept to run later is under no lock; but one handed to a stored
@@ -276,7 +281,9 @@ public struct GuardRegions {
                 } else {
                     // The name of a wrapper of this file's own types, on another receiver.
                     switch resolution.closureMethod(r.lock, method, s.closures[ci].callee) {
-                    case true?: region.held = HeldGuard(r.lock, .lock)
+                    case true?:
+                        region.held = HeldGuard(r.lock, .lock)
+                        region.writes = !resolution.readerMethod(r.lock, method, s.closures[ci].callee)
                     case false?: continue
                     case nil:
                         if LockRegions.deferredCallees.contains(method) || LockRegions.runsLater(s, s.closures[ci]) { continue }

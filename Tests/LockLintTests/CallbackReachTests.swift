@@ -96,9 +96,10 @@ final class CallbackReachTests: XCTestCase {
         XCTAssertEqual(b.statements.count, 2)
         XCTAssertTrue(CallbackReach.isCallOnly(s, b.statements[1], property: kb), "the call alone, though not the only statement held")
         let (c, kc) = held(2)
-        XCTAssertTrue(CallbackReach.resultBecomesState(s, c.statements[0], call: kc, assignedFrom: c.assignedFrom))
+        var writers: [Int: Bool] = [:]
+        XCTAssertTrue(HeldPurpose.resultBecomesState(s, c.statements[0], call: kc, becomingState: HeldPurpose.namesBecomingState(s, regions[2], writers: &writers)))
         let (d, kd) = held(3)
-        XCTAssertFalse(CallbackReach.resultBecomesState(s, d.statements[0], call: kd, assignedFrom: d.assignedFrom))
+        XCTAssertFalse(HeldPurpose.resultBecomesState(s, d.statements[0], call: kd, becomingState: HeldPurpose.namesBecomingState(s, regions[3], writers: &writers)))
         XCTAssertFalse(CallbackReach.isCallOnly(s, d.statements[0], property: kd), "the call's result is printed")
     }
 }

@@ -1,8 +1,8 @@
 /// Code a type does not control, reached from its own: which stored properties hold a closure,
 /// a delegate or observer of protocol type, or a collection of them (`CallbackKind`); where a use
 /// of one calls into it now (`callbackCall`); whether a stored closure only ever holds the type's
-/// own code; and, for a held region, which of its statements call a callback alone or make the
-/// result state of the type.
+/// own code; and, for a held region, which of its statements call a callback alone (what else
+/// says the lock is held for the call is `HeldPurpose`).
 public enum CallbackReach {
     /// What a stored property holds that can run code this type does not control.
     public enum CallbackKind {
@@ -18,23 +18,13 @@ public enum CallbackReach {
     /// Suffixes of protocol names of other modules that are call-back interfaces by convention.
     static let callbackSuffixes = ["Delegate", "Observer", "Listener", "DataSource", "Subscriber"]
 
-    /// What runs with a region's lock held: its statements, and the names read by the
-    /// statements that assign a stored property (`x = v`, `self.x = v + 1`).
+    /// What runs with a region's lock held: its statements (nested ones are part of theirs).
     public struct HeldCode {
         public var statements: [Range<Int>]
-        public var assignedFrom: Set<String>
     }
 
     public static func heldCode(_ s: FileStructure, _ r: LockRegion) -> HeldCode {
-        let statements = HeldReach.heldStatements(s, r)
-        var names = Set<String>()
-        for st in statements {
-            var q = st.lowerBound
-            if s.isKeyword(q, .self) && s.isChar(q + 1, UInt8(ascii: ".")) { q += 2 }
-            guard s.code[q].kind == .identifier, s.isChar(q + 1, UInt8(ascii: "=")), memberProperty(s, named: s.text(q), at: q) != nil else { continue }
-            for t in s.span(q + 2, st.upperBound) where s.code[t].kind == .identifier { names.insert(s.text(t)) }
-        }
-        return HeldCode(statements: statements, assignedFrom: names)
+        HeldCode(statements: HeldReach.heldStatements(s, r))
     }
 
     /// Whether a statement is only the callback call: `callback(x)`, `return self.callback?(x)`,
@@ -51,22 +41,6 @@ public enum CallbackReach {
             return close > k + 1 && !s.span(k + 2, close).contains { StateWrites.isDefiniteWrite(s, $0) && s.code[$0].kind == .identifier }
         }
         return false
-    }
-
-    /// Whether the call's result is written to a stored property in the same hold: `x = f()`,
-    /// `self.x = f()`, or `let v = f()` with `x = v` / `self.x = v` in the hold (`assignedFrom`).
-    public static func resultBecomesState(_ s: FileStructure, _ statement: Range<Int>, call: Int, assignedFrom: Set<String>) -> Bool {
-        var j = statement.lowerBound
-        if s.isKeyword(j, .self) && s.isChar(j + 1, UInt8(ascii: ".")) { j += 2 }
-        guard j < call else { return false }
-        if s.code[j].kind == .identifier {
-            // `x = f()`: a stored property of the type.
-            return s.isChar(j + 1, UInt8(ascii: "=")) && memberProperty(s, named: s.text(j), at: j) != nil
-        }
-        // `let v = f()`, and a stored property assigned from `v` in the hold.
-        guard s.isKeyword(j, .let) || s.isKeyword(j, .var), s.code[j + 1].kind == .identifier,
-              s.isChar(j + 2, UInt8(ascii: "=")) || s.isChar(j + 2, UInt8(ascii: ":")) else { return false }
-        return assignedFrom.contains(s.text(j + 1))
     }
 
     /// Whether stored closure property `d` only ever holds code of its own type: every value

@@ -31,7 +31,8 @@ public struct RecursiveLockRule: Rule {
             file asks for PTHREAD_MUTEX_RECURSIVE), NIOLock, NIOLockedValueBox, ManagedCriticalState, NIO's \
             ConditionLock, LockedValueBox (the copies of NIOLockedValueBox in Apple's server packages), a configured \
             lock type (`lockTypes` in the configuration: the way to have a project's own lock judged), or a type \
-            whose name ends in UnfairLock without Recursive. Other types (a project's own `Lock`, whose definition \
+            whose name ends in UnfairLock without Recursive (unless its declaration in the file wraps NSRecursiveLock, a \
+            PTHREAD_MUTEX_RECURSIVE mutex or objc_sync_enter). Other types (a project's own `Lock`, whose definition \
             may wrap a recursive lock; read-write locks; NSRecursiveLock, LockIsolated, objc_sync_enter, recursive \
             by design) are not reported. Acquisitions are withLock, withLockedValue, withLockUnchecked, withCriticalRegion (and \
             configured methods), lock(), pthread_mutex_lock and os_unfair_lock_lock; tryLock and withLockIfAvailable \
@@ -274,6 +275,8 @@ public struct RecursiveLockRule: Rule {
             }
             guard aliases[written] != nil || nonRecursive.contains(type) || (type.hasSuffix("UnfairLock") && !type.contains("Recursive")) else { continue }
             if recursivePthread && type == "pthread_mutex_t" { continue }
+            // A project's own lock type that wraps a recursive lock (its declaration in this file).
+            if !Self.nonRecursiveTypes.contains(written), LockVocabulary.wrapsRecursiveLock(written, in: s) { continue }
             acquisitions.append(Acquisition(region: r, decl: decl, typeName: type, blocking: blocking))
         }
         guard !acquisitions.isEmpty else { return [] }

@@ -62,7 +62,9 @@ public struct RecursiveLockRule: Rule {
             nested region of another lock is that lock's: the outer one only orders the calls). A stored closure \
             that only ever holds the type's own code is no callback: every value assigned to it in the file (its \
             initial value included) is one of the type's methods or a closure written there that calls no parameter \
-            handed in, and no other file can assign it.
+            handed in, and no other file can assign it. Such a closure is reported only when that code takes the lock again: an acquisition written in a \
+            closure assigned to it, or a method of the type it stores or calls (`self?.m()` included) that takes it, through others of \
+            the type's members.
             """,
         inTests: .narrowed("only a lock taken again by the test's own code; a test double that calls a stored closure or delegate with its lock held is not reported, since the test decides what the callback does"),
         triggeringExamples: [
@@ -345,7 +347,8 @@ public struct RecursiveLockRule: Rule {
         }
         guard !names.isEmpty else { return [] }
         let nameSet = NameSet(names)
-        var ownCode: [Int: Bool] = [:]
+        var ownCode: [Int: [Range<Int>]] = [:]
+        var membersOf: [Int: [SelfCalls.Member]] = [:]
         var purposes = Purposes(allRegions: context.lockRegions.regions)
         for a in acquisitions where a.holds(s) {
             let r = a.region
@@ -372,9 +375,18 @@ public struct RecursiveLockRule: Rule {
                 // `x.take()` on an optional property calls a method of Optional, not of the protocol.
                 if case .observer = kind, !optional, s.decls[d].typeAnnotation.last.map({ s.isChar($0, UInt8(ascii: "?")) }) ?? false { continue }
                 // A stored closure that holds only the type's own code cannot call back from outside.
-                if case .closure = kind {
-                    if ownCode[d] == nil { ownCode[d] = CallbackReach.holdsOwnCode(s, d) }
-                    if ownCode[d]! { continue }
+                // … unless that code takes the lock again.
+                if case .closure = kind, let sources = ownCode[d] ?? CallbackReach.ownCodeSources(s, d) {
+                    ownCode[d] = sources
+                    guard let t = s.enclosingType(of: k) else { continue }
+                    let members = membersOf[t] ?? SelfCalls.collectMembers(s.decls[t].nameText, s)
+                    membersOf[t] = members
+                    let mine = acquisitions.filter { $0.decl == a.decl && $0.blocking }.map(\.region).sorted { $0.acquireToken < $1.acquireToken }
+                    guard let hit = CallbackReach.ownCodeReentry(s, sources: sources, members: members,
+                                                                 byName: Dictionary(grouping: members.indices, by: { members[$0].name }), acquisitions: mine),
+                          reported.insert(call).inserted else { continue }
+                    out.append(ownCodeDiagnostic(a, property: s.text(k), call: call, member: hit.member.map { members[$0].name }, acquire: hit.acquire, context: context))
+                    continue
                 }
                 // The lock exists for the call: copying the callback out would undo what it is for.
                 if lockServesCall(s, a, property: k, call: call, acquisitions: acquisitions, cache: &purposes) { continue }
@@ -461,6 +473,20 @@ public struct RecursiveLockRule: Rule {
         let message = "\(what) while '\(lock)' is held (taken at line \(line)): that code is not this type's own and can call back "
             + "into it and take '\(lock)' again; \(Self.consequence(a.typeName))"
         let notes = [context.note(at: a.region.acquireToken, "'\(lock)' is taken here and held during the call")]
+        return context.diagnostic(description, at: call, message: message, notes: notes, fixIt: FixIt(fix))
+    }
+
+    /// A stored closure that holds only the type's own code, which takes the lock again.
+    func ownCodeDiagnostic(_ a: Acquisition, property: String, call: Int, member: String?, acquire: Int, context: RuleContext) -> Diagnostic {
+        let s = context.structure
+        let lock = a.region.lock
+        let via = member.map { " (through '\($0)')" } ?? ""
+        let message = "calling the stored closure '\(property)' while '\(lock)' is held (taken at line \(s.line(ofToken: a.region.acquireToken))) runs "
+            + "this type's own code, which takes '\(lock)' again at line \(s.line(ofToken: acquire))\(via); \(Self.consequence(a.typeName))"
+        let notes = [context.note(at: a.region.acquireToken, "'\(lock)' is taken here and held during the call"),
+                     context.note(at: acquire, "'\(lock)' is taken again here")]
+        let fix = member.map { "split '\($0)' into a method that takes '\(lock)' and a private helper that expects it held, and have the code '\(property)' holds call the helper when '\(lock)' is held" }
+            ?? "have the closure stored in '\(property)' work without taking '\(lock)' when it is called with '\(lock)' held (a helper that expects the lock held)"
         return context.diagnostic(description, at: call, message: message, notes: notes, fixIt: FixIt(fix))
     }
 

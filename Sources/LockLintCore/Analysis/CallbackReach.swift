@@ -48,9 +48,13 @@ public enum CallbackReach {
     /// (`self.refresh`, `Self.log`) or a closure written here that calls nothing handed in from
     /// outside (no parameter of the function that builds it, no other callback property), and
     /// no code outside this file can assign it.
-    public static func holdsOwnCode(_ s: FileStructure, _ d: Int) -> Bool {
+    public static func holdsOwnCode(_ s: FileStructure, _ d: Int) -> Bool { ownCodeSources(s, d) != nil }
+
+    /// The expressions assigned to stored closure property `d` (its initial value included) when
+    /// every one is the type's own code (see `holdsOwnCode`); nil otherwise.
+    public static func ownCodeSources(_ s: FileStructure, _ d: Int) -> [Range<Int>]? {
         let v = s.decls[d]
-        guard v.parent >= 0, !(!v.isLet && s.isSettableOutsideFile(v)) else { return false }
+        guard v.parent >= 0, !(!v.isLet && s.isSettableOutsideFile(v)) else { return nil }
         var sources: [Range<Int>] = []
         if !v.initializer.isEmpty { sources.append(v.initializer) }
         for k in s.assignments(of: v.nameText, in: 0..<s.count) where s.compatible(d, with: k) {
@@ -60,10 +64,10 @@ public enum CallbackReach {
             // From the `=` on, so a closure literal right after it is skipped whole.
             sources.append((k + 2)..<max(k + 2, s.statementEnd(from: k + 1, limit: s.count)))
         }
-        guard !sources.isEmpty else { return false }
+        guard !sources.isEmpty else { return nil }
         let typeName = s.decls[v.parent].nameText
-        for r in sources where !isOwnCode(s, r, typeName: typeName) { return false }
-        return true
+        for r in sources where !isOwnCode(s, r, typeName: typeName) { return nil }
+        return sources
     }
 
     /// Whether expression `r` is a method of type `typeName` or a closure that calls nothing
@@ -205,5 +209,40 @@ public enum CallbackReach {
             if s.isChar(n, UInt8(ascii: ".")) && s.isChar(n + 2, UInt8(ascii: "(")) { return true }
         }
         return false
+    }
+}
+
+extension CallbackReach {
+    /// Where the type's own code held in a stored closure (`sources`, see `ownCodeSources`)
+    /// takes a lock of `acquisitions` again: an acquisition written in a closure literal, or a
+    /// member it calls (`self.m()`, `self?.m()`, `m()`, or the method stored itself) that takes
+    /// it, directly or through other members. The member reached and the acquisition.
+    public static func ownCodeReentry(_ s: FileStructure, sources: [Range<Int>], members: [SelfCalls.Member], byName: [String: [Int]],
+                                      acquisitions: [LockRegion]) -> (member: Int?, acquire: Int)? {
+        for r in sources {
+            if let a = acquisitions.first(where: { r.contains($0.acquireToken) }) { return (nil, a.acquireToken) }
+            var candidates: [Int] = []
+            if r.count <= 3, let last = r.last, s.code[last].kind == .identifier {
+                // `self.method` / `method`: the method stored itself.
+                candidates = (byName[s.text(last)] ?? []).filter { !members[$0].isProperty }
+            } else {
+                for q in r where s.code[q].kind == .identifier && s.isChar(q + 1, UInt8(ascii: "(")) {
+                    let optionalSelf = s.isChar(q - 1, UInt8(ascii: ".")) && s.isChar(q - 2, UInt8(ascii: "?")) && s.isKeyword(q - 3, .self)
+                    if optionalSelf {
+                        candidates += (byName[s.text(q)] ?? []).filter { !members[$0].isProperty }
+                    } else if let called = SelfCalls.calledMembers(s, q, members, byName) {
+                        candidates += called
+                    }
+                }
+            }
+            for m in candidates {
+                var visiting = Set<Int>()
+                if let chain = SelfCalls.acquiresTransitively(m, members: members, byName: byName, acquisitions: acquisitions, s: s, depth: 0,
+                                                              visiting: &visiting) {
+                    return (m, chain.acquire)
+                }
+            }
+        }
+        return nil
     }
 }

@@ -47,3 +47,19 @@ final class ReentrantFeed {
         for h in handlers { h(next) }
     }
 }
+
+// Near miss: the comment above the acquisition says what the lock guards, not why the call is
+// under it.
+final class TaggedFeed {
+    private let lock = NSLock()
+    private var tags: [String] = []
+    var onTag: ((String) -> Void)?
+
+    func tag(_ t: String) {
+        // tags are guarded by lock
+        lock.lock()
+        defer { lock.unlock() }
+        tags.append(t)
+        onTag?(t)  // expect: recursive_lock
+    }
+}

@@ -60,6 +60,7 @@ final class HeldPurposeTests: XCTestCase {
         XCTAssertTrue(HeldPurpose.statesDeliberateHold("/// the handler must not call back into this object"))
         XCTAssertFalse(HeldPurpose.statesDeliberateHold("// notify the observers"))
         XCTAssertFalse(HeldPurpose.statesDeliberateHold("/// Protects `items`."))
+        XCTAssertFalse(HeldPurpose.statesDeliberateHold("// items are guarded by lock"), "what the lock guards, not why the call is under it")
         XCTAssertFalse(HeldPurpose.statesDeliberateHold("// log a trace, in order to debug"), "words inside words, and `in order to`")
     }
 

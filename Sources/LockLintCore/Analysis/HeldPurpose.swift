@@ -97,10 +97,11 @@ public enum HeldPurpose {
 
     /// Phrases with which an author says a call is made with the lock held on purpose: to
     /// serialise or order it, to keep a decision and its effect in one step, or that the code
-    /// called must not come back.
+    /// called must not come back. (`guarded by` alone says what state a lock guards, not why a
+    /// call is under it.)
     static let deliberatePhrases = [
         "serializ", "serialis", "same lock", "under the lock", "with the lock held", "while holding", "while the lock is held",
-        "guarded by", "in order", "ordered", "atomic", "must not call back", "must not re-enter", "must not reenter",
+        "in order", "ordered", "atomic", "must not call back", "must not re-enter", "must not reenter",
         "not call back into", "must not call into", "never calls back", "does not call back", "doesn't call back",
     ]
     /// Words that say the same (whole words only: `race` is not `trace`).

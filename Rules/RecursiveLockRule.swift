@@ -31,7 +31,8 @@ public struct RecursiveLockRule: Rule {
             file asks for PTHREAD_MUTEX_RECURSIVE), NIOLock, NIOLockedValueBox, ManagedCriticalState, NIO's \
             ConditionLock, LockedValueBox (the copies of NIOLockedValueBox in Apple's server packages), a configured \
             lock type (`lockTypes` in the configuration: the way to have a project's own lock judged), or a type \
-            whose name ends in UnfairLock without Recursive. Other types (a project's own `Lock`, whose definition \
+            whose name ends in UnfairLock without Recursive (unless its declaration in the file wraps NSRecursiveLock, a \
+            PTHREAD_MUTEX_RECURSIVE mutex or objc_sync_enter). Other types (a project's own `Lock`, whose definition \
             may wrap a recursive lock; read-write locks; NSRecursiveLock, LockIsolated, objc_sync_enter, recursive \
             by design) are not reported. Acquisitions are withLock, withLockedValue, withLockUnchecked, withCriticalRegion (and \
             configured methods), lock(), pthread_mutex_lock and os_unfair_lock_lock; tryLock and withLockIfAvailable \
@@ -52,12 +53,18 @@ public struct RecursiveLockRule: Rule {
             standard-library methods (including a method of Optional such as `x.take()`), and callbacks called after \
             the release or handed to async/Task are not. Nor is a callback the lock exists for, where copying it out \
             would undo the lock: the held region holds nothing but the call (the lock serialises it), the call's \
-            result is written to a stored property in the same hold (a value created once under the lock that \
-            publishes it), or every acquisition of that lock in the file calls the same callback and none writes the \
-            type's stored properties (the lock guards nothing else). A stored closure \
+            result is written to a stored property in the same hold, directly or through a local that is stored or \
+            passed to a method of the type that stores it (a value created once under the lock that publishes it), \
+            a comment above the call or the acquisition, or the doc comment of the lock (naming the callback or callbacks) or of \
+            the callback (naming the lock), says the call is under the lock on purpose (serialised, ordered, atomic, \
+            closing a race, or must not call back), or every acquisition of that lock in the file calls the same \
+            callback and none writes the type's stored properties with only that lock held (state written inside a \
+            nested region of another lock is that lock's: the outer one only orders the calls). A stored closure \
             that only ever holds the type's own code is no callback: every value assigned to it in the file (its \
             initial value included) is one of the type's methods or a closure written there that calls no parameter \
-            handed in, and no other file can assign it.
+            handed in, and no other file can assign it. Such a closure is reported only when that code takes the lock again: an acquisition written in a \
+            closure assigned to it, or a method of the type it stores or calls (`self?.m()` included) that takes it, through others of \
+            the type's members.
             """,
         inTests: .narrowed("only a lock taken again by the test's own code; a test double that calls a stored closure or delegate with its lock held is not reported, since the test decides what the callback does"),
         triggeringExamples: [
@@ -270,6 +277,8 @@ public struct RecursiveLockRule: Rule {
             }
             guard aliases[written] != nil || nonRecursive.contains(type) || (type.hasSuffix("UnfairLock") && !type.contains("Recursive")) else { continue }
             if recursivePthread && type == "pthread_mutex_t" { continue }
+            // A project's own lock type that wraps a recursive lock (its declaration in this file).
+            if !Self.nonRecursiveTypes.contains(written), LockVocabulary.wrapsRecursiveLock(written, in: s) { continue }
             acquisitions.append(Acquisition(region: r, decl: decl, typeName: type, blocking: blocking))
         }
         guard !acquisitions.isEmpty else { return [] }
@@ -338,9 +347,9 @@ public struct RecursiveLockRule: Rule {
         }
         guard !names.isEmpty else { return [] }
         let nameSet = NameSet(names)
-        var ownCode: [Int: Bool] = [:]
-        var servesByLock: [String: Bool] = [:]
-        var statementsByRegion: [Int: CallbackReach.HeldCode] = [:]
+        var ownCode: [Int: [Range<Int>]] = [:]
+        var membersOf: [Int: [SelfCalls.Member]] = [:]
+        var purposes = Purposes(allRegions: context.lockRegions.regions)
         for a in acquisitions where a.holds(s) {
             let r = a.region
             var k = r.start + 1
@@ -366,13 +375,21 @@ public struct RecursiveLockRule: Rule {
                 // `x.take()` on an optional property calls a method of Optional, not of the protocol.
                 if case .observer = kind, !optional, s.decls[d].typeAnnotation.last.map({ s.isChar($0, UInt8(ascii: "?")) }) ?? false { continue }
                 // A stored closure that holds only the type's own code cannot call back from outside.
-                if case .closure = kind {
-                    if ownCode[d] == nil { ownCode[d] = CallbackReach.holdsOwnCode(s, d) }
-                    if ownCode[d]! { continue }
+                // … unless that code takes the lock again.
+                if case .closure = kind, let sources = ownCode[d] ?? CallbackReach.ownCodeSources(s, d) {
+                    ownCode[d] = sources
+                    guard let t = s.enclosingType(of: k) else { continue }
+                    let members = membersOf[t] ?? SelfCalls.collectMembers(s.decls[t].nameText, s)
+                    membersOf[t] = members
+                    let mine = acquisitions.filter { $0.decl == a.decl && $0.blocking }.map(\.region).sorted { $0.acquireToken < $1.acquireToken }
+                    guard let hit = CallbackReach.ownCodeReentry(s, sources: sources, members: members,
+                                                                 byName: Dictionary(grouping: members.indices, by: { members[$0].name }), acquisitions: mine),
+                          reported.insert(call).inserted else { continue }
+                    out.append(ownCodeDiagnostic(a, property: s.text(k), call: call, member: hit.member.map { members[$0].name }, acquire: hit.acquire, context: context))
+                    continue
                 }
                 // The lock exists for the call: copying the callback out would undo what it is for.
-                if lockServesCall(s, a, property: k, call: call, acquisitions: acquisitions, cache: &servesByLock,
-                                  statements: &statementsByRegion) { continue }
+                if lockServesCall(s, a, property: k, call: call, acquisitions: acquisitions, cache: &purposes) { continue }
                 guard reported.insert(call).inserted else { continue }
                 out.append(callbackDiagnostic(a, property: s.text(k), kind: kind, call: call, context: context))
             }
@@ -386,38 +403,44 @@ public struct RecursiveLockRule: Rule {
     /// named at `property`), so that calling it after the release would undo what the lock is
     /// for: the region holds nothing but that call (the lock serialises it); the call's result
     /// becomes state written in the same hold (creating a value once, under the lock that
-    /// publishes it); or every acquisition of that lock in the file calls the same callback and
-    /// none writes the type's state (the lock's only job).
+    /// publishes it), directly or through a local stored or passed to a method that stores it;
+    /// a comment next to the call, the acquisition, the callback or the lock says the call is
+    /// under the lock on purpose; or every acquisition of that lock in the file calls the same
+    /// callback and none writes the type's state outside a nested region of another lock (the
+    /// lock's only job).
     func lockServesCall(_ s: FileStructure, _ a: Acquisition, property k: Int, call: Int, acquisitions: [Acquisition],
-                        cache: inout [String: Bool], statements byRegion: inout [Int: CallbackReach.HeldCode]) -> Bool {
+                        cache: inout Purposes) -> Bool {
         let r = a.region
-        if byRegion[r.acquireToken] == nil { byRegion[r.acquireToken] = CallbackReach.heldCode(s, r) }
-        let held = byRegion[r.acquireToken]!
+        if cache.held[r.acquireToken] == nil { cache.held[r.acquireToken] = CallbackReach.heldCode(s, r) }
+        let held = cache.held[r.acquireToken]!
         guard let callStatement = held.statements.first(where: { $0.contains(call) }) else { return false }
         if held.statements.count == 1 && CallbackReach.isCallOnly(s, callStatement, property: k) { return true }
-        if CallbackReach.resultBecomesState(s, callStatement, call: call, assignedFrom: held.assignedFrom) { return true }
+        // The innermost statement of the call: its result stored, or the author's word.
+        let inner = HeldPurpose.innermostStatement(s, call, from: r.start + 1) ?? callStatement
+        if cache.becoming[r.acquireToken] == nil { cache.becoming[r.acquireToken] = HeldPurpose.namesBecomingState(s, r, writers: &cache.writers) }
+        if HeldPurpose.resultBecomesState(s, inner, call: call, becomingState: cache.becoming[r.acquireToken]!) { return true }
+        if case .variable(let d) = s.lookupVariable(s.text(k), at: k, memberOnly: true),
+           HeldPurpose.documentedHold(s, statement: inner.lowerBound, acquire: r.acquireToken, callback: d, lock: a.decl) { return true }
         // The lock's only job: every acquisition of it calls this callback, and none writes the
         // type's stored state (the lock guards no state of its own).
         let name = s.text(k)
         let key = "\(a.decl) \(name)"
-        if let known = cache[key] { return known }
-        var only = true
-        for other in acquisitions where other.decl == a.decl && other.holds(s) && only {
-            var calls = false
-            for q in s.span(other.region.start + 1, other.region.end) where s.code[q].kind == .identifier
-                && (!s.isChar(q - 1, UInt8(ascii: ".")) || s.isKeyword(q - 2, .self)) {
-                if s.is(q, text: name) {
-                    calls = calls || s.isChar(q + 1, UInt8(ascii: "(")) || s.isChar(q + 2, UInt8(ascii: "(")) || s.isChar(q + 1, UInt8(ascii: "."))
-                        || s.isKeyword(q - 1, .in)
-                } else if StateWrites.isDefiniteWrite(s, q) && CallbackReach.memberProperty(s, named: s.text(q), at: q) != nil {
-                    only = false
-                    break
-                }
-            }
-            only = only && calls
-        }
-        cache[key] = only
+        if let known = cache.only[key] { return known }
+        // Regions of other locks nested in this one's: what they write is theirs to guard.
+        let nested = Dictionary(cache.allRegions.filter { $0.lock != r.lock }.map { ($0.acquireToken, $0.end) }) { x, _ in x }
+        let mine = acquisitions.filter { $0.decl == a.decl && $0.holds(s) }.map(\.region)
+        let only = HeldPurpose.onlySerialisesCall(s, regions: mine, name: name, nested: nested)
+        cache.only[key] = only
         return only
+    }
+
+    /// What `lockServesCall` works out once per region or lock.
+    struct Purposes {
+        var allRegions: [LockRegion]
+        var held: [Int: CallbackReach.HeldCode] = [:]
+        var becoming: [Int: Set<String>] = [:]
+        var writers: [Int: Bool] = [:]
+        var only: [String: Bool] = [:]
     }
 
     // MARK: Messages for callbacks
@@ -450,6 +473,20 @@ public struct RecursiveLockRule: Rule {
         let message = "\(what) while '\(lock)' is held (taken at line \(line)): that code is not this type's own and can call back "
             + "into it and take '\(lock)' again; \(Self.consequence(a.typeName))"
         let notes = [context.note(at: a.region.acquireToken, "'\(lock)' is taken here and held during the call")]
+        return context.diagnostic(description, at: call, message: message, notes: notes, fixIt: FixIt(fix))
+    }
+
+    /// A stored closure that holds only the type's own code, which takes the lock again.
+    func ownCodeDiagnostic(_ a: Acquisition, property: String, call: Int, member: String?, acquire: Int, context: RuleContext) -> Diagnostic {
+        let s = context.structure
+        let lock = a.region.lock
+        let via = member.map { " (through '\($0)')" } ?? ""
+        let message = "calling the stored closure '\(property)' while '\(lock)' is held (taken at line \(s.line(ofToken: a.region.acquireToken))) runs "
+            + "this type's own code, which takes '\(lock)' again at line \(s.line(ofToken: acquire))\(via); \(Self.consequence(a.typeName))"
+        let notes = [context.note(at: a.region.acquireToken, "'\(lock)' is taken here and held during the call"),
+                     context.note(at: acquire, "'\(lock)' is taken again here")]
+        let fix = member.map { "split '\($0)' into a method that takes '\(lock)' and a private helper that expects it held, and have the code '\(property)' holds call the helper when '\(lock)' is held" }
+            ?? "have the closure stored in '\(property)' work without taking '\(lock)' when it is called with '\(lock)' held (a helper that expects the lock held)"
         return context.diagnostic(description, at: call, message: message, notes: notes, fixIt: FixIt(fix))
     }
 

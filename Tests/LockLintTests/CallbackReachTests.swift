@@ -96,9 +96,34 @@ final class CallbackReachTests: XCTestCase {
         XCTAssertEqual(b.statements.count, 2)
         XCTAssertTrue(CallbackReach.isCallOnly(s, b.statements[1], property: kb), "the call alone, though not the only statement held")
         let (c, kc) = held(2)
-        XCTAssertTrue(CallbackReach.resultBecomesState(s, c.statements[0], call: kc, assignedFrom: c.assignedFrom))
+        var writers: [Int: Bool] = [:]
+        XCTAssertTrue(HeldPurpose.resultBecomesState(s, c.statements[0], call: kc, becomingState: HeldPurpose.namesBecomingState(s, regions[2], writers: &writers)))
         let (d, kd) = held(3)
-        XCTAssertFalse(CallbackReach.resultBecomesState(s, d.statements[0], call: kd, assignedFrom: d.assignedFrom))
+        XCTAssertFalse(HeldPurpose.resultBecomesState(s, d.statements[0], call: kd, becomingState: HeldPurpose.namesBecomingState(s, regions[3], writers: &writers)))
         XCTAssertFalse(CallbackReach.isCallOnly(s, d.statements[0], property: kd), "the call's result is printed")
+    }
+
+    func testOwnCodeThatTakesTheLockAgain() {
+        let s = structure("""
+            final class P {
+                let lock = NSLock()
+                private var a: (() -> Void)?
+                private var b: (() -> Void)?
+                init() {
+                    a = { [weak self] in self?.locked() }
+                    b = { [weak self] in self?.plain() }
+                }
+                func locked() { lock.withLock { } }
+                func plain() { print(1) }
+            }
+            """)
+        let members = SelfCalls.collectMembers("P", s)
+        let byName = Dictionary(grouping: members.indices, by: { members[$0].name })
+        let regions = LockRegions(s, vocabulary: .default).regions.filter { $0.lock == "lock" }
+        let a = CallbackReach.ownCodeSources(s, variable(s, "a"))!
+        let b = CallbackReach.ownCodeSources(s, variable(s, "b"))!
+        let hit = CallbackReach.ownCodeReentry(s, sources: a, members: members, byName: byName, acquisitions: regions)
+        XCTAssertEqual(hit.flatMap { $0.member }.map { members[$0].name }, "locked")
+        XCTAssertNil(CallbackReach.ownCodeReentry(s, sources: b, members: members, byName: byName, acquisitions: regions))
     }
 }

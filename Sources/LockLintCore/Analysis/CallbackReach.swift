@@ -1,8 +1,8 @@
 /// Code a type does not control, reached from its own: which stored properties hold a closure,
 /// a delegate or observer of protocol type, or a collection of them (`CallbackKind`); where a use
 /// of one calls into it now (`callbackCall`); whether a stored closure only ever holds the type's
-/// own code; and, for a held region, which of its statements call a callback alone or make the
-/// result state of the type.
+/// own code; and, for a held region, which of its statements call a callback alone (what else
+/// says the lock is held for the call is `HeldPurpose`).
 public enum CallbackReach {
     /// What a stored property holds that can run code this type does not control.
     public enum CallbackKind {
@@ -18,23 +18,13 @@ public enum CallbackReach {
     /// Suffixes of protocol names of other modules that are call-back interfaces by convention.
     static let callbackSuffixes = ["Delegate", "Observer", "Listener", "DataSource", "Subscriber"]
 
-    /// What runs with a region's lock held: its statements, and the names read by the
-    /// statements that assign a stored property (`x = v`, `self.x = v + 1`).
+    /// What runs with a region's lock held: its statements (nested ones are part of theirs).
     public struct HeldCode {
         public var statements: [Range<Int>]
-        public var assignedFrom: Set<String>
     }
 
     public static func heldCode(_ s: FileStructure, _ r: LockRegion) -> HeldCode {
-        let statements = HeldReach.heldStatements(s, r)
-        var names = Set<String>()
-        for st in statements {
-            var q = st.lowerBound
-            if s.isKeyword(q, .self) && s.isChar(q + 1, UInt8(ascii: ".")) { q += 2 }
-            guard s.code[q].kind == .identifier, s.isChar(q + 1, UInt8(ascii: "=")), memberProperty(s, named: s.text(q), at: q) != nil else { continue }
-            for t in s.span(q + 2, st.upperBound) where s.code[t].kind == .identifier { names.insert(s.text(t)) }
-        }
-        return HeldCode(statements: statements, assignedFrom: names)
+        HeldCode(statements: HeldReach.heldStatements(s, r))
     }
 
     /// Whether a statement is only the callback call: `callback(x)`, `return self.callback?(x)`,
@@ -53,30 +43,18 @@ public enum CallbackReach {
         return false
     }
 
-    /// Whether the call's result is written to a stored property in the same hold: `x = f()`,
-    /// `self.x = f()`, or `let v = f()` with `x = v` / `self.x = v` in the hold (`assignedFrom`).
-    public static func resultBecomesState(_ s: FileStructure, _ statement: Range<Int>, call: Int, assignedFrom: Set<String>) -> Bool {
-        var j = statement.lowerBound
-        if s.isKeyword(j, .self) && s.isChar(j + 1, UInt8(ascii: ".")) { j += 2 }
-        guard j < call else { return false }
-        if s.code[j].kind == .identifier {
-            // `x = f()`: a stored property of the type.
-            return s.isChar(j + 1, UInt8(ascii: "=")) && memberProperty(s, named: s.text(j), at: j) != nil
-        }
-        // `let v = f()`, and a stored property assigned from `v` in the hold.
-        guard s.isKeyword(j, .let) || s.isKeyword(j, .var), s.code[j + 1].kind == .identifier,
-              s.isChar(j + 2, UInt8(ascii: "=")) || s.isChar(j + 2, UInt8(ascii: ":")) else { return false }
-        return assignedFrom.contains(s.text(j + 1))
-    }
-
     /// Whether stored closure property `d` only ever holds code of its own type: every value
     /// assigned to it in this file (its initial value included) is one of the type's methods
     /// (`self.refresh`, `Self.log`) or a closure written here that calls nothing handed in from
     /// outside (no parameter of the function that builds it, no other callback property), and
     /// no code outside this file can assign it.
-    public static func holdsOwnCode(_ s: FileStructure, _ d: Int) -> Bool {
+    public static func holdsOwnCode(_ s: FileStructure, _ d: Int) -> Bool { ownCodeSources(s, d) != nil }
+
+    /// The expressions assigned to stored closure property `d` (its initial value included) when
+    /// every one is the type's own code (see `holdsOwnCode`); nil otherwise.
+    public static func ownCodeSources(_ s: FileStructure, _ d: Int) -> [Range<Int>]? {
         let v = s.decls[d]
-        guard v.parent >= 0, !(!v.isLet && s.isSettableOutsideFile(v)) else { return false }
+        guard v.parent >= 0, !(!v.isLet && s.isSettableOutsideFile(v)) else { return nil }
         var sources: [Range<Int>] = []
         if !v.initializer.isEmpty { sources.append(v.initializer) }
         for k in s.assignments(of: v.nameText, in: 0..<s.count) where s.compatible(d, with: k) {
@@ -86,10 +64,10 @@ public enum CallbackReach {
             // From the `=` on, so a closure literal right after it is skipped whole.
             sources.append((k + 2)..<max(k + 2, s.statementEnd(from: k + 1, limit: s.count)))
         }
-        guard !sources.isEmpty else { return false }
+        guard !sources.isEmpty else { return nil }
         let typeName = s.decls[v.parent].nameText
-        for r in sources where !isOwnCode(s, r, typeName: typeName) { return false }
-        return true
+        for r in sources where !isOwnCode(s, r, typeName: typeName) { return nil }
+        return sources
     }
 
     /// Whether expression `r` is a method of type `typeName` or a closure that calls nothing
@@ -231,5 +209,40 @@ public enum CallbackReach {
             if s.isChar(n, UInt8(ascii: ".")) && s.isChar(n + 2, UInt8(ascii: "(")) { return true }
         }
         return false
+    }
+}
+
+extension CallbackReach {
+    /// Where the type's own code held in a stored closure (`sources`, see `ownCodeSources`)
+    /// takes a lock of `acquisitions` again: an acquisition written in a closure literal, or a
+    /// member it calls (`self.m()`, `self?.m()`, `m()`, or the method stored itself) that takes
+    /// it, directly or through other members. The member reached and the acquisition.
+    public static func ownCodeReentry(_ s: FileStructure, sources: [Range<Int>], members: [SelfCalls.Member], byName: [String: [Int]],
+                                      acquisitions: [LockRegion]) -> (member: Int?, acquire: Int)? {
+        for r in sources {
+            if let a = acquisitions.first(where: { r.contains($0.acquireToken) }) { return (nil, a.acquireToken) }
+            var candidates: [Int] = []
+            if r.count <= 3, let last = r.last, s.code[last].kind == .identifier {
+                // `self.method` / `method`: the method stored itself.
+                candidates = (byName[s.text(last)] ?? []).filter { !members[$0].isProperty }
+            } else {
+                for q in r where s.code[q].kind == .identifier && s.isChar(q + 1, UInt8(ascii: "(")) {
+                    let optionalSelf = s.isChar(q - 1, UInt8(ascii: ".")) && s.isChar(q - 2, UInt8(ascii: "?")) && s.isKeyword(q - 3, .self)
+                    if optionalSelf {
+                        candidates += (byName[s.text(q)] ?? []).filter { !members[$0].isProperty }
+                    } else if let called = SelfCalls.calledMembers(s, q, members, byName) {
+                        candidates += called
+                    }
+                }
+            }
+            for m in candidates {
+                var visiting = Set<Int>()
+                if let chain = SelfCalls.acquiresTransitively(m, members: members, byName: byName, acquisitions: acquisitions, s: s, depth: 0,
+                                                              visiting: &visiting) {
+                    return (m, chain.acquire)
+                }
+            }
+        }
+        return nil
     }
 }

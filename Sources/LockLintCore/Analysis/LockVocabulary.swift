@@ -169,3 +169,20 @@ public struct LockVocabulary: Sendable {
         return nil
     }
 }
+
+extension LockVocabulary {
+    /// What makes a lock of a project's own recursive when its type wraps it.
+    static let recursiveMarks = ["NSRecursiveLock", "PTHREAD_MUTEX_RECURSIVE", "objc_sync_enter"]
+
+    /// Whether type `name`, declared in this file (declaration or extensions), wraps a recursive
+    /// lock: its body names `NSRecursiveLock`, `PTHREAD_MUTEX_RECURSIVE` or `objc_sync_enter`.
+    /// Taking such a lock again on the same thread neither deadlocks nor traps.
+    public static func wrapsRecursiveLock(_ name: String, in s: FileStructure) -> Bool {
+        guard s.identifiers.mayContainAny(recursiveMarks) else { return false }
+        for t in s.typeDecls(named: name) where s.decls[t].body >= 0 {
+            let body = s.scopes[s.decls[t].body]
+            for q in s.span(body.open + 1, body.close) where s.code[q].kind == .identifier && recursiveMarks.contains(s.text(q)) { return true }
+        }
+        return false
+    }
+}

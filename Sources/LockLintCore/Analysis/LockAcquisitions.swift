@@ -261,8 +261,9 @@ public struct LockAcquisitions {
                     s.code[$0].kind == .identifier && parameters.contains(s.text($0))
                 }
             }
-            let m = LockGraph.LockingMember(isGetter: false, lock: a.lock, reads: acc.reads.sorted(), writes: Array(Set(acc.writes.map(\.name))).sorted(),
+            var m = LockGraph.LockingMember(isGetter: false, lock: a.lock, reads: acc.reads.sorted(), writes: Array(Set(acc.writes.map(\.name))).sorted(),
                                             writesArgument: writesArgument, runsClosure: false, site: nil)
+            m.claims = CriticalSectionState.claims(acc, s)
             helpers[d.nameText, default: []].append((di, owner, m, a))
         }
         guard !helpers.isEmpty else { return [] }

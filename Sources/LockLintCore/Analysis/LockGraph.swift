@@ -114,6 +114,9 @@ public struct LockGraph: Sendable {
         public var runsClosure: Bool
         /// Where it takes the lock (nil for a known library type's member).
         public var site: LockSite?
+        /// The state it both reads and sets to a fixed value under the lock (`if busy { return
+        /// false }; busy = true`): it claims or consumes that state for its caller.
+        public var claims: [String] = []
 
         public init(isGetter: Bool, lock: String, reads: [String], writes: [String], writesArgument: Bool, runsClosure: Bool, site: LockSite?) {
             self.isGetter = isGetter
@@ -742,9 +745,11 @@ extension LockGraph {
             if lock.hasPrefix(type + ".") { lock.removeFirst(type.count + 1) }
             let key = "\(module)::\(type)"
             guard out[key]?[s.decls[member].nameText] == nil else { continue }
-            out[key, default: [:]][s.decls[member].nameText] = LockingMember(
+            var m = LockingMember(
                 isGetter: isGetter, lock: lock, reads: a.reads.sorted(), writes: Array(Set(a.writes.map(\.name))).sorted(),
                 writesArgument: writesArgument, runsClosure: runsClosure, site: site(r.acquireToken))
+            m.claims = CriticalSectionState.claims(a, s)
+            out[key, default: [:]][s.decls[member].nameText] = m
         }
         return out
     }

@@ -455,10 +455,17 @@ public struct DispatchMainInAsyncRule: Rule {
         }
         for d in decls {
             let text = docComment(s.leadingCommentText(s.decls[d])).lowercased()
-            if !text.isEmpty && deferralReasons.contains(where: { text.contains($0) }) { return true }
+            guard !text.isEmpty else { continue }
+            if deferralReasons.contains(where: { text.contains($0) }) { return true }
+            // The member's own documentation speaks of it alone: saying it defers (by a tick, or
+            // "for the same reason as" another member) is the reason.
+            if !s.decls[d].kind.isType && memberDeferralWords.contains(where: { text.contains($0) }) { return true }
         }
         return false
     }
+
+    /// Words that say a member runs its work later on purpose, in that member's own documentation.
+    static let memberDeferralWords = ["defer", "a tick", "next runloop", "later turn", "after this call returns"]
 
     /// The documentation comments (`///`, `/** … */`) among the comments above a declaration.
     static func docComment(_ comments: String) -> String {

@@ -309,12 +309,17 @@ public struct NonisolatedUnsafeRule: Rule {
         // A var: the opt-out matters where it is written after initialization. Written only in
         // an initializer, a once-initializer closure or deinit, it is set once and then read.
         // Writes made with no lock held (a write under a lock is the lock's business).
-        let writes = uses.writesAfterInitialization(s, d, di).filter { uses.regions.holding($0, in: s, directOnly: false).isEmpty }
+        // A value-typed var is also written through its members, as an inout argument and by its
+        // mutating methods.
+        let through = VariableUses.writesThrough(type: type, context)
+        let writes = uses.writesAfterInitialization(s, d, di, through: through.writes)
+            .filter { uses.regions.holding($0, in: s, directOnly: false).isEmpty }
         // The same, in the other files of the run.
         let key = isLocal ? nil : d.parent < 0 ? d.nameText : owner.map { "\($0.nameText).\(d.nameText)" }
         let elsewhere = key.map { k in
             context.externalWrites(k).filter { w in
-                !w.guarded && !w.once && !(w.inInitializer && !isGlobalLike) && !VariableUses.runsUnderLock(context, call: w.closureCall)
+                (w.through.isEmpty || through.writes(w.through))
+                    && !w.guarded && !w.once && !(w.inInitializer && !isGlobalLike) && !VariableUses.runsUnderLock(context, call: w.closureCall)
             }
         } ?? []
         // A public global or static var can be set by any client of the module, from any thread.
@@ -332,7 +337,7 @@ public struct NonisolatedUnsafeRule: Rule {
         }
         if writes.isEmpty && elsewhere.isEmpty {
             // Never written at all: a `let` says so, and may need no modifier.
-            guard uses.neverWritten(s, d, owner: owner, key: key, context: context) else { return nil }
+            guard uses.neverWritten(s, d, owner: owner, key: key, context: context, cannot: through.cannot) else { return nil }
             return ("\(d.parent >= 0 && !d.isStaticMember && !isLocal ? "instance" : scope) var '\(d.nameText)'\(typeText) is never written, not even in init, in any file of the run: as a `let` it needs nonisolated(unsafe) only if its type is not Sendable",
                     "declare it `let`, then remove nonisolated(unsafe) if \(type.map { "'\($0)'" } ?? "its type") is Sendable")
         }

@@ -42,7 +42,7 @@ public struct SplitCriticalSectionRule: Rule {
             its named parameter). A value found absent and filled under the second (a cache) is not reported \
             unless the write clears it (a value bound by `if let`/`guard let` on the path of the write, and \
             written back made from it, or tested further in the condition, was found present: `if let old = … { … = old + 1 }` and \
-            `if let last, isExpired(last) { … }` are reported), and neither is a flag every write in the file sets to the same value. \
+            `if let last, isExpired(last) { … }` are reported), and neither is a flag every write in the file sets to the same value, nor state the first acquisition read and set to a fixed value (a test-and-set claim, a read-and-reset): the caller owns it until it writes it back. When the code between the two acquisitions calls anything, the fix-it asks only for a re-check, never for one acquisition held across that call. \
             Acquisitions also include reading a getter of the type that takes the lock (`count`), calling a \
             method of the type that takes it (`setCount(…)`; both declared in any file of the run), calling one \
             of the file's own helper methods whose body makes exactly one acquisition (`transition(to:)`), the \
@@ -361,6 +361,12 @@ public struct SplitCriticalSectionRule: Rule {
             }
         }
         guard let condition = decided else { return nil }
+        // The first took the state for this caller: it set it to a fixed value there (tested and
+        // set, `if busy { return false }; busy = true`; or read and reset, `let p = pending;
+        // pending = false`). A later write of it is the owner's release or a consumed request
+        // acted on, not a stale check: no other caller was handed the value it read.
+        if read.writes.contains(where: { $0.name == write.name && CriticalSectionState.setsFixedValue($0.value, s) })
+            || first.member?.claims.contains(write.name) ?? false { return nil }
         // Filling a value found absent (a cache, a lazily made value): a race makes it twice and
         // keeps one, which is the usual trade for not holding the lock while making it. Clearing
         // (writing nil) after finding a value is still reported: two threads both take it.
@@ -399,8 +405,32 @@ public struct SplitCriticalSectionRule: Rule {
             notes: [context.note(at: first.acquireToken, "\(whole ? "the value of \(lock)" : what) \(names.prefix(2).count > 1 ? "are" : "is") read under this first acquisition"),
                     context.note(at: write.token, inside ? "and written here from what was read then, without reading it again"
                                                          : "and written here without checking it again")],
-            fixIt: FixIt(members
+            fixIt: FixIt(Self.callBetween(first, second, s).map { call in
+                    "re-check \(whole ? "the value" : what) inside the second acquisition before writing; keep the two acquisitions apart, since '\(call)' runs between them and would otherwise run with \(lock) held"
+                } ?? (members
                 ? "make the check and the write one acquisition of \(lock) (a method that reads and writes while holding it), or re-check \(whole ? "the value" : what) inside the second before writing"
-                : "check and write under one acquisition of \(lock), or re-check \(whole ? "the value" : what) inside this one before writing"))
+                : "check and write under one acquisition of \(lock), or re-check \(whole ? "the value" : what) inside this one before writing")))
     }
+
+    /// The first call made between the two acquisitions (outside both): merging them would hold
+    /// the lock across it (a dispatch, a callback, code of another type); nil when none.
+    static func callBetween(_ first: LockAcquisition, _ second: LockAcquisition, _ s: FileStructure) -> String? {
+        var end = min(second.start, second.acquireToken)
+        if second.exprStart >= 0 { end = min(end, second.exprStart) }
+        guard first.end + 1 < end else { return nil }
+        for q in s.span(first.end + 1, end) where s.code[q].kind == .identifier {
+            let called = s.isChar(q + 1, UInt8(ascii: "(")) && s.code[q + 1].start == s.code[q].end
+            guard called || StateWrites.isCall(s, q) && s.isChar(q - 1, UInt8(ascii: ".")) else { continue }
+            // A type's initializer or a conversion makes a value, and a question asked of a
+            // standard value answers it: neither calls out.
+            if let c = s.text(q).first, c.isUppercase { continue }
+            if s.isChar(q - 1, UInt8(ascii: ".")) && Self.valueQueries.contains(s.text(q)) && !(called && StateWrites.opensClosure(s, Int(s.match[q + 1]) + 1)) { continue }
+            return s.text(q)
+        }
+        return nil
+    }
+
+    /// Methods of the standard values that only answer a question about the value.
+    static let valueQueries: Set<String> = ["contains", "hasPrefix", "hasSuffix", "starts", "firstIndex", "lastIndex", "index", "distance",
+                                            "lowercased", "uppercased", "isSubset", "isSuperset", "isDisjoint", "intersection", "union"]
 }

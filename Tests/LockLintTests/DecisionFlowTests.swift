@@ -164,4 +164,36 @@ final class DecisionFlowTests: XCTestCase {
         XCTAssertTrue(latch("func a() { closed = true }\nfunc b() { closed = true }"))
         XCTAssertFalse(latch("func a() { closed = true }\nfunc b() { closed = false }"))
     }
+
+    func testAFixedValueSetAfterAReadIsAClaim() {
+        let (s, a) = acquisitions("""
+            final class Gate {
+            let lock = NSLock()
+            var busy = false
+            var failures = 0
+            var total = 0
+            var ready = false
+            func f() {
+                let mine = lock.withLock { () -> Bool in
+                    if busy { return false }
+                    busy = true
+                    return true
+                }
+                let count = lock.withLock { () -> Int in
+                    failures += 1
+                    return failures
+                }
+                let seen = lock.withLock { () -> Bool in
+                    total = total + 1
+                    return ready
+                }
+            }
+            }
+            """)
+        var state = CriticalSectionState(s)
+        XCTAssertEqual(CriticalSectionState.claims(state.accesses(in: a[0].region!, s), s), ["busy"])
+        // Counted up, or set from what was read: not a claim.
+        XCTAssertEqual(CriticalSectionState.claims(state.accesses(in: a[1].region!, s), s), [])
+        XCTAssertEqual(CriticalSectionState.claims(state.accesses(in: a[2].region!, s), s), [])
+    }
 }

@@ -29,6 +29,12 @@ final class FixtureTests: XCTestCase {
                     files = [url]
                 } else if let inner = try? fm.contentsOfDirectory(atPath: url.path) {
                     files = inner.filter { $0.hasSuffix(".swift") }.sorted().map { url.appendingPathComponent($0) }
+                    // One level of sub-folders: the same case, in another folder of the run.
+                    for sub in inner.sorted() where !sub.hasSuffix(".swift") && !sub.hasPrefix(".") {
+                        let subURL = url.appendingPathComponent(sub)
+                        let more = (try? fm.contentsOfDirectory(atPath: subURL.path)) ?? []
+                        files += more.filter { $0.hasSuffix(".swift") }.sorted().map { subURL.appendingPathComponent($0) }
+                    }
                 }
                 guard !files.isEmpty else { continue }
                 cases += 1

@@ -74,4 +74,33 @@ final class StateWritesTests: XCTestCase {
         let alone = await Support.lint([declaring, unrelated], rules: [NonisolatedUnsafeRule()])
         XCTAssertFalse(alone.contains { $0.message.contains("is written") })
     }
+
+    func testWritesThroughMembersAndMethodsSayHow() {
+        let w = extract("""
+            func tune() {
+                Prefs.current.title = "x"
+                Prefs.current.limits.max += 1
+                Prefs.counter.advance()
+                Prefs.queue.push { $0 }
+                shift(&Prefs.origin.x)
+                Prefs.plain = Prefs()
+                if Prefs.flag.isOn { print(1) }
+            }
+            """, names: ["current", "counter", "queue", "origin", "plain", "flag"])
+        XCTAssertEqual(w.sites["Prefs.current"]?.map(\.through), [".", "."])
+        XCTAssertEqual(w.sites["Prefs.counter"]?.map(\.through), ["advance"])
+        XCTAssertEqual(w.sites["Prefs.queue"]?.map(\.through), ["push"])
+        XCTAssertEqual(w.sites["Prefs.origin"]?.map(\.through), ["."])
+        XCTAssertEqual(w.sites["Prefs.plain"]?.map(\.through), [""])
+        // Read in a condition whose body follows: no call, no write.
+        XCTAssertNil(w.sites["Prefs.flag"])
+        XCTAssertFalse(w.touched.contains("Prefs.flag"))
+    }
+
+    func testReservedWordNamesAreMatchedAsMembers() {
+        let w = extract("func set() { Theme.default.accent = 1 }", names: ["default"])
+        XCTAssertEqual(w.sites["Theme.default"]?.map(\.through), ["."])
+        // A reserved word that is not after a dot is not a name.
+        XCTAssertTrue(extract("func f() { switch x { default: break } }", names: ["default"]).sites.isEmpty)
+    }
 }

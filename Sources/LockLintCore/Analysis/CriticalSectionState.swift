@@ -27,6 +27,32 @@ public struct CriticalSectionState {
         public init() {}
     }
 
+    /// Whether the value starting at `v` of a plain assignment (`x = v`) is fixed: a literal,
+    /// `true`/`false`/`nil`, an enum case, or an empty collection. Set so under the lock after
+    /// reading it, the state is claimed (test-and-set) or consumed (read and reset).
+    public static func setsFixedValue(_ v: Int, _ s: FileStructure) -> Bool {
+        guard v >= 1, v < s.code.count, s.isChar(v - 1, UInt8(ascii: "=")) else { return false }
+        let end = s.statementEnd(from: v, limit: s.code.count)
+        let kind = s.code[v].kind
+        if s.isKeyword(v, .true) || s.isKeyword(v, .false) || s.isKeyword(v, .nil) || kind == .integer || kind == .float || kind == .string {
+            return end <= v + 1 || !s.isChar(v + 1, UInt8(ascii: "(")) && s.code[v + 1].kind != .operator
+        }
+        // `.running`, `[]`, `[:]`
+        if s.isChar(v, UInt8(ascii: ".")) && v + 1 < s.code.count && s.code[v + 1].kind == .identifier {
+            return !s.isChar(v + 2, UInt8(ascii: "(")) && !s.isChar(v + 2, UInt8(ascii: "."))
+        }
+        if s.isChar(v, UInt8(ascii: "[")) {
+            let m = Int(s.match[v])
+            return m == v + 1 || (m == v + 2 && s.isChar(v + 1, UInt8(ascii: ":")))
+        }
+        return false
+    }
+
+    /// The state `a` reads and also sets to a fixed value (see `setsFixedValue`), sorted.
+    public static func claims(_ a: Accesses, _ s: FileStructure) -> [String] {
+        Array(Set(a.writes.filter { a.reads.contains($0.name) && setsFixedValue($0.value, s) }.map(\.name))).sorted()
+    }
+
     public enum Assignment { case plain(value: Int), compound, none }
 
     public mutating func accesses(in r: LockRegion, _ s: FileStructure) -> Accesses {

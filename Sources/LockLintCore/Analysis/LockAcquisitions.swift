@@ -265,8 +265,9 @@ public struct LockAcquisitions {
             // What the helper returns comes out of its one acquisition, or it is something else.
             let returnsRead = a.region.map { LockGraph.returnsRegionValue(s, $0, body: d.body) }
                 ?? ((a.member?.returnsRead ?? true) && LockGraph.returnsExpression(s, start: a.exprStart, last: a.member?.isGetter == true ? a.end - 1 : a.end, body: d.body))
-            let m = LockGraph.LockingMember(isGetter: false, lock: a.lock, reads: acc.reads.sorted(), writes: Array(Set(acc.writes.map(\.name))).sorted(),
+            var m = LockGraph.LockingMember(isGetter: false, lock: a.lock, reads: acc.reads.sorted(), writes: Array(Set(acc.writes.map(\.name))).sorted(),
                                             writesArgument: writesArgument, runsClosure: false, site: nil, returnsRead: returnsRead)
+            m.claims = CriticalSectionState.claims(acc, s)
             helpers[d.nameText, default: []].append((di, owner, m, a))
         }
         guard !helpers.isEmpty else { return [] }

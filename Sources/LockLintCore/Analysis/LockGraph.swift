@@ -119,6 +119,9 @@ public struct LockGraph: Sendable {
         /// what was read. A method that only reads under the lock on the way (a header, a check)
         /// returns something else.
         public var returnsRead: Bool
+        /// The state it both reads and sets to a fixed value under the lock (`if busy { return
+        /// false }; busy = true`): it claims or consumes that state for its caller.
+        public var claims: [String] = []
 
         public init(isGetter: Bool, lock: String, reads: [String], writes: [String], writesArgument: Bool, runsClosure: Bool, site: LockSite?,
                     returnsRead: Bool = true) {
@@ -749,10 +752,12 @@ extension LockGraph {
             if lock.hasPrefix(type + ".") { lock.removeFirst(type.count + 1) }
             let key = "\(module)::\(type)"
             guard out[key]?[s.decls[member].nameText] == nil else { continue }
-            out[key, default: [:]][s.decls[member].nameText] = LockingMember(
+            var m = LockingMember(
                 isGetter: isGetter, lock: lock, reads: a.reads.sorted(), writes: Array(Set(a.writes.map(\.name))).sorted(),
                 writesArgument: writesArgument, runsClosure: runsClosure, site: site(r.acquireToken),
                 returnsRead: isGetter || Self.returnsRegionValue(s, r, body: d.body))
+            m.claims = CriticalSectionState.claims(a, s)
+            out[key, default: [:]][s.decls[member].nameText] = m
         }
         return out
     }

@@ -65,6 +65,9 @@ public struct TypeFacts: Sendable, Equatable {
     /// Its methods that assert an executor in their body, as `method=q:queue`, `method=l:loop`
     /// or `method=m` (the main actor), sorted.
     public var assertingMethods: [String] = []
+    /// Its methods declared `mutating` (in the type, its extensions or a protocol), sorted: a
+    /// call of one through a variable writes the variable.
+    public var mutatingMethods: [String] = []
     /// The kinds of its declarations outside any `#if` (a bit per `DeclKind` raw value).
     public var unconditionalKinds: UInt16 = 0
     /// Its declarations inside `#if` branches, as `keyword:` and the conditions the branch
@@ -120,6 +123,7 @@ public struct TypeFacts: Sendable, Equatable {
         Self.union(&conformances, o.conformances)
         lockImplementations |= o.lockImplementations
         Self.union(&assertingMethods, o.assertingMethods)
+        Self.union(&mutatingMethods, o.mutatingMethods)
         unconditionalKinds |= o.unconditionalKinds
         Self.union(&conditionalDeclarations, o.conditionalDeclarations)
         if aliasOf.isEmpty { aliasOf = o.aliasOf }
@@ -293,10 +297,16 @@ public struct ProjectIndex: Sendable {
         for (module, writes) in other.stateWrites { stateWrites[module, default: StateWrites()].merge(writes) }
     }
 
-    /// Files what one file writes of variables other files declare.
+    /// Files what one file writes of variables other files declare: under its module, and under
+    /// `anyModule` for the whole run (outside a package, a module is only guessed from the
+    /// folder, and an app's target spans many folders).
     public mutating func add(_ writes: StateWrites, module: String) {
         stateWrites[module, default: StateWrites()].merge(writes)
+        if module != Self.anyModule { stateWrites[Self.anyModule, default: StateWrites()].merge(writes) }
     }
+
+    /// The key of what every file of the run writes (no path gives it).
+    public static let anyModule = "\u{0}run"
 
     public mutating func add(module: String, name: String, _ facts: TypeFacts) {
         modules[module, default: [:]][name, default: TypeFacts()].merge(facts)
@@ -402,6 +412,10 @@ public struct ProjectIndex: Sendable {
             if d.kind != .protocol && !d.inheritance.isEmpty { f.conformances = s.inheritedTypes(of: di).map(\.name).sorted() }
             if d.kind != .protocol { f.lockImplementations = lockImplementations(of: di, in: s, vocabulary: vocabulary) }
             if d.kind == .class || d.kind == .extension { f.assertingMethods = assertingMethods(of: di, in: s) }
+            if d.kind != .class && d.kind != .actor {
+                f.mutatingMethods = Array(Set(s.children[di].filter { s.decls[$0].kind == .function && s.decls[$0].modifiers.contains(.mutating) }
+                    .map { s.decls[$0].nameText })).sorted()
+            }
             let branch = s.branch(of: d.keyword)
             if branch < 0 {
                 f.unconditionalKinds = 1 << UInt16(d.kind.rawValue)

@@ -28,6 +28,13 @@ public struct StateWrites: Sendable, Equatable {
         /// type is declared elsewhere: `Type.method`, so the reader can ask whether that type
         /// runs the closure under its lock; "" otherwise.
         public var closureCall: String
+        /// How the variable is written: "" by an assignment to it (`x = …`, `x += …`, `x[k] = …`,
+        /// a standard collection's mutating method); "&" as an inout argument (`&x`); "."
+        /// through one of its members (`x.a = …`, `&x.a`), which writes it only when its type is
+        /// a value type; "?a" by a method called on its member `a` (`x.a.reset()`, which writes
+        /// it when the method is mutating in the member's type); else the name of the method called on it (`x.advance()`,
+        /// `x.update { }`), which writes it only when that method is `mutating` in its value type.
+        public var through: String = ""
     }
 
     /// Key → definite writes, in file order.
@@ -144,7 +151,7 @@ public struct StateWrites: Sendable, Equatable {
     /// on a value type each of these writes the variable.
     public static func mayWrite(_ s: FileStructure, _ i: Int) -> Bool {
         if isDefiniteWrite(s, i) { return true }
-        if i >= 1 && s.code[i - 1].kind == .operator && s.is(i - 1, "&") && s.code[i].start == s.code[i - 1].end { return true }
+        if passedInout(s, i) { return true }
         // A key path (`\.x`, `\Type.x`) may be a writable one, used to set it elsewhere.
         if s.isChar(i - 1, UInt8(ascii: ".")) && (s.is(i - 2, "\\") || (s.code[max(0, i - 2)].kind == .identifier && s.is(i - 3, "\\"))) { return true }
         var j = i + 1
@@ -158,13 +165,99 @@ public struct StateWrites: Sendable, Equatable {
                 guard m > j else { return false }
                 j = m + 1
             } else if s.isChar(j, UInt8(ascii: ".")) && j + 1 < s.count && (s.code[j + 1].isWord || s.code[j + 1].kind == .integer) {
-                if s.isChar(j + 2, UInt8(ascii: "(")) && s.code[j + 2].start == s.code[j + 1].end { return true }
+                if isCall(s, j + 1) { return true }
                 j += 2
             } else {
                 break
             }
         }
         return j > i + 1 && isAssignmentOperator(s, j)
+    }
+
+    /// Whether the member named at `m` is called: `(` right after it, or a trailing closure
+    /// (`x.update { … }`, not the body of an `if x.isEmpty { … }`).
+    public static func isCall(_ s: FileStructure, _ m: Int) -> Bool {
+        let o = m + 1
+        if s.isChar(o, UInt8(ascii: "(")) { return s.code[o].start == s.code[m].end }
+        return opensClosure(s, o)
+    }
+
+    /// Whether token `o` is the `{` of a closure (not of a statement's body).
+    public static func opensClosure(_ s: FileStructure, _ o: Int) -> Bool {
+        guard o >= 0, s.isChar(o, UInt8(ascii: "{")), o + 1 < s.count else { return false }
+        let sc = Int(s.scopeOf[o + 1])
+        for c in [sc, sc >= 0 ? s.scopes[sc].parent : -1] where c >= 0 && s.scopes[c].open == o {
+            return s.scopes[c].kind == .closure
+        }
+        return false
+    }
+
+    /// How identifier `i`, which `mayWrite` says may be written, is written (see `Site.through`):
+    /// "" for a definite write, "." through a member or as an inout argument, a method's name for
+    /// a call through it; nil for a key path or a shape that writes nothing of it.
+    public static func writeKind(_ s: FileStructure, _ i: Int) -> String? {
+        if isDefiniteWrite(s, i) { return "" }
+        if passedInout(s, i) {
+            return s.isChar(i + 1, UInt8(ascii: ".")) || s.isChar(i + 1, UInt8(ascii: "[")) ? "." : "&"
+        }
+        var j = i + 1
+        var steps = 0
+        var sawMember = false
+        while steps < 64 {
+            steps += 1
+            if s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) {
+                j += 1
+            } else if s.isChar(j, UInt8(ascii: "[")) {
+                let m = Int(s.match[j])
+                guard m > j else { return nil }
+                j = m + 1
+                sawMember = true
+            } else if s.isChar(j, UInt8(ascii: ".")) && j + 1 < s.count && (s.code[j + 1].isWord || s.code[j + 1].kind == .integer) {
+                // The first call decides: a method of the variable's own value, or (after a
+                // member) one of a member, which writes it only when that method is mutating in
+                // the member's type: not known here ("?").
+                if isCall(s, j + 1) { return sawMember ? "?" + firstMember(s, i) : s.text(j + 1) }
+                j += 2
+                sawMember = true
+            } else {
+                break
+            }
+        }
+        // A chain ending in an assignment (`x.a = …`, `x.a.b += …`) writes through a member.
+        return j > i + 1 && isAssignmentOperator(s, j) ? "." : nil
+    }
+
+    /// Whether `&` starts the reference that names identifier `i`: `&x`, `&self.x`, `&Type.x`
+    /// (then a member of it, `&x.a`, is passed inout too).
+    static func passedInout(_ s: FileStructure, _ i: Int) -> Bool {
+        var k = i
+        var steps = 0
+        while steps < 8 && s.isChar(k - 1, UInt8(ascii: ".")) && k >= 2 && (s.code[k - 2].kind == .identifier || s.isKeyword(k - 2, .self) || s.isKeyword(k - 2, .Self)) {
+            k -= 2
+            steps += 1
+        }
+        return k >= 1 && s.code[k - 1].kind == .operator && s.is(k - 1, "&") && s.code[k].start == s.code[k - 1].end
+    }
+
+    /// The name of the member right after identifier `i` (`x.a…`), or "" (`x[k]…`).
+    static func firstMember(_ s: FileStructure, _ i: Int) -> String {
+        var j = i + 1
+        while s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) { j += 1 }
+        return s.isChar(j, UInt8(ascii: ".")) && j + 1 < s.count && s.code[j + 1].isWord ? nameText(s, j + 1) : ""
+    }
+
+    /// Whether code token `k` may name a variable: an identifier, a backticked one, or a
+    /// reserved word used as a member name (`Config.default`).
+    @inline(__always)
+    public static func isNameToken(_ s: FileStructure, _ k: Int) -> Bool {
+        let kind = s.code[k].kind
+        return kind == .identifier || (kind == .keyword && k >= 1 && s.isChar(k - 1, UInt8(ascii: ".")))
+    }
+
+    /// The name token `k` spells, without backticks.
+    public static func nameText(_ s: FileStructure, _ k: Int) -> String {
+        let t = s.text(k)
+        return t.count >= 2 && t.hasPrefix("`") && t.hasSuffix("`") ? String(t.dropFirst().dropLast()) : t
     }
 
     /// Names matched against code tokens without making a string of every token: by a hash of
@@ -182,7 +275,7 @@ public struct StateWrites: Sendable, Equatable {
 
         /// Whether code token `k` of `s` spells one of the names.
         func contains(_ s: FileStructure, _ k: Int) -> Bool {
-            hashes.contains(StateWrites.nameHash(s, k)) && names.contains(s.text(k))
+            hashes.contains(StateWrites.nameHash(s, k)) && names.contains(StateWrites.nameText(s, k))
         }
 
         /// Whether one of the names has one of `sortedHashes` (a file's `writtenNames`): the
@@ -213,13 +306,18 @@ public struct StateWrites: Sendable, Equatable {
     }
 
     /// The same hash of code token `k`'s text, read from the file's bytes (a token that is not
-    /// ASCII goes through its text, which repairs bad UTF-8 as the text does).
+    /// ASCII goes through its text, which repairs bad UTF-8 as the text does; backticks are not
+    /// part of the name).
     static func nameHash(_ s: FileStructure, _ k: Int) -> UInt64 {
         let t = s.code[k]
         return s.file.bytes.withUnsafeBufferPointer { p in
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for i in Int(t.start)..<Int(t.end) {
-                if p[i] >= 0x80 { return nameHash(s.text(k)) }
+            var range = Int(t.start)..<Int(t.end)
+            if range.count >= 2 && p[range.lowerBound] == UInt8(ascii: "`") && p[range.upperBound - 1] == UInt8(ascii: "`") {
+                range = (range.lowerBound + 1)..<(range.upperBound - 1)
+            }
+            for i in range {
+                if p[i] >= 0x80 { return nameHash(nameText(s, k)) }
                 h ^= UInt64(p[i])
                 h = h &* 0x100_0000_01b3
             }
@@ -256,7 +354,7 @@ public struct StateWrites: Sendable, Equatable {
     /// superset of the last components of the keys `extract` would record for it.
     public static func writtenNames(_ s: FileStructure) -> [UInt64] {
         var out: [UInt64] = []
-        for k in 0..<s.count where s.code[k].kind == .identifier && isWriteCandidate(s, k) { out.append(nameHash(s, k)) }
+        for k in 0..<s.count where isNameToken(s, k) && isWriteCandidate(s, k) { out.append(nameHash(s, k)) }
         out.sort()
         var unique: [UInt64] = []
         unique.reserveCapacity(out.count)
@@ -282,12 +380,12 @@ public struct StateWrites: Sendable, Equatable {
         var k = 0
         while k < s.count {
             defer { k += 1 }
-            guard s.code[k].kind == .identifier, names.contains(s, k), isWriteCandidate(s, k) else { continue }
-            let name = s.text(k)
+            guard isNameToken(s, k), names.contains(s, k), isWriteCandidate(s, k) else { continue }
+            let name = nameText(s, k)
             let keys = keys(s, k, name: name, memberNames: &out.memberNames)
             guard !keys.isEmpty else { continue }
             out.touched.formUnion(keys)
-            guard isDefiniteWrite(s, k) else { continue }
+            guard let through = writeKind(s, k) else { continue }
             if regions == nil { regions = makeRegions() }
             let held = !regions!.holding(k, in: s, directOnly: false).isEmpty
             let loc = s.location(ofToken: k)
@@ -295,7 +393,8 @@ public struct StateWrites: Sendable, Equatable {
             let once = s.variableDeclarations(holding: k).contains { s.decls[$0].isLet && s.decls[$0].initializer.contains(k) }
             for key in keys {
                 out.sites[key, default: []].append(Site(path: path, line: loc.line, column: loc.column, guarded: held,
-                                                        inInitializer: inInitializer(s, k, key: key), once: once, closureCall: call))
+                                                        inInitializer: inInitializer(s, k, key: key), once: once, closureCall: call,
+                                                        through: through))
             }
         }
         return out

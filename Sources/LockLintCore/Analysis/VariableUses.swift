@@ -21,6 +21,9 @@ public struct VariableUses {
     /// Per name, the uses that write it and are not declarations: worked out once per name,
     /// since many declarations may share a name (one per `#if` branch, or one per type).
     var writesByName: [String: [Int]] = [:]
+    /// Per name, the uses that may write it through a member, as an inout argument or by a
+    /// method call, with how (`StateWrites.writeKind`): worked out once per name.
+    var throughWritesByName: [String: [(Int, String)]] = [:]
     /// Where locks are held: the file's lock regions, and the closures of methods whose name
     /// says they run it under a lock (`withLockVoid`, `performLocked`) or that are the file's
     /// own lock wrappers.
@@ -43,9 +46,11 @@ public struct VariableUses {
         regions = regions.addingQueueBlocks(s, queues: Self.serialQueues(s))
         signalHandlers = Self.signalHandlers(s)
         for n in names { for d in s.variablesByName[n] ?? [] where s.decls[d].name >= 0 { declarationTokens.insert(s.decls[d].name) } }
-        let set = NameSet(names)
-        for i in 0..<s.code.count where s.code[i].kind == .identifier && set.contains(s, i) {
-            byName[s.text(i), default: []].append(i)
+        // A name that is a reserved word is declared and used bare in backticks, and used as a
+        // member without them (`Config.default`).
+        let set = NameSet(names.union(names.map { "`\($0)`" }))
+        for i in 0..<s.code.count where StateWrites.isNameToken(s, i) && set.contains(s, i) {
+            byName[StateWrites.nameText(s, i), default: []].append(i)
         }
     }
 
@@ -100,17 +105,75 @@ public struct VariableUses {
         return out
     }
 
+    /// Methods of the standard value types (collections, strings, numbers) that change the value,
+    /// besides `StateWrites.mutatingNames`.
+    static let standardMutating: Set<String> = [
+        "removeAll", "removeFirst", "removeLast", "removeValue", "popFirst", "removeSubrange", "replaceSubrange",
+        "reserveCapacity", "negate", "formSymmetricDifference", "insert", "update",
+    ]
+
+    /// What the writes through a variable of declared type `type` (see `StateWrites.Site.through`)
+    /// do to the variable itself: `writes` says which write it for certain (for a value type, a
+    /// member set or passed inout, and a call of a method it declares `mutating` or a
+    /// standard collection's changing method; a mutating method that runs its closure under its
+    /// type's lock is not counted); `cannot` says which cannot write it (for a class, anything
+    /// through a member or a method; for a value type of the run, a call of a method it does not
+    /// declare `mutating`, or a call on a stored member of it that this file declares of a class
+    /// type). For a type the run does not declare, neither: the tool cannot tell.
+    public struct Through {
+        public let writes: (String) -> Bool
+        public let cannot: (String) -> Bool
+    }
+
+    public static func writesThrough(type: String?, _ context: RuleContext) -> Through {
+        let s = context.structure
+        // `&x` is mostly a C out-parameter filled once (a thread handle): not judged a write.
+        let unknown = Through(writes: { _ in false }, cannot: { _ in false })
+        guard var base = type, !base.isEmpty else { return unknown }
+        while base.hasSuffix("?") || base.hasSuffix("!") { base.removeLast() }
+        let standard: Set<String> = ["String", "Int", "Double", "Float", "Bool", "UInt", "Int64", "UInt64", "Int32", "UInt32", "Data",
+                                     "Array", "Dictionary", "Set", "ContiguousArray", "Substring"]
+        if base.hasPrefix("[") || standard.contains(String(base.prefix { $0 != "<" })) {
+            return Through(writes: { $0 == "." || standardMutating.contains($0) }, cannot: { _ in false })
+        }
+        if let open = base.firstIndex(of: "<") { base = String(base[..<open]) }
+        guard base.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return unknown }
+        if context.isClassInRun(base) && !context.isValueType(base) {
+            return Through(writes: { _ in false }, cannot: { !$0.isEmpty && $0 != "&" })
+        }
+        guard context.isValueType(base) else { return unknown }
+        let declared = Set(context.mutatingMethods(base))
+        // A mutating method that runs its closure under the type's own lock changes it there.
+        let mutating = declared.filter { !runsUnderLock(context, call: base + "." + $0) }
+        return Through(writes: { $0 == "." || mutating.contains($0) }, cannot: { kind in
+            guard kind.count > 1 else { return false }
+            if kind.hasPrefix("?") {
+                // A method of a member held by reference changes the object, not this value.
+                let member = String(kind.dropFirst())
+                return s.typeDecls(named: base).contains { t in
+                    s.children[t].contains { m in
+                        s.decls[m].kind == .variable && s.decls[m].nameText == member && !s.decls[m].isStaticMember
+                            && GuardLogExtractor.declaredTypeName(s.decls[m], s).map { context.isClassInRun($0) && !context.isValueType($0) } ?? false
+                    }
+                }
+            }
+            return !declared.contains(kind) && !StateWrites.mutatingNames.contains(kind)
+        })
+    }
+
     /// Whether stored var `d` is never written anywhere: no use in this file may write it (an
     /// assignment, `&x`, a method called or a member set through it, in any function, `init`
     /// included), no other file of the run may write it (as a global, `Type.name`, or a member of
     /// that name through any value), and no client of the module can. A var without an initial
     /// value, `lazy`, wrapped, `dynamic` or with attributes is set some other way, and not judged.
-    public func neverWritten(_ s: FileStructure, _ d: Decl, owner: Decl?, key: String?, context: RuleContext) -> Bool {
+    /// `cannot` names the shapes that cannot write it for its type (see `writesThrough`).
+    public func neverWritten(_ s: FileStructure, _ d: Decl, owner: Decl?, key: String?, context: RuleContext,
+                             cannot: (String) -> Bool = { _ in false }) -> Bool {
         guard let key, !d.isLet, !d.isComputed, !d.initializer.isEmpty, !d.hasAttributes,
               !d.modifiers.contains(.lazy), !d.modifiers.contains(.dynamic), !s.hasPropertyWrapper(d),
               owner?.kind != .protocol, !s.isSettableOutsideModule(d) else { return false }
         for u in byName[d.nameText] ?? [] where !declarationTokens.contains(u) {
-            if StateWrites.mayWrite(s, u) { return false }
+            if StateWrites.mayWrite(s, u) && !(StateWrites.writeKind(s, u).map(cannot) ?? false) { return false }
         }
         return !context.mayBeWrittenElsewhere(key, member: d.parent >= 0 ? d.nameText : nil)
     }
@@ -118,13 +181,29 @@ public struct VariableUses {
     /// The uses of stored var `d` that write it outside its initialization: not its declaration,
     /// not inside an `init`/`deinit` of its type, not inside the initializer closure of a `let`
     /// (`static let setup: Void = { … }()`, which runs once).
-    public mutating func writesAfterInitialization(_ s: FileStructure, _ d: Decl, _ di: Int) -> [Int] {
+    /// `through` says which other writes count (see `StateWrites.Site.through`): a member set,
+    /// an inout argument or a method call writes a variable of a value type.
+    public mutating func writesAfterInitialization(_ s: FileStructure, _ d: Decl, _ di: Int,
+                                                   through: (String) -> Bool = { _ in false }) -> [Int] {
         var out: [Int] = []
         let local = d.parent >= 0 && s.decls[d.parent].kind.isFunctionLike
         if writesByName[d.nameText] == nil {
-            writesByName[d.nameText] = (byName[d.nameText] ?? []).filter { !declarationTokens.contains($0) && StateWrites.isDefiniteWrite(s, $0) }
+            var definite: [Int] = []
+            var other: [(Int, String)] = []
+            for u in byName[d.nameText] ?? [] where !declarationTokens.contains(u) && StateWrites.mayWrite(s, u) {
+                guard let kind = StateWrites.writeKind(s, u) else { continue }
+                if kind.isEmpty { definite.append(u) } else { other.append((u, kind)) }
+            }
+            writesByName[d.nameText] = definite
+            throughWritesByName[d.nameText] = other
         }
-        for i in writesByName[d.nameText]! where i != d.name {
+        var candidates = writesByName[d.nameText]!
+        let others = throughWritesByName[d.nameText]!.filter { through($0.1) }
+        if !others.isEmpty {
+            candidates.append(contentsOf: others.map(\.0))
+            candidates.sort()
+        }
+        for i in candidates where i != d.name {
             let qualified = s.isChar(i - 1, UInt8(ascii: "."))
             // Through another value (`other.count = 1`) is another variable, unless `self.`/`Self.`/`Type.`.
             if qualified && !(s.isKeyword(i - 2, .self) || s.isKeyword(i - 2, .Self) || (d.isStaticMember && i >= 2 && s.code[i - 2].kind == .identifier)) { continue }

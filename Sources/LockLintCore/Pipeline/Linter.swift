@@ -157,12 +157,14 @@ public enum Linter {
         // from the files that may write one of their module's names.
         var asked: [String: [String]] = [:]
         for o in outcomes where o.writtenNames != nil { asked[o.module, default: []].append(contentsOf: o.nonisolatedNames) }
-        let filters = asked.mapValues { StateWrites.NameFilter($0) }
+        // Every module's names, from every file: "never written in any file of the run" must
+        // hold for the run, whatever module a folder is guessed to be.
+        let all = StateWrites.NameFilter(asked.values.joined())
         let writers = outcomes.indices.filter { k in
-            guard let written = outcomes[k].writtenNames, let f = filters[outcomes[k].module] else { return false }
-            return outcomes[k].linted && !f.isEmpty && f.meets(written)
+            guard let written = outcomes[k].writtenNames else { return false }
+            return outcomes[k].linted && !all.isEmpty && all.meets(written)
         }
-        let writerFilters = writers.map { filters[outcomes[$0].module]! }
+        let writerFilters = writers.map { _ in all }
         let writes = await parallelMap(writers.count, jobs: jobs) { j in
             stateWrites(contexts[writers[j]], settings: settings, names: writerFilters[j])
         }

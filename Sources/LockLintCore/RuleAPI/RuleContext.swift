@@ -136,6 +136,13 @@ public final class RuleContext {
         return answer
     }
 
+    /// The methods a type of this name (declared in any file) declares `mutating`.
+    public func mutatingMethods(_ name: String) -> [String] {
+        let answer = index.facts(module: module, name: name)?.mutatingMethods ?? []
+        questions[FactsQuestion(kind: .mutatingMethods, name: name)] = .strings(answer)
+        return answer
+    }
+
     /// Whether a type of this name uses guards of its own somewhere in the run (a lock, a serial
     /// queue taken or run on in its code, or stored).
     public func usesGuards(_ name: String) -> Bool {
@@ -401,8 +408,12 @@ public final class RuleContext {
     }
 
     static func mayBeWrittenElsewhere(_ key: String, member: String?, module: String, index: ProjectIndex) -> Bool {
-        guard let w = index.stateWrites[module] else { return false }
-        return w.touched.contains(key) || member.map { w.memberNames.contains($0) } ?? false
+        // Any file of the run: a module outside a package is only guessed from the folder.
+        for m in [module, ProjectIndex.anyModule] {
+            guard let w = index.stateWrites[m] else { continue }
+            if w.touched.contains(key) || member.map({ w.memberNames.contains($0) }) ?? false { return true }
+        }
+        return false
     }
 
     /// Whether a type of this name in this module declares itself Sendable: a conformance in its
@@ -476,6 +487,7 @@ public final class RuleContext {
             case .isClass: b = .bool(f?.isClass ?? false)
             case .usesGuards: b = .bool(f?.usesGuards ?? false)
             case .assertingMethods: b = .strings(f?.assertingMethods ?? [])
+            case .mutatingMethods: b = .strings(f?.mutatingMethods ?? [])
             case .lockImplementations: b = .strings(["\(lockImplementations(q.name, module: module, index: index))"])
             case .guardFindings: b = .guardFindings(index.guardFindings[q.name] ?? [])
             case .globalQueue: b = .kind(index.globalQueues[module]?[q.name])
@@ -525,7 +537,7 @@ struct FactsQuestion: Hashable {
         case isValueType, isProtocol, isKnownType, declaresType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias, ownWrappers, classQueues, isClass, lockImplementations, assertingMethods, usesGuards
         case awaited, serialCalls
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
-        case lockingMembers, lockingMemberName, lockReaders
+        case lockingMembers, lockingMemberName, lockReaders, mutatingMethods
     }
     var kind: Kind
     var name: String

@@ -1,0 +1,5 @@
+import Foundation
+
+func titleChanged(to text: String) {
+    Preferences.current.title = text
+}

@@ -157,14 +157,18 @@ public enum Linter {
         // from the files that may write one of their module's names.
         var asked: [String: [String]] = [:]
         for o in outcomes where o.writtenNames != nil { asked[o.module, default: []].append(contentsOf: o.nonisolatedNames) }
-        // Every module's names, from every file: "never written in any file of the run" must
-        // hold for the run, whatever module a folder is guessed to be.
+        let filters = asked.mapValues { StateWrites.NameFilter($0) }
+        // A file of a target its manifest names can write only what its module and the modules
+        // it depends on declare; its own module's names are asked of it. A file whose module is
+        // only guessed from its folder (an app's sources) may write any module's names: "never
+        // written in any file of the run" must hold whatever module a folder is guessed to be.
         let all = StateWrites.NameFilter(asked.values.joined())
         let writers = outcomes.indices.filter { k in
-            guard let written = outcomes[k].writtenNames else { return false }
-            return outcomes[k].linted && !all.isEmpty && all.meets(written)
+            guard let written = outcomes[k].writtenNames, outcomes[k].linted else { return false }
+            guard let f = contexts[k].context?.module != nil ? filters[outcomes[k].module] : all else { return false }
+            return !f.isEmpty && f.meets(written)
         }
-        let writerFilters = writers.map { _ in all }
+        let writerFilters = writers.map { contexts[$0].context?.module != nil ? filters[outcomes[$0].module]! : all }
         let writes = await parallelMap(writers.count, jobs: jobs) { j in
             stateWrites(contexts[writers[j]], settings: settings, names: writerFilters[j])
         }

@@ -231,3 +231,25 @@ final class ShadowingTests: XCTestCase {
         XCTAssertFalse(StateAccess.isShadowed(s, "items", at: token(s, "items", 4), in: add))
     }
 }
+
+final class HandedClosureTests: XCTestCase {
+    func structure(_ code: String) -> FileStructure { FileStructure(file: SourceFile(path: "S.swift", text: code)) }
+
+    func testAClosureHandedAsExecuteRunsAsThatCallsClosure() {
+        let s = structure("""
+            func f() {
+                let item = DispatchWorkItem { work() }
+                queue.asyncAfter(deadline: .now() + 1, execute: item)
+                let step: () -> Void = { work() }
+                queue.async(execute: step)
+                let both = { work() }
+                queue.async(execute: both)
+                both()
+            }
+            """)
+        let callees = s.closures.map { $0.callee >= 0 ? s.text($0.callee) : "" }
+        let receivers = s.closures.map { $0.receiverStart >= 0 ? s.text($0.receiverStart) : "" }
+        XCTAssertEqual(callees, ["asyncAfter", "async", ""])
+        XCTAssertEqual(receivers, ["queue", "queue", ""])
+    }
+}

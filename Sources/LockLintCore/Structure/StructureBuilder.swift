@@ -199,6 +199,135 @@ struct StructureBuilder {
         }
         scopeOf = table
         normalize()
+        resolveHandedClosures()
+    }
+
+    /// A closure bound to a local (`let work = { … }`, `let item = DispatchWorkItem { … }`) and
+    /// used only by handing it as `execute:` to one receiver's method (`queue.async(execute:
+    /// work)`, `queue.asyncAfter(deadline: d, execute: item)`; also cancelled or stored) runs as
+    /// that call's closure: it takes that call's callee, receiver and label. One pass over the
+    /// tokens for the names so bound; anything else done with the name leaves the closure as it is.
+    mutating func resolveHandedClosures() {
+        var bound: [String: [(closure: Int, name: Int)]] = [:]
+        for (ci, c) in closures.enumerated() where c.close > c.open {
+            guard let name = boundName(of: c) else { continue }
+            bound[text(name), default: []].append((ci, name))
+        }
+        guard !bound.isEmpty else { return }
+        var uses: [String: [Int]] = [:]
+        for k in code.indices where code[k].kind == .identifier {
+            let n = text(k)
+            if bound[n] != nil { uses[n, default: []].append(k) }
+        }
+        for (name, list) in bound {
+            let all = uses[name] ?? []
+            // Linear in the file: a name bound and used that often is left alone.
+            if list.count > 64 && list.count * all.count > 100_000 { continue }
+            for (ci, nameToken) in list {
+                let c = closures[ci]
+                let home = Int(scopeOf[nameToken])
+                guard home >= 0 else { continue }
+                var site: (callee: Int, receiverStart: Int, label: Int)? = nil
+                var ok = true
+                for u in all where u != nameToken && within(Int(scopeOf[u]), home) {
+                    if u > c.open && u < c.close { continue }
+                    guard u > c.close else { ok = false; break }
+                    if u >= 1 && isKeywordToken(u - 1) { ok = false; break }  // bound again
+                    if char(u + 1) == UInt8(ascii: ".") && u + 2 < code.count && (text(u + 2) == "cancel" || text(u + 2) == "isCancelled") { continue }
+                    if char(u - 1) == UInt8(ascii: "=") && code[u - 1].length == 1 { continue }
+                    guard u >= 2, char(u - 1) == UInt8(ascii: ":"), text(u - 2) == "execute",
+                          char(u + 1) == UInt8(ascii: ")") || char(u + 1) == UInt8(ascii: ","),
+                          let call = callOfArgument(at: u - 2) else { ok = false; break }
+                    if let s = site {
+                        if text(s.callee) != text(call.callee) && !Self.sameFamily(text(s.callee), text(call.callee)) { ok = false; break }
+                        if receiverText(s.receiverStart, s.callee) != receiverText(call.receiverStart, call.callee) { ok = false; break }
+                    } else {
+                        site = (call.callee, call.receiverStart, u - 2)
+                    }
+                }
+                guard ok, let s = site else { continue }
+                closures[ci].callee = s.callee
+                closures[ci].receiverStart = s.receiverStart
+                closures[ci].label = s.label
+                closures[ci].isTrailing = false
+            }
+        }
+    }
+
+    /// `async` and `asyncAfter` (and `sync`, `asyncAndWait`) hand the same closure to one queue.
+    static func sameFamily(_ a: String, _ b: String) -> Bool {
+        let family: Set<String> = ["async", "asyncAfter", "sync", "asyncAndWait"]
+        return family.contains(a) && family.contains(b)
+    }
+
+    func isKeywordToken(_ k: Int) -> Bool { isKeyword(k, .let) || isKeyword(k, .var) || isKeyword(k, .guard) || isKeyword(k, .case) }
+
+    /// The name token of `let name = {` / `let name: T = {` / `let name = DispatchWorkItem { … }`
+    /// (also `DispatchWorkItem(flags: …) { … }` and `DispatchWorkItem(block: { … })`) for closure `c`.
+    func boundName(of c: Closure) -> Int? {
+        var eq = c.open - 1
+        if c.callee >= 0 {
+            guard text(c.callee) == "DispatchWorkItem", c.receiverStart < 0 else { return nil }
+            eq = c.callee - 1
+        }
+        guard eq >= 2, char(eq) == UInt8(ascii: "="), code[eq].length == 1 else { return nil }
+        var k = eq - 1
+        if code[k].kind == .identifier && (isKeyword(k - 1, .let) || isKeyword(k - 1, .var)) { return k }
+        // `let name: T =` (a few tokens of type).
+        let stop = max(0, eq - 16)
+        while k > stop {
+            if char(k) == UInt8(ascii: ":") {
+                return k >= 2 && code[k - 1].kind == .identifier && (isKeyword(k - 2, .let) || isKeyword(k - 2, .var)) ? k - 1 : nil
+            }
+            if char(k) == UInt8(ascii: "{") || char(k) == UInt8(ascii: "}") || char(k) == UInt8(ascii: ";") || char(k) == UInt8(ascii: "=") { return nil }
+            k -= 1
+        }
+        return nil
+    }
+
+    /// Whether scope `inner` is `outer` or nested in it.
+    func within(_ inner: Int, _ outer: Int) -> Bool {
+        var s = inner
+        var steps = 0
+        while s >= 0 && steps < 10_000 {
+            if s == outer { return true }
+            s = scopes[s].parent
+            steps += 1
+        }
+        return false
+    }
+
+    /// The call whose argument list holds the argument labelled at `label`: its callee and the
+    /// start of its receiver (or -1).
+    func callOfArgument(at label: Int) -> (callee: Int, receiverStart: Int)? {
+        var k = label - 1
+        var steps = 0
+        while k >= 0 && steps < 512 {
+            steps += 1
+            let ch = char(k)
+            if code[k].kind == .punctuation && code[k].length == 1 {
+                if ch == UInt8(ascii: "(") {
+                    let callee = k - 1
+                    guard callee >= 0, code[callee].isWord else { return nil }
+                    let receiver = callee >= 1 && char(callee - 1) == UInt8(ascii: ".") ? receiverStartBefore(callee - 1) : -1
+                    return (callee, receiver)
+                }
+                if ch == UInt8(ascii: ")") || ch == UInt8(ascii: "]") || ch == UInt8(ascii: "}") {
+                    let m = Int(match[k])
+                    guard m >= 0 && m < k else { return nil }
+                    k = m - 1
+                    continue
+                }
+                if ch == UInt8(ascii: "[") || ch == UInt8(ascii: "{") || ch == UInt8(ascii: ";") { return nil }
+            }
+            k -= 1
+        }
+        return nil
+    }
+
+    func receiverText(_ start: Int, _ callee: Int) -> String {
+        guard start >= 0, start < callee else { return "" }
+        return (start..<callee).map { text($0) }.joined()
     }
 
     /// The declarations, scopes and closures, token by token (`scopeOut` is `scopeOf`'s storage).

@@ -50,7 +50,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
             the closures it hands over, and the local functions they call, on that queue: the tool cannot tell, \
             and says nothing about their accesses. A var never written \
             outside construction cannot race; a weak reference is loaded and stored atomically, and is judged only \
-            when the class's own writes of it hold the guard. Code under `#if` on a test flag (a name containing TEST, \
+            when the class's own writes of it hold the guard (in a class with no guard at all, never). Code under `#if` on a test flag (a name containing TEST, \
             not negated, that no other alternative of the condition stands in for) is test code. A public var guarded \
             by a queue is never told to take an accessor that hops onto the queue with sync: code outside the module \
             may already run there. A class with \

@@ -52,3 +52,21 @@ final class Relay: @unchecked Sendable {
     func forceDisconnect() { target = nil } // expect: unchecked_sendable_unguarded
     func send(_ c: Int) { lock.withLock { target?.received(c) } }
 }
+
+/// Quiet: a class with no guard at all whose only mutable state is a weak back-reference, set
+/// after construction from any thread: loads and stores of it are atomic.
+final class ChannelRef: @unchecked Sendable {
+    weak var channel: StreamListener?
+
+    func bind(_ c: StreamListener) { channel = c }
+    func forward(_ n: Int) { channel?.received(n) }
+}
+
+/// Fires: the same with a strong var beside the weak one: only the strong one is listed.
+final class Mirror: @unchecked Sendable { // expect: unchecked_sendable_unguarded
+    weak var source: StreamListener?
+    var copies = 0
+
+    func bind(_ s: StreamListener) { source = s }
+    func copy() { copies += 1 }
+}

@@ -543,6 +543,9 @@ public enum GuardInference {
     static func unprotectedNote(_ v: StoredVarRecord, list: [(record: StateAccessRecord, eff: Effective, testCode: Bool)], cls: ClassRecord,
                                 throughOthers: Set<String>, setUp: Set<String>) -> [GuardFinding.VarNote] {
         if cls.varsGuardedByOwner.contains(v.name) { return [] }
+        // A weak reference is loaded and stored atomically by the runtime: writing it from any
+        // thread races with nothing (whatever the object it names does is that object's affair).
+        if v.weak { return [] }
         let writes = list.filter { $0.record.write && $0.eff.guards.isEmpty && !$0.eff.possible }
         if let w = writes.first { return [.init(name: v.name, site: v.site, state: .written(w.record.site))] }
         if v.settableOutsideModule { return [.init(name: v.name, site: v.site, state: .settableOutsideModule)] }

@@ -576,16 +576,40 @@ public struct LockRegions: Sendable {
 
     /// Whether token `i` runs during the execution of scope `exec`: no closure passed to a
     /// deferred callee, and no nested function, lies between them.
-    static func reachesWithoutDeferral(_ s: FileStructure, from i: Int, to exec: Int, escaping: Set<String> = []) -> Bool {
+    static func reachesWithoutDeferral(_ s: FileStructure, from i: Int, to exec: Int, escaping: Set<String> = [], depth: Int = 0) -> Bool {
         var sc = Int(s.scopeOf[i])
         while sc >= 0 {
             if sc == exec { return true }
             let scope = s.scopes[sc]
             if scope.kind == .closure && runsLater(s, s.closures[scope.closure], escaping: escaping) { return false }
-            if scope.kind == .functionBody { return false }
+            if scope.kind == .functionBody {
+                return localFunctionRunsInPlace(s, body: sc, to: exec, escaping: escaping, depth: depth)
+            }
             sc = scope.parent
         }
         return false
+    }
+
+    /// A function declared inside a closure (a small block, not a type) runs where it is
+    /// called: when it is called there at least once and every call of it in that block reaches
+    /// `exec` without deferral, so does its body (`queue.async { func cached() { … }; use(cached()) }`).
+    static func localFunctionRunsInPlace(_ s: FileStructure, body: Int, to exec: Int, escaping: Set<String>, depth: Int) -> Bool {
+        let d = s.scopes[body].decl
+        guard depth < 3, d >= 0, s.decls[d].kind == .function, !s.decls[d].nameText.isEmpty else { return false }
+        let outer = s.scopes[body].parent
+        guard outer >= 0, s.scopes[outer].kind == .closure, s.scope(outer, isWithin: exec) else { return false }
+        let block = s.scopes[outer].interior
+        guard block.count <= 1_500 else { return false }
+        let name = s.decls[d].nameText
+        var called = false
+        for k in block where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) && s.is(k, text: name) {
+            if s.isKeyword(k - 1, .func) || s.isChar(k - 1, UInt8(ascii: ".")) { continue }
+            // A call inside its own body is recursion: it runs where the first call does.
+            if s.scope(Int(s.scopeOf[k]), isWithin: body) { continue }
+            guard reachesWithoutDeferral(s, from: k, to: exec, escaping: escaping, depth: depth + 1) else { return false }
+            called = true
+        }
+        return called
     }
 }
 

@@ -231,6 +231,8 @@ struct StructureBuilder {
                 var ok = true
                 for u in all where u != nameToken && within(Int(scopeOf[u]), home) {
                     if u > c.open && u < c.close { continue }
+                    // A member of that name (`self.item`) is not the local.
+                    if u >= 1 && char(u - 1) == UInt8(ascii: ".") { continue }
                     guard u > c.close else { ok = false; break }
                     if u >= 1 && isKeywordToken(u - 1) { ok = false; break }  // bound again
                     if char(u + 1) == UInt8(ascii: ".") && u + 2 < code.count && (text(u + 2) == "cancel" || text(u + 2) == "isCancelled") { continue }

@@ -337,11 +337,16 @@ public enum GuardInference {
             // it when another executor writes it.
             let writes = list.filter { $0.record.write }
             var writeCounts: [HeldGuard: Int] = [:]
+            // Held at the write on every path to it, not only from some callers.
+            var definiteWrites: [HeldGuard: Int] = [:]
             for a in writes {
                 for g in a.eff.some { writeCounts[g, default: 0] += 1 }
+                for g in a.eff.guards { definiteWrites[g, default: 0] += 1 }
             }
             let locksHeld = counts.keys.contains { $0.kind == .lock }
             var primary = counts.keys.filter { !locksHeld || $0.kind == .lock }.max { a, b in
+                let (da, db) = (definiteWrites[a] ?? 0, definiteWrites[b] ?? 0)
+                if da != db { return da < db }
                 let (wa, wb) = (writeCounts[a] ?? 0, writeCounts[b] ?? 0)
                 if wa != wb { return wa < wb }
                 let (ca, cb) = (counts[a]!, counts[b]!)

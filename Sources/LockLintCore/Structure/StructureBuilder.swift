@@ -215,7 +215,9 @@ struct StructureBuilder {
         }
         guard !bound.isEmpty else { return }
         var uses: [String: [Int]] = [:]
-        for k in code.indices where code[k].kind == .identifier {
+        // Only identifiers as long as a bound name are read as text.
+        let lengths = Set(bound.keys.map { $0.utf8.count })
+        for k in code.indices where code[k].kind == .identifier && lengths.contains(Int(code[k].length)) {
             let n = text(k)
             if bound[n] != nil { uses[n, default: []].append(k) }
         }

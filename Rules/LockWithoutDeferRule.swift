@@ -176,14 +176,14 @@ public struct LockWithoutDeferRule: Rule {
         ]
     )
 
-    /// The receiver is declared (in this file) with a type of the run whose `lock()` methods
-    /// (a protocol's: its conformers') all take no lock.
+    /// The receiver is declared (in this file, a closure's parameter included) with a type of the
+    /// run whose `lock()` methods (a protocol's: its conformers' and its extensions') all take no lock.
     static func isDomainLock(_ r: LockRegion, _ context: RuleContext) -> Bool {
         let s = context.structure
         guard case .member(let d) = GuardLogExtractor.receiverDecl(s, r.lock, at: r.acquireToken),
               let type = GuardLogExtractor.declaredTypeName(d, s) else {
             // A parameter: its declared type.
-            guard let t = s.parameterTypeName(r.lock, at: r.acquireToken) else { return false }
+            guard let t = s.parameterTypeName(r.lock, at: r.acquireToken) ?? s.closureParameterTypeName(r.lock, at: r.acquireToken) else { return false }
             return context.lockImplementations(t) == 2
         }
         return context.lockImplementations(type) == 2

@@ -573,7 +573,8 @@ public struct RecursiveLockRule: Rule {
         var out: [Diagnostic] = []
         var membersByType: [String: [SelfCalls.Member]] = [:]
         var namesByType: [String: [String: [Int]]] = [:]
-        let blockingByDecl = Dictionary(grouping: acquisitions.filter(\.blocking), by: \.decl)
+        // An acquire a flag parameter decides is not one the caller's hold runs into.
+        let blockingByDecl = Dictionary(grouping: acquisitions.filter { $0.blocking && !$0.region.flagDecided }, by: \.decl)
             .mapValues { $0.sorted { $0.region.acquireToken < $1.region.acquireToken }.map(\.region) }
         var chains: [String: [Int: (steps: [SelfCalls.Step], acquire: Int)?]] = [:]
         for outer in memberLocks where outer.holds(s) {

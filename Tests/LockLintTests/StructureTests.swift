@@ -253,3 +253,17 @@ final class HandedClosureTests: XCTestCase {
         XCTAssertEqual(receivers, ["queue", "queue", ""])
     }
 }
+
+final class ClosureParameterTypeTests: XCTestCase {
+    func testTypeWrittenForAClosureParameter() {
+        let s = FileStructure(file: SourceFile(path: "S.swift", text: """
+            func f() {
+                items.forEach { (item: Feed) in item.lock() }
+                others.forEach { other in other.lock() }
+            }
+            """))
+        let locks = s.code.indices.filter { s.text($0) == "lock" }
+        XCTAssertEqual(s.closureParameterTypeName("item", at: locks[0]), "Feed")
+        XCTAssertNil(s.closureParameterTypeName("other", at: locks[1]))
+    }
+}

@@ -42,6 +42,10 @@ public struct LockRegion: Sendable {
     /// Held on every path that reaches the region's tokens (false where only some paths hold
     /// it, e.g. after an `if` that takes the lock in one branch).
     public var definite: Bool = true
+    /// A manual acquire in a function that takes or releases this lock only when a Bool parameter
+    /// says so (`if !alreadyHeld { lock.lock() }`): whether a call of the function takes the lock
+    /// depends on its caller, so the acquire is not one the caller's hold runs into.
+    public var flagDecided: Bool = false
 
     /// Taking the lock may wait: not `tryLock`/`withLockIfAvailable`, not a queue or a hand-over.
     public var blocks: Bool {
@@ -247,7 +251,21 @@ public struct LockRegions: Sendable {
             }
         }
         // Where each lock is held, and where a path leaves with it held, along each body's control flow.
-        let handoffs = byExec.isEmpty && judgedByExec.isEmpty ? [:] : Self.handoffFunctions(s, vocabulary: vocabulary)
+        var handoffs = byExec.isEmpty && judgedByExec.isEmpty ? [:] : Self.handoffFunctions(s, vocabulary: vocabulary)
+        // Locks a flag parameter decides (see `FlagLocks`): their acquires in that function are
+        // not judged, and a call of the function may release them in its caller.
+        let flagLocks = byExec.isEmpty && judgedByExec.isEmpty ? FlagLocks() : FlagLocks(s, vocabulary: vocabulary, handoffs: handoffs)
+        if !flagLocks.isEmpty {
+            handoffs.merge(flagLocks.byName) { $0.union($1) }
+            for (exec, list) in judgedByExec {
+                let decided = flagLocks.byBody[exec] ?? []
+                judgedByExec[exec] = list.filter { !decided.contains($0.lock) }.map { j in
+                    var j = j
+                    for (name, locks) in flagLocks.byName where locks.contains(j.lock) { j.handoffs.insert(name) }
+                    return j
+                }
+            }
+        }
         let neverReturning = judgedByExec.isEmpty ? [] : LockFlow.neverReturning.union(LockFlow.neverReturningFunctions(s))
         var exits: [Int: LockPathResult] = [:]
         for exec in Set(byExec.keys).union(judgedByExec.keys).sorted() {
@@ -267,6 +285,7 @@ public struct LockRegions: Sendable {
                     ? seg.acquireToken : Self.receiverStart(s, dot: seg.acquireToken - 1)
                 region.isAsync = Self.isAwaited(s, first)
                 region.definite = seg.definite
+                region.flagDecided = flagLocks.byBody[exec]?.contains(seg.lock) == true
                 out.append(region)
             }
         }

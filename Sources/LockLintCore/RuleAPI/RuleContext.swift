@@ -256,7 +256,8 @@ public final class RuleContext {
 
     static func lockImplementations(_ name: String, module: String, index: ProjectIndex) -> UInt8 {
         guard let f = index.facts(module: module, name: name) else { return 0 }
-        return f.isProtocol ? index.protocolLockImplementations[module]?[name] ?? 0 : f.lockImplementations
+        // A protocol's: its conformers' and the defaults its extensions give.
+        return f.isProtocol ? (index.protocolLockImplementations[module]?[name] ?? 0) | f.lockImplementations : f.lockImplementations
     }
 
     /// How many files of the run (this one included) call a function of this name in an `await`

@@ -99,6 +99,31 @@ extension FileStructure {
         return nil
     }
 
+    /// The type written for parameter `name` of a closure around token `t` (`{ (item: Item) in`),
+    /// its first identifier; nil when no enclosing closure declares it with a type.
+    public func closureParameterTypeName(_ name: String, at t: Int) -> String? {
+        var sc = t >= 0 && t < scopeOf.count ? Int(scopeOf[t]) : -1
+        while sc >= 0 {
+            let c = scopes[sc].closure
+            if scopes[sc].kind == .closure, c >= 0, closures[c].parameterNames.contains(name) {
+                let end = closures[c].inKeyword
+                guard end > closures[c].open else { return nil }
+                var j = closures[c].open + 1
+                while j + 2 < end {
+                    if code[j].isWord, text(j) == name, isChar(j + 1, UInt8(ascii: ":")) {
+                        var k = j + 2
+                        while k < end && code[k].kind == .attribute { k += 1 }
+                        return k < end && code[k].kind == .identifier ? text(k) : nil
+                    }
+                    j += 1
+                }
+                return nil
+            }
+            sc = scopes[sc].parent
+        }
+        return nil
+    }
+
     /// A global-actor attribute (`@MainActor`, `@DatabaseActor`): the declaration is isolated.
     public func hasGlobalActor(_ d: Decl) -> Bool {
         attributeNames(d).contains { $0 == "MainActor" || ($0.hasSuffix("Actor") && $0.first?.isUppercase == true) }

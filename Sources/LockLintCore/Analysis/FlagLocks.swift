@@ -1,0 +1,168 @@
+/// Locks whose state a function's caller decides: the function takes or releases the lock only
+/// when a Bool parameter says so, so the lock is held on entry on some calls and not on others.
+/// Either a branch the flag chooses falls through and leaves the lock differently from the other
+/// branch (`if !alreadyHeld { lock.lock() }`, `if !keepHeld { lock.unlock() }`), or a branch
+/// that leaves the function (`guard flag else { …; return }`) and the code past it end with the
+/// lock differently and one of them releases a lock the function did not take. The walk cannot
+/// tell which way the flag goes: the function's acquires of that lock are not judged, a caller
+/// holding the lock does not run into them, and a call of the function may release the lock.
+struct FlagLocks {
+    /// Function body scope → the locks whose state in it depends on a flag parameter.
+    var byBody: [Int: Set<String>] = [:]
+    /// Function name → those locks (for the callers).
+    var byName: [String: Set<String>] = [:]
+
+    var isEmpty: Bool { byBody.isEmpty }
+
+    init() {}
+
+    init(_ s: FileStructure, vocabulary: LockVocabulary, handoffs: [String: Set<String>] = [:]) {
+        let releaseNames = vocabulary.releaseNames
+        for d in s.decls where d.kind == .function && d.body >= 0 && !d.parameterNames.isEmpty {
+            let parameters = Set(d.parameterNames)
+            let events = Self.events(s, body: d.body, vocabulary: vocabulary, releaseNames: releaseNames, handoffs: handoffs)
+            // Each event's innermost flag branch; nothing to do when none is in one.
+            let branches = events.map { Self.flagBranch(s, $0.token, body: d.body, parameters: parameters) }
+            guard branches.contains(where: { $0 != nil }) else { continue }
+            var exits: [Int: Bool] = [:]
+            func leaves(_ sc: Int) -> Bool {
+                if let known = exits[sc] { return known }
+                var found = false
+                for k in s.scopes[sc].interior where Int(s.scopeOf[k]) == sc && (s.isKeyword(k, .return) || s.isKeyword(k, .throw)) {
+                    found = true
+                    break
+                }
+                exits[sc] = found
+                return found
+            }
+            // An event inside a block that leaves the function does not reach the code after it.
+            func fallsThrough(_ k: Int) -> Bool {
+                var sc = Int(s.scopeOf[k])
+                while sc >= 0 && sc != d.body {
+                    if s.scopes[sc].statementKeyword >= 0 && leaves(sc) { return false }
+                    sc = s.scopes[sc].parent
+                }
+                return true
+            }
+            var unknown = Set<String>()
+            // Branches that fall through: then and else must leave the lock alike.
+            var joined: [Int: [String: (Int, Int)]] = [:]
+            for (e, b) in zip(events, branches) {
+                guard let b, !leaves(b.scope) else { continue }
+                var v = joined[b.group, default: [:]][e.lock, default: (0, 0)]
+                if b.other { v.1 += e.step } else { v.0 += e.step }
+                joined[b.group, default: [:]][e.lock] = v
+            }
+            for (_, locks) in joined { for (lock, v) in locks where v.0 != v.1 { unknown.insert(lock) } }
+            // Branches that leave (`guard flag else { …; return }`, `if flag { …; return }`): the
+            // path through them and the path past them end with the lock differently, and one of
+            // them releases a lock this function did not take (the caller's).
+            var seen = Set<Int>()
+            for b in branches.compactMap({ $0 }) where leaves(b.scope) && seen.insert(b.scope).inserted {
+                let scope = s.scopes[b.scope]
+                let parent = scope.parent >= 0 ? s.scopes[scope.parent].close : s.scopes[d.body].close
+                let head = scope.statementKeyword
+                var before: [String: Int] = [:], inside: [String: Int] = [:], after: [String: Int] = [:]
+                for e in events {
+                    if e.token > scope.open && e.token < scope.close {
+                        inside[e.lock, default: 0] += e.step
+                    } else if e.token < head && fallsThrough(e.token) {
+                        before[e.lock, default: 0] += e.step
+                    } else if e.token > scope.close && e.token < parent && fallsThrough(e.token) {
+                        after[e.lock, default: 0] += e.step
+                    }
+                }
+                for lock in Set(inside.keys).union(after.keys) {
+                    let through = before[lock, default: 0] + inside[lock, default: 0]
+                    let past = before[lock, default: 0] + after[lock, default: 0]
+                    if through != past && min(through, past) < 0 { unknown.insert(lock) }
+                }
+            }
+            if !unknown.isEmpty {
+                byBody[d.body] = unknown
+                byName[d.nameText, default: []].formUnion(unknown)
+            }
+        }
+    }
+
+    /// The acquires (+1) and releases (-1) of the function's own statements, in order, with a
+    /// call of one of the file's functions that hands a lock over counted as its release.
+    static func events(_ s: FileStructure, body: Int, vocabulary: LockVocabulary, releaseNames: NameSet,
+                       handoffs: [String: Set<String>]) -> [(token: Int, lock: String, step: Int)] {
+        var out: [(token: Int, lock: String, step: Int)] = []
+        for k in s.scopes[body].interior {
+            guard s.code[k].kind == .identifier, s.isChar(k + 1, UInt8(ascii: "(")) else { continue }
+            let isRelease = releaseNames.contains(s, k)
+            let handed = isRelease || vocabulary.acquireNames.contains(s, k) ? nil : handoffs[s.text(k)]
+            guard isRelease || handed != nil || vocabulary.acquireNames.contains(s, k) else { continue }
+            guard s.enclosingExecutable(of: k) == body else { continue }
+            if let handed {
+                if !s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self) {
+                    for lock in handed { out.append((k, lock, -1)) }
+                }
+                continue
+            }
+            let name = s.text(k)
+            let lock: String
+            if vocabulary.freeFunctionAcquires.contains(name) || vocabulary.freeFunctionAcquires.contains(where: { vocabulary.acquireRelease[$0] == name }) {
+                let close = Int(s.match[k + 1])
+                guard close > k else { continue }
+                lock = LockRegions.normalized(s.text((k + 2)..<close).replacingAmpersand())
+            } else if s.isChar(k - 1, UInt8(ascii: ".")) {
+                let r = LockRegions.receiverStart(s, dot: k - 1)
+                guard r >= 0 else { continue }
+                lock = LockRegions.normalized(s.text(r..<(k - 1)))
+            } else {
+                continue
+            }
+            out.append((k, lock, isRelease && vocabulary.acquireRelease[name] == nil ? -1 : 1))
+        }
+        return out
+    }
+
+    /// The innermost statement body around token `k`, inside function body `body`, that runs only
+    /// when a flag parameter is set or clear: the then- or else-branch of an `if`, or the else of
+    /// a `guard`, whose whole condition is the parameter (`p`, `!p`, `p == false`; not `self.p`).
+    /// The group is the scope of the first branch; `other` is true for an `if`'s else-branch.
+    static func flagBranch(_ s: FileStructure, _ k: Int, body: Int, parameters: Set<String>) -> (scope: Int, group: Int, other: Bool)? {
+        var sc = Int(s.scopeOf[k])
+        while sc >= 0 && sc != body {
+            let scope = s.scopes[sc]
+            let kw = scope.statementKeyword
+            if kw >= 0 {
+                if s.isKeyword(kw, .if) || s.isKeyword(kw, .guard) {
+                    if isFlagCondition(s, from: kw + 1, to: scope.open, parameters: parameters) { return (sc, sc, false) }
+                } else if s.isKeyword(kw, .else), s.isChar(kw - 1, UInt8(ascii: "}")) {
+                    // The else-branch of an `if`: the condition of the `if` whose then-branch ends before it.
+                    let then = Int(s.scopeOf[kw - 1])
+                    if then >= 0, s.scopes[then].close == kw - 1 {
+                        let ifKw = s.scopes[then].statementKeyword
+                        if ifKw >= 0, s.isKeyword(ifKw, .if),
+                           isFlagCondition(s, from: ifKw + 1, to: s.scopes[then].open, parameters: parameters) { return (sc, then, true) }
+                    }
+                } else if s.isKeyword(kw, .else) {
+                    // `guard … else {`: the statement keyword may be the `else`; find its `guard`.
+                    var g = kw - 1
+                    while g > body && !s.isKeyword(g, .guard) && !s.isChar(g, UInt8(ascii: "{")) && !s.isChar(g, UInt8(ascii: "}")) { g -= 1 }
+                    if g > body, s.isKeyword(g, .guard), isFlagCondition(s, from: g + 1, to: scope.open, parameters: parameters) { return (sc, sc, false) }
+                }
+            }
+            sc = scope.parent
+        }
+        return nil
+    }
+
+    /// Tokens `from..<to` (to: the body's `{`; a trailing `else` is skipped) are `p`, `!p`,
+    /// `p == true|false` or `p != true|false` for a parameter `p`.
+    static func isFlagCondition(_ s: FileStructure, from: Int, to: Int, parameters: Set<String>) -> Bool {
+        var end = to
+        if end - 1 >= from, s.isKeyword(end - 1, .else) { end -= 1 }
+        var i = from
+        if i < end, s.isChar(i, UInt8(ascii: "!")) { i += 1 }
+        guard i < end, s.code[i].kind == .identifier, parameters.contains(s.text(i)) else { return false }
+        i += 1
+        if i == end { return true }
+        guard i + 2 == end, s.is(i, "==") || s.is(i, "!="), s.is(i + 1, "true") || s.is(i + 1, "false") else { return false }
+        return true
+    }
+}

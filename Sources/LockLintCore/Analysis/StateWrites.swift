@@ -154,24 +154,37 @@ public struct StateWrites: Sendable, Equatable {
         if passedInout(s, i) { return true }
         // A key path (`\.x`, `\Type.x`) may be a writable one, used to set it elsewhere.
         if s.isChar(i - 1, UInt8(ascii: ".")) && (s.is(i - 2, "\\") || (s.code[max(0, i - 2)].kind == .identifier && s.is(i - 3, "\\"))) { return true }
+        guard let chain = postfixChain(s, i) else { return false }
+        if chain.call >= 0 { return true }
+        return chain.end > i + 1 && isAssignmentOperator(s, chain.end)
+    }
+
+    /// The postfix chain after identifier `i` (`?`, `!`, subscripts, `.member`), followed up to
+    /// its first method call (at most 64 steps): that call's member token (or -1), whether a
+    /// member or subscript comes before it, and the token after the chain; nil when a subscript
+    /// is left open.
+    static func postfixChain(_ s: FileStructure, _ i: Int) -> (call: Int, sawMember: Bool, end: Int)? {
         var j = i + 1
         var steps = 0
+        var sawMember = false
         while steps < 64 {
             steps += 1
             if s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) {
                 j += 1
             } else if s.isChar(j, UInt8(ascii: "[")) {
                 let m = Int(s.match[j])
-                guard m > j else { return false }
+                guard m > j else { return nil }
                 j = m + 1
+                sawMember = true
             } else if s.isChar(j, UInt8(ascii: ".")) && j + 1 < s.count && (s.code[j + 1].isWord || s.code[j + 1].kind == .integer) {
-                if isCall(s, j + 1) { return true }
+                if isCall(s, j + 1) { return (j + 1, sawMember, j) }
                 j += 2
+                sawMember = true
             } else {
                 break
             }
         }
-        return j > i + 1 && isAssignmentOperator(s, j)
+        return (-1, sawMember, j)
     }
 
     /// Whether the member named at `m` is called: `(` right after it, or a trailing closure
@@ -200,31 +213,13 @@ public struct StateWrites: Sendable, Equatable {
         if passedInout(s, i) {
             return s.isChar(i + 1, UInt8(ascii: ".")) || s.isChar(i + 1, UInt8(ascii: "[")) ? "." : "&"
         }
-        var j = i + 1
-        var steps = 0
-        var sawMember = false
-        while steps < 64 {
-            steps += 1
-            if s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) {
-                j += 1
-            } else if s.isChar(j, UInt8(ascii: "[")) {
-                let m = Int(s.match[j])
-                guard m > j else { return nil }
-                j = m + 1
-                sawMember = true
-            } else if s.isChar(j, UInt8(ascii: ".")) && j + 1 < s.count && (s.code[j + 1].isWord || s.code[j + 1].kind == .integer) {
-                // The first call decides: a method of the variable's own value, or (after a
-                // member) one of a member, which writes it only when that method is mutating in
-                // the member's type: not known here ("?").
-                if isCall(s, j + 1) { return sawMember ? "?" + firstMember(s, i) : s.text(j + 1) }
-                j += 2
-                sawMember = true
-            } else {
-                break
-            }
-        }
+        guard let chain = postfixChain(s, i) else { return nil }
+        // The first call decides: a method of the variable's own value, or (after a member) one
+        // of a member, which writes it only when that method is mutating in the member's type:
+        // not known here ("?").
+        if chain.call >= 0 { return chain.sawMember ? "?" + firstMember(s, i) : s.text(chain.call) }
         // A chain ending in an assignment (`x.a = …`, `x.a.b += …`) writes through a member.
-        return j > i + 1 && isAssignmentOperator(s, j) ? "." : nil
+        return chain.end > i + 1 && isAssignmentOperator(s, chain.end) ? "." : nil
     }
 
     /// Whether `&` starts the reference that names identifier `i`: `&x`, `&self.x`, `&Type.x`

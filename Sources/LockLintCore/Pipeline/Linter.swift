@@ -163,12 +163,14 @@ public enum Linter {
         // only guessed from its folder (an app's sources) may write any module's names: "never
         // written in any file of the run" must hold whatever module a folder is guessed to be.
         let all = StateWrites.NameFilter(asked.values.joined())
-        let writers = outcomes.indices.filter { k in
-            guard let written = outcomes[k].writtenNames, outcomes[k].linted else { return false }
-            guard let f = contexts[k].context?.module != nil ? filters[outcomes[k].module] : all else { return false }
-            return !f.isEmpty && f.meets(written)
+        let chosen: [(file: Int, filter: StateWrites.NameFilter)] = outcomes.indices.compactMap { k in
+            guard let written = outcomes[k].writtenNames, outcomes[k].linted,
+                  let f = contexts[k].context?.module != nil ? filters[outcomes[k].module] : all,
+                  !f.isEmpty, f.meets(written) else { return nil }
+            return (k, f)
         }
-        let writerFilters = writers.map { contexts[$0].context?.module != nil ? filters[outcomes[$0].module]! : all }
+        let writers = chosen.map(\.file)
+        let writerFilters = chosen.map(\.filter)
         let writes = await parallelMap(writers.count, jobs: jobs) { j in
             stateWrites(contexts[writers[j]], settings: settings, names: writerFilters[j])
         }

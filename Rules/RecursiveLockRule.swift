@@ -51,7 +51,11 @@ public struct RecursiveLockRule: Rule {
             `…Subscriber` type of another module (`delegate?.didChange()`), and `forEach` or `for … in` over a stored \
             array or dictionary of either are reported. Calls on classes, structs and enums, free functions, \
             standard-library methods (including a method of Optional such as `x.take()`), and callbacks called after \
-            the release or handed to async/Task are not. Nor is a callback the lock exists for, where copying it out \
+            the release or handed to async/Task are not. Nor is a dependency the type holds strongly (not `weak` or \
+            `unowned`) whose protocol's every implementation in the run holds only values and objects that cannot \
+            call back (a store, a clock: no closure, existential, weak reference, class, actor or protocol of the run, \
+            or superclass of the run in its stored properties); a protocol with no implementation in the run, or one \
+            implementation that may hold code, is still a callback. Nor is a callback the lock exists for, where copying it out \
             would undo the lock: the held region holds nothing but the call (the lock serialises it), the call's \
             result is written to a stored property in the same hold, directly or through a local that is stored or \
             passed to a method of the type that stores it (a value created once under the lock that publishes it), \
@@ -374,6 +378,10 @@ public struct RecursiveLockRule: Rule {
                 guard let kind, let call = CallbackReach.callbackCall(s, at: k, after: after, kind: kind, isCall: isCall, isLoop: isLoop) else { continue }
                 // `x.take()` on an optional property calls a method of Optional, not of the protocol.
                 if case .observer = kind, !optional, s.decls[d].typeAnnotation.last.map({ s.isChar($0, UInt8(ascii: "?")) }) ?? false { continue }
+                // A dependency the type holds strongly (a store, a clock) whose every implementation
+                // in the run holds only values cannot call back: the lock is held for the call.
+                if case .observer(let p) = kind, !s.decls[d].modifiers.contains(.weak), !s.decls[d].modifiers.contains(.unowned),
+                   context.implementationsHoldOnlyValues(p) { continue }
                 // A stored closure that holds only the type's own code cannot call back from outside.
                 // … unless that code takes the lock again.
                 if case .closure = kind, let sources = ownCode[d] ?? CallbackReach.ownCodeSources(s, d) {

@@ -126,4 +126,33 @@ final class CallbackReachTests: XCTestCase {
         XCTAssertEqual(hit.flatMap { $0.member }.map { members[$0].name }, "locked")
         XCTAssertNil(CallbackReach.ownCodeReentry(s, sources: b, members: members, byName: byName, acquisitions: regions))
     }
+
+    /// A protocol whose every implementation in the run holds only values is a dependency that
+    /// cannot call back; one implementation holding a closure, a weak reference, a class of the
+    /// run or a value the tool cannot type makes it one that can.
+    func testImplementationsThatHoldOnlyValues() {
+        let code = """
+            protocol Store { func load() -> Int }
+            struct FileStore: Store { let path: String; let limit = 10; func load() -> Int { 0 } }
+            final class MemoryStore { private let lock = NSLock(); private var value: [String: Int] = [:] }
+            extension MemoryStore: Store { func load() -> Int { 1 } }
+            protocol Sink { func put(_ v: Int) }
+            struct Quiet: Sink { func put(_ v: Int) {} }
+            final class Forwarder: Sink { var next: ((Int) -> Void)?; func put(_ v: Int) { next?(v) } }
+            protocol Watcher: AnyObject { func changed() }
+            final class Screen: Watcher { let model = Model(); func changed() {} }
+            final class Model {}
+            protocol Feed { func pull() }
+            final class Remote: Feed { lazy var session = makeSession(); func pull() {} }
+            protocol Unused { func f() }
+            """
+        var index = ProjectIndex.facts(of: structure(code), vocabulary: .default)
+        index.finish()
+        let context = RuleContext(structure: structure(code), vocabulary: .default, index: index)
+        XCTAssertTrue(context.implementationsHoldOnlyValues("Store"))
+        XCTAssertFalse(context.implementationsHoldOnlyValues("Sink"))
+        XCTAssertFalse(context.implementationsHoldOnlyValues("Watcher"))
+        XCTAssertFalse(context.implementationsHoldOnlyValues("Feed"))
+        XCTAssertFalse(context.implementationsHoldOnlyValues("Unused"))
+    }
 }

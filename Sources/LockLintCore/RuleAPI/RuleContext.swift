@@ -382,6 +382,19 @@ public final class RuleContext {
         return answer
     }
 
+    /// Whether a protocol of the module has implementations in the run and every one of them
+    /// holds only values and objects that cannot call back (see `ProjectIndex.protocolConformers`):
+    /// a dependency such as a store or a clock, not a delegate whose implementation owns its caller.
+    public func implementationsHoldOnlyValues(_ name: String) -> Bool {
+        let answer = Self.implementationsHoldOnlyValues(name, module: module, index: index)
+        questions[FactsQuestion(kind: .implementationsHoldValues, name: name)] = .bool(answer)
+        return answer
+    }
+
+    static func implementationsHoldOnlyValues(_ name: String, module: String, index: ProjectIndex) -> Bool {
+        index.protocolConformers[module]?[name] == 1
+    }
+
     static func isProtocol(_ f: TypeFacts?) -> Bool {
         guard let f else { return false }
         return f.isProtocol && !f.isClass && !f.isStruct && !f.isEnum && !f.isActor
@@ -480,6 +493,7 @@ public final class RuleContext {
                 b = .splitAccessor(index.splitProperties[String(q.name[..<dot])]?[property])
             case .isValueType: b = .bool(isValueType(f))
             case .isProtocol: b = .bool(isProtocol(f))
+            case .implementationsHoldValues: b = .bool(implementationsHoldOnlyValues(q.name, module: module, index: index))
             case .isKnownType: b = .bool(f != nil)
             case .declaresType: b = .bool(Self.isDeclared(f))
             case .guardedClass: b = .strings(guardedClassVars(f))
@@ -539,6 +553,7 @@ struct FactsQuestion: Hashable {
         case awaited, serialCalls
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
         case lockingMembers, lockingMemberName, lockReaders, mutatingMethods
+        case implementationsHoldValues
     }
     var kind: Kind
     var name: String

@@ -26,6 +26,25 @@ extension FileStructure {
         return false
     }
 
+    /// Whether a binding of `name` introduced in `range` is in scope at token `i` (see
+    /// `isVisible(declaredAt:at:)`): a binding in a block that ended, or in another case of a
+    /// switch, does not hide anything at `i`.
+    public func binds(_ name: String, in range: Range<Int>, visibleAt i: Int) -> Bool {
+        let list = bindingsByName[name] ?? []
+        var lo = 0
+        var hi = list.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if list[mid].trigger < range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        for b in list[lo...] {
+            if b.trigger >= range.upperBound { break }
+            if b.plainName >= range.upperBound { continue }
+            if isVisible(declaredAt: b.trigger, at: i) { return true }
+        }
+        return false
+    }
+
     /// Every binding whose introducing token (`let`, `var`, `for`, a closure's `{`) is in
     /// `range`: the token, the name token for a plain `let x` (else -1), and the name.
     func forEachBinding(in range: Range<Int>, _ body: (Int, Int, String) -> Void) {

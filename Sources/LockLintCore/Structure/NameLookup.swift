@@ -27,13 +27,13 @@ extension FileStructure {
             for f in functions {
                 // The function's last local of that name declared before `i` (by lookup: a scan of
                 // every local per query made long functions quadratic).
-                if let found = variableDecls(named: name, keywordIn: span(decls[f].keyword, i)).last(where: { decls[$0].parent == f && compatible($0, with: i) }) {
+                if let found = variableDecls(named: name, keywordIn: span(decls[f].keyword, i)).last(where: { decls[$0].parent == f && compatible($0, with: i) && isVisible(declaredAt: decls[$0].keyword, at: i) }) {
                     return .variable(found)
                 }
                 if decls[f].parameterNames.contains(name) { return .parameter(function: f) }
             }
             // Closure parameters and pattern bindings hide members too.
-            if let f = functions.first, decls[f].body >= 0, binds(name, in: span(scopes[decls[f].body].open, i)) { return .unknown }
+            if let f = functions.first, decls[f].body >= 0, binds(name, in: span(scopes[decls[f].body].open, i), visibleAt: i) { return .unknown }
         }
         // A declaration in another branch of an `#if` around `i` is another variable (a twin
         // type's member, a global declared per platform).
@@ -50,6 +50,31 @@ extension FileStructure {
             for c in variableDecls(named: name) where decls[c].parent < 0 && compatible(c, with: i) { return .variable(c) }
         }
         return .unknown
+    }
+
+    /// Whether a local declared at token `k` (before `i` in the same function) is in scope at
+    /// `i`: `i` is in the block that declares it, and, in a `switch` body, in the same case (a
+    /// local of one case is not seen by the next, though both sit in the switch's braces).
+    public func isVisible(declaredAt k: Int, at i: Int) -> Bool {
+        guard k >= 0, k < scopeOf.count, i < scopeOf.count else { return true }
+        let sc = Int(scopeOf[k])
+        guard sc >= 0 else { return true }
+        let use = Int(scopeOf[i])
+        guard use >= 0, scope(use, isWithin: sc) else { return false }
+        let kw = scopes[sc].statementKeyword
+        guard kw >= 0, isKeyword(kw, .switch) else { return true }
+        // Walk the switch body's own statements from the declaration to `i`, skipping brackets.
+        var j = k + 1
+        while j < i {
+            if isChar(j, UInt8(ascii: "(")) || isChar(j, UInt8(ascii: "[")) || isChar(j, UInt8(ascii: "{")) {
+                let m = Int(match[j])
+                if m > j && m < i { j = m + 1; continue }
+                return true
+            }
+            if isCaseLabel(j, inSwitch: sc) { return false }
+            j += 1
+        }
+        return true
     }
 
     /// The type tokens of parameter `name` in function-like declaration `f`'s signature.

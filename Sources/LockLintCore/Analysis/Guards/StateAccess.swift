@@ -143,13 +143,11 @@ public enum StateAccess {
             let mid = (lo + hi) / 2
             if list[mid].trigger <= body.open { lo = mid + 1 } else { hi = mid }
         }
-        let use = Int(s.scopeOf[i])
         for b in list[lo...] {
             if b.trigger >= i { break }
             // A plain `let x` binds from its name on.
             if b.plainName >= i { continue }
-            let scope = Int(s.scopeOf[b.trigger])
-            if scope >= 0 && s.scope(use, isWithin: scope) { return true }
+            if Int(s.scopeOf[b.trigger]) >= 0 && s.isVisible(declaredAt: b.trigger, at: i) { return true }
         }
         return false
     }

@@ -308,6 +308,56 @@ final class GuardInferenceTests: XCTestCase {
         XCTAssertEqual(app.map(\.location.line), [])
     }
 
+    /// A public setting that the class itself never writes and reads once, inside a block that
+    /// is there for other state: one read does not make that lock or queue the setting's guard.
+    /// Two reads under it (and none outside) do.
+    func testOnePublicReadUnderAGuardIsNoGuard() async {
+        func lint(_ files: [(String, String)]) async -> [String] {
+            let inputs = files.map { LintInput(path: $0.0, bytes: Array($0.1.utf8), context: FileContext(module: "/pkg/Sources/M")) }
+            return await Linter.lint(inputs, settings: LintSettings(rules: [InconsistentLockingRule()], jobs: 1)).diagnostics
+                .map { "\($0.path.split(separator: "/").last!):\($0.location.line)" }
+        }
+        // A queue: the setting is read once while connecting.
+        let queue = """
+            import Foundation
+            public final class Socket {
+                private let work = DispatchQueue(label: "socket")
+                private var frames: [String] = []
+                public var secure = false
+                public func connect() { work.sync { frames.append(secure ? "wss" : "ws") } }
+                public func send(_ s: String) { work.async { self.frames.append(s) } }
+            }
+            """
+        let quietQueue = await lint([("Sources/M/Socket.swift", queue)])
+        XCTAssertEqual(quietQueue, [])
+        // A lock, the read in an extension in another file.
+        let lock = """
+            import Foundation
+            public final class Meter {
+                let lock = NSLock()
+                var samples: [Double] = []
+                public var unit = "ms"
+                public func add(_ x: Double) { lock.withLock { samples.append(x) } }
+            }
+            """
+        let ext = """
+            extension Meter {
+                public func summary() -> String { lock.withLock { "\\(samples.count) \\(unit)" } }
+            }
+            """
+        let quietLock = await lint([("Sources/M/Meter.swift", lock), ("Sources/M/Meter+Summary.swift", ext)])
+        XCTAssertEqual(quietLock, [])
+        // Two reads under the lock: the class shows the lock is the setting's guard too.
+        let ext2 = ext + """
+
+            extension Meter {
+                public func label() -> String { lock.withLock { unit.uppercased() } }
+            }
+            """
+        let loud = await lint([("Sources/M/Meter.swift", lock), ("Sources/M/Meter+Summary.swift", ext2)])
+        XCTAssertEqual(loud, ["Meter.swift:5"])
+    }
+
     /// A public var of a library guarded by an executor: code outside the module may already
     /// run on that executor, so the fix-it never offers an accessor that hops onto it with sync
     /// (it would deadlock there); a lock-guarded one keeps the accessor advice.

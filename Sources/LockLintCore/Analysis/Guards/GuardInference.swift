@@ -363,9 +363,9 @@ public enum GuardInference {
             if onlyWritesReported && !unchecked { continue }
             // A guard is the var's only when the code shows it means it: the class's own writes
             // after construction hold it, or (when only other code writes it) most of its
-            // accesses do. One read that happens to sit in a block on the queue (a log call)
-            // does not make the queue the var's guard.
-            if writeCounts.isEmpty && !unchecked && (counts[primary] ?? 0) * 2 <= list.count { continue }
+            // accesses do. One read that happens to sit in a block on the queue (a log call, a
+            // public setting read once while connecting) does not make the queue the var's guard.
+            if writeCounts.isEmpty && !unchecked && ((counts[primary] ?? 0) < 2 || (counts[primary] ?? 0) * 2 <= list.count) { continue }
             // A weak reference is loaded and stored atomically by the runtime: unless its writes
             // hold the guard, its reads race with nothing they could tear.
             if v.weak && (writeCounts[primary] ?? 0) == 0 { continue }

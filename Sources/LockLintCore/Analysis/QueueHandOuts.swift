@@ -203,8 +203,12 @@ public enum QueueHandOuts {
     /// (the names its callers pass join it). Nil when code elsewhere may hold it: a property other
     /// files can reach, a local that escapes (returned, passed on), a parameter of a function
     /// others can call.
-    static func namesOf(_ s: FileStructure, object o: String, at k: Int, uses: [String: [Int]], depth: Int = 0) -> Set<String>? {
+    static func namesOf(_ s: FileStructure, object o: String, at k: Int, uses: [String: [Int]], depth: Int = 0,
+                        visiting: Set<String> = []) -> Set<String>? {
+        // A name already being followed (`a = b` and `x = a` in one function) adds nothing.
+        if visiting.contains(o) { return [o] }
         guard depth < 3 else { return nil }
+        let visiting = visiting.union([o])
         switch s.lookupVariable(o, at: k) {
         case .variable(let d):
             let v = s.decls[d]
@@ -216,9 +220,20 @@ public enum QueueHandOuts {
             for u in s.scopes[s.decls[v.parent].body].interior where s.code[u].kind == .identifier && s.is(u, text: o) && u != v.name {
                 if s.isChar(u + 1, UInt8(ascii: ".")) || s.isChar(u + 2, UInt8(ascii: ".")) && (s.isChar(u + 1, UInt8(ascii: "?")) || s.isChar(u + 1, UInt8(ascii: "!"))) { continue }
                 if s.isChar(u - 1, UInt8(ascii: ".")) { continue }  // a member of something else
+                // `o = nil`, or `o = other` with `other` a name of this function's: the object
+                // reaches `o` from there, and whatever `other` goes into joins it.
+                if s.isChar(u + 1, UInt8(ascii: "=")), s.startsStatementAfter(u + 2) {
+                    if s.isKeyword(u + 2, .nil) { continue }
+                    if s.code[u + 2].kind == .identifier, case .variable(let src) = s.lookupVariable(s.text(u + 2), at: u + 2),
+                       s.decls[src].parent == v.parent, let joined = namesOf(s, object: s.text(u + 2), at: u + 2, uses: uses, depth: depth + 1, visiting: visiting) {
+                        names.formUnion(joined)
+                        continue
+                    }
+                    return nil
+                }
                 // `property = o`, `self.property = o`: a private property of the type keeps it.
                 guard s.isChar(u - 1, UInt8(ascii: "=")), s.startsStatementAfter(u), u >= 2, s.code[u - 2].kind == .identifier,
-                      let kept = namesOf(s, object: s.text(u - 2), at: u - 2, uses: uses, depth: depth + 1) else { return nil }
+                      let kept = namesOf(s, object: s.text(u - 2), at: u - 2, uses: uses, depth: depth + 1, visiting: visiting) else { return nil }
                 names.formUnion(kept)
             }
             return names

@@ -154,5 +154,11 @@ final class CallbackReachTests: XCTestCase {
         XCTAssertFalse(context.implementationsHoldOnlyValues("Watcher"))
         XCTAssertFalse(context.implementationsHoldOnlyValues("Feed"))
         XCTAssertFalse(context.implementationsHoldOnlyValues("Unused"))
+        // Only classes adopt it (it says so, or every implementation is one): a reference.
+        XCTAssertTrue(context.isReferenceProtocol("Watcher"))
+        XCTAssertTrue(context.isReferenceProtocol("Feed"))
+        XCTAssertFalse(context.isReferenceProtocol("Sink"))
+        XCTAssertFalse(context.isReferenceProtocol("Store"))
+        XCTAssertFalse(context.isReferenceProtocol("Unused"))
     }
 }

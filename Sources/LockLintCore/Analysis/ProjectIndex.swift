@@ -75,6 +75,8 @@ public struct TypeFacts: Sendable, Equatable {
     /// implementation of a protocol can call back into whoever calls it (see
     /// `ProjectIndex.protocolConformers`).
     public var heldTypes: [String] = []
+    /// A protocol only classes can adopt (`: AnyObject`, `: class`, `: NSObjectProtocol`, `: Actor`).
+    public var isClassBound = false
     /// The kinds of its declarations outside any `#if` (a bit per `DeclKind` raw value).
     public var unconditionalKinds: UInt16 = 0
     /// Its declarations inside `#if` branches, as `keyword:` and the conditions the branch
@@ -132,6 +134,7 @@ public struct TypeFacts: Sendable, Equatable {
         Self.union(&assertingMethods, o.assertingMethods)
         Self.union(&mutatingMethods, o.mutatingMethods)
         Self.union(&heldTypes, o.heldTypes)
+        isClassBound = isClassBound || o.isClassBound
         unconditionalKinds |= o.unconditionalKinds
         Self.union(&conditionalDeclarations, o.conditionalDeclarations)
         if aliasOf.isEmpty { aliasOf = o.aliasOf }
@@ -178,6 +181,9 @@ public struct ProjectIndex: Sendable {
     /// existential, weak reference or class, actor or protocol of the run in a stored property);
     /// bit 2, some may hold code that calls back.
     public internal(set) var protocolConformers: [String: [String: UInt8]] = [:]
+    /// module → protocol → the kinds of its implementations in the run (worked out by
+    /// `finish()`): bit 1, some is a class or actor; bit 2, some is a struct or enum.
+    public internal(set) var protocolConformerKinds: [String: [String: UInt8]] = [:]
     /// module → protocol → what its conformers' `lock()` methods do (see `TypeFacts.lockImplementations`).
     public internal(set) var protocolLockImplementations: [String: [String: UInt8]] = [:]
     /// module → member names that test code calls (or touches) from concurrent closures.
@@ -254,11 +260,14 @@ public struct ProjectIndex: Sendable {
         protocolWrappers = [:]
         protocolLockImplementations = [:]
         protocolConformers = [:]
+        protocolConformerKinds = [:]
         for (module, types) in modules {
             for (_, f) in types where !f.conformances.isEmpty && !f.isProtocol {
                 let bit: UInt8 = Self.holdsOnlyValues(f, types) ? 1 : 2
+                let kind: UInt8 = (f.isClass || f.isActor ? 1 : 0) | (f.isStruct || f.isEnum ? 2 : 0)
                 for p in f.conformances where types[p]?.isProtocol == true {
                     protocolConformers[module, default: [:]][p, default: 0] |= bit
+                    protocolConformerKinds[module, default: [:]][p, default: 0] |= kind
                 }
             }
             for (_, f) in types where f.lockImplementations != 0 {
@@ -407,6 +416,9 @@ public struct ProjectIndex: Sendable {
             default: break
             }
             if d.kind == .class { f.isFinal = d.modifiers.contains(.final) }
+            if d.kind == .protocol {
+                f.isClassBound = s.inheritedTypes(of: di).contains { ["AnyObject", "class", "NSObjectProtocol", "Actor"].contains($0.name) }
+            }
             f.isGlobalActorIsolated = s.hasGlobalActor(d)
             let hasUnchecked = d.inheritance.contains { s.code[$0].kind == .attribute && s.is($0, "@unchecked") }
             for t in hasUnchecked ? s.inheritedTypes(of: di) : [] where t.unchecked && t.name == "Sendable" {

@@ -395,6 +395,20 @@ public final class RuleContext {
         index.protocolConformers[module]?[name] == 1
     }
 
+    /// Whether a protocol of the module is adopted only by classes: it says so (`: AnyObject`), or
+    /// every implementation in the run is a class or actor. A value of it is a reference:
+    /// changing its members changes the instance, not the variable holding it.
+    public func isReferenceProtocol(_ name: String) -> Bool {
+        let answer = Self.isReferenceProtocol(name, module: module, index: index)
+        questions[FactsQuestion(kind: .referenceProtocol, name: name)] = .bool(answer)
+        return answer
+    }
+
+    static func isReferenceProtocol(_ name: String, module: String, index: ProjectIndex) -> Bool {
+        guard let f = index.facts(module: module, name: name), isProtocol(f) else { return false }
+        return f.isClassBound || index.protocolConformerKinds[module]?[name] == 1
+    }
+
     static func isProtocol(_ f: TypeFacts?) -> Bool {
         guard let f else { return false }
         return f.isProtocol && !f.isClass && !f.isStruct && !f.isEnum && !f.isActor
@@ -494,6 +508,7 @@ public final class RuleContext {
             case .isValueType: b = .bool(isValueType(f))
             case .isProtocol: b = .bool(isProtocol(f))
             case .implementationsHoldValues: b = .bool(implementationsHoldOnlyValues(q.name, module: module, index: index))
+            case .referenceProtocol: b = .bool(isReferenceProtocol(q.name, module: module, index: index))
             case .isKnownType: b = .bool(f != nil)
             case .declaresType: b = .bool(Self.isDeclared(f))
             case .guardedClass: b = .strings(guardedClassVars(f))
@@ -553,7 +568,7 @@ struct FactsQuestion: Hashable {
         case awaited, serialCalls
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
         case lockingMembers, lockingMemberName, lockReaders, mutatingMethods
-        case implementationsHoldValues
+        case implementationsHoldValues, referenceProtocol
     }
     var kind: Kind
     var name: String

@@ -1060,8 +1060,8 @@ public enum GuardLogExtractor {
         return out
     }
 
-    /// Vars declared here whose type is a class: changing the instance's members (`app.config.x
-    /// = 1`) writes the instance, not the var.
+    /// Vars declared here whose type is a class (or a protocol only classes adopt): changing the
+    /// instance's members (`app.config.x = 1`) writes the instance, not the var.
     static func referenceVars(_ context: RuleContext, _ units: [Int]) -> Set<String> {
         let s = context.structure
         var out = Set<String>()
@@ -1069,7 +1069,9 @@ public enum GuardLogExtractor {
             for m in s.children[u] where s.decls[m].kind == .variable && !s.decls[m].isLet {
                 let d = s.decls[m]
                 var type: String? = nil
-                if let first = d.typeAnnotation.first, s.code[first].kind == .identifier {
+                // `any P`: the protocol's name.
+                let annotation = d.typeAnnotation.first.map { s.is($0, "any") ? $0 + 1 : $0 }
+                if let first = annotation, first < d.typeAnnotation.upperBound, s.code[first].kind == .identifier {
                     var after = first + 1
                     if s.is(after, "<") {
                         var depth = 0
@@ -1091,7 +1093,7 @@ public enum GuardLogExtractor {
                     type = s.text(first)
                 }
                 guard let t = type else { continue }
-                if knownReferenceTypes.contains(t) || context.isClassInRun(t) { out.insert(d.nameText) }
+                if knownReferenceTypes.contains(t) || context.isClassInRun(t) || context.isReferenceProtocol(t) { out.insert(d.nameText) }
             }
         }
         return out

@@ -57,7 +57,7 @@ public enum ContractComments {
     /// Whether a type's comment says it is not safe across threads or queues (`not thread/queue
     /// safe`, `not thread- or queue-safe`, `isn't threadsafe`).
     public static func statesConfinement(_ comment: String) -> Bool {
-        guard !comment.isEmpty else { return false }
+        guard !comment.isEmpty, mayContain(comment, anyOf: negations) else { return false }
         let words = comment.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
         for (k, w) in words.enumerated() where w == "not" || w == "isn" {
             // `not` then only thread/queue words, then `safe` (or `threadsafe`).
@@ -84,7 +84,7 @@ public enum ContractComments {
     /// should be done on the handleQueue` → `handlequeue`; `must only be called from the main
     /// thread` → `main`, `thread`. Lowercased, at most three words after `on`/`from`/`in`.
     public static func confinementTargets(_ comment: String) -> [String] {
-        guard !comment.isEmpty else { return [] }
+        guard !comment.isEmpty, mayContain(comment, anyOf: modalStems) else { return [] }
         let words = comment.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init)
         var out: [String] = []
         for (k, w) in words.enumerated() where confinementModals.contains(w) {
@@ -100,6 +100,22 @@ public enum ContractComments {
         return out
     }
 
+    /// False only when `comment` is ASCII and has none of `words` (lowercase) in any case: then
+    /// none of its words is one of them (a first look before splitting it into words; other
+    /// scripts, whose lower case may differ, go the long way).
+    static func mayContain(_ comment: String, anyOf words: [[UInt8]]) -> Bool {
+        var lower: [UInt8] = []
+        lower.reserveCapacity(comment.utf8.count)
+        for b in comment.utf8 {
+            if b >= 0x80 { return true }
+            lower.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+        }
+        return words.contains { ByteSearch.firstIndex(of: $0, in: lower, 0..<lower.count) != nil }
+    }
+
+    /// What a word of `statesConfinement`'s negations and of `confinementModals` starts with.
+    static let negations: [[UInt8]] = [Array("not".utf8), Array("isn".utf8)]
+    static let modalStems: [[UInt8]] = [Array("must".utf8), Array("should".utf8), Array("shall".utf8), Array("need".utf8)]
     static let confinementSubjects: Set<String> = ["thread", "threads", "queue", "queues", "actor", "loop", "concurrency"]
     static let confinementModals: Set<String> = ["must", "should", "shall", "needs", "need"]
     static let useStems = ["done", "call", "made", "use", "access", "perform", "run", "invok", "touch", "mutat", "modif", "interact"]

@@ -57,7 +57,7 @@ public enum ContractComments {
     /// Whether a type's comment says it is not safe across threads or queues (`not thread/queue
     /// safe`, `not thread- or queue-safe`, `isn't threadsafe`).
     public static func statesConfinement(_ comment: String) -> Bool {
-        guard !comment.isEmpty else { return false }
+        guard !comment.isEmpty, mayHaveWord(comment, anyOf: negations, digitsAndUnderscore: false) else { return false }
         let words = comment.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
         for (k, w) in words.enumerated() where w == "not" || w == "isn" {
             // `not` then only thread/queue words, then `safe` (or `threadsafe`).
@@ -84,7 +84,7 @@ public enum ContractComments {
     /// should be done on the handleQueue` → `handlequeue`; `must only be called from the main
     /// thread` → `main`, `thread`. Lowercased, at most three words after `on`/`from`/`in`.
     public static func confinementTargets(_ comment: String) -> [String] {
-        guard !comment.isEmpty else { return [] }
+        guard !comment.isEmpty, mayHaveWord(comment, anyOf: modals, digitsAndUnderscore: true) else { return [] }
         let words = comment.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init)
         var out: [String] = []
         for (k, w) in words.enumerated() where confinementModals.contains(w) {
@@ -100,6 +100,28 @@ public enum ContractComments {
         return out
     }
 
+    /// False only when `comment` is ASCII and none of its words, lower-cased, is one of `words`:
+    /// a first look before lower-casing and splitting it. A word is a run of letters (and, with
+    /// `digitsAndUnderscore`, digits and `_`), as the splits below cut it; other scripts, whose
+    /// letters and lower case differ, go the long way.
+    static func mayHaveWord(_ comment: String, anyOf words: [[UInt8]], digitsAndUnderscore: Bool) -> Bool {
+        var run: [UInt8] = []
+        for b in comment.utf8 {
+            if b >= 0x80 { return true }
+            let lower = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
+            if (lower >= 0x61 && lower <= 0x7A) || (digitsAndUnderscore && ((b >= 0x30 && b <= 0x39) || b == 0x5F)) {
+                run.append(lower)
+            } else if !run.isEmpty {
+                if words.contains(run) { return true }
+                run.removeAll(keepingCapacity: true)
+            }
+        }
+        return !run.isEmpty && words.contains(run)
+    }
+
+    /// The words `statesConfinement` and `confinementTargets` start from (see `mayHaveWord`).
+    static let negations: [[UInt8]] = ["not", "isn"].map { Array($0.utf8) }
+    static let modals: [[UInt8]] = confinementModals.sorted().map { Array($0.utf8) }
     static let confinementSubjects: Set<String> = ["thread", "threads", "queue", "queues", "actor", "loop", "concurrency"]
     static let confinementModals: Set<String> = ["must", "should", "shall", "needs", "need"]
     static let useStems = ["done", "call", "made", "use", "access", "perform", "run", "invok", "touch", "mutat", "modif", "interact"]

@@ -183,6 +183,9 @@ public struct LockAcquisitions {
         var closureAt: [Int: Int] = [:]
         var wrappers: [Int: [String: String]] = [:]
         var receiverTypes: [ReceiverKey: String?] = [:]
+        // Per enclosing type (by declaration): its locking members and wrapped properties, so
+        // that a name in a type with neither is passed over without making its text.
+        var ownMembers: [Int: [String: LockGraph.LockingMember]] = [:]
         for t in 0..<s.code.count where s.code[t].kind == .identifier && !regionTokens.contains(t) {
             // Only names that start an access: bare, or after `self.`.
             let dotted = s.isChar(t - 1, UInt8(ascii: "."))
@@ -192,19 +195,32 @@ public struct LockAcquisitions {
                   s.decls[f].kind != .accessor, s.decls[f].kind != .variable,
                   let owner = s.enclosingType(of: t), let body = s.enclosingExecutable(of: t) else { continue }
             let type = s.decls[owner].nameText
+            let typeMembers: [String: LockGraph.LockingMember]
+            if let known = ownMembers[owner] {
+                typeMembers = known
+            } else {
+                typeMembers = members(type)
+                ownMembers[owner] = typeMembers
+            }
+            if wrappers[owner] == nil { wrappers[owner] = Self.wrappedProperties(s, type: type) }
+            // Neither a member of the type nor a wrapped property: only `box.member` is left,
+            // with a member that locks in some type.
+            if typeMembers.isEmpty && wrappers[owner]!.isEmpty {
+                guard s.isChar(t + 1, UInt8(ascii: ".")), t + 2 < s.code.count, s.code[t + 2].kind == .identifier,
+                      context.isLockingMemberName(s.text(t + 2)) else { continue }
+            }
             let name = s.text(t)
             let start = dotted ? t - 2 : t
             // (A parameter, or a local of that name in a block holding `t`, hides the member;
             // asked only of candidates, below.)
             func shadowed() -> Bool { !dotted && StateAccess.isShadowed(s, name, at: t, in: f) }
             // A member of the type itself.
-            if let m = members(type)[name] {
+            if let m = typeMembers[name] {
                 if shadowed() { continue }
                 if let a = acquisition(m, name: name, lock: m.lock, token: t, exprStart: start, body: body, instance: false, s, &closureAt) { out.append(a) }
                 continue
             }
             // A wrapped property: reading it is its wrapper's `wrappedValue` getter.
-            if wrappers[owner] == nil { wrappers[owner] = Self.wrappedProperties(s, type: type) }
             var receiver = name
             if name.hasPrefix("_") || name.hasPrefix("$") { receiver = String(name.dropFirst()) }
             if let w = wrappers[owner]![name], !s.isChar(t + 1, UInt8(ascii: ".")), let m = members(w)["wrappedValue"], m.isGetter {

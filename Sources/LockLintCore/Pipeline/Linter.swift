@@ -150,13 +150,16 @@ public enum Linter {
         let t1 = clock.now
         // Merge facts, in input order so the result is the same whatever the parallelism.
         var index = ProjectIndex()
-        for o in outcomes { index.merge(o.facts) }
+        // (By index: a `for o in outcomes` loop would copy each outcome.)
+        for k in outcomes.indices { index.merge(outcomes[k].facts) }
         index.finish()
         index.finishGuards()
         // The writes of other files' variables, now that the names asked about are known: only
         // from the files that may write one of their module's names.
         var asked: [String: [String]] = [:]
-        for o in outcomes where o.writtenNames != nil { asked[o.module, default: []].append(contentsOf: o.nonisolatedNames) }
+        for k in outcomes.indices where outcomes[k].writtenNames != nil {
+            asked[outcomes[k].module, default: []].append(contentsOf: outcomes[k].nonisolatedNames)
+        }
         let filters = asked.mapValues { StateWrites.NameFilter($0) }
         // A file of a target its manifest names can write only what its module and the modules
         // it depends on declare; its own module's names are asked of it. A file whose module is

@@ -349,7 +349,9 @@ public final class RuleContext {
     /// Whether a member of this name locks in some type of the module (or of a known library):
     /// a cheap test before working out a receiver's type.
     public func isLockingMemberName(_ name: String) -> Bool {
-        let answer = Self.isLockingMemberName(name, module: module, index: index)
+        // (The index's field read in place: asked once per `a.b` of a file, the whole index is
+        // not copied for it.)
+        let answer = index.lockingMemberNames[module]?.contains(name) == true || Self.libraryLockingMemberNames.contains(name)
         questions[FactsQuestion(kind: .lockingMemberName, name: name)] = .bool(answer)
         return answer
     }

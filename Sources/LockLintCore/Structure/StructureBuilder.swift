@@ -433,6 +433,9 @@ struct StructureBuilder {
     /// a flag whose name contains `TEST` (any case), not negated, required by every `||`
     /// alternative and by some `&&` operand.
     static func requiresTestFlag(_ c: Substring) -> Bool {
+        // Only a flag whose name contains `TEST` once upper-cased can make it true: in ASCII
+        // text, only the letters `test` in some case (other scripts go the long way).
+        if !mayNameTestFlag(c) { return false }
         var body = c
         while body.hasPrefix("(") && body.hasSuffix(")") && wrapsWhole(body) { body = body.dropFirst().dropLast() }
         let alternatives = splitTopLevel(body, "||")
@@ -441,6 +444,23 @@ struct StructureBuilder {
         if operands.count > 1 { return operands.contains { requiresTestFlag($0) } }
         guard !body.isEmpty, body.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return false }
         return body.uppercased().contains("TEST")
+    }
+
+    /// False when `c` is ASCII and has no `test` in any case: no flag of it can name a test flag.
+    static func mayNameTestFlag(_ c: Substring) -> Bool {
+        var matched = 0
+        for b in c.utf8 {
+            if b >= 0x80 { return true }
+            let lower = b | 0x20
+            let want: UInt8 = matched == 0 || matched == 3 ? UInt8(ascii: "t") : matched == 1 ? UInt8(ascii: "e") : UInt8(ascii: "s")
+            if lower == want {
+                matched += 1
+                if matched == 4 { return true }
+            } else {
+                matched = lower == UInt8(ascii: "t") ? 1 : 0
+            }
+        }
+        return false
     }
 
     /// `text` split at operator `op` outside parentheses.

@@ -37,7 +37,9 @@ public struct ActorReentrancyRule: Rule {
             property again each time. The finding needs a path from the decision to an `await` and on to a write of \
             the same property (assignment, compound assignment, subscript or member assignment, a mutating \
             collection method, `&` inout), with no write of the property between the decision and the await (that \
-            claims the state first, which is the fix) and no other read of it between the await and the write (a \
+            claims the state first, which is the fix), no claim of another property between the decision and the \
+            await that stays held across it (`guard !loading else { return }; loading = true; defer { loading = \
+            false }`: a second call stops at that gate) and no other read of it between the await and the write (a \
             re-check; reads inside the awaited call's own statement happen before the suspension and do not \
             count). Paths are followed through blocks that fall through; blocks ending in `return` or `throw`, the \
             other branches of an `if`/`else` chain, and other `switch` cases are not paths. Judgement calls: writes \

@@ -253,10 +253,11 @@ public enum ActorStateFlow {
             }
             var out: [Finding] = []
             let conditions = conditionRanges(region.tokens)
+            let gates = inFlightGates(accesses, conditions: conditions)
             for name in accesses.keys.sorted() {
                 let list = accesses[name] ?? []
                 guard list.contains(where: { $0.isWrite && !$0.inDefer }) else { continue }
-                if let f = finding(name, list, region: region, conditions: conditions, shadow: shadow) { out.append(f) }
+                if let f = finding(name, list, region: region, conditions: conditions, shadow: shadow, gates: gates) { out.append(f) }
             }
             out += partialRechecks(accesses, region: region, conditions: conditions, reported: Set(out.map(\.write)))
             out += taskOverwrites(accesses, region: region, reported: Set(out.map(\.write)))
@@ -731,7 +732,32 @@ public enum ActorStateFlow {
 
         // MARK: The pattern
 
-        func finding(_ name: String, _ list: [Access], region: Region, conditions: [Range<Int>], shadow: Shadowing) -> Finding? {
+        /// A claim of a property that gates the method: the property is tested (`guard !loading
+        /// else { return }`) and then written (`loading = true`), both outside `defer`. A call that
+        /// arrives while an earlier one is past its claim sees the claim and does not go on, so the
+        /// decisions made before the claim are not acted on twice by calls of this method.
+        struct Gate {
+            var name: String
+            var test: Int
+            var claim: Int
+            var claimEnd: Int
+            /// Writes of the property after the claim outside `defer` (a release before the await).
+            var laterWrites: [Int]
+        }
+
+        func inFlightGates(_ accesses: [String: [Access]], conditions: [Range<Int>]) -> [Gate] {
+            var out: [Gate] = []
+            for (name, list) in accesses {
+                guard let test = list.first(where: { !$0.isWrite && inCondition($0.token, conditions) }) else { continue }
+                let writes = list.filter { $0.isWrite && !$0.inDefer && $0.helper == nil && $0.via < 0 }
+                guard let claim = writes.first(where: { $0.at > test.at && reaches(test.at, $0.at) }) else { continue }
+                out.append(Gate(name: name, test: test.at, claim: claim.at, claimEnd: claim.end,
+                                laterWrites: writes.filter { $0.at > claim.at }.map(\.at)))
+            }
+            return out
+        }
+
+        func finding(_ name: String, _ list: [Access], region: Region, conditions: [Range<Int>], shadow: Shadowing, gates: [Gate] = []) -> Finding? {
             // Decisions: (position the decision is made, token of the property read, shape).
             var decisions: [(at: Int, read: Int, shape: Shape)] = []
             let staleCopies = localCopies(name, list, region: region)
@@ -760,6 +786,13 @@ public enum ActorStateFlow {
                 for d in decisions where d.at < aw && reaches(d.at, aw) {
                     let claimed = writes.contains { x in x.at > d.at && x.end <= aw && reaches(d.at, x.at) && reaches(x.at, aw) }
                     if claimed { continue }
+                    // Another property claimed after the decision and held across the await gates
+                    // the method: a second call stops at that claim.
+                    let gated = gates.contains { g in
+                        g.name != name && g.claim > d.at && g.claimEnd <= aw && reaches(d.at, g.claim) && reaches(g.claim, aw)
+                            && !g.laterWrites.contains { $0 < aw && reaches($0, aw) }
+                    }
+                    if gated { continue }
                     // A helper's write acts on the decision only where the decision leads to the call.
                     if w.helper != nil && !controls(d.at, w.token, conditions) { continue }
                     // A `catch` acts on the decision that led into its `do`, not on one made inside it.

@@ -427,6 +427,8 @@ public enum GuardInference {
                 f.accessCount = list.count
                 f.lockType = cls.lockTypes[primary.name]
                 f.form = cls.guardForms[primary.name]
+                // A test double's public state: what its tests do with it, like any other state.
+                f.quietInTests = !testConcurrent
                 out.append(f)
             }
             for a in reportable {

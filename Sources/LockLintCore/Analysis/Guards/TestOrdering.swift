@@ -299,10 +299,12 @@ final class TestOrdering {
         return s.text(i - 2)
     }
 
-    /// The identifiers in `range`.
+    /// The identifiers in `range` (not argument labels: `timeout:`).
     private func names(_ range: Range<Int>) -> Set<String> {
         var out = Set<String>()
-        for k in range where k < s.code.count && s.code[k].kind == .identifier { out.insert(s.text(k)) }
+        for k in range where k < s.code.count && s.code[k].kind == .identifier && !s.isChar(k + 1, UInt8(ascii: ":")) {
+            out.insert(s.text(k))
+        }
         return out
     }
 

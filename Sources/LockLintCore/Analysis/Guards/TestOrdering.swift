@@ -231,6 +231,8 @@ final class TestOrdering {
         let word = s.text(i)
         if let cs = closuresByCallee[i] {
             let end = cs.map { s.closures[$0].close }.max()! + 1
+            // An unterminated closure (code being typed): nothing to learn from it.
+            guard end > i + 1 else { return i + 1 }
             if let q = drainQueue(i) {
                 if topLevel { state.drain(q) }
                 return end

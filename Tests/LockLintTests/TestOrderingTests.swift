@@ -73,6 +73,22 @@ final class TestOrderingTests: XCTestCase {
         XCTAssertNil(order(waitCase, at: "n", occurrence: 5))
     }
 
+    func testAClosureHandedOverByNameStartsWhereItIsHanded() {
+        let code = """
+            final class T: XCTestCase {
+                var n = 0
+                func testA() {
+                    let work = DispatchWorkItem { self.n += 1 }
+                    print(n)
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 1, execute: work)
+                    print(n)
+                }
+            }
+            """
+        XCTAssertEqual(order(code, at: "n", occurrence: 2), .setup)
+        XCTAssertEqual(order(code, at: "n", occurrence: 3), .unordered)
+    }
+
     func testHelperThatTakesAClosureJoinsOnlyWhenItWaits() {
         let s = structure("""
             enum H {

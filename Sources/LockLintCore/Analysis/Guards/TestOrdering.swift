@@ -231,6 +231,24 @@ final class TestOrdering {
         let word = s.text(i)
         if let cs = closuresByCallee[i] {
             let end = cs.map { s.closures[$0].close }.max()! + 1
+            // A closure made earlier and handed over by name (`let work = { … }`, then
+            // `q.async(execute: work)`): a start here, its code already walked where it is written.
+            if cs.contains(where: { s.closures[$0].open < i }) {
+                var inner = Set<String>()
+                var mentionsSelf = false
+                for c in cs {
+                    let cl = s.closures[c]
+                    guard cl.close > cl.open else { continue }
+                    inner.formUnion(names(cl.open..<cl.close))
+                    mentionsSelf = mentionsSelf || (cl.open..<cl.close).contains { s.isKeyword($0, .self) }
+                }
+                if GuardLogExtractor.concurrentCallees.contains(word) {
+                    state.add(Start(queue: nil, names: inner, opaque: nil))
+                } else if !Self.selfJoining.contains(word) && !nested && mentionsSelf && ownFunction(i) == nil {
+                    state.add(Start(queue: nil, names: inner, opaque: word))
+                }
+                return i + 1
+            }
             // An unterminated closure (code being typed): nothing to learn from it.
             guard end > i + 1 else { return i + 1 }
             if let q = drainQueue(i) {

@@ -61,7 +61,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
             named *Unchecked* or Unsafe*, property wrappers, and vars documented as protected by something the \
             class does not own. Accesses through other instances (`other.count`) are not followed.
             """,
-        inTests: .narrowed("only state that the test code itself touches from concurrent code (a Task, a dispatched block, concurrentPerform, a task group): then the unguarded access races and makes the test flaky. A test double touched by its test one step at a time is not reported"),
+        inTests: .narrowed("only state that the test code itself touches from concurrent code (a Task, a dispatched block, concurrentPerform, a task group): then the unguarded access races and makes the test flaky. A test double touched by its test one step at a time is not reported. In a test function, an access the test's own order keeps apart from that code is not reported: one before the test starts any concurrent work (set-up), or one after it waits for all of it (on the group, semaphore or expectation that work signals, or through a helper that waits) or, for state written only on one queue, after an empty q.sync {} on that queue with no start since"),
         triggeringExamples: [
             """
             final class ↓Registry: @unchecked Sendable {

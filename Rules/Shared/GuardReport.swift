@@ -34,7 +34,8 @@ enum GuardReport {
             let p = f.primary!
             let held = f.guardedCount == f.accessCount ? "at \(f.accessCount == 1 ? "its one access" : f.accessCount == 2 ? "both of its own accesses" : "all \(f.accessCount) of its own accesses")"
                 : "at \(f.guardedCount) of its \(f.accessCount) own accesses"
-            message = "\(owner) is public, so code outside the module \(f.settable ? "reads and writes" : "reads") it without \(describe(p)), "
+            // Said as what outside code can do: the tool sees none of it.
+            message = "\(owner) is public, so code outside the module can \(f.settable ? "read and write" : "read") it without \(describe(p)), "
                 + "which the class holds " + held
             if let g = f.guardedAt { notes.append(note(g, "'\(f.variable)' is accessed under \(describe(p)) here")) }
             if p.kind == .lock {

@@ -301,8 +301,8 @@ final class GuardInferenceTests: XCTestCase {
         let library = await lint(module: "/pkg/Sources/M")
         XCTAssertEqual(library.map(\.location.line), [4, 5])
         XCTAssertEqual(library.first?.message,
-                       "'unit' of class 'Metrics' is public, so code outside the module reads and writes it without 'lock', which the class holds at both of its own accesses")
-        XCTAssertTrue(library.last?.message.contains("reads it without") ?? false, library.last?.message ?? "")
+                       "'unit' of class 'Metrics' is public, so code outside the module can read and write it without 'lock', which the class holds at both of its own accesses")
+        XCTAssertTrue(library.last?.message.contains("can read it without") ?? false, library.last?.message ?? "")
         // In an app (no package target), nothing outside the run reaches it.
         let app = await lint(module: nil)
         XCTAssertEqual(app.map(\.location.line), [])
@@ -356,6 +356,46 @@ final class GuardInferenceTests: XCTestCase {
             """
         let loud = await lint([("Sources/M/Meter.swift", lock), ("Sources/M/Meter+Summary.swift", ext2)])
         XCTAssertEqual(loud, ["Meter.swift:5"])
+    }
+
+    /// A public test double (shared by test targets) is test code: its public state is reported
+    /// only when test code touches the double from concurrent code, and the message says what
+    /// outside code can do, not that it does (nothing outside was seen).
+    func testAPublicTestDoubleFollowsTheTestNarrowing() async {
+        let double = """
+            import Foundation
+            public class ProbeDouble {
+                private let lock = NSLock()
+                public var hits = 0
+                public init() {}
+                public func hit() { lock.lock(); hits += 1; lock.unlock() }
+                public func reset() { hits = 0 }
+            }
+            """
+        func lint(_ test: String) async -> [Diagnostic] {
+            let inputs = [
+                LintInput(path: "/pkg/Tests/Support/Mocks/ProbeDouble.swift", bytes: Array(double.utf8),
+                          context: FileContext(isTestLocation: true, module: "/pkg/Tests/Support")),
+                LintInput(path: "/pkg/Tests/Support/ProbeTests.swift", bytes: Array(test.utf8),
+                          context: FileContext(isTestLocation: true, module: "/pkg/Tests/Support")),
+            ]
+            return await Linter.lint(inputs, settings: LintSettings(rules: [InconsistentLockingRule()], jobs: 1)).diagnostics
+        }
+        let stepByStep = await lint("""
+            import XCTest
+            final class ProbeTests: XCTestCase {
+                func testHit() { let p = ProbeDouble(); p.hit(); p.reset(); XCTAssertEqual(p.hits, 0) }
+            }
+            """)
+        XCTAssertEqual(stepByStep.map(\.message), [])
+        let concurrent = await lint("""
+            import XCTest
+            final class ProbeTests: XCTestCase {
+                func testHit() { let p = ProbeDouble(); DispatchQueue.concurrentPerform(iterations: 2) { _ in p.hit(); p.reset() } }
+            }
+            """)
+        XCTAssertEqual(concurrent.first?.message,
+                       "'hits' of class 'ProbeDouble' is public, so code outside the module can read and write it without 'lock', which the class holds at 1 of its 2 own accesses")
     }
 
     /// A public var of a library guarded by an executor: code outside the module may already

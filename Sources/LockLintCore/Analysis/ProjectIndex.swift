@@ -188,6 +188,11 @@ public struct ProjectIndex: Sendable {
     public internal(set) var protocolLockImplementations: [String: [String: UInt8]] = [:]
     /// module → member names that test code calls (or touches) from concurrent closures.
     public internal(set) var testConcurrentNames: [String: [String]] = [:]
+    /// Functions of the run's test code taking a closure that return after the work they start
+    /// → the functions they hand closures to; and those that leave work running. Across modules:
+    /// test targets share their support code.
+    public internal(set) var testJoining: [String: [String]] = [:]
+    public internal(set) var testNotJoining: [String] = []
     /// module → type → methods called on fresh instances before they are shared (set-up).
     public internal(set) var setupCalls: [String: [String: [String]]] = [:]
     /// module → serial or concurrent queues declared at file level (`let q = DispatchQueue(…)`).
@@ -215,7 +220,8 @@ public struct ProjectIndex: Sendable {
         for key in types {
             if let logs = guardLogs[key] {
                 guardFindingsByType[key] = GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls,
-                                                                   testConcurrentNames: testConcurrentNames)
+                                                                   testConcurrentNames: testConcurrentNames,
+                                                                   testJoining: testJoining, testNotJoining: testNotJoining)
             } else {
                 guardFindingsByType[key] = nil
             }
@@ -323,6 +329,8 @@ public struct ProjectIndex: Sendable {
         }
         lockGraph.merge(other.lockGraph)
         for (module, names) in other.testConcurrentNames { TypeFacts.union(&testConcurrentNames[module, default: []], names) }
+        for (name, deps) in other.testJoining { TypeFacts.union(&testJoining[name, default: []], deps) }
+        TypeFacts.union(&testNotJoining, other.testNotJoining)
         for (module, types) in other.setupCalls {
             for (type, methods) in types { TypeFacts.union(&setupCalls[module, default: [:]][type, default: []], methods) }
         }
@@ -372,6 +380,8 @@ public struct ProjectIndex: Sendable {
         }
         for (type, methods) in e.setupCalls { TypeFacts.union(&setupCalls[module, default: [:]][type, default: []], methods) }
         if !e.testConcurrentNames.isEmpty { TypeFacts.union(&testConcurrentNames[module, default: []], e.testConcurrentNames) }
+        for (name, deps) in e.testJoining { TypeFacts.union(&testJoining[name, default: []], deps) }
+        if !e.testNotJoining.isEmpty { TypeFacts.union(&testNotJoining, e.testNotJoining) }
     }
 
     public func facts(module: String, name: String) -> TypeFacts? {

@@ -102,13 +102,15 @@ public enum GuardInference {
 
     /// The findings for class `key` (`module::Outer.Inner`) from its files' logs.
     static func findings(key: String, logs byPath: [String: TypeGuardLog], setupCalls: [String: [String: [String]]],
-                         testConcurrentNames: [String: [String]]) -> [GuardFinding] {
+                         testConcurrentNames: [String: [String]], testJoining: [String: [String]] = [:],
+                         testNotJoining: [String] = []) -> [GuardFinding] {
         let list = byPath.keys.sorted().map { byPath[$0]! }
         // The set-up calls made on `Inner` in the module.
         let sep = key.range(of: "::")
         let module = sep.map { String(key[..<$0.lowerBound]) } ?? ""
         let simple = String((sep.map { key[$0.upperBound...] } ?? Substring(key)).split(separator: ".").last ?? "")
-        return analyze(list, setup: Set(setupCalls[module]?[simple] ?? []), testConcurrent: Set(testConcurrentNames[module] ?? []))
+        return analyze(list, setup: Set(setupCalls[module]?[simple] ?? []), testConcurrent: Set(testConcurrentNames[module] ?? []),
+                       joining: testJoining, notJoining: Set(testNotJoining))
     }
 
     struct Entry: Equatable {
@@ -129,7 +131,8 @@ public enum GuardInference {
     }
 
     /// The findings for one class, from every file's log of it.
-    static func analyze(_ logs: [TypeGuardLog], setup: Set<String> = [], testConcurrent: Set<String> = []) -> [GuardFinding] {
+    static func analyze(_ logs: [TypeGuardLog], setup: Set<String> = [], testConcurrent: Set<String> = [],
+                        joining: [String: [String]] = [:], notJoining: Set<String> = []) -> [GuardFinding] {
         guard let cls = logs.lazy.compactMap({ $0.classRecord }).first else { return [] }
         if cls.exemption != nil || logs.contains(where: { $0.exemption != nil }) { return [] }
         let unchecked = cls.unchecked || logs.contains { $0.uncheckedHere }
@@ -259,6 +262,9 @@ public enum GuardInference {
         }
         // Every access with what holds there.
         var accesses: [(record: StateAccessRecord, eff: Effective, testCode: Bool)] = []
+        // Accesses of a test after it drained a queue (`q.sync {}`): ordered against the writes
+        // that run on that queue.
+        var drained: [CodeSite: String] = [:]
         var ownGuards = Set<HeldGuard>()
         var anyPossible = false
         for l in logs {
@@ -266,6 +272,13 @@ public enum GuardInference {
                 let e = effective(a.member, a.guards, possible: a.possible, construction: a.construction, runsLater: a.runsLater,
                                   released: a.releasedEntry)
                 if e.construction { continue }
+                // In a test: before the work it starts, or after it has joined that work.
+                var drainedOn: String? = nil
+                if l.testCode, let o = a.testOrder, o.holds(joining: joining, notJoining: notJoining) {
+                    guard case .drained(let q, _) = o else { continue }
+                    drainedOn = q
+                }
+                if let q = drainedOn { drained[a.site] = q }
                 accesses.append((a, e, l.testCode || a.testOnly))
                 for g in e.some where isOwn(g) { ownGuards.insert(g) }
                 if e.possible { anyPossible = true }
@@ -289,7 +302,26 @@ public enum GuardInference {
         for v in vars {
             // A var the class uses as a guard (a `var` queue or loop) is not its state.
             if ownGuards.contains(where: { $0.name == v.name }) { continue }
-            let list = accesses.filter { $0.record.variable == v.name }
+            var list = accesses.filter { $0.record.variable == v.name }
+            if !drained.isEmpty {
+                // After a drain of the queue on which every write that can run meanwhile runs:
+                // ordered, not an access. Another test's own statements run on another instance,
+                // one test after another: only this test's and the non-test code's writes count.
+                var outside: Set<String>? = nil
+                var byTest: [Int: Set<String>] = [:]
+                for a in list where a.record.write && drained[a.record.site] == nil {
+                    let on = Set(a.eff.guards.filter(\.kind.isExecutor).map(\.name))
+                    if a.record.testOrder != nil {
+                        byTest[a.record.exec] = byTest[a.record.exec].map { $0.intersection(on) } ?? on
+                    } else {
+                        outside = outside.map { $0.intersection(on) } ?? on
+                    }
+                }
+                list.removeAll { a in
+                    guard let q = drained[a.record.site] else { return false }
+                    return (outside?.contains(q) ?? true) && (byTest[a.record.exec]?.contains(q) ?? true)
+                }
+            }
             // Written after construction by the run's own code (a public setter in an app target
             // writes nothing; one a library's users call is judged at the declaration).
             let written = list.contains { $0.record.write } || throughOthers.contains(v.name)
@@ -395,6 +427,8 @@ public enum GuardInference {
                 f.accessCount = list.count
                 f.lockType = cls.lockTypes[primary.name]
                 f.form = cls.guardForms[primary.name]
+                // A test double's public state: what its tests do with it, like any other state.
+                f.quietInTests = !testConcurrent
                 out.append(f)
             }
             for a in reportable {

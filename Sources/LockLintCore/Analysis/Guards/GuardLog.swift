@@ -56,6 +56,9 @@ public struct StateAccessRecord: Sendable, Equatable {
     public var releasedEntry: [String] = []
     /// In code compiled only for tests (`#if TESTING`) of a file that is not test code.
     public var testOnly = false
+    /// Directly in a test function of test code: how the test's own order keeps it from racing
+    /// with the concurrent work the test starts (see `TestOrdering`).
+    public var testOrder: TestOrder? = nil
 }
 
 /// A call from the type's own code to one of its members (or a read of a computed property).
@@ -240,6 +243,11 @@ public enum GuardLogExtractor {
         public var setupCalls: [String: [String]] = [:]
         /// In test code: the member names this file calls (or touches) from concurrent code.
         public var testConcurrentNames: [String] = []
+        /// In test code: functions taking a closure whose calls return after the work they
+        /// start, with the functions they hand closures to (see `TestOrdering.closureTakers`),
+        /// and those that leave work running.
+        public var testJoining: [String: [String]] = [:]
+        public var testNotJoining: [String] = []
     }
 
     /// `let x = T(…)` followed by `x.m(…)` calls before `x` is used any other way (handed on,
@@ -293,7 +301,11 @@ public enum GuardLogExtractor {
         }
         var result = Extraction()
         result.setupCalls = setupCalls(s)
-        if context.fileIsTestCode { result.testConcurrentNames = concurrentMemberNames(s) }
+        let ordering = context.fileIsTestCode ? TestOrdering(s) : nil
+        if let ordering {
+            result.testConcurrentNames = concurrentMemberNames(s)
+            (result.testJoining, result.testNotJoining) = ordering.closureTakers()
+        }
         guard !order.isEmpty else { return result }
         var regions: GuardRegions? = nil
         let wrappers = context.wrapperMethods
@@ -421,6 +433,7 @@ public enum GuardLogExtractor {
             if memberUses == nil { memberUses = otherReferenceUses(s) }
             var walker = UnitWalker(context: context, name: name, vars: vars, references: references, uniqueness: uniqueness,
                                     wrappers: wrappers, selfAliases: fileSelfAliases!)
+            walker.ordering = ordering
             if let queues = local?.queues, !queues.isEmpty {
                 walker.handsOutQueue = units.contains { handsOut(s, queues: Set(queues), unit: $0) }
                 if walker.handsOutQueue { log.classRecord?.handsOutQueue = true }
@@ -1203,6 +1216,8 @@ struct UnitWalker {
     /// .dispatch(queue)`, `delegateQueue: queue`, `x.queue = queue`): the closures it gives out
     /// may be called back on that queue, which the tool cannot see.
     var handsOutQueue = false
+    /// In test code: the order its test functions keep (nil elsewhere).
+    var ordering: TestOrdering? = nil
     var shadowCache: [Int: Set<String>] = [:]
     var keyCache: [Int: String] = [:]
 
@@ -1372,6 +1387,9 @@ struct UnitWalker {
                 if write && held.guards.isEmpty { rec.plainBlockWrite = plainReaderWriterBlock(i, regions: regions) }
                 rec.exec = execOffset(i)
                 rec.testOnly = s.inTestOnlyCode(i)
+                if let ordering, !runsLater, let e = s.enclosingExecutable(of: i), s.scopes[e].kind == .functionBody {
+                    rec.testOrder = ordering.order(at: i, body: e)
+                }
                 if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
                 log.accesses.append(rec)
             } else {

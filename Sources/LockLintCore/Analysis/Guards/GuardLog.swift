@@ -421,6 +421,7 @@ public enum GuardLogExtractor {
             if memberUses == nil { memberUses = otherReferenceUses(s) }
             var walker = UnitWalker(context: context, name: name, vars: vars, references: references, uniqueness: uniqueness,
                                     wrappers: wrappers, selfAliases: fileSelfAliases!)
+            walker.writingMethods = ValueMutations.writingMethods(className: name, declared: declared, vars: vars.subtracting(references), context)
             if let queues = local?.queues, !queues.isEmpty {
                 walker.handsOutQueue = units.contains { handsOut(s, queues: Set(queues), unit: $0) }
                 if walker.handsOutQueue { log.classRecord?.handsOutQueue = true }
@@ -1201,6 +1202,9 @@ struct UnitWalker {
     /// .dispatch(queue)`, `delegateQueue: queue`, `x.queue = queue`): the closures it gives out
     /// may be called back on that queue, which the tool cannot see.
     var handsOutQueue = false
+    /// Per var of a value type the run declares: the methods whose call writes it (its type's
+    /// `mutating` methods, see `ValueMutations`).
+    var writingMethods: [String: Set<String>] = [:]
     var shadowCache: [Int: Set<String>] = [:]
     var keyCache: [Int: String] = [:]
 
@@ -1353,7 +1357,8 @@ struct UnitWalker {
             let runsLater = bodyScope >= 0 && !LockRegions.reachesWithoutDeferral(s, from: i, to: bodyScope, escaping: regions.escaping)
             let construction = !runsLater && (StateAccess.isConstruction(s, member: top) || isCopyOnWrite(i))
             if isVar {
-                let write = StateAccess.mayWrite(s, i, reference: references.contains(word))
+                var write = StateAccess.mayWrite(s, i, reference: references.contains(word))
+                if !write, let methods = writingMethods[word], let m = ValueMutations.calledMethod(s, i), methods.contains(m) { write = true }
                 let held = regions.held(at: i, write: write)
                 var rec = StateAccessRecord(variable: word, site: CodeSite(s, token: i), member: memberKey, guards: held.guards)
                 if !runsLater { rec.releasedEntry = regions.releasedOnEntry(before: i) }

@@ -69,7 +69,9 @@ enum GuardReport {
         case .otherGuard:
             let p = f.primary!
             let n = f.groupedAccesses.count
-            let places = n == 0 ? "" : " and at \(n) more place\(n == 1 ? "" : "s")"
+            // "and at 2 more places" says the same verb holds there; a mix is "accessed".
+            let mixed = f.groupedAccesses.contains { ($0.state == .neverAssigned) == f.write }
+            let places = n == 0 ? "" : mixed ? ", and accessed under \(f.here.count == 1 ? "it" : "them") at \(n) more place\(n == 1 ? "" : "s")," : " and at \(n) more place\(n == 1 ? "" : "s")"
             message = "\(owner) is \(verb) under \(list(f.here)) here\(places) but under \(describe(p)) elsewhere: they do not exclude each other"
             if let g = f.guardedAt { notes.append(note(g, "'\(f.variable)' is accessed under \(describe(p)) here")) }
             if p.kind == .mainActor && !f.write {
@@ -108,7 +110,11 @@ enum GuardReport {
         }
         // In a member some call reaches without the guard: that call is what needs the fix.
         if let helper = f.helper, let call = f.helperCall, let p = f.primary ?? f.classGuards.first {
-            notes.append(note(call, "'\(helper)()' is called here without \(describe(p)), so its access to '\(f.variable)' is unguarded"))
+            if let via = f.helperVia {
+                notes.append(note(call, "'\(helper)()' is called here without \(describe(p)), and through it the access to '\(f.variable)' in '\(via)()' is unguarded"))
+            } else {
+                notes.append(note(call, "'\(helper)()' is called here without \(describe(p)), so its access to '\(f.variable)' is unguarded"))
+            }
             if f.helperHasGuardedCaller {
                 let at = call.path == s.file.path ? "at line \(call.line)" : "in \(fileName(call.path)) at line \(call.line)"
                 switch p.kind {
@@ -131,7 +137,7 @@ enum GuardReport {
         guard !f.groupedAccesses.isEmpty else { return "" }
         let n = f.groupedAccesses.count
         let s = context.structure
-        var place = f.helper.map { " in '\($0)()'" } ?? ""
+        var place = f.helper.map { f.groupedBeyondHelper ? " reached through '\($0)()'" : " in '\($0)()'" } ?? ""
         if f.helper == nil, let d = s.enclosingFunction(of: tokenIndex(s, offset: f.site.offset)), !s.decls[d].nameText.isEmpty {
             let parent = s.decls[d].parent
             if s.decls[d].kind == .accessor, parent >= 0, !s.decls[parent].nameText.isEmpty {
@@ -236,20 +242,13 @@ enum GuardReport {
         return "\(what) \(p).withLock { } (or \(p).lock(); defer { \(p).unlock() })\(tail)"
     }
 
-    /// The function holding access `f` when it is one half of a check-then-act there: a write
-    /// after a read of the var earlier in the body, or a read before a write of it later.
+    /// The member holding access `f` when the engine found it one half of a check-then-act
+    /// there (a write after a read of the var itself in that member, or a read before a write).
     static func checkThenActFunction(_ s: FileStructure, _ f: GuardFinding) -> String? {
-        let token = tokenIndex(s, offset: f.site.offset)
-        guard let fn = s.enclosingFunction(of: token), s.decls[fn].body >= 0 else { return nil }
-        let body = s.scopes[s.decls[fn].body]
-        let range = f.write ? (body.open + 1)..<token : (token + 1)..<body.close
-        for k in range where s.code[k].kind == .identifier && s.is(k, text: f.variable) {
-            // `x` or `self.x`, not `other.x`; for a read, a later write of it.
-            if s.isChar(k - 1, UInt8(ascii: ".")) && !s.isKeyword(k - 2, .self) { continue }
-            if !f.write && !StateAccess.isWrite(s, k) { continue }
-            return s.decls[fn].nameText.isEmpty ? s.decls[fn].kind.keyword : s.decls[fn].nameText + "()"
-        }
-        return nil
+        guard f.checkThenAct, let inner = s.enclosingFunction(of: tokenIndex(s, offset: f.site.offset)) else { return nil }
+        let d = s.decls[StateAccess.outermostMember(s, inner)]
+        if d.nameText.isEmpty { return d.kind.keyword }
+        return d.kind == .function ? d.nameText + "()" : d.nameText
     }
 
     /// How to move an access onto serial queue `q`. `q.sync` is not offered on its own: the

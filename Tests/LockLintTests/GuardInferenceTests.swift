@@ -589,4 +589,142 @@ final class GuardInferenceTests: XCTestCase {
         let found = await findings([("Sources/M/Config.swift", code)])
         XCTAssertEqual(found, [])
     }
+
+    // MARK: What a message says
+
+    func testAMethodTheVarsTypeDeclaresMutatingIsAWrite() async {
+        let s = structure("func f() { a.wipe(); self.b?.edit { }; c.d.wipe(); e.count; f.g = 1; h.wipe }")
+        XCTAssertEqual(ValueMutations.calledMethod(s, token(s, "a")), "wipe")
+        XCTAssertEqual(ValueMutations.calledMethod(s, token(s, "b")), "edit")
+        XCTAssertNil(ValueMutations.calledMethod(s, token(s, "c")), "a member's method is not the var's")
+        XCTAssertNil(ValueMutations.calledMethod(s, token(s, "e")))
+        XCTAssertNil(ValueMutations.calledMethod(s, token(s, "f")))
+        XCTAssertNil(ValueMutations.calledMethod(s, token(s, "h")), "a method named, not called")
+        let types = structure("final class K { var a = Table<Int>(); var b: Table?; let c = Table<Int>(); var d: [Int] = []; static var e = Table<Int>() }")
+        XCTAssertEqual(ValueMutations.storedVarTypes(of: types.decls.firstIndex { $0.kind == .class }!, in: types), ["a=Table", "b=Table"])
+
+        // The type in the file, in another file with its mutating method in an extension, and
+        // reached through a protocol (its requirement, its extension's method).
+        let owner = """
+            final class Sheet {
+                private let lock = NSLock()
+                private var table = Table()
+                private var slot: any Clearing = Table()
+                func put() { lock.withLock { table.add(1); slot.clear() } }
+                func drop() { table.wipe() }
+                func dropAll() { table.clearTwice() }
+                func emptySlot() { slot.clear() }
+                func size() -> Int { table.size() }
+            }
+            """
+        let type = "struct Table: Clearing { var rows: [Int] = []; mutating func add(_ r: Int) { rows.append(r) }; func size() -> Int { rows.count }; mutating func clear() { rows = [] } }"
+        let ext = "extension Table { mutating func wipe() { rows = [] } }"
+        let proto = "protocol Clearing { mutating func clear() }\nextension Clearing { mutating func clearTwice() { clear(); clear() } }"
+        let ds = await Support.lint([("Sources/M/Sheet.swift", owner), ("Sources/M/Table.swift", type), ("Sources/M/Table+Wipe.swift", ext),
+                                     ("Sources/M/Clearing.swift", proto)], rules: [InconsistentLockingRule()])
+        XCTAssertEqual(ds.map(\.message), [
+            "'table' of class 'Sheet' is written without holding 'lock'",
+            "'table' of class 'Sheet' is written without holding 'lock'",
+            "'slot' of class 'Sheet' is written without holding 'lock'",
+            "'table' of class 'Sheet' is read without holding 'lock'",
+        ])
+        // A type the run does not declare: only the standard collections' methods write.
+        let unknown = owner.replacingOccurrences(of: "Table()", with: "Outside()")
+        let us = await Support.lint([("Sources/M/Sheet.swift", unknown)], rules: [InconsistentLockingRule()])
+        XCTAssertFalse(us.contains { $0.message.contains("written") }, "\(us.map(\.message))")
+    }
+
+    func testACheckThenActIsOnlyAReadOfThePropertyItself() async {
+        func fixes(_ files: [(String, String)]) async -> [Int: String] {
+            let ds = await Support.lint(files, rules: [InconsistentLockingRule()])
+            return Dictionary(ds.map { ($0.location.line, $0.fixIt.message) }, uniquingKeysWith: { a, _ in a })
+        }
+        let head = """
+            final class Roster {
+                private let queue = DispatchQueue(label: "roster")
+                var names: [String] = []
+                func add(_ n: String) { queue.async { self.names.append(n) } }
+            """
+        // A parameter of the same name (also passed on with a label of that name), another
+        // value's member, and a local that hides the property: none is a read of it.
+        let quiet = await fixes([("Sources/M/Roster.swift", head + """
+
+                func replace(names: [String]) {
+                    if names.isEmpty { return }
+                    log(names: names)
+                    self.names = names
+                }
+                func adopt(_ other: Roster) {
+                    guard !other.names.isEmpty else { return }
+                    self.names = other.names
+                }
+                func log(names: [String]) { print(names) }
+            }
+            """), ("Sources/M/Roster+Load.swift", """
+            extension Roster {
+                func load() {
+                    let names = ["a"]
+                    if names.count > 1 { self.names = names }
+                }
+            }
+            """)])
+        XCTAssertEqual(Set(quiet.keys), [4, 8, 12], "\(quiet)")
+        for (line, fix) in quiet { XCTAssertFalse(fix.contains("decides on"), "line \(line): \(fix)") }
+        let ext = await fixes([("Sources/M/Roster.swift", head + "\n}"), ("Sources/M/Roster+Load.swift", "extension Roster {\n    func load() {\n        let names = [\"a\"]\n        if names.count > 1 { self.names = names }\n    }\n}")])
+        XCTAssertFalse(ext[4]?.contains("decides on") ?? true, "\(ext)")
+        // The property itself, bare or through self (also `self?`), before the write: it does.
+        let loud = await fixes([("Sources/M/Roster.swift", head + """
+
+                func reset() {
+                    if names.isEmpty { return }
+                    names = []
+                }
+                func trim() {
+                    DispatchQueue.global().async { [weak self] in
+                        if self?.names.count ?? 0 > 3 { self?.names.removeFirst() }
+                    }
+                }
+            }
+            """)])
+        XCTAssertTrue(loud[7]?.contains("'reset()' also decides on 'names' by reading it before writing it") ?? false, "\(loud)")
+        XCTAssertTrue(loud[11]?.contains("'trim()' also decides on 'names' by reading it before writing it") ?? false, "\(loud)")
+    }
+
+    func testOneUnguardedCallIsOneFindingThroughTheMembersItReaches() async {
+        let code = """
+            final class Sync {
+                private let queue = DispatchQueue(label: "sync")
+                private var entries: [String] = []
+                func add(_ e: String) { queue.async { self.entries.append(e) } }
+                func refresh() { DispatchQueue.global().async { [weak self] in self?.merge() } }
+                private func store() { print(entries.count) }
+                private func merge() { store(); entries = [] }
+                func later() { DispatchQueue.global().async { [weak self] in self?.store() } }
+            }
+            """
+        let ds = await Support.lint([("Sources/M/Sync.swift", code)], rules: [InconsistentLockingRule()])
+        // store() is reached from refresh()'s block through merge(): the same path as merge()'s
+        // own write, one finding whose note points where the path enters (one access, one
+        // finding: its other caller, later()'s block, adds none).
+        XCTAssertEqual(ds.map(\.location.line), [6], "\(ds.map(\.message))")
+        XCTAssertEqual(ds.first?.message, "'entries' of class 'Sync' is read outside queue 'queue', where 1 of its 2 other accesses runs, with 1 more access reached through 'merge()' on the same path")
+        XCTAssertEqual(ds.first?.notes.map(\.message), [
+            "1 of the 2 other accesses to 'entries' runs on queue 'queue', e.g. here",
+            "'entries' is also written here, on the same unguarded path",
+            "'merge()' is called here without queue 'queue', and through it the access to 'entries' in 'store()' is unguarded",
+        ])
+        // Not past a member that another call reaches with the guard held: its fix is to move
+        // that call onto the queue, not to hop inside it.
+        let held = code.replacingOccurrences(of: "    func later()", with: "    func flush() { queue.async { self.store() } }\n    func later()")
+        let hs = await Support.lint([("Sources/M/Sync.swift", held)], rules: [InconsistentLockingRule()])
+        XCTAssertEqual(hs.map(\.location.line), [6, 7], "\(hs.map(\.message))")
+        XCTAssertTrue(hs.first?.fixIt.message.hasPrefix("submit the call of 'store()' at line 7 to queue (inside queue.async { }) like its other callers") ?? false,
+                      "\(hs.first?.fixIt.message ?? "")")
+        // Without the chain (store() called only from its own unguarded block): two paths.
+        let alone = code.replacingOccurrences(of: "store(); entries = []", with: "entries = []")
+        let as2 = await Support.lint([("Sources/M/Sync.swift", alone)], rules: [InconsistentLockingRule()])
+        XCTAssertEqual(as2.map(\.location.line), [6, 7])
+        XCTAssertEqual(as2.last?.notes.last?.message, "'merge()' is called here without queue 'queue', so its access to 'entries' is unguarded")
+        XCTAssertEqual(as2.first?.notes.last?.message, "'store()' is called here without queue 'queue', so its access to 'entries' is unguarded")
+    }
 }

@@ -20,6 +20,10 @@ public struct TypeFacts: Sendable, Equatable {
     public var hasSilentSubclass = false
     /// Mutable stored instance properties (`var`, not computed), sorted.
     public var storedVars: [String] = []
+    /// The declared types of a class's stored instance `var`s, as `name=Type` (the type's own
+    /// name, without generic arguments or optionality), sorted: what a call through the var
+    /// may change (see `ValueMutations`).
+    public var storedVarTypes: [String] = []
     /// Stored properties that are locks, sorted.
     public var lockProperties: [String] = []
     /// Stored properties that are serial dispatch queues or event loops, sorted.
@@ -139,6 +143,7 @@ public struct TypeFacts: Sendable, Equatable {
         Self.union(&conditionalDeclarations, o.conditionalDeclarations)
         if aliasOf.isEmpty { aliasOf = o.aliasOf }
         Self.union(&storedVars, o.storedVars)
+        Self.union(&storedVarTypes, o.storedVarTypes)
         Self.union(&lockProperties, o.lockProperties)
         Self.union(&queueProperties, o.queueProperties)
         Self.union(&valueBoxes, o.valueBoxes)
@@ -440,6 +445,7 @@ public struct ProjectIndex: Sendable {
             if d.kind == .class {
                 let members = classifyMembers(of: di, in: s, vocabulary: vocabulary)
                 f.storedVars = members.vars
+                f.storedVarTypes = ValueMutations.storedVarTypes(of: di, in: s)
                 f.lockProperties = members.locks
                 f.queueProperties = members.queues
                 f.valueBoxes = members.boxes

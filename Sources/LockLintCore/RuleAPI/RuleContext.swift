@@ -136,11 +136,40 @@ public final class RuleContext {
         return answer
     }
 
-    /// The methods a type of this name (declared in any file) declares `mutating`.
+    /// The methods a type of this name (declared in any file) declares `mutating`: in its
+    /// declaration and extensions, and as requirements or extension methods of the protocols
+    /// it conforms to (a typealias stands for the type it names). Sorted.
     public func mutatingMethods(_ name: String) -> [String] {
-        let answer = index.facts(module: module, name: name)?.mutatingMethods ?? []
+        let answer = Self.mutatingMethods(name, module: module, index: index)
         questions[FactsQuestion(kind: .mutatingMethods, name: name)] = .strings(answer)
         return answer
+    }
+
+    static func mutatingMethods(_ name: String, module: String, index: ProjectIndex) -> [String] {
+        guard var f = index.facts(module: module, name: name) else { return [] }
+        var hops = 0
+        while !f.aliasOf.isEmpty && hops < 4, let target = index.facts(module: module, name: f.aliasOf) {
+            f = target
+            hops += 1
+        }
+        guard !f.conformances.isEmpty else { return f.mutatingMethods }
+        // The protocols it conforms to, and theirs (a protocol's refinements are its
+        // conformances), a bounded walk.
+        var out = Set(f.mutatingMethods)
+        var seen: Set<String> = [name]
+        var next = f.conformances
+        var depth = 0
+        while !next.isEmpty && depth < 4 {
+            var later: [String] = []
+            for p in next where seen.insert(p).inserted {
+                guard let pf = index.facts(module: module, name: p), pf.isProtocol else { continue }
+                out.formUnion(pf.mutatingMethods)
+                later += pf.conformances
+            }
+            next = later
+            depth += 1
+        }
+        return out.sorted()
     }
 
     /// Whether a type of this name uses guards of its own somewhere in the run (a lock, a serial
@@ -519,7 +548,7 @@ public final class RuleContext {
             case .isClass: b = .bool(f?.isClass ?? false)
             case .usesGuards: b = .bool(f?.usesGuards ?? false)
             case .assertingMethods: b = .strings(f?.assertingMethods ?? [])
-            case .mutatingMethods: b = .strings(f?.mutatingMethods ?? [])
+            case .mutatingMethods: b = .strings(Self.mutatingMethods(q.name, module: module, index: index))
             case .lockImplementations: b = .strings(["\(lockImplementations(q.name, module: module, index: index))"])
             case .guardFindings: b = .guardFindings(index.guardFindings[q.name] ?? [])
             case .globalQueue: b = .kind(index.globalQueues[module]?[q.name])

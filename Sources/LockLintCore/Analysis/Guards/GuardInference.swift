@@ -56,6 +56,11 @@ public struct GuardFinding: Sendable, Equatable {
     public var helper: String? = nil
     public var helperCall: CodeSite? = nil
     public var helperHasGuardedCaller = false
+    /// When `helper` is a caller further up (the unguarded path enters there), the member that
+    /// holds the access, which `helper` reaches through its own calls.
+    public var helperVia: String? = nil
+    /// Some of `groupedAccesses` lie in members that `helper` reaches, not in `helper` itself.
+    public var groupedBeyondHelper = false
     /// The class's own method that runs a closure under `primary`, if any.
     public var wrapper: String? = nil
     /// The declared type of the `primary` lock property.
@@ -80,6 +85,10 @@ public struct GuardFinding: Sendable, Equatable {
     /// In test code that does not touch the var from concurrent code (or a class declared in
     /// test code): a rule that narrows what it reports in tests leaves it out.
     public var quietInTests = false
+    /// One half of a check-then-act in its member: for a write, the member reads the var (the
+    /// property itself, not a parameter or local of that name, nor another value's member)
+    /// before it; for a read, the member writes the var after it.
+    public var checkThenAct = false
 }
 
 /// The whole-run guard inference, in the lockset tradition (Eraser; golintmu and RacerD for
@@ -260,6 +269,24 @@ public enum GuardInference {
             some.formUnion(g)
             return Effective(guards: g, some: some, possible: p, construction: false)
         }
+        // A member's calls seen for guard `g`: the first that holds neither it nor an unresolved
+        // guard, and whether another holds it (worked out once per member and guard).
+        var callerMemo: [String: (bad: MemberCallRecord?, guarded: Bool)] = [:]
+        func callers(_ member: String, _ g: HeldGuard) -> (bad: MemberCallRecord?, guarded: Bool)? {
+            guard let calls = sites[member] else { return nil }
+            let memoKey = member + "|" + g.name + "|\(g.kind)"
+            if let known = callerMemo[memoKey] { return known }
+            var bad: MemberCallRecord? = nil
+            var guarded = false
+            for c in calls {
+                let e = effective(c.member, c.guards, possible: c.possible, construction: c.construction, runsLater: c.runsLater,
+                                  released: c.releasedEntry)
+                if e.construction { continue }
+                if e.guards.contains(g) { guarded = true } else if bad == nil && !e.possible { bad = c }
+            }
+            callerMemo[memoKey] = (bad, guarded)
+            return (bad, guarded)
+        }
         // Every access with what holds there.
         var accesses: [(record: StateAccessRecord, eff: Effective, testCode: Bool)] = []
         // Accesses of a test after it drained a queue (`q.sync {}`): ordered against the writes
@@ -431,6 +458,17 @@ public enum GuardInference {
                 f.quietInTests = !testConcurrent
                 out.append(f)
             }
+            // Per member: where its first read and its last write of the var are (check-then-act).
+            var firstRead: [String: Int] = [:]
+            var lastWrite: [String: Int] = [:]
+            for a in list where !a.record.member.isEmpty {
+                let k = a.record.site.path + "|" + a.record.member
+                if a.record.write {
+                    lastWrite[k] = max(lastWrite[k] ?? -1, a.record.site.offset)
+                } else {
+                    firstRead[k] = min(firstRead[k] ?? Int.max, a.record.site.offset)
+                }
+            }
             for a in reportable {
                 let r = a.record
                 if (onlyWritesReported || publicCause) && !r.write { continue }
@@ -446,6 +484,10 @@ public enum GuardInference {
                 f.form = cls.guardForms[primary.name]
                 f.quietInTests = a.testCode && !testConcurrent
                 f.wrapper = members.values.filter { $0.wrapsLock == primary.name }.map(\.baseName).min()
+                if !r.member.isEmpty {
+                    let k = r.site.path + "|" + r.member
+                    f.checkThenAct = r.write ? (firstRead[k] ?? Int.max) < r.site.offset : (lastWrite[k] ?? -1) > r.site.offset
+                }
                 if a.eff.guards.isEmpty {
                     if a.eff.possible || handedOver(r, writeSpan, primary: primary, sites: sites) { continue }
                     // Code with no sign of where it runs may well be on the main actor (a UIKit
@@ -466,16 +508,30 @@ public enum GuardInference {
                 } else if a.eff.guards.contains(primary) {
                     continue
                 }
-                // In a member some call reaches without the guard: point at that call.
-                if !r.runsLater && !r.member.isEmpty, let calls = sites[r.member], let m = members[r.member] {
-                    let effs = calls.map { c in
-                        (c, effective(c.member, c.guards, possible: c.possible, construction: c.construction, runsLater: c.runsLater,
-                                      released: c.releasedEntry))
-                    }.filter { !$0.1.construction }
+                // In a member some call reaches without the guard: point at that call. When that
+                // call is itself in a member reached without the guard (and holds nothing of its
+                // own), the path enters further up: point at where it enters, so the accesses
+                // one unguarded call reaches are one finding. Not past a member that other calls
+                // reach with the guard held (the fix is then that member's call: hopping inside
+                // it would deadlock or reorder those callers), nor past one that code outside the
+                // module can call (outside callers are a path of their own).
+                if !r.runsLater && !r.member.isEmpty, let m = members[r.member], let here = callers(r.member, primary) {
                     f.helper = m.baseName
-                    f.helperHasGuardedCaller = effs.contains { $0.1.guards.contains(primary) }
-                    if let bad = effs.first(where: { !$0.1.guards.contains(primary) && !$0.1.possible }) {
-                        f.helperCall = bad.0.site
+                    f.helperHasGuardedCaller = here.guarded
+                    if var bad = here.bad {
+                        var seen: Set<String> = [r.member]
+                        var current = m
+                        while !f.helperHasGuardedCaller && current.access != .world && !current.enteredFromOutside
+                                && !bad.runsLater && !bad.member.isEmpty && bad.guards.isEmpty && !bad.releasedEntry.contains(primary.name),
+                              seen.insert(bad.member).inserted, let up = callers(bad.member, primary), let upBad = up.bad,
+                              let upMember = members[bad.member] {
+                            f.helper = upMember.baseName
+                            f.helperHasGuardedCaller = up.guarded
+                            f.helperVia = m.baseName
+                            bad = upBad
+                            current = upMember
+                        }
+                        f.helperCall = bad.site
                     } else if !f.helperHasGuardedCaller {
                         f.helper = nil
                     }
@@ -493,7 +549,8 @@ public enum GuardInference {
                 // A var used under the wrong guard: one finding per var and guard held there.
                 cause = "\(f.variable) under \(f.here.map(\.name).sorted())"
             } else if f.kind == .unguarded, let helper = f.helper, let call = f.helperCall {
-                cause = "\(helper)@\(call.path):\(call.offset)"
+                // (Per guard: a var another guard protects needs its own fix.)
+                cause = "\(helper)@\(call.path):\(call.offset) \(f.primary?.name ?? "")"
             } else if f.kind == .unguarded || f.kind == .plainBlockWrite, f.body >= 0 {
                 // The reads (or the writes) of one var on one path of one body (a closure is a
                 // path of its own) that holds no guard: the body is the one cause. A read and a
@@ -505,6 +562,7 @@ public enum GuardInference {
             }
             if let k = byCause[cause] {
                 grouped[k].groupedAccesses.append(.init(name: f.variable, site: f.site, state: f.write ? .written(f.site) : .neverAssigned))
+                if f.helperVia != grouped[k].helperVia || f.helperVia != nil { grouped[k].groupedBeyondHelper = true }
             } else {
                 byCause[cause] = grouped.count
                 grouped.append(f)

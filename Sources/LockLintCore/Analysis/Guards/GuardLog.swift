@@ -434,6 +434,7 @@ public enum GuardLogExtractor {
             var walker = UnitWalker(context: context, name: name, vars: vars, references: references, uniqueness: uniqueness,
                                     wrappers: wrappers, selfAliases: fileSelfAliases!)
             walker.ordering = ordering
+            walker.writingMethods = ValueMutations.writingMethods(className: name, declared: declared, vars: vars.subtracting(references), context)
             if let queues = local?.queues, !queues.isEmpty {
                 walker.handsOutQueue = units.contains { handsOut(s, queues: Set(queues), unit: $0) }
                 if walker.handsOutQueue { log.classRecord?.handsOutQueue = true }
@@ -1218,6 +1219,9 @@ struct UnitWalker {
     var handsOutQueue = false
     /// In test code: the order its test functions keep (nil elsewhere).
     var ordering: TestOrdering? = nil
+    /// Per var of a value type the run declares: the methods whose call writes it (its type's
+    /// `mutating` methods, see `ValueMutations`).
+    var writingMethods: [String: Set<String>] = [:]
     var shadowCache: [Int: Set<String>] = [:]
     var keyCache: [Int: String] = [:]
 
@@ -1370,7 +1374,8 @@ struct UnitWalker {
             let runsLater = bodyScope >= 0 && !LockRegions.reachesWithoutDeferral(s, from: i, to: bodyScope, escaping: regions.escaping)
             let construction = !runsLater && (StateAccess.isConstruction(s, member: top) || isCopyOnWrite(i))
             if isVar {
-                let write = StateAccess.mayWrite(s, i, reference: references.contains(word))
+                var write = StateAccess.mayWrite(s, i, reference: references.contains(word))
+                if !write, let methods = writingMethods[word], let m = ValueMutations.calledMethod(s, i), methods.contains(m) { write = true }
                 let held = regions.held(at: i, write: write)
                 var rec = StateAccessRecord(variable: word, site: CodeSite(s, token: i), member: memberKey, guards: held.guards)
                 if !runsLater { rec.releasedEntry = regions.releasedOnEntry(before: i) }

@@ -1,0 +1,3 @@
+extension MarkSet {
+    mutating func dropAll() { self = MarkSet() }
+}

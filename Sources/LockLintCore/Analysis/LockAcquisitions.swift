@@ -144,7 +144,8 @@ public struct LockAcquisitions {
         }
         var regions = base.regions
         if !wrappers.isEmpty {
-            let calls = LockRegions(s, vocabulary: context.vocabulary, extraScopedMethods: Set(wrappers.keys)).regions
+            // Only the closure forms are read: not the manual forms again.
+            let calls = LockRegions.closureForms(s, vocabulary: context.vocabulary, extraScopedMethods: Set(wrappers.keys))
             for var r in calls {
                 guard case .closure(let method, _) = r.form, let lock = wrappers[method], r.lock.isEmpty || r.lock == "self",
                       !context.vocabulary.lockScopedMethods.contains(method) else { continue }

@@ -236,7 +236,7 @@ public struct LockOrderInversionRule: Rule {
             }
         }
         let regions = wrapperMethods.isEmpty ? context.lockRegions
-            : LockRegions(s, vocabulary: context.vocabulary, extraScopedMethods: wrapperMethods)
+            : context.lockRegions.with(s, vocabulary: context.vocabulary, extraScopedMethods: wrapperMethods)
         var out: [Diagnostic] = []
         for inner in regions.regions where inner.blocks {
             for outer in regions.holding(inner.acquireToken, in: s, directOnly: false) where outer.acquireToken != inner.acquireToken {

@@ -269,4 +269,61 @@ final class LockFlowTests: XCTestCase {
             """)
         XCTAssertEqual(regions(t).releasePaths(ofAcquire: token(t, "tryLock"))?.conditional, true)
     }
+
+    // MARK: Regions for other options from the same file's regions
+
+    /// What a rule reads of a region, as text: its form, lock, token span and flags.
+    func summary(_ r: LockRegions) -> [String] {
+        r.regions.map { "\($0.form) \($0.lock) \($0.acquireToken) \($0.releaseToken) \($0.start)..<\($0.end) \($0.executable) \($0.isAsync) \($0.definite) \($0.flagDecided)" }
+    }
+
+    func testRegionsForOtherOptionsAreTheRegionsWorkedOutAfresh() {
+        let s = structure("""
+            final class Ledger {
+                let gate = NSLock()
+                let q = DispatchQueue(label: "ledger")
+                var total = 0
+                func guarded<T>(_ body: () -> T) -> T { gate.lock(); defer { gate.unlock() }; return body() }
+                func add(_ n: Int) {
+                    gate.lock()
+                    total += n
+                    gate.unlock()
+                    q.sync { total += 1 }
+                    guarded { total -= 1 }
+                }
+                func finish() { gate.unlock() }
+            }
+            """)
+        let vocabulary = LockVocabulary()
+        let base = regions(s)
+        for (queues, extra, entry) in [(Set<String>(), Set<String>(), false), (["*"], [], true), (["q"], ["guarded"], false), (["*"], ["guarded"], true)] {
+            let fresh = LockRegions(s, vocabulary: vocabulary, includeQueues: queues, extraScopedMethods: extra, heldOnEntry: entry)
+            let derived = base.with(s, vocabulary: vocabulary, includeQueues: queues, extraScopedMethods: extra, heldOnEntry: entry)
+            XCTAssertEqual(summary(derived), summary(fresh))
+            // A variant of a variant is the same too.
+            XCTAssertEqual(summary(derived.with(s, vocabulary: vocabulary)), summary(base))
+            XCTAssertEqual(derived.releasePaths(ofAcquire: token(s, "lock", 1))?.leaks.count, fresh.releasePaths(ofAcquire: token(s, "lock", 1))?.leaks.count)
+        }
+        // The options still change what is held: the queue block and the wrapper's closure only when asked.
+        let more = base.with(s, vocabulary: vocabulary, includeQueues: ["*"], extraScopedMethods: ["guarded"], heldOnEntry: true)
+        XCTAssertEqual(summary(more).count, summary(base).count + 3)
+        XCTAssertTrue(base.holding(token(s, "total", 2), in: s, directOnly: true).isEmpty)
+        XCTAssertEqual(more.holding(token(s, "total", 2), in: s, directOnly: true).map(\.lock), ["q"])
+    }
+
+    func testClosureFormsAreTheClosureRegions() {
+        let s = structure("""
+            func f() {
+                m.lock(); a(); m.unlock()
+                box.perform { b() }
+                m.withLock { c() }
+            }
+            """)
+        let all = LockRegions(s, vocabulary: .default, extraScopedMethods: ["perform"]).regions
+        let closures = LockRegions.closureForms(s, vocabulary: .default, extraScopedMethods: ["perform"])
+        XCTAssertEqual(closures.map(\.acquireToken), all.compactMap { if case .closure = $0.form { $0.acquireToken } else { nil } })
+        XCTAssertEqual(closures.count, 2)
+        // Without the extra method only `withLock` is a closure form; the manual form is never one.
+        XCTAssertEqual(LockRegions.closureForms(s, vocabulary: .default).map(\.lock), ["m"])
+    }
 }

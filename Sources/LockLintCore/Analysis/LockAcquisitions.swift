@@ -144,7 +144,8 @@ public struct LockAcquisitions {
         }
         var regions = base.regions
         if !wrappers.isEmpty {
-            let calls = LockRegions(s, vocabulary: context.vocabulary, extraScopedMethods: Set(wrappers.keys)).regions
+            // Only the closure forms are read: not the manual forms again.
+            let calls = LockRegions.closureForms(s, vocabulary: context.vocabulary, extraScopedMethods: Set(wrappers.keys))
             for var r in calls {
                 guard case .closure(let method, _) = r.form, let lock = wrappers[method], r.lock.isEmpty || r.lock == "self",
                       !context.vocabulary.lockScopedMethods.contains(method) else { continue }
@@ -186,6 +187,24 @@ public struct LockAcquisitions {
         // Per enclosing type (by declaration): its locking members and wrapped properties, so
         // that a name in a type with neither is passed over without making its text.
         var ownMembers: [Int: [String: LockGraph.LockingMember]] = [:]
+        // A property wrapper needs an attribute on a var: a file without one has no wrapped
+        // property in any type, and its types are not looked up for them.
+        let anyAttributedVar = s.decls.indices.contains { s.decls[$0].kind == .variable && s.decls[$0].hasAttributes }
+        // The answers of `isLockingMemberName` by name: asked (and recorded) once per name, not
+        // once per `a.b` (the same name, the same index, the same answer).
+        var lockingNames: [String: Bool] = [:]
+        func isLockingMemberName(_ name: String) -> Bool {
+            if let known = lockingNames[name] { return known }
+            let answer = context.isLockingMemberName(name)
+            lockingNames[name] = answer
+            return answer
+        }
+        // The enclosing type of the last token looked at, with its name, locking members and
+        // wrapped properties: the next token is most often in the same type (no lookup then).
+        var current = -1
+        var type = ""
+        var typeMembers: [String: LockGraph.LockingMember] = [:]
+        var ownWrapped: [String: String] = [:]
         for t in 0..<s.code.count where s.code[t].kind == .identifier && !regionTokens.contains(t) {
             // Only names that start an access: bare, or after `self.`.
             let dotted = s.isChar(t - 1, UInt8(ascii: "."))
@@ -194,20 +213,27 @@ public struct LockAcquisitions {
             guard let f = s.enclosingFunction(of: t), s.decls[f].kind != .initializer, s.decls[f].kind != .deinitializer,
                   s.decls[f].kind != .accessor, s.decls[f].kind != .variable,
                   let owner = s.enclosingType(of: t), let body = s.enclosingExecutable(of: t) else { continue }
-            let type = s.decls[owner].nameText
-            let typeMembers: [String: LockGraph.LockingMember]
-            if let known = ownMembers[owner] {
-                typeMembers = known
-            } else {
-                typeMembers = members(type)
-                ownMembers[owner] = typeMembers
+            if owner != current {
+                current = owner
+                type = s.decls[owner].nameText
+                if let known = ownMembers[owner] {
+                    typeMembers = known
+                } else {
+                    typeMembers = members(type)
+                    ownMembers[owner] = typeMembers
+                }
+                if let known = wrappers[owner] {
+                    ownWrapped = known
+                } else {
+                    ownWrapped = anyAttributedVar ? Self.wrappedProperties(s, type: type) : [:]
+                    wrappers[owner] = ownWrapped
+                }
             }
-            if wrappers[owner] == nil { wrappers[owner] = Self.wrappedProperties(s, type: type) }
             // Neither a member of the type nor a wrapped property: only `box.member` is left,
             // with a member that locks in some type.
-            if typeMembers.isEmpty && wrappers[owner]!.isEmpty {
+            if typeMembers.isEmpty && ownWrapped.isEmpty {
                 guard s.isChar(t + 1, UInt8(ascii: ".")), t + 2 < s.code.count, s.code[t + 2].kind == .identifier,
-                      context.isLockingMemberName(s.text(t + 2)) else { continue }
+                      isLockingMemberName(s.text(t + 2)) else { continue }
             }
             let name = s.text(t)
             let start = dotted ? t - 2 : t
@@ -223,7 +249,7 @@ public struct LockAcquisitions {
             // A wrapped property: reading it is its wrapper's `wrappedValue` getter.
             var receiver = name
             if name.hasPrefix("_") || name.hasPrefix("$") { receiver = String(name.dropFirst()) }
-            if let w = wrappers[owner]![name], !s.isChar(t + 1, UInt8(ascii: ".")), let m = members(w)["wrappedValue"], m.isGetter {
+            if let w = ownWrapped[name], !s.isChar(t + 1, UInt8(ascii: ".")), let m = members(w)["wrappedValue"], m.isGetter {
                 if shadowed() { continue }
                 if var a = acquisition(m, name: name, lock: "_" + name, token: t, exprStart: start, body: body, instance: true, s, &closureAt) {
                     a.display = "the lock of @\(w) '\(name)'"
@@ -233,9 +259,9 @@ public struct LockAcquisitions {
             }
             // `box.member` on a receiver of a type whose members lock.
             guard s.isChar(t + 1, UInt8(ascii: ".")), t + 2 < s.code.count, s.code[t + 2].kind == .identifier else { continue }
-            let storage = receiver != name ? wrappers[owner]![receiver] : nil
+            let storage = receiver != name ? ownWrapped[receiver] : nil
             // Only a member that locks in some type is worth the receiver's type.
-            if storage == nil && !context.isLockingMemberName(s.text(t + 2)) { continue }
+            if storage == nil && !isLockingMemberName(s.text(t + 2)) { continue }
             var boxType: String? = nil
             if let w = storage {
                 boxType = w

@@ -68,6 +68,10 @@ public struct LockRegions: Sendable {
     /// finds the regions around a token without looking at every region (see `holding`).
     private let byStart: [Int]
     private let maxEndUpTo: [Int]
+    /// Where the manual forms sit in `regions`: after the closure forms, before anything added
+    /// later. They depend on the vocabulary only, so `with(_:vocabulary:…)` reuses them for
+    /// other options.
+    private let manual: Range<Int>
 
     /// Methods of a serial queue or event loop whose closure runs on it.
     public static let serialExecutorMethods: Set<String> = [
@@ -94,6 +98,15 @@ public struct LockRegions: Sendable {
         regions = base.regions + more
         exits = base.exits
         escapingCallees = base.regions.isEmpty && !more.isEmpty ? Self.escapingClosureFunctions(s) : base.escapingCallees
+        (byStart, maxEndUpTo) = Self.stabbingIndex(regions)
+        manual = base.manual
+    }
+
+    private init(regions: [LockRegion], manual: Range<Int>, exits: [Int: LockPathResult], escapingCallees: Set<String>) {
+        self.regions = regions
+        self.manual = manual
+        self.exits = exits
+        self.escapingCallees = escapingCallees
         (byStart, maxEndUpTo) = Self.stabbingIndex(regions)
     }
 
@@ -153,6 +166,35 @@ public struct LockRegions: Sendable {
 
     public init(_ s: FileStructure, vocabulary: LockVocabulary, includeQueues: Set<String> = [],
                 extraScopedMethods: Set<String> = [], guardReceivers: Set<String> = [], heldOnEntry: Bool = false) {
+        var out = Self.closureForms(s, vocabulary: vocabulary, includeQueues: includeQueues, extraScopedMethods: extraScopedMethods,
+                                    guardReceivers: guardReceivers)
+        let (manual, exits) = Self.manualForms(s, vocabulary: vocabulary)
+        let range = out.count..<(out.count + manual.count)
+        out += manual
+        if heldOnEntry { Self.addHeldOnEntry(s, vocabulary: vocabulary, into: &out) }
+        self.init(regions: out, manual: range, exits: exits, escapingCallees: out.isEmpty ? [] : Self.escapingClosureFunctions(s))
+    }
+
+    /// The regions of the same file for other options, from these (worked out with the same
+    /// vocabulary, any options): the closures are looked at again (a walk of the file's closures),
+    /// the manual forms and their paths (`LockFlow`, the costly part) are reused. The same regions,
+    /// in the same order, as `LockRegions(s, vocabulary:, includeQueues:, …)`.
+    public func with(_ s: FileStructure, vocabulary: LockVocabulary, includeQueues: Set<String> = [],
+                     extraScopedMethods: Set<String> = [], guardReceivers: Set<String> = [], heldOnEntry: Bool = false) -> LockRegions {
+        var out = Self.closureForms(s, vocabulary: vocabulary, includeQueues: includeQueues, extraScopedMethods: extraScopedMethods,
+                                    guardReceivers: guardReceivers)
+        let range = out.count..<(out.count + manual.count)
+        out += regions[manual]
+        if heldOnEntry { Self.addHeldOnEntry(s, vocabulary: vocabulary, into: &out) }
+        // Named functions with an `@escaping` parameter: the same for any regions of the file.
+        let escaping = out.isEmpty ? [] : regions.isEmpty ? Self.escapingClosureFunctions(s) : escapingCallees
+        return LockRegions(regions: out, manual: range, exits: exits, escapingCallees: escaping)
+    }
+
+    /// The closure forms: closures passed to lock-scoped methods (the vocabulary's and
+    /// `extraScopedMethods`), on `guardReceivers`, and queue blocks when `includeQueues` asks.
+    public static func closureForms(_ s: FileStructure, vocabulary: LockVocabulary, includeQueues: Set<String> = [],
+                                    extraScopedMethods: Set<String> = [], guardReceivers: Set<String> = []) -> [LockRegion] {
         var out: [LockRegion] = []
         let scoped = extraScopedMethods.isEmpty ? vocabulary.lockScopedMethods : vocabulary.lockScopedMethods.union(extraScopedMethods)
         let scopedNames = extraScopedMethods.isEmpty ? vocabulary.lockScopedNames : NameSet(scoped)
@@ -179,7 +221,13 @@ public struct LockRegions: Sendable {
                                       releaseToken: -1, start: c.open, end: c.close, executable: c.scope))
             }
         }
-        // Manual forms.
+        return out
+    }
+
+    /// The manual forms (`X.lock()` … `X.unlock()`, deferred releases, conditional acquires), and
+    /// for each judged acquire the paths to its function's exits.
+    static func manualForms(_ s: FileStructure, vocabulary: LockVocabulary) -> ([LockRegion], [Int: LockPathResult]) {
+        var out: [LockRegion] = []
         let acquireNames = vocabulary.acquireNames
         var byExec: [Int: [LockFlow.Acquire]] = [:]
         // The acquires whose paths to the exits are followed too (for "is the release guaranteed").
@@ -289,11 +337,7 @@ public struct LockRegions: Sendable {
                 out.append(region)
             }
         }
-        if heldOnEntry { Self.addHeldOnEntry(s, vocabulary: vocabulary, into: &out) }
-        regions = out
-        self.exits = exits
-        escapingCallees = out.isEmpty ? [] : Self.escapingClosureFunctions(s)
-        (byStart, maxEndUpTo) = Self.stabbingIndex(out)
+        return (out, exits)
     }
 
     /// Whether the release of the lock taken at token `acquire` (a manual acquire of a region) is

@@ -410,10 +410,12 @@ public enum Linter {
         guard let bytes = input.bytes ?? (try? FileIO.readFile(input.path)), Encoding.firstNUL(bytes) == nil else { return StateWrites() }
         let (code, comments) = Lexer.lex(bytes)
         let structure = FileStructure(file: SourceFile(path: input.path, bytes: bytes), code: code, comments: comments)
-        let regions = LockGraph.mayAcquire(structure, vocabulary: vocabulary) ? LockRegions(structure, vocabulary: vocabulary) : nil
-        let wrappers = regions.map { GuardLogExtractor.ownWrappers(structure, vocabulary: vocabulary, regions: $0) } ?? [:]
+        // The regions and the file's own wrappers are worked out only when the file writes one
+        // of the names (most files asked write none).
         return StateWrites.extract(structure, regions: {
-            (regions ?? LockRegions(structure, vocabulary: vocabulary)).addingLockScopedClosures(structure, vocabulary: vocabulary, wrappers: wrappers)
+            let regions = LockGraph.mayAcquire(structure, vocabulary: vocabulary) ? LockRegions(structure, vocabulary: vocabulary) : nil
+            let wrappers = regions.map { GuardLogExtractor.ownWrappers(structure, vocabulary: vocabulary, regions: $0) } ?? [:]
+            return (regions ?? LockRegions(structure, vocabulary: vocabulary)).addingLockScopedClosures(structure, vocabulary: vocabulary, wrappers: wrappers)
                 .addingQueueBlocks(structure, queues: VariableUses.serialQueues(structure))
         }, names: names)
     }

@@ -570,7 +570,7 @@ public enum GuardLogExtractor {
             return context.lockReaderMethods(type).contains(method)
         }
         var regions = GuardRegions(s, vocabulary: context.vocabulary, extraScopedMethods: extra, selfWrappers: selfWrappers,
-                                   resolution: resolution2, within: ranges)
+                                   resolution: resolution2, within: ranges, lockRegions: context.lockRegions)
         // Methods of the classes (and their superclasses, in any file) that assert an executor.
         var asserting: [String: HeldGuard] = [:]
         for name in names.sorted() {
@@ -901,7 +901,7 @@ public enum GuardLogExtractor {
             others.append(i)
         }
         guard !others.isEmpty else { return false }
-        let regions = LockRegions(s, vocabulary: context.vocabulary, heldOnEntry: true)
+        let regions = context.lockRegions.with(s, vocabulary: context.vocabulary, heldOnEntry: true)
         return others.allSatisfy { !regions.holding($0, in: s, directOnly: false).isEmpty }
     }
 

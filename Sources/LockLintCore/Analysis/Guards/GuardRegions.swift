@@ -175,8 +175,10 @@ public struct GuardRegions {
     ///     the enclosing type (`withStateLock { }`).
     /// - Parameter within: only closures in these token ranges are resolved (the code whose
     ///   state is recorded); the others are left out.
+    /// - Parameter lockRegions: the file's lock regions (any options, this vocabulary) when
+    ///   already worked out: their manual forms are reused.
     public init(_ s: FileStructure, vocabulary: LockVocabulary, extraScopedMethods: Set<String>, selfWrappers: [String: String],
-                resolution: Resolution, within ranges: [Range<Int>]? = nil) {
+                resolution: Resolution, within ranges: [Range<Int>]? = nil, lockRegions: LockRegions? = nil) {
         // The ranges merged into disjoint sorted intervals, searched by bisection (one range per
         // recorded class: a scan of them for every closure grew with classes × closures).
         var merged: [Range<Int>] = []
@@ -198,7 +200,8 @@ public struct GuardRegions {
             return lo < merged.count && merged[lo].contains(k)
         }
         self.s = s
-        let base = LockRegions(s, vocabulary: vocabulary, includeQueues: ["*"], extraScopedMethods: extraScopedMethods, heldOnEntry: true)
+        let base = lockRegions?.with(s, vocabulary: vocabulary, includeQueues: ["*"], extraScopedMethods: extraScopedMethods, heldOnEntry: true)
+            ?? LockRegions(s, vocabulary: vocabulary, includeQueues: ["*"], extraScopedMethods: extraScopedMethods, heldOnEntry: true)
         var out: [Region] = []
         var heldOnEntry: [(lock: String, exec: Int, end: Int)] = []
         // Closure methods of other receivers (`lock.perform { }`, `box.access { }`): a lock when

@@ -146,12 +146,7 @@ public final class RuleContext {
     }
 
     static func mutatingMethods(_ name: String, module: String, index: ProjectIndex) -> [String] {
-        guard var f = index.facts(module: module, name: name) else { return [] }
-        var hops = 0
-        while !f.aliasOf.isEmpty && hops < 4, let target = index.facts(module: module, name: f.aliasOf) {
-            f = target
-            hops += 1
-        }
+        guard let f = resolvedFacts(name, module: module, index: index) else { return [] }
         guard !f.conformances.isEmpty else { return f.mutatingMethods }
         // The protocols it conforms to, and theirs (a protocol's refinements are its
         // conformances), a bounded walk.
@@ -211,13 +206,19 @@ public final class RuleContext {
         return answer
     }
 
-    static func lockReaderMethods(_ name: String, module: String, index: ProjectIndex) -> [String] {
-        guard var f = index.facts(module: module, name: name) else { return [] }
+    /// The facts of a type of the module, through up to four typealiases to the type they name.
+    static func resolvedFacts(_ name: String, module: String, index: ProjectIndex) -> TypeFacts? {
+        guard var f = index.facts(module: module, name: name) else { return nil }
         var hops = 0
         while !f.aliasOf.isEmpty && hops < 4, let target = index.facts(module: module, name: f.aliasOf) {
             f = target
             hops += 1
         }
+        return f
+    }
+
+    static func lockReaderMethods(_ name: String, module: String, index: ProjectIndex) -> [String] {
+        guard let f = resolvedFacts(name, module: module, index: index) else { return [] }
         return f.readerMethods
     }
 

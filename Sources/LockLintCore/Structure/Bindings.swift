@@ -11,14 +11,7 @@ extension FileStructure {
     /// Whether `boundNames(in: range)` contains `name`, from the index built once per file
     /// (`bindingsByName`): a binary search, not a pass over the range.
     public func binds(_ name: String, in range: Range<Int>) -> Bool {
-        let list = bindingsByName[name] ?? []
-        var lo = 0
-        var hi = list.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if list[mid].trigger < range.lowerBound { lo = mid + 1 } else { hi = mid }
-        }
-        for b in list[lo...] {
+        for b in bindings(of: name, from: range.lowerBound) {
             if b.trigger >= range.upperBound { break }
             // A plain `let x` counts only when `x` itself is inside the range.
             if b.plainName < 0 || b.plainName < range.upperBound { return true }
@@ -26,18 +19,24 @@ extension FileStructure {
         return false
     }
 
-    /// Whether a binding of `name` introduced in `range` is in scope at token `i` (see
-    /// `isVisible(declaredAt:at:)`): a binding in a block that ended, or in another case of a
-    /// switch, does not hide anything at `i`.
-    public func binds(_ name: String, in range: Range<Int>, visibleAt i: Int) -> Bool {
+    /// The bindings of `name` whose introducing token is at or after `start`, in order (a binary
+    /// search of the per-file index).
+    func bindings(of name: String, from start: Int) -> ArraySlice<BindingSite> {
         let list = bindingsByName[name] ?? []
         var lo = 0
         var hi = list.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if list[mid].trigger < range.lowerBound { lo = mid + 1 } else { hi = mid }
+            if list[mid].trigger < start { lo = mid + 1 } else { hi = mid }
         }
-        for b in list[lo...] {
+        return list[lo...]
+    }
+
+    /// Whether a binding of `name` introduced in `range` is in scope at token `i` (see
+    /// `isVisible(declaredAt:at:)`): a binding in a block that ended, or in another case of a
+    /// switch, does not hide anything at `i`.
+    public func binds(_ name: String, in range: Range<Int>, visibleAt i: Int) -> Bool {
+        for b in bindings(of: name, from: range.lowerBound) {
             if b.trigger >= range.upperBound { break }
             if b.plainName >= range.upperBound { continue }
             if isVisible(declaredAt: b.trigger, at: i) { return true }

@@ -352,7 +352,7 @@ public struct RecursiveLockRule: Rule {
         guard !names.isEmpty else { return [] }
         let nameSet = NameSet(names)
         var ownCode: [Int: [Range<Int>]] = [:]
-        var membersOf: [Int: [SelfCalls.Member]] = [:]
+        var membersOf: [Int: (list: [SelfCalls.Member], byName: [String: [Int]])] = [:]
         var purposes = Purposes(allRegions: context.lockRegions.regions)
         for a in acquisitions where a.holds(s) {
             let r = a.region
@@ -387,13 +387,16 @@ public struct RecursiveLockRule: Rule {
                 if case .closure = kind, let sources = ownCode[d] ?? CallbackReach.ownCodeSources(s, d) {
                     ownCode[d] = sources
                     guard let t = s.enclosingType(of: k) else { continue }
-                    let members = membersOf[t] ?? SelfCalls.collectMembers(s.decls[t].nameText, s)
+                    let members = membersOf[t] ?? {
+                        let list = SelfCalls.collectMembers(s.decls[t].nameText, s)
+                        return (list, Dictionary(grouping: list.indices, by: { list[$0].name }))
+                    }()
                     membersOf[t] = members
                     let mine = acquisitions.filter { $0.decl == a.decl && $0.blocking }.map(\.region).sorted { $0.acquireToken < $1.acquireToken }
-                    guard let hit = CallbackReach.ownCodeReentry(s, sources: sources, members: members,
-                                                                 byName: Dictionary(grouping: members.indices, by: { members[$0].name }), acquisitions: mine),
+                    guard let hit = CallbackReach.ownCodeReentry(s, sources: sources, members: members.list,
+                                                                 byName: members.byName, acquisitions: mine),
                           reported.insert(call).inserted else { continue }
-                    out.append(ownCodeDiagnostic(a, property: s.text(k), call: call, member: hit.member.map { members[$0].name }, acquire: hit.acquire, context: context))
+                    out.append(ownCodeDiagnostic(a, property: s.text(k), call: call, member: hit.member.map { members.list[$0].name }, acquire: hit.acquire, context: context))
                     continue
                 }
                 // The lock exists for the call: copying the callback out would undo what it is for.

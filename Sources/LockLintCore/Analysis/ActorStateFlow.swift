@@ -738,7 +738,6 @@ public enum ActorStateFlow {
         /// decisions made before the claim are not acted on twice by calls of this method.
         struct Gate {
             var name: String
-            var test: Int
             var claim: Int
             var claimEnd: Int
             /// Writes of the property after the claim outside `defer` (a release before the await).
@@ -751,7 +750,7 @@ public enum ActorStateFlow {
                 guard let test = list.first(where: { !$0.isWrite && inCondition($0.token, conditions) }) else { continue }
                 let writes = list.filter { $0.isWrite && !$0.inDefer && $0.helper == nil && $0.via < 0 }
                 guard let claim = writes.first(where: { $0.at > test.at && reaches(test.at, $0.at) }) else { continue }
-                out.append(Gate(name: name, test: test.at, claim: claim.at, claimEnd: claim.end,
+                out.append(Gate(name: name, claim: claim.at, claimEnd: claim.end,
                                 laterWrites: writes.filter { $0.at > claim.at }.map(\.at)))
             }
             return out

@@ -146,7 +146,7 @@ public final class RuleContext {
     }
 
     static func mutatingMethods(_ name: String, module: String, index: ProjectIndex) -> [String] {
-        guard let f = resolvedFacts(name, module: module, index: index) else { return [] }
+        guard let f = resolvedFacts(name, module: module, index: index)?.facts else { return [] }
         guard !f.conformances.isEmpty else { return f.mutatingMethods }
         // The protocols it conforms to, and theirs (a protocol's refinements are its
         // conformances), a bounded walk.
@@ -206,34 +206,29 @@ public final class RuleContext {
         return answer
     }
 
-    /// The facts of a type of the module, through up to four typealiases to the type they name.
-    static func resolvedFacts(_ name: String, module: String, index: ProjectIndex) -> TypeFacts? {
+    /// The facts of a type of the module, through up to four typealiases to the type they name,
+    /// with that type's name.
+    static func resolvedFacts(_ name: String, module: String, index: ProjectIndex) -> (name: String, facts: TypeFacts)? {
         guard var f = index.facts(module: module, name: name) else { return nil }
-        var hops = 0
-        while !f.aliasOf.isEmpty && hops < 4, let target = index.facts(module: module, name: f.aliasOf) {
-            f = target
-            hops += 1
-        }
-        return f
-    }
-
-    static func lockReaderMethods(_ name: String, module: String, index: ProjectIndex) -> [String] {
-        guard let f = resolvedFacts(name, module: module, index: index) else { return [] }
-        return f.readerMethods
-    }
-
-    /// A `method?` entry is a method that hands its closure to one the tool cannot resolve: it
-    /// may be a lock.
-    static func lockWrapperMethods(_ name: String, module: String, index: ProjectIndex, depth: Int = 0) -> [String]? {
-        guard var f = index.facts(module: module, name: name) else { return nil }
-        // A typealias stands for the type it names.
-        var hops = 0
         var type = name
+        var hops = 0
         while !f.aliasOf.isEmpty && hops < 4, let target = index.facts(module: module, name: f.aliasOf) {
             type = f.aliasOf
             f = target
             hops += 1
         }
+        return (type, f)
+    }
+
+    static func lockReaderMethods(_ name: String, module: String, index: ProjectIndex) -> [String] {
+        resolvedFacts(name, module: module, index: index)?.facts.readerMethods ?? []
+    }
+
+    /// A `method?` entry is a method that hands its closure to one the tool cannot resolve: it
+    /// may be a lock.
+    static func lockWrapperMethods(_ name: String, module: String, index: ProjectIndex, depth: Int = 0) -> [String]? {
+        // A typealias stands for the type it names.
+        guard let (type, f) = resolvedFacts(name, module: module, index: index) else { return nil }
         var methods: [String]? = nil
         if f.isLockWrapper { methods = f.lockScopedMethods }
         // A protocol whose implementations in the run run their closures under a lock.
@@ -381,7 +376,7 @@ public final class RuleContext {
     public func isLockingMemberName(_ name: String) -> Bool {
         // (The index's field read in place: asked once per `a.b` of a file, the whole index is
         // not copied for it.)
-        let answer = index.lockingMemberNames[module]?.contains(name) == true || Self.libraryLockingMemberNames.contains(name)
+        let answer = Self.isLockingMemberName(name, among: index.lockingMemberNames[module])
         questions[FactsQuestion(kind: .lockingMemberName, name: name)] = .bool(answer)
         return answer
     }
@@ -389,7 +384,12 @@ public final class RuleContext {
     static let libraryLockingMemberNames = Set(LockGraph.libraryLockingMembers.values.flatMap(\.keys))
 
     static func isLockingMemberName(_ name: String, module: String, index: ProjectIndex) -> Bool {
-        index.lockingMemberNames[module]?.contains(name) == true || libraryLockingMemberNames.contains(name)
+        isLockingMemberName(name, among: index.lockingMemberNames[module])
+    }
+
+    /// Whether `name` is among the module's locking member names (`names`) or a known library's.
+    static func isLockingMemberName(_ name: String, among names: Set<String>?) -> Bool {
+        names?.contains(name) == true || libraryLockingMemberNames.contains(name)
     }
 
     static func lockingMembers(_ name: String, module: String, index: ProjectIndex) -> [String: LockGraph.LockingMember] {

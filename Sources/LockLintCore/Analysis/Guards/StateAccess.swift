@@ -135,21 +135,10 @@ public enum StateAccess {
                 return true
             }
         }
-        guard d.body >= 0, i < s.scopeOf.count, let list = s.bindingsByName[name] else { return false }
-        let body = s.scopes[d.body]
-        var lo = 0
-        var hi = list.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if list[mid].trigger <= body.open { lo = mid + 1 } else { hi = mid }
-        }
-        for b in list[lo...] {
-            if b.trigger >= i { break }
-            // A plain `let x` binds from its name on.
-            if b.plainName >= i { continue }
-            if Int(s.scopeOf[b.trigger]) >= 0 && s.isVisible(declaredAt: b.trigger, at: i) { return true }
-        }
-        return false
+        guard d.body >= 0, i < s.scopeOf.count else { return false }
+        // A binding in the body before `i` that is still in scope there (a plain `let x` binds
+        // from its name on).
+        return s.binds(name, in: s.span(s.scopes[d.body].open + 1, i), visibleAt: i)
     }
 
     /// Whether the function or accessor around token `i` checks `isKnownUniquelyReferenced`

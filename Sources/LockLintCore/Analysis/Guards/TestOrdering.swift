@@ -148,9 +148,7 @@ final class TestOrdering {
         guard decl.kind == .function, decl.body >= 0, decl.parent >= 0, s.decls[decl.parent].kind.isType || s.decls[decl.parent].kind == .extension
         else { return false }
         if decl.nameText.hasPrefix("test") && decl.parameterNames.isEmpty { return true }
-        guard decl.hasAttributes else { return false }
-        for k in decl.start..<decl.keyword where s.code[k].kind == .attribute && s.is(k, "@Test") { return true }
-        return false
+        return s.attributes(of: decl).contains { s.is($0, "@Test") }
     }
 
     /// The order at access token `i` that sits directly in body scope `body` of a test, or nil.

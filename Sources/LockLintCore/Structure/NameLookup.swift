@@ -16,11 +16,16 @@ extension FileStructure {
         guard !name.isEmpty, i >= 0, i < code.count else { return .unknown }
         var functions: [Int] = []
         var types: [Int] = []
+        var getter = -1
         for sc in enclosingScopes(of: i) {
             let d = scopes[sc].decl
             guard d >= 0 else { continue }
-            // A computed property's accessor block is its body, not a scope of locals.
-            if scopes[sc].kind == .accessorBlock && decls[d].kind == .variable { continue }
+            // A computed property's accessor block is its body, not a scope of locals; an
+            // implicit getter's own bindings (`guard let x = …`) still hide members.
+            if scopes[sc].kind == .accessorBlock && decls[d].kind == .variable {
+                if getter < 0 && functions.isEmpty && types.isEmpty { getter = sc }
+                continue
+            }
             if decls[d].kind.isFunctionLike { functions.append(d) } else if decls[d].kind.isType { types.append(d) }
         }
         if !memberOnly {
@@ -34,6 +39,7 @@ extension FileStructure {
             }
             // Closure parameters and pattern bindings hide members too.
             if let f = functions.first, decls[f].body >= 0, binds(name, in: span(scopes[decls[f].body].open, i), visibleAt: i) { return .unknown }
+            if functions.isEmpty, getter >= 0, binds(name, in: span(scopes[getter].open, i), visibleAt: i) { return .unknown }
         }
         // A declaration in another branch of an `#if` around `i` is another variable (a twin
         // type's member, a global declared per platform).

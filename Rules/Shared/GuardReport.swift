@@ -65,7 +65,15 @@ enum GuardReport {
             let q = f.queue ?? "queue"
             message = "\(owner) is written in a plain block on concurrent queue '\(q)', which runs beside the blocks that read it"
             if let g = f.guardedAt { notes.append(note(g, "other accesses to '\(f.variable)' run in \(q)'s blocks, e.g. here")) }
-            fix = "submit the write with \(q).async(flags: .barrier) { } (or sync(flags: .barrier)), so that it runs alone"
+            // The write already runs in a block on the queue: a barrier submitted from inside it
+            // would deadlock (sync) or run after the block returns (async). The block itself is
+            // what must run alone.
+            if let b = f.plainBlock, b.method == "sync" || b.method == "async" {
+                fix = "make the block that writes it a barrier: \(q).\(b.method)(flags: .barrier) { } in place of \(q).\(b.method) { } at line \(b.line), "
+                    + "so that it runs alone; do not submit a barrier from inside that block (a sync one would deadlock, an async one would run after the block returns)"
+            } else {
+                fix = "submit the write with \(q).async(flags: .barrier) { } (or sync(flags: .barrier)), so that it runs alone"
+            }
         case .otherGuard:
             let p = f.primary!
             let n = f.groupedAccesses.count

@@ -10,6 +10,45 @@ final class FixItSafetyTests: XCTestCase {
         await Support.lint([(path, code)], rules: [rule])
     }
 
+    /// A write in a plain block of a concurrent queue already runs on that queue: a barrier
+    /// submitted from inside the block deadlocks (sync) or runs after the block (async), so the
+    /// fix-it turns the block itself into a barrier, in each of its shapes.
+    func testAWriteInAPlainBlockIsToldToMakeThatBlockABarrier() async throws {
+        let main = """
+            import Foundation
+            final class Formats: @unchecked Sendable {
+                private let queue = DispatchQueue(label: "formats", attributes: .concurrent)
+                private var cached: NumberFormatter?
+                private var hits = 0
+                func formatter() -> NumberFormatter {
+                    queue.sync {
+                        if let f = cached { return f }
+                        let f = NumberFormatter()
+                        cached = f
+                        return f
+                    }
+                }
+                func peek() -> Int { queue.sync { hits } }
+                func count() {
+                    queue.async {
+                        self.hits += 1
+                    }
+                }
+            }
+            """
+        let other = """
+            import Foundation
+            extension Formats {
+                func reset() { queue.sync(flags: .barrier) { cached = nil } }
+            }
+            """
+        let ds = await Support.lint([("Sources/App/Formats.swift", main), ("Sources/App/Formats+Reset.swift", other)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(ds.map(\.location.line), [10, 17])
+        XCTAssertTrue(ds[0].fixIt.message.hasPrefix("make the block that writes it a barrier: queue.sync(flags: .barrier) { } in place of queue.sync { } at line 7"), ds[0].fixIt.message)
+        XCTAssertTrue(ds[1].fixIt.message.hasPrefix("make the block that writes it a barrier: queue.async(flags: .barrier) { } in place of queue.async { } at line 16"), ds[1].fixIt.message)
+        for d in ds { XCTAssertFalse(d.fixIt.message.contains("submit the write"), d.fixIt.message) }
+    }
+
     func testAHelperAlsoCalledWithTheLockHeldIsNotToldToLockItself() async throws {
         let code = """
             import Foundation

@@ -75,6 +75,8 @@ public struct GuardFinding: Sendable, Equatable {
     public var isSubclass = false
     /// The queue of a `plainBlockWrite`.
     public var queue: String? = nil
+    /// The plain block that writes, for a `plainBlockWrite`.
+    public var plainBlock: PlainBlock? = nil
     /// How the class holds `primary` when it is a lock (`withLock`, `lock`, `perform`, `wait`).
     public var form: String? = nil
     /// For `publicVar`: whether outside code can also set it.
@@ -322,8 +324,20 @@ public enum GuardInference {
         // Tests: only state that the test code itself touches (or reaches through a member)
         // from concurrent code.
         let memberNames = Set(members.values.map(\.baseName))
-        let concurrentInTests = logs.contains { l in l.testCode && l.concurrentUses.contains { memberNames.contains($0) } }
-            || !memberNames.isDisjoint(with: testConcurrent)
+        // The members the tests' concurrent code calls, and those they call in turn: only the
+        // vars these touch can race with the test (a var only the test's own thread touches,
+        // before or after the work, cannot).
+        var reached = Set<String>()
+        var pending = logs.filter(\.testCode).flatMap { $0.concurrentUses.filter { memberNames.contains($0) } }.flatMap { byBase[$0] ?? [] }
+        pending += testConcurrent.intersection(memberNames).flatMap { byBase[$0] ?? [] }
+        var callees: [String: [String]] = [:]
+        for (callee, calls) in sites { for c in calls { callees[c.member, default: []].append(callee) } }
+        while let k = pending.popLast() {
+            guard reached.insert(k).inserted else { continue }
+            pending += callees[k] ?? []
+        }
+        let declaredInTests = logs.contains { $0.classRecord != nil && $0.testCode }
+        let varsInConcurrentMembers = Set(accesses.lazy.filter { reached.contains($0.record.member) }.map(\.record.variable))
         var out: [GuardFinding] = []
         var unprotected: [GuardFinding.VarNote] = []
         for v in vars {
@@ -351,11 +365,12 @@ public enum GuardInference {
             }
             // Written after construction by the run's own code (a public setter in an app target
             // writes nothing; one a library's users call is judged at the declaration).
+            // A test helper's public var is set by the tests of the run, which the tool reads.
             let written = list.contains { $0.record.write } || throughOthers.contains(v.name)
-                || (v.settableOutsideModule && cls.inPackage)
+                || (v.settableOutsideModule && cls.inPackage && !declaredInTests)
             if v.documentedExternal { continue }
             // Tests: only state that the test itself touches from concurrent code.
-            let testConcurrent = concurrentInTests || list.contains { $0.testCode && ($0.record.concurrent) }
+            let testConcurrent = varsInConcurrentMembers.contains(v.name) || list.contains { $0.testCode && ($0.record.concurrent) }
                 || logs.contains { $0.testCode && $0.concurrentUses.contains(v.name) }
             let reportable = list
             let writeSpan = WriteSpan(list)
@@ -493,9 +508,10 @@ public enum GuardInference {
                     // Code with no sign of where it runs may well be on the main actor (a UIKit
                     // callback): the tool cannot tell, and says nothing.
                     if primary.kind == .mainActor { continue }
-                    if let q = r.plainBlockWrite {
+                    if let b = r.plainBlockWrite {
                         f.kind = .plainBlockWrite
-                        f.queue = q
+                        f.queue = b.queue
+                        f.plainBlock = b
                     }
                 } else if !a.eff.guards.contains(primary) && !a.eff.some.contains(primary) {
                     if !r.write && !writeExecutors.isDisjoint(with: a.eff.guards) { continue }

@@ -1,4 +1,12 @@
 /// A place in a file of the run: findings and notes may point into any file.
+/// A plain (non-barrier) block of a concurrent queue: the queue, the call that submits the block
+/// (`sync`, `async`) and the line of that call.
+public struct PlainBlock: Sendable, Hashable {
+    public var queue: String
+    public var method: String
+    public var line: Int
+}
+
 public struct CodeSite: Sendable, Hashable, Comparable {
     public var path: String
     /// Byte offset of the token.
@@ -41,8 +49,9 @@ public struct StateAccessRecord: Sendable, Equatable {
     public var inAsync = false
     /// Inside a concurrent closure (a Task, a dispatched block, `concurrentPerform`, a task group child).
     public var concurrent = false
-    /// A write in a plain (non-barrier) block of a concurrent queue used as a reader-writer lock.
-    public var plainBlockWrite: String? = nil
+    /// A write in a plain (non-barrier) block of a concurrent queue used as a reader-writer lock:
+    /// the queue, and the block's call (`sync`, `async`) and line.
+    public var plainBlockWrite: PlainBlock? = nil
     /// For code in a closure that runs later: where that closure was handed over (registered),
     /// and the guards held there (a callback registered after the state it reads was set up).
     public var registration: CodeSite? = nil
@@ -1486,9 +1495,11 @@ struct UnitWalker {
     }
 
     /// For a write in a plain block of a reader-writer queue: the queue.
-    func plainReaderWriterBlock(_ i: Int, regions: GuardRegions) -> String? {
+    func plainReaderWriterBlock(_ i: Int, regions: GuardRegions) -> PlainBlock? {
         for r in regions.regions where r.start < i && i < r.end {
-            if let h = r.held, h.kind == .readerWriter, !r.writes, s.enclosingExecutable(of: i) == r.executable { return h.name }
+            if let h = r.held, h.kind == .readerWriter, !r.writes, s.enclosingExecutable(of: i) == r.executable {
+                return PlainBlock(queue: h.name, method: r.form.isEmpty ? "sync" : r.form, line: s.line(ofToken: r.start))
+            }
         }
         return nil
     }

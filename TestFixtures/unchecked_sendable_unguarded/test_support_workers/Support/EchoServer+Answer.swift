@@ -1,0 +1,9 @@
+import Foundation
+import XCTest
+
+extension EchoServer {
+    func answer() {
+        log.sync { received.append("ok") }
+        lastReply = "ok"
+    }
+}

@@ -28,6 +28,8 @@ public struct TypeFacts: Sendable, Equatable {
     public var lockProperties: [String] = []
     /// Stored properties that are serial dispatch queues or event loops, sorted.
     public var queueProperties: [String] = []
+    /// Stored properties that are concurrent dispatch queues (reader-writer), sorted.
+    public var readerWriterQueues: [String] = []
     /// Lock properties that keep their state inside (Mutex<State>, NIOLockedValueBox): they
     /// guard their own value, not the type's other properties.
     public var valueBoxes: [String] = []
@@ -146,6 +148,7 @@ public struct TypeFacts: Sendable, Equatable {
         Self.union(&storedVarTypes, o.storedVarTypes)
         Self.union(&lockProperties, o.lockProperties)
         Self.union(&queueProperties, o.queueProperties)
+        Self.union(&readerWriterQueues, o.readerWriterQueues)
         Self.union(&valueBoxes, o.valueBoxes)
         Self.union(&eventLoops, o.eventLoops)
     }
@@ -448,6 +451,7 @@ public struct ProjectIndex: Sendable {
                 f.storedVarTypes = ValueMutations.storedVarTypes(of: di, in: s)
                 f.lockProperties = members.locks
                 f.queueProperties = members.queues
+                f.readerWriterQueues = members.readerWriter
                 f.valueBoxes = members.boxes
                 f.eventLoops = members.eventLoops
             }
@@ -648,13 +652,16 @@ public struct ProjectIndex: Sendable {
         return s.text(k)
     }
 
+    public typealias ClassMembers = (vars: [String], locks: [String], queues: [String], boxes: [String], eventLoops: [String], readerWriter: [String])
+
     /// A type's stored instance properties, sorted into mutable state (`var`, not computed, not
     /// property-wrapped, not global-actor isolated), locks, and serial executors (serial dispatch
     /// queues and event loops). A property the type calls `withLock…`/`lock()` on is a lock too,
     /// whatever its type (a project's own `NIOThreadPoolWorkAvailable`).
     public static func classifyMembers(of di: Int, in s: FileStructure, vocabulary: LockVocabulary)
-        -> (vars: [String], locks: [String], queues: [String], boxes: [String], eventLoops: [String]) {
+        -> ClassMembers {
         var vars = Set<String>()
+        var readerWriter: [String] = []
         var locks = Set<String>()
         var queues = Set<String>()
         var boxes = Set<String>()
@@ -670,6 +677,7 @@ public struct ProjectIndex: Sendable {
                 queues.insert(v.nameText)
                 if isEventLoop(v, in: s) { loops.insert(v.nameText) }
             } else {
+                if GuardLogExtractor.isConcurrentQueue(v, s) { readerWriter.append(v.nameText) }
                 stored[v.nameText] = v
             }
         }
@@ -690,7 +698,7 @@ public struct ProjectIndex: Sendable {
         for (name, v) in stored where !v.isLet && !v.isComputed && !s.hasPropertyWrapper(v) && !s.hasGlobalActor(v) {
             vars.insert(name)
         }
-        return (vars.sorted(), locks.sorted(), queues.sorted(), boxes.sorted(), loops.sorted())
+        return (vars.sorted(), locks.sorted(), queues.sorted(), boxes.sorted(), loops.sorted(), readerWriter.sorted())
     }
 
     /// A lock that can keep state inside (`Mutex`, `OSAllocatedUnfairLock`) holds some: not
@@ -731,15 +739,7 @@ public struct ProjectIndex: Sendable {
     public static func isSerialQueue(_ v: Decl, in s: FileStructure) -> Bool {
         var named = false
         for i in v.typeAnnotation where s.code[i].kind == .identifier && s.is(i, "DispatchQueue") { named = true }
-        var ranges = [v.initializer]
-        if v.initializer.isEmpty && named && v.parent >= 0 && s.decls[v.parent].body >= 0 {
-            let body = s.scopes[s.decls[v.parent].body]
-            for k in s.assignments(of: v.nameText, in: s.span(body.open, body.close))
-            where !s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self) {
-                ranges.append(s.span(k + 2, s.statementEnd(from: k + 1, limit: body.close)))
-            }
-        }
-        for r in ranges {
+        for r in queueValues(v, in: s) {
             var i = r.lowerBound
             while i < r.upperBound {
                 if s.is(i, "DispatchQueue") && (s.isChar(i + 1, UInt8(ascii: "(")) || s.isChar(i + 1, UInt8(ascii: "."))) { named = true }
@@ -753,6 +753,21 @@ public struct ProjectIndex: Sendable {
             }
         }
         return named
+    }
+
+    /// The code that gives a `DispatchQueue` property its value: its initializer, and for one
+    /// declared without a value (`let queue: DispatchQueue`), each assignment of it in its type's
+    /// body (`queue = DispatchQueue(label: …)` in `init`).
+    public static func queueValues(_ v: Decl, in s: FileStructure) -> [Range<Int>] {
+        guard v.initializer.isEmpty, v.parent >= 0, s.decls[v.parent].body >= 0,
+              v.typeAnnotation.contains(where: { s.code[$0].kind == .identifier && s.is($0, "DispatchQueue") }) else { return [v.initializer] }
+        let body = s.scopes[s.decls[v.parent].body]
+        var ranges: [Range<Int>] = []
+        for k in s.assignments(of: v.nameText, in: s.span(body.open, body.close))
+        where !s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self) {
+            ranges.append(s.span(k + 2, s.statementEnd(from: k + 1, limit: body.close)))
+        }
+        return ranges
     }
 }
 

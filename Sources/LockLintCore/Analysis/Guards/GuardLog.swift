@@ -331,7 +331,7 @@ public enum GuardLogExtractor {
         let uniqueness = StateAccess.uniquenessHelpers(s)
         // The units whose state is recorded (regions are worked out for their code only).
         var recorded: [(qualified: String, name: String, units: [Int], declared: [Int],
-                        local: (vars: [String], locks: [String], queues: [String], boxes: [String], eventLoops: [String])?,
+                        local: ProjectIndex.ClassMembers?,
                         vars: Set<String>, uncheckedHere: Bool)] = []
         for qualified in order {
             let units = byName[qualified]!
@@ -341,7 +341,7 @@ public enum GuardLogExtractor {
             // Does this file's code of the type use a guard of its own? A stored lock or queue,
             // or a lock taken in its code (the file's default lock regions, no resolution).
             var usesHere = false
-            var local: (vars: [String], locks: [String], queues: [String], boxes: [String], eventLoops: [String])? = nil
+            var local: ProjectIndex.ClassMembers? = nil
             if let d = declared.first {
                 local = ProjectIndex.classifyMembers(of: d, in: s, vocabulary: context.vocabulary)
                 if !local!.locks.isEmpty || !local!.queues.isEmpty { usesHere = true }
@@ -766,6 +766,7 @@ public enum GuardLogExtractor {
                     if facts.isEmpty { break }
                     if facts.contains("l:" + receiver) { return .guarded(.eventLoop) }
                     if facts.contains("q:" + receiver) { return .guarded(.serialQueue) }
+                    if facts.contains("c:" + receiver) { return .guarded(.readerWriter) }
                     name = facts.first { $0.hasPrefix("s:") }.map { String($0.dropFirst(2)) } ?? ""
                     hops += 1
                 }
@@ -774,14 +775,11 @@ public enum GuardLogExtractor {
         }
     }
 
+    /// A `DispatchQueue` made with `.concurrent`, where it is declared or where its type assigns it.
     static func isConcurrentQueue(_ v: Decl, _ s: FileStructure) -> Bool {
-        var queue = false
-        var concurrent = false
-        for i in v.initializer {
-            if s.is(i, "DispatchQueue") { queue = true }
-            if s.is(i, "concurrent") { concurrent = true }
+        ProjectIndex.queueValues(v, in: s).contains { r in
+            r.contains { s.is($0, "DispatchQueue") } && r.contains { s.is($0, "concurrent") }
         }
-        return queue && concurrent
     }
 
     static func isOperationQueue(_ v: Decl, _ s: FileStructure) -> Bool {
@@ -852,7 +850,7 @@ public enum GuardLogExtractor {
     // MARK: Declarations
 
     static func classRecord(_ context: RuleContext, _ d: Int, units: [Int],
-                            local: (vars: [String], locks: [String], queues: [String], boxes: [String], eventLoops: [String])) -> ClassRecord {
+                            local: ProjectIndex.ClassMembers) -> ClassRecord {
         let s = context.structure
         let decl = s.decls[d]
         var r = ClassRecord(name: decl.nameText, site: CodeSite(s, token: decl.name >= 0 ? decl.name : decl.keyword))

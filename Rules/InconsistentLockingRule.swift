@@ -33,7 +33,7 @@ public struct InconsistentLockingRule: Rule {
             reported. Several reads (or writes) of one var on one unguarded path of a body are one finding. Classes marked @unchecked Sendable are reported by unchecked_sendable_unguarded \
             instead. A read on the queue or event loop where every write of the var runs needs no lock.
             """,
-        inTests: .narrowed("only state that the test code itself touches from concurrent code (a Task, a dispatched block, concurrentPerform, a task group). In a test function, an access the test's own order keeps apart from that code is not reported: one before the test starts any concurrent work (set-up), or one after it waits for all of it (on the group, semaphore or expectation that work signals, or through a helper that waits) or, for state written only on one queue, after an empty q.sync {} on that queue with no start since"),
+        inTests: .narrowed("only state that the test code itself touches from concurrent code (a Task, a dispatched block, concurrentPerform, a task group), there or in the members that code calls and the members they call; a public var of a test helper that nothing in the run sets after init is not written. In a test function, an access the test's own order keeps apart from that code is not reported: one before the test starts any concurrent work (set-up), or one after it waits for all of it (on the group, semaphore or expectation that work signals, or through a helper that waits) or, for state written only on one queue, after an empty q.sync {} on that queue with no start since"),
         triggeringExamples: [
             """
             final class Meter {

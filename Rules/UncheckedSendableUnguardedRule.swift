@@ -26,8 +26,10 @@ public struct UncheckedSendableUnguardedRule: Rule {
             semaphore it waits on and signals in one function (a mutex), the C lock functions, a closure run by a \
             withLock-style method or by a method of the run's own types whose body runs its closure under a lock \
             (a project's `Protected<T>.perform { }`, the class's own `withStateLock { }`), a serial queue's blocks \
-            (a `DispatchQueue` made without `.concurrent`, an OperationQueue limited to one operation), a \
-            concurrent queue used as a reader-writer lock (plain `sync` reads, barrier writes), an event loop's \
+            (a `DispatchQueue` made without `.concurrent`, where it is declared or where init makes it, an \
+            OperationQueue limited to one operation), a concurrent queue used as a reader-writer lock (plain \
+            `sync` reads, barrier writes; a write in a plain block is told to make that block a barrier, as a \
+            barrier submitted from inside it would deadlock or run late), an event loop's \
             blocks, and code on the main actor or asserted to run on a queue or loop (`dispatchPrecondition`, \
             `assertInEventLoop`, `assert(Thread.isMainThread)`, an `if loop.inEventLoop` branch). A member \
             holds the guards every call of it holds (the class's calls in any file, told apart by argument \
@@ -61,7 +63,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
             named *Unchecked* or Unsafe*, property wrappers, and vars documented as protected by something the \
             class does not own. Accesses through other instances (`other.count`) are not followed.
             """,
-        inTests: .narrowed("only state that the test code itself touches from concurrent code (a Task, a dispatched block, concurrentPerform, a task group): then the unguarded access races and makes the test flaky. A test double touched by its test one step at a time is not reported. In a test function, an access the test's own order keeps apart from that code is not reported: one before the test starts any concurrent work (set-up), or one after it waits for all of it (on the group, semaphore or expectation that work signals, or through a helper that waits) or, for state written only on one queue, after an empty q.sync {} on that queue with no start since"),
+        inTests: .narrowed("only state that the test code itself touches from concurrent code (a Task, a dispatched block, concurrentPerform, a task group), there or in the members that code calls and the members they call; a public var of a test helper that nothing in the run sets after init is not written: then the unguarded access races and makes the test flaky. A test double touched by its test one step at a time is not reported. In a test function, an access the test's own order keeps apart from that code is not reported: one before the test starts any concurrent work (set-up), or one after it waits for all of it (on the group, semaphore or expectation that work signals, or through a helper that waits) or, for state written only on one queue, after an empty q.sync {} on that queue with no start since"),
         triggeringExamples: [
             """
             final class ↓Registry: @unchecked Sendable {

@@ -68,3 +68,9 @@ final class Ledger {
         }
     }
 }
+
+/// Other code sets the observed var, so its observer runs.
+struct InboxSettings {
+    let inbox: Inbox
+    func tighten() { inbox.limit = 5 }
+}

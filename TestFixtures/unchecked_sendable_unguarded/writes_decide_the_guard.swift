@@ -32,3 +32,6 @@ final class Meter: @unchecked Sendable {
     func set(_ x: Int) { lock.withLock { level = x } }
     func peek() -> Int { level } // expect: unchecked_sendable_unguarded
 }
+
+/// Other code sets the observed var, so its observer runs.
+func attach(_ d: Downloader) { d.delegateName = "attached" }

@@ -519,6 +519,7 @@ final class GuardInferenceTests: XCTestCase {
                 func use() { lock.withLock { print(label) } }
                 func log() { print(label) }
             }
+            func rename(_ s: Session) { s.name = "x" }
             """
         let b = await findings([("Sources/M/B.swift", setter)])
         XCTAssertEqual(b, ["B.swift:3 unchecked_sendable_unguarded"])

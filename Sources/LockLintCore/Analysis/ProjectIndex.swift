@@ -203,6 +203,10 @@ public struct ProjectIndex: Sendable {
     public internal(set) var testNotJoining: [String] = []
     /// module → type → methods called on fresh instances before they are shared (set-up).
     public internal(set) var setupCalls: [String: [String: [String]]] = [:]
+    /// module → member names its code assigns through another reference than `self`
+    /// (`conn.queue = q`): a stored var of such a name may be set from outside its class (in
+    /// any module: tests set what their library declares).
+    public internal(set) var assignedThroughOthers: [String: [String]] = [:]
     /// module → serial or concurrent queues declared at file level (`let q = DispatchQueue(…)`).
     public internal(set) var globalQueues: [String: [String: GuardKind]] = [:]
     /// module → function name → how many files of the run call a function of that name in an
@@ -225,9 +229,11 @@ public struct ProjectIndex: Sendable {
     /// only for the classes whose logs changed since the last run.
     public mutating func finishGuards() {
         let types = dirtyGuardTypes.map { Array($0) } ?? Array(guardLogs.keys)
+        // Across modules: a test target sets what its library declares, and the reverse.
+        let assigned = Set(assignedThroughOthers.values.joined())
         for key in types {
             if let logs = guardLogs[key] {
-                guardFindingsByType[key] = GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls,
+                guardFindingsByType[key] = GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned,
                                                                    testConcurrentNames: testConcurrentNames,
                                                                    testJoining: testJoining, testNotJoining: testNotJoining)
             } else {
@@ -339,6 +345,7 @@ public struct ProjectIndex: Sendable {
         for (module, names) in other.testConcurrentNames { TypeFacts.union(&testConcurrentNames[module, default: []], names) }
         for (name, deps) in other.testJoining { TypeFacts.union(&testJoining[name, default: []], deps) }
         TypeFacts.union(&testNotJoining, other.testNotJoining)
+        for (module, names) in other.assignedThroughOthers { TypeFacts.union(&assignedThroughOthers[module, default: []], names) }
         for (module, types) in other.setupCalls {
             for (type, methods) in types { TypeFacts.union(&setupCalls[module, default: [:]][type, default: []], methods) }
         }
@@ -387,6 +394,7 @@ public struct ProjectIndex: Sendable {
             dirtyGuardTypes?.insert(key)
         }
         for (type, methods) in e.setupCalls { TypeFacts.union(&setupCalls[module, default: [:]][type, default: []], methods) }
+        if !e.assignedThroughOthers.isEmpty { TypeFacts.union(&assignedThroughOthers[module, default: []], e.assignedThroughOthers) }
         if !e.testConcurrentNames.isEmpty { TypeFacts.union(&testConcurrentNames[module, default: []], e.testConcurrentNames) }
         for (name, deps) in e.testJoining { TypeFacts.union(&testJoining[name, default: []], deps) }
         if !e.testNotJoining.isEmpty { TypeFacts.union(&testNotJoining, e.testNotJoining) }

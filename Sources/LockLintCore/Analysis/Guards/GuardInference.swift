@@ -112,7 +112,7 @@ public enum GuardInference {
     }
 
     /// The findings for class `key` (`module::Outer.Inner`) from its files' logs.
-    static func findings(key: String, logs byPath: [String: TypeGuardLog], setupCalls: [String: [String: [String]]],
+    static func findings(key: String, logs byPath: [String: TypeGuardLog], setupCalls: [String: [String: [String]]], assigned: Set<String> = [],
                          testConcurrentNames: [String: [String]], testJoining: [String: [String]] = [:],
                          testNotJoining: [String] = []) -> [GuardFinding] {
         let list = byPath.keys.sorted().map { byPath[$0]! }
@@ -120,7 +120,8 @@ public enum GuardInference {
         let sep = key.range(of: "::")
         let module = sep.map { String(key[..<$0.lowerBound]) } ?? ""
         let simple = String((sep.map { key[$0.upperBound...] } ?? Substring(key)).split(separator: ".").last ?? "")
-        return analyze(list, setup: Set(setupCalls[module]?[simple] ?? []), testConcurrent: Set(testConcurrentNames[module] ?? []),
+        return analyze(list, setup: Set(setupCalls[module]?[simple] ?? []), assignedElsewhere: assigned,
+                       testConcurrent: Set(testConcurrentNames[module] ?? []),
                        joining: testJoining, notJoining: Set(testNotJoining))
     }
 
@@ -142,7 +143,7 @@ public enum GuardInference {
     }
 
     /// The findings for one class, from every file's log of it.
-    static func analyze(_ logs: [TypeGuardLog], setup: Set<String> = [], testConcurrent: Set<String> = [],
+    static func analyze(_ logs: [TypeGuardLog], setup: Set<String> = [], assignedElsewhere: Set<String> = [], testConcurrent: Set<String> = [],
                         joining: [String: [String]] = [:], notJoining: Set<String> = []) -> [GuardFinding] {
         guard let cls = logs.lazy.compactMap({ $0.classRecord }).first else { return [] }
         if cls.exemption != nil || logs.contains(where: { $0.exemption != nil }) { return [] }
@@ -194,17 +195,27 @@ public enum GuardInference {
         var entry: [String: Entry] = [:]
         var open: [String] = []
         let constructionOnly = Set(cls.constructionOnly)
+        // Vars that code outside the class may set: through another reference anywhere in the
+        // module, or from outside the module.
+        let setOutside = assignedElsewhere.union(logs.flatMap { $0.writtenThroughOthers })
+            .union(logs.flatMap { $0.vars.filter(\.settableOutsideModule).map(\.name) })
+        // A queue other code sets (`conn.queue = q`) is the one that code calls the class on.
+        let handsOutQueue = cls.handsOutQueue || cls.settableQueues.contains { assignedElsewhere.contains($0) }
         for (k, m) in members {
             if m.construction || constructionOnly.contains(m.baseName)
                 || (setup.contains(m.baseName) && (sites[k] ?? []).allSatisfy { $0.construction }) {
                 // Initializers, and members called only while the instance is set up (from init,
                 // or on a fresh instance before it is shared).
                 entry[k] = Entry(construction: true)
+            } else if (k.hasSuffix(".didSet") || k.hasSuffix(".willSet")) && (sites[k] ?? []).isEmpty && !setOutside.contains(m.baseName) {
+                // An observer runs only when its var is set: nothing in the run sets it after
+                // construction, and nothing outside the module can.
+                entry[k] = Entry(construction: true)
             } else if m.access == .world || m.enteredFromOutside || referenced.contains(k) || (sites[k] ?? []).isEmpty {
                 // A class that gives its queue to other code may be called back on it there: an
                 // overriding or @objc member, or one of its own that nothing in the run calls
                 // (a delegate method), may run on that queue.
-                let calledBack = cls.handsOutQueue && (m.enteredFromOutside || (m.access != .world && (sites[k] ?? []).isEmpty))
+                let calledBack = handsOutQueue && (m.enteredFromOutside || (m.access != .world && (sites[k] ?? []).isEmpty))
                 entry[k] = Entry(possible: m.saysCallerHolds || referenced.contains(k) || calledBack)
             } else {
                 entry[k] = Entry(top: true)

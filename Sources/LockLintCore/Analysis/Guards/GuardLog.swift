@@ -168,6 +168,8 @@ public struct ClassRecord: Sendable, Equatable {
     /// It gives one of its own queues to other code as the queue to call it back on (see
     /// `UnitWalker.handsOutQueue`).
     public var handsOutQueue = false
+    /// Its serial queues declared with `var`: other code may set them (`conn.queue = q`).
+    public var settableQueues: [String] = []
 }
 
 /// What one file says about one class: its declaration (if there), its members, and every use
@@ -257,6 +259,22 @@ public enum GuardLogExtractor {
         /// and those that leave work running.
         public var testJoining: [String: [String]] = [:]
         public var testNotJoining: [String] = []
+        /// Member names this file assigns through another reference than `self`.
+        public var assignedThroughOthers: [String] = []
+    }
+
+    /// The member names a file assigns through another reference than `self` (`conn.queue = q`,
+    /// `loader.timeout = t`): a stored var of that name may be set by code outside its class.
+    public static func assignedThroughOthers(_ s: FileStructure) -> [String] {
+        var out = Set<String>()
+        var i = 2
+        while i + 1 < s.code.count {
+            defer { i += 1 }
+            guard s.code[i].kind == .identifier, s.isChar(i + 1, UInt8(ascii: "=")), s.isChar(i - 1, UInt8(ascii: ".")),
+                  !s.isKeyword(i - 2, .self) else { continue }
+            out.insert(s.text(i))
+        }
+        return out.sorted()
     }
 
     /// `let x = T(…)` followed by `x.m(…)` calls before `x` is used any other way (handed on,
@@ -310,6 +328,7 @@ public enum GuardLogExtractor {
         }
         var result = Extraction()
         result.setupCalls = setupCalls(s)
+        result.assignedThroughOthers = assignedThroughOthers(s)
         let ordering = context.fileIsTestCode ? TestOrdering(s) : nil
         if let ordering {
             result.testConcurrentNames = concurrentMemberNames(s)
@@ -867,6 +886,11 @@ public enum GuardLogExtractor {
         }
         r.superclassGuarded = !superName.isEmpty && context.isClassInRun(superName) && context.usesGuards(superName)
         r.valueBoxes = local.boxes
+        for u in units {
+            for m in s.children[u] where s.decls[m].kind == .variable && !s.decls[m].isLet && local.queues.contains(s.decls[m].nameText) {
+                r.settableQueues.append(s.decls[m].nameText)
+            }
+        }
         for m in s.children[d] where s.decls[m].kind == .variable && local.locks.contains(s.decls[m].nameText) {
             if let t = context.vocabulary.lockType(of: s.decls[m], in: s, strict: false) ?? declaredTypeName(s.decls[m], s) {
                 r.lockTypes[s.decls[m].nameText] = t

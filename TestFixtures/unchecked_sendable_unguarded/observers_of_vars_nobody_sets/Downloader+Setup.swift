@@ -1,0 +1,9 @@
+import Foundation
+
+struct DownloadSetup {
+    let downloader: Downloader
+
+    func strict() {
+        downloader.policy = "strict"
+    }
+}

@@ -405,7 +405,8 @@ public struct ProjectIndex: Sendable {
         let mayHoldLocks = s.identifiers.mayContainAny(Array(vocabulary.acquireRelease.keys) + Array(vocabulary.lockScopedMethods) + ["sync"])
         // Methods that run their closure parameter under a lock (worked out once per file).
         let wrapperMethods = wrappers ?? (mayHoldLocks ? GuardLogExtractor.ownWrappers(s, vocabulary: vocabulary, regions: regions) : [:])
-        for (di, d) in s.decls.enumerated() where d.kind == .other && !d.nameText.isEmpty && s.isKeyword(d.keyword, .typealias) {
+        for di in s.decls.indices where s.decls[di].kind == .other && !s.decls[di].nameText.isEmpty && s.isKeyword(s.decls[di].keyword, .typealias) {
+            let d = s.decls[di]
             if let target = aliasTarget(s, di) {
                 var f = TypeFacts()
                 f.aliasOf = target
@@ -420,7 +421,8 @@ public struct ProjectIndex: Sendable {
                 index.globalQueues[module, default: [:]][v.nameText] = .serialQueue
             }
         }
-        for (di, d) in s.decls.enumerated() where d.kind.isType && !d.nameText.isEmpty {
+        for di in s.decls.indices where s.decls[di].kind.isType && !s.decls[di].nameText.isEmpty {
+            let d = s.decls[di]
             var f = TypeFacts()
             switch d.kind {
             case .class: f.isClass = true

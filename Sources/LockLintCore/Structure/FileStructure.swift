@@ -481,10 +481,12 @@ struct DeclNames {
     var functions: [String: [Int]] = [:]
 
     init(_ decls: [Decl]) {
-        for (i, d) in decls.enumerated() where !d.nameText.isEmpty {
-            if d.kind.isType { types[d.nameText, default: []].append(i) }
-            if d.kind == .variable { variables[d.nameText, default: []].append(i) }
-            if d.kind == .function { functions[d.nameText, default: []].append(i) }
+        // (By index: a `for (i, d) in decls.enumerated()` loop would copy every declaration.)
+        for i in decls.indices where !decls[i].nameText.isEmpty {
+            let kind = decls[i].kind
+            if kind.isType { types[decls[i].nameText, default: []].append(i) }
+            if kind == .variable { variables[decls[i].nameText, default: []].append(i) }
+            if kind == .function { functions[decls[i].nameText, default: []].append(i) }
         }
     }
 }

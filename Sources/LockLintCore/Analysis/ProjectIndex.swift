@@ -514,9 +514,8 @@ public struct ProjectIndex: Sendable {
     /// of (`Cache()`, `Cache.shared`, `[Entry]()`); literals hold nothing of note.
     static func heldTypes(of d: Int, in s: FileStructure) -> [String] {
         var out = Set<String>()
-        for m in s.children[d] {
+        for m in s.children[d] where s.decls[m].kind == .variable && !s.decls[m].isStaticMember && !s.decls[m].isComputed {
             let v = s.decls[m]
-            guard v.kind == .variable, !v.isStaticMember, !v.isComputed else { continue }
             if v.modifiers.contains(.weak) || v.modifiers.contains(.unowned) { out.insert(TypeFacts.heldCode); continue }
             if !v.typeAnnotation.isEmpty {
                 for k in s.span(v.typeAnnotation.lowerBound, v.typeAnnotation.upperBound) {

@@ -97,11 +97,13 @@ public struct FileStructure: Sendable {
         var topLevel: [Int] = []
         var variableOrder: [Int] = []
         var variableMaxEnd: [Int] = []
-        for (i, d) in builder.decls.enumerated() {
-            if d.parent >= 0 { children[d.parent].append(i) } else { topLevel.append(i) }
-            if d.kind == .variable {
+        // (By index: reading three fields of each declaration, not copying it.)
+        for i in builder.decls.indices {
+            let parent = builder.decls[i].parent
+            if parent >= 0 { children[parent].append(i) } else { topLevel.append(i) }
+            if builder.decls[i].kind == .variable {
                 variableOrder.append(i)
-                variableMaxEnd.append(max(variableMaxEnd.last ?? Int.min, d.end))
+                variableMaxEnd.append(max(variableMaxEnd.last ?? Int.min, builder.decls[i].end))
             }
         }
         self.children = children

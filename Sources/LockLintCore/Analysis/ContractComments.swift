@@ -26,13 +26,18 @@ public enum ContractComments {
     /// `don't mutate after start()`).
     public static func documentsContract(_ comment: String) -> Bool {
         guard !comment.isEmpty else { return false }
-        let text = comment.lowercased()
-        if contractPhrases.contains(where: { text.contains($0) }) { return true }
         // Words, with `n't` read as `not` (`mustn't`, `don't`, `can't`; `cannot` too).
-        var words: [Substring] = []
-        for raw in text.replacingOccurrences(of: "n't", with: " not").replacingOccurrences(of: "cannot", with: "can not")
-            .split(whereSeparator: { !$0.isLetter }) {
-            words.append(raw)
+        let words: [String]
+        if let lower = asciiLowercased(comment) {
+            // ASCII (most comments): the same steps on bytes, without Foundation's string search.
+            if contractPhraseBytes.contains(where: { ByteSearch.firstIndex(of: $0, in: lower, 0..<lower.count) != nil }) { return true }
+            let replaced = replacingAll(replacingAll(lower, notContraction, with: notWords), cannot, with: canNot)
+            words = asciiWords(replaced, digitsAndUnderscore: false)
+        } else {
+            let text = comment.lowercased()
+            if contractPhrases.contains(where: { text.contains($0) }) { return true }
+            words = text.replacingOccurrences(of: "n't", with: " not").replacingOccurrences(of: "cannot", with: "can not")
+                .split(whereSeparator: { !$0.isLetter }).map(String.init)
         }
         // The comment explains the modifier itself (`nonisolated(unsafe) is fine here because …`).
         if words.contains("nonisolated") && words.contains(where: { justificationWords.contains(String($0)) }) { return true }
@@ -58,7 +63,8 @@ public enum ContractComments {
     /// safe`, `not thread- or queue-safe`, `isn't threadsafe`).
     public static func statesConfinement(_ comment: String) -> Bool {
         guard !comment.isEmpty, mayHaveWord(comment, anyOf: negations, digitsAndUnderscore: false) else { return false }
-        let words = comment.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        let words = asciiLowercased(comment).map { asciiWords($0, digitsAndUnderscore: false) }
+            ?? comment.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
         for (k, w) in words.enumerated() where w == "not" || w == "isn" {
             // `not` then only thread/queue words, then `safe` (or `threadsafe`).
             var j = k + 1
@@ -85,7 +91,8 @@ public enum ContractComments {
     /// thread` → `main`, `thread`. Lowercased, at most three words after `on`/`from`/`in`.
     public static func confinementTargets(_ comment: String) -> [String] {
         guard !comment.isEmpty, mayHaveWord(comment, anyOf: modals, digitsAndUnderscore: true) else { return [] }
-        let words = comment.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init)
+        let words = asciiLowercased(comment).map { asciiWords($0, digitsAndUnderscore: true) }
+            ?? comment.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init)
         var out: [String] = []
         for (k, w) in words.enumerated() where confinementModals.contains(w) {
             // A modal, `be` (with `only`/`always`), a verb of use, then `on`/`from`/`in`.
@@ -118,6 +125,61 @@ public enum ContractComments {
         }
         return !run.isEmpty && words.contains(run)
     }
+
+    /// The bytes of `comment` with ASCII upper case lowered, when it is all ASCII; nil otherwise.
+    /// For ASCII text this is `lowercased()`, and a `Character` is one byte (or `\r\n`, which
+    /// is no letter either way).
+    static func asciiLowercased(_ comment: String) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(comment.utf8.count)
+        for b in comment.utf8 {
+            if b >= 0x80 { return nil }
+            out.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+        }
+        return out
+    }
+
+    /// The words of lower-cased ASCII `text`: runs of letters (and, with `digitsAndUnderscore`,
+    /// digits and `_`), as splitting the string where a Character is not one of those cuts it.
+    static func asciiWords(_ text: [UInt8], digitsAndUnderscore: Bool) -> [String] {
+        var out: [String] = []
+        var from = -1
+        for (k, b) in text.enumerated() {
+            let part = (b >= 0x61 && b <= 0x7A) || (digitsAndUnderscore && ((b >= 0x30 && b <= 0x39) || b == 0x5F))
+            if part {
+                if from < 0 { from = k }
+            } else if from >= 0 {
+                out.append(String(decoding: text[from..<k], as: UTF8.self))
+                from = -1
+            }
+        }
+        if from >= 0 { out.append(String(decoding: text[from...], as: UTF8.self)) }
+        return out
+    }
+
+    /// `text` with every occurrence of `pattern` replaced by `replacement`, found from the start
+    /// and not overlapping (as `replacingOccurrences(of:with:)` does).
+    static func replacingAll(_ text: [UInt8], _ pattern: [UInt8], with replacement: [UInt8]) -> [UInt8] {
+        guard var hit = ByteSearch.firstIndex(of: pattern, in: text, 0..<text.count) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count + 8)
+        var from = 0
+        while true {
+            out.append(contentsOf: text[from..<hit])
+            out.append(contentsOf: replacement)
+            from = hit + pattern.count
+            guard let next = ByteSearch.firstIndex(of: pattern, in: text, from..<text.count) else { break }
+            hit = next
+        }
+        out.append(contentsOf: text[from...])
+        return out
+    }
+
+    static let contractPhraseBytes: [[UInt8]] = contractPhrases.map { Array($0.utf8) }
+    static let notContraction = Array("n't".utf8)
+    static let notWords = Array(" not".utf8)
+    static let cannot = Array("cannot".utf8)
+    static let canNot = Array("can not".utf8)
 
     /// The words `statesConfinement` and `confinementTargets` start from (see `mayHaveWord`).
     static let negations: [[UInt8]] = ["not", "isn"].map { Array($0.utf8) }

@@ -293,8 +293,9 @@ public struct LockAcquisitions {
         var byBody: [Int: [LockAcquisition]] = [:]
         for a in all { byBody[a.body, default: []].append(a) }
         var helpers: [String: [(decl: Int, owner: Int, member: LockGraph.LockingMember, acquisition: LockAcquisition)]] = [:]
-        for (di, d) in s.decls.enumerated() where d.kind == .function && d.body >= 0 && !d.nameText.isEmpty {
-            guard let list = byBody[d.body], list.count == 1, let owner = s.owningType(of: di) else { continue }
+        for di in s.decls.indices where s.decls[di].kind == .function && s.decls[di].body >= 0 && !s.decls[di].nameText.isEmpty {
+            guard let list = byBody[s.decls[di].body], list.count == 1, let owner = s.owningType(of: di) else { continue }
+            let d = s.decls[di]
             let a = list[0]
             let acc = accesses(a, &state, s)
             guard !acc.reads.isEmpty || !acc.writes.isEmpty else { continue }

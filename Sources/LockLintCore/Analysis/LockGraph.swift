@@ -814,7 +814,8 @@ extension LockGraph {
     /// Stored properties with a wrapper attribute (`@Atomic var count = 0`), by `module::Type.name`.
     static func wrappedProperties(_ s: FileStructure, module: String) -> [String: WrappedProperty] {
         var out: [String: WrappedProperty] = [:]
-        for (di, d) in s.decls.enumerated() where d.kind == .variable && d.hasAttributes && !d.nameText.isEmpty {
+        for di in s.decls.indices where s.decls[di].kind == .variable && s.decls[di].hasAttributes && !s.decls[di].nameText.isEmpty {
+            let d = s.decls[di]
             guard let owner = s.owningType(of: di), !s.decls[owner].nameText.isEmpty else { continue }
             for a in s.attributes(of: d) {
                 // `@Name`: only a capitalised attribute can be a wrapper (not `@objc`, `@inlinable`).
@@ -1063,7 +1064,7 @@ struct LockNamer {
     private mutating func globals() -> [String: [Int]] {
         if let known = globalsByName { return known }
         var out: [String: [Int]] = [:]
-        for (i, d) in s.decls.enumerated() where d.kind == .variable && d.parent < 0 { out[d.nameText, default: []].append(i) }
+        for i in s.decls.indices where s.decls[i].kind == .variable && s.decls[i].parent < 0 { out[s.decls[i].nameText, default: []].append(i) }
         globalsByName = out
         return out
     }

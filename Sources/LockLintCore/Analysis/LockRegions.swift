@@ -567,8 +567,8 @@ public struct LockRegions: Sendable {
     /// Names of the functions declared in the file with an `@escaping` parameter.
     public static func escapingClosureFunctions(_ s: FileStructure) -> Set<String> {
         var out = Set<String>()
-        for d in s.decls where d.kind == .function || d.kind == .initializer {
-            if d.typeAnnotation.contains(where: { s.code[$0].kind == .attribute && s.is($0, "@escaping") }) { out.insert(d.nameText) }
+        for di in s.decls.indices where s.decls[di].kind == .function || s.decls[di].kind == .initializer {
+            if s.decls[di].typeAnnotation.contains(where: { s.code[$0].kind == .attribute && s.is($0, "@escaping") }) { out.insert(s.decls[di].nameText) }
         }
         return out
     }

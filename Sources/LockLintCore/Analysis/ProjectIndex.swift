@@ -416,7 +416,8 @@ public struct ProjectIndex: Sendable {
         let mayHoldLocks = s.identifiers.mayContainAny(Array(vocabulary.acquireRelease.keys) + Array(vocabulary.lockScopedMethods) + ["sync"])
         // Methods that run their closure parameter under a lock (worked out once per file).
         let wrapperMethods = wrappers ?? (mayHoldLocks ? GuardLogExtractor.ownWrappers(s, vocabulary: vocabulary, regions: regions) : [:])
-        for (di, d) in s.decls.enumerated() where d.kind == .other && !d.nameText.isEmpty && s.isKeyword(d.keyword, .typealias) {
+        for di in s.decls.indices where s.decls[di].kind == .other && !s.decls[di].nameText.isEmpty && s.isKeyword(s.decls[di].keyword, .typealias) {
+            let d = s.decls[di]
             if let target = aliasTarget(s, di) {
                 var f = TypeFacts()
                 f.aliasOf = target
@@ -431,7 +432,8 @@ public struct ProjectIndex: Sendable {
                 index.globalQueues[module, default: [:]][v.nameText] = .serialQueue
             }
         }
-        for (di, d) in s.decls.enumerated() where d.kind.isType && !d.nameText.isEmpty {
+        for di in s.decls.indices where s.decls[di].kind.isType && !s.decls[di].nameText.isEmpty {
+            let d = s.decls[di]
             var f = TypeFacts()
             switch d.kind {
             case .class: f.isClass = true
@@ -524,9 +526,8 @@ public struct ProjectIndex: Sendable {
     /// of (`Cache()`, `Cache.shared`, `[Entry]()`); literals hold nothing of note.
     static func heldTypes(of d: Int, in s: FileStructure) -> [String] {
         var out = Set<String>()
-        for m in s.children[d] {
+        for m in s.children[d] where s.decls[m].kind == .variable && !s.decls[m].isStaticMember && !s.decls[m].isComputed {
             let v = s.decls[m]
-            guard v.kind == .variable, !v.isStaticMember, !v.isComputed else { continue }
             if v.modifiers.contains(.weak) || v.modifiers.contains(.unowned) { out.insert(TypeFacts.heldCode); continue }
             if !v.typeAnnotation.isEmpty {
                 for k in s.span(v.typeAnnotation.lowerBound, v.typeAnnotation.upperBound) {

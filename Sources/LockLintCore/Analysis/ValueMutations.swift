@@ -11,10 +11,9 @@ public enum ValueMutations {
     /// the tool can name (`var map = Table<K, V>()`, `var state: Machine?`), sorted.
     public static func storedVarTypes(of di: Int, in s: FileStructure) -> [String] {
         var out: [String] = []
-        for m in s.children[di] {
+        for m in s.children[di] where s.decls[m].kind == .variable && !s.decls[m].isStaticMember && !s.decls[m].isLet && !s.decls[m].isComputed {
             let v = s.decls[m]
-            guard v.kind == .variable, !v.isStaticMember, !v.isLet, !v.isComputed, !v.nameText.isEmpty,
-                  let t = GuardLogExtractor.declaredTypeName(v, s) else { continue }
+            guard !v.nameText.isEmpty, let t = GuardLogExtractor.declaredTypeName(v, s) else { continue }
             out.append(v.nameText + "=" + t)
         }
         return out.sorted()

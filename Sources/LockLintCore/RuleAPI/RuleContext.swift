@@ -522,9 +522,12 @@ public final class RuleContext {
     /// are asked again (the rest of `index` is known to be the same as when they were answered).
     static func answersChange(_ questions: [FactsQuestion: FactsAnswer], module: String, path: String, index: ProjectIndex,
                               onlyGuardFindings: Bool = false) -> Bool {
+        // The module's types, looked up once per file; a question's type only by the kinds that
+        // read it (`index.facts(module:name:)`, without hashing the module's name each time).
+        let types = index.modules[module]
         for (q, a) in questions {
             if onlyGuardFindings && q.kind != .guardFindings { continue }
-            let f = index.facts(module: module, name: q.name)
+            var f: TypeFacts? { types?[q.name] }
             let b: FactsAnswer
             switch q.kind {
             case .isActor: b = .bool(f?.isActor ?? false)

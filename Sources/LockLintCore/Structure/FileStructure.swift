@@ -97,11 +97,13 @@ public struct FileStructure: Sendable {
         var topLevel: [Int] = []
         var variableOrder: [Int] = []
         var variableMaxEnd: [Int] = []
-        for (i, d) in builder.decls.enumerated() {
-            if d.parent >= 0 { children[d.parent].append(i) } else { topLevel.append(i) }
-            if d.kind == .variable {
+        // (By index: reading three fields of each declaration, not copying it.)
+        for i in builder.decls.indices {
+            let parent = builder.decls[i].parent
+            if parent >= 0 { children[parent].append(i) } else { topLevel.append(i) }
+            if builder.decls[i].kind == .variable {
                 variableOrder.append(i)
-                variableMaxEnd.append(max(variableMaxEnd.last ?? Int.min, d.end))
+                variableMaxEnd.append(max(variableMaxEnd.last ?? Int.min, builder.decls[i].end))
             }
         }
         self.children = children
@@ -481,10 +483,12 @@ struct DeclNames {
     var functions: [String: [Int]] = [:]
 
     init(_ decls: [Decl]) {
-        for (i, d) in decls.enumerated() where !d.nameText.isEmpty {
-            if d.kind.isType { types[d.nameText, default: []].append(i) }
-            if d.kind == .variable { variables[d.nameText, default: []].append(i) }
-            if d.kind == .function { functions[d.nameText, default: []].append(i) }
+        // (By index: a `for (i, d) in decls.enumerated()` loop would copy every declaration.)
+        for i in decls.indices where !decls[i].nameText.isEmpty {
+            let kind = decls[i].kind
+            if kind.isType { types[decls[i].nameText, default: []].append(i) }
+            if kind == .variable { variables[decls[i].nameText, default: []].append(i) }
+            if kind == .function { functions[decls[i].nameText, default: []].append(i) }
         }
     }
 }

@@ -167,8 +167,46 @@ public enum ByteSearch {
     }
 
     /// Whether `text` contains any of the phrases, ignoring ASCII case.
+    /// (One pass over the text, lower-casing ASCII as it goes, without a lowered copy; a phrase
+    /// is tried only where the byte is its first one.)
     public static func containsAny(_ text: String, caseInsensitive phrases: [[UInt8]]) -> Bool {
-        let t = text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
-        return phrases.contains { firstIndex(of: $0, in: t, 0..<t.count) != nil }
+        var firsts: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        for p in phrases where !p.isEmpty {
+            let b = p[0]
+            switch b >> 6 {
+            case 0: firsts.0 |= 1 << UInt64(b & 63)
+            case 1: firsts.1 |= 1 << UInt64(b & 63)
+            case 2: firsts.2 |= 1 << UInt64(b & 63)
+            default: firsts.3 |= 1 << UInt64(b & 63)
+            }
+        }
+        func scan(_ t: UnsafeBufferPointer<UInt8>) -> Bool {
+            let n = t.count
+            var i = 0
+            while i < n {
+                let b = lowered(t[i])
+                let word: UInt64
+                switch b >> 6 {
+                case 0: word = firsts.0
+                case 1: word = firsts.1
+                case 2: word = firsts.2
+                default: word = firsts.3
+                }
+                if word & (1 << UInt64(b & 63)) != 0 {
+                    for p in phrases where !p.isEmpty && p[0] == b && p.count <= n - i {
+                        var k = 1
+                        while k < p.count && lowered(t[i + k]) == p[k] { k += 1 }
+                        if k == p.count { return true }
+                    }
+                }
+                i += 1
+            }
+            return false
+        }
+        if let found = text.utf8.withContiguousStorageIfAvailable(scan) { return found }
+        return Array(text.utf8).withUnsafeBufferPointer(scan)
     }
+
+    @inline(__always)
+    static func lowered(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
 }

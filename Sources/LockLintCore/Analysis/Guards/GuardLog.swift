@@ -321,7 +321,8 @@ public enum GuardLogExtractor {
         // Units by qualified name: two nested classes named `Inner` in different types are two classes.
         var byName: [String: [Int]] = [:]
         var order: [String] = []
-        for (di, d) in s.decls.enumerated() where (d.kind == .class || d.kind == .extension) && !d.nameText.isEmpty && d.body >= 0 {
+        for di in s.decls.indices where (s.decls[di].kind == .class || s.decls[di].kind == .extension) && !s.decls[di].nameText.isEmpty
+            && s.decls[di].body >= 0 {
             let q = qualifiedName(s, di)
             if byName[q] == nil { order.append(q) }
             byName[q, default: []].append(di)
@@ -623,8 +624,8 @@ public enum GuardLogExtractor {
     /// it (a lazy initializer that publishes under the lock) is not a wrapper.
     public static func ownWrappers(_ s: FileStructure, vocabulary: LockVocabulary, regions base: LockRegions? = nil) -> [String: String] {
         var candidates: [(decl: Int, params: [String])] = []
-        for (di, d) in s.decls.enumerated() where d.kind == .function && d.body >= 0 && !d.isStaticMember
-            && s.owningType(of: di) != nil && LockWrappers.takesImmediateClosure(d, s) {
+        for di in s.decls.indices where s.decls[di].kind == .function && s.decls[di].body >= 0 && !s.decls[di].isStaticMember
+            && s.owningType(of: di) != nil && LockWrappers.takesImmediateClosure(s.decls[di], s) {
             let params = closureParameters(s, di)
             if !params.isEmpty { candidates.append((di, params)) }
         }

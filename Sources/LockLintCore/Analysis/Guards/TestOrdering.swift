@@ -377,7 +377,8 @@ final class TestOrdering {
     func closureTakers() -> (joining: [String: [String]], notJoining: [String]) {
         var joining: [String: [String]] = [:]
         var not = Set<String>()
-        for (d, decl) in s.decls.enumerated() where decl.kind == .function && decl.body >= 0 && takesClosure(d) {
+        for d in s.decls.indices where s.decls[d].kind == .function && s.decls[d].body >= 0 && takesClosure(d) {
+            let decl = s.decls[d]
             let sum = summary(d)
             if sum.open.contains(where: { $0.opaque == nil }) {
                 not.insert(decl.nameText)

@@ -28,6 +28,9 @@ public struct TypeFacts: Sendable, Equatable {
     public var lockProperties: [String] = []
     /// Stored properties that are serial dispatch queues or event loops, sorted.
     public var queueProperties: [String] = []
+    /// Queue properties the type does not make itself (handed in through an initializer or
+    /// set from outside), sorted.
+    public var handedInQueues: [String] = []
     /// Lock properties that keep their state inside (Mutex<State>, NIOLockedValueBox): they
     /// guard their own value, not the type's other properties.
     public var valueBoxes: [String] = []
@@ -146,6 +149,7 @@ public struct TypeFacts: Sendable, Equatable {
         Self.union(&storedVarTypes, o.storedVarTypes)
         Self.union(&lockProperties, o.lockProperties)
         Self.union(&queueProperties, o.queueProperties)
+        Self.union(&handedInQueues, o.handedInQueues)
         Self.union(&valueBoxes, o.valueBoxes)
         Self.union(&eventLoops, o.eventLoops)
     }
@@ -448,6 +452,9 @@ public struct ProjectIndex: Sendable {
                 f.storedVarTypes = ValueMutations.storedVarTypes(of: di, in: s)
                 f.lockProperties = members.locks
                 f.queueProperties = members.queues
+                f.handedInQueues = members.queues.filter { q in
+                    s.children[di].contains { s.decls[$0].kind == .variable && s.decls[$0].nameText == q && !GuardLogExtractor.madeByOwner(s.decls[$0], s) }
+                }
                 f.valueBoxes = members.boxes
                 f.eventLoops = members.eventLoops
             }

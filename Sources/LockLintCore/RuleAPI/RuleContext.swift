@@ -125,7 +125,7 @@ public final class RuleContext {
 
     static func classQueues(_ f: TypeFacts?) -> [String] {
         guard let f, f.isClass else { return [] }
-        return f.queueProperties.map { "q:" + $0 } + f.eventLoops.map { "l:" + $0 } + (f.superclass.isEmpty ? [] : ["s:" + f.superclass])
+        return f.queueProperties.map { "q:" + $0 } + f.handedInQueues.map { "h:" + $0 } + f.eventLoops.map { "l:" + $0 } + (f.superclass.isEmpty ? [] : ["s:" + f.superclass])
     }
 
     /// The methods of a type of this name (declared in any file) that assert an executor

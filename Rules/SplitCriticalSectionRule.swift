@@ -179,10 +179,11 @@ public struct SplitCriticalSectionRule: Rule {
     )
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
-        var out: [Diagnostic] = accessorSplits(context)
+        var serial = SerialSteps(context.structure)
+        var out: [Diagnostic] = accessorSplits(context, &serial)
         var acquisitions = LockAcquisitions(context)
         for (first, second) in acquisitions.consecutivePairs() {
-            if let d = judge(first, second, &acquisitions, context) { out.append(d) }
+            if let d = judge(first, second, &acquisitions, &serial, context) { out.append(d) }
         }
         return out
     }
@@ -191,7 +192,7 @@ public struct SplitCriticalSectionRule: Rule {
 
     /// `x += 1`, `x[k] = v`, `x.append(v)` on a property whose getter and setter each take the
     /// lock: the getter's acquisition reads, the setter's writes, and an update in between is lost.
-    private func accessorSplits(_ context: RuleContext) -> [Diagnostic] {
+    private func accessorSplits(_ context: RuleContext, _ serial: inout SerialSteps) -> [Diagnostic] {
         let s = context.structure
         let code = s.code
         let bytes = s.file.bytes
@@ -240,6 +241,9 @@ public struct SplitCriticalSectionRule: Rule {
             if entry.getter.path == s.file.path && s.exclusive(q, entry.getter.token) { continue }
             let a = entry
             let name = s.text(q)
+            // Run on one serial queue, like every other write of the property: one at a time.
+            if receiver < 0, case .variable(let p) = s.lookupVariable(name, at: q, memberOnly: true),
+               Self.serialized(name, property: p, lock: a.lock, steps: [q], s, &serial) { continue }
             let key = "\(typeName).\(name)|\(a.lock)"
             if let k = firstFinding[key] {
                 out[k].notes.append(context.note(at: q, "'\(name)\(how)' here too reads and writes it in two holds"))
@@ -327,8 +331,25 @@ public struct SplitCriticalSectionRule: Rule {
 
     /// A finding when `second` writes state that `first` read, from a decision made on what was
     /// read (see `DecisionFlow`), with no re-read of that state inside `second`.
+    /// Both steps run on one serial queue of the type (see `SerialSteps`), and so does every
+    /// write of `name` in the file, whose property (if any) and lock only this file reaches.
+    static func serialized(_ name: String, property: Int = -1, lock: String, steps: [Int], _ s: FileStructure, _ serial: inout SerialSteps) -> Bool {
+        if property >= 0 && !QueueReach.isPrivate(s, property) { return false }
+        var lockName = lock
+        if lockName.hasPrefix("self.") { lockName.removeFirst(5) }
+        guard !lockName.contains("."), let at = steps.first, case .variable(let l) = s.lookupVariable(lockName, at: at, memberOnly: true),
+              QueueReach.isPrivate(s, l), let q = serial.queue(at: at), let t = s.enclosingType(of: at) else { return false }
+        let type = s.decls[t].kind == .extension && !s.decls[t].fullName.isEmpty ? s.decls[t].fullName : s.decls[t].nameText
+        guard steps.allSatisfy({ serial.queue(at: $0) == q }) else { return false }
+        // The whole value kept in the lock: every use of the lock runs there.
+        if name == CriticalSectionState.wholeValue { return serial.everyUse(of: lockName, on: q, inType: type) }
+        guard serial.everyWrite(of: name, on: q, inType: type, besides: property) else { return false }
+        // (And the storage its setter writes, wherever else that is written.)
+        return property < 0 || serial.setterWrites(of: property).allSatisfy { serial.everyWrite(of: $0, on: q, inType: type, besides: property) }
+    }
+
     private func judge(_ first: LockAcquisition, _ second: LockAcquisition, _ acquisitions: inout LockAcquisitions,
-                       _ context: RuleContext) -> Diagnostic? {
+                       _ serial: inout SerialSteps, _ context: RuleContext) -> Diagnostic? {
         let s = context.structure
         let read = acquisitions.accesses(of: first)
         let checked = read.reads
@@ -389,6 +410,8 @@ public struct SplitCriticalSectionRule: Rule {
         // decision cannot undo another thread's write.
         // (Only a write of the whole property: `x[k] = v` stores one element.)
         if write.name != CriticalSectionState.wholeValue && s.is(write.value - 2, text: write.name) && DecisionFlow.isLatch(write.name, value: write.value, s) { return nil }
+        if first.member == nil && second.member == nil
+            && Self.serialized(write.name, lock: first.lock, steps: [first.acquireToken, second.acquireToken], s, &serial) { return nil }
         let lock = first.display
         let names = checked.sorted().filter { $0 != CriticalSectionState.wholeValue }
         let whole = names.isEmpty
@@ -434,3 +457,4 @@ public struct SplitCriticalSectionRule: Rule {
     static let valueQueries: Set<String> = ["contains", "hasPrefix", "hasSuffix", "starts", "firstIndex", "lastIndex", "index", "distance",
                                             "lowercased", "uppercased", "isSubset", "isSuperset", "isDisjoint", "intersection", "union"]
 }
+

@@ -130,14 +130,40 @@ enum GuardReport {
                     fix = "hold \(describe(p)) around the call of '\(helper)()' \(at); do not lock inside '\(helper)()': its other callers "
                         + "already hold \(describe(p)), and taking it again would deadlock"
                 case .serialQueue, .readerWriter, .eventLoop:
-                    fix = "submit the call of '\(helper)()' \(at) to \(p.name) (inside \(p.name).async { }) like its other callers; do not make "
-                        + "'\(helper)()' hop to \(p.name) itself: its other callers already run on \(p.name), and \(p.name).sync there would deadlock"
+                    let hop = "do not make '\(helper)()' hop to \(p.name) itself: its other callers already run on \(p.name), and \(p.name).sync there would deadlock"
+                    if call.path == s.file.path && Self.nothingRunsAfter(s, tokenIndex(s, offset: call.offset)) {
+                        fix = "submit the call of '\(helper)()' \(at) to \(p.name) (inside \(p.name).async { }) like its other callers; " + hop
+                    } else {
+                        // Sent with async, the call would run after the code that follows it,
+                        // which may rely on it having run: the tool cannot tell, and offers no
+                        // reordering.
+                        fix = "run the call of '\(helper)()' \(at) on \(p.name) like its other callers, in the order the code after it expects "
+                            + "(queue.async would run it after that code; check whether that code relies on it first); " + hop
+                    }
                 case .mainActor:
                     fix = "make the call of '\(helper)()' \(at) on the main actor, like its other callers"
                 }
             }
         }
         return context.diagnostic(rule, at: token, message: message, notes: notes, fixIt: FixIt(fix))
+    }
+
+    /// Nothing of its function (or closure) runs after the statement holding token `t`: only
+    /// closing braces follow it, and no loop around it runs it again.
+    static func nothingRunsAfter(_ s: FileStructure, _ t: Int) -> Bool {
+        guard t >= 0, let exec = s.enclosingExecutable(of: t) else { return false }
+        let close = s.scopes[exec].close
+        for sc in s.enclosingScopes(of: t) {
+            if sc == exec { break }
+            let kw = s.scopes[sc].statementKeyword
+            if kw >= 0 && (s.isKeyword(kw, .for) || s.isKeyword(kw, .while) || s.isKeyword(kw, .repeat)) { return false }
+        }
+        var j = s.statementEnd(from: t, limit: close)
+        while j < close {
+            guard s.isChar(j, UInt8(ascii: "}")) || s.isChar(j, UInt8(ascii: ";")) else { return false }
+            j += 1
+        }
+        return true
     }
 
     /// " (and 3 more accesses in 'helper()')" for a finding that stands for several accesses.
@@ -188,7 +214,10 @@ enum GuardReport {
         case .serialQueue, .readerWriter:
             // One half of a check-then-act in one function: deferring the write alone lets a second
             // call pass the same check before it runs.
-            let base = "run this access on \(g.name) like the others: " + queueFix(g.name, name: f.variable, write: f.write)
+            // A write that code after it in its function may rely on: sent with async, it would
+            // run after that code, so the tool offers no reordering it cannot judge.
+            let later = f.write && !nothingRunsAfter(context.structure, tokenIndex(context.structure, offset: f.site.offset))
+            let base = "run this access on \(g.name) like the others: " + queueFix(g.name, name: f.variable, write: f.write, keepOrder: later)
             if let fn = checkThenActFunction(context.structure, f) {
                 return base + "; '\(fn)' also decides on '\(f.variable)' by reading it before writing it: re-check the condition in the block on "
                     + "\(g.name) that writes, so a second call cannot pass the same check first"
@@ -262,8 +291,9 @@ enum GuardReport {
     /// How to move an access onto serial queue `q`. `q.sync` is not offered on its own: the
     /// access may run on `q` already, or on a thread that work on `q` waits for, and then `sync`
     /// deadlocks.
-    static func queueFix(_ q: String, name: String, write: Bool) -> String {
-        (write ? "make the write inside \(q).async { }" : "read '\(name)' inside \(q).async { } and hand the value on from there")
+    static func queueFix(_ q: String, name: String, write: Bool, keepOrder: Bool = false) -> String {
+        (keepOrder ? "make the write on \(q) in the order the code after it expects (inside \(q).async { } it would run after that code; check whether that code relies on it first)"
+            : write ? "make the write inside \(q).async { }" : "read '\(name)' inside \(q).async { } and hand the value on from there")
             + "; \(q).sync { } is safe only from callers that never run on \(q) and that no block on \(q) waits for, "
             + "so where that is not certain, guard '\(name)' with one short lock at every access instead"
     }

@@ -30,6 +30,9 @@ public struct TypeFacts: Sendable, Equatable {
     public var queueProperties: [String] = []
     /// Stored properties that are concurrent dispatch queues (reader-writer), sorted.
     public var readerWriterQueues: [String] = []
+    /// Queue properties the type does not make itself (handed in through an initializer or
+    /// set from outside), sorted.
+    public var handedInQueues: [String] = []
     /// Lock properties that keep their state inside (Mutex<State>, NIOLockedValueBox): they
     /// guard their own value, not the type's other properties.
     public var valueBoxes: [String] = []
@@ -149,6 +152,7 @@ public struct TypeFacts: Sendable, Equatable {
         Self.union(&lockProperties, o.lockProperties)
         Self.union(&queueProperties, o.queueProperties)
         Self.union(&readerWriterQueues, o.readerWriterQueues)
+        Self.union(&handedInQueues, o.handedInQueues)
         Self.union(&valueBoxes, o.valueBoxes)
         Self.union(&eventLoops, o.eventLoops)
     }
@@ -462,6 +466,9 @@ public struct ProjectIndex: Sendable {
                 f.lockProperties = members.locks
                 f.queueProperties = members.queues
                 f.readerWriterQueues = members.readerWriter
+                f.handedInQueues = members.queues.filter { q in
+                    s.children[di].contains { s.decls[$0].kind == .variable && s.decls[$0].nameText == q && !GuardLogExtractor.madeByOwner(s.decls[$0], s) }
+                }
                 f.valueBoxes = members.boxes
                 f.eventLoops = members.eventLoops
             }

@@ -115,8 +115,8 @@ public final class RuleContext {
         return answer
     }
 
-    /// A class of this name's serial queues (`q:name`), event loops (`l:name`), concurrent queues (`c:name`) and superclass
-    /// (`s:name`), declared in any file.
+    /// A class of this name's serial queues (`q:name`), those handed in to it (`h:name`), event loops (`l:name`),
+    /// concurrent queues (`c:name`) and superclass (`s:name`), declared in any file.
     public func classQueues(_ name: String) -> [String] {
         let answer = Self.classQueues(index.facts(module: module, name: name))
         questions[FactsQuestion(kind: .classQueues, name: name)] = .strings(answer)
@@ -125,8 +125,8 @@ public final class RuleContext {
 
     static func classQueues(_ f: TypeFacts?) -> [String] {
         guard let f, f.isClass else { return [] }
-        return f.queueProperties.map { "q:" + $0 } + f.eventLoops.map { "l:" + $0 } + f.readerWriterQueues.map { "c:" + $0 }
-            + (f.superclass.isEmpty ? [] : ["s:" + f.superclass])
+        return f.queueProperties.map { "q:" + $0 } + f.handedInQueues.map { "h:" + $0 } + f.eventLoops.map { "l:" + $0 }
+            + f.readerWriterQueues.map { "c:" + $0 } + (f.superclass.isEmpty ? [] : ["s:" + f.superclass])
     }
 
     /// The methods of a type of this name (declared in any file) that assert an executor

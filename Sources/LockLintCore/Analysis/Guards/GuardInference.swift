@@ -330,6 +330,8 @@ public enum GuardInference {
         }
         accesses.sort { $0.record.site < $1.record.site }
         let vars = logs.flatMap { $0.vars }
+        // Queues handed in that the class's code (in every file) only delivers work to.
+        let deliveryQueues = Set(logs.flatMap(\.deliveryQueues)).subtracting(logs.flatMap(\.otherQueueUses))
         let throughOthers = Set(logs.flatMap { $0.writtenThroughOthers })
         let setUpByOthers = Set(logs.flatMap { $0.setUpThroughOthers })
         // Tests: only state that the test code itself touches (or reaches through a member)
@@ -451,6 +453,10 @@ public enum GuardInference {
             // accesses do. One read that happens to sit in a block on the queue (a log call, a
             // public setting read once while connecting) does not make the queue the var's guard.
             if writeCounts.isEmpty && !unchecked && ((counts[primary] ?? 0) < 2 || (counts[primary] ?? 0) * 2 <= list.count) { continue }
+            // Nor does a queue handed in to deliver on: the class runs its user's callbacks (or
+            // reads settings) there because its user chose that queue, not to exclude anyone;
+            // unless some write of the var holds it.
+            if writeCounts.isEmpty && !unchecked && primary.kind.isExecutor && deliveryQueues.contains(primary.name) { continue }
             // A weak reference is loaded and stored atomically by the runtime: unless its writes
             // hold the guard, its reads race with nothing they could tear.
             if v.weak && (writeCounts[primary] ?? 0) == 0 { continue }

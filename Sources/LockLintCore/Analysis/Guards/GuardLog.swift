@@ -183,6 +183,10 @@ public struct TypeGuardLog: Sendable, Equatable {
     public var calls: [MemberCallRecord] = []
     /// `extension T: @unchecked Sendable` here.
     public var uncheckedHere = false
+    /// Queues of the class it does not make itself that this file's code only submits work to
+    /// with `async` (see `GuardLogExtractor.deliveryQueues`), and queues it uses otherwise here.
+    public var deliveryQueues: [String] = []
+    public var otherQueueUses: [String] = []
     /// Why this file's units leave the class alone (a documented confinement), or nil.
     public var exemption: String? = nil
     public var testCode = false
@@ -464,6 +468,7 @@ public enum GuardLogExtractor {
                                     wrappers: wrappers, selfAliases: fileSelfAliases!)
             walker.ordering = ordering
             walker.writingMethods = ValueMutations.writingMethods(className: name, declared: declared, vars: vars.subtracting(references), context)
+            (log.deliveryQueues, log.otherQueueUses) = deliveryQueues(context, units: units, className: name)
             if let queues = local?.queues, !queues.isEmpty {
                 walker.handsOutQueue = units.contains { handsOut(s, queues: Set(queues), unit: $0) }
                 if walker.handsOutQueue { log.classRecord?.handsOutQueue = true }
@@ -500,6 +505,76 @@ public enum GuardLogExtractor {
         return s.assignments(of: v.nameText, in: s.span(body.open, body.close)).contains { k in
             (!s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self)) && constructs(k + 2)
         }
+    }
+
+    /// A queue handed to the class (an initializer's parameter, a property others set) that its
+    /// code only submits work to with `async`/`asyncAfter`: it delivers events on the queue its
+    /// user chose, and holding it says nothing about who else touches the state read there.
+    /// Returns the names this file uses only so (at least once), and the names it uses in any
+    /// other way (`sync`, a barrier, passed on, made here): the caller combines the files.
+    static func deliveryQueues(_ context: RuleContext, units: [Int], className: String) -> (delivery: [String], other: [String]) {
+        let s = context.structure
+        guard s.identifiers.mayContainAny(["async", "asyncAfter"]) else { return ([], []) }
+        // The member named at `i`: `q` or `self.q` (not another value's `x.q`).
+        func memberRef(_ i: Int) -> Bool {
+            if s.isChar(i - 1, UInt8(ascii: ".")) {
+                let r = s.isChar(i - 2, UInt8(ascii: "?")) ? i - 3 : i - 2
+                return s.isKeyword(r, .self) && !s.isChar(r - 1, UInt8(ascii: "."))
+            }
+            // A label (`init(queue: …)`, `f(queue: q)`), or a local or parameter of that name.
+            if s.isChar(i + 1, UInt8(ascii: ":")) && (s.isChar(i - 1, UInt8(ascii: "(")) || s.isChar(i - 1, UInt8(ascii: ","))) { return false }
+            guard let fn = s.enclosingFunction(of: i) else { return true }
+            return !StateAccess.isShadowed(s, s.text(i), at: i, in: StateAccess.outermostMember(s, fn))
+        }
+        func submits(_ i: Int) -> Bool {
+            guard s.isChar(i + 1, UInt8(ascii: ".")), s.is(i + 2, "async") || s.is(i + 2, "asyncAfter") else { return false }
+            if s.isChar(i + 3, UInt8(ascii: "{")) { return true }
+            guard s.isChar(i + 3, UInt8(ascii: "(")) else { return false }
+            // `async(execute:)`, `asyncAfter(deadline:)`; not `async(flags: .barrier)` or a group.
+            return s.is(i + 4, "execute") || s.is(i + 4, "deadline") || s.is(i + 4, "wallDeadline") || s.isChar(i + 4, UInt8(ascii: ")"))
+        }
+        var candidates = Set<String>()
+        for u in units where s.decls[u].body >= 0 {
+            for i in s.scopes[s.decls[u].body].interior where s.code[i].kind == .identifier && memberRef(i) && submits(i) {
+                candidates.insert(s.text(i))
+            }
+        }
+        guard !candidates.isEmpty else { return ([], []) }
+        var other = Set<String>()
+        var declaredHere = Set<String>()
+        for u in units {
+            for m in s.children[u] where s.decls[m].kind == .variable && candidates.contains(s.decls[m].nameText) {
+                declaredHere.insert(s.decls[m].nameText)
+                if madeByOwner(s.decls[m], s) { other.insert(s.decls[m].nameText) }
+            }
+        }
+        for u in units where s.decls[u].body >= 0 {
+            for i in s.scopes[s.decls[u].body].interior where s.code[i].kind == .identifier && candidates.contains(s.text(i)) && memberRef(i) {
+                if submits(i) || s.isKeyword(i - 1, .var) || s.isKeyword(i - 1, .let) { continue }
+                // `q = q` in an initializer, `self.q = queue`: set from a value handed in.
+                if s.isChar(i + 1, UInt8(ascii: "=")) && !s.isChar(i + 2, UInt8(ascii: "=")) {
+                    let v = i + 2
+                    let simple = v + 1 < s.code.count && s.code[v].kind == .identifier && (s.code[v + 1].flags.contains(.newlineBefore) || s.isChar(v + 1, UInt8(ascii: "}"))
+                                                                    || s.isChar(v + 1, UInt8(ascii: ";")))
+                    if simple && s.text(v).first?.isLowercase == true { continue }
+                }
+                other.insert(s.text(i))
+            }
+        }
+        // A queue declared in a superclass: only one the superclass does not make itself.
+        for q in candidates where !declaredHere.contains(q) && !other.contains(q) {
+            var type = className
+            var found = false
+            var hops = 0
+            while !type.isEmpty && hops < 8 && !found {
+                let facts = context.classQueues(type)
+                if facts.contains("h:" + q) { found = true } else if facts.contains("q:" + q) { break }
+                type = facts.first { $0.hasPrefix("s:") }.map { String($0.dropFirst(2)) } ?? ""
+                hops += 1
+            }
+            if !found { other.insert(q) }
+        }
+        return (candidates.subtracting(other).sorted(), other.sorted())
     }
 
     /// Calls that take a queue only to name it, not to run code on it later.

@@ -337,6 +337,7 @@ public struct GuardRegions {
                 }
             }
         }
+        out.append(contentsOf: QueueAlternatives.regions(s, out))
         out.append(contentsOf: Self.semaphoreMutexRegions(s, vocabulary: vocabulary))
         out.append(contentsOf: Self.mainActorClosures(s))
         regions = out

@@ -1,0 +1,160 @@
+/// Whether code runs in blocks of one serial queue of its type, and whether every write of a
+/// name in the file does: a check and an act that both run there, on state that is only ever
+/// written there, cannot be split by another thread (the queue runs one block at a time).
+///
+/// A token runs on queue `q` when it is in a block sent to `q` (`async`, `asyncAfter`, `sync`)
+/// through closures that run on the spot, or in a private function of the type every call of
+/// which in the file runs on `q`. `q` is a stored property of the type that nothing shows to be
+/// concurrent (not `.concurrent`, not a global queue, not an operation queue); a queue whose
+/// kind the tool cannot see (a protocol-typed property) counts, since it cannot tell otherwise.
+public struct SerialSteps {
+    let s: FileStructure
+    /// Function declaration → the queue every call of it runs on ("" for none).
+    private var byFunction: [Int: String] = [:]
+    /// Name → the tokens that write it (worked out once, on first use).
+    private var writes: [String: [Int]]? = nil
+    /// Name → the tokens that use it as a receiver (`name.…`, `self.name.…`).
+    private var uses: [String: [Int]]? = nil
+    /// Name → the direct calls of it (worked out once, on first use).
+    private var callTokens: [String: [Int]]? = nil
+
+    public init(_ s: FileStructure) { self.s = s }
+
+    /// The queue property token `t` runs on, or nil.
+    public mutating func queue(at t: Int) -> String? {
+        var sc = t >= 0 && t < s.scopeOf.count ? Int(s.scopeOf[t]) : -1
+        while sc >= 0 {
+            let scope = s.scopes[sc]
+            switch scope.kind {
+            case .closure:
+                let c = s.closures[scope.closure]
+                guard c.callee >= 0 else { return nil }
+                let name = s.text(c.callee)
+                if QueueReach.onQueueMethods.contains(name) && s.isChar(c.callee - 1, UInt8(ascii: ".")) {
+                    return serialProperty(dot: c.callee - 1)
+                }
+                guard QueueReach.onTheSpot.contains(name) else { return nil }
+            case .functionBody:
+                let d = scope.decl
+                guard d >= 0, s.decls[d].kind == .function else { return nil }
+                return queue(ofFunction: d)
+            case .typeBody, .accessorBlock:
+                return nil
+            default:
+                break
+            }
+            sc = scope.parent
+        }
+        return nil
+    }
+
+    /// Whether every write of `name` in the file (outside initializers and the accessors of
+    /// `besides`) runs on `q`.
+    public mutating func everyWrite(of name: String, on q: String, inType type: String, besides: Int = -1) -> Bool {
+        if writes == nil { writes = Self.writeTokens(s) }
+        for k in writes![name] ?? [] where inType(k, type) {
+            guard let f = s.enclosingFunction(of: k) else { return false }
+            if s.decls[f].kind == .initializer || s.decls[f].kind == .deinitializer { continue }
+            if besides >= 0 && s.decls[f].kind == .accessor && s.decls[f].parent == besides { continue }
+            if queue(at: k) != q { return false }
+        }
+        return true
+    }
+
+    /// Whether every use of stored property `name` of the type in the file (`name`, `self.name`;
+    /// outside initializers) runs on `q`: for state kept inside it (a lock that owns its value).
+    public mutating func everyUse(of name: String, on q: String, inType type: String) -> Bool {
+        if uses == nil {
+            var byName: [String: [Int]] = [:]
+            for k in 0..<s.code.count where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "."))
+                && (!s.isChar(k - 1, UInt8(ascii: ".")) || (s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: ".")))) {
+                byName[s.text(k), default: []].append(k)
+            }
+            uses = byName
+        }
+        for k in uses![name] ?? [] where inType(k, type) {
+            guard let f = s.enclosingFunction(of: k) else { return false }
+            if s.decls[f].kind == .initializer || s.decls[f].kind == .deinitializer { continue }
+            if queue(at: k) != q { return false }
+        }
+        return true
+    }
+
+    /// The names the setter of property `p` writes (its storage), besides `p` itself.
+    public func setterWrites(of p: Int) -> Set<String> {
+        var out = Set<String>()
+        for a in s.children[p] where s.decls[a].kind == .accessor && s.is(s.decls[a].keyword, "set") && s.decls[a].body >= 0 {
+            for k in s.scopes[s.decls[a].body].interior where s.code[k].kind == .identifier && StateAccess.mayWrite(s, k) {
+                // A stored property of a type (not `$0`, a local, or a parameter).
+                guard case .variable(let v) = s.lookupVariable(s.text(k), at: k), s.decls[v].parent >= 0,
+                      s.decls[s.decls[v].parent].kind.isType else { continue }
+                out.insert(s.text(k))
+            }
+        }
+        out.remove(s.decls[p].nameText)
+        return out
+    }
+
+    /// Token `k` is in type `type` (its declaration or an extension of it).
+    private func inType(_ k: Int, _ type: String) -> Bool {
+        guard let t = s.enclosingType(of: k) else { return false }
+        let d = s.decls[t]
+        return (d.kind == .extension && !d.fullName.isEmpty ? d.fullName : d.nameText) == type
+    }
+
+    private mutating func queue(ofFunction d: Int) -> String? {
+        if let known = byFunction[d] { return known.isEmpty ? nil : known }
+        guard QueueReach.isPrivate(s, d), s.owningType(of: d) != nil else { return nil }
+        byFunction[d] = ""
+        let name = s.decls[d].nameText
+        var on: String? = nil
+        var calls = 0
+        let body = s.decls[d].body >= 0 ? s.scopes[s.decls[d].body] : nil
+        if callTokens == nil {
+            var byName: [String: [Int]] = [:]
+            for k in 0..<s.code.count where QueueAlternatives.isDirectCall(s, k) { byName[s.text(k), default: []].append(k) }
+            callTokens = byName
+        }
+        for k in callTokens![name] ?? [] {
+            if let b = body, b.open < k && k < b.close { continue }
+            calls += 1
+            guard let q = queue(at: k), on == nil || on == q else { return nil }
+            on = q
+        }
+        guard calls > 0, let q = on else { return nil }
+        byFunction[d] = q
+        return q
+    }
+
+    /// The queue property named before `.` at `dot` when it may be serial.
+    private func serialProperty(dot: Int) -> String? {
+        let r = LockRegions.receiverStart(s, dot: dot)
+        guard r >= 0 else { return nil }
+        var name = LockRegions.normalized(s.text(s.span(r, dot)))
+        if name.hasPrefix("self.") { name.removeFirst(5) }
+        guard !name.isEmpty, !name.contains("."), !name.contains("(") else { return nil }
+        guard case .variable(let v) = s.lookupVariable(name, at: dot, memberOnly: s.isKeyword(r, .self)) else { return nil }
+        let decl = s.decls[v]
+        guard decl.parent >= 0, s.decls[decl.parent].kind.isType, !decl.isStaticMember else { return nil }
+        if GuardLogExtractor.isConcurrentQueue(decl, s) || GuardLogExtractor.isOperationQueue(decl, s) { return nil }
+        if decl.initializer.contains(where: { s.is($0, "global") || s.is($0, "concurrent") }) { return nil }
+        return name
+    }
+
+    /// Every identifier the file writes: assigned, changed in place, or through a mutating
+    /// method of the standard collections.
+    static func writeTokens(_ s: FileStructure) -> [String: [Int]] {
+        var out: [String: [Int]] = [:]
+        let mutating = Set(StateWrites.mutatingNames + ["removeAll", "removeValue", "removeFirst", "removeLast"])
+        for k in 0..<s.code.count where s.code[k].kind == .identifier {
+            if s.isKeyword(k - 1, .var) || s.isKeyword(k - 1, .let) { continue }
+            var written = StateAccess.mayWrite(s, k)
+            if !written, s.isChar(k + 1, UInt8(ascii: ".")), k + 3 < s.code.count, s.code[k + 2].kind == .identifier,
+               s.isChar(k + 3, UInt8(ascii: "(")), mutating.contains(s.text(k + 2)) {
+                written = true
+            }
+            if written { out[s.text(k), default: []].append(k) }
+        }
+        return out
+    }
+}

@@ -317,10 +317,15 @@ public struct DispatchMainInAsyncRule: Rule {
         case let .globalActor(name, decl, attribute):
             let d = s.decls[decl]
             let what = d.kind.isType ? "\(d.kind.keyword) '\(d.nameText)'" : (d.kind == .variable ? "property '\(d.nameText)'" : "function '\(d.nameText)()'")
+            // An extension of a type whose own declaration, in another file, is `@MainActor`.
+            let declaredElsewhere = attribute == d.name && d.kind == .extension
             notes.append(context.note(at: attribute, s.code[attribute].kind == .attribute
                 ? "@\(name) isolates \(what)"
-                : "'\(s.text(attribute))' is a main-actor class: \(what) inherits its isolation"))
-            message = Self.globalActorMessage(call: call, name: name, what: "@\(name) \(what)", isSync: isSync, isAfter: isAfter)
+                : declaredElsewhere
+                    ? "'\(d.nameText)' is declared @\(name) in another file: \(what) inherits its isolation"
+                    : "'\(s.text(attribute))' is a main-actor class: \(what) inherits its isolation"))
+            message = Self.globalActorMessage(call: call, name: name, what: declaredElsewhere ? "\(what) of a @\(name) type" : "@\(name) \(what)",
+                                              isSync: isSync, isAfter: isAfter)
             fix = Self.globalActorFix(name: name, isSync: isSync, isAfter: isAfter, delayedTask: delayedTask + keepsWeak)
         case let .globalActorClosure(name, closure, attribute):
             _ = closure

@@ -289,7 +289,10 @@ public struct DispatchMainInAsyncRule: Rule {
         case .async(let origin):
             let where_ = AsyncContext.describe(origin, in: s)
             let anchor = AsyncContext.anchor(origin, in: s)
-            notes.append(context.note(at: anchor, "\(Self.capitalized(where_)) can await the main actor instead of handing work to GCD"))
+            // A delay is not awaited here (that would hold the code up): the note says so.
+            notes.append(context.note(at: anchor, isAfter
+                ? "\(Self.capitalized(where_)) can start main-actor work in a task of its own instead of a GCD timer"
+                : "\(Self.capitalized(where_)) can await the main actor instead of handing work to GCD"))
             if isSync {
                 message = "\(call) in \(where_) blocks a cooperative-pool thread until the main queue runs the block"
                 fix = "replace with `await MainActor.run { … }`, which suspends instead of blocking and returns the block's result"

@@ -19,14 +19,15 @@ public struct DispatchMainInAsyncRule: Rule {
             """,
         fix: """
             From async code, `await MainActor.run { … }` (or call a `@MainActor` function with `await`); to start \
-            main-actor work without waiting, `Task { @MainActor in … }`; for a delay, `try await Task.sleep(for:)` \
-            first, in a task that keeps the block's `[weak self]` capture. In `@MainActor` code the hop only runs \
+            main-actor work without waiting, `Task { @MainActor in … }`; for a delay, a task of its own that sleeps \
+            first (`Task { @MainActor [weak self] in try await Task.sleep(for: …); … }`, keeping the block's capture \
+            list), so that the code around goes on at once as it did with the timer. In `@MainActor` code the hop only runs \
             the block later: `Task { … }` does the same under the compiler's checking; call the code directly only \
             where nothing relies on it running after the current code returns.
             """,
         knownLimits: """
-            Reported inside an actor (including its extensions anywhere in the run), a type, extension or function \
-            marked `@MainActor` (or another global actor), an `async` function or accessor, an `async` closure, \
+            Reported inside an actor (including its extensions anywhere in the run), a type (with its extensions in \
+            any file), extension or function marked `@MainActor` (or another global actor), an `async` function or accessor, an `async` closure, \
             and a `Task {}` / `Task.detached {}` / `addTask {}` body. Nested closures: a closure that runs inline \
             (continuation bodies, `forEach`, `map`, `withLock`, …) counts as the code around it; any other closure \
             that is not itself async — a completion handler, a Combine sink, a notification observer — ends the \
@@ -43,8 +44,9 @@ public struct DispatchMainInAsyncRule: Rule {
             other file of the run awaits a function of its name (a private function needs no such look; a public, \
             open, overriding or `@objc` one is always reported). Neither is a deferral on the main actor that the \
             code shows it needs, since `Task { }` would only restate it: `DispatchQueue.main.async` whose block \
-            reads layout (`frame`, `bounds`, `contentSize`, …); that a comment beside it, or the documentation \
-            comment of its member or type, explains (a run-loop turn, re-entrancy, coalescing, …); in a getter or \
+            reads layout (`frame`, `bounds`, `contentSize`, …); that a comment beside it or directly above its \
+            statement, a comment opening its block, or the documentation comment of its member or type, explains (a \
+            run-loop or event-loop turn, returning first, re-entrancy, coalescing, …); in a getter or \
             subscript, which must not run side effects in the middle of whoever reads; whose block resets state \
             the code tests and sets before the hop (coalescing calls into one run per turn); or whose block \
             presents (`present(…)`, state the file binds to `isPresented:`/`item:`). Other main-actor hops are \
@@ -54,7 +56,9 @@ public struct DispatchMainInAsyncRule: Rule {
             actor from the code that starts it (a main-actor function or type, through closures that pass their \
             isolation on, such as a Combine `sink`; not through a block sent to another queue, a detached or child \
             task, or a `@Sendable` closure): a hop to the main queue in it is already on the main actor. A delayed \
-            block that captures weakly (`[weak self]`) is told to keep that capture list on the task that replaces it.
+            block that captures weakly (`[weak self]`) is told to keep that capture list on the task that replaces it; \
+            a delayed block passed by name (a work item, a function) gets no rewrite, since what it captures is not \
+            visible. `@MainActor` on an extension isolates that extension's members, not the type.
             """,
         inTests: .skipped("mixing GCD and async/await is migration advice; test code is not reported"),
         triggeringExamples: [
@@ -272,21 +276,29 @@ public struct DispatchMainInAsyncRule: Rule {
         // A block that captures weakly (`[weak self]`) must not be kept alive by the rewrite: a task
         // that awaits a delay holds what it captures for the whole wait.
         let captures = isAfter ? DispatchedBlocks.weakCaptureList(s, call: m) : nil
+        // The rewrite for a delay stays fire-and-forget: the delay is awaited inside a task of its
+        // own, never by the code around it (that would hold up this code, and whoever awaits it,
+        // for the whole wait).
         let delayedTask = "`Task { @MainActor \(captures.map { $0 + " " } ?? "")in try await Task.sleep(for: …); … }`"
-        let keepsWeak = captures.map { " (keep \($0): a task that awaits the delay holds what it captures strongly for the whole wait)" } ?? ""
+        let keepsWeak = (captures.map { " (keep \($0): a task that awaits the delay holds what it captures strongly for the whole wait)" } ?? "")
+            + ": like the timer, it lets the code here go on at once (sleeping in the code itself would hold it up, and whoever awaits it, for the whole wait)"
+        // A block passed by name (a work item, a function): what it captures is not visible here,
+        // so no rewrite can be checked to keep weak captures weak.
+        let blockByName = isAfter && DispatchedBlocks.dispatchedClosure(s, call: m) == nil
         switch ctx {
         case .async(let origin):
             let where_ = AsyncContext.describe(origin, in: s)
             let anchor = AsyncContext.anchor(origin, in: s)
-            notes.append(context.note(at: anchor, "\(Self.capitalized(where_)) can await the main actor instead of handing work to GCD"))
+            // A delay is not awaited here (that would hold the code up): the note says so.
+            notes.append(context.note(at: anchor, isAfter
+                ? "\(Self.capitalized(where_)) can start main-actor work in a task of its own instead of a GCD timer"
+                : "\(Self.capitalized(where_)) can await the main actor instead of handing work to GCD"))
             if isSync {
                 message = "\(call) in \(where_) blocks a cooperative-pool thread until the main queue runs the block"
                 fix = "replace with `await MainActor.run { … }`, which suspends instead of blocking and returns the block's result"
             } else if isAfter {
                 message = "\(call) in \(where_) schedules a GCD timer the task cannot await or cancel"
-                fix = captures == nil
-                    ? "await the delay (`try await Task.sleep(for:)`), then run the block with `await MainActor.run { … }`"
-                    : "start \(delayedTask) instead\(keepsWeak)"
+                fix = blockByName ? Self.blockByNameFix : "start \(delayedTask) instead\(keepsWeak)"
             } else {
                 if case .function = origin {
                     message = endsTask
@@ -311,27 +323,32 @@ public struct DispatchMainInAsyncRule: Rule {
             } else {
                 message = "\(call) in actor '\(actorName)'\(memberText) leaves the actor through GCD: the block runs later on the main actor, unordered with this actor's work"
                 fix = isAfter
-                    ? (captures == nil ? "start \(delayedTask), or \(subject) and await the delay" : "start \(delayedTask)\(keepsWeak)")
+                    ? (blockByName ? Self.blockByNameFix : "start \(delayedTask)\(keepsWeak)")
                     : "\(subject) and `await MainActor.run { … }`, or start `Task { @MainActor in … }` if the actor must not wait"
             }
         case let .globalActor(name, decl, attribute):
             let d = s.decls[decl]
             let what = d.kind.isType ? "\(d.kind.keyword) '\(d.nameText)'" : (d.kind == .variable ? "property '\(d.nameText)'" : "function '\(d.nameText)()'")
+            // An extension of a type whose own declaration, in another file, is `@MainActor`.
+            let declaredElsewhere = attribute == d.name && d.kind == .extension
             notes.append(context.note(at: attribute, s.code[attribute].kind == .attribute
                 ? "@\(name) isolates \(what)"
-                : "'\(s.text(attribute))' is a main-actor class: \(what) inherits its isolation"))
-            message = Self.globalActorMessage(call: call, name: name, what: "@\(name) \(what)", isSync: isSync, isAfter: isAfter)
-            fix = Self.globalActorFix(name: name, isSync: isSync, isAfter: isAfter, delayedTask: delayedTask + keepsWeak)
+                : declaredElsewhere
+                    ? "'\(d.nameText)' is declared @\(name) in another file: \(what) inherits its isolation"
+                    : "'\(s.text(attribute))' is a main-actor class: \(what) inherits its isolation"))
+            message = Self.globalActorMessage(call: call, name: name, what: declaredElsewhere ? "\(what) of a @\(name) type" : "@\(name) \(what)",
+                                              isSync: isSync, isAfter: isAfter)
+            fix = Self.globalActorFix(name: name, isSync: isSync, isAfter: isAfter, delayedTask: blockByName ? nil : delayedTask + keepsWeak)
         case let .globalActorClosure(name, closure, attribute):
             _ = closure
             notes.append(context.note(at: attribute, "@\(name) isolates this closure"))
             message = Self.globalActorMessage(call: call, name: name, what: "a @\(name) closure", isSync: isSync, isAfter: isAfter)
-            fix = Self.globalActorFix(name: name, isSync: isSync, isAfter: isAfter, delayedTask: delayedTask + keepsWeak)
+            fix = Self.globalActorFix(name: name, isSync: isSync, isAfter: isAfter, delayedTask: blockByName ? nil : delayedTask + keepsWeak)
         case let .inheritedMainActor(isolation, origin):
             let where_ = AsyncContext.describe(origin, in: s)
             notes.append(context.note(at: isolation.anchor, "\(isolation.describe(in: s)): \(where_) inherits it and runs on the main actor"))
             message = Self.globalActorMessage(call: call, name: "MainActor", what: "\(where_) started in main-actor code", isSync: isSync, isAfter: isAfter)
-            fix = Self.globalActorFix(name: "MainActor", isSync: isSync, isAfter: isAfter, delayedTask: delayedTask + keepsWeak)
+            fix = Self.globalActorFix(name: "MainActor", isSync: isSync, isAfter: isAfter, delayedTask: blockByName ? nil : delayedTask + keepsWeak)
         }
         var fullFix = fix
         // A GCD hop drops task-local values; a Task inherits them. Say so when it can matter.
@@ -393,7 +410,7 @@ public struct DispatchMainInAsyncRule: Rule {
     ///   `.sheet(isPresented: $x)`): a presentation has to wait for the action or transition in
     ///   progress to finish.
     func deliberateDeferral(_ s: FileStructure, call m: Int, index: inout DeferralIndex) -> Bool {
-        if Self.documentsDeferral(s.commentsAround(token: m)) || Self.readsLayout(s, call: m) { return true }
+        if Self.documentsDeferral(Self.commentsAtHop(s, call: m)) || Self.readsLayout(s, call: m) { return true }
         guard let f = Self.directFunction(s, of: m) else { return false }
         if Self.isGetter(s, f) { return true }
         if Self.documentedReason(s, member: f) { return true }
@@ -547,8 +564,21 @@ public struct DispatchMainInAsyncRule: Rule {
         return !DispatchedBlocks.assignedNames(s, in: c.interior).isDisjoint(with: presented)
     }
 
-    static let deferralWords = ["defer", "run loop", "runloop", "next tick", "later", "after", "finish", "on purpose",
-                                "intentional", "asynchronously", "next cycle", "next pass", "wait for"]
+    static let deferralWords = ["defer", "run loop", "runloop", "event loop", "next loop", "next tick", "next turn", "next iteration",
+                                "next frame", "later", "after", "finish", "on purpose", "deliberate", "intentional", "asynchronously",
+                                "next cycle", "next pass", "wait for", "return before", "returns before", "before return",
+                                "re-ent", "reent", "coalesc", "unwind"]
+
+    /// The comments that speak for the hop at `m`: beside it and on the lines directly above the
+    /// statement (also when the call is split over lines), and those opening its block.
+    static func commentsAtHop(_ s: FileStructure, call m: Int) -> String {
+        var text = s.commentsAround(token: m)
+        if m >= 4 && s.line(ofToken: m - 4) != s.line(ofToken: m) { text += s.commentsAround(token: m - 4) }
+        if let c = DispatchedBlocks.dispatchedClosure(s, call: m), c.close > c.open {
+            text += s.commentsOpening(after: c.inKeyword > c.open ? c.inKeyword : c.open)
+        }
+        return text
+    }
 
     /// Whether a comment says the block is dispatched to run later on purpose.
     static func documentsDeferral(_ comments: String) -> Bool {
@@ -569,14 +599,22 @@ public struct DispatchMainInAsyncRule: Rule {
         return s.span(c.open + 1, c.close).contains { s.code[$0].kind == .identifier && layoutWords.contains(s.text($0)) }
     }
 
-    static func globalActorFix(name: String, isSync: Bool, isAfter: Bool, delayedTask: String) -> String {
+    /// The fix-it for a delayed block passed by name: no rewrite, and why.
+    static let blockByNameFix = "no rewrite offered: the block is passed by name, so what it captures is not visible here; a task that awaits the delay would hold its captures strongly for the whole wait"
+
+    static func globalActorFix(name: String, isSync: Bool, isAfter: Bool, delayedTask: String?) -> String {
         if name == "MainActor" {
             if isSync { return "call the block's code directly: it already runs on the main actor" }
             // The hop's only effect is to run the block later: keep that, the code around may rely on it.
             return "replace with `Task { … }`: it inherits the main actor and, like this hop, runs the block after the current code returns"
         }
         if isSync { return "make the caller async and `await MainActor.run { … }` instead of blocking \(name)" }
-        if isAfter { return "start \(delayedTask)" }
+        if isAfter {
+            guard let delayedTask else {
+                return blockByNameFix
+            }
+            return "start \(delayedTask)"
+        }
         return "`await MainActor.run { … }` from async code, or start `Task { @MainActor in … }`"
     }
 }

@@ -66,4 +66,46 @@ final class ConcurrencyIsolationTests: XCTestCase {
         XCTAssertEqual(name, "MainActor")
         guard case .async(.task)? = isolation(s, at: "unisolated") else { return XCTFail("a task's body") }
     }
+
+    /// A context whose run index holds the facts of every file given.
+    func runContext(_ s: FileStructure, others: [String]) -> RuleContext {
+        var index = ProjectIndex.facts(of: s, vocabulary: .default)
+        for (n, text) in others.enumerated() {
+            index.merge(ProjectIndex.facts(of: FileStructure(file: SourceFile(path: "O\(n).swift", text: text)), vocabulary: .default))
+        }
+        index.finish()
+        return RuleContext(structure: s, vocabulary: .default, index: index)
+    }
+
+    /// `@MainActor` on one extension isolates that extension's members, not the type: a member of
+    /// another, unmarked extension (in this file or another) is not main-actor code, and neither is
+    /// a conformer of a protocol whose extension is marked. The type's own attribute isolates all.
+    func testAMarkedExtensionIsolatesOnlyItsOwnMembers() {
+        let s = structure("""
+            final class Relay {}
+            @MainActor extension Relay { func shown() { inMarked() } }
+            extension Relay {
+                func ping() { inUnmarked() }
+                static func send() { Task { inTask() } }
+            }
+            extension Courier { func ring() { inCourier() } }
+            final class Card: Flippable { func flip() { inConformer() } }
+            extension Pane { func redraw() { inPane() } }
+            """)
+        let c = runContext(s, others: [
+            "class Courier {}\n@MainActor extension Courier {}",
+            "protocol Flippable {}\n@MainActor extension Flippable {}",
+            "@MainActor final class Pane {}",
+        ])
+        XCTAssertTrue(ConcurrencyIsolation.of(s, at: token(s, "inMarked"), context: c)?.isMainActor ?? false)
+        XCTAssertNil(ConcurrencyIsolation.of(s, at: token(s, "inUnmarked"), context: c))
+        XCTAssertFalse(ConcurrencyIsolation.of(s, at: token(s, "inTask"), context: c)?.isMainActor ?? true)
+        XCTAssertNil(ConcurrencyIsolation.of(s, at: token(s, "inCourier"), context: c))
+        XCTAssertNil(ConcurrencyIsolation.of(s, at: token(s, "inConformer"), context: c))
+        XCTAssertFalse(c.inheritsMainActor(superclass: "Courier"))
+        XCTAssertFalse(c.inheritsMainActor(superclass: "Flippable"))
+        // The type's own declaration does isolate it, across files.
+        XCTAssertTrue(ConcurrencyIsolation.of(s, at: token(s, "inPane"), context: c)?.isMainActor ?? false)
+        XCTAssertTrue(c.inheritsMainActor(superclass: "Pane"))
+    }
 }

@@ -566,6 +566,26 @@ final class FixItSafetyTests: XCTestCase {
         }
     }
 
+    /// A delayed block is never rewritten so that the code around awaits the delay (its awaiting
+    /// callers would wait the whole delay too): the rewrite is a task of its own that sleeps first,
+    /// keeping weak captures weak; a block passed by name gets no rewrite.
+    func testADelayedBlockStaysFireAndForget() async throws {
+        let url = Support.packageRoot.appendingPathComponent("TestFixtures/dispatch_main_in_async/delayed_fire_and_forget.swift")
+        let code = try String(contentsOf: url, encoding: .utf8)
+        let ds = await findings(code, DispatchMainInAsyncRule())
+        XCTAssertEqual(ds.map(\.location.line), [11, 18, 26, 34, 41])
+        let starts = ["start `Task { @MainActor in try await Task.sleep(for: …); … }`",
+                      "start `Task { @MainActor [weak self] in try await Task.sleep(for: …); … }`",
+                      "no rewrite offered", "start `Task { @MainActor in try await Task.sleep(for: …); … }`", "no rewrite offered"]
+        for (d, start) in zip(ds, starts) {
+            let fix = d.fixIt.message
+            XCTAssertTrue(fix.hasPrefix(start), fix)
+            XCTAssertFalse(fix.contains("MainActor.run"), fix)
+            XCTAssertFalse(fix.contains("await the delay ("), fix)
+            XCTAssertFalse(fix.contains("and await the delay"), fix)
+        }
+    }
+
     /// A Task started in main-actor code (through a Combine sink in a @MainActor initializer) is
     /// main-actor code: it is not told to await the main actor, which would run the block at once.
     func testATaskThatInheritsTheMainActorIsJudgedByIt() async throws {

@@ -105,6 +105,11 @@ public enum ConcurrencyIsolation {
                 if type.kind == .extension, let (name, decl, attr) = globalActorDeclaration(s, type.nameText) {
                     return .globalActor(name: name, decl: decl, attribute: attr)
                 }
+                // An extension of a type declared `@MainActor` in another file. (A `@MainActor`
+                // on another extension isolates that extension's members only.)
+                if type.kind == .extension && context.isDeclaredMainActor(type.nameText) {
+                    return .globalActor(name: "MainActor", decl: d, attribute: type.name >= 0 ? type.name : type.keyword)
+                }
                 return nil
             default:
                 continue

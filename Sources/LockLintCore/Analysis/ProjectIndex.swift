@@ -11,6 +11,9 @@ public struct TypeFacts: Sendable, Equatable {
     public var isUncheckedSendable = false
     /// Isolated to a global actor (`@MainActor class …`): its state is protected by that actor.
     public var isGlobalActorIsolated = false
+    /// Declared `@MainActor` in its own declaration (not an extension's): every member of it,
+    /// in any file, runs on the main actor.
+    public var isDeclaredMainActor = false
     /// Made `@unchecked Sendable` by an extension (not only by a declaration of this name).
     public var uncheckedViaExtension = false
     /// Some subclass in the run restates `@unchecked Sendable` (Swift 6 requires it): the
@@ -126,6 +129,7 @@ public struct TypeFacts: Sendable, Equatable {
         isFinal = isFinal || o.isFinal
         isUncheckedSendable = isUncheckedSendable || o.isUncheckedSendable
         isGlobalActorIsolated = isGlobalActorIsolated || o.isGlobalActorIsolated
+        isDeclaredMainActor = isDeclaredMainActor || o.isDeclaredMainActor
         uncheckedViaExtension = uncheckedViaExtension || o.uncheckedViaExtension
         hasRestatingSubclass = hasRestatingSubclass || o.hasRestatingSubclass
         hasSilentSubclass = hasSilentSubclass || o.hasSilentSubclass
@@ -451,7 +455,10 @@ public struct ProjectIndex: Sendable {
             if d.kind == .protocol {
                 f.isClassBound = s.inheritedTypes(of: di).contains { ["AnyObject", "class", "NSObjectProtocol", "Actor"].contains($0.name) }
             }
-            f.isGlobalActorIsolated = s.hasGlobalActor(d)
+            // Only the type's own declaration isolates the type: `@MainActor extension T` (or an
+            // extension adding a main-actor conformance) isolates that extension's members alone.
+            f.isGlobalActorIsolated = d.kind != .extension && s.hasGlobalActor(d)
+            f.isDeclaredMainActor = d.kind != .extension && d.kind != .protocol && s.attributeNames(d).contains("MainActor")
             let hasUnchecked = d.inheritance.contains { s.code[$0].kind == .attribute && s.is($0, "@unchecked") }
             for t in hasUnchecked ? s.inheritedTypes(of: di) : [] where t.unchecked && t.name == "Sendable" {
                 f.isUncheckedSendable = true
@@ -478,7 +485,7 @@ public struct ProjectIndex: Sendable {
             if d.kind == .class || d.kind == .extension {
                 f.isLoopConfined = Confinement.asserted(in: di, s) || f.isExecutor
                 // A subclass of a UIKit/AppKit main-actor class (or a SwiftUI view) inherits its isolation.
-                if MainActorTypes.inheritsIsolation(di, s) { f.isGlobalActorIsolated = true }
+                if d.kind == .class && MainActorTypes.inheritsIsolation(di, s) { f.isGlobalActorIsolated = true }
             }
             if (d.kind == .class || d.kind == .struct || d.kind == .extension) && !s.closures.isEmpty {
                 f.closureDelegates = LockWrappers.delegations(of: di, in: s)

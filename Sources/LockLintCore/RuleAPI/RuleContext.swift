@@ -317,6 +317,14 @@ public final class RuleContext {
         return a.isEmpty ? nil : a
     }
 
+    /// Whether the type of this name in the run is declared `@MainActor` (by its own declaration,
+    /// not an extension), so that its extensions in any file run on the main actor.
+    public func isDeclaredMainActor(_ name: String) -> Bool {
+        let answer = index.facts(module: module, name: name)?.isDeclaredMainActor ?? false
+        questions[FactsQuestion(kind: .declaredMainActor, name: name)] = .bool(answer)
+        return answer
+    }
+
     /// Whether a class inherits main-actor isolation through its superclasses in the run
     /// (`class Base: UIViewController`, `class Screen: Base`).
     public func inheritsMainActor(superclass: String) -> Bool {
@@ -536,6 +544,7 @@ public final class RuleContext {
             case .lockWrapper: b = .strings(lockWrapperMethods(q.name, module: module, index: index))
             case .mainActorChain: b = .bool(inheritsMainActor(q.name, module: module, index: index))
             case .isExecutor: b = .bool(f?.isExecutor ?? false)
+            case .declaredMainActor: b = .bool(f?.isDeclaredMainActor ?? false)
             case .lockOrder: b = .inversions(index.lockInversions[q.name] ?? [])
             case .splitAccessor:
                 let dot = q.name.lastIndex(of: ".") ?? q.name.endIndex
@@ -604,7 +613,7 @@ struct FactsQuestion: Hashable {
         case awaited, serialCalls
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
         case lockingMembers, lockingMemberName, lockReaders, mutatingMethods
-        case implementationsHoldValues, referenceProtocol
+        case implementationsHoldValues, referenceProtocol, declaredMainActor
     }
     var kind: Kind
     var name: String

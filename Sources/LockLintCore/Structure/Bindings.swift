@@ -187,6 +187,21 @@ extension FileStructure {
         return out
     }
 
+    /// The comments that open a block: those after code token `open` (a closure's `{` or its
+    /// `in`) and before the next code token, joined.
+    public func commentsOpening(after open: Int) -> String {
+        guard open >= 0 && open + 1 < code.count else { return "" }
+        let from = Int(code[open].end)
+        let to = Int(code[open + 1].start)
+        var out = ""
+        var k = firstComment(atOrAfter: from)
+        while k < comments.count && Int(comments[k].start) < to {
+            out += file.text(comments[k].range) + "\n"
+            k += 1
+        }
+        return out
+    }
+
     /// The comments between declaration `d`'s first token and the code token before it
     /// (its doc comment and any plain comments above it), joined.
     public func leadingCommentText(_ d: Decl) -> String {

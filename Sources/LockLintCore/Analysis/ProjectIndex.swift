@@ -402,7 +402,13 @@ public struct ProjectIndex: Sendable {
             dirtyGuardTypes?.insert(key)
         }
         for (type, methods) in e.setupCalls { TypeFacts.union(&setupCalls[module, default: [:]][type, default: []], methods) }
-        if !e.assignedThroughOthers.isEmpty { TypeFacts.union(&assignedThroughOthers[module, default: []], e.assignedThroughOthers) }
+        if !e.assignedThroughOthers.isEmpty {
+            let before = assignedThroughOthers[module]?.count ?? 0
+            TypeFacts.union(&assignedThroughOthers[module, default: []], e.assignedThroughOthers)
+            // A name newly set from outside can change any class's findings (an observer that
+            // now runs, a queue others now set): judge them all again.
+            if assignedThroughOthers[module]!.count != before, dirtyGuardTypes != nil { dirtyGuardTypes = nil }
+        }
         if !e.testConcurrentNames.isEmpty { TypeFacts.union(&testConcurrentNames[module, default: []], e.testConcurrentNames) }
         for (name, deps) in e.testJoining { TypeFacts.union(&testJoining[name, default: []], deps) }
         if !e.testNotJoining.isEmpty { TypeFacts.union(&testNotJoining, e.testNotJoining) }

@@ -33,7 +33,10 @@ final class Session: @unchecked Sendable {
     }
 
     func finish(_ key: Int) {
-        stateLock.withLock { inFlight.drop(key) }
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        guard key >= 0 else { return }
+        inFlight.drop(key)
     }
 
     private func trim(to kept: Set<Int>) {

@@ -5,9 +5,10 @@
 /// counterpart of `SerialSteps`.
 ///
 /// A lock is held at a token when a region of it (a withLock closure, lock() … unlock(), a
-/// deferred unlock) reaches the token without leaving it for later code, or when the token runs
-/// straight in a private function of a type (through closures run on the spot) every call of
-/// which in the file holds the lock, and whose body never releases it.
+/// deferred unlock, an acquire with no release after it) reaches the token without leaving it
+/// for later code, or when the token runs straight in a private function of a type (through
+/// closures run on the spot) every call of which in the file holds the lock, and whose body
+/// never releases it.
 public struct LockedSteps {
     let s: FileStructure
     let regions: LockRegions
@@ -98,7 +99,8 @@ public struct LockedSteps {
     private func heldRegions(at t: Int) -> [LockRegion] {
         regions.holding(t, in: s, directOnly: false).filter { r in
             switch r.form {
-            case .closure, .manual, .deferred: return true
+            // (A deferred release's hold is cut at each exit: the pieces before are unreleased.)
+            case .closure, .manual, .deferred, .unreleased: return true
             default: return false
             }
         }

@@ -51,7 +51,9 @@ public struct SplitCriticalSectionRule: Rule {
             `wrappedValue` getter with the methods of its storage (`_count.set(…)`, `$count.set(…)`); a method \
             call writes its arguments when the method stores one of its parameters, and a getter read passed \
             straight into such an argument (`setCount(count + 1)`) is the decision. Initializers and \
-            deinitializers are left out. \
+            deinitializers are left out. Nothing is reported when both steps run while another lock stays held (around \
+            both, or by every caller of the private helper they are in) or on one serial queue of the type, and every \
+            write of that file-private state in the file does too: nothing can come between them. \
             Any read, inside the second acquisition, of state the first one read counts as a re-check, even a \
             read that does not re-test the decision. For a property whose getter and setter lock separately (no `_modify`; each takes the lock \
             directly or in a method of the run it calls, such as `set { store(newValue) }`; a queue counts, \

@@ -51,7 +51,9 @@ public struct SplitCriticalSectionRule: Rule {
             `wrappedValue` getter with the methods of its storage (`_count.set(…)`, `$count.set(…)`); a method \
             call writes its arguments when the method stores one of its parameters, and a getter read passed \
             straight into such an argument (`setCount(count + 1)`) is the decision. Initializers and \
-            deinitializers are left out. \
+            deinitializers are left out. Nothing is reported when both steps run while another lock stays held (around \
+            both, or by every caller of the private helper they are in) or on one serial queue of the type, and every \
+            write of that file-private state in the file does too: nothing can come between them. \
             Any read, inside the second acquisition, of state the first one read counts as a re-check, even a \
             read that does not re-test the decision. For a property whose getter and setter lock separately (no `_modify`; each takes the lock \
             directly or in a method of the run it calls, such as `set { store(newValue) }`; a queue counts, \
@@ -182,8 +184,9 @@ public struct SplitCriticalSectionRule: Rule {
         var serial = SerialSteps(context.structure)
         var out: [Diagnostic] = accessorSplits(context, &serial)
         var acquisitions = LockAcquisitions(context)
+        var locked = LockedSteps(context.structure, regions: context.lockRegions)
         for (first, second) in acquisitions.consecutivePairs() {
-            if let d = judge(first, second, &acquisitions, &serial, context) { out.append(d) }
+            if let d = judge(first, second, &acquisitions, &serial, &locked, context) { out.append(d) }
         }
         return out
     }
@@ -348,8 +351,25 @@ public struct SplitCriticalSectionRule: Rule {
         return property < 0 || serial.setterWrites(of: property).allSatisfy { serial.everyWrite(of: $0, on: q, inType: type, besides: property) }
     }
 
+    /// Both steps run while one outer lock stays held (see `LockedSteps`), and every write of the
+    /// state in the file holds it too: for the whole value of a lock or box, every use of it; for
+    /// a stored property, every write of it. The state must be private to the file.
+    static func heldAcross(_ first: LockAcquisition, _ second: LockAcquisition, state: String, _ s: FileStructure, _ locked: inout LockedSteps) -> Bool {
+        let steps = [first.acquireToken, second.acquireToken]
+        let whole = state == CriticalSectionState.wholeValue || first.instance
+        var name = whole ? LockRegions.normalized(first.lock) : state
+        if name.hasPrefix("Self.") { name.removeFirst(5) }
+        guard !name.isEmpty, !name.contains("."), case .variable(let v) = s.lookupVariable(name, at: first.acquireToken, memberOnly: true),
+              s.decls[v].parent >= 0, s.decls[s.decls[v].parent].kind.isType, !s.decls[v].isComputed, QueueReach.isPrivate(s, v) else { return false }
+        guard let type = locked.typeName(of: first.acquireToken) else { return false }
+        for outer in locked.outerLocks(across: steps, except: first.lock) {
+            if whole ? locked.everyUse(of: name, holds: outer, inType: type) : locked.everyWrite(of: name, holds: outer, inType: type) { return true }
+        }
+        return false
+    }
+
     private func judge(_ first: LockAcquisition, _ second: LockAcquisition, _ acquisitions: inout LockAcquisitions,
-                       _ serial: inout SerialSteps, _ context: RuleContext) -> Diagnostic? {
+                       _ serial: inout SerialSteps, _ locked: inout LockedSteps, _ context: RuleContext) -> Diagnostic? {
         let s = context.structure
         let read = acquisitions.accesses(of: first)
         let checked = read.reads
@@ -412,6 +432,7 @@ public struct SplitCriticalSectionRule: Rule {
         if write.name != CriticalSectionState.wholeValue && s.is(write.value - 2, text: write.name) && DecisionFlow.isLatch(write.name, value: write.value, s) { return nil }
         if first.member == nil && second.member == nil
             && Self.serialized(write.name, lock: first.lock, steps: [first.acquireToken, second.acquireToken], s, &serial) { return nil }
+        if Self.heldAcross(first, second, state: write.name, s, &locked) { return nil }
         let lock = first.display
         let names = checked.sorted().filter { $0 != CriticalSectionState.wholeValue }
         let whole = names.isEmpty

@@ -183,8 +183,9 @@ public struct ProjectIndex: Sendable {
     public internal(set) var splitProperties: [String: [String: LockGraph.SplitAccessor]] = [:]
     /// `module::Type` → its members that take a lock on their own (see `LockGraph.LockingMember`).
     public internal(set) var lockingMembers: [String: [String: LockGraph.LockingMember]] = [:]
-    /// module → the names of members that lock, of any type (see `lockingMembers`).
-    public internal(set) var lockingMemberNames: [String: Set<String>] = [:]
+    /// module → the name of a member that locks, of any type → the types with a member of that
+    /// name that locks (see `lockingMembers`).
+    public internal(set) var lockingMemberNames: [String: [String: [String]]] = [:]
     /// `module::Type` → path → what that file says about the class's state and guards.
     public internal(set) var guardLogs: [String: [String: TypeGuardLog]] = [:]
     /// The guard inference's findings by path (worked out by `finishGuards()`).
@@ -283,7 +284,8 @@ public struct ProjectIndex: Sendable {
         lockingMemberNames = [:]
         for (key, members) in lockingMembers {
             guard let sep = key.range(of: "::") else { continue }
-            lockingMemberNames[String(key[..<sep.lowerBound]), default: []].formUnion(members.keys)
+            let type = String(key[sep.upperBound...])
+            for member in members.keys { lockingMemberNames[String(key[..<sep.lowerBound]), default: [:]][member, default: []].append(type) }
         }
         protocolWrappers = [:]
         protocolLockImplementations = [:]

@@ -115,6 +115,8 @@ public enum Linter {
         var diagnostics: [Diagnostic] = []
         var facts = ProjectIndex()
         var questions: [FactsQuestion: FactsAnswer] = [:]
+        /// The names the file spells, when its questions are judged by them (see `RuleContext.isLockingMemberName`).
+        var spelledNames: IdentifierFilter? = nil
         /// The questions the guard log extraction asked (a part of `questions`): while their
         /// answers stay the same, the file's guard logs do too.
         var logQuestions: [FactsQuestion: FactsAnswer] = [:]
@@ -244,8 +246,9 @@ public enum Linter {
             if onlyGuardFindings {
                 return RuleContext.answersChange(outcomes[k].questions, module: module, path: path, index: index, onlyGuardFindings: true) ? 1 : 0
             }
-            if RuleContext.answersChange(outcomes[k].logQuestions, module: module, path: path, index: index) { return 2 }
-            return RuleContext.answersChange(outcomes[k].questions, module: module, path: path, index: index) ? 1 : 0
+            let spelled = outcomes[k].spelledNames
+            if RuleContext.answersChange(outcomes[k].logQuestions, module: module, path: path, index: index, spelled: spelled) { return 2 }
+            return RuleContext.answersChange(outcomes[k].questions, module: module, path: path, index: index, spelled: spelled) ? 1 : 0
         }
     }
 
@@ -391,6 +394,7 @@ public enum Linter {
         }
         let ran = profile.ruleIDs
         outcome.questions = context.questions
+        outcome.spelledNames = context.spelledNames
         let (directives, malformed) = Suppressions.parse(structure)
         // `superfluous_disable` runs when it is among the run's rules (not with another --only-rule).
         let superfluousOn = profile.severities[Suppressions.superfluousRuleID] != nil

@@ -381,14 +381,21 @@ public final class RuleContext {
     }
 
     /// Whether a member of this name locks in some type of the module (or of a known library):
-    /// a cheap test before working out a receiver's type.
+    /// a cheap test before working out a receiver's type. A "no" matters only for a receiver
+    /// whose type the file spells (the type of a declaration or a parameter, an identifier of
+    /// the file): the file is linted again only when such a type gains a locking member of this
+    /// name, not whenever any type of the module does.
     public func isLockingMemberName(_ name: String) -> Bool {
         // (The index's field read in place: asked once per `a.b` of a file, the whole index is
         // not copied for it.)
         let answer = Self.isLockingMemberName(name, among: index.lockingMemberNames[module])
         questions[FactsQuestion(kind: .lockingMemberName, name: name)] = .bool(answer)
+        if !answer && spelledNames == nil { spelledNames = structure.identifiers }
         return answer
     }
+
+    /// The names the file spells, when a recorded answer is judged by them (see `isLockingMemberName`).
+    private(set) var spelledNames: IdentifierFilter?
 
     static let libraryLockingMemberNames = Set(LockGraph.libraryLockingMembers.values.flatMap(\.keys))
 
@@ -397,8 +404,23 @@ public final class RuleContext {
     }
 
     /// Whether `name` is among the module's locking member names (`names`) or a known library's.
-    static func isLockingMemberName(_ name: String, among names: Set<String>?) -> Bool {
-        names?.contains(name) == true || libraryLockingMemberNames.contains(name)
+    static func isLockingMemberName(_ name: String, among names: [String: [String]]?) -> Bool {
+        names?[name] != nil || libraryLockingMemberNames.contains(name)
+    }
+
+    /// Whether a "no" of `isLockingMemberName` becomes a "yes" that can matter: some type of the
+    /// module that the file spells (`spelled`) now has a locking member of this name. (A known
+    /// library's names are the same in every run: a "no" was not one of them.)
+    static func lockingMemberNameMatters(_ name: String, module: String, index: ProjectIndex, spelled: IdentifierFilter) -> Bool {
+        index.lockingMemberNames[module]?[name]?.contains { mayBeSpelled($0, in: spelled) } ?? false
+    }
+
+    /// Whether an identifier of the file (`spelled`, read from its bytes) may be the type name
+    /// `type`, with or without backticks. A name holding a replacement character may stand for
+    /// bytes that were not UTF-8: it may be spelled.
+    static func mayBeSpelled(_ type: String, in spelled: IdentifierFilter) -> Bool {
+        let bare = type.count >= 2 && type.hasPrefix("`") && type.hasSuffix("`") ? String(type.dropFirst().dropLast()) : type
+        return spelled.mayContain(bare) || spelled.mayContain("`" + bare + "`") || bare.unicodeScalars.contains("\u{FFFD}")
     }
 
     static func lockingMembers(_ name: String, module: String, index: ProjectIndex) -> [String: LockGraph.LockingMember] {
@@ -528,8 +550,9 @@ public final class RuleContext {
 
     /// With `onlyGuardFindings`, only the questions about the findings inferred from guard logs
     /// are asked again (the rest of `index` is known to be the same as when they were answered).
+    /// A "no" of `isLockingMemberName` is judged by the names the file spells (`spelled`, when given).
     static func answersChange(_ questions: [FactsQuestion: FactsAnswer], module: String, path: String, index: ProjectIndex,
-                              onlyGuardFindings: Bool = false) -> Bool {
+                              spelled: IdentifierFilter? = nil, onlyGuardFindings: Bool = false) -> Bool {
         // The module's types, looked up once per file; a question's type only by the kinds that
         // read it (`index.facts(module:name:)`, without hashing the module's name each time).
         let types = index.modules[module]
@@ -581,7 +604,12 @@ public final class RuleContext {
                 let assumes = bar < q.name.endIndex ? q.name[q.name.index(after: bar)...].split(separator: ";").map(String.init) : []
                 b = .bool(isActor(index.facts(module: module, name: name), assuming: assumes))
             case .lockingMembers: b = .lockingMembers(lockingMembers(q.name, module: module, index: index))
-            case .lockingMemberName: b = .bool(isLockingMemberName(q.name, module: module, index: index))
+            case .lockingMemberName:
+                if a == .bool(false), let spelled {
+                    b = .bool(lockingMemberNameMatters(q.name, module: module, index: index, spelled: spelled))
+                } else {
+                    b = .bool(isLockingMemberName(q.name, module: module, index: index))
+                }
             case .lockReaders: b = .strings(lockReaderMethods(q.name, module: module, index: index))
             }
             if a != b { return true }

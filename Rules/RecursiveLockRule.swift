@@ -34,7 +34,9 @@ public struct RecursiveLockRule: Rule {
             whose name ends in UnfairLock without Recursive (unless its declaration in the file wraps NSRecursiveLock, a \
             PTHREAD_MUTEX_RECURSIVE mutex or objc_sync_enter). Other types (a project's own `Lock`, whose definition \
             may wrap a recursive lock; read-write locks; NSRecursiveLock, LockIsolated, objc_sync_enter, recursive \
-            by design) are not reported. Acquisitions are withLock, withLockedValue, withLockUnchecked, withCriticalRegion (and \
+            by design) are not reported. A project's own type with a standard lock's name (its own `Mutex`) is what its \
+            declaration makes it: judged only when that declaration is in the same file and wraps no recursive lock. \
+            Acquisitions are withLock, withLockedValue, withLockUnchecked, withCriticalRegion (and \
             configured methods), lock(), pthread_mutex_lock and os_unfair_lock_lock; tryLock and withLockIfAvailable \
             never block and are ignored. Code runs while the lock is held when it is in the held region itself or \
             in a closure run on the spot (forEach, filter, reduce, withExtendedLifetime, another withLock …); closures \
@@ -283,6 +285,13 @@ public struct RecursiveLockRule: Rule {
             if recursivePthread && type == "pthread_mutex_t" { continue }
             // A project's own lock type that wraps a recursive lock (its declaration in this file).
             if !Self.nonRecursiveTypes.contains(written), LockVocabulary.wrapsRecursiveLock(written, in: s) { continue }
+            // A project's own type that has a standard lock's name is what its declaration makes
+            // it, not what the name says: judged only when that declaration is in view here and
+            // wraps no recursive lock.
+            if aliases[written] == nil, Self.nonRecursiveTypes.contains(written), context.declaresType(written) {
+                if !s.typeDecls(named: written).contains(where: { s.decls[$0].body >= 0 }) || LockVocabulary.wrapsRecursiveLock(written, in: s) { continue }
+                type = "this project's \(written), which wraps a lock that"
+            }
             acquisitions.append(Acquisition(region: r, decl: decl, typeName: type, blocking: blocking))
         }
         guard !acquisitions.isEmpty else { return [] }

@@ -332,8 +332,6 @@ public struct SplitCriticalSectionRule: Rule {
 
     // MARK: A check and its act in two acquisitions
 
-    /// A finding when `second` writes state that `first` read, from a decision made on what was
-    /// read (see `DecisionFlow`), with no re-read of that state inside `second`.
     /// Both steps run on one serial queue of the type (see `SerialSteps`), and so does every
     /// write of `name` in the file, whose property (if any) and lock only this file reaches.
     static func serialized(_ name: String, property: Int = -1, lock: String, steps: [Int], _ s: FileStructure, _ serial: inout SerialSteps) -> Bool {
@@ -368,6 +366,8 @@ public struct SplitCriticalSectionRule: Rule {
         return false
     }
 
+    /// A finding when `second` writes state that `first` read, from a decision made on what was
+    /// read (see `DecisionFlow`), with no re-read of that state inside `second`.
     private func judge(_ first: LockAcquisition, _ second: LockAcquisition, _ acquisitions: inout LockAcquisitions,
                        _ serial: inout SerialSteps, _ locked: inout LockedSteps, _ context: RuleContext) -> Diagnostic? {
         let s = context.structure
@@ -478,4 +478,3 @@ public struct SplitCriticalSectionRule: Rule {
     static let valueQueries: Set<String> = ["contains", "hasPrefix", "hasSuffix", "starts", "firstIndex", "lastIndex", "index", "distance",
                                             "lowercased", "uppercased", "isSubset", "isSuperset", "isDisjoint", "intersection", "union"]
 }
-

@@ -62,7 +62,7 @@ enum GuardReport {
                     + "; if '\(f.variable)' is set only before the object is shared, say so in a comment on its declaration"
             }
         case .plainBlockWrite:
-            let q = f.queue ?? "queue"
+            let q = f.plainBlock?.queue ?? "queue"
             message = "\(owner) is written in a plain block on concurrent queue '\(q)', which runs beside the blocks that read it"
             if let g = f.guardedAt { notes.append(note(g, "other accesses to '\(f.variable)' run in \(q)'s blocks, e.g. here")) }
             // The write already runs in a block on the queue: a barrier submitted from inside it

@@ -73,8 +73,6 @@ public struct GuardFinding: Sendable, Equatable {
     public var vars: [VarNote] = []
     public var valueBoxes: [String] = []
     public var isSubclass = false
-    /// The queue of a `plainBlockWrite`.
-    public var queue: String? = nil
     /// The plain block that writes, for a `plainBlockWrite`.
     public var plainBlock: PlainBlock? = nil
     /// How the class holds `primary` when it is a lock (`withLock`, `lock`, `perform`, `wait`).
@@ -527,7 +525,6 @@ public enum GuardInference {
                     if primary.kind == .mainActor { continue }
                     if let b = r.plainBlockWrite {
                         f.kind = .plainBlockWrite
-                        f.queue = b.queue
                         f.plainBlock = b
                     }
                 } else if !a.eff.guards.contains(primary) && !a.eff.some.contains(primary) {

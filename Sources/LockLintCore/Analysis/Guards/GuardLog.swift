@@ -1,4 +1,3 @@
-/// A place in a file of the run: findings and notes may point into any file.
 /// A plain (non-barrier) block of a concurrent queue: the queue, the call that submits the block
 /// (`sync`, `async`) and the line of that call.
 public struct PlainBlock: Sendable, Hashable {
@@ -7,6 +6,7 @@ public struct PlainBlock: Sendable, Hashable {
     public var line: Int
 }
 
+/// A place in a file of the run: findings and notes may point into any file.
 public struct CodeSite: Sendable, Hashable, Comparable {
     public var path: String
     /// Byte offset of the token.
@@ -1592,7 +1592,7 @@ struct UnitWalker {
         return false
     }
 
-    /// For a write in a plain block of a reader-writer queue: the queue.
+    /// For a write in a plain block of a reader-writer queue: that block.
     func plainReaderWriterBlock(_ i: Int, regions: GuardRegions) -> PlainBlock? {
         for r in regions.regions where r.start < i && i < r.end {
             if let h = r.held, h.kind == .readerWriter, !r.writes, s.enclosingExecutable(of: i) == r.executable {

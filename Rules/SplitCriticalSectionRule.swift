@@ -339,8 +339,7 @@ public struct SplitCriticalSectionRule: Rule {
         var lockName = lock
         if lockName.hasPrefix("self.") { lockName.removeFirst(5) }
         guard !lockName.contains("."), let at = steps.first, case .variable(let l) = s.lookupVariable(lockName, at: at, memberOnly: true),
-              QueueReach.isPrivate(s, l), let q = serial.queue(at: at), let t = s.enclosingType(of: at) else { return false }
-        let type = s.decls[t].kind == .extension && !s.decls[t].fullName.isEmpty ? s.decls[t].fullName : s.decls[t].nameText
+              QueueReach.isPrivate(s, l), let q = serial.queue(at: at), let type = s.enclosingTypeName(of: at) else { return false }
         guard steps.allSatisfy({ serial.queue(at: $0) == q }) else { return false }
         // The whole value kept in the lock: every use of the lock runs there.
         if name == CriticalSectionState.wholeValue { return serial.everyUse(of: lockName, on: q, inType: type) }

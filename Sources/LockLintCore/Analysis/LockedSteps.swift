@@ -56,9 +56,7 @@ public struct LockedSteps {
 
     /// The name of the type token `k` is in (its declaration or an extension of it).
     public func typeName(of k: Int) -> String? {
-        guard let t = s.enclosingType(of: k) else { return nil }
-        let d = s.decls[t]
-        return d.kind == .extension && !d.fullName.isEmpty ? d.fullName : d.nameText
+        s.enclosingTypeName(of: k)
     }
 
     private mutating func buildMentions() {
@@ -118,11 +116,7 @@ public struct LockedSteps {
     private mutating func entryLocks(_ d: Int) -> Set<String> {
         if let known = entry[d] { return known }
         entry[d] = []
-        if callTokens == nil {
-            var byName: [String: [Int]] = [:]
-            for k in 0..<s.code.count where QueueAlternatives.isDirectCall(s, k) { byName[s.text(k), default: []].append(k) }
-            callTokens = byName
-        }
+        if callTokens == nil { callTokens = QueueAlternatives.directCalls(s) }
         let body = s.scopes[s.decls[d].body]
         let name = s.decls[d].nameText
         let type = typeName(of: body.open)

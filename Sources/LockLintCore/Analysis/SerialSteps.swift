@@ -97,9 +97,7 @@ public struct SerialSteps {
 
     /// Token `k` is in type `type` (its declaration or an extension of it).
     private func inType(_ k: Int, _ type: String) -> Bool {
-        guard let t = s.enclosingType(of: k) else { return false }
-        let d = s.decls[t]
-        return (d.kind == .extension && !d.fullName.isEmpty ? d.fullName : d.nameText) == type
+        s.enclosingTypeName(of: k) == type
     }
 
     private mutating func queue(ofFunction d: Int) -> String? {
@@ -110,11 +108,7 @@ public struct SerialSteps {
         var on: String? = nil
         var calls = 0
         let body = s.decls[d].body >= 0 ? s.scopes[s.decls[d].body] : nil
-        if callTokens == nil {
-            var byName: [String: [Int]] = [:]
-            for k in 0..<s.code.count where QueueAlternatives.isDirectCall(s, k) { byName[s.text(k), default: []].append(k) }
-            callTokens = byName
-        }
+        if callTokens == nil { callTokens = QueueAlternatives.directCalls(s) }
         for k in callTokens![name] ?? [] {
             if let b = body, b.open < k && k < b.close { continue }
             calls += 1

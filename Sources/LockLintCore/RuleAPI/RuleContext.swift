@@ -123,6 +123,21 @@ public final class RuleContext {
         return answer
     }
 
+    /// The queue facts (see `classQueues`) of the first class, from `name` up through its
+    /// superclasses in the run (at most 8), that declares a queue or event loop called `queue`.
+    public func classQueues(declaring queue: String, from name: String) -> [String]? {
+        var type = name
+        var hops = 0
+        while !type.isEmpty && hops < 8 {
+            let facts = classQueues(type)
+            if facts.isEmpty { return nil }
+            if facts.contains(where: { !$0.hasPrefix("s:") && $0.hasSuffix(":" + queue) && $0.count == queue.count + 2 }) { return facts }
+            type = facts.first { $0.hasPrefix("s:") }.map { String($0.dropFirst(2)) } ?? ""
+            hops += 1
+        }
+        return nil
+    }
+
     static func classQueues(_ f: TypeFacts?) -> [String] {
         guard let f, f.isClass else { return [] }
         return f.queueProperties.map { "q:" + $0 } + f.handedInQueues.map { "h:" + $0 } + f.eventLoops.map { "l:" + $0 }

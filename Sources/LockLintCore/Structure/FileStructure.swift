@@ -415,6 +415,16 @@ public struct FileStructure: Sendable {
         enclosingDecl(of: i) { $0.kind.isType }
     }
 
+    /// A type declaration's name as written: an extension's dotted name (`extension A.B`).
+    public func writtenName(ofType d: Int) -> String {
+        decls[d].kind == .extension && !decls[d].fullName.isEmpty ? decls[d].fullName : decls[d].nameText
+    }
+
+    /// The name, as written, of the type (declaration or extension) token `i` is in.
+    public func enclosingTypeName(of i: Int) -> String? {
+        enclosingType(of: i).map { writtenName(ofType: $0) }
+    }
+
     /// The innermost function-like declaration whose body holds token `i` (through closures).
     public func enclosingFunction(of i: Int) -> Int? {
         for s in enclosingScopes(of: i) {

@@ -563,16 +563,7 @@ public enum GuardLogExtractor {
         }
         // A queue declared in a superclass: only one the superclass does not make itself.
         for q in candidates where !declaredHere.contains(q) && !other.contains(q) {
-            var type = className
-            var found = false
-            var hops = 0
-            while !type.isEmpty && hops < 8 && !found {
-                let facts = context.classQueues(type)
-                if facts.contains("h:" + q) { found = true } else if facts.contains("q:" + q) { break }
-                type = facts.first { $0.hasPrefix("s:") }.map { String($0.dropFirst(2)) } ?? ""
-                hops += 1
-            }
-            if !found { other.insert(q) }
+            if context.classQueues(declaring: q, from: className)?.contains("h:" + q) != true { other.insert(q) }
         }
         return (candidates.subtracting(other).sorted(), other.sorted())
     }
@@ -617,14 +608,14 @@ public enum GuardLogExtractor {
     /// dotted name.
     public static func qualifiedName(_ s: FileStructure, _ di: Int) -> String {
         let d = s.decls[di]
-        if d.kind == .extension { return d.fullName.isEmpty ? d.nameText : d.fullName }
+        if d.kind == .extension { return s.writtenName(ofType: di) }
         var name = d.nameText
         var p = d.parent
         var hops = 0
         while p >= 0 && hops < 16 {
             let pd = s.decls[p]
             if pd.kind.isType {
-                name = (pd.kind == .extension && !pd.fullName.isEmpty ? pd.fullName : pd.nameText) + "." + name
+                name = s.writtenName(ofType: p) + "." + name
             } else {
                 // A class local to a function: its own scope.
                 name = pd.nameText + "()." + name
@@ -853,18 +844,10 @@ public enum GuardLogExtractor {
             // Declared in another file: a queue at file level, or the class's (or its
             // superclass's) serial queues.
             if !receiver.contains("."), let kind = context.globalQueue(receiver) { return .guarded(kind) }
-            if let t = s.enclosingType(of: at) {
-                var name = s.decls[t].nameText
-                var hops = 0
-                while !name.isEmpty && hops < 8 {
-                    let facts = context.classQueues(name)
-                    if facts.isEmpty { break }
-                    if facts.contains("l:" + receiver) { return .guarded(.eventLoop) }
-                    if facts.contains("q:" + receiver) { return .guarded(.serialQueue) }
-                    if facts.contains("c:" + receiver) { return .guarded(.readerWriter) }
-                    name = facts.first { $0.hasPrefix("s:") }.map { String($0.dropFirst(2)) } ?? ""
-                    hops += 1
-                }
+            if let t = s.enclosingType(of: at), let facts = context.classQueues(declaring: receiver, from: s.decls[t].nameText) {
+                if facts.contains("l:" + receiver) { return .guarded(.eventLoop) }
+                if facts.contains("q:" + receiver) { return .guarded(.serialQueue) }
+                if facts.contains("c:" + receiver) { return .guarded(.readerWriter) }
             }
             return .unknown
         }

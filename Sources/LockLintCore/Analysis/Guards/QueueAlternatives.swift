@@ -38,6 +38,13 @@ enum QueueAlternatives {
         return out
     }
 
+    /// The file's direct calls (see `isDirectCall`) by the name called, in order.
+    static func directCalls(_ s: FileStructure) -> [String: [Int]] {
+        var byName: [String: [Int]] = [:]
+        for k in 0..<s.code.count where isDirectCall(s, k) { byName[s.text(k), default: []].append(k) }
+        return byName
+    }
+
     /// `f(…)`, `self.f(…)` or `self?.f(…)`: a call of a function of the type (or a free one).
     static func isDirectCall(_ s: FileStructure, _ k: Int) -> Bool {
         guard s.code[k].kind == .identifier, s.isChar(k + 1, UInt8(ascii: "(")), let first = s.text(k).first,

@@ -53,7 +53,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
             and says nothing about their accesses. A var never written \
             outside construction cannot race; a weak reference is loaded and stored atomically, and is judged only \
             when the class's own writes of it hold the guard (in a class with no guard at all, never). Code under `#if` on a test flag (a name containing TEST, \
-            not negated, that no other alternative of the condition stands in for) is test code. A public var guarded \
+            not negated, that no other alternative of the condition stands in for) is test code. Two classes of one name in exclusive branches of an `#if` (`#if os(Windows)` \
+            … `#else`, in one file or two) are two types: each is judged by its own guards, with its own branch's code \
+            and the code every build compiles (a finding there is reported once). A public var guarded \
             by a queue is never told to take an accessor that hops onto the queue with sync: code outside the module \
             may already run there. A class with \
             mutable state and nothing that is or may be a guard gets one finding, at its name, with a note at \

@@ -237,9 +237,21 @@ public struct ProjectIndex: Sendable {
     /// Runs the guard inference over every file's logs (after the last merge of them): again
     /// only for the classes whose logs changed since the last run.
     public mutating func finishGuards() {
-        let types = dirtyGuardTypes.map { Array($0) } ?? Array(guardLogs.keys)
+        var types = dirtyGuardTypes.map { Array($0) } ?? Array(guardLogs.keys)
         // Across modules: a test target sets what its library declares, and the reverse.
         let assigned = Set(assignedThroughOthers.values.joined())
+        // Classes declared under `#if` conditions: every key of the type is judged again, together.
+        let variants = guardVariantGroups()
+        if !variants.isEmpty {
+            var bases: Set<String> = []
+            types = types.filter { key in
+                let base = String(key.split(separator: GuardLogExtractor.variantMark, maxSplits: 1, omittingEmptySubsequences: false)[0])
+                guard variants[base] != nil else { return true }
+                bases.insert(base)
+                return false
+            }
+            for base in bases.sorted() { judgeVariants(variants[base]!, assigned: assigned) }
+        }
         for key in types {
             if let logs = guardLogs[key] {
                 guardFindingsByType[key] = GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned,
@@ -256,6 +268,52 @@ public struct ProjectIndex: Sendable {
         }
         for k in out.keys { out[k]!.sort { ($0.site, $0.variable) < ($1.site, $1.variable) } }
         guardFindings = out
+    }
+
+    /// Type key → its keys (the plain one and those marked with `#if` conditions), for the
+    /// types some of whose code is compiled only under conditions.
+    func guardVariantGroups() -> [String: [String]] {
+        var groups: [String: [String]] = [:]
+        for key in guardLogs.keys {
+            let parts = key.split(separator: GuardLogExtractor.variantMark, maxSplits: 1, omittingEmptySubsequences: false)
+            if parts.count == 2 { groups[String(parts[0]), default: []].append(key) }
+        }
+        for base in Array(groups.keys) where guardLogs[base] != nil { groups[base]!.append(base) }
+        for base in Array(groups.keys) { groups[base]!.sort() }
+        return groups
+    }
+
+    /// Judges a type whose code is split between `#if` branches. When all of it can be compiled
+    /// together it is one class, as without conditions. Otherwise each declaration of the class
+    /// is judged with the code that can be compiled with it (its own branch's extensions and the
+    /// unconditional ones), so that a class in `#if os(Windows)` does not lend its lock to its
+    /// twin in `#else`; a finding in code both can be compiled with is reported once.
+    mutating func judgeVariants(_ keys: [String], assigned: Set<String>) {
+        func conditions(_ key: String) -> Substring {
+            let parts = key.split(separator: GuardLogExtractor.variantMark, maxSplits: 1, omittingEmptySubsequences: false)
+            return parts.count == 2 ? parts[1] : ""
+        }
+        func judge(_ key: String, with group: [String]) -> [GuardFinding] {
+            var logs: [String: TypeGuardLog] = [:]
+            for k in group { for (p, log) in guardLogs[k] ?? [:] { logs[group.count == 1 ? p : p + "\u{1}" + k] = log } }
+            return GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned,
+                                           testConcurrentNames: testConcurrentNames, testJoining: testJoining, testNotJoining: testNotJoining)
+        }
+        let present = keys.filter { guardLogs[$0] != nil }
+        for k in keys { guardFindingsByType[k] = nil }
+        guard let first = present.first else { return }
+        let together = present.allSatisfy { a in present.allSatisfy { GuardLogExtractor.variantsCompatible(conditions(a), conditions($0)) } }
+        if together {
+            guardFindingsByType[first] = judge(first, with: present)
+            return
+        }
+        var seen: Set<String> = []
+        for k in present where guardLogs[k]!.values.contains(where: { $0.classRecord != nil }) {
+            let group = present.filter { GuardLogExtractor.variantsCompatible(conditions(k), conditions($0)) }
+            guardFindingsByType[k] = judge(k, with: group).filter { f in
+                seen.insert("\(f.site.path)\u{1}\(f.site.offset)\u{1}\(f.variable)").inserted
+            }
+        }
     }
 
     /// Files the class logs of `path` from `other` (a file's own facts), replacing what `path`

@@ -115,9 +115,10 @@ public enum GuardInference {
                          testNotJoining: [String] = []) -> [GuardFinding] {
         let list = byPath.keys.sorted().map { byPath[$0]! }
         // The set-up calls made on `Inner` in the module.
-        let sep = key.range(of: "::")
-        let module = sep.map { String(key[..<$0.lowerBound]) } ?? ""
-        let simple = String((sep.map { key[$0.upperBound...] } ?? Substring(key)).split(separator: ".").last ?? "")
+        let base = key.split(separator: GuardLogExtractor.variantMark, maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let sep = base.range(of: "::")
+        let module = sep.map { String(base[..<$0.lowerBound]) } ?? ""
+        let simple = String((sep.map { base[$0.upperBound...] } ?? base).split(separator: ".").last ?? "")
         return analyze(list, setup: Set(setupCalls[module]?[simple] ?? []), assignedElsewhere: assigned,
                        testConcurrent: Set(testConcurrentNames[module] ?? []),
                        joining: testJoining, notJoining: Set(testNotJoining))

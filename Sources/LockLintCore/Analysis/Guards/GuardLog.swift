@@ -331,6 +331,7 @@ public enum GuardLogExtractor {
             if byName[q] == nil { order.append(q) }
             byName[q, default: []].append(di)
         }
+        if !s.branches.isEmpty { splitConditionalTwins(s, &byName, &order) }
         var result = Extraction()
         result.setupCalls = setupCalls(s)
         result.assignedThroughOthers = assignedThroughOthers(s)
@@ -606,6 +607,68 @@ public enum GuardLogExtractor {
 
     /// `Outer.Inner` for a class nested in other types (or extensions); an extension's own
     /// dotted name.
+    /// Keys the classes of the file compiled only under `#if` conditions by those conditions,
+    /// and parts two declarations of one class in exclusive branches (`#if os(Windows)` …
+    /// `#else`) into two: each extension goes with the first declaration it can be compiled with.
+    static func splitConditionalTwins(_ s: FileStructure, _ byName: inout [String: [Int]], _ order: inout [String]) {
+        var newOrder: [String] = []
+        for q in order {
+            let units = byName[q]!
+            let declared = units.filter { s.decls[$0].kind == .class }
+            let twins = declared.count > 1 && declared.contains { a in declared.contains { s.exclusive(s.decls[a].keyword, s.decls[$0].keyword) } }
+            guard twins else {
+                let variant = conditionalVariant(s, declared.first ?? units[0])
+                if variant.isEmpty { newOrder.append(q); continue }
+                byName[q] = nil
+                byName[q + variant] = units
+                newOrder.append(q + variant)
+                continue
+            }
+            byName[q] = nil
+            var groups: [(key: String, units: [Int])] = []
+            for d in declared {
+                let key = q + conditionalVariant(s, d)
+                if let g = groups.firstIndex(where: { $0.key == key }) { groups[g].units.append(d) } else { groups.append((key, [d])) }
+            }
+            for u in units where s.decls[u].kind != .class {
+                guard let g = groups.firstIndex(where: { g in !g.units.contains { s.exclusive(s.decls[$0].keyword, s.decls[u].keyword) } }) else { continue }
+                groups[g].units.append(u)
+            }
+            for g in groups {
+                byName[g.key] = g.units.sorted()
+                newOrder.append(g.key)
+            }
+        }
+        order = newOrder
+    }
+
+    /// What marks a class key as one compiled only under some `#if` conditions (see
+    /// `conditionalVariant`); the key's type name is what comes before it.
+    public static let variantMark: Character = "\u{1}"
+
+    /// The `#if` conditions declaration `di` is compiled under, as a suffix of its class key
+    /// (empty outside any `#if`): two classes of one name in the two branches of an `#if os(…)`
+    /// (in one file or two) are two types, each judged with its own lock and the code that can
+    /// be compiled with it (`ProjectIndex.finishGuards`).
+    static func conditionalVariant(_ s: FileStructure, _ di: Int) -> String {
+        guard !s.branches.isEmpty else { return "" }
+        let b = s.branch(of: s.decls[di].keyword)
+        guard b >= 0, !s.branches[b].assumes.isEmpty else { return "" }
+        return String(variantMark) + s.branches[b].assumes.sorted().joined(separator: "\u{2}")
+    }
+
+    /// Whether two class keys' `#if` conditions can hold together (neither assumes what the
+    /// other assumes false).
+    static func variantsCompatible(_ a: Substring, _ b: Substring) -> Bool {
+        guard !a.isEmpty, !b.isEmpty else { return true }
+        let other = Set(b.split(separator: "\u{2}"))
+        for c in a.split(separator: "\u{2}") {
+            let flipped = (c.hasPrefix("+") ? "-" : "+") + c.dropFirst()
+            if other.contains(Substring(flipped)) { return false }
+        }
+        return true
+    }
+
     public static func qualifiedName(_ s: FileStructure, _ di: Int) -> String {
         let d = s.decls[di]
         if d.kind == .extension { return s.writtenName(ofType: di) }

@@ -52,7 +52,8 @@ public struct NonisolatedUnsafeRule: Rule {
             mutable stored vars and no lock or queue of its own is reported as one mutable instance shared with \
             checking off. Not reported: a `let` of another type (a system class, a protocol existential, a local the \
             code hands over), a var only written while it is initialized, a declaration \
-            whose comment states its contract (set once at startup, not thread-safe, guarded by …, or a setup-only \
+            whose comment states its contract (set once at startup, not thread-safe, guarded by …, used only by, from \
+            or on one owner: `will only ever be accessed by the parser`, not `only used for logging`; or a setup-only \
             rule: `must not be modified once … is being used`, `configure before calling start()`, `never changed \
             after launch`, or why the modifier is sound: `nonisolated(unsafe) is fine here because …`, copy-on-write; also \
             a comment right above the `#if` that declares it, or heading the block of consecutive declarations it is in), a var passed by `&` to a call (a C out-parameter such as the \

@@ -41,6 +41,7 @@ public enum ContractComments {
         }
         // The comment explains the modifier itself (`nonisolated(unsafe) is fine here because …`).
         if words.contains("nonisolated") && words.contains(where: { justificationWords.contains(String($0)) }) { return true }
+        if confinesUse(words) { return true }
         var k = 0
         while k < words.count {
             defer { k += 1 }
@@ -55,6 +56,30 @@ public enum ContractComments {
             // `be`, `ever`, `get`, `be ever` between the negation and the verb.
             while j < words.count && j < k + 5 && (words[j] == "be" || words[j] == "ever" || words[j] == "get" || words[j] == "been") { j += 1 }
             if j < words.count && modificationStems.contains(where: { words[j].hasPrefix($0) }) { return true }
+        }
+        return false
+    }
+
+    /// Words that may stand between `only` and the verb (`will only ever be accessed`).
+    static let confinementFillers: Set<Substring> = ["ever", "be", "been", "being", "is", "are", "was", "get", "gets", "always"]
+    /// Stems of the verbs of use that `only` confines (`only ever read`, `only touched`).
+    static let confinedUseStems = ["access", "use", "touch", "call", "run", "mutat", "modif", "writ", "chang", "updat"]
+    /// What names the place, thread or owner a confined use happens in or through.
+    static let confinementPlaces: Set<Substring> = ["by", "from", "on", "in", "inside", "within", "under", "while", "during", "through", "via"]
+
+    /// Whether the words say the value is used only by, from or on one owner, thread or context
+    /// (`will only ever be accessed by the parser, which runs on its actor`, `is only used from
+    /// the main queue`): `only`, at most three filler words, a verb of use, and where. A comment
+    /// that only says what for (`only used for logging`) states no confinement.
+    static func confinesUse<W: StringProtocol>(_ words: [W]) -> Bool {
+        var k = 0
+        while k < words.count {
+            defer { k += 1 }
+            guard words[k] == "only" else { continue }
+            var j = k + 1
+            while j < words.count && j <= k + 3 && confinementFillers.contains(Substring(words[j])) { j += 1 }
+            guard j + 1 < words.count, confinedUseStems.contains(where: { words[j].hasPrefix($0) }) else { continue }
+            if confinementPlaces.contains(Substring(words[j + 1])) { return true }
         }
         return false
     }

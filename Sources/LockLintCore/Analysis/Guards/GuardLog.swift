@@ -711,23 +711,28 @@ public enum GuardLogExtractor {
             var lock: String? = nil
             var calledOutside = false
             for k in s.scopes[d.body].interior where s.code[k].kind == .identifier && !s.isChar(k - 1, UInt8(ascii: "."))
-                && c.params.contains(s.text(k)) {
-                if s.isChar(k + 1, UInt8(ascii: "(")) {
-                    let held = regions.holding(k, in: s, directOnly: false).filter { r in
-                        if case .queue(let m, _) = r.form { return m == "sync" || m == "asyncAndWait" }
-                        return r.blocks || !r.lock.isEmpty
-                    }
-                    if let r = held.first, !r.lock.isEmpty {
-                        lock = lock ?? r.lock
-                    } else if let inner = enclosingWrapperCall(s, k, within: d.body, wrappers: out) {
-                        lock = lock ?? inner
-                    } else {
-                        calledOutside = true
-                        break
-                    }
-                } else if let receiver = handedToLock(s, k, vocabulary: vocabulary) {
-                    // `lock.withLock(body)`, `queue.sync(execute: body)`.
+                && !s.isChar(k + 1, UInt8(ascii: ":")) && c.params.contains(s.text(k)) {
+                let held = regions.holding(k, in: s, directOnly: false).filter { r in
+                    if case .queue(let m, _) = r.form { return m == "sync" || m == "asyncAndWait" }
+                    return r.blocks || !r.lock.isEmpty
+                }
+                let called = s.isChar(k + 1, UInt8(ascii: "(")) || (s.isChar(k + 1, UInt8(ascii: "?")) && s.isChar(k + 2, UInt8(ascii: "(")))
+                // Handed as an argument to a call (not kept in a var, not returned).
+                let argument = (s.isChar(k - 1, UInt8(ascii: "(")) || s.isChar(k - 1, UInt8(ascii: ",")) || s.isChar(k - 1, UInt8(ascii: ":")))
+                    && (s.isChar(k + 1, UInt8(ascii: ")")) || s.isChar(k + 1, UInt8(ascii: ",")))
+                if let r = held.first, !r.lock.isEmpty, called || argument {
+                    // Called (or handed on, as a closure that cannot outlive the call) in the region.
+                    lock = lock ?? r.lock
+                } else if called || argument, let inner = enclosingWrapperCall(s, k, within: d.body, wrappers: out) {
+                    lock = lock ?? inner
+                } else if let receiver = handedToLock(s, k, vocabulary: vocabulary, wrappers: out) {
+                    // `lock.withLock(body)`, `queue.sync(execute: body)`, `withState(body)` (another
+                    // wrapper of the type).
                     lock = lock ?? receiver
+                } else {
+                    // Called outside the region, kept, or handed to code that may run it anywhere.
+                    calledOutside = true
+                    break
                 }
             }
             if !calledOutside, let l = lock {
@@ -760,11 +765,16 @@ public enum GuardLogExtractor {
 
     /// For a closure parameter passed on as the argument of a lock-scoped call
     /// (`lock.withLock(body)`, `queue.sync(execute: body)`): that call's receiver.
-    static func handedToLock(_ s: FileStructure, _ k: Int, vocabulary: LockVocabulary) -> String? {
+    static func handedToLock(_ s: FileStructure, _ k: Int, vocabulary: LockVocabulary, wrappers: [String: String] = [:]) -> String? {
         var open = k - 1
         if s.isChar(open, UInt8(ascii: ":")) { open -= 2 }
         guard s.isChar(open, UInt8(ascii: "(")), s.isChar(k + 1, UInt8(ascii: ")")) || s.isChar(k + 1, UInt8(ascii: ",")) else { return nil }
         let callee = open - 1
+        // Another wrapper of the type, called on `self`.
+        if callee >= 0, s.code[callee].kind == .identifier, let lock = wrappers[s.text(callee)],
+           !s.isChar(callee - 1, UInt8(ascii: ".")) || (s.isChar(callee - 1, UInt8(ascii: ".")) && s.isKeyword(callee - 2, .self)) {
+            return lock
+        }
         guard callee >= 2, s.code[callee].kind == .identifier, s.isChar(callee - 1, UInt8(ascii: ".")),
               vocabulary.lockScopedNames.contains(s, callee) || s.is(callee, "sync") || s.is(callee, "asyncAndWait")
                 || s.is(callee, "performAndWait") else { return nil }

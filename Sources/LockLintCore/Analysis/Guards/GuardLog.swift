@@ -68,6 +68,9 @@ public struct StateAccessRecord: Sendable, Equatable {
     /// Directly in a test function of test code: how the test's own order keeps it from racing
     /// with the concurrent work the test starts (see `TestOrdering`).
     public var testOrder: TestOrder? = nil
+    /// For a write in a once-section of the class (see `OnceSection`): its flag (for the flag
+    /// itself, only its `flag = true` there).
+    public var onceFlag: String? = nil
 }
 
 /// A call from the type's own code to one of its members (or a read of a computed property).
@@ -86,6 +89,8 @@ public struct MemberCallRecord: Sendable, Equatable {
     public var registrationGuards: [HeldGuard] = []
     public var registrationExec = -1
     public var releasedEntry: [String] = []
+    /// Made on every path through the member before the code after it (see `OnceSections.leads`).
+    public var leading = false
 }
 
 /// A member of the type (function, initializer, subscript, computed property or accessor).
@@ -181,6 +186,8 @@ public struct TypeGuardLog: Sendable, Equatable {
     public var members: [MemberRecord] = []
     public var accesses: [StateAccessRecord] = []
     public var calls: [MemberCallRecord] = []
+    /// The once-sections of this file's code of the class.
+    public var onceSections: [OnceSection] = []
     /// `extension T: @unchecked Sendable` here.
     public var uncheckedHere = false
     /// Queues of the class it does not make itself that this file's code only submits work to
@@ -1421,6 +1428,15 @@ struct UnitWalker {
     /// Records the uses of the class's vars and calls to its members in unit `u`.
     mutating func walk(_ u: Int, regions: inout GuardRegions, into log: inout TypeGuardLog) {
         let body = s.scopes[s.decls[u].body]
+        // The once-sections of the unit's code: those a guard of the class holds.
+        var once: [(check: Int, range: Range<Int>, flag: String)] = []
+        for c in OnceSections.find(s, body: s.decls[u].body, vars: varNames) {
+            let held = regions.held(at: c.check, write: true)
+            guard !held.guards.isEmpty, !held.possible, let m = member(at: c.check, unit: u) else { continue }
+            once.append(c)
+            log.onceSections.append(OnceSection(member: key(m), flag: c.flag, site: CodeSite(s, token: c.check),
+                                                leading: OnceSections.leads(s, c.check, body: memberBody(m), escaping: regions.escaping)))
+        }
         var i = body.open + 1
         while i < body.close {
             defer { i += 1 }
@@ -1496,6 +1512,9 @@ struct UnitWalker {
                     rec.testOrder = ordering.order(at: i, body: e)
                 }
                 if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
+                if write && !runsLater && !construction, let o = once.first(where: { $0.range.contains(i) }) {
+                    rec.onceFlag = word != o.flag || OnceSections.setsTrue(s, i) ? o.flag : nil
+                }
                 log.accesses.append(rec)
             } else {
                 let isCallee = isCall
@@ -1510,6 +1529,7 @@ struct UnitWalker {
                 rec.possible = held.possible
                 if handsOutQueue && held.guards.isEmpty, runsLater || inLocalFunction(i, body: bodyScope) { rec.possible = true }
                 if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
+                if isCallee && !runsLater && !construction { rec.leading = OnceSections.leads(s, i, body: bodyScope, escaping: regions.escaping) }
                 log.calls.append(rec)
             }
         }

@@ -230,6 +230,29 @@ final class GuardInferenceTests: XCTestCase {
         XCTAssertEqual(LockWrappers.readerMethods(of: serial, in: s, among: ["run"]), [])
     }
 
+    func testAClosureHandedOnToAWrapperRunsUnderItsLockAndOneKeptDoesNot() {
+        let s = structure("""
+            import Foundation
+            final class Tally {
+                private let lock = NSLock()
+                func locked<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }
+                func relayed<T>(_ body: () -> T) -> T { locked(body) }
+                func handedAway<T>(_ body: () -> T) -> T { lock.lock(); _ = body(); lock.unlock(); return Self.run(body) }
+                func calledAfter(_ body: () -> Void) { lock.lock(); lock.unlock(); body() }
+                private var kept: (() -> Int)?
+                func keeps(_ body: (() -> Int)?) { lock.lock(); defer { lock.unlock() }; kept = body; _ = body?() }
+                static func run<T>(_ f: () -> T) -> T { f() }
+            }
+            """)
+        let wrappers = GuardLogExtractor.ownWrappers(s, vocabulary: .default)
+        XCTAssertEqual(wrappers["locked"], "lock")
+        XCTAssertEqual(wrappers["relayed"], "lock")
+        // Handed to code that may run it outside the lock, called after the release, or kept.
+        XCTAssertNil(wrappers["handedAway"])
+        XCTAssertNil(wrappers["calledAfter"])
+        XCTAssertNil(wrappers["keeps"])
+    }
+
     func testAWrapperBuiltOnAWrapperIsFollowedThroughTheRun() {
         let a = """
             final class Turnstile {

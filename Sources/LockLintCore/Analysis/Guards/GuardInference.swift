@@ -328,6 +328,11 @@ public enum GuardInference {
             }
         }
         accesses.sort { $0.record.site < $1.record.site }
+        // Vars set up once under a guard, and the members that run that set-up first: a read
+        // there after it is ordered after the write (worked out once per class).
+        let onceFirst = OnceSections.firstRuns(logs, sites: sites)
+        let setUpOnce = onceFirst.isEmpty ? [:] : OnceSections.setUpOnce(accesses.filter { $0.record.write }.map(\.record),
+                                                                           setOutside: setOutside)
         let vars = logs.flatMap { $0.vars }
         // Queues handed in that the class's code (in every file) only delivers work to.
         let deliveryQueues = Set(logs.flatMap(\.deliveryQueues)).subtracting(logs.flatMap(\.otherQueueUses))
@@ -500,9 +505,15 @@ public enum GuardInference {
                     firstRead[k] = min(firstRead[k] ?? Int.max, a.record.site.offset)
                 }
             }
+            let onceRuns = setUpOnce[v.name].flatMap { onceFirst[$0] }
             for a in reportable {
                 let r = a.record
                 if (onlyWritesReported || publicCause) && !r.write { continue }
+                // A read after a call that runs the var's once-section, on every path to it.
+                if !r.write, let runs = onceRuns, !r.member.isEmpty, let first = runs[r.member],
+                   first.path == r.site.path, first.offset < r.site.offset {
+                    continue
+                }
                 var f = GuardFinding(kind: .unguarded, unchecked: unchecked, typeName: cls.name, variable: v.name, site: r.site)
                 f.write = r.write
                 f.inAsync = r.inAsync

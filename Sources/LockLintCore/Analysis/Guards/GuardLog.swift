@@ -68,6 +68,9 @@ public struct StateAccessRecord: Sendable, Equatable {
     /// Directly in a test function of test code: how the test's own order keeps it from racing
     /// with the concurrent work the test starts (see `TestOrdering`).
     public var testOrder: TestOrder? = nil
+    /// For a write in a once-section of the class (see `OnceSection`): its flag (for the flag
+    /// itself, only its `flag = true` there).
+    public var onceFlag: String? = nil
 }
 
 /// A call from the type's own code to one of its members (or a read of a computed property).
@@ -86,6 +89,8 @@ public struct MemberCallRecord: Sendable, Equatable {
     public var registrationGuards: [HeldGuard] = []
     public var registrationExec = -1
     public var releasedEntry: [String] = []
+    /// Made on every path through the member before the code after it (see `OnceSections.leads`).
+    public var leading = false
 }
 
 /// A member of the type (function, initializer, subscript, computed property or accessor).
@@ -181,6 +186,8 @@ public struct TypeGuardLog: Sendable, Equatable {
     public var members: [MemberRecord] = []
     public var accesses: [StateAccessRecord] = []
     public var calls: [MemberCallRecord] = []
+    /// The once-sections of this file's code of the class.
+    public var onceSections: [OnceSection] = []
     /// `extension T: @unchecked Sendable` here.
     public var uncheckedHere = false
     /// Queues of the class it does not make itself that this file's code only submits work to
@@ -774,23 +781,28 @@ public enum GuardLogExtractor {
             var lock: String? = nil
             var calledOutside = false
             for k in s.scopes[d.body].interior where s.code[k].kind == .identifier && !s.isChar(k - 1, UInt8(ascii: "."))
-                && c.params.contains(s.text(k)) {
-                if s.isChar(k + 1, UInt8(ascii: "(")) {
-                    let held = regions.holding(k, in: s, directOnly: false).filter { r in
-                        if case .queue(let m, _) = r.form { return m == "sync" || m == "asyncAndWait" }
-                        return r.blocks || !r.lock.isEmpty
-                    }
-                    if let r = held.first, !r.lock.isEmpty {
-                        lock = lock ?? r.lock
-                    } else if let inner = enclosingWrapperCall(s, k, within: d.body, wrappers: out) {
-                        lock = lock ?? inner
-                    } else {
-                        calledOutside = true
-                        break
-                    }
-                } else if let receiver = handedToLock(s, k, vocabulary: vocabulary) {
-                    // `lock.withLock(body)`, `queue.sync(execute: body)`.
+                && !s.isChar(k + 1, UInt8(ascii: ":")) && c.params.contains(s.text(k)) {
+                let held = regions.holding(k, in: s, directOnly: false).filter { r in
+                    if case .queue(let m, _) = r.form { return m == "sync" || m == "asyncAndWait" }
+                    return r.blocks || !r.lock.isEmpty
+                }
+                let called = s.isChar(k + 1, UInt8(ascii: "(")) || (s.isChar(k + 1, UInt8(ascii: "?")) && s.isChar(k + 2, UInt8(ascii: "(")))
+                // Handed as an argument to a call (not kept in a var, not returned).
+                let argument = (s.isChar(k - 1, UInt8(ascii: "(")) || s.isChar(k - 1, UInt8(ascii: ",")) || s.isChar(k - 1, UInt8(ascii: ":")))
+                    && (s.isChar(k + 1, UInt8(ascii: ")")) || s.isChar(k + 1, UInt8(ascii: ",")))
+                if let r = held.first, !r.lock.isEmpty, called || argument {
+                    // Called (or handed on, as a closure that cannot outlive the call) in the region.
+                    lock = lock ?? r.lock
+                } else if called || argument, let inner = enclosingWrapperCall(s, k, within: d.body, wrappers: out) {
+                    lock = lock ?? inner
+                } else if let receiver = handedToLock(s, k, vocabulary: vocabulary, wrappers: out) {
+                    // `lock.withLock(body)`, `queue.sync(execute: body)`, `withState(body)` (another
+                    // wrapper of the type).
                     lock = lock ?? receiver
+                } else {
+                    // Called outside the region, kept, or handed to code that may run it anywhere.
+                    calledOutside = true
+                    break
                 }
             }
             if !calledOutside, let l = lock {
@@ -823,11 +835,16 @@ public enum GuardLogExtractor {
 
     /// For a closure parameter passed on as the argument of a lock-scoped call
     /// (`lock.withLock(body)`, `queue.sync(execute: body)`): that call's receiver.
-    static func handedToLock(_ s: FileStructure, _ k: Int, vocabulary: LockVocabulary) -> String? {
+    static func handedToLock(_ s: FileStructure, _ k: Int, vocabulary: LockVocabulary, wrappers: [String: String] = [:]) -> String? {
         var open = k - 1
         if s.isChar(open, UInt8(ascii: ":")) { open -= 2 }
         guard s.isChar(open, UInt8(ascii: "(")), s.isChar(k + 1, UInt8(ascii: ")")) || s.isChar(k + 1, UInt8(ascii: ",")) else { return nil }
         let callee = open - 1
+        // Another wrapper of the type, called on `self`.
+        if callee >= 0, s.code[callee].kind == .identifier, let lock = wrappers[s.text(callee)],
+           !s.isChar(callee - 1, UInt8(ascii: ".")) || (s.isChar(callee - 1, UInt8(ascii: ".")) && s.isKeyword(callee - 2, .self)) {
+            return lock
+        }
         guard callee >= 2, s.code[callee].kind == .identifier, s.isChar(callee - 1, UInt8(ascii: ".")),
               vocabulary.lockScopedNames.contains(s, callee) || s.is(callee, "sync") || s.is(callee, "asyncAndWait")
                 || s.is(callee, "performAndWait") else { return nil }
@@ -1474,6 +1491,15 @@ struct UnitWalker {
     /// Records the uses of the class's vars and calls to its members in unit `u`.
     mutating func walk(_ u: Int, regions: inout GuardRegions, into log: inout TypeGuardLog) {
         let body = s.scopes[s.decls[u].body]
+        // The once-sections of the unit's code: those a guard of the class holds.
+        var once: [(check: Int, range: Range<Int>, flag: String)] = []
+        for c in OnceSections.find(s, body: s.decls[u].body, vars: varNames) {
+            let held = regions.held(at: c.check, write: true)
+            guard !held.guards.isEmpty, !held.possible, let m = member(at: c.check, unit: u) else { continue }
+            once.append(c)
+            log.onceSections.append(OnceSection(member: key(m), flag: c.flag, site: CodeSite(s, token: c.check),
+                                                leading: OnceSections.leads(s, c.check, body: memberBody(m), escaping: regions.escaping)))
+        }
         var i = body.open + 1
         while i < body.close {
             defer { i += 1 }
@@ -1549,6 +1575,9 @@ struct UnitWalker {
                     rec.testOrder = ordering.order(at: i, body: e)
                 }
                 if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
+                if write && !runsLater && !construction, let o = once.first(where: { $0.range.contains(i) }) {
+                    rec.onceFlag = word != o.flag || OnceSections.setsTrue(s, i) ? o.flag : nil
+                }
                 log.accesses.append(rec)
             } else {
                 let isCallee = isCall
@@ -1563,6 +1592,7 @@ struct UnitWalker {
                 rec.possible = held.possible
                 if handsOutQueue && held.guards.isEmpty, runsLater || inLocalFunction(i, body: bodyScope) { rec.possible = true }
                 if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
+                if isCallee && !runsLater && !construction { rec.leading = OnceSections.leads(s, i, body: bodyScope, escaping: regions.escaping) }
                 log.calls.append(rec)
             }
         }

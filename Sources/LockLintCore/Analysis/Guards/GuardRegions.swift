@@ -269,7 +269,14 @@ public struct GuardRegions {
                     // A closure passed to a wrapper method of the type itself; a method of the file
                     // named like one that is not recognised as a wrapper may still be one.
                     if let lock = selfWrappers[method] {
-                        region.held = HeldGuard(lock, .lock)
+                        // The wrapper's guard as its own blocks hold it: a queue's blocks run on the
+                        // queue (a block on a reader-writer queue counts as one that may write: the
+                        // tool does not tell the wrapper's plain blocks from its barrier ones here).
+                        if case .guarded(let kind) = resolution.executor(lock, s.closures[ci].callee) {
+                            region.held = HeldGuard(kind == .mainActor ? HeldGuard.mainActor.name : lock, kind)
+                        } else {
+                            region.held = HeldGuard(lock, .lock)
+                        }
                     } else if resolution.ownsMethod(method) {
                         region.held = nil
                     } else if vocabulary.lockScopedMethods.contains(method) {

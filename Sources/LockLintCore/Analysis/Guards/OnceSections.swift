@@ -1,0 +1,138 @@
+/// A once-section of a class: code under one of its guards that checks a flag of the class
+/// (`if !started { … }`, or `guard !started else { return }` and what follows) and sets that
+/// flag (`started = true`) itself. The vars written there are set up once: after a call that
+/// runs the section has returned, they hold their final value, published by the guard's release
+/// (the unlock, the end of the queue block), so a read after such a call is ordered after the
+/// write whether it holds the guard or not.
+public struct OnceSection: Sendable, Equatable {
+    /// The member whose body holds it.
+    public var member: String
+    public var flag: String
+    /// The check.
+    public var site: CodeSite
+    /// The member runs it on every path before what follows it (see `OnceSections.leads`).
+    public var leading: Bool
+}
+
+public enum OnceSections {
+    /// The candidate sections of the code in scope `body` (a class or extension body): the
+    /// check's token, the tokens it covers, the scope the flag is set in, and the flag, for a
+    /// flag among `vars` set to `true` at the section's own level. Whether a guard holds there
+    /// is the caller's to ask.
+    static func find(_ s: FileStructure, body: Int, vars: NameSet) -> [(check: Int, range: Range<Int>, flag: String)] {
+        let outer = s.scopes[body]
+        // Scopes are numbered in the order their braces open: the unit's are a run after its own.
+        var out: [(check: Int, range: Range<Int>, flag: String)] = []
+        var sc = body + 1
+        while sc < s.scopes.count && s.scopes[sc].open < outer.close {
+            defer { sc += 1 }
+            let scope = s.scopes[sc]
+            let kw = scope.statementKeyword
+            guard scope.kind == .statement, kw >= 0 else { continue }
+            // `if !flag {` or `guard !flag else {` (the guard's block is its `else`'s), with
+            // `self.flag` as well.
+            let isGuard = s.isKeyword(kw, .else)
+            var k: Int
+            var check: Int
+            if isGuard {
+                k = kw - 1
+                var j = k - 1
+                if s.isChar(j, UInt8(ascii: ".")) && s.isKeyword(j - 1, .self) { j -= 2 }
+                guard s.isChar(j, UInt8(ascii: "!")), s.isKeyword(j - 1, .guard) else { continue }
+                check = j - 1
+            } else {
+                guard s.isKeyword(kw, .if), s.isChar(kw + 1, UInt8(ascii: "!")) else { continue }
+                k = kw + 2
+                if s.isKeyword(k, .self) && s.isChar(k + 1, UInt8(ascii: ".")) { k += 2 }
+                guard k + 1 == scope.open else { continue }
+                check = kw
+            }
+            guard k >= 0, k < s.code.count, s.code[k].kind == .identifier, vars.contains(s, k) else { continue }
+            let flag = s.text(k)
+            // The level the section's code runs at: the `if`'s body, or what follows the guard.
+            let level = isGuard ? scope.parent : sc
+            guard level >= 0 else { continue }
+            let range = isGuard ? (scope.close + 1)..<max(scope.close + 1, s.scopes[level].close) : scope.interior
+            guard range.contains(where: { j in
+                Int(s.scopeOf[j]) == level && s.code[j].kind == .identifier && s.is(j, text: flag) && setsTrue(s, j)
+            }) else { continue }
+            out.append((check, range, flag))
+        }
+        return out
+    }
+
+    /// `flag = true` (or `self.flag = true`) at token `j`, the flag's name.
+    static func setsTrue(_ s: FileStructure, _ j: Int) -> Bool {
+        if s.isChar(j - 1, UInt8(ascii: ".")) && !s.isKeyword(j - 2, .self) { return false }
+        return s.isChar(j + 1, UInt8(ascii: "=")) && s.isKeyword(j + 2, .true)
+    }
+
+    /// Token `i` runs on every path through body scope `body` before the code after it: the
+    /// scopes between are closures run on the spot (a queue's `sync`, a lock's closure), never a
+    /// branch, loop, `defer` or a closure kept for later.
+    static func leads(_ s: FileStructure, _ i: Int, body: Int, escaping: Set<String>) -> Bool {
+        guard body >= 0, i >= 0 && i < s.scopeOf.count else { return false }
+        var sc = Int(s.scopeOf[i])
+        while sc >= 0 && sc != body {
+            guard s.scopes[sc].kind == .closure else { return false }
+            sc = s.scopes[sc].parent
+        }
+        return sc == body && LockRegions.reachesWithoutDeferral(s, from: i, to: body, escaping: escaping)
+    }
+
+    /// Per flag, the members that run its once-section on every path before what follows:
+    /// those holding it so, and those that call such a member so (worked out to a fixed point
+    /// over the calls, each round linear in them): member → the earliest such point.
+    static func firstRuns(_ logs: [TypeGuardLog], sites: [String: [MemberCallRecord]]) -> [String: [String: CodeSite]] {
+        var first: [String: [String: CodeSite]] = [:]
+        for l in logs {
+            for o in l.onceSections where o.leading {
+                if let known = first[o.flag]?[o.member], known < o.site { continue }
+                first[o.flag, default: [:]][o.member] = o.site
+            }
+        }
+        guard !first.isEmpty else { return [:] }
+        let leadingCalls = sites.mapValues { $0.filter { $0.leading && !$0.runsLater && !$0.construction && !$0.member.isEmpty } }
+            .filter { !$0.value.isEmpty }
+        for flag in first.keys.sorted() {
+            var runs = first[flag]!
+            var changed = true
+            var rounds = 0
+            while changed && rounds < 16 {
+                changed = false
+                rounds += 1
+                for (callee, calls) in leadingCalls where runs[callee] != nil {
+                    for c in calls {
+                        if let known = runs[c.member], known.path != c.site.path || known.offset <= c.site.offset { continue }
+                        runs[c.member] = c.site
+                        changed = true
+                    }
+                }
+            }
+            first[flag] = runs
+        }
+        return first
+    }
+
+    /// The vars set up once: var → its flag, when every write of the var after construction is
+    /// in a once-section of that flag and every such write of the flag is the section's own
+    /// `flag = true` (nothing resets it), and no code outside the class writes either.
+    static func setUpOnce(_ writes: [StateAccessRecord], setOutside: Set<String>) -> [String: String] {
+        var flagOf: [String: String?] = [:]
+        for w in writes {
+            let f = w.onceFlag
+            if let known = flagOf[w.variable] {
+                if known != f { flagOf[w.variable] = .some(nil) }
+            } else {
+                flagOf[w.variable] = .some(f)
+            }
+        }
+        var out: [String: String] = [:]
+        for (v, f) in flagOf {
+            guard let flag = f ?? nil, v != flag, !setOutside.contains(v), !setOutside.contains(flag),
+                  let ff = flagOf[flag], ff == flag else { continue }
+            out[v] = flag
+        }
+        return out
+    }
+}

@@ -75,10 +75,14 @@ final class ClosureFeedsTests: XCTestCase {
             final class Derived: Base {}
             let b = Base(f: { 2 })
             let u = Cell(tick: helper)
+            enum Outer { final class Inner { let f: () -> Int; init(f: @escaping () -> Int = { 0 }) { self.f = f } } }
+            let i = Outer.Inner(f: { helper() })
             """
         let idx = index([("Lib/S.swift", code)])
         XCTAssertTrue(RuleContext.storedClosureHoldsOnlyValues(type: "Source", property: "make", index: idx))
         XCTAssertFalse(RuleContext.storedClosureHoldsOnlyValues(type: "Cell", property: "tick", index: idx))
         XCTAssertFalse(RuleContext.storedClosureHoldsOnlyValues(type: "Base", property: "f", index: idx))
+        // A nested type called by its qualified name.
+        XCTAssertFalse(RuleContext.storedClosureHoldsOnlyValues(type: "Inner", property: "f", index: idx))
     }
 }

@@ -161,7 +161,12 @@ public struct ClosureFeeds: Sendable, Equatable {
     /// An identifier starting with an upper-case letter, not a member: a type, maybe called.
     static func isTypeCall(_ s: FileStructure, _ k: Int) -> Bool {
         guard s.code[k].kind == .identifier, s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "{"))
-                || (s.isChar(k + 1, UInt8(ascii: ".")) && s.is(k + 2, "init")), !s.isChar(k - 1, UInt8(ascii: ".")) else { return false }
+                || (s.isChar(k + 1, UInt8(ascii: ".")) && s.is(k + 2, "init")), isUpper(s, k) else { return false }
+        // A member only as a nested type's name (`Outer.Inner(…)`).
+        return !s.isChar(k - 1, UInt8(ascii: ".")) || (k >= 2 && s.code[k - 2].kind == .identifier && isUpper(s, k - 2))
+    }
+
+    static func isUpper(_ s: FileStructure, _ k: Int) -> Bool {
         let c = s.file.bytes[Int(s.code[k].start)]
         return c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")
     }
@@ -171,11 +176,11 @@ public struct ClosureFeeds: Sendable, Equatable {
     /// when none) and the token after the name (a `(`, a `{`, or anything else for a reference).
     static func initializerCall(_ s: FileStructure, _ k: Int, _ closureOpens: Set<Int>) -> (String, Int)? {
         if s.is(k, "init") && s.isChar(k - 1, UInt8(ascii: ".")) && s.isChar(k + 1, UInt8(ascii: "(")) {
+            // `Type.init(` is taken at the type's name; any other (`self.init`, `super.init`,
+            // `.init`, a metatype's) names no type.
             let r = k - 2
-            if r < 0 || !(s.code[r].kind == .identifier || s.code[r].kind == .keyword) || s.isKeyword(r, .self) || s.is(r, "super") {
-                return ("", k + 1)
-            }
-            return nil  // `Type.init(`: taken at the type's name
+            if r >= 0 && s.code[r].kind == .identifier && isUpper(s, r) { return nil }
+            return ("", k + 1)
         }
         guard isTypeCall(s, k) else { return nil }
         if s.isChar(k + 1, UInt8(ascii: ".")) {

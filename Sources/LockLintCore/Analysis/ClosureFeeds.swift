@@ -23,6 +23,10 @@ public struct ClosureFeeds: Sendable, Equatable {
     /// mention nothing).
     public static let valueMark = ""
 
+    /// Marks a `var` property: a `let` is given its value in its type's own initializers, never
+    /// through another reference.
+    public static let variableMark = "\u{0}var"
+
     mutating func merge(_ o: ClosureFeeds) {
         for (k, v) in o.values { TypeFacts.union(&values[k, default: []], v) }
         for (k, v) in o.labels { TypeFacts.union(&labels[k, default: []], v) }
@@ -37,7 +41,7 @@ public struct ClosureFeeds: Sendable, Equatable {
     public func names(type: String, property: String) -> Set<String>? {
         let key = type + "." + property
         var out = Set(values[key] ?? [])
-        out.formUnion(members[property] ?? [])
+        if out.contains(Self.variableMark) { out.formUnion(members[property] ?? []) }
         for entry in labels[key] ?? [] {
             let parts = entry.split(separator: "#", omittingEmptySubsequences: false)
             guard parts.count == 3, let n = Int(parts[1]), let skipped = Int(parts[2]) else { return nil }
@@ -91,6 +95,7 @@ public struct ClosureFeeds: Sendable, Equatable {
             for k in v.typeAnnotation where s.code[k].kind == .identifier { names.insert(s.text(k)) }
             if !v.initializer.isEmpty { names.formUnion(summary(s, v.initializer)) }
             if open || s.isSettableOutsideModule(v) { names.insert(TypeFacts.heldCode) }
+            if !v.isLet { names.insert(variableMark) }
             TypeFacts.union(&feeds.values[typeName + "." + v.nameText, default: []], names.sorted())
         }
         // Assignments in the type's body (its extensions in this file are their own declarations).
@@ -176,10 +181,14 @@ public struct ClosureFeeds: Sendable, Equatable {
     /// when none) and the token after the name (a `(`, a `{`, or anything else for a reference).
     static func initializerCall(_ s: FileStructure, _ k: Int, _ closureOpens: Set<Int>) -> (String, Int)? {
         if s.is(k, "init") && s.isChar(k - 1, UInt8(ascii: ".")) && s.isChar(k + 1, UInt8(ascii: "(")) {
-            // `Type.init(` is taken at the type's name; any other (`self.init`, `super.init`,
-            // `.init`, a metatype's) names no type.
+            // `Type.init(` is taken at the type's name; `self.init(` calls the enclosing type's,
+            // `super.init(` its superclass's; any other (`.init`, a metatype's) names no type.
             let r = k - 2
             if r >= 0 && s.code[r].kind == .identifier && isUpper(s, r) { return nil }
+            if r >= 0 && !s.isChar(r - 1, UInt8(ascii: ".")), s.isKeyword(r, .self) || s.is(r, "super"), let t = s.enclosingType(of: k) {
+                if s.isKeyword(r, .self) { return (s.decls[t].nameText, k + 1) }
+                if let first = s.decls[t].inheritance.first, s.code[first].kind == .identifier { return (s.text(first), k + 1) }
+            }
             return ("", k + 1)
         }
         guard isTypeCall(s, k) else { return nil }
@@ -232,6 +241,7 @@ public struct ClosureFeeds: Sendable, Equatable {
     /// Values assigned to a member of another reference (`x.name = …`, not `self.name = …`), and
     /// to a member in an extension (whose type's properties may be declared in another file).
     static func memberAssignments(_ s: FileStructure, into feeds: inout ClosureFeeds) {
+        // Only `var`s take such values: the query reads them only for one.
         for (name, sites) in s.assignmentsByName {
             for k in sites {
                 let explicitSelf = s.isChar(k - 1, UInt8(ascii: ".")) && s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: "."))

@@ -452,7 +452,7 @@ public final class RuleContext {
               !names.contains("AnyObject") else { return false }
         for types in index.modules.values {
             if let f = types[type], f.hasRestatingSubclass || f.hasSilentSubclass { return false }
-            for n in names where !n.isEmpty {
+            for n in names where !n.isEmpty && n != ClosureFeeds.variableMark {
                 if let t = types[n], t.isClass || t.isActor || t.isProtocol { return false }
             }
         }

@@ -85,4 +85,32 @@ final class ClosureFeedsTests: XCTestCase {
         // A nested type called by its qualified name.
         XCTAssertFalse(RuleContext.storedClosureHoldsOnlyValues(type: "Inner", property: "f", index: idx))
     }
+
+    /// Only what a question can read is kept: a literal argument (never a closure) is dropped,
+    /// and a key one value of which cannot be read keeps no names. A member assignment of code
+    /// the tool cannot read keeps a `var` closure from being cleared; one of values does not.
+    func testKeepsOnlyWhatQuestionsRead() {
+        let panel = """
+            final class Panel {
+                var paint: () -> Int = { 0 }
+                let size: Int
+                init(size: Int) { self.size = size }
+            }
+            func setUp(width: Int) {
+                let p = Panel(size: 3)
+                let q = Panel(size: width)
+                p.paint = { 1 }
+            }
+            """
+        let feeds = ClosureFeeds.extract(structure(panel))
+        XCTAssertTrue(feeds.arguments.names.isEmpty)
+        XCTAssertEqual(feeds.arguments.held, [ClosureFeeds.argumentKey(type: "Panel", label: "size")])
+        XCTAssertEqual(feeds.members.names[StateWrites.nameHash("paint")], [ClosureFeeds.valueMark])
+        XCTAssertTrue(RuleContext.storedClosureHoldsOnlyValues(type: "Panel", property: "paint", index: index([("Lib/Panel.swift", panel)])))
+        let rewire = "func rewire(_ p: Panel) { p.paint = { helper() } }"
+        let idx = index([("Lib/Panel.swift", panel), ("Lib/Rewire.swift", rewire)])
+        XCTAssertTrue(idx.closureFeeds.members.held.contains(StateWrites.nameHash("paint")))
+        XCTAssertNil(idx.closureFeeds.members.names[StateWrites.nameHash("paint")])
+        XCTAssertFalse(RuleContext.storedClosureHoldsOnlyValues(type: "Panel", property: "paint", index: idx))
+    }
 }

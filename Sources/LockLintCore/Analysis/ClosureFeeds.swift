@@ -10,12 +10,50 @@ public struct ClosureFeeds: Sendable, Equatable {
     /// `Type.property` → the initializer parameters stored into it, as `label#position#defaults`
     /// (`_` for an unlabeled one; how many parameters before it have a default).
     public var labels: [String: [String]] = [:]
-    /// Called type (`""` when the call does not name it: `.init(…)`, `self.init(…)`,
-    /// `super.init(…)`) → argument label (`_<position>` unlabeled, `{<position>` a trailing
-    /// closure, `*` the initializer used as a function) → the names of the arguments passed with it.
-    public var arguments: [String: [String: [String]]] = [:]
-    /// Member name → the names of the values assigned through a reference (`x.name = …`).
-    public var members: [String: [String]] = [:]
+    /// What the run passes at initializer calls, by `argumentKey(type:label:)` of the called type
+    /// (`""` when the call does not name it: `.init(…)`, a metatype's) and the argument label
+    /// (`_<position>` unlabeled, `{<position>` a trailing closure, `*` the initializer used as a
+    /// function). Kept as hashes: the run makes many calls, and only the few whose type stores
+    /// a closure given by an initializer parameter are ever asked about.
+    public var arguments = HashedNames()
+    /// What the run assigns to a member through a reference (`x.name = …`), by `StateWrites.nameHash`
+    /// of the member's name.
+    public var members = HashedNames()
+
+    /// Names reached by hashed keys, for the questions of a few keys among many: the keys some
+    /// value of which the tool cannot read (`TypeFacts.heldCode`), and for the others the names
+    /// their values mention. A literal argument (no value of a closure) is not kept.
+    public struct HashedNames: Sendable, Equatable {
+        public var held: Set<UInt64> = []
+        public var names: [UInt64: [String]] = [:]
+
+        mutating func add(_ key: UInt64, _ values: Set<String>) {
+            if values.contains(TypeFacts.heldCode) {
+                held.insert(key)
+                names[key] = nil
+            } else if !values.isEmpty && !held.contains(key) {
+                TypeFacts.union(&names[key, default: []], values.sorted())
+            }
+        }
+
+        mutating func merge(_ o: HashedNames) {
+            held.formUnion(o.held)
+            for (k, v) in o.names where !held.contains(k) { TypeFacts.union(&names[k, default: []], v) }
+            if names.count > 0 { for k in o.held { names[k] = nil } }
+        }
+
+        /// Adds what key `key` reaches to `out`; false when a value of it cannot be read.
+        func read(_ key: UInt64, into out: inout Set<String>) -> Bool {
+            if held.contains(key) { return false }
+            if let v = names[key] { out.formUnion(v) }
+            return true
+        }
+    }
+
+    /// The key of the arguments passed with label `label` at calls of the initializers of `type`.
+    static func argumentKey(type: String, label: String) -> UInt64 {
+        StateWrites.nameHash(type + "\u{1}" + label)
+    }
 
     public init() {}
 
@@ -30,10 +68,8 @@ public struct ClosureFeeds: Sendable, Equatable {
     mutating func merge(_ o: ClosureFeeds) {
         for (k, v) in o.values { TypeFacts.union(&values[k, default: []], v) }
         for (k, v) in o.labels { TypeFacts.union(&labels[k, default: []], v) }
-        for (t, byLabel) in o.arguments {
-            for (l, v) in byLabel { TypeFacts.union(&arguments[t, default: [:]][l, default: []], v) }
-        }
-        for (k, v) in o.members { TypeFacts.union(&members[k, default: []], v) }
+        arguments.merge(o.arguments)
+        members.merge(o.members)
     }
 
     /// Every name the values of closure property `property` of `type` mention, with one
@@ -41,20 +77,17 @@ public struct ClosureFeeds: Sendable, Equatable {
     public func names(type: String, property: String) -> Set<String>? {
         let key = type + "." + property
         var out = Set(values[key] ?? [])
-        if out.contains(Self.variableMark) { out.formUnion(members[property] ?? []) }
+        if out.contains(Self.variableMark) && !members.read(StateWrites.nameHash(property), into: &out) { return nil }
         for entry in labels[key] ?? [] {
             let parts = entry.split(separator: "#", omittingEmptySubsequences: false)
             guard parts.count == 3, let n = Int(parts[1]), let skipped = Int(parts[2]) else { return nil }
+            // An argument reaches the parameter by its label, or by a position that defaulted
+            // parameters before it (left out) can move back; a trailing closure by a position
+            // up to its own; the initializer used as a function, always.
+            var reaching = ["*"] + (0...n).map { "{\($0)" }
+            if parts[0] == "_" { reaching += (max(0, n - skipped)...n).map { "_\($0)" } } else { reaching.append(String(parts[0])) }
             for t in [type, ""] {
-                guard let byLabel = arguments[t] else { continue }
-                for (l, names) in byLabel {
-                    // An argument reaches the parameter by its label, or by a position that
-                    // defaulted parameters before it (left out) can move back.
-                    let position = Int(l.dropFirst()) ?? -1
-                    let reaches = l == "*" || (parts[0] == "_" ? l.hasPrefix("_") && position >= n - skipped && position <= n : l == parts[0])
-                        || (l.hasPrefix("{") && position <= n)
-                    if reaches { out.formUnion(names) }
-                }
+                for l in reaching where !arguments.read(Self.argumentKey(type: t, label: l), into: &out) { return nil }
             }
         }
         return out.contains(TypeFacts.heldCode) ? nil : out
@@ -204,14 +237,15 @@ public struct ClosureFeeds: Sendable, Equatable {
     /// closure, or anything else for a reference) starts at `open`.
     static func arguments(_ s: FileStructure, type: String, open: Int, _ closureOpens: Set<Int>, into feeds: inout ClosureFeeds) {
         func add(_ label: String, _ names: Set<String>) {
-            TypeFacts.union(&feeds.arguments[type, default: [:]][label, default: []], names.sorted())
+            feeds.arguments.add(argumentKey(type: type, label: label), names)
         }
         var next = open
         var count = 0
         if s.isChar(open, UInt8(ascii: "(")) {
             let close = Int(s.match[open])
             guard close > open else { return }
-            for (position, part) in topLevelParts(s, open + 1, close).enumerated() where !part.isEmpty {
+            let parts = topLevelParts(s, open + 1, close)
+            for (position, part) in parts.enumerated() where !part.isEmpty {
                 if part.count > 2, s.code[part.lowerBound].kind == .identifier || s.code[part.lowerBound].kind == .keyword,
                    s.isChar(part.lowerBound + 1, UInt8(ascii: ":")) {
                     add(s.text(part.lowerBound), summary(s, (part.lowerBound + 2)..<part.upperBound))
@@ -220,7 +254,7 @@ public struct ClosureFeeds: Sendable, Equatable {
                 }
             }
             next = close + 1
-            count = topLevelParts(s, open + 1, close).count
+            count = parts.count
         } else if !s.isChar(open, UInt8(ascii: "{")) {
             add("*", [TypeFacts.heldCode])
             return
@@ -256,7 +290,7 @@ public struct ClosureFeeds: Sendable, Equatable {
                     }
                 }
                 let r = (k + 2)..<max(k + 2, s.statementEnd(from: k + 1, limit: s.count))
-                TypeFacts.union(&feeds.members[name, default: []], summary(s, r).sorted())
+                feeds.members.add(StateWrites.nameHash(name), summary(s, r))
             }
         }
     }

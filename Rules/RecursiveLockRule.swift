@@ -70,13 +70,7 @@ public struct RecursiveLockRule: Rule {
             initial value included) is one of the type's methods or a closure written there that calls no parameter \
             handed in, and no other file can assign it. Such a closure is reported only when that code takes the lock again: an acquisition written in a \
             closure assigned to it, or a method of the type it stores or calls (`self?.m()` included) that takes it, through others of \
-            the type's members. Nor is a stored closure every value of which in the run is a function of a type that \
-            is not a class, actor or protocol of the run (`Date.init`, `Clock.read`) or a closure literal that \
-            captures only values (no `self`, nothing handed in, no free function, no variable of a class, actor or \
-            protocol of the run): its initial value, what is assigned to it, and for an initializer parameter stored \
-            into it the parameter's default and every argument passed for it in the run (tests included). A public \
-            initializer or property, an open class or a subclass in the run gives it values the tool cannot see: \
-            still reported.
+            the type's members.
             """,
         inTests: .narrowed("only a lock taken again by the test's own code; a test double that calls a stored closure or delegate with its lock held is not reported, since the test decides what the callback does"),
         triggeringExamples: [
@@ -397,8 +391,6 @@ public struct RecursiveLockRule: Rule {
                 // in the run holds only values cannot call back: the lock is held for the call.
                 if case .observer(let p) = kind, !s.decls[d].modifiers.contains(.weak), !s.decls[d].modifiers.contains(.unowned),
                    context.implementationsHoldOnlyValues(p) { continue }
-                // A stored closure every value of which in the run holds only values (a clock) cannot call back.
-                if case .closure = kind, context.storedClosureHoldsOnlyValues(type: s.decls[s.decls[d].parent].nameText, property: s.text(k)) { continue }
                 // A stored closure that holds only the type's own code cannot call back from outside.
                 // … unless that code takes the lock again.
                 if case .closure = kind, let sources = ownCode[d] ?? CallbackReach.ownCodeSources(s, d) {

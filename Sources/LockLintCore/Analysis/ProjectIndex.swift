@@ -223,8 +223,6 @@ public struct ProjectIndex: Sendable {
     public internal(set) var awaitedNames: [String: [String: Int]] = [:]
     /// module → callee name → where the run awaits calls of that name (see `SerialCallSites`).
     public internal(set) var serialCallSites: [String: [String: [String]]] = [:]
-    /// What the run stores in its types' closure properties, across modules (see `ClosureFeeds`).
-    public internal(set) var closureFeeds = ClosureFeeds()
     /// module → what its files write of variables other files declare (see `StateWrites`).
     public internal(set) var stateWrites: [String: StateWrites] = [:]
 
@@ -433,7 +431,6 @@ public struct ProjectIndex: Sendable {
             dirtyGuardTypes?.insert(key)
         }
         for (module, writes) in other.stateWrites { stateWrites[module, default: StateWrites()].merge(writes) }
-        closureFeeds.merge(other.closureFeeds)
     }
 
     /// Files what one file writes of variables other files declare: under its module, and under
@@ -597,7 +594,6 @@ public struct ProjectIndex: Sendable {
         if !types.isEmpty { index.modules[module] = types }
         let awaited = awaitedCallees(s)
         if !awaited.isEmpty { index.awaitedNames[module] = Dictionary(uniqueKeysWithValues: awaited.map { ($0, 1) }) }
-        index.closureFeeds = ClosureFeeds.extract(s)
         let sites = SerialCallSites.extract(s)
         if !sites.isEmpty { index.serialCallSites[module] = sites }
         index.lockGraph = LockGraph.extract(s, vocabulary: vocabulary, module: module, regions: regions)
@@ -611,41 +607,37 @@ public struct ProjectIndex: Sendable {
     static func heldTypes(of d: Int, in s: FileStructure) -> [String] {
         var out = Set<String>()
         for m in s.children[d] where s.decls[m].kind == .variable && !s.decls[m].isStaticMember && !s.decls[m].isComputed {
-            heldTypes(ofVariable: s.decls[m], in: s, into: &out)
+            let v = s.decls[m]
+            if v.modifiers.contains(.weak) || v.modifiers.contains(.unowned) { out.insert(TypeFacts.heldCode); continue }
+            if !v.typeAnnotation.isEmpty {
+                for k in s.span(v.typeAnnotation.lowerBound, v.typeAnnotation.upperBound) {
+                    if s.is(k, "->") || s.is(k, "any") || s.is(k, "some") { out.insert(TypeFacts.heldCode) }
+                    if s.code[k].kind == .identifier { out.insert(s.text(k)) }
+                }
+                continue
+            }
+            guard let first = v.initializer.first else { continue }
+            switch s.code[first].kind {
+            case .string, .integer, .float: continue
+            case .keyword where s.isKeyword(first, .true) || s.isKeyword(first, .false) || s.isKeyword(first, .nil): continue
+            default: break
+            }
+            if s.isChar(first, UInt8(ascii: "[")) {
+                // `[]`, `[:]`, `[Entry]()`, `[1, 2]`: the element types named inside.
+                let close = Int(s.match[first])
+                if close > first {
+                    for k in s.span(first + 1, close) where s.code[k].kind == .identifier { out.insert(s.text(k)) }
+                    continue
+                }
+            }
+            // `Cache()`, `Cache.shared`, `Cache<Int>()`: a value of a named type.
+            if s.code[first].kind == .identifier, let c = s.text(first).utf8.first, c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") {
+                out.insert(s.text(first))
+                continue
+            }
+            out.insert(TypeFacts.heldCode)
         }
         return out.sorted()
-    }
-
-    /// What one variable can hold (see `heldTypes(of:in:)`), added to `out`.
-    static func heldTypes(ofVariable v: Decl, in s: FileStructure, into out: inout Set<String>) {
-        if v.modifiers.contains(.weak) || v.modifiers.contains(.unowned) { out.insert(TypeFacts.heldCode); return }
-        if !v.typeAnnotation.isEmpty {
-            for k in s.span(v.typeAnnotation.lowerBound, v.typeAnnotation.upperBound) {
-                if s.is(k, "->") || s.is(k, "any") || s.is(k, "some") { out.insert(TypeFacts.heldCode) }
-                if s.code[k].kind == .identifier { out.insert(s.text(k)) }
-            }
-            return
-        }
-        guard let first = v.initializer.first else { return }
-        switch s.code[first].kind {
-        case .string, .integer, .float: return
-        case .keyword where s.isKeyword(first, .true) || s.isKeyword(first, .false) || s.isKeyword(first, .nil): return
-        default: break
-        }
-        if s.isChar(first, UInt8(ascii: "[")) {
-            // `[]`, `[:]`, `[Entry]()`, `[1, 2]`: the element types named inside.
-            let close = Int(s.match[first])
-            if close > first {
-                for k in s.span(first + 1, close) where s.code[k].kind == .identifier { out.insert(s.text(k)) }
-                return
-            }
-        }
-        // `Cache()`, `Cache.shared`, `Cache<Int>()`: a value of a named type.
-        if s.code[first].kind == .identifier, let c = s.text(first).utf8.first, c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") {
-            out.insert(s.text(first))
-            return
-        }
-        out.insert(TypeFacts.heldCode)
     }
 
     /// The methods of type (or extension) `d` whose own body asserts an executor.

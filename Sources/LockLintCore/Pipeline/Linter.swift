@@ -153,11 +153,7 @@ public enum Linter {
         // Merge facts, in input order so the result is the same whatever the parallelism.
         var index = ProjectIndex()
         // (By index: a `for o in outcomes` loop would copy each outcome.)
-        for k in outcomes.indices {
-            index.merge(outcomes[k].facts)
-            // Read only from the merged index: the file's own copy would be held to the end.
-            outcomes[k].facts.closureFeeds = ClosureFeeds()
-        }
+        for k in outcomes.indices { index.merge(outcomes[k].facts) }
         index.finish()
         index.finishGuards()
         // The writes of other files' variables, now that the names asked about are known: only

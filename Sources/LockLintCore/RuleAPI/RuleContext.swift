@@ -473,29 +473,6 @@ public final class RuleContext {
         index.protocolConformers[module]?[name] == 1
     }
 
-    /// Whether every value the run gives closure property `property` of class `type` is a
-    /// function of a type that cannot call back (not a class, actor or protocol of the run) or a
-    /// closure that uses no such instance, no `self` and nothing handed in (see `ClosureFeeds`):
-    /// a clock or a formatter, not a callback. False when some value cannot be read, none is
-    /// seen, code outside the module may give one, or a subclass in the run may.
-    public func storedClosureHoldsOnlyValues(type: String, property: String) -> Bool {
-        let answer = Self.storedClosureHoldsOnlyValues(type: type, property: property, index: index)
-        questions[FactsQuestion(kind: .closureHoldsValues, name: type + "." + property)] = .bool(answer)
-        return answer
-    }
-
-    static func storedClosureHoldsOnlyValues(type: String, property: String, index: ProjectIndex) -> Bool {
-        guard let names = index.closureFeeds.names(type: type, property: property), names.contains(ClosureFeeds.valueMark),
-              !names.contains("AnyObject") else { return false }
-        for types in index.modules.values {
-            if let f = types[type], f.hasRestatingSubclass || f.hasSilentSubclass { return false }
-            for n in names where !n.isEmpty && n != ClosureFeeds.variableMark {
-                if let t = types[n], t.isClass || t.isActor || t.isProtocol { return false }
-            }
-        }
-        return true
-    }
-
     /// Whether a protocol of the module is adopted only by classes: it says so (`: AnyObject`), or
     /// every implementation in the run is a class or actor. A value of it is a reference:
     /// changing its members changes the instance, not the variable holding it.
@@ -614,9 +591,6 @@ public final class RuleContext {
             case .isValueType: b = .bool(isValueType(f))
             case .isProtocol: b = .bool(isProtocol(f))
             case .implementationsHoldValues: b = .bool(implementationsHoldOnlyValues(q.name, module: module, index: index))
-            case .closureHoldsValues:
-                let dot = q.name.firstIndex(of: ".") ?? q.name.endIndex
-                b = .bool(Self.storedClosureHoldsOnlyValues(type: String(q.name[..<dot]), property: String(q.name[dot...].dropFirst()), index: index))
             case .referenceProtocol: b = .bool(isReferenceProtocol(q.name, module: module, index: index))
             case .isKnownType: b = .bool(f != nil)
             case .declaresType: b = .bool(Self.isDeclared(f))
@@ -682,7 +656,7 @@ struct FactsQuestion: Hashable {
         case awaited, serialCalls
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
         case lockingMembers, lockingMemberName, lockReaders, mutatingMethods
-        case implementationsHoldValues, referenceProtocol, declaredMainActor, closureHoldsValues
+        case implementationsHoldValues, referenceProtocol, declaredMainActor
     }
     var kind: Kind
     var name: String

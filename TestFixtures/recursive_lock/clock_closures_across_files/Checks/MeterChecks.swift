@@ -1,3 +1,0 @@
-func wireMeter(_ meter: ProgressMeter) {
-    meter.render = { n in "\(n) of \(meter.current())" }
-}

@@ -27,8 +27,10 @@ public struct SplitCriticalSectionRule: Rule {
         knownLimits: """
             Both acquisitions must be on the same lock, directly in one function body: withLock-style closures, \
             lock()/unlock() stretches, `wait()` … `signal()` on a semaphore the file creates with \
-            `DispatchSemaphore(value: 1)`, and calls of the file's own wrapper methods that run their closure \
-            under a lock (`locked { }`). The lock is named as written, with `self.`, `Self.` and the type's own \
+            `DispatchSemaphore(value: 1)`, calls of the file's own wrapper methods that run their closure \
+            under a lock (`locked { }`), and the blocks of a concurrent queue used as a reader-writer lock \
+            (a `sync` block that reads, then a barrier block, `async(flags: .barrier)` or `sync(flags: .barrier)`, \
+            that writes). The lock is named as written, with `self.`, `Self.` and the type's own \
             name left out. The decision is a local bound from the first (the closure's result, or a local \
             of the function assigned inside the closure or the lock()/unlock() stretch) or the first acquisition \
             itself inside a condition; the second must sit in that `if` or `while`, in its `else`, in a case of a \
@@ -186,6 +188,9 @@ public struct SplitCriticalSectionRule: Rule {
         var acquisitions = LockAcquisitions(context)
         var locked = LockedSteps(context.structure, regions: context.lockRegions)
         for (first, second) in acquisitions.consecutivePairs() {
+            // On a reader-writer queue only a barrier block writes, and only a `sync` block's
+            // reads reach the code after it.
+            if LockAcquisitions.isPlainQueueBlock(second, context.structure) || Self.isQueueAsync(first, context.structure) { continue }
             if let d = judge(first, second, &acquisitions, &serial, &locked, context) { out.append(d) }
         }
         return out
@@ -440,6 +445,17 @@ public struct SplitCriticalSectionRule: Rule {
         let viaRead = first.member.map { " through '\(first.memberName)\($0.isGetter ? "" : "()")'" } ?? ""
         let viaWrite = second.member != nil ? " through '\(second.memberName)()'" : ""
         let members = first.member != nil || second.member != nil
+        if let r = second.region, case .queue(let method, _) = r.form {
+            // Two blocks of a reader-writer queue: another barrier block can run between them.
+            let recheck = "re-check \(whole ? "the value" : what) inside this barrier block before writing"
+            return context.diagnostic(
+                description, at: second.acquireToken,
+                message: "another barrier block of \(lock) can run between \(inside ? "reading" : "checking") \(what)\(viaRead) in one block and writing \(target) in this barrier block: \(what) can change in between, and this write acts on a stale \(inside ? "value" : "check")",
+                notes: [context.note(at: first.acquireToken, "\(what) \(names.prefix(2).count > 1 ? "are" : "is") read in this block"),
+                        context.note(at: write.token, "and written here without reading it again")],
+                fixIt: FixIt(method == "sync" && Self.callBetween(first, second, s) == nil
+                             ? "check and write in one barrier block of \(lock), or \(recheck)" : recheck))
+        }
         return context.diagnostic(
             description, at: second.acquireToken,
             message: inside
@@ -471,6 +487,12 @@ public struct SplitCriticalSectionRule: Rule {
             return s.text(q)
         }
         return nil
+    }
+
+    /// A block sent with `async` to a queue: its reads are made after the sending code moved on.
+    static func isQueueAsync(_ a: LockAcquisition, _ s: FileStructure) -> Bool {
+        guard let r = a.region, case .queue(let method, _) = r.form else { return false }
+        return method != "sync"
     }
 
     /// Methods of the standard values that only answer a question about the value.

@@ -49,7 +49,10 @@ public struct SplitCriticalSectionRule: Rule {
             method of the type that takes it (`setCount(…)`; both declared in any file of the run), calling one \
             of the file's own helper methods whose body makes exactly one acquisition (`transition(to:)`), the \
             members of a box held in a property or a local (`box.value`, `box.setValue(…)`, `box.withValue { }`, \
-            for a box type of the run or ConcurrencyExtras' LockIsolated), and a property wrapper's \
+            for a box type of the run or ConcurrencyExtras' LockIsolated; two members of one object count only when the \
+            act writes stored state of it that the check read, each member's reads and writes taken from its whole body \
+            and the members of its type it calls in the file that declares it, and nothing is reported when one of them \
+            calls, through `self.`, a method that file does not show), and a property wrapper's \
             `wrappedValue` getter with the methods of its storage (`_count.set(…)`, `$count.set(…)`); a method \
             call writes its arguments when the method stores one of its parameters, and a getter read passed \
             straight into such an argument (`setCount(count + 1)`) is the decision. Initializers and \
@@ -406,6 +409,13 @@ public struct SplitCriticalSectionRule: Rule {
             }
         }
         guard let condition = decided else { return nil }
+        // Two members of one object: only when what the act writes is state the check read.
+        var shared: [String] = []
+        if first.instance && second.instance {
+            guard let a = first.touches, let b = second.touches else { return nil }
+            shared = Set(a.reads).intersection(b.writes).sorted()
+            guard !shared.isEmpty else { return nil }
+        }
         // The first took the state for this caller: it set it to a fixed value there (tested and
         // set, `if busy { return false }; busy = true`; or read and reset, `let p = pending;
         // pending = false`). A later write of it is the owner's release or a consumed request
@@ -438,10 +448,11 @@ public struct SplitCriticalSectionRule: Rule {
             && Self.serialized(write.name, lock: first.lock, steps: [first.acquireToken, second.acquireToken], s, &serial) { return nil }
         if Self.heldAcross(first, second, state: write.name, s, &locked) { return nil }
         let lock = first.display
-        let names = checked.sorted().filter { $0 != CriticalSectionState.wholeValue }
+        let names = shared.isEmpty ? checked.sorted().filter { $0 != CriticalSectionState.wholeValue } : shared
         let whole = names.isEmpty
-        let what = whole ? "its value" : names.prefix(2).map { "'\($0)'" }.joined(separator: " and ")
-        let target = write.name == CriticalSectionState.wholeValue ? (whole ? "it" : "its value") : "'\(write.name)'"
+        let listed = names.prefix(2).map { "'\($0)'" }.joined(separator: " and ")
+        let what = whole ? "its value" : shared.isEmpty ? listed : "its \(listed)"
+        let target = !shared.isEmpty ? what : write.name == CriticalSectionState.wholeValue ? (whole ? "it" : "its value") : "'\(write.name)'"
         let viaRead = first.member.map { " through '\(first.memberName)\($0.isGetter ? "" : "()")'" } ?? ""
         let viaWrite = second.member != nil ? " through '\(second.memberName)()'" : ""
         let members = first.member != nil || second.member != nil

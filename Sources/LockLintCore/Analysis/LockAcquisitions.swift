@@ -27,6 +27,9 @@ public struct LockAcquisition {
     public var memberName = ""
     /// The state of another object (a box, a wrapper's storage): its whole value.
     public var instance = false
+    /// The stored state of that object the member reads and writes (see `MemberState`); nil
+    /// when the tool cannot see it.
+    public var touches: MemberState.Touches? = nil
     /// The lock as messages name it.
     public var display: String
 
@@ -56,6 +59,7 @@ public struct LockAcquisition {
         self.member = member
         memberName = name
         self.instance = instance
+        touches = member.touches
         region = nil
         display = "'\(lock)'"
         if !member.isGetter, s.isChar(token + 1, UInt8(ascii: "(")), Int(s.match[token + 1]) > token + 1 {
@@ -390,6 +394,7 @@ public struct LockAcquisitions {
             a.body = body
             a.exprStart = exprStart
             a.instance = instance
+            a.touches = m.touches
             return a
         }
         return LockAcquisition(member: m, name: name, lock: lock, token: token, exprStart: exprStart, body: body, instance: instance, s)

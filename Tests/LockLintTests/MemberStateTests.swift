@@ -47,4 +47,18 @@ final class MemberStateTests: XCTestCase {
         // A method of the type this file does not show: cannot tell.
         XCTAssertEqual(touches(code, "reset"), .some(nil))
     }
+
+    func testAValueHandedInoutIsWrittenButALockHandedToItsFunctionIsNot() {
+        let code = """
+            final class Box<V> {
+                private var mutex = pthread_mutex_t()
+                private var value: V
+                init(_ v: V) { value = v }
+                func update(_ body: (inout V) -> Void) { pthread_mutex_lock(&mutex); body(&value); pthread_mutex_unlock(&mutex) }
+                func peek(_ body: (V) -> Void) { pthread_mutex_lock(&mutex); body(value); pthread_mutex_unlock(&mutex) }
+            }
+            """
+        XCTAssertEqual(touches(code, "update"), MemberState.Touches(reads: ["value"], writes: ["value"]))
+        XCTAssertEqual(touches(code, "peek"), MemberState.Touches(reads: ["value"], writes: []))
+    }
 }

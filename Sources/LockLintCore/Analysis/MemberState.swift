@@ -9,7 +9,7 @@
 /// assigned, changed in place, passed `inout`, or changed by a mutating method of the standard
 /// values; a method called on a property that holds an object (a box, a counter, a task) may
 /// change it, so it counts as a write too. A lock taken on a property is not its state (`lock.lock()`,
-/// `lock.withLock { }`), unless the closure receives the value the property holds and reads or
+/// `lock.withLock { }`, a block sent to a queue), unless the closure receives the value the property holds and reads or
 /// writes it (`box.withLockedValue { $0 = … }`). A member that calls, through `self.`, a method
 /// this file does not declare for the type is unknown (nil): the tool cannot see what it writes.
 /// A bare call of a name the type does not declare here is taken for a free function.
@@ -51,7 +51,8 @@ public enum MemberState {
             case .closure(let m, _): lockMethods.insert(m)
             case .manual(let a, let b), .deferred(let a, let b): lockMethods.insert(a); lockMethods.insert(b)
             case .unreleased(let a): lockMethods.insert(a)
-            case .queue, .heldOnEntry: continue
+            case .queue(let m, _): lockMethods.insert(m)
+            case .heldOnEntry: continue
             }
             guard s.isChar(r.acquireToken - 1, UInt8(ascii: ".")), r.acquireToken >= 2, s.code[r.acquireToken - 2].kind == .identifier else { continue }
             var handed = (read: false, write: false)
@@ -60,6 +61,14 @@ public enum MemberState {
                 handed = (a.reads.contains(CriticalSectionState.wholeValue), a.writes.contains { $0.name == CriticalSectionState.wholeValue })
             }
             receiverState[r.acquireToken - 2] = handed
+        }
+        // What a lock function is handed (`pthread_mutex_lock(&mutex)`) is the lock, not state.
+        var lockArguments = Set<Int>()
+        for r in regions {
+            for t in [r.acquireToken, r.releaseToken] where t >= 0 && s.isChar(t + 1, UInt8(ascii: "(")) && !s.isChar(t - 1, UInt8(ascii: ".")) {
+                let close = Int(s.match[t + 1])
+                if close > t + 1 { lockArguments.formUnion(s.span(t + 2, close)) }
+            }
         }
         let mutating = Set(StateWrites.mutatingNames + ["removeAll", "removeValue", "removeFirst", "removeLast"])
         // Each member's own reads, writes and calls.
@@ -92,7 +101,7 @@ public enum MemberState {
                             // An argument label (`write(operation: …)`), not a use.
                             if !dotted && s.isChar(k + 1, UInt8(ascii: ":")) { continue }
                             let text = s.text(k)
-                            if let p = props[text] {
+                            if let p = props[text], !lockArguments.contains(k) {
                                 touch(k, property: p, s, receiverState, lockMethods, mutating, &reads[n], &writes[n], &state)
                             } else if own[text] != nil && text != name {
                                 edges[n].append(node(type, text))
@@ -108,6 +117,11 @@ public enum MemberState {
         var out: [Int: Touches?] = [:]
         for (d, n) in memberNode { out[d] = closed[n] }
         return out
+    }
+
+    /// The first token of the mention at `k`: `self` in `self.k`, else `k`.
+    static func viaSelfStart(_ k: Int, _ s: FileStructure) -> Int {
+        s.isChar(k - 1, UInt8(ascii: ".")) && s.isKeyword(k - 2, .self) ? k - 2 : k
     }
 
     /// The bodies a member runs: its own, or its accessors'.
@@ -133,9 +147,16 @@ public enum MemberState {
         if s.isChar(j, UInt8(ascii: ".")), j + 2 < s.code.count, s.code[j + 1].kind == .identifier,
            s.isChar(j + 2, UInt8(ascii: "(")) || s.isChar(j + 2, UInt8(ascii: "{")) {
             let method = s.text(j + 1)
-            if lockMethods.contains(method) { return }
+            if lockMethods.contains(method) || isQueue(s.decls[p], s) { return }
             reads.insert(name)
             if !LockGraph.isValueType(s.decls[p], s) || mutating.contains(method) { writes.insert(name) }
+            return
+        }
+        // Handed `inout` (`body(&value)`): the callee may change it.
+        let amp = viaSelfStart(k, s) - 1
+        if amp >= 0 && s.code[amp].kind == .operator && s.is(amp, "&") {
+            reads.insert(name)
+            writes.insert(name)
             return
         }
         switch state.assignment(after: k) {
@@ -145,6 +166,12 @@ public enum MemberState {
             reads.insert(name)
             if StateAccess.mayWrite(s, k) { writes.insert(name) }
         }
+    }
+
+    /// A property declared as a dispatch or operation queue: blocks sent to it are not its state.
+    static func isQueue(_ d: Decl, _ s: FileStructure) -> Bool {
+        d.typeAnnotation.contains { s.is($0, "DispatchQueue") || s.is($0, "OperationQueue") }
+            || d.initializer.contains { s.is($0, "DispatchQueue") || s.is($0, "OperationQueue") }
     }
 
     /// Each node's reads and writes joined with those of every node it reaches (strongly

@@ -27,8 +27,10 @@ public struct SplitCriticalSectionRule: Rule {
         knownLimits: """
             Both acquisitions must be on the same lock, directly in one function body: withLock-style closures, \
             lock()/unlock() stretches, `wait()` … `signal()` on a semaphore the file creates with \
-            `DispatchSemaphore(value: 1)`, and calls of the file's own wrapper methods that run their closure \
-            under a lock (`locked { }`). The lock is named as written, with `self.`, `Self.` and the type's own \
+            `DispatchSemaphore(value: 1)`, calls of the file's own wrapper methods that run their closure \
+            under a lock (`locked { }`), and the blocks of a concurrent queue used as a reader-writer lock \
+            (a `sync` block that reads, then a barrier block, `async(flags: .barrier)` or `sync(flags: .barrier)`, \
+            that writes). The lock is named as written, with `self.`, `Self.` and the type's own \
             name left out. The decision is a local bound from the first (the closure's result, or a local \
             of the function assigned inside the closure or the lock()/unlock() stretch) or the first acquisition \
             itself inside a condition; the second must sit in that `if` or `while`, in its `else`, in a case of a \
@@ -47,7 +49,10 @@ public struct SplitCriticalSectionRule: Rule {
             method of the type that takes it (`setCount(…)`; both declared in any file of the run), calling one \
             of the file's own helper methods whose body makes exactly one acquisition (`transition(to:)`), the \
             members of a box held in a property or a local (`box.value`, `box.setValue(…)`, `box.withValue { }`, \
-            for a box type of the run or ConcurrencyExtras' LockIsolated), and a property wrapper's \
+            for a box type of the run or ConcurrencyExtras' LockIsolated; two members of one object count only when the \
+            act writes stored state of it that the check read, each member's reads and writes taken from its whole body \
+            and the members of its type it calls in the file that declares it, and nothing is reported when one of them \
+            calls, through `self.`, a method that file does not show), and a property wrapper's \
             `wrappedValue` getter with the methods of its storage (`_count.set(…)`, `$count.set(…)`); a method \
             call writes its arguments when the method stores one of its parameters, and a getter read passed \
             straight into such an argument (`setCount(count + 1)`) is the decision. Initializers and \
@@ -186,6 +191,9 @@ public struct SplitCriticalSectionRule: Rule {
         var acquisitions = LockAcquisitions(context)
         var locked = LockedSteps(context.structure, regions: context.lockRegions)
         for (first, second) in acquisitions.consecutivePairs() {
+            // On a reader-writer queue only a barrier block writes, and only a `sync` block's
+            // reads reach the code after it.
+            if LockAcquisitions.isPlainQueueBlock(second, context.structure) || Self.isQueueAsync(first, context.structure) { continue }
             if let d = judge(first, second, &acquisitions, &serial, &locked, context) { out.append(d) }
         }
         return out
@@ -401,6 +409,13 @@ public struct SplitCriticalSectionRule: Rule {
             }
         }
         guard let condition = decided else { return nil }
+        // Two members of one object: only when what the act writes is state the check read.
+        var shared: [String] = []
+        if first.instance && second.instance {
+            guard let a = first.touches, let b = second.touches else { return nil }
+            shared = Set(a.reads).intersection(b.writes).sorted()
+            guard !shared.isEmpty else { return nil }
+        }
         // The first took the state for this caller: it set it to a fixed value there (tested and
         // set, `if busy { return false }; busy = true`; or read and reset, `let p = pending;
         // pending = false`). A later write of it is the owner's release or a consumed request
@@ -433,13 +448,25 @@ public struct SplitCriticalSectionRule: Rule {
             && Self.serialized(write.name, lock: first.lock, steps: [first.acquireToken, second.acquireToken], s, &serial) { return nil }
         if Self.heldAcross(first, second, state: write.name, s, &locked) { return nil }
         let lock = first.display
-        let names = checked.sorted().filter { $0 != CriticalSectionState.wholeValue }
+        let names = shared.isEmpty ? checked.sorted().filter { $0 != CriticalSectionState.wholeValue } : shared
         let whole = names.isEmpty
-        let what = whole ? "its value" : names.prefix(2).map { "'\($0)'" }.joined(separator: " and ")
-        let target = write.name == CriticalSectionState.wholeValue ? (whole ? "it" : "its value") : "'\(write.name)'"
+        let listed = names.prefix(2).map { "'\($0)'" }.joined(separator: " and ")
+        let what = whole ? "its value" : shared.isEmpty ? listed : "its \(listed)"
+        let target = !shared.isEmpty ? what : write.name == CriticalSectionState.wholeValue ? (whole ? "it" : "its value") : "'\(write.name)'"
         let viaRead = first.member.map { " through '\(first.memberName)\($0.isGetter ? "" : "()")'" } ?? ""
         let viaWrite = second.member != nil ? " through '\(second.memberName)()'" : ""
         let members = first.member != nil || second.member != nil
+        if let r = second.region, case .queue(let method, _) = r.form {
+            // Two blocks of a reader-writer queue: another barrier block can run between them.
+            let recheck = "re-check \(whole ? "the value" : what) inside this barrier block before writing"
+            return context.diagnostic(
+                description, at: second.acquireToken,
+                message: "another barrier block of \(lock) can run between \(inside ? "reading" : "checking") \(what)\(viaRead) in one block and writing \(target) in this barrier block: \(what) can change in between, and this write acts on a stale \(inside ? "value" : "check")",
+                notes: [context.note(at: first.acquireToken, "\(what) \(names.prefix(2).count > 1 ? "are" : "is") read in this block"),
+                        context.note(at: write.token, "and written here without reading it again")],
+                fixIt: FixIt(method == "sync" && Self.callBetween(first, second, s) == nil
+                             ? "check and write in one barrier block of \(lock), or \(recheck)" : recheck))
+        }
         return context.diagnostic(
             description, at: second.acquireToken,
             message: inside
@@ -471,6 +498,12 @@ public struct SplitCriticalSectionRule: Rule {
             return s.text(q)
         }
         return nil
+    }
+
+    /// A block sent with `async` to a queue: its reads are made after the sending code moved on.
+    static func isQueueAsync(_ a: LockAcquisition, _ s: FileStructure) -> Bool {
+        guard let r = a.region, case .queue(let method, _) = r.form else { return false }
+        return method != "sync"
     }
 
     /// Methods of the standard values that only answer a question about the value.

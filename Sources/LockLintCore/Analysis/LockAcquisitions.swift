@@ -27,6 +27,9 @@ public struct LockAcquisition {
     public var memberName = ""
     /// The state of another object (a box, a wrapper's storage): its whole value.
     public var instance = false
+    /// The stored state of that object the member reads and writes (see `MemberState`); nil
+    /// when the tool cannot see it.
+    public var touches: MemberState.Touches? = nil
     /// The lock as messages name it.
     public var display: String
 
@@ -39,10 +42,11 @@ public struct LockAcquisition {
         end = r.end
         region = r
         display = "'\(r.lock)'"
-        if case .closure(_, let ci) = r.form {
+        switch r.form {
+        case .closure(_, let ci), .queue(_, let ci):
             let c = s.closures[ci]
             exprStart = c.receiverStart >= 0 ? c.receiverStart : c.callee
-        } else {
+        default:
             exprStart = -1
         }
     }
@@ -55,6 +59,7 @@ public struct LockAcquisition {
         self.member = member
         memberName = name
         self.instance = instance
+        touches = member.touches
         region = nil
         display = "'\(lock)'"
         if !member.isGetter, s.isChar(token + 1, UInt8(ascii: "(")), Int(s.match[token + 1]) > token + 1 {
@@ -80,6 +85,11 @@ public struct LockAcquisitions {
         structure = s
         for r in Self.regions(context) where !r.lock.isEmpty && r.blocks && s.enclosingExecutable(of: r.acquireToken) == r.executableBody(s) {
             all.append(LockAcquisition(region: r, s))
+        }
+        for r in Self.readerWriterBlocks(context) {
+            var a = LockAcquisition(region: r, s)
+            a.body = s.enclosingExecutable(of: r.acquireToken) ?? -1
+            all.append(a)
         }
         all += Self.memberAcquisitions(context, regionTokens: Set(all.map(\.acquireToken)))
         state = CriticalSectionState(s)
@@ -155,6 +165,41 @@ public struct LockAcquisitions {
         }
         for k in regions.indices { regions[k].lock = Self.lockName(regions[k].lock, at: regions[k].acquireToken, s) }
         return regions
+    }
+
+    /// The blocks a function submits to a concurrent queue used as a reader-writer lock, each
+    /// one acquisition of the queue: a `sync` block (plain, which reads, or a barrier) and a
+    /// barrier block sent with `async(flags: .barrier)`, which writes. (A plain `async` block's
+    /// reads cannot decide anything in the function that sends it.)
+    static func readerWriterBlocks(_ context: RuleContext) -> [LockRegion] {
+        let s = context.structure
+        var out: [LockRegion] = []
+        var kinds: [String: Bool] = [:]
+        for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.close > c.open && c.receiverStart >= 0 {
+            let method = s.text(c.callee)
+            guard method == "sync" || (method == "async" && GuardRegions.isBarrier(s, c)) else { continue }
+            var receiver = LockRegions.normalized(s.text(s.span(c.receiverStart, c.callee - 1)))
+            if receiver.hasPrefix("self.") { receiver.removeFirst(5) }
+            guard !receiver.isEmpty, !receiver.contains("."), s.enclosingExecutable(of: c.callee) != nil else { continue }
+            let key = "\(s.enclosingTypeName(of: c.callee) ?? "")|\(receiver)"
+            let readerWriter = kinds[key] ?? {
+                if case .guarded(.readerWriter) = GuardLogExtractor.executorKind(context, receiver: receiver, at: c.callee) { return true }
+                return false
+            }()
+            kinds[key] = readerWriter
+            guard readerWriter else { continue }
+            let r = LockRegion(form: .queue(method: method, closure: ci), lock: receiver, acquireToken: c.callee,
+                               releaseToken: -1, start: c.open, end: c.close, executable: c.scope)
+            out.append(r)
+        }
+        return out
+    }
+
+    /// Whether an acquisition is a block on a reader-writer queue that cannot write (a plain
+    /// `sync` block): only a barrier block is the second of a split.
+    public static func isPlainQueueBlock(_ a: LockAcquisition, _ s: FileStructure) -> Bool {
+        guard let r = a.region, case .queue(_, let ci) = r.form else { return false }
+        return !GuardRegions.isBarrier(s, s.closures[ci])
     }
 
     /// `Self.lock` and `Type.lock` inside `Type` are its `lock`, as written bare.
@@ -349,6 +394,7 @@ public struct LockAcquisitions {
             a.body = body
             a.exprStart = exprStart
             a.instance = instance
+            a.touches = m.touches
             return a
         }
         return LockAcquisition(member: m, name: name, lock: lock, token: token, exprStart: exprStart, body: body, instance: instance, s)

@@ -122,10 +122,14 @@ public struct LockGraph: Sendable {
         /// The state it both reads and sets to a fixed value under the lock (`if busy { return
         /// false }; busy = true`): it claims or consumes that state for its caller.
         public var claims: [String] = []
+        /// The stored state of its type the member reads and writes in its whole body and the
+        /// members it calls (see `MemberState`); nil when the tool cannot see all of it.
+        public var touches: MemberState.Touches? = nil
 
         public init(isGetter: Bool, lock: String, reads: [String], writes: [String], writesArgument: Bool, runsClosure: Bool, site: LockSite?,
-                    returnsRead: Bool = true) {
+                    returnsRead: Bool = true, touches: MemberState.Touches? = nil) {
             self.returnsRead = returnsRead
+            self.touches = touches
             self.isGetter = isGetter
             self.lock = lock
             self.reads = reads
@@ -142,10 +146,11 @@ public struct LockGraph: Sendable {
     public static let libraryLockingMembers: [String: [String: LockingMember]] = [
         "LockIsolated": [
             "value": LockingMember(isGetter: true, lock: "lock", reads: [CriticalSectionState.wholeValue], writes: [], writesArgument: false,
-                                   runsClosure: false, site: nil),
+                                   runsClosure: false, site: nil, touches: MemberState.Touches(reads: ["value"], writes: [])),
             "setValue": LockingMember(isGetter: false, lock: "lock", reads: [], writes: [CriticalSectionState.wholeValue], writesArgument: true,
-                                      runsClosure: false, site: nil),
-            "withValue": LockingMember(isGetter: false, lock: "lock", reads: [], writes: [], writesArgument: false, runsClosure: true, site: nil),
+                                      runsClosure: false, site: nil, touches: MemberState.Touches(reads: [], writes: ["value"])),
+            "withValue": LockingMember(isGetter: false, lock: "lock", reads: [], writes: [], writesArgument: false, runsClosure: true, site: nil,
+                                       touches: MemberState.Touches(reads: ["value"], writes: ["value"])),
         ],
     ]
 
@@ -713,6 +718,7 @@ extension LockGraph {
         var out: [String: [String: LockingMember]] = [:]
         var done = Set<Int>()
         var state = CriticalSectionState(s)
+        var touched: [Int: MemberState.Touches?]? = nil
         for r in regions.sorted(by: { $0.acquireToken < $1.acquireToken }) where !r.lock.isEmpty && r.lock != "self" {
             switch r.form {
             case .heldOnEntry, .unreleased: continue
@@ -757,6 +763,8 @@ extension LockGraph {
                 writesArgument: writesArgument, runsClosure: runsClosure, site: site(r.acquireToken),
                 returnsRead: isGetter || Self.returnsRegionValue(s, r, body: d.body))
             m.claims = CriticalSectionState.claims(a, s)
+            if touched == nil { touched = MemberState.touches(s, regions: regions) }
+            m.touches = touched?[member] ?? nil
             out[key, default: [:]][s.decls[member].nameText] = m
         }
         return out

@@ -755,4 +755,173 @@ final class GuardInferenceTests: XCTestCase {
         XCTAssertEqual(as2.last?.notes.last?.message, "'merge()' is called here without queue 'queue', so its access to 'entries' is unguarded")
         XCTAssertEqual(as2.first?.notes.last?.message, "'store()' is called here without queue 'queue', so its access to 'entries' is unguarded")
     }
+
+    // MARK: Callers in other types, deferred writes, what a class holds, bindings that read
+
+    /// A member the class calls on its queue is entered off the queue by another type's code:
+    /// its guard counts that caller too, and the fix splits it (the other type cannot reach the
+    /// class's private queue). Without that caller, the member holds the queue.
+    func testAnotherTypesCallTakesAwayTheGuardItsOwnCallersHold() async throws {
+        let relay = """
+            import Foundation
+            final class Relay: @unchecked Sendable {
+                private let lane = DispatchQueue(label: "relay")
+                private var sink: ((Int) -> Void)?
+                func retry() { lane.async { if let s = self.sink { self.rearm(with: s) } } }
+                func rearm(with s: @escaping (Int) -> Void) {
+                    sink = s
+                }
+                func detach() { lane.sync { sink = nil } }
+            }
+            """
+        let owner = """
+            final class Station {
+                private let relay: Relay
+                init(relay: Relay) { self.relay = relay }
+                func reconnect() { relay.rearm { print($0) } }
+            }
+            """
+        let ds = await Support.lint([("Sources/M/Relay.swift", relay), ("Sources/M/Station.swift", owner)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(ds.map(\.location.line), [7])
+        XCTAssertEqual(ds.first?.notes.last?.message, "'rearm()' is called here without queue 'lane', so its access to 'sink' is unguarded")
+        XCTAssertTrue(ds.first?.fixIt.message.hasPrefix("split 'rearm' in two") ?? false, ds.first?.fixIt.message ?? "")
+        let alone = await Support.lint([("Sources/M/Relay.swift", relay)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(alone.count, 0)
+        // A caller of another type's method of the same name, and a test's direct call, change nothing.
+        let other = """
+            final class Relay2 { func rearm(with s: (Int) -> Void) {} }
+            final class Station { let relay = Relay2(); func go() { relay.rearm { _ in } } }
+            """
+        let test = """
+            import XCTest
+            final class RelayTests: XCTestCase { func testIt(r: Relay) { r.rearm { _ in } } }
+            """
+        let quiet = await Support.lint([("Sources/M/Relay.swift", relay), ("Sources/M/Other.swift", other), ("Tests/MTests/RelayTests.swift", test)],
+                                       rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(quiet.count, 0)
+    }
+
+    /// A write sent with queue.async runs after whatever follows: offered only when nothing
+    /// follows it in its member, nor its member's call in any caller, and no outside code calls it.
+    func testADeferredWriteIsOfferedOnlyWhenNoCallerGoesOnAfterTheCall() async throws {
+        func fix(_ files: [(String, String)]) async -> String {
+            let ds = await Support.lint(files, rules: [UncheckedSendableUnguardedRule()])
+            return ds.first { $0.message.contains("is written outside") }?.fixIt.message ?? "none"
+        }
+        let feed = """
+            import Foundation
+            final class Feed: @unchecked Sendable {
+                private let q = DispatchQueue(label: "feed")
+                private var handler: (() -> Void)?
+                func fire() { q.async { self.handler?() } }
+                func arm(_ h: @escaping () -> Void) { q.async { self.handler = h } }
+                func stop() {
+                    handler = nil
+                }
+            }
+            """
+        let reorders = """
+            final class Owner {
+                let feed: Feed
+                init(feed: Feed) { self.feed = feed }
+                func restart() {
+                    feed.stop()
+                    feed.arm {}
+                }
+            }
+            """
+        let ends = """
+            final class Owner {
+                let feed: Feed
+                init(feed: Feed) { self.feed = feed }
+                func halt() { print("halting"); feed.stop() }
+            }
+            """
+        let kept = await fix([("Sources/M/Feed.swift", feed), ("Sources/M/Owner.swift", reorders)])
+        XCTAssertTrue(kept.contains("in the order the code after it expects"), kept)
+        XCTAssertTrue(kept.contains("the call of 'stop()' in Owner.swift at line 5"), kept)
+        XCTAssertFalse(kept.contains("make the write inside q.async"), kept)
+        let deferred = await fix([("Sources/M/Feed.swift", feed), ("Sources/M/Owner.swift", ends)])
+        XCTAssertTrue(deferred.contains("make the write inside q.async { }"), deferred)
+        // Through a caller of its own class that goes on after the call.
+        let inClass = feed.replacingOccurrences(of: "    func stop() {", with: "    func reset() { stop(); print(1) }\n    func stop() {")
+        let viaOwn = await fix([("Sources/M/Feed.swift", inClass)])
+        XCTAssertTrue(viaOwn.contains("the call of 'stop()' at line 7"), viaOwn)
+        // Callable from outside the module.
+        let open = feed.replacingOccurrences(of: "final class Feed", with: "public final class Feed")
+            .replacingOccurrences(of: "    func stop()", with: "    public func stop()")
+        let outside = await fix([("Sources/M/Feed.swift", open)])
+        XCTAssertTrue(outside.contains("callers outside the module"), outside)
+    }
+
+    /// A class that holds an actor or a lock is told what it holds, never that it has none; a
+    /// public var nothing in the run writes after init is told it could be a `let`.
+    func testAClassThatHoldsASerializerIsNotToldItHasNone() async throws {
+        let code = """
+            import Foundation
+            public final class Channel: @unchecked Sendable {
+                private actor Gate { func pass() {} }
+                private let gate = Gate()
+                public var reader: Int
+                public init(reader: Int) { self.reader = reader }
+                public func next() async { await gate.pass() }
+            }
+            final class Plain: @unchecked Sendable {
+                private var count = 0
+                func bump() { count += 1 }
+            }
+            """
+        let ds = await Support.lint([("Sources/M/Channel.swift", code)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(ds.map(\.location.line), [2, 9])
+        XCTAssertEqual(ds.first?.message, "@unchecked Sendable class 'Channel' has mutable state ('reader') and holds actor 'gate', but the tool sees no access to that state made under it")
+        XCTAssertTrue(ds.first?.fixIt.message.hasPrefix("declare it 'let'") ?? false, ds.first?.fixIt.message ?? "")
+        XCTAssertEqual(ds.first?.notes.first?.message, "'reader' is public and settable, but nothing in the run writes it after init: it could be a 'let'")
+        XCTAssertEqual(ds.last?.message, "@unchecked Sendable class 'Plain' has mutable state ('count') and no lock, queue or actor guarding it")
+        // Set by other code of the run: not a `let`.
+        let setter = "func swap(_ c: Channel) { c.reader = 2 }"
+        let set = await Support.lint([("Sources/M/Channel.swift", code), ("Sources/M/Use.swift", setter)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(set.first?.notes.first?.message, "'reader' is public and settable: any holder of the instance can write it from any thread")
+    }
+
+    /// A conditional binding of the var's own name reads the var (`if let x = x`, `if let x`,
+    /// `guard let x = x`); a local or parameter of that name is not the var, and an `if let`
+    /// binding hides the name only inside its statement.
+    func testABindingOfTheVarsOwnNameReadsIt() {
+        let s = structure("""
+            final class C {
+                var x: Int?
+                func f(y: Int?) {
+                    if let x = x { print(x) }
+                    if let x { print(x) }
+                    guard let x = x else { return }
+                    print(x)
+                }
+                func g(x: Int?) {
+                    if let x = x { print(x) }
+                }
+                func h() {
+                    if let x { print(x) }
+                    print(x)
+                }
+            }
+            """)
+        let fnF = s.decls.indices.first { s.decls[$0].nameText == "f" }!
+        let fnG = s.decls.indices.first { s.decls[$0].nameText == "g" }!
+        let fnH = s.decls.indices.first { s.decls[$0].nameText == "h" }!
+        // In f: the right side of `if let x = x`, the shorthand, the right side of the guard read the var.
+        for (n, expectLet) in [(2, true), (4, true), (7, true)] {
+            let t = token(s, "x", n)
+            let b = StateAccess.readingBinding(s, t)
+            XCTAssertEqual(b != nil, expectLet, "occurrence \(n)")
+            XCTAssertFalse(StateAccess.isShadowed(s, "x", at: t, in: fnF, boundBefore: b), "occurrence \(n)")
+        }
+        // The binding's own name is not a read, and after the guard `x` is the local.
+        XCTAssertNil(StateAccess.readingBinding(s, token(s, "x", 1)))
+        XCTAssertTrue(StateAccess.isShadowed(s, "x", at: token(s, "x", 8), in: fnF))
+        // In g the right side is the parameter.
+        let tg = token(s, "x", 11)
+        XCTAssertTrue(StateAccess.isShadowed(s, "x", at: tg, in: fnG, boundBefore: StateAccess.readingBinding(s, tg)))
+        // In h, after the `if let x { }` statement, `x` is the var again.
+        XCTAssertFalse(StateAccess.isShadowed(s, "x", at: token(s, "x", 15), in: fnH))
+    }
 }

@@ -216,6 +216,9 @@ public struct ProjectIndex: Sendable {
     /// (`conn.queue = q`): a stored var of such a name may be set from outside its class (in
     /// any module: tests set what their library declares).
     public internal(set) var assignedThroughOthers: [String: [String]] = [:]
+    /// type name → uses of its members through references to its instances (see
+    /// `GuardLogExtractor.outsideCalls`), across modules: a library's callers are in other targets.
+    public internal(set) var outsideCalls: [String: [MemberCallRecord]] = [:]
     /// module → serial or concurrent queues declared at file level (`let q = DispatchQueue(…)`).
     public internal(set) var globalQueues: [String: [String: GuardKind]] = [:]
     /// module → function name → how many files of the run call a function of that name in an
@@ -242,7 +245,7 @@ public struct ProjectIndex: Sendable {
         let assigned = Set(assignedThroughOthers.values.joined())
         for key in types {
             if let logs = guardLogs[key] {
-                guardFindingsByType[key] = GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned,
+                guardFindingsByType[key] = GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned, outsideCalls: outsideCalls,
                                                                    testConcurrentNames: testConcurrentNames,
                                                                    testJoining: testJoining, testNotJoining: testNotJoining)
             } else {
@@ -356,6 +359,8 @@ public struct ProjectIndex: Sendable {
         for (name, deps) in other.testJoining { TypeFacts.union(&testJoining[name, default: []], deps) }
         TypeFacts.union(&testNotJoining, other.testNotJoining)
         for (module, names) in other.assignedThroughOthers { TypeFacts.union(&assignedThroughOthers[module, default: []], names) }
+        for (type, calls) in other.outsideCalls { outsideCalls[type, default: []].append(contentsOf: calls) }
+        if !other.outsideCalls.isEmpty, dirtyGuardTypes != nil { dirtyGuardTypes = nil }
         for (module, types) in other.setupCalls {
             for (type, methods) in types { TypeFacts.union(&setupCalls[module, default: [:]][type, default: []], methods) }
         }
@@ -410,6 +415,11 @@ public struct ProjectIndex: Sendable {
             // A name newly set from outside can change any class's findings (an observer that
             // now runs, a queue others now set): judge them all again.
             if assignedThroughOthers[module]!.count != before, dirtyGuardTypes != nil { dirtyGuardTypes = nil }
+        }
+        if !e.outsideCalls.isEmpty {
+            for (type, calls) in e.outsideCalls { outsideCalls[type, default: []].append(contentsOf: calls) }
+            // Callers newly seen can change the guard a member is entered with: judge them all again.
+            if dirtyGuardTypes != nil { dirtyGuardTypes = nil }
         }
         if !e.testConcurrentNames.isEmpty { TypeFacts.union(&testConcurrentNames[module, default: []], e.testConcurrentNames) }
         for (name, deps) in e.testJoining { TypeFacts.union(&testJoining[name, default: []], deps) }

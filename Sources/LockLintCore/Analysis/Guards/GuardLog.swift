@@ -86,6 +86,9 @@ public struct MemberCallRecord: Sendable, Equatable {
     public var registrationGuards: [HeldGuard] = []
     public var registrationExec = -1
     public var releasedEntry: [String] = []
+    /// Its caller goes on after the call (code of its function or closure runs after it): an
+    /// access the callee sends to run later would then run after that code.
+    public var codeAfter = false
 }
 
 /// A member of the type (function, initializer, subscript, computed property or accessor).
@@ -170,6 +173,9 @@ public struct ClassRecord: Sendable, Equatable {
     public var handsOutQueue = false
     /// Its serial queues declared with `var`: other code may set them (`conn.queue = q`).
     public var settableQueues: [String] = []
+    /// What it stores that serializes work (`lock 'lock'`, `queue 'q'`, `actor 'coordinator'`), as
+    /// said in a message: a class that holds one is never told it has none.
+    public var holds: [String] = []
 }
 
 /// What one file says about one class: its declaration (if there), its members, and every use
@@ -265,6 +271,57 @@ public enum GuardLogExtractor {
         public var testNotJoining: [String] = []
         /// Member names this file assigns through another reference than `self`.
         public var assignedThroughOthers: [String] = []
+        /// Uses of members through references to instances of a type the file names (see
+        /// `outsideCalls`), by that type's name.
+        public var outsideCalls: [String: [MemberCallRecord]] = [:]
+    }
+
+    /// The calls (and property uses) this file makes on instances of other types, or other
+    /// instances of its own, through a name whose declared type the file tells (`manager.stop()`,
+    /// `self.store.reload(from: u)`, `box?.value = v`), by that type's name: callers of the type's
+    /// members that hold none of the instance's own guards, whatever type's code they are in. A
+    /// receiver the file cannot type (a chain, a call's result, an alias of `self`) and a local
+    /// made fresh in its function (set-up, see `setupCalls`) are left out.
+    public static func outsideCalls(_ s: FileStructure) -> [String: [MemberCallRecord]] {
+        var out: [String: [MemberCallRecord]] = [:]
+        var typeOf: [Int: String] = [:]
+        var i = 2
+        while i < s.code.count {
+            defer { i += 1 }
+            guard s.code[i].kind == .identifier, s.isChar(i - 1, UInt8(ascii: ".")), !startsUppercase(s, i) else { continue }
+            var r = i - 2
+            if s.isChar(r, UInt8(ascii: "?")) || s.isChar(r, UInt8(ascii: "!")) { r -= 1 }
+            guard r >= 0, s.code[r].kind == .identifier, !startsUppercase(s, r),
+                  !s.isChar(r - 1, UInt8(ascii: ".")) || (s.isKeyword(r - 2, .self) && !s.isChar(r - 3, UInt8(ascii: "."))),
+                  s.enclosingExecutable(of: i) != nil else { continue }
+            let type: String
+            switch s.lookupVariable(s.text(r), at: r, memberOnly: s.isChar(r - 1, UInt8(ascii: "."))) {
+            case .variable(let d):
+                if let known = typeOf[d] {
+                    type = known
+                } else {
+                    let v = s.decls[d]
+                    let fresh = v.parent >= 0 && s.decls[v.parent].kind.isFunctionLike && v.typeAnnotation.isEmpty
+                    type = fresh ? "" : declaredTypeName(v, s) ?? ""
+                    typeOf[d] = type
+                }
+            case .parameter:
+                type = s.parameterTypeName(s.text(r), at: r) ?? ""
+            case .unknown:
+                continue
+            }
+            guard !type.isEmpty, let first = type.unicodeScalars.first, Capitalized.isUpper(first) else { continue }
+            let word = s.text(i)
+            let call = s.isChar(i + 1, UInt8(ascii: "(")) || s.isChar(i + 1, UInt8(ascii: "{"))
+            let callee = call ? StateAccess.callKey(s, i) : StateAccess.isWrite(s, i) ? word + "=" : word
+            var rec = MemberCallRecord(callee: callee, baseName: word, member: "", site: CodeSite(s, token: i), guards: [])
+            rec.codeAfter = !StateAccess.nothingRunsAfter(s, i)
+            // In a closure, which may run anywhere (on the instance's own queue, too): the tool
+            // cannot tell what it holds.
+            if let e = s.enclosingExecutable(of: i), s.scopes[e].kind == .closure { rec.possible = true }
+            out[type, default: []].append(rec)
+        }
+        return out
     }
 
     /// The member names a file assigns through another reference than `self` (`conn.queue = q`,
@@ -334,6 +391,9 @@ public enum GuardLogExtractor {
         var result = Extraction()
         result.setupCalls = setupCalls(s)
         result.assignedThroughOthers = assignedThroughOthers(s)
+        // (A test calls what it tests one step at a time: not a caller that changes where the
+        // member runs.)
+        if !context.fileIsTestCode { result.outsideCalls = outsideCalls(s) }
         let ordering = context.fileIsTestCode ? TestOrdering(s) : nil
         if let ordering {
             result.testConcurrentNames = concurrentMemberNames(s)
@@ -944,6 +1004,20 @@ public enum GuardLogExtractor {
             }
         }
         r.superclassGuarded = !superName.isEmpty && context.isClassInRun(superName) && context.usesGuards(superName)
+        for u in units {
+            for m in s.children[u] where s.decls[m].kind == .variable && !s.decls[m].isStaticMember && !s.decls[m].isComputed {
+                let name = s.decls[m].nameText
+                if local.locks.contains(name) {
+                    r.holds.append("lock '\(name)'")
+                } else if local.queues.contains(name) || local.readerWriter.contains(name) {
+                    r.holds.append("queue '\(name)'")
+                } else if local.eventLoops.contains(name) {
+                    r.holds.append("event loop '\(name)'")
+                } else if let type = declaredTypeName(s.decls[m], s), context.isActor(type, compiledWith: s.decls[m].keyword) {
+                    r.holds.append("actor '\(name)'")
+                }
+            }
+        }
         r.valueBoxes = local.boxes
         for u in units {
             for m in s.children[u] where s.decls[m].kind == .variable && !s.decls[m].isLet && local.queues.contains(s.decls[m].nameText) {
@@ -1445,14 +1519,16 @@ struct UnitWalker {
                     continue
                 }
             } else {
-                if StateAccess.isBinding(s, i) { continue }
+                // A conditional binding of the var's own name reads it (`if let x {`, `if let x = x`).
+                let reading = isVar ? StateAccess.readingBinding(s, i) : nil
+                if reading == nil && StateAccess.isBinding(s, i) { continue }
                 // An argument label or a parameter's name in a signature.
                 if s.isChar(i + 1, UInt8(ascii: ":")) && (s.isChar(i - 1, UInt8(ascii: "(")) || s.isChar(i - 1, UInt8(ascii: ","))) { continue }
                 if s.isKeyword(i - 1, .func) || s.isKeyword(i - 1, .case) { continue }
                 let fn = s.enclosingFunction(of: i) ?? m
                 let outer = StateAccess.outermostMember(s, fn)
                 if shadowCache[outer] == nil { shadowCache[outer] = shadowed(outer) }
-                if shadowCache[outer]!.contains(s.text(i)) && StateAccess.isShadowed(s, s.text(i), at: i, in: outer) { continue }
+                if shadowCache[outer]!.contains(s.text(i)) && StateAccess.isShadowed(s, s.text(i), at: i, in: outer, boundBefore: reading) { continue }
             }
             let word = s.text(i)
             // In the property's own willSet/didSet: part of the write that triggers it.
@@ -1500,6 +1576,7 @@ struct UnitWalker {
                 rec.possible = held.possible
                 if handsOutQueue && held.guards.isEmpty, runsLater || inLocalFunction(i, body: bodyScope) { rec.possible = true }
                 if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
+                rec.codeAfter = !StateAccess.nothingRunsAfter(s, i)
                 log.calls.append(rec)
             }
         }

@@ -352,7 +352,12 @@ enum GuardReport {
             fix = "declare \(names.count == 1 ? "it" : "them") 'let': \(listText) \(names.count == 1 ? "is" : "are") never assigned outside init"
                 + (publicUnwritten ? " in the run (a public setter is API: keep it, and guard the var, only if code outside the module must set it)" : "")
         } else {
-            fix = ownLockAdvice(context) ?? LockAdvice.protect("the mutable state", context.deployment)
+            // A lock it already holds, taken around nothing of its state: that lock, not a new one.
+            if let lock = f.holds.first(where: { $0.hasPrefix("lock '") }) {
+                fix = "guard every access to the mutable state with the \(lock) it already holds, taken around the access alone (copy the value out)"
+            } else {
+                fix = ownLockAdvice(context) ?? LockAdvice.protect("the mutable state", context.deployment)
+            }
             fix += (f.isSubclass ? "" : "; or, if every caller can await, make '\(f.typeName)' an actor")
                 + "; if one thread or queue owns every instance, say so in a doc comment on the class"
         }

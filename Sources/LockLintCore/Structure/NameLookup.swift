@@ -92,6 +92,10 @@ extension FileStructure {
     func conditionKeyword(ofBinding k: Int) -> Int? {
         var j = k - 1
         if isKeyword(j, .case) { j -= 1 }
+        // Right after the keyword, or after a `,` of a condition list: any other token before
+        // the binding ends a statement of its own (a plain `let`).
+        if isKeyword(j, .if) || isKeyword(j, .while) || isKeyword(j, .guard) { return j }
+        guard isChar(j, UInt8(ascii: ",")) else { return nil }
         var steps = 0
         while j >= 0 && steps < 64 {
             if isKeyword(j, .if) || isKeyword(j, .while) || isKeyword(j, .guard) { return j }

@@ -128,7 +128,7 @@ public enum GuardInference {
 
     /// The findings for class `key` (`module::Outer.Inner`) from its files' logs.
     static func findings(key: String, logs byPath: [String: TypeGuardLog], setupCalls: [String: [String: [String]]], assigned: Set<String> = [],
-                         outsideCalls: [String: [MemberCallRecord]] = [:],
+                         outsideCalls: [String: [OutsideCall]] = [:],
                          testConcurrentNames: [String: [String]], testJoining: [String: [String]] = [:],
                          testNotJoining: [String] = []) -> [GuardFinding] {
         let list = byPath.keys.sorted().map { byPath[$0]! }
@@ -159,7 +159,7 @@ public enum GuardInference {
     }
 
     /// The findings for one class, from every file's log of it.
-    static func analyze(_ logs: [TypeGuardLog], setup: Set<String> = [], assignedElsewhere: Set<String> = [], outside: [MemberCallRecord] = [],
+    static func analyze(_ logs: [TypeGuardLog], setup: Set<String> = [], assignedElsewhere: Set<String> = [], outside: [OutsideCall] = [],
                         testConcurrent: Set<String> = [],
                         joining: [String: [String]] = [:], notJoining: Set<String> = []) -> [GuardFinding] {
         guard let cls = logs.lazy.compactMap({ $0.classRecord }).first else { return [] }
@@ -211,7 +211,7 @@ public enum GuardInference {
         // Uses of the members by other types' code, or through another instance: they hold none
         // of this instance's guards.
         var outsideSites: [String: [MemberCallRecord]] = [:]
-        for c in outside.sorted(by: { $0.site < $1.site }) {
+        for c in outside.sorted(by: { ($0.path, $0.offset) < ($1.path, $1.offset) }) {
             var k: String? = nil
             if c.callee.hasSuffix(")") {
                 if members[c.callee] != nil { k = c.callee } else if case let keys = functionKeys(c.baseName), keys.count == 1 { k = keys[0] }
@@ -220,7 +220,7 @@ public enum GuardInference {
             } else if members[c.callee + ".get"] != nil {
                 k = c.callee + ".get"
             }
-            if let k { outsideSites[k, default: []].append(c) }
+            if let k { outsideSites[k, default: []].append(c.record) }
         }
         // Entry guards per member, to a fixed point.
         var entry: [String: Entry] = [:]

@@ -91,6 +91,48 @@ public struct MemberCallRecord: Sendable, Equatable {
     public var codeAfter = false
 }
 
+/// A use of a member through a reference to an instance of a type the file names (see
+/// `GuardLogExtractor.outsideCalls`), kept small: a file makes many such uses, of types of the run
+/// and of libraries alike, and the run keeps those of its classes until its end.
+public struct OutsideCall: Sendable, Equatable {
+    /// `name(labels:)` for a call, `name=` for a write, `name` for a read.
+    public var callee: String
+    public var path: String
+    public var offset: Int32
+    public var line: Int32
+    public var column: Int32
+    /// Code of its function or closure runs after it (see `MemberCallRecord.codeAfter`).
+    public var codeAfter: Bool
+    /// In a closure, which may run anywhere: the tool cannot tell what it holds.
+    public var inClosure: Bool
+
+    public init(callee: String, site: CodeSite, codeAfter: Bool, inClosure: Bool) {
+        self.callee = callee
+        path = site.path
+        offset = Int32(clamping: site.offset)
+        line = Int32(clamping: site.line)
+        column = Int32(clamping: site.column)
+        self.codeAfter = codeAfter
+        self.inClosure = inClosure
+    }
+
+    public var site: CodeSite { CodeSite(path: path, offset: Int(offset), line: Int(line), column: Int(column)) }
+
+    /// The member's name, without labels or the write's `=`.
+    public var baseName: String {
+        guard let end = callee.utf8.firstIndex(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: "=") }) else { return callee }
+        return String(callee[..<end])
+    }
+
+    /// As a call record of the guard inference: a call that holds none of the instance's guards.
+    public var record: MemberCallRecord {
+        var rec = MemberCallRecord(callee: callee, baseName: baseName, member: "", site: site, guards: [])
+        rec.codeAfter = codeAfter
+        rec.possible = inClosure
+        return rec
+    }
+}
+
 /// A member of the type (function, initializer, subscript, computed property or accessor).
 public struct MemberRecord: Sendable, Equatable {
     public enum Access: UInt8, Sendable, Comparable {
@@ -273,7 +315,7 @@ public enum GuardLogExtractor {
         public var assignedThroughOthers: [String] = []
         /// Uses of members through references to instances of a type the file names (see
         /// `outsideCalls`), by that type's name.
-        public var outsideCalls: [String: [MemberCallRecord]] = [:]
+        public var outsideCalls: [String: [OutsideCall]] = [:]
     }
 
     /// The calls (and property uses) this file makes on instances of other types, or other
@@ -282,9 +324,13 @@ public enum GuardLogExtractor {
     /// members that hold none of the instance's own guards, whatever type's code they are in. A
     /// receiver the file cannot type (a chain, a call's result, an alias of `self`) and a local
     /// made fresh in its function (set-up, see `setupCalls`) are left out.
-    public static func outsideCalls(_ s: FileStructure) -> [String: [MemberCallRecord]] {
-        var out: [String: [MemberCallRecord]] = [:]
+    public static func outsideCalls(_ s: FileStructure) -> [String: [OutsideCall]] {
+        var out: [String: [OutsideCall]] = [:]
         var typeOf: [Int: String] = [:]
+        // Only a name the file declares as a variable or a parameter can be typed here: the
+        // cheap first test before a lookup.
+        var parameters = Set<String>()
+        for d in s.decls where d.kind.isFunctionLike { parameters.formUnion(d.parameterNames) }
         var i = 2
         while i < s.code.count {
             defer { i += 1 }
@@ -294,8 +340,10 @@ public enum GuardLogExtractor {
             guard r >= 0, s.code[r].kind == .identifier, !startsUppercase(s, r),
                   !s.isChar(r - 1, UInt8(ascii: ".")) || (s.isKeyword(r - 2, .self) && !s.isChar(r - 3, UInt8(ascii: "."))),
                   s.enclosingExecutable(of: i) != nil else { continue }
+            let receiver = s.text(r)
+            guard !s.variableDecls(named: receiver).isEmpty || parameters.contains(receiver) else { continue }
             let type: String
-            switch s.lookupVariable(s.text(r), at: r, memberOnly: s.isChar(r - 1, UInt8(ascii: "."))) {
+            switch s.lookupVariable(receiver, at: r, memberOnly: s.isChar(r - 1, UInt8(ascii: "."))) {
             case .variable(let d):
                 if let known = typeOf[d] {
                     type = known
@@ -314,12 +362,11 @@ public enum GuardLogExtractor {
             let word = s.text(i)
             let call = s.isChar(i + 1, UInt8(ascii: "(")) || s.isChar(i + 1, UInt8(ascii: "{"))
             let callee = call ? StateAccess.callKey(s, i) : StateAccess.isWrite(s, i) ? word + "=" : word
-            var rec = MemberCallRecord(callee: callee, baseName: word, member: "", site: CodeSite(s, token: i), guards: [])
-            rec.codeAfter = !StateAccess.nothingRunsAfter(s, i)
             // In a closure, which may run anywhere (on the instance's own queue, too): the tool
             // cannot tell what it holds.
-            if let e = s.enclosingExecutable(of: i), s.scopes[e].kind == .closure { rec.possible = true }
-            out[type, default: []].append(rec)
+            let inClosure = s.enclosingExecutable(of: i).map { s.scopes[$0].kind == .closure } ?? false
+            out[type, default: []].append(OutsideCall(callee: callee, site: CodeSite(s, token: i), codeAfter: !StateAccess.nothingRunsAfter(s, i),
+                                                      inClosure: inClosure))
         }
         return out
     }
@@ -377,7 +424,9 @@ public enum GuardLogExtractor {
 
     /// The classes of file `context.structure` (declared here, or extended here and known to the
     /// run as classes whose state the inference follows) and their logs, keyed by class name.
-    public static func extract(_ context: RuleContext) -> Extraction {
+    /// - Parameter outsideCalls: gather the file's uses of other instances' members too (only the
+    ///   first pass's are kept: they do not depend on the project's facts).
+    public static func extract(_ context: RuleContext, outsideCalls gatherOutside: Bool = true) -> Extraction {
         let s = context.structure
         // Units by qualified name: two nested classes named `Inner` in different types are two classes.
         var byName: [String: [Int]] = [:]
@@ -393,7 +442,7 @@ public enum GuardLogExtractor {
         result.assignedThroughOthers = assignedThroughOthers(s)
         // (A test calls what it tests one step at a time: not a caller that changes where the
         // member runs.)
-        if !context.fileIsTestCode { result.outsideCalls = outsideCalls(s) }
+        if gatherOutside && !context.fileIsTestCode { result.outsideCalls = outsideCalls(s) }
         let ordering = context.fileIsTestCode ? TestOrdering(s) : nil
         if let ordering {
             result.testConcurrentNames = concurrentMemberNames(s)

@@ -82,13 +82,14 @@ public struct MemberCallRecord: Sendable, Equatable {
     public var construction = false
     public var runsLater = false
     public var possible = false
+    /// Its caller goes on after the call (code of its function or closure runs after it): an
+    /// access the callee sends to run later would then run after that code. (Next to the other
+    /// flags: the record stays as large as it was.)
+    public var codeAfter = false
     public var registration: CodeSite? = nil
     public var registrationGuards: [HeldGuard] = []
     public var registrationExec = -1
     public var releasedEntry: [String] = []
-    /// Its caller goes on after the call (code of its function or closure runs after it): an
-    /// access the callee sends to run later would then run after that code.
-    public var codeAfter = false
 }
 
 /// A use of a member through a reference to an instance of a type the file names (see
@@ -326,11 +327,21 @@ public enum GuardLogExtractor {
     /// made fresh in its function (set-up, see `setupCalls`) are left out.
     public static func outsideCalls(_ s: FileStructure) -> [String: [OutsideCall]] {
         var out: [String: [OutsideCall]] = [:]
+        // Each variable's type, worked out once; only a name the file declares as a variable
+        // of a type it tells, or as a parameter, can be a typed receiver: the cheap first test
+        // before a lookup (which finds a declaration of that name or none).
         var typeOf: [Int: String] = [:]
-        // Only a name the file declares as a variable or a parameter can be typed here: the
-        // cheap first test before a lookup.
-        var parameters = Set<String>()
-        for d in s.decls where d.kind.isFunctionLike { parameters.formUnion(d.parameterNames) }
+        var typed = Set<String>()
+        for (name, list) in s.variablesByName {
+            for d in list {
+                let v = s.decls[d]
+                let fresh = v.parent >= 0 && s.decls[v.parent].kind.isFunctionLike && v.typeAnnotation.isEmpty
+                let type = fresh ? "" : declaredTypeName(v, s) ?? ""
+                typeOf[d] = type
+                if let first = type.unicodeScalars.first, Capitalized.isUpper(first) { typed.insert(name) }
+            }
+        }
+        for d in s.decls where d.kind.isFunctionLike { typed.formUnion(d.parameterNames) }
         var i = 2
         while i < s.code.count {
             defer { i += 1 }
@@ -341,18 +352,11 @@ public enum GuardLogExtractor {
                   !s.isChar(r - 1, UInt8(ascii: ".")) || (s.isKeyword(r - 2, .self) && !s.isChar(r - 3, UInt8(ascii: "."))),
                   s.enclosingExecutable(of: i) != nil else { continue }
             let receiver = s.text(r)
-            guard !s.variableDecls(named: receiver).isEmpty || parameters.contains(receiver) else { continue }
+            guard typed.contains(receiver) else { continue }
             let type: String
             switch s.lookupVariable(receiver, at: r, memberOnly: s.isChar(r - 1, UInt8(ascii: "."))) {
             case .variable(let d):
-                if let known = typeOf[d] {
-                    type = known
-                } else {
-                    let v = s.decls[d]
-                    let fresh = v.parent >= 0 && s.decls[v.parent].kind.isFunctionLike && v.typeAnnotation.isEmpty
-                    type = fresh ? "" : declaredTypeName(v, s) ?? ""
-                    typeOf[d] = type
-                }
+                type = typeOf[d] ?? ""
             case .parameter:
                 type = s.parameterTypeName(s.text(r), at: r) ?? ""
             case .unknown:

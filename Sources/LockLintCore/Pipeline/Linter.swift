@@ -153,14 +153,16 @@ public enum Linter {
         // Merge facts, in input order so the result is the same whatever the parallelism.
         var index = ProjectIndex()
         // (By index: a `for o in outcomes` loop would copy each outcome.)
-        for k in outcomes.indices { index.merge(outcomes[k].facts, outsideCalls: false) }
-        // Uses of members through other references, only of the run's classes (the only ones the
-        // guard inference reads), each file's dropped once filed.
-        let classes = index.classNames
+        // Uses of members through other references first, only of the run's classes (the only
+        // ones the guard inference reads), each file's dropped once filed: before the merge of
+        // the rest, so that they are not all held while the merged index grows.
+        var classes = Set<String>()
+        for k in outcomes.indices { classes.formUnion(outcomes[k].facts.classNames) }
         for k in outcomes.indices {
             index.addOutsideCalls(outcomes[k].facts.outsideCalls, of: classes)
             outcomes[k].facts.outsideCalls = [:]
         }
+        for k in outcomes.indices { index.merge(outcomes[k].facts, outsideCalls: false) }
         index.finish()
         index.finishGuards()
         // The writes of other files' variables, now that the names asked about are known: only

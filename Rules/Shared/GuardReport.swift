@@ -91,16 +91,19 @@ enum GuardReport {
             }
         case .unguarded:
             let p = f.primary!
+            // No other access holds the guard: only other paths to this one do.
+            let ownPathsOnly = f.guardedCount == 0 && f.partlyGuardedCount == 0
             switch p.kind {
             case .lock:
-                message = "\(owner) is \(verb) without holding \(describe(p))" + more(f, context: context)
-                if let g = f.guardedAt { notes.append(note(g, "\(others(f)) hold\(f.guardedCount == 1 ? "s" : "") \(describe(p)), e.g. here")) }
+                message = "\(owner) is \(verb) without holding \(describe(p))" + (ownPathsOnly ? " on this path, while other paths to it hold it" : "") + more(f, context: context)
+                if let g = f.guardedAt { notes.append(note(g, heldBy(f, "hold", describe(p)) + ", e.g. here")) }
             case .serialQueue, .readerWriter, .eventLoop:
-                message = "\(owner) is \(verb) outside \(describe(p)), where \(others(f, lower: true)) run\(f.guardedCount == 1 ? "s" : "")" + more(f, context: context)
-                if let g = f.guardedAt { notes.append(note(g, "\(others(f)) run\(f.guardedCount == 1 ? "s" : "") on \(describe(p)), e.g. here")) }
+                message = "\(owner) is \(verb) outside \(describe(p))" + (ownPathsOnly ? " on this path, while other paths to it run there"
+                    : ", where " + heldBy(f, "run", "", lower: true)) + more(f, context: context)
+                if let g = f.guardedAt { notes.append(note(g, heldBy(f, "run", "on \(describe(p))") + ", e.g. here")) }
             case .mainActor:
-                message = "\(owner) is \(verb) off the main actor here, while \(others(f, lower: true)) run\(f.guardedCount == 1 ? "s" : "") on it" + more(f, context: context)
-                if let g = f.guardedAt { notes.append(note(g, "\(others(f)) run\(f.guardedCount == 1 ? "s" : "") on the main actor, e.g. here")) }
+                message = "\(owner) is \(verb) off the main actor \(ownPathsOnly ? "on this path, while other paths to it run on it" : "here, while " + heldBy(f, "run", "on it", lower: true))" + more(f, context: context)
+                if let g = f.guardedAt { notes.append(note(g, heldBy(f, "run", "on the main actor") + ", e.g. here")) }
             }
             fix = accessFix(p, f, context: context, what: "wrap this access in", tail: " like the others")
         }
@@ -175,6 +178,27 @@ enum GuardReport {
             }
         }
         return ", with \(n) more access\(n == 1 ? "" : "es")\(place) on the same path"
+    }
+
+    /// Which other accesses hold the guard, as a clause: "3 of its 7 other accesses run there",
+    /// "its one other access runs there on some paths", or, when only other paths to the
+    /// reported access itself hold it, "other paths to this access run there" (the reported
+    /// access never counts as one of its own "other accesses"). `verb` is the plural verb
+    /// ("run", "hold"), `rest` what follows it.
+    static func heldBy(_ f: GuardFinding, _ verb: String, _ rest: String, lower: Bool = false) -> String {
+        let total = max(f.accessCount - 1, f.guardedCount + f.partlyGuardedCount)
+        let n = f.guardedCount, p = f.partlyGuardedCount
+        let rest = rest.isEmpty ? "" : " " + rest
+        if n > 0 {
+            return "\(others(f, lower: lower)) \(verb)\(n == 1 ? "s" : "")\(rest)" + (p > 0 ? ", and \(p) more on some paths" : "")
+        }
+        if p > 0 {
+            let who = total == 1 ? (lower ? "its one other access" : "The one other access to '\(f.variable)'")
+                : p == total ? (lower ? "its other \(total) accesses" : "The other \(total) accesses to '\(f.variable)'")
+                : (lower ? "\(p) of its \(total) other accesses" : "\(p) of the \(total) other accesses to '\(f.variable)'")
+            return "\(who) \(verb)\(p == 1 ? "s" : "")\(rest) on some paths"
+        }
+        return "\(lower ? "o" : "O")ther paths to this access \(verb)\(rest)"
     }
 
     /// The accesses the guard is held at, counted: "the other 4 accesses to 'x'", "3 of the 7

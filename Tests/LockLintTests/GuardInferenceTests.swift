@@ -924,4 +924,74 @@ final class GuardInferenceTests: XCTestCase {
         // In h, after the `if let x { }` statement, `x` is the var again.
         XCTAssertFalse(StateAccess.isShadowed(s, "x", at: token(s, "x", 15), in: fnH))
     }
+
+    // MARK: What "the other accesses" counts
+
+    /// An access that some paths reach on the guard and others without it never counts itself
+    /// among its "other accesses"; another access held only on some paths is said to be so.
+    func testTheReportedAccessIsNeverOneOfItsOwnOtherAccesses() async throws {
+        // A queue: only a caller of 'halt()' holds it.
+        let beacon = """
+            final class Beacon: @unchecked Sendable {
+                private let queue = DispatchQueue(label: "beacon")
+                private var running = false
+                func start() {
+                    guard !running else { return }
+                    running = true
+                }
+                func halt() { running = false }
+                func restart() { queue.async { self.halt() } }
+                func shutdown() { halt() }
+            }
+            """
+        // A lock: one caller takes it around the call, one does not.
+        let meter = """
+            final class Meter: @unchecked Sendable {
+                private let gate = NSLock()
+                private var total = 0
+                private var ticks = 0
+                func bump() { total += 1 }
+                func safeBump() { gate.lock(); bump(); gate.unlock() }
+                func fastBump() { bump() }
+                func tick() { gate.withLock { ticks += 1 } }
+                func peek() -> Int { gate.withLock { ticks } }
+                func reset() { ticks = 0 }
+            }
+            """
+        // Through a computed property and a setter method, each reached both ways: the other
+        // access is on the queue only on some paths.
+        let store = """
+            final class Store: @unchecked Sendable {
+                private let queue = DispatchQueue(label: "store")
+                private var sink: Int? = nil
+                var current: Int? { sink }
+                func replace(_ v: Int) { sink = v }
+                func refresh() { queue.async { self.replace(self.current ?? 0) } }
+                func force(_ v: Int) { replace(v); _ = current }
+            }
+            """
+        func messages(_ name: String, _ code: String) async -> [Int: (message: String, notes: [String])] {
+            let ds = await Support.lint([("Sources/M/\(name).swift", code)], rules: [InconsistentLockingRule(), UncheckedSendableUnguardedRule()])
+            return Dictionary(ds.map { ($0.location.line, ($0.message, $0.notes.map(\.message))) }, uniquingKeysWith: { a, _ in a })
+        }
+        let b = await messages("Beacon", beacon)
+        XCTAssertEqual(b.keys.sorted(), [5, 6, 8])
+        // 'halt()' is on the queue only from 'restart()': its own access is not an "other" one.
+        XCTAssertTrue(b[8]?.message.hasSuffix("is written outside queue 'queue' on this path, while other paths to it run there") ?? false, "\(b)")
+        XCTAssertFalse(b[8]?.message.contains("other access") ?? true, "\(b)")
+        XCTAssertTrue(b[6]?.message.hasSuffix("where 1 of its 2 other accesses runs on some paths") ?? false, "\(b)")
+        let m = await messages("Meter", meter)
+        XCTAssertEqual(m.keys.sorted(), [5, 10])
+        XCTAssertTrue(m[5]?.message.hasSuffix("is written without holding 'gate' on this path, while other paths to it hold it") ?? false, "\(m)")
+        XCTAssertFalse(m[5]?.notes.contains { $0.contains("other access") } ?? true, "\(m)")
+        // Near-miss: accesses held on every path are counted as before.
+        XCTAssertTrue(m[10]?.message.hasSuffix("is written without holding 'gate'") ?? false, "\(m)")
+        XCTAssertEqual(m[10]?.notes.first, "The other 2 accesses to 'ticks' hold 'gate', e.g. here")
+        let st = await messages("Store", store)
+        XCTAssertEqual(st.keys.sorted(), [4, 5])
+        for line in [4, 5] {
+            XCTAssertTrue(st[line]?.message.hasSuffix("where its one other access runs on some paths") ?? false, "\(st)")
+            XCTAssertEqual(st[line]?.notes.first, "The one other access to 'sink' runs on queue 'queue' on some paths, e.g. here")
+        }
+    }
 }

@@ -48,6 +48,9 @@ public struct GuardFinding: Sendable, Equatable {
     /// A guarded access, for the note.
     public var guardedAt: CodeSite? = nil
     public var guardedCount = 0
+    /// For `unguarded`: the other accesses (not at the finding's own site) that some paths
+    /// reach with the guard and others without it (not in `guardedCount`).
+    public var partlyGuardedCount = 0
     /// The var's accesses after construction in the run's code (the finding's own included).
     public var accessCount = 0
     /// The byte offset of the `{` of the body or closure that runs the access (one cause, one
@@ -560,6 +563,17 @@ public enum GuardInference {
                     firstRead[k] = min(firstRead[k] ?? Int.max, a.record.site.offset)
                 }
             }
+            // The accesses that hold the guard on every path and on some, per site: a finding
+            // counts only the others, never its own site (reached on the guard by another path).
+            var held = (all: 0, some: 0)
+            var heldAt: [CodeSite: (all: Int, some: Int, n: Int)] = [:]
+            for a in list {
+                let all = a.eff.guards.contains(primary)
+                let some = !all && a.eff.some.contains(primary)
+                if all { held.all += 1 } else if some { held.some += 1 }
+                let h = heldAt[a.record.site] ?? (0, 0, 0)
+                heldAt[a.record.site] = (h.all + (all ? 1 : 0), h.some + (some ? 1 : 0), h.n + 1)
+            }
             for a in reportable {
                 let r = a.record
                 if (onlyWritesReported || publicCause) && !r.write { continue }
@@ -568,8 +582,10 @@ public enum GuardInference {
                 f.inAsync = r.inAsync
                 f.primary = primary
                 f.guardedAt = example(besides: r)
-                f.guardedCount = counts[primary] ?? 0
-                f.accessCount = list.count
+                let own = heldAt[r.site] ?? (0, 0, 1)
+                f.guardedCount = held.all - own.all
+                f.partlyGuardedCount = held.some - own.some
+                f.accessCount = list.count - own.n + 1
                 f.body = r.exec
                 f.lockType = cls.lockTypes[primary.name]
                 f.form = cls.guardForms[primary.name]

@@ -328,7 +328,7 @@ enum GuardReport {
     /// code or code outside the module (", such as the code after the call of 'stop()' in
     /// Owner.swift at line 12").
     static func orderReason(_ f: GuardFinding, context: RuleContext) -> String? {
-        guard f.orderMatters, let fn = memberName(context.structure, f) else { return nil }
+        guard f.orderMatters, let fn = f.continuingCallee else { return nil }
         if let c = f.continuingCall {
             let at = c.path == context.structure.file.path ? "at line \(c.line)" : "in \(fileName(c.path)) at line \(c.line)"
             return ", such as the code after the call of '\(fn)' \(at)"

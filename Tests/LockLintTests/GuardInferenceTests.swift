@@ -994,4 +994,101 @@ final class GuardInferenceTests: XCTestCase {
             XCTAssertEqual(st[line]?.notes.first, "The one other access to 'sink' runs on queue 'queue' on some paths, e.g. here")
         }
     }
+
+    /// The last statement of a switch case has nothing after it: the next case label (or
+    /// `default:`, `@unknown default:`) starts another case, not code after the call. A caller
+    /// further up that goes on is named as itself, never as the call that ends its case.
+    func testACaseLabelIsNotCodeAfterTheCall() async throws {
+        func fix(_ code: String) async -> String {
+            let ds = await Support.lint([("Sources/M/Pump.swift", code)], rules: [UncheckedSendableUnguardedRule()])
+            return ds.first { $0.message.contains("is written outside") }?.fixIt.message ?? "none"
+        }
+        func pump(_ dispatch: String) -> String {
+            """
+            import Foundation
+            final class Pump: @unchecked Sendable {
+                private let lane = DispatchQueue(label: "pump")
+                private var misses = 0
+                func onTick() { lane.async { self.misses += 1 } }
+                func onReset() { lane.async { self.misses = 0 } }
+                private func pong() {
+                    misses = 0
+                }
+            \(dispatch)
+            }
+            """
+        }
+        // Followed by the next case label.
+        let nextCase = pump("""
+                func route(_ kind: Int) {
+                    switch kind {
+                    case 1:
+                        pong()
+                    case 2:
+                        print("two")
+                    default:
+                        break
+                    }
+                }
+            """)
+        // The last case before `@unknown default:`, reached through an `if` in the case.
+        let unknownDefault = pump("""
+                func route(_ kind: FloatingPointSign, _ on: Bool) {
+                    switch kind {
+                    case .plus:
+                        if on { pong() }
+                    @unknown default:
+                        print("other")
+                    }
+                }
+            """)
+        // On one line after `default:`, the last case, with another case on one line before it.
+        let lastDefault = pump("""
+                func route(_ kind: Int) {
+                    switch kind {
+                    case 0: print("zero")
+                    default: pong()
+                    }
+                }
+            """)
+        for code in [nextCase, unknownDefault, lastDefault] {
+            let f = await fix(code)
+            XCTAssertTrue(f.hasPrefix("run this access on lane like the others: make the write inside lane.async { }"), f)
+        }
+        // Near-misses: code after the call in its own case, and code after the switch.
+        let sameCase = pump("""
+                func route(_ kind: Int) {
+                    switch kind {
+                    case 1:
+                        pong()
+                        print("after")
+                    default:
+                        break
+                    }
+                }
+            """)
+        let afterSwitch = pump("""
+                func route(_ kind: Int) {
+                    switch kind {
+                    case 1:
+                        pong()
+                    default:
+                        break
+                    }
+                    print("after")
+                }
+            """)
+        for code in [sameCase, afterSwitch] {
+            let f = await fix(code)
+            XCTAssertTrue(f.contains("in the order the code after it expects"), f)
+            XCTAssertTrue(f.contains("the code after the call of 'pong()' at line 13"), f)
+        }
+        // The call ends its case, but 'route' is public: the code that may go on is its outside
+        // callers', named as such (not the call of 'pong()').
+        let publicRoute = nextCase.replacingOccurrences(of: "final class Pump", with: "public final class Pump")
+            .replacingOccurrences(of: "    func route", with: "    public func route")
+        let f = await fix(publicRoute)
+        XCTAssertTrue(f.contains("such as the code of callers outside the module after a call of 'route()'"), f)
+        XCTAssertFalse(f.contains("the call of 'pong()'"), f)
+    }
 }

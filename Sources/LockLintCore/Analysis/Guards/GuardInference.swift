@@ -102,6 +102,10 @@ public struct GuardFinding: Sendable, Equatable {
     public var orderMatters = false
     /// Such a call, with code after it, when the tool saw one.
     public var continuingCall: CodeSite? = nil
+    /// The member whose callers go on after it (called at `continuingCall`, or callable from
+    /// outside the module when that is nil), as said in a message ("stop()"); nil when the tool
+    /// cannot tell (a member met again while its callers are followed).
+    public var continuingCallee: String? = nil
     /// The call at `helperCall` is made by another type's code (or through another instance):
     /// it cannot use the class's own guard.
     public var helperCallOutside = false
@@ -264,21 +268,24 @@ public enum GuardInference {
         // Whether deferring a write in member `k` could reorder it: a caller (or a caller of a
         // caller) goes on after the call, or code outside the module can call `k`; with such a
         // call when one is seen. Worked out once per member.
-        var orderMemo: [String: (matters: Bool, at: CodeSite?)] = [:]
-        func order(_ k: String) -> (matters: Bool, at: CodeSite?) {
+        // The call named is one whose caller goes on after it (never a call that is the last
+        // thing its caller does, when the code that goes on is further up).
+        var orderMemo: [String: (matters: Bool, at: CodeSite?, callee: String?)] = [:]
+        func said(_ k: String) -> String? { members[k].map { k.hasSuffix(")") ? $0.baseName + "()" : $0.baseName } }
+        func order(_ k: String) -> (matters: Bool, at: CodeSite?, callee: String?) {
             if let known = orderMemo[k] { return known }
             // A member met again while its callers are followed: the tool cannot tell.
-            orderMemo[k] = (true, nil)
-            var result: (matters: Bool, at: CodeSite?) = (false, nil)
+            orderMemo[k] = (true, nil, nil)
+            var result: (matters: Bool, at: CodeSite?, callee: String?) = (false, nil, nil)
             if let m = members[k], m.access == .world || m.enteredFromOutside || referenced.contains(k) {
-                result = (true, nil)
+                result = (true, nil, m.access == .world || m.enteredFromOutside ? said(k) : nil)
             } else {
                 let calls = (sites[k] ?? []) + (openSet.contains(k) ? [] : outsideSites[k] ?? [])
                 for c in calls where !c.construction {
-                    if c.codeAfter { result = (true, c.site); break }
+                    if c.codeAfter { result = (true, c.site, said(k)); break }
                     if c.runsLater || c.member.isEmpty { continue }
                     let up = order(c.member)
-                    if up.matters { result = (true, up.at ?? c.site); break }
+                    if up.matters { result = up; break }
                 }
             }
             orderMemo[k] = result
@@ -596,7 +603,7 @@ public enum GuardInference {
                     f.checkThenAct = r.write ? (firstRead[k] ?? Int.max) < r.site.offset : (lastWrite[k] ?? -1) > r.site.offset
                 }
                 if r.write && !r.runsLater && !r.member.isEmpty {
-                    (f.orderMatters, f.continuingCall) = order(r.member)
+                    (f.orderMatters, f.continuingCall, f.continuingCallee) = order(r.member)
                 }
                 if a.eff.guards.isEmpty {
                     if a.eff.possible || handedOver(r, writeSpan, primary: primary, sites: sites) { continue }

@@ -109,7 +109,8 @@ public enum StateAccess {
     }
 
     /// Nothing of its function (or closure) runs after the statement holding token `t`: only
-    /// closing braces follow it, and no loop around it runs it again.
+    /// closing braces follow it (or the next case label of a switch: a case ends there, and the
+    /// rest of the switch is other cases), and no loop around it runs it again.
     public static func nothingRunsAfter(_ s: FileStructure, _ t: Int) -> Bool {
         guard t >= 0, let exec = s.enclosingExecutable(of: t) else { return false }
         let close = s.scopes[exec].close
@@ -120,6 +121,12 @@ public enum StateAccess {
         }
         var j = s.statementEnd(from: t, limit: close)
         while j < close {
+            let sw = Int(s.scopeOf[j])
+            let label = s.code[j].kind == .attribute ? j + 1 : j
+            if sw >= 0, label < close, s.isCaseLabel(label, inSwitch: sw) {
+                j = s.scopes[sw].close
+                continue
+            }
             guard s.isChar(j, UInt8(ascii: "}")) || s.isChar(j, UInt8(ascii: ";")) else { return false }
             j += 1
         }

@@ -1091,4 +1091,57 @@ final class GuardInferenceTests: XCTestCase {
         XCTAssertTrue(f.contains("such as the code of callers outside the module after a call of 'route()'"), f)
         XCTAssertFalse(f.contains("the call of 'pong()'"), f)
     }
+
+    /// A var with `willSet`/`didSet` is there to be assigned after init (its observers run only
+    /// then): never told it could be a `let`, however little the run assigns it.
+    func testAVarWithObserversIsNeverToldToBeALet() async throws {
+        // Public, with a didSet, and nothing in the run sets it: settable by any holder.
+        let store = """
+            public final class Shelf: @unchecked Sendable {
+                public var limit = 10 {
+                    didSet { print(limit) }
+                }
+                public init() {}
+            }
+            """
+        let ds = await Support.lint([("Sources/M/Shelf.swift", store)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(ds.map(\.location.line), [1])
+        XCTAssertEqual(ds.first?.notes.first?.message, "'limit' is public and settable: any holder of the instance can write it from any thread")
+        XCTAssertFalse(ds.first?.fixIt.message.contains("'let'") ?? true, ds.first?.fixIt.message ?? "")
+        XCTAssertFalse(ds.contains { $0.notes.contains { $0.message.contains("could be a 'let'") } })
+        // Internal, with a willSet, never assigned in the run: the tool cannot tell it is meant
+        // to stay unassigned, and says nothing of it; a plain var beside it still could be a let.
+        let pair = """
+            final class Tally: @unchecked Sendable {
+                private var cap = 3 {
+                    willSet { print(newValue) }
+                }
+                private var seed = 1
+            }
+            """
+        let ps = await Support.lint([("Sources/M/Tally.swift", pair)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(ps.first?.message, "@unchecked Sendable class 'Tally' has mutable state ('seed') and no lock, queue or actor guarding it")
+        XCTAssertEqual(ps.first?.notes.map(\.message), ["'seed' is mutable, and never assigned outside init: it could be a 'let'"])
+        XCTAssertEqual(ps.first?.fixIt.message, "declare it 'let': 'seed' is never assigned outside init")
+        let alone = pair.replacingOccurrences(of: "    private var seed = 1\n", with: "")
+        let qs = await Support.lint([("Sources/M/Tally.swift", alone)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(qs.map(\.message), [])
+        // A nonisolated(unsafe) global with an observer: never "declare it `let`".
+        let globals = """
+            nonisolated(unsafe) var verbose = false {
+                didSet { print("verbose", verbose) }
+            }
+            nonisolated(unsafe) var quiet = false
+            public nonisolated(unsafe) var level = 1 {
+                didSet { print(level) }
+            }
+            func show() { print(verbose, quiet, level) }
+            """
+        let gs = await Support.lint([("Sources/M/Globals.swift", globals)], rules: [NonisolatedUnsafeRule()])
+        let byLine = Dictionary(gs.map { ($0.location.line, $0.fixIt.message) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertNil(byLine[1], "\(byLine)")
+        XCTAssertTrue(byLine[4]?.hasPrefix("declare it `let`") ?? false, "\(byLine)")
+        XCTAssertTrue(byLine[5]?.hasPrefix("make it private behind a public accessor, and ") ?? false, "\(byLine)")
+        XCTAssertFalse(byLine[5]?.contains("`let`") ?? true, "\(byLine)")
+    }
 }

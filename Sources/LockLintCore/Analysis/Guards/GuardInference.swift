@@ -769,8 +769,9 @@ public enum GuardInference {
         if let w = writes.first { return [.init(name: v.name, site: v.site, state: .written(w.record.site))] }
         if v.settableOutsideModule {
             // (Nothing in the run assigns a member of that name through another reference.)
+            // One with observers is there to be set after init: never told it could be a let.
             let unwritten = !throughOthers.contains(v.name) && !assignedElsewhere.contains(v.name) && !setUp.contains(v.name)
-                && !list.contains { $0.record.write }
+                && !list.contains { $0.record.write } && !v.observed
             return [.init(name: v.name, site: v.site, state: unwritten ? .settableUnwritten : .settableOutsideModule)]
         }
         if throughOthers.contains(v.name) { return [.init(name: v.name, site: v.site, state: .writtenThroughOthers)] }
@@ -778,6 +779,9 @@ public enum GuardInference {
         // stored atomically by the runtime), unless the class is a box others fill.
         if cls.hasBehaviour || v.weak || setUp.contains(v.name) { return [] }
         if list.contains(where: { $0.record.write }) { return [] }
-        return [.init(name: v.name, site: v.site, state: v.settableOutsideFile ? .settableBox : .neverAssigned)]
+        if v.settableOutsideFile { return [.init(name: v.name, site: v.site, state: .settableBox)] }
+        // Observers on a var nothing in the run assigns after init: meant to be set by code the
+        // tool does not see, or left over; it cannot tell which, and says nothing.
+        return v.observed ? [] : [.init(name: v.name, site: v.site, state: .neverAssigned)]
     }
 }

@@ -171,6 +171,8 @@ public struct StoredVarRecord: Sendable, Equatable {
     public var readableOutsideModule = false
     /// The declared type, as written (for advice).
     public var type: String = ""
+    /// It has `willSet`/`didSet` observers: meant to be assigned after init, never a `let`.
+    public var observed = false
 }
 
 /// What the declaration of a class says about it (from the file that declares it).
@@ -1272,6 +1274,7 @@ public enum GuardLogExtractor {
                 r.weak = v.modifiers.contains(.weak) || v.modifiers.contains(.unowned)
                 r.settableOutsideModule = s.isSettableOutsideModule(v)
                 r.settableOutsideFile = s.isSettableOutsideFile(v)
+                r.observed = s.hasObservers(v)
                 r.readableOutsideModule = (v.modifiers.contains(.public) || v.modifiers.contains(.open))
                     && !s.decls[u].modifiers.contains(.private) && !s.decls[u].modifiers.contains(.fileprivate)
                     && !s.decls[u].modifiers.contains(.internal)

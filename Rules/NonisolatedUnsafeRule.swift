@@ -325,9 +325,12 @@ public struct NonisolatedUnsafeRule: Rule {
         } ?? []
         // A public global or static var can be set by any client of the module, from any thread.
         let settableOutside = isGlobalLike && s.isSettableOutsideModule(d)
+        // One with observers is there to be set after init: it stays a var.
+        let observed = s.hasObservers(d)
         if isGlobalLike && settableOutside && writes.isEmpty && elsewhere.isEmpty && !uses.usedInSignalHandler(s, d) {
             return ("public \(scope) var '\(d.nameText)'\(typeText) can be set by any client of the module, from any thread, while this module reads it",
-                    "make it a `let` that clients configure once; or make it private behind a public accessor, and \(LockAdvice.protect("it", context.deployment, state: type ?? "Value"))")
+                    (observed ? "make it private behind a public accessor" : "make it a `let` that clients configure once; or make it private behind a public accessor")
+                        + ", and \(LockAdvice.protect("it", context.deployment, state: type ?? "Value"))")
         }
         // A `lazy` var of a class or actor is written by its first read, from whichever thread
         // reads first.
@@ -337,8 +340,9 @@ public struct NonisolatedUnsafeRule: Rule {
                     "initialize it in init (as a `let` if it never changes), or guard its first access with one lock owned by '\(o.nameText)'")
         }
         if writes.isEmpty && elsewhere.isEmpty {
-            // Never written at all: a `let` says so, and may need no modifier.
-            guard uses.neverWritten(s, d, owner: owner, key: key, context: context, cannot: through.cannot) else { return nil }
+            // Never written at all: a `let` says so, and may need no modifier. Observers say it
+            // is meant to be set by code the tool does not see: it cannot tell, and says nothing.
+            guard !observed, uses.neverWritten(s, d, owner: owner, key: key, context: context, cannot: through.cannot) else { return nil }
             return ("\(d.parent >= 0 && !d.isStaticMember && !isLocal ? "instance" : scope) var '\(d.nameText)'\(typeText) is never written, not even in init, in any file of the run: as a `let` it needs nonisolated(unsafe) only if its type is not Sendable",
                     "declare it `let`, then remove nonisolated(unsafe) if \(type.map { "'\($0)'" } ?? "its type") is Sendable")
         }

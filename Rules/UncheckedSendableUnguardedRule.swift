@@ -33,8 +33,13 @@ public struct UncheckedSendableUnguardedRule: Rule {
             blocks, and code on the main actor or asserted to run on a queue or loop (`dispatchPrecondition`, \
             `assertInEventLoop`, `assert(Thread.isMainThread)`, an `if loop.inEventLoop` branch). A member \
             holds the guards every call of it holds (the class's calls in any file, told apart by argument \
-            labels; calls from init and deinit do not count against it); a public, overriding or @objc member \
-            can be called from anywhere. A var's guard is a lock if the code takes one around it anywhere (a lock \
+            labels, and the calls other types' code makes through a name whose declared type the file tells, \
+            outside closures and tests; calls from init and deinit do not count against it); a public, overriding \
+            or @objc member can be called from anywhere. A write is told to move into queue.async only when nothing \
+            runs after it in its member, no caller in the run goes on after calling that member, and no code \
+            outside the module can call it; else it is told to keep the order. A binding of the var's own name \
+            (`if let x = x`, `if let x`) reads it. A class that holds a lock, queue or actor it never takes around \
+            its state is told what it holds, not that it has none. A var's guard is a lock if the code takes one around it anywhere (a lock \
             exists to exclude other threads), else an executor; among those, the one held at most of its writes, \
             then at most of its accesses (a queue that only reads the var does not guard it; in a class not marked \
             @unchecked Sendable, a var only other code writes is judged only when most of its accesses hold the guard, \

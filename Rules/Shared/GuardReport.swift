@@ -91,16 +91,19 @@ enum GuardReport {
             }
         case .unguarded:
             let p = f.primary!
+            // No other access holds the guard: only other paths to this one do.
+            let ownPathsOnly = f.guardedCount == 0 && f.partlyGuardedCount == 0
             switch p.kind {
             case .lock:
-                message = "\(owner) is \(verb) without holding \(describe(p))" + more(f, context: context)
-                if let g = f.guardedAt { notes.append(note(g, "\(others(f)) hold\(f.guardedCount == 1 ? "s" : "") \(describe(p)), e.g. here")) }
+                message = "\(owner) is \(verb) without holding \(describe(p))" + (ownPathsOnly ? " on this path, while other paths to it hold it" : "") + more(f, context: context)
+                if let g = f.guardedAt { notes.append(note(g, heldBy(f, "hold", describe(p)) + ", e.g. here")) }
             case .serialQueue, .readerWriter, .eventLoop:
-                message = "\(owner) is \(verb) outside \(describe(p)), where \(others(f, lower: true)) run\(f.guardedCount == 1 ? "s" : "")" + more(f, context: context)
-                if let g = f.guardedAt { notes.append(note(g, "\(others(f)) run\(f.guardedCount == 1 ? "s" : "") on \(describe(p)), e.g. here")) }
+                message = "\(owner) is \(verb) outside \(describe(p))" + (ownPathsOnly ? " on this path, while other paths to it run there"
+                    : ", where " + heldBy(f, "run", "", lower: true)) + more(f, context: context)
+                if let g = f.guardedAt { notes.append(note(g, heldBy(f, "run", "on \(describe(p))") + ", e.g. here")) }
             case .mainActor:
-                message = "\(owner) is \(verb) off the main actor here, while \(others(f, lower: true)) run\(f.guardedCount == 1 ? "s" : "") on it" + more(f, context: context)
-                if let g = f.guardedAt { notes.append(note(g, "\(others(f)) run\(f.guardedCount == 1 ? "s" : "") on the main actor, e.g. here")) }
+                message = "\(owner) is \(verb) off the main actor \(ownPathsOnly ? "on this path, while other paths to it run on it" : "here, while " + heldBy(f, "run", "on it", lower: true))" + more(f, context: context)
+                if let g = f.guardedAt { notes.append(note(g, heldBy(f, "run", "on the main actor") + ", e.g. here")) }
             }
             fix = accessFix(p, f, context: context, what: "wrap this access in", tail: " like the others")
         }
@@ -111,19 +114,22 @@ enum GuardReport {
         }
         // In a member its own callers reach with the guard held and outside code without it:
         // taking the guard inside would deadlock the callers that hold it.
-        if let helper = f.helper, f.helperCall == nil, f.helperHasGuardedCaller, let p = f.primary {
+        // (Or reached from another type's code, which cannot take the class's own guard.)
+        if let helper = f.helper, f.helperCall == nil || f.helperCallOutside, f.helperHasGuardedCaller, let p = f.primary {
             fix = "split '\(helper)' in two: a private helper that expects \(describe(p)) to be held, for the class's callers that hold it, "
                 + "and an entry for outside callers that \(p.kind == .lock ? "takes \(describe(p))" : "runs on \(describe(p))") and calls the helper; "
                 + "taking it inside '\(helper)' would \(p.kind == .lock ? "deadlock" : "deadlock (sync) or reorder (async)") the callers that already hold it"
+                + (p.kind == .serialQueue || p.kind == .readerWriter ? " (the entry's own hop too: \(p.name).sync deadlocks a caller already on \(p.name), "
+                    + "such as a callback the class runs there, and \(p.name).async runs after the code that follows the call)" : "")
         }
         // In a member some call reaches without the guard: that call is what needs the fix.
         if let helper = f.helper, let call = f.helperCall, let p = f.primary ?? f.classGuards.first {
             if let via = f.helperVia {
-                notes.append(note(call, "'\(helper)()' is called here without \(describe(p)), and through it the access to '\(f.variable)' in '\(via)()' is unguarded"))
+                notes.append(note(call, "\(used(helper, f)) here without \(describe(p)), and through it the access to '\(f.variable)' in '\(via)()' is unguarded"))
             } else {
-                notes.append(note(call, "'\(helper)()' is called here without \(describe(p)), so its access to '\(f.variable)' is unguarded"))
+                notes.append(note(call, "\(used(helper, f)) here without \(describe(p)), so its access to '\(f.variable)' is unguarded"))
             }
-            if f.helperHasGuardedCaller {
+            if f.helperHasGuardedCaller && !f.helperCallOutside {
                 let at = call.path == s.file.path ? "at line \(call.line)" : "in \(fileName(call.path)) at line \(call.line)"
                 switch p.kind {
                 case .lock:
@@ -131,7 +137,7 @@ enum GuardReport {
                         + "already hold \(describe(p)), and taking it again would deadlock"
                 case .serialQueue, .readerWriter, .eventLoop:
                     let hop = "do not make '\(helper)()' hop to \(p.name) itself: its other callers already run on \(p.name), and \(p.name).sync there would deadlock"
-                    if call.path == s.file.path && Self.nothingRunsAfter(s, tokenIndex(s, offset: call.offset)) {
+                    if f.helperCallDeferrable {
                         fix = "submit the call of '\(helper)()' \(at) to \(p.name) (inside \(p.name).async { }) like its other callers; " + hop
                     } else {
                         // Sent with async, the call would run after the code that follows it,
@@ -148,22 +154,13 @@ enum GuardReport {
         return context.diagnostic(rule, at: token, message: message, notes: notes, fixIt: FixIt(fix))
     }
 
-    /// Nothing of its function (or closure) runs after the statement holding token `t`: only
-    /// closing braces follow it, and no loop around it runs it again.
+    /// "'flush()' is called", "'limit' is set": how the call at `helperCall` uses the helper.
+    static func used(_ helper: String, _ f: GuardFinding) -> String {
+        f.helperProperty.map { "'\(helper)' is \($0)" } ?? "'\(helper)()' is called"
+    }
+
     static func nothingRunsAfter(_ s: FileStructure, _ t: Int) -> Bool {
-        guard t >= 0, let exec = s.enclosingExecutable(of: t) else { return false }
-        let close = s.scopes[exec].close
-        for sc in s.enclosingScopes(of: t) {
-            if sc == exec { break }
-            let kw = s.scopes[sc].statementKeyword
-            if kw >= 0 && (s.isKeyword(kw, .for) || s.isKeyword(kw, .while) || s.isKeyword(kw, .repeat)) { return false }
-        }
-        var j = s.statementEnd(from: t, limit: close)
-        while j < close {
-            guard s.isChar(j, UInt8(ascii: "}")) || s.isChar(j, UInt8(ascii: ";")) else { return false }
-            j += 1
-        }
-        return true
+        StateAccess.nothingRunsAfter(s, t)
     }
 
     /// " (and 3 more accesses in 'helper()')" for a finding that stands for several accesses.
@@ -181,6 +178,27 @@ enum GuardReport {
             }
         }
         return ", with \(n) more access\(n == 1 ? "" : "es")\(place) on the same path"
+    }
+
+    /// Which other accesses hold the guard, as a clause: "3 of its 7 other accesses run there",
+    /// "its one other access runs there on some paths", or, when only other paths to the
+    /// reported access itself hold it, "other paths to this access run there" (the reported
+    /// access never counts as one of its own "other accesses"). `verb` is the plural verb
+    /// ("run", "hold"), `rest` what follows it.
+    static func heldBy(_ f: GuardFinding, _ verb: String, _ rest: String, lower: Bool = false) -> String {
+        let total = max(f.accessCount - 1, f.guardedCount + f.partlyGuardedCount)
+        let n = f.guardedCount, p = f.partlyGuardedCount
+        let rest = rest.isEmpty ? "" : " " + rest
+        if n > 0 {
+            return "\(others(f, lower: lower)) \(verb)\(n == 1 ? "s" : "")\(rest)" + (p > 0 ? ", and \(p) more on some paths" : "")
+        }
+        if p > 0 {
+            let who = total == 1 ? (lower ? "its one other access" : "The one other access to '\(f.variable)'")
+                : p == total ? (lower ? "its other \(total) accesses" : "The other \(total) accesses to '\(f.variable)'")
+                : (lower ? "\(p) of its \(total) other accesses" : "\(p) of the \(total) other accesses to '\(f.variable)'")
+            return "\(who) \(verb)\(p == 1 ? "s" : "")\(rest) on some paths"
+        }
+        return "\(lower ? "o" : "O")ther paths to this access \(verb)\(rest)"
     }
 
     /// The accesses the guard is held at, counted: "the other 4 accesses to 'x'", "3 of the 7
@@ -216,8 +234,11 @@ enum GuardReport {
             // call pass the same check before it runs.
             // A write that code after it in its function may rely on: sent with async, it would
             // run after that code, so the tool offers no reordering it cannot judge.
-            let later = f.write && !nothingRunsAfter(context.structure, tokenIndex(context.structure, offset: f.site.offset))
-            let base = "run this access on \(g.name) like the others: " + queueFix(g.name, name: f.variable, write: f.write, keepOrder: later)
+            // So may code after a call of its member, in a caller of any type, and code outside the
+            // module that calls it.
+            let later = f.write && (f.orderMatters || !nothingRunsAfter(context.structure, tokenIndex(context.structure, offset: f.site.offset)))
+            let base = "run this access on \(g.name) like the others: "
+                + queueFix(g.name, name: f.variable, write: f.write, keepOrder: later, because: later ? orderReason(f, context: context) : nil)
             if let fn = checkThenActFunction(context.structure, f) {
                 return base + "; '\(fn)' also decides on '\(f.variable)' by reading it before writing it: re-check the condition in the block on "
                     + "\(g.name) that writes, so a second call cannot pass the same check first"
@@ -282,7 +303,12 @@ enum GuardReport {
     /// The member holding access `f` when the engine found it one half of a check-then-act
     /// there (a write after a read of the var itself in that member, or a read before a write).
     static func checkThenActFunction(_ s: FileStructure, _ f: GuardFinding) -> String? {
-        guard f.checkThenAct, let inner = s.enclosingFunction(of: tokenIndex(s, offset: f.site.offset)) else { return nil }
+        f.checkThenAct ? memberName(s, f) : nil
+    }
+
+    /// The member holding access `f`, as written in a message (`'stop()'`, `init`).
+    static func memberName(_ s: FileStructure, _ f: GuardFinding) -> String? {
+        guard let inner = s.enclosingFunction(of: tokenIndex(s, offset: f.site.offset)) else { return nil }
         let d = s.decls[StateAccess.outermostMember(s, inner)]
         if d.nameText.isEmpty { return d.kind.keyword }
         return d.kind == .function ? d.nameText + "()" : d.nameText
@@ -291,11 +317,23 @@ enum GuardReport {
     /// How to move an access onto serial queue `q`. `q.sync` is not offered on its own: the
     /// access may run on `q` already, or on a thread that work on `q` waits for, and then `sync`
     /// deadlocks.
-    static func queueFix(_ q: String, name: String, write: Bool, keepOrder: Bool = false) -> String {
-        (keepOrder ? "make the write on \(q) in the order the code after it expects (inside \(q).async { } it would run after that code; check whether that code relies on it first)"
+    static func queueFix(_ q: String, name: String, write: Bool, keepOrder: Bool = false, because: String? = nil) -> String {
+        (keepOrder ? "make the write on \(q) in the order the code after it expects (inside \(q).async { } it would run after that code\(because ?? ""); check whether that code relies on it first)"
             : write ? "make the write inside \(q).async { }" : "read '\(name)' inside \(q).async { } and hand the value on from there")
             + "; \(q).sync { } is safe only from callers that never run on \(q) and that no block on \(q) waits for, "
             + "so where that is not certain, guard '\(name)' with one short lock at every access instead"
+    }
+
+    /// Why a deferred write could run after code that expects it done, when that is a caller's
+    /// code or code outside the module (", such as the code after the call of 'stop()' in
+    /// Owner.swift at line 12").
+    static func orderReason(_ f: GuardFinding, context: RuleContext) -> String? {
+        guard f.orderMatters, let fn = f.continuingCallee else { return nil }
+        if let c = f.continuingCall {
+            let at = c.path == context.structure.file.path ? "at line \(c.line)" : "in \(fileName(c.path)) at line \(c.line)"
+            return ", such as the code after the call of '\(fn)' \(at)"
+        }
+        return ", such as the code of callers outside the module after a call of '\(fn)'"
     }
 
     /// Names a project commonly gives its own lock type.
@@ -305,15 +343,22 @@ enum GuardReport {
     static func unprotected(_ f: GuardFinding, rule: RuleDescription, token: Int, context: RuleContext) -> Diagnostic {
         var notes: [Note] = []
         var onlyConstants = true
+        var publicUnwritten = false
+        // What the class holds, when it holds something: the tool saw it, and only that the
+        // state is not touched under it.
+        let holds = f.holds.isEmpty ? nil : f.holds.joined(separator: ", ")
         for v in f.vars {
             switch v.state {
             case .written(let w):
                 onlyConstants = false
                 notes.append(note(v.site, "'\(v.name)' is mutable"))
-                notes.append(note(w, "'\(v.name)' is written here with nothing excluding other threads"))
+                notes.append(note(w, holds.map { "'\(v.name)' is written here outside \($0)" } ?? "'\(v.name)' is written here with nothing excluding other threads"))
             case .settableOutsideModule:
                 onlyConstants = false
                 notes.append(note(v.site, "'\(v.name)' is public and settable: any holder of the instance can write it from any thread"))
+            case .settableUnwritten:
+                publicUnwritten = true
+                notes.append(note(v.site, "'\(v.name)' is public and settable, but nothing in the run writes it after init: it could be a 'let'"))
             case .writtenThroughOthers:
                 onlyConstants = false
                 notes.append(note(v.site, "'\(v.name)' is mutable and written through other references to '\(f.typeName)'"))
@@ -329,14 +374,21 @@ enum GuardReport {
         var fix: String
         if onlyConstants {
             fix = "declare \(names.count == 1 ? "it" : "them") 'let': \(listText) \(names.count == 1 ? "is" : "are") never assigned outside init"
+                + (publicUnwritten ? " in the run (a public setter is API: keep it, and guard the var, only if code outside the module must set it)" : "")
         } else {
-            fix = ownLockAdvice(context) ?? LockAdvice.protect("the mutable state", context.deployment)
+            // A lock it already holds, taken around nothing of its state: that lock, not a new one.
+            if let lock = f.holds.first(where: { $0.hasPrefix("lock '") }) {
+                fix = "guard every access to the mutable state with the \(lock) it already holds, taken around the access alone (copy the value out)"
+            } else {
+                fix = ownLockAdvice(context) ?? LockAdvice.protect("the mutable state", context.deployment)
+            }
             fix += (f.isSubclass ? "" : "; or, if every caller can await, make '\(f.typeName)' an actor")
                 + "; if one thread or queue owns every instance, say so in a doc comment on the class"
         }
         let boxes = f.valueBoxes.isEmpty ? "" : " ('\(f.valueBoxes.sorted().joined(separator: "', '"))' guards only the value inside it)"
         return context.diagnostic(rule, at: token,
-                                  message: "@unchecked Sendable class '\(f.typeName)' has mutable state (\(listText)) and no lock, queue or actor guarding it" + boxes,
+                                  message: "@unchecked Sendable class '\(f.typeName)' has mutable state (\(listText)) and "
+                                    + (holds.map { "holds \($0), but the tool sees no access to that state made under it" } ?? "no lock, queue or actor guarding it") + boxes,
                                   notes: notes, fixIt: FixIt(fix))
     }
 

@@ -778,4 +778,393 @@ final class GuardInferenceTests: XCTestCase {
         XCTAssertEqual(as2.last?.notes.last?.message, "'merge()' is called here without queue 'queue', so its access to 'entries' is unguarded")
         XCTAssertEqual(as2.first?.notes.last?.message, "'store()' is called here without queue 'queue', so its access to 'entries' is unguarded")
     }
+
+    // MARK: Callers in other types, deferred writes, what a class holds, bindings that read
+
+    /// A member the class calls on its queue is entered off the queue by another type's code:
+    /// its guard counts that caller too, and the fix splits it (the other type cannot reach the
+    /// class's private queue). Without that caller, the member holds the queue.
+    func testAnotherTypesCallTakesAwayTheGuardItsOwnCallersHold() async throws {
+        let relay = """
+            import Foundation
+            final class Relay: @unchecked Sendable {
+                private let lane = DispatchQueue(label: "relay")
+                private var sink: ((Int) -> Void)?
+                func retry() { lane.async { if let s = self.sink { self.rearm(with: s) } } }
+                func rearm(with s: @escaping (Int) -> Void) {
+                    sink = s
+                }
+                func detach() { lane.sync { sink = nil } }
+            }
+            """
+        let owner = """
+            final class Station {
+                private let relay: Relay
+                init(relay: Relay) { self.relay = relay }
+                func reconnect() { relay.rearm { print($0) } }
+            }
+            """
+        let ds = await Support.lint([("Sources/M/Relay.swift", relay), ("Sources/M/Station.swift", owner)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(ds.map(\.location.line), [7])
+        XCTAssertEqual(ds.first?.notes.last?.message, "'rearm()' is called here without queue 'lane', so its access to 'sink' is unguarded")
+        XCTAssertTrue(ds.first?.fixIt.message.hasPrefix("split 'rearm' in two") ?? false, ds.first?.fixIt.message ?? "")
+        let alone = await Support.lint([("Sources/M/Relay.swift", relay)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(alone.count, 0)
+        // A caller of another type's method of the same name, and a test's direct call, change nothing.
+        let other = """
+            final class Relay2 { func rearm(with s: (Int) -> Void) {} }
+            final class Station { let relay = Relay2(); func go() { relay.rearm { _ in } } }
+            """
+        let test = """
+            import XCTest
+            final class RelayTests: XCTestCase { func testIt(r: Relay) { r.rearm { _ in } } }
+            """
+        let quiet = await Support.lint([("Sources/M/Relay.swift", relay), ("Sources/M/Other.swift", other), ("Tests/MTests/RelayTests.swift", test)],
+                                       rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(quiet.count, 0)
+    }
+
+    /// A write sent with queue.async runs after whatever follows: offered only when nothing
+    /// follows it in its member, nor its member's call in any caller, and no outside code calls it.
+    func testADeferredWriteIsOfferedOnlyWhenNoCallerGoesOnAfterTheCall() async throws {
+        func fix(_ files: [(String, String)]) async -> String {
+            let ds = await Support.lint(files, rules: [UncheckedSendableUnguardedRule()])
+            return ds.first { $0.message.contains("is written outside") }?.fixIt.message ?? "none"
+        }
+        let feed = """
+            import Foundation
+            final class Feed: @unchecked Sendable {
+                private let q = DispatchQueue(label: "feed")
+                private var handler: (() -> Void)?
+                func fire() { q.async { self.handler?() } }
+                func arm(_ h: @escaping () -> Void) { q.async { self.handler = h } }
+                func stop() {
+                    handler = nil
+                }
+            }
+            """
+        let reorders = """
+            final class Owner {
+                let feed: Feed
+                init(feed: Feed) { self.feed = feed }
+                func restart() {
+                    feed.stop()
+                    feed.arm {}
+                }
+            }
+            """
+        let ends = """
+            final class Owner {
+                let feed: Feed
+                init(feed: Feed) { self.feed = feed }
+                func halt() { print("halting"); feed.stop() }
+            }
+            """
+        let kept = await fix([("Sources/M/Feed.swift", feed), ("Sources/M/Owner.swift", reorders)])
+        XCTAssertTrue(kept.contains("in the order the code after it expects"), kept)
+        XCTAssertTrue(kept.contains("the call of 'stop()' in Owner.swift at line 5"), kept)
+        XCTAssertFalse(kept.contains("make the write inside q.async"), kept)
+        let deferred = await fix([("Sources/M/Feed.swift", feed), ("Sources/M/Owner.swift", ends)])
+        XCTAssertTrue(deferred.contains("make the write inside q.async { }"), deferred)
+        // Through a caller of its own class that goes on after the call.
+        let inClass = feed.replacingOccurrences(of: "    func stop() {", with: "    func reset() { stop(); print(1) }\n    func stop() {")
+        let viaOwn = await fix([("Sources/M/Feed.swift", inClass)])
+        XCTAssertTrue(viaOwn.contains("the call of 'stop()' at line 7"), viaOwn)
+        // Callable from outside the module.
+        let open = feed.replacingOccurrences(of: "final class Feed", with: "public final class Feed")
+            .replacingOccurrences(of: "    func stop()", with: "    public func stop()")
+        let outside = await fix([("Sources/M/Feed.swift", open)])
+        XCTAssertTrue(outside.contains("callers outside the module"), outside)
+    }
+
+    /// A class that holds an actor or a lock is told what it holds, never that it has none; a
+    /// public var nothing in the run writes after init is told it could be a `let`.
+    func testAClassThatHoldsASerializerIsNotToldItHasNone() async throws {
+        let code = """
+            import Foundation
+            public final class Channel: @unchecked Sendable {
+                private actor Gate { func pass() {} }
+                private let gate = Gate()
+                public var reader: Int
+                public init(reader: Int) { self.reader = reader }
+                public func next() async { await gate.pass() }
+            }
+            final class Plain: @unchecked Sendable {
+                private var count = 0
+                func bump() { count += 1 }
+            }
+            """
+        let ds = await Support.lint([("Sources/M/Channel.swift", code)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(ds.map(\.location.line), [2, 9])
+        XCTAssertEqual(ds.first?.message, "@unchecked Sendable class 'Channel' has mutable state ('reader') and holds actor 'gate', but the tool sees no access to that state made under it")
+        XCTAssertTrue(ds.first?.fixIt.message.hasPrefix("declare it 'let'") ?? false, ds.first?.fixIt.message ?? "")
+        XCTAssertEqual(ds.first?.notes.first?.message, "'reader' is public and settable, but nothing in the run writes it after init: it could be a 'let'")
+        XCTAssertEqual(ds.last?.message, "@unchecked Sendable class 'Plain' has mutable state ('count') and no lock, queue or actor guarding it")
+        // Set by other code of the run: not a `let`.
+        let setter = "func swap(_ c: Channel) { c.reader = 2 }"
+        let set = await Support.lint([("Sources/M/Channel.swift", code), ("Sources/M/Use.swift", setter)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(set.first?.notes.first?.message, "'reader' is public and settable: any holder of the instance can write it from any thread")
+    }
+
+    /// A conditional binding of the var's own name reads the var (`if let x = x`, `if let x`,
+    /// `guard let x = x`); a local or parameter of that name is not the var, and an `if let`
+    /// binding hides the name only inside its statement.
+    func testABindingOfTheVarsOwnNameReadsIt() {
+        let s = structure("""
+            final class C {
+                var x: Int?
+                func f(y: Int?) {
+                    if let x = x { print(x) }
+                    if let x { print(x) }
+                    guard let x = x else { return }
+                    print(x)
+                }
+                func g(x: Int?) {
+                    if let x = x { print(x) }
+                }
+                func h() {
+                    if let x { print(x) }
+                    print(x)
+                }
+            }
+            """)
+        let fnF = s.decls.indices.first { s.decls[$0].nameText == "f" }!
+        let fnG = s.decls.indices.first { s.decls[$0].nameText == "g" }!
+        let fnH = s.decls.indices.first { s.decls[$0].nameText == "h" }!
+        // In f: the right side of `if let x = x`, the shorthand, the right side of the guard read the var.
+        for (n, expectLet) in [(2, true), (4, true), (7, true)] {
+            let t = token(s, "x", n)
+            let b = StateAccess.readingBinding(s, t)
+            XCTAssertEqual(b != nil, expectLet, "occurrence \(n)")
+            XCTAssertFalse(StateAccess.isShadowed(s, "x", at: t, in: fnF, boundBefore: b), "occurrence \(n)")
+        }
+        // The binding's own name is not a read, and after the guard `x` is the local.
+        XCTAssertNil(StateAccess.readingBinding(s, token(s, "x", 1)))
+        XCTAssertTrue(StateAccess.isShadowed(s, "x", at: token(s, "x", 8), in: fnF))
+        // In g the right side is the parameter.
+        let tg = token(s, "x", 11)
+        XCTAssertTrue(StateAccess.isShadowed(s, "x", at: tg, in: fnG, boundBefore: StateAccess.readingBinding(s, tg)))
+        // In h, after the `if let x { }` statement, `x` is the var again.
+        XCTAssertFalse(StateAccess.isShadowed(s, "x", at: token(s, "x", 15), in: fnH))
+    }
+
+    // MARK: What "the other accesses" counts
+
+    /// An access that some paths reach on the guard and others without it never counts itself
+    /// among its "other accesses"; another access held only on some paths is said to be so.
+    func testTheReportedAccessIsNeverOneOfItsOwnOtherAccesses() async throws {
+        // A queue: only a caller of 'halt()' holds it.
+        let beacon = """
+            final class Beacon: @unchecked Sendable {
+                private let queue = DispatchQueue(label: "beacon")
+                private var running = false
+                func start() {
+                    guard !running else { return }
+                    running = true
+                }
+                func halt() { running = false }
+                func restart() { queue.async { self.halt() } }
+                func shutdown() { halt() }
+            }
+            """
+        // A lock: one caller takes it around the call, one does not.
+        let meter = """
+            final class Meter: @unchecked Sendable {
+                private let gate = NSLock()
+                private var total = 0
+                private var ticks = 0
+                func bump() { total += 1 }
+                func safeBump() { gate.lock(); bump(); gate.unlock() }
+                func fastBump() { bump() }
+                func tick() { gate.withLock { ticks += 1 } }
+                func peek() -> Int { gate.withLock { ticks } }
+                func reset() { ticks = 0 }
+            }
+            """
+        // Through a computed property and a setter method, each reached both ways: the other
+        // access is on the queue only on some paths.
+        let store = """
+            final class Store: @unchecked Sendable {
+                private let queue = DispatchQueue(label: "store")
+                private var sink: Int? = nil
+                var current: Int? { sink }
+                func replace(_ v: Int) { sink = v }
+                func refresh() { queue.async { self.replace(self.current ?? 0) } }
+                func force(_ v: Int) { replace(v); _ = current }
+            }
+            """
+        func messages(_ name: String, _ code: String) async -> [Int: (message: String, notes: [String])] {
+            let ds = await Support.lint([("Sources/M/\(name).swift", code)], rules: [InconsistentLockingRule(), UncheckedSendableUnguardedRule()])
+            return Dictionary(ds.map { ($0.location.line, ($0.message, $0.notes.map(\.message))) }, uniquingKeysWith: { a, _ in a })
+        }
+        let b = await messages("Beacon", beacon)
+        XCTAssertEqual(b.keys.sorted(), [5, 6, 8])
+        // 'halt()' is on the queue only from 'restart()': its own access is not an "other" one.
+        XCTAssertTrue(b[8]?.message.hasSuffix("is written outside queue 'queue' on this path, while other paths to it run there") ?? false, "\(b)")
+        XCTAssertFalse(b[8]?.message.contains("other access") ?? true, "\(b)")
+        XCTAssertTrue(b[6]?.message.hasSuffix("where 1 of its 2 other accesses runs on some paths") ?? false, "\(b)")
+        let m = await messages("Meter", meter)
+        XCTAssertEqual(m.keys.sorted(), [5, 10])
+        XCTAssertTrue(m[5]?.message.hasSuffix("is written without holding 'gate' on this path, while other paths to it hold it") ?? false, "\(m)")
+        XCTAssertFalse(m[5]?.notes.contains { $0.contains("other access") } ?? true, "\(m)")
+        // Near-miss: accesses held on every path are counted as before.
+        XCTAssertTrue(m[10]?.message.hasSuffix("is written without holding 'gate'") ?? false, "\(m)")
+        XCTAssertEqual(m[10]?.notes.first, "The other 2 accesses to 'ticks' hold 'gate', e.g. here")
+        let st = await messages("Store", store)
+        XCTAssertEqual(st.keys.sorted(), [4, 5])
+        for line in [4, 5] {
+            XCTAssertTrue(st[line]?.message.hasSuffix("where its one other access runs on some paths") ?? false, "\(st)")
+            XCTAssertEqual(st[line]?.notes.first, "The one other access to 'sink' runs on queue 'queue' on some paths, e.g. here")
+        }
+    }
+
+    /// The last statement of a switch case has nothing after it: the next case label (or
+    /// `default:`, `@unknown default:`) starts another case, not code after the call. A caller
+    /// further up that goes on is named as itself, never as the call that ends its case.
+    func testACaseLabelIsNotCodeAfterTheCall() async throws {
+        func fix(_ code: String) async -> String {
+            let ds = await Support.lint([("Sources/M/Pump.swift", code)], rules: [UncheckedSendableUnguardedRule()])
+            return ds.first { $0.message.contains("is written outside") }?.fixIt.message ?? "none"
+        }
+        func pump(_ dispatch: String) -> String {
+            """
+            import Foundation
+            final class Pump: @unchecked Sendable {
+                private let lane = DispatchQueue(label: "pump")
+                private var misses = 0
+                func onTick() { lane.async { self.misses += 1 } }
+                func onReset() { lane.async { self.misses = 0 } }
+                private func pong() {
+                    misses = 0
+                }
+            \(dispatch)
+            }
+            """
+        }
+        // Followed by the next case label.
+        let nextCase = pump("""
+                func route(_ kind: Int) {
+                    switch kind {
+                    case 1:
+                        pong()
+                    case 2:
+                        print("two")
+                    default:
+                        break
+                    }
+                }
+            """)
+        // The last case before `@unknown default:`, reached through an `if` in the case.
+        let unknownDefault = pump("""
+                func route(_ kind: FloatingPointSign, _ on: Bool) {
+                    switch kind {
+                    case .plus:
+                        if on { pong() }
+                    @unknown default:
+                        print("other")
+                    }
+                }
+            """)
+        // On one line after `default:`, the last case, with another case on one line before it.
+        let lastDefault = pump("""
+                func route(_ kind: Int) {
+                    switch kind {
+                    case 0: print("zero")
+                    default: pong()
+                    }
+                }
+            """)
+        for code in [nextCase, unknownDefault, lastDefault] {
+            let f = await fix(code)
+            XCTAssertTrue(f.hasPrefix("run this access on lane like the others: make the write inside lane.async { }"), f)
+        }
+        // Near-misses: code after the call in its own case, and code after the switch.
+        let sameCase = pump("""
+                func route(_ kind: Int) {
+                    switch kind {
+                    case 1:
+                        pong()
+                        print("after")
+                    default:
+                        break
+                    }
+                }
+            """)
+        let afterSwitch = pump("""
+                func route(_ kind: Int) {
+                    switch kind {
+                    case 1:
+                        pong()
+                    default:
+                        break
+                    }
+                    print("after")
+                }
+            """)
+        for code in [sameCase, afterSwitch] {
+            let f = await fix(code)
+            XCTAssertTrue(f.contains("in the order the code after it expects"), f)
+            XCTAssertTrue(f.contains("the code after the call of 'pong()' at line 13"), f)
+        }
+        // The call ends its case, but 'route' is public: the code that may go on is its outside
+        // callers', named as such (not the call of 'pong()').
+        let publicRoute = nextCase.replacingOccurrences(of: "final class Pump", with: "public final class Pump")
+            .replacingOccurrences(of: "    func route", with: "    public func route")
+        let f = await fix(publicRoute)
+        XCTAssertTrue(f.contains("such as the code of callers outside the module after a call of 'route()'"), f)
+        XCTAssertFalse(f.contains("the call of 'pong()'"), f)
+    }
+
+    /// A var with `willSet`/`didSet` is there to be assigned after init (its observers run only
+    /// then): never told it could be a `let`, however little the run assigns it.
+    func testAVarWithObserversIsNeverToldToBeALet() async throws {
+        // Public, with a didSet, and nothing in the run sets it: settable by any holder.
+        let store = """
+            public final class Shelf: @unchecked Sendable {
+                public var limit = 10 {
+                    didSet { print(limit) }
+                }
+                public init() {}
+            }
+            """
+        let ds = await Support.lint([("Sources/M/Shelf.swift", store)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(ds.map(\.location.line), [1])
+        XCTAssertEqual(ds.first?.notes.first?.message, "'limit' is public and settable: any holder of the instance can write it from any thread")
+        XCTAssertFalse(ds.first?.fixIt.message.contains("'let'") ?? true, ds.first?.fixIt.message ?? "")
+        XCTAssertFalse(ds.contains { $0.notes.contains { $0.message.contains("could be a 'let'") } })
+        // Internal, with a willSet, never assigned in the run: the tool cannot tell it is meant
+        // to stay unassigned, and says nothing of it; a plain var beside it still could be a let.
+        let pair = """
+            final class Tally: @unchecked Sendable {
+                private var cap = 3 {
+                    willSet { print(newValue) }
+                }
+                private var seed = 1
+            }
+            """
+        let ps = await Support.lint([("Sources/M/Tally.swift", pair)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(ps.first?.message, "@unchecked Sendable class 'Tally' has mutable state ('seed') and no lock, queue or actor guarding it")
+        XCTAssertEqual(ps.first?.notes.map(\.message), ["'seed' is mutable, and never assigned outside init: it could be a 'let'"])
+        XCTAssertEqual(ps.first?.fixIt.message, "declare it 'let': 'seed' is never assigned outside init")
+        let alone = pair.replacingOccurrences(of: "    private var seed = 1\n", with: "")
+        let qs = await Support.lint([("Sources/M/Tally.swift", alone)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(qs.map(\.message), [])
+        // A nonisolated(unsafe) global with an observer: never "declare it `let`".
+        let globals = """
+            nonisolated(unsafe) var verbose = false {
+                didSet { print("verbose", verbose) }
+            }
+            nonisolated(unsafe) var quiet = false
+            public nonisolated(unsafe) var level = 1 {
+                didSet { print(level) }
+            }
+            func show() { print(verbose, quiet, level) }
+            """
+        let gs = await Support.lint([("Sources/M/Globals.swift", globals)], rules: [NonisolatedUnsafeRule()])
+        let byLine = Dictionary(gs.map { ($0.location.line, $0.fixIt.message) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertNil(byLine[1], "\(byLine)")
+        XCTAssertTrue(byLine[4]?.hasPrefix("declare it `let`") ?? false, "\(byLine)")
+        XCTAssertTrue(byLine[5]?.hasPrefix("make it private behind a public accessor, and ") ?? false, "\(byLine)")
+        XCTAssertFalse(byLine[5]?.contains("`let`") ?? true, "\(byLine)")
+    }
 }

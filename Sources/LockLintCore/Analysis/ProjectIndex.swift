@@ -216,6 +216,9 @@ public struct ProjectIndex: Sendable {
     /// (`conn.queue = q`): a stored var of such a name may be set from outside its class (in
     /// any module: tests set what their library declares).
     public internal(set) var assignedThroughOthers: [String: [String]] = [:]
+    /// type name → uses of its members through references to its instances (see
+    /// `GuardLogExtractor.outsideCalls`), across modules: a library's callers are in other targets.
+    public internal(set) var outsideCalls: [String: [OutsideCall]] = [:]
     /// module → serial or concurrent queues declared at file level (`let q = DispatchQueue(…)`).
     public internal(set) var globalQueues: [String: [String: GuardKind]] = [:]
     /// module → function name → how many files of the run call a function of that name in an
@@ -254,7 +257,7 @@ public struct ProjectIndex: Sendable {
         }
         for key in types {
             if let logs = guardLogs[key] {
-                guardFindingsByType[key] = GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned,
+                guardFindingsByType[key] = GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned, outsideCalls: outsideCalls,
                                                                    testConcurrentNames: testConcurrentNames,
                                                                    testJoining: testJoining, testNotJoining: testNotJoining)
             } else {
@@ -296,7 +299,7 @@ public struct ProjectIndex: Sendable {
         func judge(_ key: String, with group: [String]) -> [GuardFinding] {
             var logs: [String: TypeGuardLog] = [:]
             for k in group { for (p, log) in guardLogs[k] ?? [:] { logs[group.count == 1 ? p : p + "\u{1}" + k] = log } }
-            return GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned,
+            return GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned, outsideCalls: outsideCalls,
                                            testConcurrentNames: testConcurrentNames, testJoining: testJoining, testNotJoining: testNotJoining)
         }
         let present = keys.filter { guardLogs[$0] != nil }
@@ -405,7 +408,9 @@ public struct ProjectIndex: Sendable {
         return String(decoding: bytes[0..<last], as: UTF8.self)
     }
 
-    public mutating func merge(_ other: ProjectIndex) {
+    /// - Parameter outsideCalls: take `other`'s uses of members through other references too
+    ///   (the run files them with `addOutsideCalls` once it knows its classes).
+    public mutating func merge(_ other: ProjectIndex, outsideCalls withOutside: Bool = true) {
         for (module, types) in other.modules {
             for (name, facts) in types { modules[module, default: [:]][name, default: TypeFacts()].merge(facts) }
         }
@@ -414,6 +419,7 @@ public struct ProjectIndex: Sendable {
         for (name, deps) in other.testJoining { TypeFacts.union(&testJoining[name, default: []], deps) }
         TypeFacts.union(&testNotJoining, other.testNotJoining)
         for (module, names) in other.assignedThroughOthers { TypeFacts.union(&assignedThroughOthers[module, default: []], names) }
+        if withOutside { addOutsideCalls(other.outsideCalls) }
         for (module, types) in other.setupCalls {
             for (type, methods) in types { TypeFacts.union(&setupCalls[module, default: [:]][type, default: []], methods) }
         }
@@ -431,6 +437,33 @@ public struct ProjectIndex: Sendable {
             dirtyGuardTypes?.insert(key)
         }
         for (module, writes) in other.stateWrites { stateWrites[module, default: StateWrites()].merge(writes) }
+    }
+
+    /// Files uses of members through other references (see `GuardLogExtractor.outsideCalls`),
+    /// only those of types named in `names` when given: the guard inference reads only those of
+    /// the run's classes, and most uses are of other types (a library's, a struct's).
+    public mutating func addOutsideCalls(_ calls: [String: [OutsideCall]], of names: Set<String>? = nil) {
+        guard !calls.isEmpty else { return }
+        var added = false
+        for (type, list) in calls where names?.contains(type) ?? true {
+            if outsideCalls[type] == nil { outsideCalls[type] = list } else { outsideCalls[type]!.append(contentsOf: list) }
+            added = true
+        }
+        // Callers newly seen can change the guard a member is entered with: judge them all again.
+        if added, dirtyGuardTypes != nil { dirtyGuardTypes = nil }
+    }
+
+    /// The simple names of the classes of the run: the only types the guard inference judges.
+    public var classNames: Set<String> {
+        var out = Set<String>()
+        for (_, types) in modules {
+            for (name, f) in types where f.isClass { out.insert(String(name.split(separator: ".").last ?? Substring(name))) }
+        }
+        for key in guardLogs.keys {
+            let type = key.range(of: "::").map { key[$0.upperBound...] } ?? Substring(key)
+            out.insert(String(type.split(separator: ".").last ?? ""))
+        }
+        return out
     }
 
     /// Files what one file writes of variables other files declare: under its module, and under
@@ -469,6 +502,7 @@ public struct ProjectIndex: Sendable {
             // now runs, a queue others now set): judge them all again.
             if assignedThroughOthers[module]!.count != before, dirtyGuardTypes != nil { dirtyGuardTypes = nil }
         }
+        addOutsideCalls(e.outsideCalls)
         if !e.testConcurrentNames.isEmpty { TypeFacts.union(&testConcurrentNames[module, default: []], e.testConcurrentNames) }
         for (name, deps) in e.testJoining { TypeFacts.union(&testJoining[name, default: []], deps) }
         if !e.testNotJoining.isEmpty { TypeFacts.union(&testNotJoining, e.testNotJoining) }

@@ -153,7 +153,16 @@ public enum Linter {
         // Merge facts, in input order so the result is the same whatever the parallelism.
         var index = ProjectIndex()
         // (By index: a `for o in outcomes` loop would copy each outcome.)
-        for k in outcomes.indices { index.merge(outcomes[k].facts) }
+        // Uses of members through other references first, only of the run's classes (the only
+        // ones the guard inference reads), each file's dropped once filed: before the merge of
+        // the rest, so that they are not all held while the merged index grows.
+        var classes = Set<String>()
+        for k in outcomes.indices { classes.formUnion(outcomes[k].facts.classNames) }
+        for k in outcomes.indices {
+            index.addOutsideCalls(outcomes[k].facts.outsideCalls, of: classes)
+            outcomes[k].facts.outsideCalls = [:]
+        }
+        for k in outcomes.indices { index.merge(outcomes[k].facts, outsideCalls: false) }
         index.finish()
         index.finishGuards()
         // The writes of other files' variables, now that the names asked about are known: only
@@ -315,7 +324,8 @@ public enum Linter {
         // The uses of each class's state with the guards held there, for the guard inference
         // (only when a rule that reads it runs).
         if profile.needsGuardInference && (projectIndex == nil || extractLogs) {
-            let extraction = GuardLogExtractor.extract(context)
+            // (A later pass keeps only the guard logs: the uses of other instances' members are the first pass's.)
+            let extraction = GuardLogExtractor.extract(context, outsideCalls: projectIndex == nil)
             outcome.logQuestions = context.questions
             outcome.logsExtracted = true
             facts.add(extraction, module: outcome.module, path: input.path)

@@ -383,6 +383,13 @@ extension FileStructure {
         return !(d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate))
     }
 
+    /// A stored `var` with `willSet`/`didSet` observers: meant to be assigned after init (its
+    /// observers run only then), whatever the code the tool sees does with it; never one to
+    /// make a `let`.
+    public func hasObservers(_ d: Decl) -> Bool {
+        d.kind == .variable && !d.isLet && !d.isComputed && d.body >= 0 && scopes[d.body].kind == .accessorBlock
+    }
+
     /// A `public`/`open` variable with no `private(set)`, `fileprivate(set)` or `internal(set)`:
     /// code in other modules can assign it.
     public func isSettableOutsideModule(_ d: Decl) -> Bool {

@@ -67,6 +67,10 @@ extension FileStructure {
         guard sc >= 0 else { return true }
         let use = Int(scopeOf[i])
         guard use >= 0, scope(use, isWithin: sc) else { return false }
+        // A binding in an `if` or `while` condition is in scope in that statement alone.
+        if let stmt = conditionKeyword(ofBinding: k), !isKeyword(stmt, .guard), let body = statementBody(of: stmt), i > scopes[body].close {
+            return false
+        }
         let kw = scopes[sc].statementKeyword
         guard kw >= 0, isKeyword(kw, .switch) else { return true }
         // Walk the switch body's own statements from the declaration to `i`, skipping brackets.
@@ -81,6 +85,35 @@ extension FileStructure {
             j += 1
         }
         return true
+    }
+
+    /// The `if`, `while` or `guard` whose condition binding `k` (its `let`, `var` or `case`) is
+    /// part of (`if let a, case let b = c`), or nil (a short bounded look back).
+    func conditionKeyword(ofBinding k: Int) -> Int? {
+        var j = k - 1
+        if isKeyword(j, .case) { j -= 1 }
+        // Right after the keyword, or after a `,` of a condition list: any other token before
+        // the binding ends a statement of its own (a plain `let`).
+        if isKeyword(j, .if) || isKeyword(j, .while) || isKeyword(j, .guard) { return j }
+        guard isChar(j, UInt8(ascii: ",")) else { return nil }
+        var steps = 0
+        while j >= 0 && steps < 64 {
+            if isKeyword(j, .if) || isKeyword(j, .while) || isKeyword(j, .guard) { return j }
+            if isChar(j, UInt8(ascii: ")")) || isChar(j, UInt8(ascii: "]")) || isChar(j, UInt8(ascii: "}")) {
+                let m = Int(match[j])
+                guard m >= 0 && m < j else { return nil }
+                j = m
+            } else if isChar(j, UInt8(ascii: "{")) || isChar(j, UInt8(ascii: ";")) || isChar(j, UInt8(ascii: "(")) || isChar(j, UInt8(ascii: "[")) {
+                return nil
+            } else if j < k - 1 && code[j].kind == .keyword && !(isKeyword(j, .let) || isKeyword(j, .var) || isKeyword(j, .case)
+                        || isKeyword(j, .try) || isKeyword(j, .await) || isKeyword(j, .as) || isKeyword(j, .is) || isKeyword(j, .self)
+                        || isKeyword(j, .nil) || isKeyword(j, .true) || isKeyword(j, .false) || isKeyword(j, .Self) || isKeyword(j, .super)) {
+                return nil
+            }
+            j -= 1
+            steps += 1
+        }
+        return nil
     }
 
     /// The type tokens of parameter `name` in function-like declaration `f`'s signature.

@@ -21,6 +21,8 @@ public struct GuardFinding: Sendable, Equatable {
     public enum VarState: Sendable, Equatable {
         case written(CodeSite)
         case settableOutsideModule
+        /// Public and settable, yet nothing in the run writes it after construction.
+        case settableUnwritten
         case writtenThroughOthers
         case settableBox
         case neverAssigned
@@ -46,6 +48,9 @@ public struct GuardFinding: Sendable, Equatable {
     /// A guarded access, for the note.
     public var guardedAt: CodeSite? = nil
     public var guardedCount = 0
+    /// For `unguarded`: the other accesses (not at the finding's own site) that some paths
+    /// reach with the guard and others without it (not in `guardedCount`).
+    public var partlyGuardedCount = 0
     /// The var's accesses after construction in the run's code (the finding's own included).
     public var accessCount = 0
     /// The byte offset of the `{` of the body or closure that runs the access (one cause, one
@@ -73,6 +78,8 @@ public struct GuardFinding: Sendable, Equatable {
     public var vars: [VarNote] = []
     public var valueBoxes: [String] = []
     public var isSubclass = false
+    /// What the class stores that serializes work (for `unprotectedClass`), as said in a message.
+    public var holds: [String] = []
     /// The plain block that writes, for a `plainBlockWrite`.
     public var plainBlock: PlainBlock? = nil
     /// How the class holds `primary` when it is a lock (`withLock`, `lock`, `perform`, `wait`).
@@ -89,6 +96,23 @@ public struct GuardFinding: Sendable, Equatable {
     /// property itself, not a parameter or local of that name, nor another value's member)
     /// before it; for a read, the member writes the var after it.
     public var checkThenAct = false
+    /// For a write: sending it to run later (`queue.async`) could reorder it against code the
+    /// tool sees or cannot see: a caller of its member (or of a member that calls that one) goes
+    /// on after the call, or code outside the module can call the member.
+    public var orderMatters = false
+    /// Such a call, with code after it, when the tool saw one.
+    public var continuingCall: CodeSite? = nil
+    /// The member whose callers go on after it (called at `continuingCall`, or callable from
+    /// outside the module when that is nil), as said in a message ("stop()"); nil when the tool
+    /// cannot tell (a member met again while its callers are followed).
+    public var continuingCallee: String? = nil
+    /// The call at `helperCall` is made by another type's code (or through another instance):
+    /// it cannot use the class's own guard.
+    public var helperCallOutside = false
+    /// Nothing runs after the call at `helperCall`, nor after any call of the member it is in.
+    public var helperCallDeferrable = false
+    /// `helper` is a property's accessor, not a method: "set" or "read" at `helperCall`.
+    public var helperProperty: String? = nil
 }
 
 /// The whole-run guard inference, in the lockset tradition (Eraser; golintmu and RacerD for
@@ -111,6 +135,7 @@ public enum GuardInference {
 
     /// The findings for class `key` (`module::Outer.Inner`) from its files' logs.
     static func findings(key: String, logs byPath: [String: TypeGuardLog], setupCalls: [String: [String: [String]]], assigned: Set<String> = [],
+                         outsideCalls: [String: [OutsideCall]] = [:],
                          testConcurrentNames: [String: [String]], testJoining: [String: [String]] = [:],
                          testNotJoining: [String] = []) -> [GuardFinding] {
         let list = byPath.keys.sorted().map { byPath[$0]! }
@@ -119,7 +144,7 @@ public enum GuardInference {
         let sep = base.range(of: "::")
         let module = sep.map { String(base[..<$0.lowerBound]) } ?? ""
         let simple = String((sep.map { base[$0.upperBound...] } ?? base).split(separator: ".").last ?? "")
-        return analyze(list, setup: Set(setupCalls[module]?[simple] ?? []), assignedElsewhere: assigned,
+        return analyze(list, setup: Set(setupCalls[module]?[simple] ?? []), assignedElsewhere: assigned, outside: outsideCalls[simple] ?? [],
                        testConcurrent: Set(testConcurrentNames[module] ?? []),
                        joining: testJoining, notJoining: Set(testNotJoining))
     }
@@ -142,7 +167,8 @@ public enum GuardInference {
     }
 
     /// The findings for one class, from every file's log of it.
-    static func analyze(_ logs: [TypeGuardLog], setup: Set<String> = [], assignedElsewhere: Set<String> = [], testConcurrent: Set<String> = [],
+    static func analyze(_ logs: [TypeGuardLog], setup: Set<String> = [], assignedElsewhere: Set<String> = [], outside: [OutsideCall] = [],
+                        testConcurrent: Set<String> = [],
                         joining: [String: [String]] = [:], notJoining: Set<String> = []) -> [GuardFinding] {
         guard let cls = logs.lazy.compactMap({ $0.classRecord }).first else { return [] }
         if cls.exemption != nil || logs.contains(where: { $0.exemption != nil }) { return [] }
@@ -190,6 +216,20 @@ public enum GuardInference {
                 }
             }
         }
+        // Uses of the members by other types' code, or through another instance: they hold none
+        // of this instance's guards.
+        var outsideSites: [String: [MemberCallRecord]] = [:]
+        for c in outside.sorted(by: { ($0.path, $0.offset) < ($1.path, $1.offset) }) {
+            var k: String? = nil
+            if c.callee.hasSuffix(")") {
+                if members[c.callee] != nil { k = c.callee } else if case let keys = functionKeys(c.baseName), keys.count == 1 { k = keys[0] }
+            } else if c.callee.hasSuffix("=") {
+                k = members[c.baseName + ".set"] != nil ? c.baseName + ".set" : nil
+            } else if members[c.callee + ".get"] != nil {
+                k = c.callee + ".get"
+            }
+            if let k { outsideSites[k, default: []].append(c.record) }
+        }
         // Entry guards per member, to a fixed point.
         var entry: [String: Entry] = [:]
         var open: [String] = []
@@ -222,6 +262,36 @@ public enum GuardInference {
             }
         }
         open.sort()
+        // A member the class calls with its guard held is entered without it from another type's
+        // code: its guard is what every caller in the run holds, theirs included.
+        for k in open { if let more = outsideSites[k] { sites[k]!.append(contentsOf: more) } }
+        let openSet = Set(open)
+        // Whether deferring a write in member `k` could reorder it: a caller (or a caller of a
+        // caller) goes on after the call, or code outside the module can call `k`; with such a
+        // call when one is seen. Worked out once per member.
+        // The call named is one whose caller goes on after it (never a call that is the last
+        // thing its caller does, when the code that goes on is further up).
+        var orderMemo: [String: (matters: Bool, at: CodeSite?, callee: String?)] = [:]
+        func said(_ k: String) -> String? { members[k].map { k.hasSuffix(")") ? $0.baseName + "()" : $0.baseName } }
+        func order(_ k: String) -> (matters: Bool, at: CodeSite?, callee: String?) {
+            if let known = orderMemo[k] { return known }
+            // A member met again while its callers are followed: the tool cannot tell.
+            orderMemo[k] = (true, nil, nil)
+            var result: (matters: Bool, at: CodeSite?, callee: String?) = (false, nil, nil)
+            if let m = members[k], m.access == .world || m.enteredFromOutside || referenced.contains(k) {
+                result = (true, nil, m.access == .world || m.enteredFromOutside ? said(k) : nil)
+            } else {
+                let calls = (sites[k] ?? []) + (openSet.contains(k) ? [] : outsideSites[k] ?? [])
+                for c in calls where !c.construction {
+                    if c.codeAfter { result = (true, c.site, said(k)); break }
+                    if c.runsLater || c.member.isEmpty { continue }
+                    let up = order(c.member)
+                    if up.matters { result = up; break }
+                }
+            }
+            orderMemo[k] = result
+            return result
+        }
         var changed = true
         var rounds = 0
         while changed && rounds < 32 {
@@ -408,7 +478,8 @@ public enum GuardInference {
                     f.quietInTests = first.testCode && !testConcurrent
                     out.append(f)
                 } else if !anyPossible && unchecked {
-                    unprotected.append(contentsOf: unprotectedNote(v, list: list, cls: cls, throughOthers: throughOthers, setUp: setUpByOthers))
+                    unprotected.append(contentsOf: unprotectedNote(v, list: list, cls: cls, throughOthers: throughOthers, setUp: setUpByOthers,
+                                                                  assignedElsewhere: assignedElsewhere))
                 }
                 continue
             }
@@ -506,6 +577,17 @@ public enum GuardInference {
                 }
             }
             let onceRuns = setUpOnce[v.name].flatMap { onceFirst[$0] }
+            // The accesses that hold the guard on every path and on some, per site: a finding
+            // counts only the others, never its own site (reached on the guard by another path).
+            var held = (all: 0, some: 0)
+            var heldAt: [CodeSite: (all: Int, some: Int, n: Int)] = [:]
+            for a in list {
+                let all = a.eff.guards.contains(primary)
+                let some = !all && a.eff.some.contains(primary)
+                if all { held.all += 1 } else if some { held.some += 1 }
+                let h = heldAt[a.record.site] ?? (0, 0, 0)
+                heldAt[a.record.site] = (h.all + (all ? 1 : 0), h.some + (some ? 1 : 0), h.n + 1)
+            }
             for a in reportable {
                 let r = a.record
                 if (onlyWritesReported || publicCause) && !r.write { continue }
@@ -519,8 +601,10 @@ public enum GuardInference {
                 f.inAsync = r.inAsync
                 f.primary = primary
                 f.guardedAt = example(besides: r)
-                f.guardedCount = counts[primary] ?? 0
-                f.accessCount = list.count
+                let own = heldAt[r.site] ?? (0, 0, 1)
+                f.guardedCount = held.all - own.all
+                f.partlyGuardedCount = held.some - own.some
+                f.accessCount = list.count - own.n + 1
                 f.body = r.exec
                 f.lockType = cls.lockTypes[primary.name]
                 f.form = cls.guardForms[primary.name]
@@ -529,6 +613,9 @@ public enum GuardInference {
                 if !r.member.isEmpty {
                     let k = r.site.path + "|" + r.member
                     f.checkThenAct = r.write ? (firstRead[k] ?? Int.max) < r.site.offset : (lastWrite[k] ?? -1) > r.site.offset
+                }
+                if r.write && !r.runsLater && !r.member.isEmpty {
+                    (f.orderMatters, f.continuingCall, f.continuingCallee) = order(r.member)
                 }
                 if a.eff.guards.isEmpty {
                     if a.eff.possible || handedOver(r, writeSpan, primary: primary, sites: sites) { continue }
@@ -559,6 +646,7 @@ public enum GuardInference {
                 // module can call (outside callers are a path of their own).
                 if !r.runsLater && !r.member.isEmpty, let m = members[r.member], let here = callers(r.member, primary) {
                     f.helper = m.baseName
+                    f.helperProperty = r.member.hasSuffix(")") ? nil : r.member.hasSuffix(".set") ? "set" : "read"
                     f.helperHasGuardedCaller = here.guarded
                     if var bad = here.bad {
                         var seen: Set<String> = [r.member]
@@ -568,12 +656,15 @@ public enum GuardInference {
                               seen.insert(bad.member).inserted, let up = callers(bad.member, primary), let upBad = up.bad,
                               let upMember = members[bad.member] {
                             f.helper = upMember.baseName
+                            f.helperProperty = bad.member.hasSuffix(")") ? nil : bad.member.hasSuffix(".set") ? "set" : "read"
                             f.helperHasGuardedCaller = up.guarded
                             f.helperVia = m.baseName
                             bad = upBad
                             current = upMember
                         }
                         f.helperCall = bad.site
+                        f.helperCallOutside = bad.member.isEmpty
+                        f.helperCallDeferrable = !bad.codeAfter && (bad.runsLater || (!bad.member.isEmpty && !order(bad.member).matters))
                     } else if !f.helperHasGuardedCaller {
                         f.helper = nil
                     }
@@ -617,6 +708,7 @@ public enum GuardInference {
             f.vars = unprotected
             f.valueBoxes = cls.valueBoxes
             f.isSubclass = cls.isSubclass
+            f.holds = cls.holds
             out.append(f)
         }
         return out
@@ -680,19 +772,28 @@ public enum GuardInference {
 
     /// The note for var `v` of a class with no guard at all, or none when it cannot race.
     static func unprotectedNote(_ v: StoredVarRecord, list: [(record: StateAccessRecord, eff: Effective, testCode: Bool)], cls: ClassRecord,
-                                throughOthers: Set<String>, setUp: Set<String>) -> [GuardFinding.VarNote] {
+                                throughOthers: Set<String>, setUp: Set<String>, assignedElsewhere: Set<String> = []) -> [GuardFinding.VarNote] {
         if cls.varsGuardedByOwner.contains(v.name) { return [] }
         // A weak reference is loaded and stored atomically by the runtime: writing it from any
         // thread races with nothing (whatever the object it names does is that object's affair).
         if v.weak { return [] }
         let writes = list.filter { $0.record.write && $0.eff.guards.isEmpty && !$0.eff.possible }
         if let w = writes.first { return [.init(name: v.name, site: v.site, state: .written(w.record.site))] }
-        if v.settableOutsideModule { return [.init(name: v.name, site: v.site, state: .settableOutsideModule)] }
+        if v.settableOutsideModule {
+            // (Nothing in the run assigns a member of that name through another reference.)
+            // One with observers is there to be set after init: never told it could be a let.
+            let unwritten = !throughOthers.contains(v.name) && !assignedElsewhere.contains(v.name) && !setUp.contains(v.name)
+                && !list.contains { $0.record.write } && !v.observed
+            return [.init(name: v.name, site: v.site, state: unwritten ? .settableUnwritten : .settableOutsideModule)]
+        }
         if throughOthers.contains(v.name) { return [.init(name: v.name, site: v.site, state: .writtenThroughOthers)] }
         // Written only during construction: in effect a `let` (a weak reference is loaded and
         // stored atomically by the runtime), unless the class is a box others fill.
         if cls.hasBehaviour || v.weak || setUp.contains(v.name) { return [] }
         if list.contains(where: { $0.record.write }) { return [] }
-        return [.init(name: v.name, site: v.site, state: v.settableOutsideFile ? .settableBox : .neverAssigned)]
+        if v.settableOutsideFile { return [.init(name: v.name, site: v.site, state: .settableBox)] }
+        // Observers on a var nothing in the run assigns after init: meant to be set by code the
+        // tool does not see, or left over; it cannot tell which, and says nothing.
+        return v.observed ? [] : [.init(name: v.name, site: v.site, state: .neverAssigned)]
     }
 }

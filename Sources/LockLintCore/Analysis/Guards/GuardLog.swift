@@ -85,12 +85,58 @@ public struct MemberCallRecord: Sendable, Equatable {
     public var construction = false
     public var runsLater = false
     public var possible = false
+    /// Its caller goes on after the call (code of its function or closure runs after it): an
+    /// access the callee sends to run later would then run after that code. (Next to the other
+    /// flags: the record stays as large as it was.)
+    public var codeAfter = false
     public var registration: CodeSite? = nil
     public var registrationGuards: [HeldGuard] = []
     public var registrationExec = -1
     public var releasedEntry: [String] = []
     /// Made on every path through the member before the code after it (see `OnceSections.leads`).
     public var leading = false
+}
+
+/// A use of a member through a reference to an instance of a type the file names (see
+/// `GuardLogExtractor.outsideCalls`), kept small: a file makes many such uses, of types of the run
+/// and of libraries alike, and the run keeps those of its classes until its end.
+public struct OutsideCall: Sendable, Equatable {
+    /// `name(labels:)` for a call, `name=` for a write, `name` for a read.
+    public var callee: String
+    public var path: String
+    public var offset: Int32
+    public var line: Int32
+    public var column: Int32
+    /// Code of its function or closure runs after it (see `MemberCallRecord.codeAfter`).
+    public var codeAfter: Bool
+    /// In a closure, which may run anywhere: the tool cannot tell what it holds.
+    public var inClosure: Bool
+
+    public init(callee: String, site: CodeSite, codeAfter: Bool, inClosure: Bool) {
+        self.callee = callee
+        path = site.path
+        offset = Int32(clamping: site.offset)
+        line = Int32(clamping: site.line)
+        column = Int32(clamping: site.column)
+        self.codeAfter = codeAfter
+        self.inClosure = inClosure
+    }
+
+    public var site: CodeSite { CodeSite(path: path, offset: Int(offset), line: Int(line), column: Int(column)) }
+
+    /// The member's name, without labels or the write's `=`.
+    public var baseName: String {
+        guard let end = callee.utf8.firstIndex(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: "=") }) else { return callee }
+        return String(callee[..<end])
+    }
+
+    /// As a call record of the guard inference: a call that holds none of the instance's guards.
+    public var record: MemberCallRecord {
+        var rec = MemberCallRecord(callee: callee, baseName: baseName, member: "", site: site, guards: [])
+        rec.codeAfter = codeAfter
+        rec.possible = inClosure
+        return rec
+    }
 }
 
 /// A member of the type (function, initializer, subscript, computed property or accessor).
@@ -130,6 +176,8 @@ public struct StoredVarRecord: Sendable, Equatable {
     public var readableOutsideModule = false
     /// The declared type, as written (for advice).
     public var type: String = ""
+    /// It has `willSet`/`didSet` observers: meant to be assigned after init, never a `let`.
+    public var observed = false
 }
 
 /// What the declaration of a class says about it (from the file that declares it).
@@ -175,6 +223,9 @@ public struct ClassRecord: Sendable, Equatable {
     public var handsOutQueue = false
     /// Its serial queues declared with `var`: other code may set them (`conn.queue = q`).
     public var settableQueues: [String] = []
+    /// What it stores that serializes work (`lock 'lock'`, `queue 'q'`, `actor 'coordinator'`), as
+    /// said in a message: a class that holds one is never told it has none.
+    public var holds: [String] = []
 }
 
 /// What one file says about one class: its declaration (if there), its members, and every use
@@ -272,6 +323,65 @@ public enum GuardLogExtractor {
         public var testNotJoining: [String] = []
         /// Member names this file assigns through another reference than `self`.
         public var assignedThroughOthers: [String] = []
+        /// Uses of members through references to instances of a type the file names (see
+        /// `outsideCalls`), by that type's name.
+        public var outsideCalls: [String: [OutsideCall]] = [:]
+    }
+
+    /// The calls (and property uses) this file makes on instances of other types, or other
+    /// instances of its own, through a name whose declared type the file tells (`manager.stop()`,
+    /// `self.store.reload(from: u)`, `box?.value = v`), by that type's name: callers of the type's
+    /// members that hold none of the instance's own guards, whatever type's code they are in. A
+    /// receiver the file cannot type (a chain, a call's result, an alias of `self`) and a local
+    /// made fresh in its function (set-up, see `setupCalls`) are left out.
+    public static func outsideCalls(_ s: FileStructure) -> [String: [OutsideCall]] {
+        var out: [String: [OutsideCall]] = [:]
+        // Each variable's type, worked out once; only a name the file declares as a variable
+        // of a type it tells, or as a parameter, can be a typed receiver: the cheap first test
+        // before a lookup (which finds a declaration of that name or none).
+        var typeOf: [Int: String] = [:]
+        var typed = Set<String>()
+        for (name, list) in s.variablesByName {
+            for d in list {
+                let v = s.decls[d]
+                let fresh = v.parent >= 0 && s.decls[v.parent].kind.isFunctionLike && v.typeAnnotation.isEmpty
+                let type = fresh ? "" : declaredTypeName(v, s) ?? ""
+                typeOf[d] = type
+                if let first = type.unicodeScalars.first, Capitalized.isUpper(first) { typed.insert(name) }
+            }
+        }
+        for d in s.decls where d.kind.isFunctionLike { typed.formUnion(d.parameterNames) }
+        var i = 2
+        while i < s.code.count {
+            defer { i += 1 }
+            guard s.code[i].kind == .identifier, s.isChar(i - 1, UInt8(ascii: ".")), !startsUppercase(s, i) else { continue }
+            var r = i - 2
+            if s.isChar(r, UInt8(ascii: "?")) || s.isChar(r, UInt8(ascii: "!")) { r -= 1 }
+            guard r >= 0, s.code[r].kind == .identifier, !startsUppercase(s, r),
+                  !s.isChar(r - 1, UInt8(ascii: ".")) || (s.isKeyword(r - 2, .self) && !s.isChar(r - 3, UInt8(ascii: "."))),
+                  s.enclosingExecutable(of: i) != nil else { continue }
+            let receiver = s.text(r)
+            guard typed.contains(receiver) else { continue }
+            let type: String
+            switch s.lookupVariable(receiver, at: r, memberOnly: s.isChar(r - 1, UInt8(ascii: "."))) {
+            case .variable(let d):
+                type = typeOf[d] ?? ""
+            case .parameter:
+                type = s.parameterTypeName(s.text(r), at: r) ?? ""
+            case .unknown:
+                continue
+            }
+            guard !type.isEmpty, let first = type.unicodeScalars.first, Capitalized.isUpper(first) else { continue }
+            let word = s.text(i)
+            let call = s.isChar(i + 1, UInt8(ascii: "(")) || s.isChar(i + 1, UInt8(ascii: "{"))
+            let callee = call ? StateAccess.callKey(s, i) : StateAccess.isWrite(s, i) ? word + "=" : word
+            // In a closure, which may run anywhere (on the instance's own queue, too): the tool
+            // cannot tell what it holds.
+            let inClosure = s.enclosingExecutable(of: i).map { s.scopes[$0].kind == .closure } ?? false
+            out[type, default: []].append(OutsideCall(callee: callee, site: CodeSite(s, token: i), codeAfter: !StateAccess.nothingRunsAfter(s, i),
+                                                      inClosure: inClosure))
+        }
+        return out
     }
 
     /// The member names a file assigns through another reference than `self` (`conn.queue = q`,
@@ -327,7 +437,9 @@ public enum GuardLogExtractor {
 
     /// The classes of file `context.structure` (declared here, or extended here and known to the
     /// run as classes whose state the inference follows) and their logs, keyed by class name.
-    public static func extract(_ context: RuleContext) -> Extraction {
+    /// - Parameter outsideCalls: gather the file's uses of other instances' members too (only the
+    ///   first pass's are kept: they do not depend on the project's facts).
+    public static func extract(_ context: RuleContext, outsideCalls gatherOutside: Bool = true) -> Extraction {
         let s = context.structure
         // Units by qualified name: two nested classes named `Inner` in different types are two classes.
         var byName: [String: [Int]] = [:]
@@ -342,6 +454,9 @@ public enum GuardLogExtractor {
         var result = Extraction()
         result.setupCalls = setupCalls(s)
         result.assignedThroughOthers = assignedThroughOthers(s)
+        // (A test calls what it tests one step at a time: not a caller that changes where the
+        // member runs.)
+        if gatherOutside && !context.fileIsTestCode { result.outsideCalls = outsideCalls(s) }
         let ordering = context.fileIsTestCode ? TestOrdering(s) : nil
         if let ordering {
             result.testConcurrentNames = concurrentMemberNames(s)
@@ -1024,6 +1139,20 @@ public enum GuardLogExtractor {
             }
         }
         r.superclassGuarded = !superName.isEmpty && context.isClassInRun(superName) && context.usesGuards(superName)
+        for u in units {
+            for m in s.children[u] where s.decls[m].kind == .variable && !s.decls[m].isStaticMember && !s.decls[m].isComputed {
+                let name = s.decls[m].nameText
+                if local.locks.contains(name) {
+                    r.holds.append("lock '\(name)'")
+                } else if local.queues.contains(name) || local.readerWriter.contains(name) {
+                    r.holds.append("queue '\(name)'")
+                } else if local.eventLoops.contains(name) {
+                    r.holds.append("event loop '\(name)'")
+                } else if let type = declaredTypeName(s.decls[m], s), context.isActor(type, compiledWith: s.decls[m].keyword) {
+                    r.holds.append("actor '\(name)'")
+                }
+            }
+        }
         r.valueBoxes = local.boxes
         for u in units {
             for m in s.children[u] where s.decls[m].kind == .variable && !s.decls[m].isLet && local.queues.contains(s.decls[m].nameText) {
@@ -1225,6 +1354,7 @@ public enum GuardLogExtractor {
                 r.weak = v.modifiers.contains(.weak) || v.modifiers.contains(.unowned)
                 r.settableOutsideModule = s.isSettableOutsideModule(v)
                 r.settableOutsideFile = s.isSettableOutsideFile(v)
+                r.observed = s.hasObservers(v)
                 r.readableOutsideModule = (v.modifiers.contains(.public) || v.modifiers.contains(.open))
                     && !s.decls[u].modifiers.contains(.private) && !s.decls[u].modifiers.contains(.fileprivate)
                     && !s.decls[u].modifiers.contains(.internal)
@@ -1534,14 +1664,16 @@ struct UnitWalker {
                     continue
                 }
             } else {
-                if StateAccess.isBinding(s, i) { continue }
+                // A conditional binding of the var's own name reads it (`if let x {`, `if let x = x`).
+                let reading = isVar ? StateAccess.readingBinding(s, i) : nil
+                if reading == nil && StateAccess.isBinding(s, i) { continue }
                 // An argument label or a parameter's name in a signature.
                 if s.isChar(i + 1, UInt8(ascii: ":")) && (s.isChar(i - 1, UInt8(ascii: "(")) || s.isChar(i - 1, UInt8(ascii: ","))) { continue }
                 if s.isKeyword(i - 1, .func) || s.isKeyword(i - 1, .case) { continue }
                 let fn = s.enclosingFunction(of: i) ?? m
                 let outer = StateAccess.outermostMember(s, fn)
                 if shadowCache[outer] == nil { shadowCache[outer] = shadowed(outer) }
-                if shadowCache[outer]!.contains(s.text(i)) && StateAccess.isShadowed(s, s.text(i), at: i, in: outer) { continue }
+                if shadowCache[outer]!.contains(s.text(i)) && StateAccess.isShadowed(s, s.text(i), at: i, in: outer, boundBefore: reading) { continue }
             }
             let word = s.text(i)
             // In the property's own willSet/didSet: part of the write that triggers it.
@@ -1593,6 +1725,7 @@ struct UnitWalker {
                 if handsOutQueue && held.guards.isEmpty, runsLater || inLocalFunction(i, body: bodyScope) { rec.possible = true }
                 if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
                 if isCallee && !runsLater && !construction { rec.leading = OnceSections.leads(s, i, body: bodyScope, escaping: regions.escaping) }
+                rec.codeAfter = !StateAccess.nothingRunsAfter(s, i)
                 log.calls.append(rec)
             }
         }

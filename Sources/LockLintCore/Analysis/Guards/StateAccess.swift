@@ -92,6 +92,47 @@ public enum StateAccess {
         s.isKeyword(i - 1, .let) || s.isKeyword(i - 1, .var)
     }
 
+    /// For a name that a conditional binding of the same name reads (the shorthand `if let x {`,
+    /// `guard var x else`, or the right side of `if let x = x`): the binding's `let`/`var`, the
+    /// point before which anything else hiding the name must be bound; nil for any other token.
+    /// The binding hides the name only after it, so the name read here is whatever it was before.
+    public static func readingBinding(_ s: FileStructure, _ i: Int) -> Int? {
+        if isBinding(s, i) {
+            let before = i - 2
+            guard s.isKeyword(before, .if) || s.isKeyword(before, .guard) || s.isKeyword(before, .while) || s.isChar(before, UInt8(ascii: ",")),
+                  s.isChar(i + 1, UInt8(ascii: "{")) || s.isChar(i + 1, UInt8(ascii: ",")) || s.isKeyword(i + 1, .else) else { return nil }
+            return i - 1
+        }
+        guard i >= 3, s.isChar(i - 1, UInt8(ascii: "=")), s.code[i - 2].kind == .identifier, isBinding(s, i - 2),
+              s.code[i - 2].length == s.code[i].length, s.text(i - 2) == s.text(i) else { return nil }
+        return i - 3
+    }
+
+    /// Nothing of its function (or closure) runs after the statement holding token `t`: only
+    /// closing braces follow it (or the next case label of a switch: a case ends there, and the
+    /// rest of the switch is other cases), and no loop around it runs it again.
+    public static func nothingRunsAfter(_ s: FileStructure, _ t: Int) -> Bool {
+        guard t >= 0, let exec = s.enclosingExecutable(of: t) else { return false }
+        let close = s.scopes[exec].close
+        for sc in s.enclosingScopes(of: t) {
+            if sc == exec { break }
+            let kw = s.scopes[sc].statementKeyword
+            if kw >= 0 && (s.isKeyword(kw, .for) || s.isKeyword(kw, .while) || s.isKeyword(kw, .repeat)) { return false }
+        }
+        var j = s.statementEnd(from: t, limit: close)
+        while j < close {
+            let sw = Int(s.scopeOf[j])
+            let label = s.code[j].kind == .attribute ? j + 1 : j
+            if sw >= 0, label < close, s.isCaseLabel(label, inSwitch: sw) {
+                j = s.scopes[sw].close
+                continue
+            }
+            guard s.isChar(j, UInt8(ascii: "}")) || s.isChar(j, UInt8(ascii: ";")) else { return false }
+            j += 1
+        }
+        return true
+    }
+
     /// The outermost function-like declaration around `fn` below its type (a nested function
     /// or a closure's enclosing method): the member whose body it is part of.
     public static func outermostMember(_ s: FileStructure, _ fn: Int) -> Int {
@@ -127,7 +168,7 @@ public enum StateAccess {
     /// bound before `i` in a scope that holds `i`. A local declared inside an `if` or a closure
     /// hides the property only there; after the block, `name` is the property again.
     /// (`shadowedNames` is the cheap first test: only names in it can be hidden.)
-    public static func isShadowed(_ s: FileStructure, _ name: String, at i: Int, in fn: Int) -> Bool {
+    public static func isShadowed(_ s: FileStructure, _ name: String, at i: Int, in fn: Int, boundBefore limit: Int? = nil) -> Bool {
         let d = s.decls[fn]
         if d.parameterNames.contains(name) { return true }
         if d.kind == .accessor {
@@ -138,7 +179,7 @@ public enum StateAccess {
         guard d.body >= 0, i < s.scopeOf.count else { return false }
         // A binding in the body before `i` that is still in scope there (a plain `let x` binds
         // from its name on).
-        return s.binds(name, in: s.span(s.scopes[d.body].open + 1, i), visibleAt: i)
+        return s.binds(name, in: s.span(s.scopes[d.body].open + 1, min(i, limit ?? i)), visibleAt: i)
     }
 
     /// Whether the function or accessor around token `i` checks `isKnownUniquelyReferenced`

@@ -71,6 +71,10 @@ public struct StateAccessRecord: Sendable, Equatable {
     /// For a write in a once-section of the class (see `OnceSection`): its flag (for the flag
     /// itself, only its `flag = true` there).
     public var onceFlag: String? = nil
+    /// Made by another type's code through a reference to the class (see `OutsideAccesses`):
+    /// it holds none of the class's guards, and counts only where the class's own writes of
+    /// the var hold one.
+    public var outside = false
 }
 
 /// A call from the type's own code to one of its members (or a read of a computed property).
@@ -130,6 +134,8 @@ public struct StoredVarRecord: Sendable, Equatable {
     public var readableOutsideModule = false
     /// The declared type, as written (for advice).
     public var type: String = ""
+    /// `private` or `fileprivate`: no other type's code outside its file reaches it.
+    public var hidden = false
 }
 
 /// What the declaration of a class says about it (from the file that declares it).
@@ -343,11 +349,27 @@ public enum GuardLogExtractor {
         result.setupCalls = setupCalls(s)
         result.assignedThroughOthers = assignedThroughOthers(s)
         let ordering = context.fileIsTestCode ? TestOrdering(s) : nil
+        let outside = OutsideAccesses.extract(context)
+        // The accesses other types' code here makes through references to a class, filed in
+        // that class's log of this file.
+        func withOutside(_ result: Extraction) -> Extraction {
+            guard !outside.isEmpty else { return result }
+            var result = result
+            for (type, records) in outside.sorted(by: { $0.key < $1.key }) {
+                if result.logs[type] == nil {
+                    var log = TypeGuardLog(path: s.file.path)
+                    log.testCode = context.fileIsTestCode
+                    result.logs[type] = log
+                }
+                result.logs[type]!.accesses += records
+            }
+            return result
+        }
         if let ordering {
             result.testConcurrentNames = concurrentMemberNames(s)
             (result.testJoining, result.testNotJoining) = ordering.closureTakers()
         }
-        guard !order.isEmpty else { return result }
+        guard !order.isEmpty else { return withOutside(result) }
         var regions: GuardRegions? = nil
         let wrappers = context.wrapperMethods
         let mayLock = LockGraph.mayAcquire(s, vocabulary: context.vocabulary) || s.identifiers.mayContainAny(["async", "addOperation"])
@@ -438,7 +460,7 @@ public enum GuardLogExtractor {
             if let d = declared.first, singleThreaded.contains(where: { $0.contains(s.decls[d].keyword) }) { continue }
             recorded.append((qualified, name, units, declared, local, vars, uncheckedHere))
         }
-        guard !recorded.isEmpty else { return result }
+        guard !recorded.isEmpty else { return withOutside(result) }
         for (qualified, name, units, declared, local, vars, uncheckedHere) in recorded {
             if regions == nil {
                 let ranges = recorded.flatMap { r in r.units.map { s.scopes[s.decls[$0].body].interior } }
@@ -493,7 +515,7 @@ public enum GuardLogExtractor {
             }
             result.logs[qualified] = log
         }
-        return result
+        return withOutside(result)
     }
 
     /// A stored property the class makes itself (`= Gate()`, `= .init()`, or `gate = Gate()` in
@@ -1229,6 +1251,8 @@ public enum GuardLogExtractor {
                     && !s.decls[u].modifiers.contains(.private) && !s.decls[u].modifiers.contains(.fileprivate)
                     && !s.decls[u].modifiers.contains(.internal)
                 r.type = s.text(v.typeAnnotation)
+                r.hidden = v.modifiers.contains(.private) || v.modifiers.contains(.fileprivate)
+                    || s.decls[u].modifiers.contains(.private) || s.decls[u].modifiers.contains(.fileprivate)
                 let text = s.leadingCommentText(v)
                 // A guard the comment names, or a contract it states (set once before sharing).
                 if !text.isEmpty && (ByteSearch.containsAny(text, caseInsensitive: protectionPhraseBytes) || ContractComments.documentsContract(text)) {

@@ -66,7 +66,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
             class does not own. Another type's code that reaches a var through a reference to the class \
             (`store.count`, `self.store?.count`, a parameter `s: Store`; the reference declared as the class, `: Store`, `: Store?` or \
             `= Store(…)`) holds none of the class's guards: such an access is reported when the class's own writes of the var hold its \
-            guard, with a fix-it that goes through a method of the class. Not followed: a private or fileprivate var, a `let`, a weak \
+            guard, with a fix-it that goes through a method of the class. Not followed: any of it when the class hands `self` to other code \
+            (`plugin.attach(to: self)`) while it holds, or may hold, the var's guard (that code may run under it), a private or fileprivate var, a `let`, a weak \
             var or reference, a class with a guard the tool cannot resolve, a guard that is the main actor, a reference typed as a protocol \
             (even one only the class adopts), a reference through another member (`a.b.count`), a fresh instance the code sets up \
             (`let s = Store(); s.count = 1`), an initializer's own code, test code, an access under any lock or queue reached through a \

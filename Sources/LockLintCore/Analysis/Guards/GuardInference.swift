@@ -312,10 +312,18 @@ public enum GuardInference {
         // Accesses other types' code makes through a reference to the class: judged apart, once
         // the class's own accesses show the var's guard.
         var outsideByVar: [String: [StateAccessRecord]] = [:]
+        // Where the class hands itself to other code, with what holds there.
+        var handOuts: [Effective] = []
         for l in logs {
             for a in l.accesses {
                 if a.outside {
                     if !l.testCode && !a.testOnly { outsideByVar[a.variable, default: []].append(a) }
+                    continue
+                }
+                if a.variable == OutsideAccesses.handOut {
+                    let e = effective(a.member, a.guards, possible: a.possible, construction: false, runsLater: a.runsLater,
+                                      released: a.releasedEntry)
+                    handOuts.append(e)
                     continue
                 }
                 let e = effective(a.member, a.guards, possible: a.possible, construction: a.construction, runsLater: a.runsLater,
@@ -483,8 +491,10 @@ public enum GuardInference {
             // class's guards, while the class's own writes hold the var's guard: unless the
             // class has a guard the tool cannot resolve, the var is hidden from other types, or
             // the guard is the main actor (where that code runs the tool cannot tell).
+            // Nor when the class hands itself to other code while it holds (or may hold) the guard:
+            // that code may read the var under it, and the tool cannot see which of its code runs so.
             if let outside = outsideByVar[v.name], (writeCounts[primary] ?? 0) > 0, !anyPossible, !v.hidden, !v.weak,
-               primary.kind != .mainActor {
+               primary.kind != .mainActor, !handOuts.contains(where: { ($0.possible && $0.some.isEmpty) || $0.some.contains(primary) }) {
                 let example = (guarded.first { $0.record.write && $0.eff.guards.contains(primary) }
                     ?? guarded.first { $0.eff.some.contains(primary) })!.record.site
                 for r in outside {

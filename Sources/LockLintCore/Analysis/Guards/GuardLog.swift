@@ -1527,6 +1527,10 @@ struct UnitWalker {
         var i = body.open + 1
         while i < body.close {
             defer { i += 1 }
+            if s.code[i].kind == .keyword && s.isKeyword(i, .self) {
+                recordHandOut(i, unit: u, regions: &regions, into: &log)
+                continue
+            }
             guard s.code[i].kind == .identifier else { continue }
             // Cheap test first: a var of the class, or a possible call.
             let isVar = varNames.contains(s, i)
@@ -1620,6 +1624,25 @@ struct UnitWalker {
                 log.calls.append(rec)
             }
         }
+    }
+
+    /// `self` handed to other code as a call argument (`plugin.install(self)`, `f(owner: self)`):
+    /// recorded as a use of `OutsideAccesses.handOut` with the guards held there, for the
+    /// inference: code that gets the instance while the class holds a guard may read its vars
+    /// under that guard, and the tool cannot see which of that code's accesses run so.
+    mutating func recordHandOut(_ i: Int, unit u: Int, regions: inout GuardRegions, into log: inout TypeGuardLog) {
+        guard s.isChar(i + 1, UInt8(ascii: ")")) || s.isChar(i + 1, UInt8(ascii: ",")) else { return }
+        let labelled = s.isChar(i - 1, UInt8(ascii: ":")) && i >= 2 && s.code[i - 2].isWord
+        guard labelled || s.isChar(i - 1, UInt8(ascii: "(")) || s.isChar(i - 1, UInt8(ascii: ",")) else { return }
+        guard s.argumentListOpen(holding: i) != nil, let m = member(at: i, unit: u), !s.decls[m].isStaticMember else { return }
+        let bodyScope = memberBody(m)
+        let runsLater = bodyScope >= 0 && !LockRegions.reachesWithoutDeferral(s, from: i, to: bodyScope, escaping: regions.escaping)
+        let held = regions.held(at: i, write: false)
+        var rec = StateAccessRecord(variable: OutsideAccesses.handOut, site: CodeSite(s, token: i), member: key(m), guards: held.guards)
+        rec.runsLater = runsLater
+        rec.possible = held.possible
+        if !runsLater { rec.releasedEntry = regions.releasedOnEntry(before: i) }
+        log.accesses.append(rec)
     }
 
     /// Whether the variable named at token `r` is declared as an instance of this class (its

@@ -12,6 +12,9 @@
 /// protocol, one on a fresh local the code sets up (`let s = Store(); s.limit = 1`), one in an
 /// initializer or deinit, one through a weak reference, and test code.
 enum OutsideAccesses {
+    /// The name under which a class's log records where it hands `self` to other code.
+    static let handOut = "\u{1}self"
+
     /// Class name → the accesses this file's code makes of its vars from outside the class.
     static func extract(_ context: RuleContext) -> [String: [StateAccessRecord]] {
         let s = context.structure
@@ -29,8 +32,9 @@ enum OutsideAccesses {
             if s.isChar(i + 1, UInt8(ascii: "(")) || s.isChar(i + 1, UInt8(ascii: "{")) { continue }
             var memberOnly = false
             if r >= 1 && s.isChar(r - 1, UInt8(ascii: ".")) {
-                // `self.ref.x` only; `a.b.x` goes through something the tool does not follow.
-                guard r >= 2, s.isKeyword(r - 2, .self), !s.isChar(r - 3, UInt8(ascii: ".")) else { continue }
+                // `self.ref.x` (or `self?.ref.x`) only; `a.b.x` goes through something the tool does not follow.
+                let me = r >= 3 && (s.isChar(r - 2, UInt8(ascii: "?")) || s.isChar(r - 2, UInt8(ascii: "!"))) ? r - 3 : r - 2
+                guard me >= 0, s.isKeyword(me, .self), !s.isChar(me - 1, UInt8(ascii: ".")) else { continue }
                 memberOnly = true
             }
             let fn = s.enclosingFunction(of: i) ?? -1

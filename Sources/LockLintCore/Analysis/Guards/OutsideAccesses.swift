@@ -22,7 +22,9 @@ enum OutsideAccesses {
         var out: [String: [StateAccessRecord]] = [:]
         // (function decl, receiver, memberOnly) → resolved class name, or "" when none.
         var resolved: [String: String] = [:]
-        var followed: [String: Set<String>] = [:]
+        // The candidates (member token, receiver token, type), and the names reached per type.
+        var candidates: [(i: Int, r: Int, type: String)] = []
+        var uses: [String: Set<String>] = [:]
         var guardedSpans: [(start: Int, end: Int, lock: String)]? = nil
         for i in 2..<s.code.count where s.code[i].kind == .identifier && s.isChar(i - 1, UInt8(ascii: ".")) {
             var r = i - 2
@@ -50,15 +52,18 @@ enum OutsideAccesses {
             guard !type.isEmpty else { continue }
             // The class's own code (another instance of it) is not outside it.
             if let t = s.enclosingType(of: i), s.decls[t].nameText == type { continue }
-            let vars: Set<String>
-            if let known = followed[type] {
-                vars = known
-            } else {
-                vars = Set(context.guardedClassVars(type) ?? [])
-                followed[type] = vars
-            }
+            candidates.append((i, r, type))
+            uses[type, default: []].insert(s.text(i))
+        }
+        guard !candidates.isEmpty else { return [:] }
+        // Asked once for the whole file.
+        let guarded = context.guardedMembers(uses)
+        guard !guarded.isEmpty else { return [:] }
+        for (i, r, type) in candidates {
             let name = s.text(i)
-            guard vars.contains(name) else { continue }
+            guard guarded.contains(type + "." + name) else { continue }
+            let fn = s.enclosingFunction(of: i) ?? -1
+            let receiver = s.text(r)
             if s.inTestOnlyCode(i) { continue }
             // In an initializer or deinit of the outside type, on the spot: the instance may be
             // one it is setting up.

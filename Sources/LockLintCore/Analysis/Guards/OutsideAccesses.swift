@@ -20,8 +20,8 @@ enum OutsideAccesses {
         let s = context.structure
         guard !context.fileIsTestCode, s.code.count > 3 else { return [:] }
         var out: [String: [StateAccessRecord]] = [:]
-        // (function decl, receiver, memberOnly) → resolved class name, or "" when none.
-        var resolved: [String: String] = [:]
+        // (innermost scope, receiver, memberOnly) → resolved class name, or "" when none.
+        var resolved: [Receiver: String] = [:]
         // The candidates (member token, receiver token, type), and the names reached per type.
         var candidates: [(i: Int, r: Int, type: String)] = []
         var uses: [String: Set<String>] = [:]
@@ -39,9 +39,8 @@ enum OutsideAccesses {
                 guard me >= 0, s.isKeyword(me, .self), !s.isChar(me - 1, UInt8(ascii: ".")) else { continue }
                 memberOnly = true
             }
-            let fn = s.enclosingFunction(of: i) ?? -1
             let receiver = s.text(r)
-            let cacheKey = "\(fn)|\(receiver)|\(memberOnly)"
+            let cacheKey = Receiver(scope: r < s.scopeOf.count ? s.scopeOf[r] : -1, name: receiver, memberOnly: memberOnly)
             let type: String
             if let known = resolved[cacheKey] {
                 type = known
@@ -87,6 +86,12 @@ enum OutsideAccesses {
             out[type, default: []].append(a)
         }
         return out
+    }
+
+    struct Receiver: Hashable {
+        var scope: Int32
+        var name: String
+        var memberOnly: Bool
     }
 
     /// The class of the run that receiver `name` at token `at` is declared as, when it is one

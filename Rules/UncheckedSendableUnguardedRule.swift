@@ -68,7 +68,16 @@ public struct UncheckedSendableUnguardedRule: Rule {
             SwiftUI superclass of the run, or by the module's default isolation), NIO channel handlers and \
             executors, classes documented as single-threaded, classes that implement lock()/unlock(), classes \
             named *Unchecked* or Unsafe*, property wrappers, and vars documented as protected by something the \
-            class does not own. Accesses through other instances (`other.count`) are not followed.
+            class does not own. Another type's code that reaches a var through a reference to the class \
+            (`store.count`, `self.store?.count`, a parameter `s: Store`; the reference declared as the class, `: Store`, `: Store?` or \
+            `= Store(…)`) holds none of the class's guards: such an access is reported when the class's own writes of the var hold its \
+            guard, with a fix-it that goes through a method of the class. Not followed: any of it when the class hands `self` to other code \
+            (`plugin.attach(to: self)`) while it holds, or may hold, the var's guard (that code may run under it), a private or fileprivate var, a `let`, a weak \
+            var or reference, a class with a guard the tool cannot resolve, a guard that is the main actor, a reference typed as a protocol \
+            (even one only the class adopts), a reference through another member (`a.b.count`), a fresh instance the code sets up \
+            (`let s = Store(); s.count = 1`), an initializer's own code, test code, an access under any lock or queue reached through a \
+            reference (`store.lock`: it may be the class's), one in a closure handed to the reference itself or to a lock-scoped method, \
+            and accesses through other instances within the class's own code (`other.count`).
             """,
         inTests: .narrowed("only state that the test code itself touches from concurrent code (a Task, a dispatched block, concurrentPerform, a task group), there or in the members that code calls and the members they call; a public var of a test helper that nothing in the run sets after init is not written: then the unguarded access races and makes the test flaky. A test double touched by its test one step at a time is not reported. In a test function, an access the test's own order keeps apart from that code is not reported: one before the test starts any concurrent work (set-up), or one after it waits for all of it (on the group, semaphore or expectation that work signals, or through a helper that waits) or, for state written only on one queue, after an empty q.sync {} on that queue with no start since"),
         triggeringExamples: [

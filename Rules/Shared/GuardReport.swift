@@ -89,6 +89,8 @@ enum GuardReport {
             } else {
                 fix = "use \(describe(p)) for every access to '\(f.variable)'"
             }
+        case .unguarded where f.fromOutside:
+            return outside(f, rule: rule, subject: subject, token: token, context: context)
         case .unguarded:
             let p = f.primary!
             // No other access holds the guard: only other paths to this one do.
@@ -159,6 +161,32 @@ enum GuardReport {
         f.helperProperty.map { "'\(helper)' is \($0)" } ?? "'\(helper)()' is called"
     }
 
+    /// An access made by another type's code through a reference to the class: the guard is the
+    /// class's, so the fix goes through the class.
+    static func outside(_ f: GuardFinding, rule: RuleDescription, subject: String, token: Int, context: RuleContext) -> Diagnostic {
+        let p = f.primary!
+        let verb = f.write ? "written" : "read"
+        let owner = "'\(f.variable)' of \(subject)"
+        let how = p.kind == .lock ? "holding \(describe(p))" : "on \(describe(p))"
+        let message = "\(owner) is \(verb) here through a reference to it, from outside the class, while the class's own writes of it run \(how)"
+        var notes: [Note] = []
+        if let g = f.guardedAt { notes.append(note(g, "'\(f.variable)' is written \(how) here")) }
+        let action = f.write ? "set '\(f.variable)'" : "read '\(f.variable)'"
+        var fix: String
+        if let w = f.wrapper {
+            fix = "\(action) in the closure of '\(f.typeName)'s own method '\(w)', which runs it \(how), or through another method of '\(f.typeName)' that does"
+        } else if p.kind == .lock {
+            fix = "\(action) through a method of '\(f.typeName)' that takes \(describe(p)) around the access (add one, e.g. a getter\(f.write ? " and setter" : ""), "
+                + "if there is none) instead of reaching the var from here; \(describe(p)) is the class's own"
+        } else {
+            fix = "\(action) through a method of '\(f.typeName)' that accesses it on \(describe(p)) (add one if there is none) instead of reaching the var from here; "
+                + "if that method uses \(p.name).sync, no caller of it may already run on \(p.name) (it would deadlock)"
+        }
+        return context.diagnostic(rule, at: token, message: message, notes: notes, fixIt: FixIt(fix))
+    }
+
+    /// Nothing of its function (or closure) runs after the statement holding token `t`: only
+    /// closing braces follow it, and no loop around it runs it again.
     static func nothingRunsAfter(_ s: FileStructure, _ t: Int) -> Bool {
         StateAccess.nothingRunsAfter(s, t)
     }

@@ -103,6 +103,29 @@ public final class RuleContext {
         return answer
     }
 
+    /// Of the member names `uses` (type name → names this file reaches through references
+    /// declared as that type), those that are stored vars of a class whose state the guard
+    /// inference follows, as `Type.name`. One narrow question per file: it changes only when
+    /// one of those names becomes (or stops being) such a var.
+    public func guardedMembers(_ uses: [String: Set<String>]) -> Set<String> {
+        let name = uses.keys.sorted().map { $0 + "|" + uses[$0]!.sorted().joined(separator: ",") }.joined(separator: ";")
+        let answer = Self.guardedMembers(name, module: module, index: index)
+        questions[FactsQuestion(kind: .guardedMembers, name: name)] = .strings(answer)
+        return Set(answer ?? [])
+    }
+
+    static func guardedMembers(_ name: String, module: String, index: ProjectIndex) -> [String]? {
+        var out: [String] = []
+        for part in name.split(separator: ";") {
+            guard let bar = part.firstIndex(of: "|") else { continue }
+            let type = String(part[..<bar])
+            guard let vars = guardedClassVars(index.facts(module: module, name: type)) else { continue }
+            let known = Set(vars)
+            for m in part[part.index(after: bar)...].split(separator: ",") where known.contains(String(m)) { out.append(type + "." + m) }
+        }
+        return out.isEmpty ? nil : out
+    }
+
     static func guardedClassVars(_ f: TypeFacts?) -> [String]? {
         guard let f, f.isClass, f.isUncheckedSendable || f.usesGuards, !f.isGlobalActorIsolated else { return nil }
         return f.storedVars
@@ -595,6 +618,7 @@ public final class RuleContext {
             case .isKnownType: b = .bool(f != nil)
             case .declaresType: b = .bool(Self.isDeclared(f))
             case .guardedClass: b = .strings(guardedClassVars(f))
+            case .guardedMembers: b = .strings(guardedMembers(q.name, module: module, index: index))
             case .ownWrappers: b = .strings(f?.ownWrappers ?? [])
             case .classQueues: b = .strings(classQueues(f))
             case .isClass: b = .bool(f?.isClass ?? false)
@@ -656,7 +680,7 @@ struct FactsQuestion: Hashable {
         case awaited, serialCalls
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
         case lockingMembers, lockingMemberName, lockReaders, mutatingMethods
-        case implementationsHoldValues, referenceProtocol, declaredMainActor
+        case implementationsHoldValues, referenceProtocol, declaredMainActor, guardedMembers
     }
     var kind: Kind
     var name: String

@@ -113,6 +113,9 @@ public struct GuardFinding: Sendable, Equatable {
     public var helperCallDeferrable = false
     /// `helper` is a property's accessor, not a method: "set" or "read" at `helperCall`.
     public var helperProperty: String? = nil
+    /// Made by another type's code through a reference to the class: the class's guard is
+    /// not that code's to take.
+    public var fromOutside = false
 }
 
 /// The whole-run guard inference, in the lockset tradition (Eraser; golintmu and RacerD for
@@ -206,7 +209,7 @@ public enum GuardInference {
                 }
             }
             // Writes of a stored var run its observers.
-            for a in l.accesses where a.write {
+            for a in l.accesses where a.write && !a.outside {
                 for obs in ["didSet", "willSet"] where members[a.variable + "." + obs] != nil {
                     sites[a.variable + "." + obs, default: []].append(
                         MemberCallRecord(callee: a.variable + "." + obs, baseName: a.variable, member: a.member, site: a.site, guards: a.guards,
@@ -376,8 +379,23 @@ public enum GuardInference {
         var drained: [CodeSite: String] = [:]
         var ownGuards = Set<HeldGuard>()
         var anyPossible = false
+        // Accesses other types' code makes through a reference to the class: judged apart, once
+        // the class's own accesses show the var's guard.
+        var outsideByVar: [String: [StateAccessRecord]] = [:]
+        // Where the class hands itself to other code, with what holds there.
+        var handOuts: [Effective] = []
         for l in logs {
             for a in l.accesses {
+                if a.outside {
+                    if !l.testCode && !a.testOnly { outsideByVar[a.variable, default: []].append(a) }
+                    continue
+                }
+                if a.variable == OutsideAccesses.handOut {
+                    let e = effective(a.member, a.guards, possible: a.possible, construction: false, runsLater: a.runsLater,
+                                      released: a.releasedEntry)
+                    handOuts.append(e)
+                    continue
+                }
                 let e = effective(a.member, a.guards, possible: a.possible, construction: a.construction, runsLater: a.runsLater,
                                   released: a.releasedEntry)
                 if e.construction { continue }
@@ -540,6 +558,31 @@ public enum GuardInference {
             let writeExecutors = list.filter { $0.record.write }.map { $0.eff.guards.filter { $0.kind.isExecutor } }
                 .reduce(nil as Set<HeldGuard>?) { acc, g in acc.map { $0.intersection(g) } ?? g } ?? []
             if let doc = v.documentedGuard, let g = counts.keys.first(where: { $0.name == doc }) { primary = g }
+            // Another type's code reaches the var through a reference, holding none of the
+            // class's guards, while the class's own writes hold the var's guard: unless the
+            // class has a guard the tool cannot resolve, the var is hidden from other types, or
+            // the guard is the main actor (where that code runs the tool cannot tell).
+            // Nor when the class hands itself to other code while it holds (or may hold) the guard:
+            // that code may read the var under it, and the tool cannot see which of its code runs so.
+            if let outside = outsideByVar[v.name], (writeCounts[primary] ?? 0) > 0, !anyPossible, !v.hidden, !v.weak,
+               primary.kind != .mainActor, !handOuts.contains(where: { ($0.possible && $0.some.isEmpty) || $0.some.contains(primary) }) {
+                let example = (guarded.first { $0.record.write && $0.eff.guards.contains(primary) }
+                    ?? guarded.first { $0.eff.some.contains(primary) })!.record.site
+                for r in outside {
+                    var f = GuardFinding(kind: .unguarded, unchecked: unchecked, typeName: cls.name, variable: v.name, site: r.site)
+                    f.write = r.write
+                    f.primary = primary
+                    f.guardedAt = example
+                    f.guardedCount = counts[primary] ?? 0
+                    f.accessCount = list.count + 1
+                    f.body = r.exec
+                    f.lockType = cls.lockTypes[primary.name]
+                    f.form = cls.guardForms[primary.name]
+                    f.fromOutside = true
+                    f.wrapper = members.values.filter { $0.wrapsLock == primary.name }.map(\.baseName).min()
+                    out.append(f)
+                }
+            }
             // The note's example of a guarded access (never the reported access itself).
             func example(besides r: StateAccessRecord) -> CodeSite? {
                 (guarded.first { $0.record.site != r.site && $0.eff.guards.contains(primary) }

@@ -71,6 +71,10 @@ public struct StateAccessRecord: Sendable, Equatable {
     /// For a write in a once-section of the class (see `OnceSection`): its flag (for the flag
     /// itself, only its `flag = true` there).
     public var onceFlag: String? = nil
+    /// Made by another type's code through a reference to the class (see `OutsideAccesses`):
+    /// it holds none of the class's guards, and counts only where the class's own writes of
+    /// the var hold one.
+    public var outside = false
 }
 
 /// A call from the type's own code to one of its members (or a read of a computed property).
@@ -178,6 +182,8 @@ public struct StoredVarRecord: Sendable, Equatable {
     public var type: String = ""
     /// It has `willSet`/`didSet` observers: meant to be assigned after init, never a `let`.
     public var observed = false
+    /// `private` or `fileprivate`: no other type's code outside its file reaches it.
+    public var hidden = false
 }
 
 /// What the declaration of a class says about it (from the file that declares it).
@@ -458,11 +464,27 @@ public enum GuardLogExtractor {
         // member runs.)
         if gatherOutside && !context.fileIsTestCode { result.outsideCalls = outsideCalls(s) }
         let ordering = context.fileIsTestCode ? TestOrdering(s) : nil
+        let outside = OutsideAccesses.extract(context)
+        // The accesses other types' code here makes through references to a class, filed in
+        // that class's log of this file.
+        func withOutside(_ result: Extraction) -> Extraction {
+            guard !outside.isEmpty else { return result }
+            var result = result
+            for (type, records) in outside.sorted(by: { $0.key < $1.key }) {
+                if result.logs[type] == nil {
+                    var log = TypeGuardLog(path: s.file.path)
+                    log.testCode = context.fileIsTestCode
+                    result.logs[type] = log
+                }
+                result.logs[type]!.accesses += records
+            }
+            return result
+        }
         if let ordering {
             result.testConcurrentNames = concurrentMemberNames(s)
             (result.testJoining, result.testNotJoining) = ordering.closureTakers()
         }
-        guard !order.isEmpty else { return result }
+        guard !order.isEmpty else { return withOutside(result) }
         var regions: GuardRegions? = nil
         let wrappers = context.wrapperMethods
         let mayLock = LockGraph.mayAcquire(s, vocabulary: context.vocabulary) || s.identifiers.mayContainAny(["async", "addOperation"])
@@ -553,7 +575,7 @@ public enum GuardLogExtractor {
             if let d = declared.first, singleThreaded.contains(where: { $0.contains(s.decls[d].keyword) }) { continue }
             recorded.append((qualified, name, units, declared, local, vars, uncheckedHere))
         }
-        guard !recorded.isEmpty else { return result }
+        guard !recorded.isEmpty else { return withOutside(result) }
         for (qualified, name, units, declared, local, vars, uncheckedHere) in recorded {
             if regions == nil {
                 let ranges = recorded.flatMap { r in r.units.map { s.scopes[s.decls[$0].body].interior } }
@@ -608,7 +630,7 @@ public enum GuardLogExtractor {
             }
             result.logs[qualified] = log
         }
-        return result
+        return withOutside(result)
     }
 
     /// A stored property the class makes itself (`= Gate()`, `= .init()`, or `gate = Gate()` in
@@ -1359,6 +1381,8 @@ public enum GuardLogExtractor {
                     && !s.decls[u].modifiers.contains(.private) && !s.decls[u].modifiers.contains(.fileprivate)
                     && !s.decls[u].modifiers.contains(.internal)
                 r.type = s.text(v.typeAnnotation)
+                r.hidden = v.modifiers.contains(.private) || v.modifiers.contains(.fileprivate)
+                    || s.decls[u].modifiers.contains(.private) || s.decls[u].modifiers.contains(.fileprivate)
                 let text = s.leadingCommentText(v)
                 // A guard the comment names, or a contract it states (set once before sharing).
                 if !text.isEmpty && (ByteSearch.containsAny(text, caseInsensitive: protectionPhraseBytes) || ContractComments.documentsContract(text)) {
@@ -1633,6 +1657,10 @@ struct UnitWalker {
         var i = body.open + 1
         while i < body.close {
             defer { i += 1 }
+            if s.code[i].kind == .keyword && s.isKeyword(i, .self) {
+                recordHandOut(i, unit: u, regions: &regions, into: &log)
+                continue
+            }
             guard s.code[i].kind == .identifier else { continue }
             // Cheap test first: a var of the class, or a possible call.
             let isVar = varNames.contains(s, i)
@@ -1729,6 +1757,25 @@ struct UnitWalker {
                 log.calls.append(rec)
             }
         }
+    }
+
+    /// `self` handed to other code as a call argument (`plugin.install(self)`, `f(owner: self)`):
+    /// recorded as a use of `OutsideAccesses.handOut` with the guards held there, for the
+    /// inference: code that gets the instance while the class holds a guard may read its vars
+    /// under that guard, and the tool cannot see which of that code's accesses run so.
+    mutating func recordHandOut(_ i: Int, unit u: Int, regions: inout GuardRegions, into log: inout TypeGuardLog) {
+        guard s.isChar(i + 1, UInt8(ascii: ")")) || s.isChar(i + 1, UInt8(ascii: ",")) else { return }
+        let labelled = s.isChar(i - 1, UInt8(ascii: ":")) && i >= 2 && s.code[i - 2].isWord
+        guard labelled || s.isChar(i - 1, UInt8(ascii: "(")) || s.isChar(i - 1, UInt8(ascii: ",")) else { return }
+        guard s.argumentListOpen(holding: i) != nil, let m = member(at: i, unit: u), !s.decls[m].isStaticMember else { return }
+        let bodyScope = memberBody(m)
+        let runsLater = bodyScope >= 0 && !LockRegions.reachesWithoutDeferral(s, from: i, to: bodyScope, escaping: regions.escaping)
+        let held = regions.held(at: i, write: false)
+        var rec = StateAccessRecord(variable: OutsideAccesses.handOut, site: CodeSite(s, token: i), member: key(m), guards: held.guards)
+        rec.runsLater = runsLater
+        rec.possible = held.possible
+        if !runsLater { rec.releasedEntry = regions.releasedOnEntry(before: i) }
+        log.accesses.append(rec)
     }
 
     /// Whether the variable named at token `r` is declared as an instance of this class (its

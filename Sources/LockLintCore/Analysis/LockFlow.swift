@@ -1211,6 +1211,11 @@ private struct Walk {
                 } else if release >= 0 {
                     seg.releaseToken = release
                     seg.deferred = deferred
+                } else if new.dead, let d = frames.lazy.flatMap(\.deferred).first(where: { $0.lock == lock }) {
+                    // Ended by an exit (`return` in a `guard`'s else) that runs a `defer` registered
+                    // before it: that deferred release ends the hold.
+                    seg.releaseToken = d.release
+                    seg.deferred = true
                 } else {
                     // Ended by a branch or an exit: point at the next release of this lock.
                     seg.releaseToken = releasesByLock[lock]?.first(where: { $0 >= at }) ?? -1

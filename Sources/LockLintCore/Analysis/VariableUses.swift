@@ -24,6 +24,9 @@ public struct VariableUses {
     /// Per name, the uses that may write it through a member, as an inout argument or by a
     /// method call, with how (`StateWrites.writeKind`): worked out once per name.
     var throughWritesByName: [String: [(Int, String)]] = [:]
+    /// Per name, the uses that may write it and are not declarations, with how when the tool
+    /// can tell (`StateWrites.writeKind`): worked out once per name, for `neverWritten`.
+    var mayWritesByName: [String: [(Int, String?)]] = [:]
     /// Where locks are held: the file's lock regions, and the closures of methods whose name
     /// says they run it under a lock (`withLockVoid`, `performLocked`) or that are the file's
     /// own lock wrappers.
@@ -167,14 +170,20 @@ public struct VariableUses {
     /// that name through any value), and no client of the module can. A var without an initial
     /// value, `lazy`, wrapped, `dynamic` or with attributes is set some other way, and not judged.
     /// `cannot` names the shapes that cannot write it for its type (see `writesThrough`).
-    public func neverWritten(_ s: FileStructure, _ d: Decl, owner: Decl?, key: String?, context: RuleContext,
-                             cannot: (String) -> Bool = { _ in false }) -> Bool {
+    public mutating func neverWritten(_ s: FileStructure, _ d: Decl, owner: Decl?, key: String?, context: RuleContext,
+                                      cannot: (String) -> Bool = { _ in false }) -> Bool {
         guard let key, !d.isLet, !d.isComputed, !d.initializer.isEmpty, !d.hasAttributes,
               !d.modifiers.contains(.lazy), !d.modifiers.contains(.dynamic), !s.hasPropertyWrapper(d),
               owner?.kind != .protocol, !s.isSettableOutsideModule(d) else { return false }
-        for u in byName[d.nameText] ?? [] where !declarationTokens.contains(u) {
-            if StateWrites.mayWrite(s, u) && !(StateWrites.writeKind(s, u).map(cannot) ?? false) { return false }
+        // Once per name: a file may declare thousands of vars of one name (`static var shared`).
+        if mayWritesByName[d.nameText] == nil {
+            var list: [(Int, String?)] = []
+            for u in byName[d.nameText] ?? [] where !declarationTokens.contains(u) && StateWrites.mayWrite(s, u) {
+                list.append((u, StateWrites.writeKind(s, u)))
+            }
+            mayWritesByName[d.nameText] = list
         }
+        for (_, kind) in mayWritesByName[d.nameText]! where !(kind.map(cannot) ?? false) { return false }
         return !context.mayBeWrittenElsewhere(key, member: d.parent >= 0 ? d.nameText : nil)
     }
 

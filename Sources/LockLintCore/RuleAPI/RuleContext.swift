@@ -108,10 +108,19 @@ public final class RuleContext {
     /// inference follows, as `Type.name`. One narrow question per file: it changes only when
     /// one of those names becomes (or stops being) such a var.
     public func guardedMembers(_ uses: [String: Set<String>]) -> Set<String> {
-        let name = uses.keys.sorted().map { $0 + "|" + uses[$0]!.sorted().joined(separator: ",") }.joined(separator: ";")
-        let answer = Self.guardedMembers(name, module: module, index: index)
-        questions[FactsQuestion(kind: .guardedMembers, name: name)] = .strings(answer)
-        return Set(answer ?? [])
+        // The answer worked out from `uses` directly, as `guardedMembers(name:module:index:)` reads it from the question.
+        var name = ""
+        var answer: [String] = []
+        for type in uses.keys.sorted() {
+            let members = uses[type]!.sorted()
+            if !name.isEmpty { name += ";" }
+            name += type + "|" + members.joined(separator: ",")
+            guard let vars = Self.guardedClassVars(index.facts(module: module, name: type)) else { continue }
+            let known = Set(vars)
+            for m in members where known.contains(m) { answer.append(type + "." + m) }
+        }
+        questions[FactsQuestion(kind: .guardedMembers, name: name)] = .strings(answer.isEmpty ? nil : answer)
+        return Set(answer)
     }
 
     static func guardedMembers(_ name: String, module: String, index: ProjectIndex) -> [String]? {

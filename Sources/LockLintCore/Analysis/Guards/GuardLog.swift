@@ -340,23 +340,14 @@ public enum GuardLogExtractor {
     /// members that hold none of the instance's own guards, whatever type's code they are in. A
     /// receiver the file cannot type (a chain, a call's result, an alias of `self`) and a local
     /// made fresh in its function (set-up, see `setupCalls`) are left out.
-    public static func outsideCalls(_ s: FileStructure) -> [String: [OutsideCall]] {
+    public static func outsideCalls(_ s: FileStructure) -> [String: [OutsideCall]] { outsideCalls(s, receivers: ReceiverTable(s)) }
+
+    /// - Parameter receivers: the file's typed receivers (shared with `OutsideAccesses`): only a
+    ///   name the file declares as a variable of a type it tells, or as a parameter, can be a
+    ///   typed receiver, the cheap first test before a lookup.
+    static func outsideCalls(_ s: FileStructure, receivers: ReceiverTable) -> [String: [OutsideCall]] {
         var out: [String: [OutsideCall]] = [:]
-        // Each variable's type, worked out once; only a name the file declares as a variable
-        // of a type it tells, or as a parameter, can be a typed receiver: the cheap first test
-        // before a lookup (which finds a declaration of that name or none).
-        var typeOf: [Int: String] = [:]
-        var typed = Set<String>()
-        for (name, list) in s.variablesByName {
-            for d in list {
-                let v = s.decls[d]
-                let fresh = v.parent >= 0 && s.decls[v.parent].kind.isFunctionLike && v.typeAnnotation.isEmpty
-                let type = fresh ? "" : declaredTypeName(v, s) ?? ""
-                typeOf[d] = type
-                if let first = type.unicodeScalars.first, Capitalized.isUpper(first) { typed.insert(name) }
-            }
-        }
-        for d in s.decls where d.kind.isFunctionLike { typed.formUnion(d.parameterNames) }
+        let typed = receivers.typed
         var i = 2
         while i < s.code.count {
             defer { i += 1 }
@@ -369,9 +360,9 @@ public enum GuardLogExtractor {
             let receiver = s.text(r)
             guard typed.contains(receiver) else { continue }
             let type: String
-            switch s.lookupVariable(receiver, at: r, memberOnly: s.isChar(r - 1, UInt8(ascii: "."))) {
+            switch receivers.binding(s, receiver, at: r, memberOnly: s.isChar(r - 1, UInt8(ascii: "."))) {
             case .variable(let d):
-                type = typeOf[d] ?? ""
+                type = receivers.typeOf[d] ?? ""
             case .parameter:
                 type = s.parameterTypeName(s.text(r), at: r) ?? ""
             case .unknown:
@@ -462,9 +453,10 @@ public enum GuardLogExtractor {
         result.assignedThroughOthers = assignedThroughOthers(s)
         // (A test calls what it tests one step at a time: not a caller that changes where the
         // member runs.)
-        if gatherOutside && !context.fileIsTestCode { result.outsideCalls = outsideCalls(s) }
+        let receivers = context.fileIsTestCode ? nil : ReceiverTable(s)
+        if gatherOutside, let receivers { result.outsideCalls = outsideCalls(s, receivers: receivers) }
         let ordering = context.fileIsTestCode ? TestOrdering(s) : nil
-        let outside = OutsideAccesses.extract(context)
+        let outside = OutsideAccesses.extract(context, receivers: receivers)
         // The accesses other types' code here makes through references to a class, filed in
         // that class's log of this file.
         func withOutside(_ result: Extraction) -> Extraction {

@@ -16,9 +16,11 @@ enum OutsideAccesses {
     static let handOut = "\u{1}self"
 
     /// Class name → the accesses this file's code makes of its vars from outside the class.
-    static func extract(_ context: RuleContext) -> [String: [StateAccessRecord]] {
+    /// - Parameter receivers: the file's typed receivers (shared with `GuardLogExtractor.outsideCalls`).
+    static func extract(_ context: RuleContext, receivers: ReceiverTable? = nil) -> [String: [StateAccessRecord]] {
         let s = context.structure
         guard !context.fileIsTestCode, s.code.count > 3 else { return [:] }
+        let receivers = receivers ?? ReceiverTable(s)
         var out: [String: [StateAccessRecord]] = [:]
         // (innermost scope, receiver, memberOnly) → resolved class name, or "" when none.
         var resolved: [Receiver: String] = [:]
@@ -40,12 +42,14 @@ enum OutsideAccesses {
                 memberOnly = true
             }
             let receiver = s.text(r)
+            // Only a variable of a capitalised type the file tells, or a parameter, resolves to a class.
+            guard receivers.typed.contains(receiver) else { continue }
             let cacheKey = Receiver(scope: r < s.scopeOf.count ? s.scopeOf[r] : -1, name: receiver, memberOnly: memberOnly)
             let type: String
             if let known = resolved[cacheKey] {
                 type = known
             } else {
-                type = declaredClass(context, receiver, at: r, memberOnly: memberOnly) ?? ""
+                type = declaredClass(context, receiver, at: r, memberOnly: memberOnly, receivers: receivers) ?? ""
                 resolved[cacheKey] = type
             }
             guard !type.isEmpty else { continue }
@@ -97,10 +101,10 @@ enum OutsideAccesses {
     /// The class of the run that receiver `name` at token `at` is declared as, when it is one
     /// the tool can name: `: C`, `: C?`, `: C!` or `= C(…)` (not `weak`, not a fresh local made
     /// here with `= C(…)`, which the code sets up before sharing).
-    static func declaredClass(_ context: RuleContext, _ name: String, at: Int, memberOnly: Bool) -> String? {
+    static func declaredClass(_ context: RuleContext, _ name: String, at: Int, memberOnly: Bool, receivers: ReceiverTable) -> String? {
         let s = context.structure
         var type: String? = nil
-        switch s.lookupVariable(name, at: at, memberOnly: memberOnly) {
+        switch receivers.binding(s, name, at: at, memberOnly: memberOnly) {
         case .variable(let d):
             let v = s.decls[d]
             if v.modifiers.contains(.weak) || v.modifiers.contains(.unowned) || v.isStaticMember { return nil }

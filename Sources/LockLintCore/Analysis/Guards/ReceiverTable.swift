@@ -1,0 +1,47 @@
+/// The typed receivers of one file (`r` in `r.x`, `r?.x`, `self.r.x`), worked out once and read by
+/// both scans of member uses through references (`GuardLogExtractor.outsideCalls` and
+/// `OutsideAccesses`): each variable's declared type name, the names that can be a typed receiver
+/// at all (a variable of a capitalised type the file tells, or a parameter: the cheap first test),
+/// and the declaration each receiver token resolves to, looked up once per token.
+final class ReceiverTable {
+    /// Variable declaration → its declared type name ("" for a local without a type annotation,
+    /// which the code makes fresh, or when the file does not tell it).
+    let typeOf: [Int: String]
+    /// The names declared as a variable of a capitalised type, or as a parameter.
+    let typed: Set<String>
+    /// (Receiver token × 2 + memberOnly) → what the name there refers to.
+    private var bindings: [Int: NameBinding] = [:]
+
+    init(_ s: FileStructure) {
+        var typeOf: [Int: String] = [:]
+        var typed = Set<String>()
+        for (name, list) in s.variablesByName {
+            for d in list {
+                let v = s.decls[d]
+                let fresh = v.parent >= 0 && s.decls[v.parent].kind.isFunctionLike && v.typeAnnotation.isEmpty
+                let type = fresh ? "" : GuardLogExtractor.declaredTypeName(v, s) ?? ""
+                typeOf[d] = type
+                if Self.capitalized(type) { typed.insert(name) }
+            }
+        }
+        for d in s.decls where d.kind.isFunctionLike { typed.formUnion(d.parameterNames) }
+        self.typeOf = typeOf
+        self.typed = typed
+    }
+
+    /// Whether a type name starts with an uppercase letter (ASCII, or any by `Character`: the
+    /// widest of the tests the two scans make after the lookup).
+    static func capitalized(_ type: String) -> Bool {
+        guard let first = type.unicodeScalars.first else { return false }
+        return Capitalized.isUpper(first) || (type.first?.isUppercase ?? false)
+    }
+
+    /// `s.lookupVariable(name, at: r, memberOnly:)`, once per receiver token.
+    func binding(_ s: FileStructure, _ name: String, at r: Int, memberOnly: Bool) -> NameBinding {
+        let key = r * 2 + (memberOnly ? 1 : 0)
+        if let known = bindings[key] { return known }
+        let b = s.lookupVariable(name, at: r, memberOnly: memberOnly)
+        bindings[key] = b
+        return b
+    }
+}

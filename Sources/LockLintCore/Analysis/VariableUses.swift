@@ -18,15 +18,11 @@ public struct VariableUses {
     private(set) var declarationTokens = Set<Int>()
     /// Names bound by each outermost function (parameters and locals), asked once each.
     var boundByFunction: [Int: Set<String>] = [:]
-    /// Per name, the uses that write it and are not declarations: worked out once per name,
-    /// since many declarations may share a name (one per `#if` branch, or one per type).
-    var writesByName: [String: [Int]] = [:]
-    /// Per name, the uses that may write it through a member, as an inout argument or by a
-    /// method call, with how (`StateWrites.writeKind`): worked out once per name.
-    var throughWritesByName: [String: [(Int, String)]] = [:]
-    /// Per name, the uses that may write it and are not declarations, with how when the tool
-    /// can tell (`StateWrites.writeKind`): worked out once per name, for `neverWritten`.
-    var mayWritesByName: [String: [(Int, String?)]] = [:]
+    /// Per name, the uses that may write it and are not declarations, with how
+    /// (`StateWrites.writeKind`: "" for a plain write, the way for one through a member, an
+    /// inout argument or a method call, nil when the tool cannot tell): worked out once per
+    /// name, since many declarations may share a name (one per `#if` branch, or one per type).
+    var mayWritesByName: [String: [(use: Int, kind: String?)]] = [:]
     /// Where locks are held: the file's lock regions, and the closures of methods whose name
     /// says they run it under a lock (`withLockVoid`, `performLocked`) or that are the file's
     /// own lock wrappers.
@@ -175,16 +171,19 @@ public struct VariableUses {
         guard let key, !d.isLet, !d.isComputed, !d.initializer.isEmpty, !d.hasAttributes,
               !d.modifiers.contains(.lazy), !d.modifiers.contains(.dynamic), !s.hasPropertyWrapper(d),
               owner?.kind != .protocol, !s.isSettableOutsideModule(d) else { return false }
-        // Once per name: a file may declare thousands of vars of one name (`static var shared`).
-        if mayWritesByName[d.nameText] == nil {
-            var list: [(Int, String?)] = []
-            for u in byName[d.nameText] ?? [] where !declarationTokens.contains(u) && StateWrites.mayWrite(s, u) {
-                list.append((u, StateWrites.writeKind(s, u)))
-            }
-            mayWritesByName[d.nameText] = list
-        }
-        for (_, kind) in mayWritesByName[d.nameText]! where !(kind.map(cannot) ?? false) { return false }
+        for (_, kind) in mayWrites(s, d.nameText) where !(kind.map(cannot) ?? false) { return false }
         return !context.mayBeWrittenElsewhere(key, member: d.parent >= 0 ? d.nameText : nil)
+    }
+
+    /// The uses of `name` that may write it (see `mayWritesByName`), worked out on first use.
+    mutating func mayWrites(_ s: FileStructure, _ name: String) -> [(use: Int, kind: String?)] {
+        if let known = mayWritesByName[name] { return known }
+        var list: [(use: Int, kind: String?)] = []
+        for u in byName[name] ?? [] where !declarationTokens.contains(u) && StateWrites.mayWrite(s, u) {
+            list.append((u, StateWrites.writeKind(s, u)))
+        }
+        mayWritesByName[name] = list
+        return list
     }
 
     /// The uses of stored var `d` that write it outside its initialization: not its declaration,
@@ -196,22 +195,18 @@ public struct VariableUses {
                                                    through: (String) -> Bool = { _ in false }) -> [Int] {
         var out: [Int] = []
         let local = d.parent >= 0 && s.decls[d.parent].kind.isFunctionLike
-        if writesByName[d.nameText] == nil {
-            var definite: [Int] = []
-            var other: [(Int, String)] = []
-            for u in byName[d.nameText] ?? [] where !declarationTokens.contains(u) && StateWrites.mayWrite(s, u) {
-                guard let kind = StateWrites.writeKind(s, u) else { continue }
-                if kind.isEmpty { definite.append(u) } else { other.append((u, kind)) }
+        var candidates: [Int] = []
+        var others = false
+        for (u, kind) in mayWrites(s, d.nameText) {
+            guard let kind else { continue }
+            if kind.isEmpty {
+                candidates.append(u)
+            } else if through(kind) {
+                candidates.append(u)
+                others = true
             }
-            writesByName[d.nameText] = definite
-            throughWritesByName[d.nameText] = other
         }
-        var candidates = writesByName[d.nameText]!
-        let others = throughWritesByName[d.nameText]!.filter { through($0.1) }
-        if !others.isEmpty {
-            candidates.append(contentsOf: others.map(\.0))
-            candidates.sort()
-        }
+        if others { candidates.sort() }
         for i in candidates where i != d.name {
             let qualified = s.isChar(i - 1, UInt8(ascii: "."))
             // Through another value (`other.count = 1`) is another variable, unless `self.`/`Self.`/`Type.`.

@@ -248,7 +248,7 @@ public struct ProjectIndex: Sendable {
         if !variants.isEmpty {
             var bases: Set<String> = []
             types = types.filter { key in
-                let base = String(key.split(separator: GuardLogExtractor.variantMark, maxSplits: 1, omittingEmptySubsequences: false)[0])
+                let base = String(GuardLogExtractor.splitVariant(key).base)
                 guard variants[base] != nil else { return true }
                 bases.insert(base)
                 return false
@@ -278,8 +278,8 @@ public struct ProjectIndex: Sendable {
     func guardVariantGroups() -> [String: [String]] {
         var groups: [String: [String]] = [:]
         for key in guardLogs.keys {
-            let parts = key.split(separator: GuardLogExtractor.variantMark, maxSplits: 1, omittingEmptySubsequences: false)
-            if parts.count == 2 { groups[String(parts[0]), default: []].append(key) }
+            let (base, conditions) = GuardLogExtractor.splitVariant(key)
+            if !conditions.isEmpty { groups[String(base), default: []].append(key) }
         }
         for base in Array(groups.keys) where guardLogs[base] != nil { groups[base]!.append(base) }
         for base in Array(groups.keys) { groups[base]!.sort() }
@@ -292,10 +292,7 @@ public struct ProjectIndex: Sendable {
     /// unconditional ones), so that a class in `#if os(Windows)` does not lend its lock to its
     /// twin in `#else`; a finding in code both can be compiled with is reported once.
     mutating func judgeVariants(_ keys: [String], assigned: Set<String>) {
-        func conditions(_ key: String) -> Substring {
-            let parts = key.split(separator: GuardLogExtractor.variantMark, maxSplits: 1, omittingEmptySubsequences: false)
-            return parts.count == 2 ? parts[1] : ""
-        }
+        func conditions(_ key: String) -> Substring { GuardLogExtractor.splitVariant(key).conditions }
         func judge(_ key: String, with group: [String]) -> [GuardFinding] {
             var logs: [String: TypeGuardLog] = [:]
             for k in group { for (p, log) in guardLogs[k] ?? [:] { logs[group.count == 1 ? p : p + "\u{1}" + k] = log } }

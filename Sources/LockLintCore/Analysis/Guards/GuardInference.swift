@@ -143,7 +143,7 @@ public enum GuardInference {
                          testNotJoining: [String] = []) -> [GuardFinding] {
         let list = byPath.keys.sorted().map { byPath[$0]! }
         // The set-up calls made on `Inner` in the module.
-        let base = key.split(separator: GuardLogExtractor.variantMark, maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let base = GuardLogExtractor.splitVariant(key).base
         let sep = base.range(of: "::")
         let module = sep.map { String(base[..<$0.lowerBound]) } ?? ""
         let simple = String((sep.map { base[$0.upperBound...] } ?? base).split(separator: ".").last ?? "")

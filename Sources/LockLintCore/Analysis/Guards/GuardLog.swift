@@ -352,15 +352,12 @@ public enum GuardLogExtractor {
         while i < s.code.count {
             defer { i += 1 }
             guard s.code[i].kind == .identifier, s.isChar(i - 1, UInt8(ascii: ".")), !startsUppercase(s, i) else { continue }
-            var r = i - 2
-            if s.isChar(r, UInt8(ascii: "?")) || s.isChar(r, UInt8(ascii: "!")) { r -= 1 }
-            guard r >= 0, s.code[r].kind == .identifier, !startsUppercase(s, r),
-                  !s.isChar(r - 1, UInt8(ascii: ".")) || (s.isKeyword(r - 2, .self) && !s.isChar(r - 3, UInt8(ascii: "."))),
-                  s.enclosingExecutable(of: i) != nil else { continue }
+            guard let (r, memberOnly) = ReceiverTable.receiver(s, ofMember: i, optionalSelf: false),
+                  let exec = s.enclosingExecutable(of: i) else { continue }
             let receiver = s.text(r)
             guard typed.contains(receiver) else { continue }
             let type: String
-            switch receivers.binding(s, receiver, at: r, memberOnly: s.isChar(r - 1, UInt8(ascii: "."))) {
+            switch receivers.binding(s, receiver, at: r, memberOnly: memberOnly) {
             case .variable(let d):
                 type = receivers.typeOf[d] ?? ""
             case .parameter:
@@ -374,7 +371,7 @@ public enum GuardLogExtractor {
             let callee = call ? StateAccess.callKey(s, i) : StateAccess.isWrite(s, i) ? word + "=" : word
             // In a closure, which may run anywhere (on the instance's own queue, too): the tool
             // cannot tell what it holds.
-            let inClosure = s.enclosingExecutable(of: i).map { s.scopes[$0].kind == .closure } ?? false
+            let inClosure = s.scopes[exec].kind == .closure
             out[type, default: []].append(OutsideCall(callee: callee, site: CodeSite(s, token: i), codeAfter: !StateAccess.nothingRunsAfter(s, i),
                                                       inClosure: inClosure))
         }
@@ -781,6 +778,12 @@ public enum GuardLogExtractor {
     /// What marks a class key as one compiled only under some `#if` conditions (see
     /// `conditionalVariant`); the key's type name is what comes before it.
     public static let variantMark: Character = "\u{1}"
+
+    /// A class key's type part and its `#if` conditions (empty for a key without any).
+    static func splitVariant(_ key: String) -> (base: Substring, conditions: Substring) {
+        let parts = key.split(separator: variantMark, maxSplits: 1, omittingEmptySubsequences: false)
+        return (parts[0], parts.count == 2 ? parts[1] : "")
+    }
 
     /// The `#if` conditions declaration `di` is compiled under, as a suffix of its class key
     /// (empty outside any `#if`): two classes of one name in the two branches of an `#if os(…)`

@@ -29,18 +29,10 @@ enum OutsideAccesses {
         var uses: [String: Set<String>] = [:]
         var guardedSpans: [(start: Int, end: Int, lock: String)]? = nil
         for i in 2..<s.code.count where s.code[i].kind == .identifier && s.isChar(i - 1, UInt8(ascii: ".")) {
-            var r = i - 2
-            if s.isChar(r, UInt8(ascii: "?")) || s.isChar(r, UInt8(ascii: "!")) { r -= 1 }
-            guard r >= 0, s.code[r].kind == .identifier, !startsUppercase(s, r) else { continue }
+            // `self.ref.x` (or `self?.ref.x`) only; `a.b.x` goes through something the tool does not follow.
+            guard let (r, memberOnly) = ReceiverTable.receiver(s, ofMember: i, optionalSelf: true) else { continue }
             // A method call or a method named as a value is not a stored var.
             if s.isChar(i + 1, UInt8(ascii: "(")) || s.isChar(i + 1, UInt8(ascii: "{")) { continue }
-            var memberOnly = false
-            if r >= 1 && s.isChar(r - 1, UInt8(ascii: ".")) {
-                // `self.ref.x` (or `self?.ref.x`) only; `a.b.x` goes through something the tool does not follow.
-                let me = r >= 3 && (s.isChar(r - 2, UInt8(ascii: "?")) || s.isChar(r - 2, UInt8(ascii: "!"))) ? r - 3 : r - 2
-                guard me >= 0, s.isKeyword(me, .self), !s.isChar(me - 1, UInt8(ascii: ".")) else { continue }
-                memberOnly = true
-            }
             let receiver = s.text(r)
             // Only a variable of a capitalised type the file tells, or a parameter, resolves to a class.
             guard receivers.typed.contains(receiver) else { continue }
@@ -150,6 +142,4 @@ enum OutsideAccesses {
         }
         return false
     }
-
-    static func startsUppercase(_ s: FileStructure, _ i: Int) -> Bool { GuardLogExtractor.startsUppercase(s, i) }
 }

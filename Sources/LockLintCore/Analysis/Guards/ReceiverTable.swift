@@ -29,6 +29,19 @@ final class ReceiverTable {
         self.typed = typed
     }
 
+    /// The receiver of member token `i` (`r` in `r.x`, `r?.x`, `r!.x`, `self.r.x`, and with
+    /// `optionalSelf` also `self?.r.x` and `self!.r.x`), and whether it is reached through `self.`
+    /// (a member only); nil for any other shape (`a.b.x`, `Type.x`, a call's result).
+    static func receiver(_ s: FileStructure, ofMember i: Int, optionalSelf: Bool) -> (token: Int, memberOnly: Bool)? {
+        var r = i - 2
+        if s.isChar(r, UInt8(ascii: "?")) || s.isChar(r, UInt8(ascii: "!")) { r -= 1 }
+        guard r >= 0, s.code[r].kind == .identifier, !GuardLogExtractor.startsUppercase(s, r) else { return nil }
+        guard r >= 1 && s.isChar(r - 1, UInt8(ascii: ".")) else { return (r, false) }
+        let me = optionalSelf && r >= 3 && (s.isChar(r - 2, UInt8(ascii: "?")) || s.isChar(r - 2, UInt8(ascii: "!"))) ? r - 3 : r - 2
+        guard me >= 0, s.isKeyword(me, .self), !s.isChar(me - 1, UInt8(ascii: ".")) else { return nil }
+        return (r, true)
+    }
+
     /// Whether a type name starts with an uppercase letter (ASCII, or any by `Character`: the
     /// widest of the tests the two scans make after the lookup).
     static func capitalized(_ type: String) -> Bool {

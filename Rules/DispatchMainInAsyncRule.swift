@@ -573,9 +573,30 @@ public struct DispatchMainInAsyncRule: Rule {
     /// statement (also when the call is split over lines), and those opening its block.
     static func commentsAtHop(_ s: FileStructure, call m: Int) -> String {
         var text = s.commentsAround(token: m)
-        if m >= 4 && s.line(ofToken: m - 4) != s.line(ofToken: m) { text += s.commentsAround(token: m - 4) }
+        let split = m >= 4 && s.line(ofToken: m - 4) != s.line(ofToken: m)
+        if split { text += s.commentsAround(token: m - 4) }
+        text += commentsAboveEarlyExits(s, before: s.lineStart(ofToken: split ? m - 4 : m))
         if let c = DispatchedBlocks.dispatchedClosure(s, call: m), c.close > c.open {
             text += s.commentsOpening(after: c.inKeyword > c.open ? c.inKeyword : c.open)
+        }
+        return text
+    }
+
+    /// The comments above the `guard … else { … }` lines that directly precede the statement
+    /// starting at `first`: an early exit only gates the hop, so a reason written above it speaks
+    /// for the hop. Any other statement in between ends the walk.
+    static func commentsAboveEarlyExits(_ s: FileStructure, before first: Int) -> String {
+        var text = ""
+        var start = first
+        for _ in 0..<3 {
+            let close = start - 1
+            guard close > 0, s.code[close].kind == .punctuation, s.text(close) == "}" else { break }
+            let open = Int(s.match[close])
+            guard open >= 0 && open < close else { break }
+            let head = s.lineStart(ofToken: open)
+            guard s.text(head) == "guard" else { break }
+            text += s.commentsAround(token: head)
+            start = head
         }
         return text
     }

@@ -170,12 +170,18 @@ extension FileStructure {
         return lo
     }
 
+    /// The first code token on the line of code token `i`.
+    public func lineStart(ofToken i: Int) -> Int {
+        var first = i
+        while first > 0 && !code[first].flags.contains(.newlineBefore) { first -= 1 }
+        return first
+    }
+
     /// The comments that document the statement holding code token `i`: those between the end
     /// of the previous line's code and `i`, and a trailing comment on `i`'s line.
     public func commentsAround(token i: Int) -> String {
         guard i >= 0 && i < code.count else { return "" }
-        var first = i
-        while first > 0 && !code[first].flags.contains(.newlineBefore) { first -= 1 }
+        let first = lineStart(ofToken: i)
         let from = first > 0 ? Int(code[first - 1].end) : 0
         let line = self.line(ofToken: i)
         var out = ""

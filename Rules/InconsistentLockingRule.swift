@@ -31,7 +31,13 @@ public struct InconsistentLockingRule: Rule {
             or, when only other code writes the var, most of its accesses do (one read in a block on the queue, a \
             log call, is not a guard). A weak reference set by others and only read is loaded atomically: not \
             reported. Several reads (or writes) of one var on one unguarded path of a body are one finding. Classes marked @unchecked Sendable are reported by unchecked_sendable_unguarded \
-            instead. A read on the queue or event loop where every write of the var runs needs no lock.
+            instead. A read on the queue or event loop where every write of the var runs needs no lock. \
+            Static state counts too, for a type of any kind (class, struct, enum): a static stored var that the code \
+            of the file declaring it writes under a static lock or serial queue of the type (or a lock declared at \
+            file level), and reaches without it elsewhere in that file. A method called on an object held in a \
+            static var changes the object, not the var; an access holding only a lock the tool cannot tie to the \
+            type (one reached through another value) is not reported; nor is one in a helper that some call in \
+            the file makes with the lock held, or whose name or comment says its caller holds it.
             """,
         inTests: .narrowed("only state that the test code itself touches from concurrent code (a Task, a dispatched block, concurrentPerform, a task group), there or in the members that code calls and the members they call; a public var of a test helper that nothing in the run sets after init is not written. In a test function, an access the test's own order keeps apart from that code is not reported: one before the test starts any concurrent work (set-up), or one after it waits for all of it (on the group, semaphore or expectation that work signals, or through a helper that waits) or, for state written only on one queue, after an empty q.sync {} on that queue with no start since"),
         triggeringExamples: [
@@ -49,6 +55,14 @@ public struct InconsistentLockingRule: Rule {
                 private var active: [Int: String] = [:]
                 func start(_ id: Int, _ url: String) { queue.async { self.active[id] = url } }
                 func cancel(_ id: Int) { ↓active[id] = nil }
+            }
+            """,
+            """
+            enum Tokens {
+                private static let lock = NSLock()
+                private static var all: [String] = []
+                static func add(_ t: String) { lock.withLock { all.append(t) } }
+                static func clear() { ↓all = [] }
             }
             """,
             Example("""
@@ -83,6 +97,14 @@ public struct InconsistentLockingRule: Rule {
             }
             """,
             """
+            enum Tokens {
+                private static let lock = NSLock()
+                private static var all: [String] = []
+                static func add(_ t: String) { lock.withLock { all.append(t) } }
+                static func clear() { lock.withLock { all = [] } }
+            }
+            """,
+            """
             final class Plain {
                 var count = 0
                 func bump() { count += 1 }
@@ -102,6 +124,25 @@ public struct InconsistentLockingRule: Rule {
             case .neverGuarded, .unprotectedClass:
                 return nil
             }
+        } + StaticState.unguardedAccesses(context).map { staticDiagnostic($0, context) }
+    }
+
+    /// Static state that the type's code reaches under its guard in some places, not at `a`.
+    func staticDiagnostic(_ a: StaticStateAccess, _ context: RuleContext) -> Diagnostic {
+        let s = context.structure
+        let d = s.decls[a.variable]
+        let type = s.owningType(of: a.variable).map { s.decls[$0].nameText } ?? ""
+        let g = a.isQueue ? "queue '\(a.guardName)'" : "'\(a.guardName)'"
+        let lines = a.guardedWrites.prefix(3).map { String(s.line(ofToken: $0)) }
+        let at = lines.count == 1 ? "line \(lines[0])" : "lines " + lines.dropLast().joined(separator: ", ") + " and " + lines.last!
+        let message = "static var '\(d.nameText)' of '\(type)' is \(a.isWrite ? "written" : "read") here without \(g), which "
+            + "\(a.guardedWrites.count == 1 ? "its write" : "its writes") at \(at) \(a.guardedWrites.count == 1 ? "holds" : "hold")"
+            + ": static state is shared by every thread, so this \(a.isWrite ? "write" : "read") can run during \(a.guardedWrites.count == 1 ? "that write" : "one of them")"
+        let notes = (a.guardedWrites + a.guarded.filter { !a.guardedWrites.contains($0) }).prefix(2).map {
+            context.note(at: $0, "'\(d.nameText)' is accessed with \(g) held here")
         }
+        let fix = a.isQueue ? GuardReport.queueFix(a.guardName, name: d.nameText, write: a.isWrite)
+            : "hold '\(a.guardName)' around this access too, only for the access itself (\(a.form)), as the writes do"
+        return context.diagnostic(description, at: a.access, message: message, notes: Array(notes), fixIt: FixIt(fix))
     }
 }

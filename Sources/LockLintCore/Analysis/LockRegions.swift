@@ -144,6 +144,11 @@ public struct LockRegions: Sendable {
             guard Self.serialExecutorNames.contains(s, c.callee) else { continue }
             var receiver = Self.normalized(s.text(s.span(c.receiverStart, c.callee - 1)))
             if receiver.hasPrefix("Self.") { receiver = String(receiver.dropFirst(5)) }
+            // A static queue named through its type (`Cache.queue`) is the same queue.
+            if !queues.contains(receiver), let dot = receiver.firstIndex(of: "."), receiver.first?.isUppercase == true,
+               receiver[receiver.index(after: dot)...].firstIndex(of: ".") == nil {
+                receiver = String(receiver[receiver.index(after: dot)...])
+            }
             guard queues.contains(receiver) else { continue }
             more.append(LockRegion(form: .queue(method: s.text(c.callee), closure: ci), lock: receiver, acquireToken: c.callee,
                                    releaseToken: -1, start: c.open, end: c.close, executable: c.scope))

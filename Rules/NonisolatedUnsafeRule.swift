@@ -166,8 +166,10 @@ public struct NonisolatedUnsafeRule: Rule {
                 guard runsTestsInParallel, let d = decl, s.decls[d].parent < 0 || s.decls[d].isStaticMember, s.decls[d].kind == .variable,
                       !s.decls[d].isLet, !s.decls[d].isComputed, !uses.writesAfterInitialization(s, s.decls[d], d).isEmpty else { continue }
             }
-            // The same declaration in each branch of an #if is one variable: reported once.
-            if let d = decl, s.decls[d].kind == .variable, !reportedDeclarations.insert("\(s.decls[d].parent)/\(s.decls[d].nameText)").inserted { continue }
+            // The same declaration in each branch of an #if is one variable: reported once (a
+            // static and an instance member of one name are two).
+            if let d = decl, s.decls[d].kind == .variable,
+               !reportedDeclarations.insert("\(s.decls[d].parent)/\(s.decls[d].isStaticMember)/\(s.decls[d].nameText)").inserted { continue }
             var notes: [Note] = []
             guard let (message, fix) = describe(s, decl: decl, context: context, uses: &uses, notes: &notes) ?? strictFinding(s, decl, context)
             else { continue }
@@ -315,12 +317,16 @@ public struct NonisolatedUnsafeRule: Rule {
         let through = VariableUses.writesThrough(type: type, context)
         let writes = uses.writesAfterInitialization(s, d, di, through: through.writes)
             .filter { uses.regions.holding($0, in: s, directOnly: false).isEmpty }
+            // In a free function some caller calls with a lock held: held there, or the tool
+            // cannot tell (the lock may be taken only on some paths): not a write with no lock.
+            .filter { uses.callerHold(s, $0, context) == .none }
         // The same, in the other files of the run.
         let key = isLocal ? nil : d.parent < 0 ? d.nameText : owner.map { "\($0.nameText).\(d.nameText)" }
         let elsewhere = key.map { k in
             context.externalWrites(k).filter { w in
-                (w.through.isEmpty || through.writes(w.through))
+                (w.through.isEmpty || through.writes(w.through)) && (w.memberKind.isEmpty || (w.memberKind == "s") == d.isStaticMember)
                     && !w.guarded && !w.once && !(w.inInitializer && !isGlobalLike) && !VariableUses.runsUnderLock(context, call: w.closureCall)
+                    && uses.callerHold(of: w, s, context) == .none
             }
         } ?? []
         // A public global or static var can be set by any client of the module, from any thread.

@@ -33,7 +33,10 @@ public struct NonisolatedUnsafeRule: Rule {
             `performLocked`, `synchronized`; not `setCompletionBlock` or `synchronizeTerms`), of one of the file's \
             own methods that runs its closure with a lock held, or of a method that a lock type of the run (the \
             receiver's declared type, in any file) runs under its lock. A \
-            lock is also held in a block submitted to a serial queue the file declares. A var whose every use in \
+            lock is also held in a block submitted to a serial queue the file declares, and in a free function \
+            every call of which in the run holds one (a write in one that some calls make with no lock held is not \
+            judged: the tool cannot tell). A static and an instance member of one name are told apart: `Self.x`, \
+            `Type.x`, and `x` or `self.x` in a static member write the static one. A var whose every use in \
             the file holds one lock shows no hazard and is not reported (with `"strict": true`, it is reported with \
             that lock, so it can move inside a lock that owns its state); when it is reached through a computed property whose getter and setter \
             each take the lock and the file updates it through that property (`x.append(…)`, `x[k] = v`, `x += 1`), \

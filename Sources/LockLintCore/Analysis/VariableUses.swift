@@ -31,6 +31,8 @@ public struct VariableUses {
     var callerHoldByFunction: [String: CallerHold] = [:]
     /// The file's calls of functions by bare name, by name, gathered on first use.
     var callsByName: [String: [Int]]? = nil
+    /// The names of the file's free functions, gathered on first use.
+    var ownFunctions: Set<String>? = nil
 
     /// The uses of the variables among `declarations`.
     public init(of declarations: [Int], _ s: FileStructure, _ context: RuleContext) {
@@ -278,7 +280,8 @@ public struct VariableUses {
     public mutating func callerHold(of w: StateWrites.Site, _ s: FileStructure, _ context: RuleContext) -> CallerHold {
         guard !w.function.isEmpty else { return .none }
         // This file's calls are of that function only when it declares none of the name.
-        let declaresOwn = s.topLevel.contains { s.decls[$0].kind == .function && s.decls[$0].nameText == w.function }
+        if ownFunctions == nil { ownFunctions = Set(s.topLevel.filter { s.decls[$0].kind == .function }.map { s.decls[$0].nameText }) }
+        let declaresOwn = ownFunctions!.contains(w.function)
         return callerHold(function: w.function, access: w.functionAccess, path: w.path, s, context) { _ in w.functionAccess != "file" && !declaresOwn }
     }
 

@@ -33,7 +33,10 @@ public struct NonisolatedUnsafeRule: Rule {
             `performLocked`, `synchronized`; not `setCompletionBlock` or `synchronizeTerms`), of one of the file's \
             own methods that runs its closure with a lock held, or of a method that a lock type of the run (the \
             receiver's declared type, in any file) runs under its lock. A \
-            lock is also held in a block submitted to a serial queue the file declares. A var whose every use in \
+            lock is also held in a block submitted to a serial queue the file declares, and in a free function \
+            every call of which in the run holds one (a write in one that some calls make with no lock held is not \
+            judged: the tool cannot tell). A static and an instance member of one name are told apart: `Self.x`, \
+            `Type.x`, and `x` or `self.x` in a static member write the static one. A var whose every use in \
             the file holds one lock shows no hazard and is not reported (with `"strict": true`, it is reported with \
             that lock, so it can move inside a lock that owns its state); when it is reached through a computed property whose getter and setter \
             each take the lock and the file updates it through that property (`x.append(…)`, `x[k] = v`, `x += 1`), \
@@ -166,8 +169,10 @@ public struct NonisolatedUnsafeRule: Rule {
                 guard runsTestsInParallel, let d = decl, s.decls[d].parent < 0 || s.decls[d].isStaticMember, s.decls[d].kind == .variable,
                       !s.decls[d].isLet, !s.decls[d].isComputed, !uses.writesAfterInitialization(s, s.decls[d], d).isEmpty else { continue }
             }
-            // The same declaration in each branch of an #if is one variable: reported once.
-            if let d = decl, s.decls[d].kind == .variable, !reportedDeclarations.insert("\(s.decls[d].parent)/\(s.decls[d].nameText)").inserted { continue }
+            // The same declaration in each branch of an #if is one variable: reported once (a
+            // static and an instance member of one name are two).
+            if let d = decl, s.decls[d].kind == .variable,
+               !reportedDeclarations.insert("\(s.decls[d].parent)/\(s.decls[d].isStaticMember)/\(s.decls[d].nameText)").inserted { continue }
             var notes: [Note] = []
             guard let (message, fix) = describe(s, decl: decl, context: context, uses: &uses, notes: &notes) ?? strictFinding(s, decl, context)
             else { continue }
@@ -315,12 +320,16 @@ public struct NonisolatedUnsafeRule: Rule {
         let through = VariableUses.writesThrough(type: type, context)
         let writes = uses.writesAfterInitialization(s, d, di, through: through.writes)
             .filter { uses.regions.holding($0, in: s, directOnly: false).isEmpty }
+            // In a free function some caller calls with a lock held: held there, or the tool
+            // cannot tell (the lock may be taken only on some paths): not a write with no lock.
+            .filter { uses.callerHold(s, $0, context) == .none }
         // The same, in the other files of the run.
         let key = isLocal ? nil : d.parent < 0 ? d.nameText : owner.map { "\($0.nameText).\(d.nameText)" }
         let elsewhere = key.map { k in
             context.externalWrites(k).filter { w in
-                (w.through.isEmpty || through.writes(w.through))
+                (w.through.isEmpty || through.writes(w.through)) && (w.memberKind.isEmpty || (w.memberKind == "s") == d.isStaticMember)
                     && !w.guarded && !w.once && !(w.inInitializer && !isGlobalLike) && !VariableUses.runsUnderLock(context, call: w.closureCall)
+                    && uses.callerHold(of: w, s, context) == .none
             }
         } ?? []
         // A public global or static var can be set by any client of the module, from any thread.

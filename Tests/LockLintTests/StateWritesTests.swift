@@ -103,4 +103,24 @@ final class StateWritesTests: XCTestCase {
         // A reserved word that is not after a dot is not a name.
         XCTAssertTrue(extract("func f() { switch x { default: break } }", names: ["default"]).sites.isEmpty)
     }
+
+    /// Test code of another module sets what the module it tests declares: written, so no
+    /// "never written"; a variable nothing writes is still reported.
+    func testWritesFromATestModuleCount() async {
+        let library = """
+            nonisolated(unsafe) var onFailure: (String) -> Void = { print($0) }
+            nonisolated(unsafe) var banner = "ready"
+            func fail(_ s: String) { print(banner); onFailure(s) }
+            """
+        let tests = "import XCTest\n@testable import Lib\nextension XCTestCase { func intercept() { onFailure = { _ in } } }\n"
+        let inputs = [
+            LintInput(path: "Sources/Lib/Hooks.swift", bytes: Array(library.utf8), context: FileContext(module: "Sources/Lib")),
+            LintInput(path: "Tests/LibTests/HookTests.swift", bytes: Array(tests.utf8),
+                      context: FileContext(isTestLocation: true, module: "Tests/LibTests")),
+        ]
+        let settings = LintSettings(rules: [NonisolatedUnsafeRule()], configuration: Configuration(), includeGenerated: true, jobs: 2,
+                                    knownRuleIDs: Set(RuleRegistry.ids))
+        let found = await Linter.lint(inputs, settings: settings).diagnostics.filter { $0.message.contains("never written") }
+        XCTAssertEqual(found.map(\.location.line), [2])
+    }
 }

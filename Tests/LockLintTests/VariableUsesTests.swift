@@ -100,4 +100,54 @@ final class VariableUsesTests: XCTestCase {
         let writes = s3.code.indices.filter { s3.text($0) == "total" && s3.is($0 + 1, "+=") }
         XCTAssertEqual(writes.map { VariableUses.writtenInConcurrentClosure(s3, $0, di: di) }, [true, false])
     }
+
+    /// A static and an instance member of one name: each one's writes, not the other's.
+    func testStaticAndInstanceMembersOfOneName() {
+        let code = """
+            final class C {
+                static var n = 0
+                var n = 0
+                func bump() { self.n += 1; n -= 1 }
+                static func reset() { n = 0; Self.n = 1 }
+                func resetShared() { Self.n = 2; C.n = 3 }
+            }
+            """
+        let s = FileStructure(file: SourceFile(path: "S.swift", text: code))
+        var index = ProjectIndex.facts(of: s, vocabulary: .default)
+        index.finish()
+        let c = RuleContext(structure: s, vocabulary: .default, index: index)
+        let decls = s.decls.indices.filter { s.decls[$0].kind == .variable && s.decls[$0].nameText == "n" }
+        var u = VariableUses(of: decls, s, c)
+        let lines = decls.map { d in u.writesAfterInitialization(s, s.decls[d], d).map { s.line(ofToken: $0) } }
+        XCTAssertEqual(lines[0], [5, 5, 6, 6])  // the static one
+        XCTAssertEqual(lines[1], [4, 4])  // the instance one
+    }
+
+    /// A free function every caller of which holds a lock holds it; one some callers call with
+    /// none held the tool cannot judge; one no caller calls with a lock held holds none.
+    func testWhatTheCallersOfAFreeFunctionHold() {
+        let code = """
+            import Foundation
+            var a = 0
+            let lock = NSLock()
+            private func always() { a = 1 }
+            private func sometimes() { a = 2 }
+            private func never() { a = 3 }
+            func run(_ flag: Bool) {
+                if flag { lock.lock() }
+                defer { if flag { lock.unlock() } }
+                always()
+                sometimes()
+            }
+            func later() {
+                lock.withLock { always() }
+                sometimes()
+                never()
+            }
+            """
+        var (s, u, _) = uses(code, of: "a")
+        let c = RuleContext(structure: s, vocabulary: .default, index: ProjectIndex.facts(of: s, vocabulary: .default))
+        let writes = s.code.indices.filter { s.text($0) == "a" && s.is($0 + 1, "=") && !s.isKeyword($0 - 1, .var) }
+        XCTAssertEqual(writes.map { u.callerHold(s, $0, c) }, [.every, .some, .none])
+    }
 }

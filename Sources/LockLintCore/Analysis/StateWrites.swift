@@ -35,6 +35,18 @@ public struct StateWrites: Sendable, Equatable {
         /// it when the method is mutating in the member's type); else the name of the method called on it (`x.advance()`,
         /// `x.update { }`), which writes it only when that method is `mutating` in its value type.
         public var through: String = ""
+        /// The free function the write runs in (straight in its body, or in closures that run
+        /// on the spot), whose callers may hold a lock; "" when there is none. For the calls
+        /// filed under `callKey`, `through` is "()" for a call of a function another file
+        /// declares, "()own" for one of the calling file's own.
+        public var function: String = ""
+        /// That function's access: "" internal, "file" for `private`/`fileprivate` (only its
+        /// file calls it), "public" for `public`/`open` (clients may call it too).
+        public var functionAccess: String = ""
+        /// For a member's key, which member of the name is written when the code says it: "s"
+        /// the static one (`Self.x`, `Type.x`, or `x`/`self.x` in a static member), "i" the
+        /// instance one (`x`/`self.x` in an instance member), "" when it does not.
+        public var memberKind: String = ""
     }
 
     /// Key → definite writes, in file order.
@@ -349,7 +361,7 @@ public struct StateWrites: Sendable, Equatable {
     /// superset of the last components of the keys `extract` would record for it.
     public static func writtenNames(_ s: FileStructure) -> [UInt64] {
         var out: [UInt64] = []
-        for k in 0..<s.count where isNameToken(s, k) && isWriteCandidate(s, k) { out.append(nameHash(s, k)) }
+        for k in 0..<s.count where isNameToken(s, k) && (isWriteCandidate(s, k) || isBareCall(s, k)) { out.append(nameHash(s, k)) }
         out.sort()
         var unique: [UInt64] = []
         unique.reserveCapacity(out.count)
@@ -363,6 +375,38 @@ public struct StateWrites: Sendable, Equatable {
         s.nonisolatedTokens.compactMap { s.declaration(modifiedAt: Int($0)).map { s.decls[$0].nameText } }
     }
 
+    /// Per free function of `s`, the names it may write by their bare name (globals, or its own
+    /// locals: told apart later, by whether a `nonisolated` declaration of the run has the name).
+    /// A rule asks where such a function is called, and whether a lock is held there (see
+    /// `callKey`). One pass over the tokens.
+    public static func writerFunctions(_ s: FileStructure) -> [String: [String]] {
+        var out: [String: Set<String>] = [:]
+        for k in 0..<s.count where s.code[k].kind == .identifier && !s.isChar(k - 1, UInt8(ascii: ".")) && isWriteCandidate(s, k) {
+            guard let f = freeFunction(s, around: k) else { continue }
+            out[s.decls[f].nameText, default: []].insert(nameText(s, k))
+        }
+        return out.mapValues { $0.sorted() }
+    }
+
+    /// The outermost function-like declaration around token `k` when it is a named free function.
+    public static func freeFunction(_ s: FileStructure, around k: Int) -> Int? {
+        guard var f = s.enclosingFunction(of: k) else { return nil }
+        while s.decls[f].parent >= 0 && s.decls[s.decls[f].parent].kind.isFunctionLike { f = s.decls[f].parent }
+        return s.decls[f].parent < 0 && s.decls[f].kind == .function && !s.decls[f].nameText.isEmpty ? f : nil
+    }
+
+    /// The key under which the calls of free function `name` are filed (`name()`): `Site.guarded`
+    /// says whether a lock is held at the call.
+    public static func callKey(_ name: String) -> String { name + "()" }
+
+    /// Whether identifier `k` calls a function by its bare name: `f(…)` or `f { … }` (not a
+    /// member `x.f()`, not a declaration).
+    public static func isBareCall(_ s: FileStructure, _ k: Int) -> Bool {
+        guard s.code[k].kind == .identifier, !s.isChar(k - 1, UInt8(ascii: ".")), !s.isKeyword(k - 1, .func) else { return false }
+        if s.isChar(k + 1, UInt8(ascii: "(")) { return s.code[k + 1].start == s.code[k].end }
+        return opensClosure(s, k + 1)
+    }
+
     /// What file `s` writes of the variables named `names` that it does not declare (see the
     /// type's comment): every key whose last component is one of `names`, with the same sites as
     /// a look at every variable would give. `regions` says where a lock is held; it is worked
@@ -372,24 +416,56 @@ public struct StateWrites: Sendable, Equatable {
         if names.isEmpty { return out }
         let path = s.file.path
         var regions: LockRegions? = nil
+        // Names of free functions this file declares: its calls of them are its own.
+        var ownFunctions: Set<String>? = nil
         var k = 0
         while k < s.count {
             defer { k += 1 }
-            guard isNameToken(s, k), names.contains(s, k), isWriteCandidate(s, k) else { continue }
+            guard isNameToken(s, k), names.contains(s, k) else { continue }
+            if isBareCall(s, k) {
+                let name = nameText(s, k)
+                if ownFunctions == nil { ownFunctions = Set(s.topLevel.filter { s.decls[$0].kind == .function }.map { s.decls[$0].nameText }) }
+                if regions == nil { regions = makeRegions() }
+                let loc = s.location(ofToken: k)
+                out.sites[callKey(name), default: []].append(Site(path: path, line: loc.line, column: loc.column,
+                                                                  guarded: !regions!.holding(k, in: s, directOnly: false).isEmpty,
+                                                                  inInitializer: false, once: false, closureCall: "",
+                                                                  through: ownFunctions!.contains(name) ? "()own" : "()"))
+                continue
+            }
+            guard isWriteCandidate(s, k) else { continue }
             let name = nameText(s, k)
             let keys = keys(s, k, name: name, memberNames: &out.memberNames)
             guard !keys.isEmpty else { continue }
             out.touched.formUnion(keys)
+            // `Name.x` may be a global reached through its module's name (`App.override = …`):
+            // the global `x` may be written too (never a claim that it is, only that it may be).
+            if s.isChar(k - 1, UInt8(ascii: ".")) && k >= 2 && s.code[k - 2].kind == .identifier { out.touched.insert(name) }
             guard let through = writeKind(s, k) else { continue }
             if regions == nil { regions = makeRegions() }
             let held = !regions!.holding(k, in: s, directOnly: false).isEmpty
             let loc = s.location(ofToken: k)
             let call = held ? "" : s.enclosingClosure(of: k).map { closureCall(s, s.closures[$0]) } ?? ""
             let once = s.variableDeclarations(holding: k).contains { s.decls[$0].isLet && s.decls[$0].initializer.contains(k) }
+            var function = ""
+            var access = ""
+            if !held, let f = freeFunction(s, around: k), s.decls[f].body >= 0,
+               LockRegions.reachesWithoutDeferral(s, from: k, to: s.decls[f].body, escaping: regions!.escapingCallees) {
+                let m = s.decls[f].modifiers
+                function = s.decls[f].nameText
+                access = m.contains(.private) || m.contains(.fileprivate) ? "file" : m.contains(.public) || m.contains(.open) ? "public" : ""
+            }
+            var memberKind = ""
+            if s.isChar(k - 1, UInt8(ascii: ".")) && !s.isKeyword(k - 2, .self) {
+                memberKind = "s"
+            } else if let f = s.enclosingFunction(of: k), let inStatic = VariableUses.inStaticMember(s, f) {
+                memberKind = inStatic ? "s" : "i"
+            }
             for key in keys {
                 out.sites[key, default: []].append(Site(path: path, line: loc.line, column: loc.column, guarded: held,
                                                         inInitializer: inInitializer(s, k, key: key), once: once, closureCall: call,
-                                                        through: through))
+                                                        through: through, function: function, functionAccess: access,
+                                                        memberKind: key.contains(".") ? memberKind : ""))
             }
         }
         return out

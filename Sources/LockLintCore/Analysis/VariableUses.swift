@@ -27,6 +27,12 @@ public struct VariableUses {
     /// says they run it under a lock (`withLockVoid`, `performLocked`) or that are the file's
     /// own lock wrappers.
     public private(set) var regions: LockRegions
+    /// Per free function, what its callers hold (see `callerHold`), worked out once.
+    var callerHoldByFunction: [String: CallerHold] = [:]
+    /// The file's calls of functions by bare name, by name, gathered on first use.
+    var callsByName: [String: [Int]]? = nil
+    /// The names of the file's free functions, gathered on first use.
+    var ownFunctions: Set<String>? = nil
 
     /// The uses of the variables among `declarations`.
     public init(of declarations: [Int], _ s: FileStructure, _ context: RuleContext) {
@@ -215,6 +221,13 @@ public struct VariableUses {
                 // Only uses in the declaring function count.
                 guard let body = s.decls[d.parent].body >= 0 ? s.scopes[s.decls[d.parent].body] : nil, body.open < i && i < body.close else { continue }
             } else if let f = s.enclosingFunction(of: i) {
+                // A static and an instance member may share a name: `Self.x`, `Type.x`, and `x`
+                // or `self.x` in a static member are the static one; `x` or `self.x` in an
+                // instance member the instance one.
+                if d.parent >= 0 && s.decls[d.parent].kind.isType, let inStatic = Self.inStaticMember(s, f) {
+                    let typeQualified = qualified && !s.isKeyword(i - 2, .self)
+                    if typeQualified ? !d.isStaticMember : inStatic != d.isStaticMember { continue }
+                }
                 var top = f
                 while s.decls[top].parent >= 0 && s.decls[s.decls[top].parent].kind.isFunctionLike { top = s.decls[top].parent }
                 let k = s.decls[top].kind
@@ -242,6 +255,71 @@ public struct VariableUses {
             out.append(i)
         }
         return out
+    }
+
+    /// What the callers of a free function hold (see `callerHold`).
+    public enum CallerHold { case none, every, some }
+
+    /// Whether the callers of the free function that token `i` runs in (straight in its body, or
+    /// in closures that run on the spot) hold a lock where they call it: at every call seen in the
+    /// run (`every`; at least one call must be seen, and a public function's clients may call it
+    /// with nothing held), at some (`some`: the tool cannot tell), or at none seen (`none`). Calls
+    /// in this file are read here; calls in other files of the module from the run's index
+    /// (`StateWrites.callKey`).
+    public mutating func callerHold(_ s: FileStructure, _ i: Int, _ context: RuleContext) -> CallerHold {
+        guard let f = StateWrites.freeFunction(s, around: i), s.decls[f].body >= 0,
+              LockRegions.reachesWithoutDeferral(s, from: i, to: s.decls[f].body, escaping: regions.escapingCallees) else { return .none }
+        let d = s.decls[f]
+        let m = d.modifiers
+        let access = m.contains(.private) || m.contains(.fileprivate) ? "file" : m.contains(.public) || m.contains(.open) ? "public" : ""
+        let body = s.scopes[d.body]
+        return callerHold(function: d.nameText, access: access, path: s.file.path, s, context) { !(body.open < $0 && $0 < body.close) }
+    }
+
+    /// The same for a write another file makes (`StateWrites.Site.function`).
+    public mutating func callerHold(of w: StateWrites.Site, _ s: FileStructure, _ context: RuleContext) -> CallerHold {
+        guard !w.function.isEmpty else { return .none }
+        // This file's calls are of that function only when it declares none of the name.
+        if ownFunctions == nil { ownFunctions = Set(s.topLevel.filter { s.decls[$0].kind == .function }.map { s.decls[$0].nameText }) }
+        let declaresOwn = ownFunctions!.contains(w.function)
+        return callerHold(function: w.function, access: w.functionAccess, path: w.path, s, context) { _ in w.functionAccess != "file" && !declaresOwn }
+    }
+
+    /// What the calls of free function `function`, declared in the file at `path`, hold: this
+    /// file's calls that `counts`, and the other files' (their own function's calls only in the
+    /// declaring file).
+    mutating func callerHold(function: String, access: String, path: String, _ s: FileStructure, _ context: RuleContext,
+                             counts: (Int) -> Bool) -> CallerHold {
+        let key = path + "|" + function
+        if let known = callerHoldByFunction[key] { return known }
+        if callsByName == nil {
+            var calls: [String: [Int]] = [:]
+            for k in 0..<s.count where StateWrites.isBareCall(s, k) { calls[s.text(k), default: []].append(k) }
+            callsByName = calls
+        }
+        var held = 0
+        var seen = 0
+        for c in callsByName![function] ?? [] where counts(c) {
+            seen += 1
+            if !regions.holding(c, in: s, directOnly: false).isEmpty { held += 1 }
+        }
+        for w in context.externalWrites(StateWrites.callKey(function)) {
+            let own = w.through == "()own"
+            guard own ? w.path == path : w.path != path && access != "file" else { continue }
+            seen += 1
+            if w.guarded { held += 1 }
+        }
+        let answer: CallerHold = held == 0 ? .none : held == seen && access != "public" ? .every : .some
+        callerHoldByFunction[key] = answer
+        return answer
+    }
+
+    /// Whether function-like declaration `f` (or the member it is nested in) is a static or
+    /// class member of a type; nil outside any type.
+    static func inStaticMember(_ s: FileStructure, _ f: Int) -> Bool? {
+        var m = f
+        while s.decls[m].parent >= 0 && !s.decls[s.decls[m].parent].kind.isType { m = s.decls[m].parent }
+        return s.decls[m].parent >= 0 ? s.decls[m].isStaticMember : nil
     }
 
     /// A computed property of the same type whose getter and setter each reach `d` (each taking

@@ -131,6 +131,8 @@ public enum Linter {
         /// the names of its `nonisolated` declarations (see `StateWrites`).
         var writtenNames: [UInt64]? = nil
         var nonisolatedNames: [String] = []
+        /// Its free functions and the names each may write (see `StateWrites.writerFunctions`).
+        var writerFunctions: [String: [String]] = [:]
     }
 
     public static func lint(_ inputs: [LintInput], settings: LintSettings) async -> LintReport {
@@ -171,15 +173,27 @@ public enum Linter {
         for k in outcomes.indices where outcomes[k].writtenNames != nil {
             asked[outcomes[k].module, default: []].append(contentsOf: outcomes[k].nonisolatedNames)
         }
+        // And the free functions that write one of them: where they are called, and whether a
+        // lock is held there, says whether their writes hold one.
+        let askedVariables = Set(asked.values.joined())
+        if !askedVariables.isEmpty {
+            for k in outcomes.indices where outcomes[k].writtenNames != nil {
+                for (function, written) in outcomes[k].writerFunctions where written.contains(where: askedVariables.contains) {
+                    asked[outcomes[k].module, default: []].append(function)
+                }
+            }
+        }
         let filters = asked.mapValues { StateWrites.NameFilter($0) }
         // A file of a target its manifest names can write only what its module and the modules
         // it depends on declare; its own module's names are asked of it. A file whose module is
         // only guessed from its folder (an app's sources) may write any module's names: "never
         // written in any file of the run" must hold whatever module a folder is guessed to be.
+        // Test code sets what the modules it tests declare (`@testable import`: an intercept or
+        // a switch a test flips), whatever its own module: it is asked every module's names.
         let all = StateWrites.NameFilter(asked.values.joined())
         let chosen: [(file: Int, filter: StateWrites.NameFilter)] = outcomes.indices.compactMap { k in
             guard let written = outcomes[k].writtenNames, outcomes[k].linted,
-                  let f = contexts[k].context?.module != nil ? filters[outcomes[k].module] : all,
+                  let f = contexts[k].context?.module != nil && contexts[k].context?.isTestLocation != true ? filters[outcomes[k].module] : all,
                   !f.isEmpty, f.meets(written) else { return nil }
             return (k, f)
         }
@@ -340,6 +354,7 @@ public enum Linter {
         if profile.needsStateWrites && projectIndex == nil {
             outcome.writtenNames = StateWrites.writtenNames(structure)
             outcome.nonisolatedNames = StateWrites.nonisolatedNames(structure)
+            outcome.writerFunctions = StateWrites.writerFunctions(structure)
             // On its own the file is the whole run: its own writes of the names it asks about.
             let own = StateWrites.NameFilter(outcome.nonisolatedNames)
             if !own.isEmpty {

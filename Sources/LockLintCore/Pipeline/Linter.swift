@@ -4,7 +4,8 @@
 ///     merge every file's facts into the project index
 ///     (parallel, only files that may write a variable some rule asks about) the writes of other
 ///         files' variables (see `StateWrites`)
-///     pass 2 (parallel, only files whose facts questions get other answers): rules again
+///     pass 2 (parallel, only files whose facts questions get other answers): the rules (and the guard
+///         log extraction) that asked those questions, again; the other rules' findings are kept
 ///     sort findings by path, line, column, rule id
 ///
 /// Files are never all held at once: a file's bytes and tokens live only while it is processed.
@@ -114,12 +115,16 @@ public enum Linter {
     struct FileOutcome: Sendable {
         var diagnostics: [Diagnostic] = []
         var facts = ProjectIndex()
-        var questions: [FactsQuestion: FactsAnswer] = [:]
+        /// The questions asked, each with who asked it: the guard log extraction (while the
+        /// answers of its questions stay the same, the file's guard logs do too) or a rule.
+        var questions = RecordedQuestions()
         /// The names the file spells, when its questions are judged by them (see `RuleContext.isLockingMemberName`).
         var spelledNames: IdentifierFilter? = nil
-        /// The questions the guard log extraction asked (a part of `questions`): while their
-        /// answers stay the same, the file's guard logs do too.
-        var logQuestions: [FactsQuestion: FactsAnswer] = [:]
+        /// The rules' findings before suppressions, in rule order; `foundEnds[k]` is where rule
+        /// `k`'s end. A later pass runs again only the rules whose questions get other answers,
+        /// and takes the others' findings from here.
+        var found: [Diagnostic] = []
+        var foundEnds: [Int] = []
         /// The guard logs were extracted in this run of the file (in `facts.guardLogs`).
         var logsExtracted = false
         var module = ""
@@ -134,6 +139,12 @@ public enum Linter {
         /// Its free functions and the names each may write (see `StateWrites.writerFunctions`).
         var writerFunctions: [String: [String]] = [:]
     }
+
+    /// Who asked a question (see `RecordedQuestions`): the guard log extraction, or rule `k` of
+    /// the profile (rules past the 63rd share one mask: any of their questions runs them all again).
+    static let extractionAsker: UInt64 = 1 << 63
+    static let ruleAskers: UInt64 = ~extractionAsker
+    static func ruleAsker(_ k: Int) -> UInt64 { k < 63 ? 1 << UInt64(k) : ruleAskers }
 
     public static func lint(_ inputs: [LintInput], settings: LintSettings) async -> LintReport {
         let jobs = max(1, settings.jobs > 0 ? settings.jobs : ProcessorCount.online)
@@ -219,20 +230,23 @@ public enum Linter {
             let recheck = outcomes.indices.filter { changes[$0] != 0 }
             if recheck.isEmpty { break }
             passes += 1
+            // Only the rules (and the extraction) that asked a question whose answer changed run
+            // again; the others' findings are the ones they gave before.
+            let earlier = recheck.map { (found: outcomes[$0].found, ends: outcomes[$0].foundEnds) }
             let again = await parallelMap(recheck.count, jobs: jobs) { j in
-                process(contexts[recheck[j]], settings: settings, projectIndex: current, extractLogs: changes[recheck[j]] == 2)
+                let asked = changes[recheck[j]]
+                return process(contexts[recheck[j]], settings: settings, projectIndex: current,
+                               extractLogs: asked & extractionAsker != 0, rerun: asked, earlier: earlier[j])
             }
             var logsChanged = false
             for (j, k) in recheck.enumerated() {
                 rechecked.insert(k)
                 outcomes[k].diagnostics = again[j].diagnostics
-                if again[j].logsExtracted {
-                    outcomes[k].questions = again[j].questions
-                    outcomes[k].logQuestions = again[j].logQuestions
-                } else {
-                    // The extraction's questions were not asked again: their answers are the same.
-                    outcomes[k].questions = again[j].questions.merging(outcomes[k].logQuestions) { new, _ in new }
-                }
+                outcomes[k].found = again[j].found
+                outcomes[k].foundEnds = again[j].foundEnds
+                // The questions of what did not run again stay, with their answers (the same).
+                let redone = (changes[k] & ruleAskers) | (again[j].logsExtracted ? extractionAsker : 0)
+                outcomes[k].questions = outcomes[k].questions.replacing(redone, with: again[j].questions)
                 if again[j].logsExtracted && again[j].facts.guardLogs != outcomes[k].facts.guardLogs {
                     index.replaceGuardLogs(of: contexts[k].path, with: again[j].facts)
                     outcomes[k].facts.guardLogs = again[j].facts.guardLogs
@@ -257,28 +271,31 @@ public enum Linter {
         return report
     }
 
-    /// Per file, whether its recorded questions get other answers from `index`: 0 no, 1 yes (but
-    /// not those of its guard log extraction), 2 yes, the extraction's too. (A function of its
-    /// own, so that the outcomes are not held, and copied on the caller's next write, once done.)
+    /// Per file, who asked the recorded questions that get other answers from `index` (the
+    /// guard log extraction's and rules' bits, see `ruleAsker`); 0 when none does. (A function
+    /// of its own, so that the outcomes are not held, and copied on the caller's next write, once done.)
     static func changedAnswers(_ outcomes: [FileOutcome], inputs: [LintInput], index: ProjectIndex, onlyGuardFindings: Bool,
-                               jobs: Int) async -> [UInt8] {
-        await parallelMap(outcomes.count, jobs: jobs) { k -> UInt8 in
+                               jobs: Int) async -> [UInt64] {
+        await parallelMap(outcomes.count, jobs: jobs) { k -> UInt64 in
             guard outcomes[k].linted else { return 0 }
             let module = outcomes[k].module
             let path = inputs[k].path
             if onlyGuardFindings {
-                return RuleContext.answersChange(outcomes[k].questions, module: module, path: path, index: index, onlyGuardFindings: true) ? 1 : 0
+                // (The guard logs are not extracted again for the findings inferred from them.)
+                return RuleContext.answersChange(outcomes[k].questions, module: module, path: path, index: index, onlyGuardFindings: true)
+                    & ruleAskers
             }
-            let spelled = outcomes[k].spelledNames
-            if RuleContext.answersChange(outcomes[k].logQuestions, module: module, path: path, index: index, spelled: spelled) { return 2 }
-            return RuleContext.answersChange(outcomes[k].questions, module: module, path: path, index: index, spelled: spelled) ? 1 : 0
+            return RuleContext.answersChange(outcomes[k].questions, module: module, path: path, index: index, spelled: outcomes[k].spelledNames)
         }
     }
 
     /// One file through the whole per-file pipeline. Total: every failure becomes a finding.
     /// In a later pass (`projectIndex` given) the file's facts are not gathered again; its guard
-    /// logs are extracted again only when `extractLogs` says their answers may have changed.
-    static func process(_ input: LintInput, settings: LintSettings, projectIndex: ProjectIndex?, extractLogs: Bool = true) -> FileOutcome {
+    /// logs are extracted again only when `extractLogs` says their answers may have changed, and
+    /// of the rules only those in `rerun` (`ruleAsker` bits) run: the others' findings are
+    /// taken from `earlier` (the last run's `found` and `foundEnds`).
+    static func process(_ input: LintInput, settings: LintSettings, projectIndex: ProjectIndex?, extractLogs: Bool = true,
+                        rerun: UInt64 = .max, earlier: (found: [Diagnostic], ends: [Int])? = nil) -> FileOutcome {
         let profile = settings.profiles[min(max(0, input.profile), settings.profiles.count - 1)]
         let vocabulary = profile.vocabulary
         var outcome = FileOutcome()
@@ -323,8 +340,10 @@ public enum Linter {
         outcome.linted = true
         let structure = FileStructure(file: file, code: code, comments: comments)
         // The lock regions, worked out once for the lock graph and every rule (only in files that
-        // can take a lock at all).
-        let regions = LockGraph.mayAcquire(structure, vocabulary: vocabulary) ? LockRegions(structure, vocabulary: vocabulary) : nil
+        // can take a lock at all). A later pass, which gathers no facts and may run few rules,
+        // leaves both to the context, which works out the same on first use.
+        let regions = projectIndex == nil && LockGraph.mayAcquire(structure, vocabulary: vocabulary)
+            ? LockRegions(structure, vocabulary: vocabulary) : nil
         // The file's own lock wrappers, worked out once for the facts and the guard inference.
         let wrappers = regions.map { GuardLogExtractor.ownWrappers(structure, vocabulary: vocabulary, regions: $0) } ?? [:]
         // The file's own facts, for the merge after pass 1; a later pass reads only its
@@ -334,13 +353,14 @@ public enum Linter {
             : ProjectIndex()
         let context = RuleContext(structure: structure, vocabulary: vocabulary, index: projectIndex ?? facts, module: outcome.module,
                                   fileContext: input.context, lockRegions: regions)
-        context.wrapperMethods = wrappers
+        if projectIndex == nil { context.wrapperMethods = wrappers }
         // The uses of each class's state with the guards held there, for the guard inference
         // (only when a rule that reads it runs).
         if profile.needsGuardInference && (projectIndex == nil || extractLogs) {
             // (A later pass keeps only the guard logs: the uses of other instances' members are the first pass's.)
+            context.questions.asker = extractionAsker
             let extraction = GuardLogExtractor.extract(context, outsideCalls: projectIndex == nil)
-            outcome.logQuestions = context.questions
+            context.questions.asker = .max
             outcome.logsExtracted = true
             facts.add(extraction, module: outcome.module, path: input.path)
             if projectIndex == nil {
@@ -378,9 +398,18 @@ public enum Linter {
                 structure.location(ofToken: b.start).line...(b.end < structure.code.count ? structure.location(ofToken: b.end).line : Int.max)
             }
         var found: [Diagnostic] = []
+        var ends: [Int] = []
+        ends.reserveCapacity(profile.rules.count)
+        let reuse = earlier.flatMap { $0.ends.count == profile.rules.count ? $0 : nil }
         for (k, rule) in profile.rules.enumerated() {
             // A cancelled lint (the language server's stale document) stops between rules.
             if Task.isCancelled { break }
+            defer { ends.append(found.count) }
+            if let reuse, rerun & ruleAsker(k) == 0 {
+                found.append(contentsOf: reuse.found[(k == 0 ? 0 : reuse.ends[k - 1])..<reuse.ends[k]])
+                continue
+            }
+            context.questions.asker = ruleAsker(k)
             let severity = profile.ruleSeverities[k]
             if context.fileIsTestCode {
                 let policy = profile.ruleTestPolicies[k]
@@ -411,13 +440,16 @@ public enum Linter {
                 }
             }
             for k in ds.indices { ds[k].severity = severity }
+            // Fix-its write line breaks as the file does (CRLF, CR), for --fix and for every reporter.
+            for k in ds.indices where !ds[k].fixIt.edits.isEmpty {
+                ds[k].fixIt.edits = Fixer.adapt(ds[k].fixIt.edits, to: file.bytes)
+            }
             found.append(contentsOf: ds)
         }
-        // Fix-its write line breaks as the file does (CRLF, CR), for --fix and for every reporter.
-        for k in found.indices where !found[k].fixIt.edits.isEmpty {
-            found[k].fixIt.edits = Fixer.adapt(found[k].fixIt.edits, to: file.bytes)
-        }
+        context.questions.asker = .max
         let ran = profile.ruleIDs
+        outcome.found = found
+        outcome.foundEnds = ends
         outcome.questions = context.questions
         outcome.spelledNames = context.spelledNames
         let (directives, malformed) = Suppressions.parse(structure)

@@ -9,7 +9,9 @@ public final class RuleContext {
     public let vocabulary: LockVocabulary
     public let module: String
     var index: ProjectIndex
-    private(set) var questions: [FactsQuestion: FactsAnswer] = [:]
+    /// The questions asked so far, each with its answer and who asked it (the pipeline sets
+    /// `questions.asker` before the guard log extraction and before each rule).
+    var questions = RecordedQuestions()
     /// Where the file sits: test code, deployment targets, default isolation.
     public let fileContext: FileContext
     /// The file is test code (by its location, or because it imports XCTest or Testing).
@@ -598,13 +600,19 @@ public final class RuleContext {
     /// With `onlyGuardFindings`, only the questions about the findings inferred from guard logs
     /// are asked again (the rest of `index` is known to be the same as when they were answered).
     /// A "no" of `isLockingMemberName` is judged by the names the file spells (`spelled`, when given).
-    static func answersChange(_ questions: [FactsQuestion: FactsAnswer], module: String, path: String, index: ProjectIndex,
-                              spelled: IdentifierFilter? = nil, onlyGuardFindings: Bool = false) -> Bool {
+    /// Returns the askers (`RecordedQuestions.asker` bits) of the questions whose answers change:
+    /// zero when none does.
+    static func answersChange(_ questions: RecordedQuestions, module: String, path: String, index: ProjectIndex,
+                              spelled: IdentifierFilter? = nil, onlyGuardFindings: Bool = false) -> UInt64 {
         // The module's types, looked up once per file; a question's type only by the kinds that
         // read it (`index.facts(module:name:)`, without hashing the module's name each time).
         let types = index.modules[module]
-        for (q, a) in questions {
+        var changed: UInt64 = 0
+        for (q, asked) in questions.entries {
+            // A question all of whose askers are already known to be asked again is not worked out.
+            if asked.askers & changed == asked.askers { continue }
             if onlyGuardFindings && q.kind != .guardFindings { continue }
+            let a = asked.answer
             var f: TypeFacts? { types?[q.name] }
             let b: FactsAnswer
             switch q.kind {
@@ -660,9 +668,12 @@ public final class RuleContext {
                 }
             case .lockReaders: b = .strings(lockReaderMethods(q.name, module: module, index: index))
             }
-            if a != b { return true }
+            if a != b {
+                changed |= asked.askers
+                if changed == .max { break }
+            }
         }
-        return false
+        return changed
     }
 
     // MARK: Building diagnostics
@@ -693,6 +704,56 @@ struct FactsQuestion: Hashable {
     }
     var kind: Kind
     var name: String
+}
+
+/// The questions a file's lint asked, each with its answer and the bits of who asked it: the
+/// guard log extraction, or one rule each (see `Linter.process`), so that when an answer
+/// changes only those that asked it run again.
+struct RecordedQuestions {
+    struct Asked {
+        var answer: FactsAnswer
+        var askers: UInt64
+
+        mutating func record(_ a: FactsAnswer, by bits: UInt64) {
+            answer = a
+            askers |= bits
+        }
+    }
+    private(set) var entries: [FactsQuestion: Asked] = [:]
+    /// The bit(s) of who asks now; every bit when the pipeline does not say.
+    var asker: UInt64 = .max
+
+    init() {}
+
+    subscript(q: FactsQuestion) -> FactsAnswer? {
+        get { entries[q]?.answer }
+        set {
+            guard let a = newValue else {
+                entries[q] = nil
+                return
+            }
+            entries[q, default: Asked(answer: a, askers: 0)].record(a, by: asker)
+        }
+    }
+
+    /// These questions without the askers `redone` (which ran again), with `newer`'s (asked in
+    /// that run) added.
+    func replacing(_ redone: UInt64, with newer: RecordedQuestions) -> RecordedQuestions {
+        var out = RecordedQuestions()
+        out.entries.reserveCapacity(entries.count)
+        for (q, e) in entries {
+            let kept = e.askers & ~redone
+            if kept != 0 { out.entries[q] = Asked(answer: e.answer, askers: kept) }
+        }
+        for (q, e) in newer.entries {
+            if let old = out.entries[q] {
+                out.entries[q] = Asked(answer: e.answer, askers: old.askers | e.askers)
+            } else {
+                out.entries[q] = e
+            }
+        }
+        return out
+    }
 }
 
 enum FactsAnswer: Equatable {

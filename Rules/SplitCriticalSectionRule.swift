@@ -45,8 +45,10 @@ public struct SplitCriticalSectionRule: Rule {
             unless the write clears it (a value bound by `if let`/`guard let` on the path of the write, and \
             written back made from it, or tested further in the condition, was found present: `if let old = … { … = old + 1 }` and \
             `if let last, isExpired(last) { … }` are reported), and neither is a flag every write in the file sets to the same value, nor state the first acquisition read and set to a fixed value (a test-and-set claim, a read-and-reset): the caller owns it until it writes it back. When the code between the two acquisitions calls anything, the fix-it asks only for a re-check, never for one acquisition held across that call. \
-            Acquisitions also include reading a getter of the type that takes the lock (`count`), calling a \
-            method of the type that takes it (`setCount(…)`; both declared in any file of the run), calling one \
+            Acquisitions also include reading a getter of the type that takes the lock (`count`, also `if let count`), \
+            assigning a property whose setter takes it (`count = 0`, also through a wrapped property's `wrappedValue`), calling a \
+            method of the type that takes it (`setCount(…)`; all declared in any file of the run, in the type or its \
+            superclasses), calling one \
             of the file's own helper methods whose body makes exactly one acquisition (`transition(to:)`), the \
             members of a box held in a property or a local (`box.value`, `box.setValue(…)`, `box.withValue { }`, \
             for a box type of the run or ConcurrencyExtras' LockIsolated; two members of one object count only when the \
@@ -60,8 +62,13 @@ public struct SplitCriticalSectionRule: Rule {
             both, or by every caller of the private helper they are in) or on one serial queue of the type, and every \
             write of that file-private state in the file does too: nothing can come between them. \
             Any read, inside the second acquisition, of state the first one read counts as a re-check, even a \
-            read that does not re-test the decision. For a property whose getter and setter lock separately (no `_modify`; each takes the lock \
-            directly or in a method of the run it calls, such as `set { store(newValue) }`; a queue counts, \
+            read that does not re-test the decision. Without a decision, a property's whole value bound by its getter \
+            (`let taken = items`) and reset by its setter to an empty value (`items = []`, `nil`, `0`) is reported when \
+            `taken` is used after the reset: what was stored in between is dropped. \
+            For a property whose getter and setter lock separately (no `_modify`; each takes the lock \
+            directly, through any closure method of a receiver the file takes as a lock or whose type is a lock \
+            (`lock.withLock` to read, `lock.someOtherMethod { }` to write), or in a method of the run it calls, such as \
+            `set { store(newValue) }`; a queue counts, \
             `sync` to read and a `sync` or barrier block to write), the finding is at \
             its first change in the file (`x += …`, `x[k] = …`, a mutating method of the standard collections), \
             with a note at each other change of that property (one cause, one fix), in methods of the \
@@ -187,14 +194,24 @@ public struct SplitCriticalSectionRule: Rule {
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
         var serial = SerialSteps(context.structure)
-        var out: [Diagnostic] = accessorSplits(context, &serial)
+        var (out, byProperty) = accessorSplits(context, &serial)
         var acquisitions = LockAcquisitions(context)
         var locked = LockedSteps(context.structure, regions: context.lockRegions)
         for (first, second) in acquisitions.consecutivePairs() {
             // On a reader-writer queue only a barrier block writes, and only a `sync` block's
             // reads reach the code after it.
             if LockAcquisitions.isPlainQueueBlock(second, context.structure) || Self.isQueueAsync(first, context.structure) { continue }
-            if let d = judge(first, second, &acquisitions, &serial, &locked, context) { out.append(d) }
+            // An actor's method runs its synchronous steps one caller at a time.
+            if second.isSetter, let type = context.structure.enclosingTypeName(of: second.acquireToken), context.isActor(type) { continue }
+            guard let d = judge(first, second, &acquisitions, &serial, &locked, context) ?? takeAndReset(first, second, &acquisitions, &serial, &locked, context)
+            else { continue }
+            // A write through the setter of a property already reported for its getter and
+            // setter locking separately: the same cause, a note on that finding.
+            if second.isSetter, let type = context.structure.enclosingTypeName(of: second.acquireToken), let k = byProperty["\(type).\(second.memberName)"] {
+                out[k].notes.append(context.note(at: second.acquireToken, "'\(second.memberName) = …' here too reads and writes it in two holds"))
+                continue
+            }
+            out.append(d)
         }
         return out
     }
@@ -203,7 +220,7 @@ public struct SplitCriticalSectionRule: Rule {
 
     /// `x += 1`, `x[k] = v`, `x.append(v)` on a property whose getter and setter each take the
     /// lock: the getter's acquisition reads, the setter's writes, and an update in between is lost.
-    private func accessorSplits(_ context: RuleContext, _ serial: inout SerialSteps) -> [Diagnostic] {
+    private func accessorSplits(_ context: RuleContext, _ serial: inout SerialSteps) -> ([Diagnostic], [String: Int]) {
         let s = context.structure
         let code = s.code
         let bytes = s.file.bytes
@@ -211,6 +228,7 @@ public struct SplitCriticalSectionRule: Rule {
         // One finding per property and lock in a file, at its first such change; the others are
         // notes. The cause, and the fix (`_modify`, a mutate method), is the property's.
         var firstFinding: [String: Int] = [:]
+        var byProperty: [String: Int] = [:]
         for q in 0..<max(0, code.count - 1) where code[q].kind == .identifier {
             // Most names are followed by `(`, `,`, `)` or `:`: only `[`, `.`, `?`, `!`, `=` or an
             // operator can start a change (tested on the byte, before anything else).
@@ -261,6 +279,7 @@ public struct SplitCriticalSectionRule: Rule {
                 continue
             }
             firstFinding[key] = out.count
+            byProperty["\(typeName).\(name)"] = out.count
             let through = a.wrapper.map { "its @\($0) wrapper's getter and setter" } ?? "its getter and setter"
             out.append(context.diagnostic(
                 description, at: q,
@@ -269,7 +288,7 @@ public struct SplitCriticalSectionRule: Rule {
                         Note(path: a.setter.path, location: a.setter.location, message: "and the setter takes it again here")],
                 fixIt: FixIt("make the change under one acquisition: a method that runs it with '\(a.lock)' held (`mutate { $0\(how) }`), a `_modify` accessor that holds the lock across `yield`, or the value kept in a lock that owns it and changed inside `withLock`")))
         }
-        return out
+        return (out, byProperty)
     }
 
     /// Inside a closure handed to `sync` or to a lock-scoped method (`withLock`), however its
@@ -354,6 +373,34 @@ public struct SplitCriticalSectionRule: Rule {
         guard serial.everyWrite(of: name, on: q, inType: type, besides: property) else { return false }
         // (And the storage its setter writes, wherever else that is written.)
         return property < 0 || serial.setterWrites(of: property).allSatisfy { serial.everyWrite(of: $0, on: q, inType: type, besides: property) }
+    }
+
+    /// Steps through a property's getter and setter that nothing can split: both on one serial
+    /// queue (`serializedProperty`), or under another lock held across both (callers of this code
+    /// take turns; the accessors' own lock would be `recursive_lock`'s case); in a function that asserts it runs on one thread,
+    /// queue or event loop; or a flag every assignment in the file sets to the same value (`value`,
+    /// -1 for none), as for stored state.
+    static func exclusiveProperty(_ first: LockAcquisition, _ second: LockAcquisition, value: Int, _ s: FileStructure,
+                                  _ serial: inout SerialSteps, _ locked: inout LockedSteps) -> Bool {
+        let name = second.memberName
+        let steps = [first.acquireToken, second.acquireToken]
+        if value >= 0 && DecisionFlow.isLatch(name, value: value, s) { return true }
+        if serializedProperty(name, steps: steps, s, &serial) { return true }
+        if second.body >= 0, s.scopes[second.body].interior.contains(where: { s.code[$0].kind == .identifier && Confinement.checks.contains(s.text($0)) }) {
+            return true
+        }
+        // Any other lock held across both steps makes callers of this code take turns at them.
+        return !locked.outerLocks(across: steps, except: first.lock).isEmpty
+    }
+
+    /// Both steps, through a property's getter and setter, run on one serial queue of the type,
+    /// and so does every assignment of that (file-private) property and of the storage its setter
+    /// writes, outside its accessors: nothing can come between them.
+    static func serializedProperty(_ name: String, steps: [Int], _ s: FileStructure, _ serial: inout SerialSteps) -> Bool {
+        guard let at = steps.first, case .variable(let p) = s.lookupVariable(name, at: at, memberOnly: true), QueueReach.isPrivate(s, p),
+              let q = serial.queue(at: at), steps.allSatisfy({ serial.queue(at: $0) == q }), let type = s.enclosingTypeName(of: at) else { return false }
+        return serial.everyWrite(of: name, on: q, inType: type, besides: p)
+            && serial.setterWrites(of: p).allSatisfy { serial.everyWrite(of: $0, on: q, inType: type, besides: p) }
     }
 
     /// Both steps run while one outer lock stays held (see `LockedSteps`), and every write of the
@@ -446,6 +493,7 @@ public struct SplitCriticalSectionRule: Rule {
         if write.name != CriticalSectionState.wholeValue && s.is(write.value - 2, text: write.name) && DecisionFlow.isLatch(write.name, value: write.value, s) { return nil }
         if first.member == nil && second.member == nil
             && Self.serialized(write.name, lock: first.lock, steps: [first.acquireToken, second.acquireToken], s, &serial) { return nil }
+        if second.isSetter && Self.exclusiveProperty(first, second, value: write.value, s, &serial, &locked) { return nil }
         if Self.heldAcross(first, second, state: write.name, s, &locked) { return nil }
         let lock = first.display
         let names = shared.isEmpty ? checked.sorted().filter { $0 != CriticalSectionState.wholeValue } : shared
@@ -454,7 +502,7 @@ public struct SplitCriticalSectionRule: Rule {
         let what = whole ? "its value" : shared.isEmpty ? listed : "its \(listed)"
         let target = !shared.isEmpty ? what : write.name == CriticalSectionState.wholeValue ? (whole ? "it" : "its value") : "'\(write.name)'"
         let viaRead = first.member.map { " through '\(first.memberName)\($0.isGetter ? "" : "()")'" } ?? ""
-        let viaWrite = second.member != nil ? " through '\(second.memberName)()'" : ""
+        let viaWrite = second.member == nil ? "" : second.isSetter ? " through the setter of '\(second.memberName)'" : " through '\(second.memberName)()'"
         let members = first.member != nil || second.member != nil
         if let r = second.region, case .queue(let method, _) = r.form {
             // Two blocks of a reader-writer queue: another barrier block can run between them.
@@ -475,11 +523,59 @@ public struct SplitCriticalSectionRule: Rule {
             notes: [context.note(at: first.acquireToken, "\(whole ? "the value of \(lock)" : what) \(names.prefix(2).count > 1 ? "are" : "is") read under this first acquisition"),
                     context.note(at: write.token, inside ? "and written here from what was read then, without reading it again"
                                                          : "and written here without checking it again")],
-            fixIt: FixIt(Self.callBetween(first, second, s).map { call in
+            fixIt: FixIt(second.isSetter ? Self.setterFix(second, lock: lock, what: whole ? "the value" : what, clears: s.isKeyword(write.value, .nil),
+                                                          call: Self.callBetween(first, second, s)) : Self.callBetween(first, second, s).map { call in
                     "re-check \(whole ? "the value" : what) inside the second acquisition before writing; keep the two acquisitions apart, since '\(call)' runs between them and would otherwise run with \(lock) held"
                 } ?? (members
                 ? "make the check and the write one acquisition of \(lock) (a method that reads and writes while holding it), or re-check \(whole ? "the value" : what) inside the second before writing"
                 : "check and write under one acquisition of \(lock), or re-check \(whole ? "the value" : what) inside this one before writing")))
+    }
+
+    /// The fix when the act is an assignment through a setter that takes the lock: the setter
+    /// cannot re-check, so a method of the type does both steps under one acquisition, and a
+    /// call made between them stays outside it.
+    static func setterFix(_ second: LockAcquisition, lock: String, what: String, clears: Bool, call: String?) -> String {
+        let outside = call.map { " ('\($0)' stays outside it)" } ?? ""
+        return clears
+            ? "take and clear '\(second.memberName)' in one acquisition of \(lock): a method that reads it, sets it to nil and returns what it read while holding \(lock), then act on what it returns\(outside)"
+            : "write through a method that re-checks \(what) and writes it under one acquisition of \(lock), instead of the setter\(outside)"
+    }
+
+    /// `let taken = self.items` through a getter that locks, then `self.items = []` through a
+    /// setter that locks again, with `taken` used after: what another thread stored in between is
+    /// thrown away by the reset without being in `taken`. Only a reset to an empty value (`nil`,
+    /// `[]`, `[:]`, `0`, `""`) of the state the getter read, and only the whole value bound.
+    private func takeAndReset(_ first: LockAcquisition, _ second: LockAcquisition, _ acquisitions: inout LockAcquisitions,
+                              _ serial: inout SerialSteps, _ locked: inout LockedSteps, _ context: RuleContext) -> Diagnostic? {
+        let s = context.structure
+        guard first.member?.isGetter == true, first.region == nil, second.isSetter, first.end <= second.exprStart,
+              first.exprStart >= 3, s.isChar(first.exprStart - 1, UInt8(ascii: "=")), s.code[first.exprStart - 2].kind == .identifier,
+              s.isKeyword(first.exprStart - 3, .let) || s.isKeyword(first.exprStart - 3, .var),
+              s.statementEnd(from: first.acquireToken, limit: second.exprStart) == first.end else { return nil }
+        let checked = acquisitions.accesses(of: first).reads
+        let written = acquisitions.accesses(of: second).writes
+        guard let write = written.first(where: { checked.contains($0.name) }), Self.isEmptyValue(write.value, s) else { return nil }
+        // The value taken is used after the reset (handed on, returned, worked through).
+        let taken = s.text(first.exprStart - 2)
+        let bodyEnd = first.body >= 0 ? s.scopes[first.body].close : s.code.count
+        guard s.span(second.end, bodyEnd).contains(where: { s.code[$0].kind == .identifier && s.text($0) == taken && !s.isChar($0 - 1, UInt8(ascii: ".")) })
+        else { return nil }
+        if Self.exclusiveProperty(first, second, value: -1, s, &serial, &locked) { return nil }
+        let name = first.memberName
+        return context.diagnostic(
+            description, at: second.acquireToken,
+            message: "'\(name)' is read into '\(taken)' through its getter and reset through its setter, which take \(first.display) separately: what another thread stores in '\(name)' in between is discarded by the reset and is not in '\(taken)'",
+            notes: [context.note(at: first.acquireToken, "'\(name)' is read under this first acquisition"),
+                    context.note(at: second.acquireToken, "and reset here under a second one")],
+            fixIt: FixIt("take the value and reset it under one acquisition of \(first.display) (a method that swaps it out while holding it)"))
+    }
+
+    /// `nil`, `[]`, `[:]`, `0`, `""`: a value that keeps nothing of what was there.
+    static func isEmptyValue(_ v: Int, _ s: FileStructure) -> Bool {
+        guard v >= 1, v < s.code.count, CriticalSectionState.setsFixedValue(v, s) else { return false }
+        if s.isKeyword(v, .nil) || s.isChar(v, UInt8(ascii: "[")) { return true }
+        let text = s.text(v)
+        return text == "0" || text == "\"\""
     }
 
     /// The first call made between the two acquisitions (outside both): merging them would hold

@@ -94,4 +94,54 @@ final class LockAcquisitionsTests: XCTestCase {
         XCTAssertEqual(second.writes.map(\.name), ["open"])
         XCTAssertFalse(second.reads.contains("failures"))
     }
+
+    func testAssigningAPropertyWhoseSetterLocksIsAnAcquisition() {
+        // The getter's read and the setter's write (also `if let x` reading the property).
+        XCTAssertEqual(pairs("""
+            final class C {
+                private let lock = NSLock()
+                private var _x: Int?
+                var x: Int? {
+                    get { lock.withLock { _x } }
+                    set { lock.withLock { _x = newValue } }
+                }
+                func f() { if let x { print(x); self.x = nil } }
+            }
+            """), ["x@8 x@8"])
+        // A setter that takes no lock, and a member chain `x.y = v`: no acquisition.
+        XCTAssertEqual(pairs("""
+            final class C {
+                private let lock = NSLock()
+                private var _x: Int?
+                var x: Int? {
+                    get { lock.withLock { _x } }
+                    set { _x = newValue }
+                }
+                func f() { if let x { print(x); self.x = nil } }
+            }
+            """), [])
+    }
+
+    func testAnAccessorTakesALockThroughAnyClosureMethodOfAReceiverUsedAsOne() {
+        // `run` is in no list; `lock` is used with `withLock` in the getter.
+        let locking = """
+            final class C {
+                private let lock = NSLock()
+                private var _x = 0
+                var x: Int {
+                    get { lock.withLock { _x } }
+                    set { lock.run { _x = newValue } }
+                }
+            }
+            """
+        var index = ProjectIndex.facts(of: FileStructure(file: SourceFile(path: "S.swift", text: locking)), vocabulary: .default)
+        index.finish()
+        XCTAssertNotNil(index.splitProperties.values.first?["x"])
+        // The same method on something never used as a lock, and not typed as one: not a lock.
+        let notLocking = locking.replacingOccurrences(of: "set { lock.run", with: "set { notifier.run")
+            .replacingOccurrences(of: "private var _x = 0", with: "private var _x = 0\n    let notifier = Notifier()")
+        var other = ProjectIndex.facts(of: FileStructure(file: SourceFile(path: "S.swift", text: notLocking)), vocabulary: .default)
+        other.finish()
+        XCTAssertNil(other.splitProperties.values.first?["x"])
+    }
 }

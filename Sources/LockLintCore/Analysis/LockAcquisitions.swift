@@ -25,6 +25,8 @@ public struct LockAcquisition {
     public var region: LockRegion?
     public var member: LockGraph.LockingMember? = nil
     public var memberName = ""
+    /// A property's setter, called by assigning the property (`count = v`).
+    public var isSetter = false
     /// The state of another object (a box, a wrapper's storage): its whole value.
     public var instance = false
     /// The stored state of that object the member reads and writes (see `MemberState`); nil
@@ -254,7 +256,9 @@ public struct LockAcquisitions {
             // Only names that start an access: bare, or after `self.`.
             let dotted = s.isChar(t - 1, UInt8(ascii: "."))
             if dotted && !(s.isKeyword(t - 2, .self) && !s.isChar(t - 3, UInt8(ascii: "."))) { continue }
-            if s.isKeyword(t - 1, .let) || s.isKeyword(t - 1, .var) || s.isKeyword(t - 1, .func) || s.isKeyword(t - 1, .case) { continue }
+            // `if let x {` binds a local from the property `x`: a read of it.
+            let shorthand = !dotted && Self.isShorthandBinding(t, s)
+            if !shorthand && (s.isKeyword(t - 1, .let) || s.isKeyword(t - 1, .var)) || s.isKeyword(t - 1, .func) || s.isKeyword(t - 1, .case) { continue }
             guard let f = s.enclosingFunction(of: t), s.decls[f].kind != .initializer, s.decls[f].kind != .deinitializer,
                   s.decls[f].kind != .accessor, s.decls[f].kind != .variable,
                   let owner = s.enclosingType(of: t), let body = s.enclosingExecutable(of: t) else { continue }
@@ -284,11 +288,17 @@ public struct LockAcquisitions {
             let start = dotted ? t - 2 : t
             // (A parameter, or a local of that name in a block holding `t`, hides the member;
             // asked only of candidates, below.)
-            func shadowed() -> Bool { !dotted && StateAccess.isShadowed(s, name, at: t, in: f) }
+            func shadowed() -> Bool { !dotted && !shorthand && StateAccess.isShadowed(s, name, at: t, in: f) }
             // A member of the type itself.
             if let m = typeMembers[name] {
                 if shadowed() { continue }
                 if let a = acquisition(m, name: name, lock: m.lock, token: t, exprStart: start, body: body, instance: false, s, &closureAt) { out.append(a) }
+                else if m.isGetter, let a = setterAcquisition(typeMembers, name: name, token: t, exprStart: start, body: body, s) { out.append(a) }
+                continue
+            }
+            if s.isChar(t + 1, UInt8(ascii: "=")), typeMembers[LockGraph.LockingMember.setterName(name)] != nil {
+                if shadowed() { continue }
+                if let a = setterAcquisition(typeMembers, name: name, token: t, exprStart: start, body: body, s) { out.append(a) }
                 continue
             }
             // A wrapped property: reading it is its wrapper's `wrappedValue` getter.
@@ -296,7 +306,9 @@ public struct LockAcquisitions {
             if name.hasPrefix("_") || name.hasPrefix("$") { receiver = String(name.dropFirst()) }
             if let w = ownWrapped[name], !s.isChar(t + 1, UInt8(ascii: ".")), let m = members(w)["wrappedValue"], m.isGetter {
                 if shadowed() { continue }
-                if var a = acquisition(m, name: name, lock: "_" + name, token: t, exprStart: start, body: body, instance: true, s, &closureAt) {
+                // Read through `wrappedValue`'s getter, or assigned through its setter.
+                if var a = acquisition(m, name: name, lock: "_" + name, token: t, exprStart: start, body: body, instance: true, s, &closureAt)
+                    ?? setterAcquisition(members(w), name: name, property: "wrappedValue", lock: "_" + name, token: t, exprStart: start, body: body, s) {
                     a.display = "the lock of @\(w) '\(name)'"
                     out.append(a)
                 }
@@ -375,6 +387,30 @@ public struct LockAcquisitions {
             out.append(a)
         }
         return out
+    }
+
+    /// `if let x {`, `guard var x else`, `while let x,`: an optional binding that reads `x` into
+    /// a local of the same name (no `=` and no type after it).
+    static func isShorthandBinding(_ t: Int, _ s: FileStructure) -> Bool {
+        guard t >= 2, s.isKeyword(t - 1, .let) || s.isKeyword(t - 1, .var) else { return false }
+        let after = s.isChar(t + 1, UInt8(ascii: "{")) || s.isKeyword(t + 1, .else) || s.isChar(t + 1, UInt8(ascii: ","))
+        guard after else { return false }
+        return s.isKeyword(t - 2, .if) || s.isKeyword(t - 2, .guard) || s.isKeyword(t - 2, .while)
+            || (s.isChar(t - 2, UInt8(ascii: ",")) && !s.isChar(t + 1, UInt8(ascii: ",")))
+    }
+
+    /// A whole assignment of a property whose setter takes the lock (`count = v`, `self.count =
+    /// v`): a call of the setter with the assigned value, which runs after that value is made.
+    static func setterAcquisition(_ members: [String: LockGraph.LockingMember], name: String, property: String? = nil, lock: String? = nil,
+                                  token: Int, exprStart: Int, body: Int, _ s: FileStructure) -> LockAcquisition? {
+        guard let m = members[LockGraph.LockingMember.setterName(property ?? name)], !m.writes.isEmpty,
+              case .plain(let value) = CriticalSectionState(s).assignment(after: token), value == token + 2, body >= 0 else { return nil }
+        var a = LockAcquisition(member: m, name: name, lock: lock ?? m.lock, token: token, exprStart: exprStart, body: body, instance: lock != nil, s)
+        a.start = token + 1
+        a.end = s.statementEnd(from: value, limit: s.scopes[body].close)
+        a.at = a.end
+        a.isSetter = true
+        return a
     }
 
     /// The acquisition a use of member `m` at `token` makes: a getter read (not a write of the

@@ -126,6 +126,10 @@ public struct LockGraph: Sendable {
         /// members it calls (see `MemberState`); nil when the tool cannot see all of it.
         public var touches: MemberState.Touches? = nil
 
+        /// The key of a property's setter among its type's members (`count=`): assigning the
+        /// property (`count = v`) calls it, writing `newValue` under the lock.
+        public static func setterName(_ property: String) -> String { property + "=" }
+
         public init(isGetter: Bool, lock: String, reads: [String], writes: [String], writesArgument: Bool, runsClosure: Bool, site: LockSite?,
                     returnsRead: Bool = true, touches: MemberState.Touches? = nil) {
             self.returnsRead = returnsRead
@@ -493,8 +497,13 @@ extension LockGraph {
                 graph.acquisitions[f, default: []].append(Acquisition(lock: inner, kind: kinds[k], site: site(r.acquireToken)))
             }
         }
-        graph.accessorPairs = accessorPairs(s, regions: regions.regions, keys: keys, namer: &namer, module: module, site: site)
-        graph.lockingMembers = lockingMembers(s, regions: regions.regions, namer: &namer, module: module, site: site)
+        // Accessors also take a lock through any other closure method of a receiver the file
+        // uses as a lock (`set { lock.withLockVoid { … } }` beside `lock.withLock { … }`).
+        let guarded = accessorGuardClosures(s, regions: regions.regions, keys: keys, namer: &namer)
+        let accessorRegions = guarded.isEmpty ? regions.regions : regions.regions + guarded.map(\.region)
+        graph.accessorPairs = accessorPairs(s, regions: accessorRegions, keys: guarded.isEmpty ? keys : keys + guarded.map(\.key),
+                                            namer: &namer, module: module, site: site)
+        graph.lockingMembers = lockingMembers(s, regions: accessorRegions, namer: &namer, module: module, site: site)
         // Closures passed to calls, and what they take when run: the acquisitions made directly
         // in each (not in a closure of it that runs later) go to the innermost such closure.
         var argumentIndex: [Int: Int] = [:]
@@ -711,6 +720,38 @@ extension LockGraph {
         return out
     }
 
+    /// The closures an accessor body passes, while it runs, to a method of a receiver that the
+    /// file takes as a lock elsewhere (a region of it with a graph name) or whose declared type
+    /// is a lock: `lock.withLockVoid { _x = newValue }` is an acquisition of `lock`, whatever the
+    /// method is called. (Not a call that runs its closure later.)
+    static func accessorGuardClosures(_ s: FileStructure, regions: [LockRegion], keys: [String?],
+                                      namer: inout LockNamer) -> [(region: LockRegion, key: String?)] {
+        var receivers = Set<String>()
+        var known = Set<Int>()
+        for (k, r) in regions.enumerated() {
+            known.insert(r.acquireToken)
+            switch r.form {
+            case .closure, .manual, .deferred: if keys[k] != nil { receivers.insert(r.lock) }
+            default: break
+            }
+        }
+        var out: [(region: LockRegion, key: String?)] = []
+        let vocabulary = LockVocabulary.default
+        for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.close > c.open && c.receiverStart >= 0 && !known.contains(c.callee) {
+            guard s.code[c.callee].kind == .identifier, let f = s.enclosingFunction(of: c.callee), s.decls[f].kind == .accessor,
+                  s.decls[f].body >= 0, !LockRegions.deferredCallees.contains(s.text(c.callee)),
+                  LockRegions.reachesWithoutDeferral(s, from: c.callee, to: s.decls[f].body) else { continue }
+            let receiver = LockRegions.normalized(s.text(s.span(c.receiverStart, c.callee - 1)))
+            guard !receiver.isEmpty, receiver != "self" else { continue }
+            if !receivers.contains(receiver) {
+                guard !receiver.contains("."), let type = namer.declaredType(receiver, at: c.callee), vocabulary.looksLikeLock(type) else { continue }
+            }
+            guard let key = namer.lockKey(receiver, at: c.callee) else { continue }
+            out.append((LockRegion(closure: ci, method: s.text(c.callee), lock: receiver, in: s), key))
+        }
+        return out
+    }
+
     /// The getters and methods of the file's types whose first acquisition (made directly in
     /// their body) reads or writes the type's state: see `LockingMember`.
     static func lockingMembers(_ s: FileStructure, regions: [LockRegion], namer: inout LockNamer, module: String,
@@ -731,13 +772,15 @@ extension LockGraph {
                   namer.lockKey(r.lock, at: r.acquireToken) != nil else { continue }
             var member = f
             var isGetter = false
+            var isSetter = false
             switch d.kind {
             case .function: break
             case .variable: isGetter = d.isComputed
             case .accessor:
-                guard d.nameText == "get", d.parent >= 0, s.decls[d.parent].kind == .variable else { continue }
+                guard d.nameText == "get" || d.nameText == "set", d.parent >= 0, s.decls[d.parent].kind == .variable else { continue }
                 member = d.parent
-                isGetter = true
+                isGetter = d.nameText == "get"
+                isSetter = !isGetter
             default: continue
             }
             if d.kind == .variable && !isGetter { continue }
@@ -757,7 +800,8 @@ extension LockGraph {
             let type = s.decls[owner].nameText
             if lock.hasPrefix(type + ".") { lock.removeFirst(type.count + 1) }
             let key = "\(module)::\(type)"
-            guard out[key]?[s.decls[member].nameText] == nil else { continue }
+            let memberName = isSetter ? LockingMember.setterName(s.decls[member].nameText) : s.decls[member].nameText
+            guard out[key]?[memberName] == nil else { continue }
             var m = LockingMember(
                 isGetter: isGetter, lock: lock, reads: a.reads.sorted(), writes: Array(Set(a.writes.map(\.name))).sorted(),
                 writesArgument: writesArgument, runsClosure: runsClosure, site: site(r.acquireToken),
@@ -765,7 +809,7 @@ extension LockGraph {
             m.claims = CriticalSectionState.claims(a, s)
             if touched == nil { touched = MemberState.touches(s, regions: regions) }
             m.touches = touched?[member] ?? nil
-            out[key, default: [:]][s.decls[member].nameText] = m
+            out[key, default: [:]][memberName] = m
         }
         return out
     }

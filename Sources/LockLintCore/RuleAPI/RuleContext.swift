@@ -473,9 +473,18 @@ public final class RuleContext {
     }
 
     static func lockingMembers(_ name: String, module: String, index: ProjectIndex) -> [String: LockGraph.LockingMember] {
-        if let own = index.lockingMembers["\(module)::\(name)"] { return own }
-        if index.facts(module: module, name: name) == nil, let known = LockGraph.libraryLockingMembers[name] { return known }
-        return [:]
+        let facts = index.facts(module: module, name: name)
+        var out = index.lockingMembers["\(module)::\(name)"] ?? [:]
+        if out.isEmpty && facts == nil, let known = LockGraph.libraryLockingMembers[name] { return known }
+        // A class also has the members of its superclasses in the run (its own come first).
+        var superclass = facts?.superclass ?? ""
+        var hops = 0
+        while !superclass.isEmpty && superclass != name && hops < 8 {
+            if let inherited = index.lockingMembers["\(module)::\(superclass)"] { out.merge(inherited) { own, _ in own } }
+            superclass = index.facts(module: module, name: superclass)?.superclass ?? ""
+            hops += 1
+        }
+        return out
     }
 
     /// Whether a type of this name in this module is a struct or an enum declared in the run

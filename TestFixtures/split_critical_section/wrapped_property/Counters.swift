@@ -17,7 +17,8 @@ final class Counters: @unchecked Sendable {
         names.append(name) // expect: split_critical_section
         self.byID[id] = name // expect: split_critical_section
         names.removeAll { $0.isEmpty } // the same property again: a note on line 17's finding
-        // Whole reads and whole writes are atomic.
+        // A whole read and a whole write made from it: the same lost update as line 17, a note
+        // on that finding.
         let copy = names
         names = copy + [name]
         print(hits, byID.count)

@@ -7,7 +7,7 @@ public struct InconsistentLockingRule: Rule {
     public let description = RuleDescription(
         id: "inconsistent_locking",
         name: "Inconsistent locking",
-        summary: "A stored var of a class that owns a lock or serial queue is accessed under it in some places and without it in others",
+        summary: "A stored var of a class that owns a lock or serial queue is accessed under it in some places and without it in others (also static state behind a lock of its type)",
         rationale: """
             A class that takes a lock (or runs blocks on its own serial queue) around a var shows, by its own code, \
             that the var is shared across threads. An access somewhere else that does not hold that lock races with \

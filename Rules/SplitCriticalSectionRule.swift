@@ -46,7 +46,9 @@ public struct SplitCriticalSectionRule: Rule {
             written back made from it, or tested further in the condition, was found present: `if let old = … { … = old + 1 }` and \
             `if let last, isExpired(last) { … }` are reported), and neither is a flag every write in the file sets to the same value, nor state the first acquisition read and set to a fixed value (a test-and-set claim, a read-and-reset): the caller owns it until it writes it back. When the code between the two acquisitions calls anything, the fix-it asks only for a re-check, never for one acquisition held across that call. \
             Acquisitions also include reading a getter of the type that takes the lock (`count`, also `if let count`), \
-            assigning a property whose setter takes it (`count = 0`, also through a wrapped property's `wrappedValue`), calling a \
+            assigning a property whose setter takes it (`count = 0`, also through a wrapped property's `wrappedValue`; \
+            judged only when the value assigned is made from what was read, or the value read was bound and is cleared: \
+            a check followed by a plain assignment through a setter is most often a flag whose callers already take turns), calling a \
             method of the type that takes it (`setCount(…)`; all declared in any file of the run, in the type or its \
             superclasses), calling one \
             of the file's own helper methods whose body makes exactly one acquisition (`transition(to:)`), the \
@@ -456,6 +458,12 @@ public struct SplitCriticalSectionRule: Rule {
             }
         }
         guard let condition = decided else { return nil }
+        // Through a setter, only a change made from the value read (a read-modify-write), or a
+        // value bound and then cleared (a take), is reported: a check followed by a plain
+        // assignment is most often a flag or a no-op guard whose callers already take turns,
+        // which the tool cannot see.
+        if second.isSetter && !inside && !(s.isKeyword(write.value, .nil) && Self.bindsRead(first, s))
+            && !Self.assignsFromRead(first, second, value: write.value, carriers: carriers, s) { return nil }
         // Two members of one object: only when what the act writes is state the check read.
         var shared: [String] = []
         if first.instance && second.instance {
@@ -531,14 +539,37 @@ public struct SplitCriticalSectionRule: Rule {
                 : "check and write under one acquisition of \(lock), or re-check \(whole ? "the value" : what) inside this one before writing")))
     }
 
+    /// Whether the value assigned through the setter is made from what the first acquisition
+    /// read: the property itself, or a local that carries its value (`attempts = n + 1`).
+    static func assignsFromRead(_ first: LockAcquisition, _ second: LockAcquisition, value: Int, carriers: [String: Set<String>],
+                                _ s: FileStructure) -> Bool {
+        guard value >= 0, value < s.count else { return false }
+        let names = Set(DecisionFlow.derived(from: carriers, between: first.end, and: second.exprStart, s).keys)
+        let end = s.statementEnd(from: value, limit: s.count)
+        return s.span(value, max(value + 1, end)).contains { k in
+            s.code[k].kind == .identifier && !s.isChar(k - 1, UInt8(ascii: ".")) && (names.contains(s.text(k)) || s.text(k) == second.memberName)
+        }
+    }
+
+    /// Whether the first acquisition's value is bound to a name (`if let x = items`, `guard let
+    /// items`, `let x = items`): cleared through the setter afterwards, the value is taken.
+    static func bindsRead(_ first: LockAcquisition, _ s: FileStructure) -> Bool {
+        let e = first.exprStart
+        if s.isKeyword(e - 1, .let) || s.isKeyword(e - 1, .var) { return true }
+        return e >= 3 && s.isChar(e - 1, UInt8(ascii: "=")) && s.code[e - 2].kind == .identifier
+            && (s.isKeyword(e - 3, .let) || s.isKeyword(e - 3, .var))
+    }
+
     /// The fix when the act is an assignment through a setter that takes the lock: the setter
     /// cannot re-check, so a method of the type does both steps under one acquisition, and a
     /// call made between them stays outside it.
     static func setterFix(_ second: LockAcquisition, lock: String, what: String, clears: Bool, call: String?) -> String {
-        let outside = call.map { " ('\($0)' stays outside it)" } ?? ""
+        // The change made to the value read belongs inside; only a call that can block or come
+        // back into the type must stay out, and then the value is read again under the lock.
+        let caution = call.flatMap { VariableUses.standardMutating.contains($0) ? nil : $0 }.map { "; if '\($0)' can block or call back into this type, keep it out and redo the change on a fresh read under \(lock)" } ?? ""
         return clears
-            ? "take and clear '\(second.memberName)' in one acquisition of \(lock): a method that reads it, sets it to nil and returns what it read while holding \(lock), then act on what it returns\(outside)"
-            : "write through a method that re-checks \(what) and writes it under one acquisition of \(lock), instead of the setter\(outside)"
+            ? "take and clear '\(second.memberName)' in one acquisition of \(lock): a method that reads it, sets it to nil and returns what it read while holding \(lock), then act on what it returns"
+            : "read \(what), change it and write it back in one acquisition of \(lock) (a method of the type that holds \(lock) across the three), instead of the getter and the setter\(caution)"
     }
 
     /// `let taken = self.items` through a getter that locks, then `self.items = []` through a

@@ -285,6 +285,8 @@ public struct LockAcquisitions {
                       isLockingMemberName(s.text(t + 2)) else { continue }
             }
             let name = s.text(t)
+            // An argument label (`make(options: x)`) names a parameter, not the member.
+            if !dotted && s.isChar(t + 1, UInt8(ascii: ":")) { continue }
             let start = dotted ? t - 2 : t
             // (A parameter, or a local of that name in a block holding `t`, hides the member;
             // asked only of candidates, below.)

@@ -380,10 +380,16 @@ public struct StateWrites: Sendable, Equatable {
     /// A rule asks where such a function is called, and whether a lock is held there (see
     /// `callKey`). One pass over the tokens.
     public static func writerFunctions(_ s: FileStructure) -> [String: [String]] {
+        // Only the code inside the file's own free functions can count (most files declare none).
+        let functions = s.topLevel.filter { s.decls[$0].kind == .function && s.decls[$0].body >= 0 }
+        guard !functions.isEmpty else { return [:] }
         var out: [String: Set<String>] = [:]
-        for k in 0..<s.count where s.code[k].kind == .identifier && !s.isChar(k - 1, UInt8(ascii: ".")) && isWriteCandidate(s, k) {
-            guard let f = freeFunction(s, around: k) else { continue }
-            out[s.decls[f].nameText, default: []].insert(nameText(s, k))
+        for f in functions {
+            let body = s.scopes[s.decls[f].body]
+            for k in s.span(body.open, body.close + 1) where s.code[k].kind == .identifier && !s.isChar(k - 1, UInt8(ascii: ".")) && isWriteCandidate(s, k) {
+                guard let f = freeFunction(s, around: k) else { continue }
+                out[s.decls[f].nameText, default: []].insert(nameText(s, k))
+            }
         }
         return out.mapValues { $0.sorted() }
     }

@@ -112,7 +112,7 @@ public struct VariableUses {
 
     /// Methods of the standard value types (collections, strings, numbers) that change the value,
     /// besides `StateWrites.mutatingNames`.
-    static let standardMutating: Set<String> = [
+    public static let standardMutating: Set<String> = [
         "removeAll", "removeFirst", "removeLast", "removeValue", "popFirst", "removeSubrange", "replaceSubrange",
         "reserveCapacity", "negate", "formSymmetricDifference", "insert", "update",
     ]

@@ -138,6 +138,8 @@ public enum Linter {
         var nonisolatedNames: [String] = []
         /// Its free functions and the names each may write (see `StateWrites.writerFunctions`).
         var writerFunctions: [String: [String]] = [:]
+        /// For test code of a module the manifest names, the modules it imports (whose names it may set).
+        var importedModules: [String] = []
     }
 
     /// Who asked a question (see `RecordedQuestions`): the guard log extraction, or rule `k` of
@@ -199,13 +201,26 @@ public enum Linter {
         // it depends on declare; its own module's names are asked of it. A file whose module is
         // only guessed from its folder (an app's sources) may write any module's names: "never
         // written in any file of the run" must hold whatever module a folder is guessed to be.
-        // Test code sets what the modules it tests declare (`@testable import`: an intercept or
-        // a switch a test flips), whatever its own module: it is asked every module's names.
+        // Test code also sets what the modules it imports declare (`@testable import`: an
+        // intercept or a switch a test flips): it is asked their names too.
         let all = StateWrites.NameFilter(asked.values.joined())
+        // A module is keyed by its folder (`…/Sources/Lib`): an import names one of its folders.
+        var modulesByFolder: [Substring: [String]] = [:]
+        for key in asked.keys { for part in Set(key.split(separator: "/")) { modulesByFolder[part, default: []].append(key) } }
+        var importFilters: [[String]: StateWrites.NameFilter] = [:]
         let chosen: [(file: Int, filter: StateWrites.NameFilter)] = outcomes.indices.compactMap { k in
-            guard let written = outcomes[k].writtenNames, outcomes[k].linted,
-                  let f = contexts[k].context?.module != nil && contexts[k].context?.isTestLocation != true ? filters[outcomes[k].module] : all,
-                  !f.isEmpty, f.meets(written) else { return nil }
+            guard let written = outcomes[k].writtenNames, outcomes[k].linted else { return nil }
+            let f: StateWrites.NameFilter?
+            if contexts[k].context?.module == nil {
+                f = all
+            } else if outcomes[k].importedModules.isEmpty {
+                f = filters[outcomes[k].module]
+            } else {
+                let modules = [outcomes[k].module] + outcomes[k].importedModules.flatMap { modulesByFolder[Substring($0)] ?? [] }.sorted()
+                if importFilters[modules] == nil { importFilters[modules] = StateWrites.NameFilter(modules.flatMap { asked[$0] ?? [] }) }
+                f = importFilters[modules]
+            }
+            guard let f, !f.isEmpty, f.meets(written) else { return nil }
             return (k, f)
         }
         let writers = chosen.map(\.file)
@@ -375,6 +390,7 @@ public enum Linter {
             outcome.writtenNames = StateWrites.writtenNames(structure)
             outcome.nonisolatedNames = StateWrites.nonisolatedNames(structure)
             outcome.writerFunctions = StateWrites.writerFunctions(structure)
+            if input.context?.isTestLocation == true && input.context?.module != nil { outcome.importedModules = structure.importedModules() }
             // On its own the file is the whole run: its own writes of the names it asks about.
             let own = StateWrites.NameFilter(outcome.nonisolatedNames)
             if !own.isEmpty {

@@ -557,6 +557,18 @@ extension FileStructure {
         return false
     }
 
+    /// The modules the file imports (`import X`, `@testable import X`, `import struct X.Y`), sorted.
+    public func importedModules() -> [String] {
+        var out = Set<String>()
+        for i in 0..<max(0, code.count - 1) where code[i].kind == .keyword && code[i].word == .import {
+            var j = i + 1
+            // `import struct X.Y`: the kind of declaration comes first.
+            if j < code.count && code[j].kind == .keyword && j + 1 < code.count { j += 1 }
+            if j < code.count && code[j].kind == .identifier { out.insert(text(j)) }
+        }
+        return out.sorted()
+    }
+
     /// The file imports XCTest or Testing: it is test code wherever it is.
     public var importsTestFramework: Bool {
         guard identifiers.mayContainAny(["XCTest", "Testing"]) else { return false }

@@ -601,6 +601,7 @@ public enum GuardLogExtractor {
             var walker = UnitWalker(context: context, name: name, vars: vars, references: references, uniqueness: uniqueness,
                                     wrappers: wrappers, selfAliases: fileSelfAliases!)
             walker.ordering = ordering
+            walker.methodNames = Set(units.flatMap { s.children[$0] }.filter { s.decls[$0].kind == .function }.map { s.decls[$0].nameText })
             walker.writingMethods = ValueMutations.writingMethods(className: name, declared: declared, vars: vars.subtracting(references), context)
             (log.deliveryQueues, log.otherQueueUses) = deliveryQueues(context, units: units, className: name)
             if let queues = local?.queues, !queues.isEmpty {
@@ -1543,6 +1544,8 @@ struct UnitWalker {
     /// Per var of a value type the run declares: the methods whose call writes it (its type's
     /// `mutating` methods, see `ValueMutations`).
     var writingMethods: [String: Set<String>] = [:]
+    /// The names of the class's methods (in this file): a var's name called as one of them is a call.
+    var methodNames: Set<String> = []
     var shadowCache: [Int: Set<String>] = [:]
     var keyCache: [Int: String] = [:]
 
@@ -1660,7 +1663,9 @@ struct UnitWalker {
             }
             guard s.code[i].kind == .identifier else { continue }
             // Cheap test first: a var of the class, or a possible call.
-            let isVar = varNames.contains(s, i)
+            // A var's name called with arguments, where the class also has a method of that name
+            // (`events(withNames:)` beside `var events`), calls the method.
+            let isVar = varNames.contains(s, i) && !(s.isChar(i + 1, UInt8(ascii: "(")) && methodNames.contains(s.text(i)))
             let isCall = !isVar && isCallee(i)
             if !isVar && !isCall && s.isChar(i - 1, UInt8(ascii: ".")) && !s.isKeyword(i - 2, .self) { continue }
             guard let m = member(at: i, unit: u) else { continue }

@@ -207,11 +207,19 @@ public struct DispatchSemaphoreRule: Rule {
             }
             let name = holder.map { "'\($0.nameText)' " } ?? assignedName(s, i).map { "'\($0)' " } ?? ""
             var (message, fix) = Self.text(value: value, name: name, deployment: context.deployment)
+            // Created at 0 and signalled once by its owner's initializer: one holder at a time.
+            let oneHolder = value == "0" && holder.map { Self.signalledOnceInInitializer(s, $0) } == true
+            if oneHolder {
+                (message, fix) = ("semaphore \(name)is created with value 0 and signalled once in an initializer, so it admits one holder at a time: "
+                                    + "a lock without an owner, with no priority donation, and a wait from async code blocks a cooperative thread",
+                                  "if the code that waits is also the code that signals, use \(LockAdvice.lock(context.deployment)) for mutual exclusion; "
+                                    + "if a completion on another thread signals, take turns on a serial queue or in an actor (callers await their turn) instead of blocking a thread")
+            }
             var notes: [Note] = []
             if let h = holder, let w = Waits.within(asyncWaits[h.nameText] ?? [], SemaphoreWaits.visibility(s, h, use: i)).first {
                 let thread = asyncWaitsOnMain.contains(w) ? "the main thread (the code runs on the main actor)" : "a cooperative-pool thread"
                 notes.append(context.note(at: w, "'\(h.nameText)' is waited on here, in async code: this blocks \(thread)"))
-            } else if value == "0" {
+            } else if value == "0" && !oneHolder {
                 let semaphoreName = holder?.nameText ?? assignedName(s, i)
                 if let f = s.enclosingFunction(of: i), let attributes = noasyncAttributes(s, f, index: &waitIndex) {
                     // The compiler already keeps async callers away from this function.
@@ -244,6 +252,20 @@ public struct DispatchSemaphoreRule: Rule {
             out.append(context.diagnostic(description, at: i, message: message, notes: notes, fixIt: FixIt(fix)))
         }
         return out
+    }
+
+    /// Whether an initializer of the type that stores semaphore `h` signals it exactly once.
+    static func signalledOnceInInitializer(_ s: FileStructure, _ h: Decl) -> Bool {
+        guard h.parent >= 0, s.decls[h.parent].kind.isType else { return false }
+        var signals = 0
+        for m in s.children[h.parent] where s.decls[m].kind == .initializer && s.decls[m].body >= 0 {
+            let body = s.scopes[s.decls[m].body]
+            for k in s.span(body.open, body.close) where s.code[k].kind == .identifier && s.text(k) == "signal"
+                && s.isChar(k - 1, UInt8(ascii: ".")) && k >= 2 && s.text(k - 2) == h.nameText {
+                signals += 1
+            }
+        }
+        return signals == 1
     }
 
     static func text(value: String?, name: String, deployment: Deployment?) -> (String, String) {

@@ -124,7 +124,25 @@ public struct InconsistentLockingRule: Rule {
             case .neverGuarded, .unprotectedClass:
                 return nil
             }
-        } + StaticState.unguardedAccesses(context).map { staticDiagnostic($0, context) }
+        } + staticDiagnostics(context)
+    }
+
+    /// One finding per statement: other static vars reached without their guard in the same
+    /// statement are notes on it.
+    func staticDiagnostics(_ context: RuleContext) -> [Diagnostic] {
+        let s = context.structure
+        var out: [Diagnostic] = []
+        var byLine: [Int: (index: Int, token: Int)] = [:]
+        for a in StaticState.unguardedAccesses(context).sorted(by: { $0.access < $1.access }) {
+            let line = s.line(ofToken: a.access)
+            if let (k, t) = byLine[line], s.enclosingFunction(of: a.access) == s.enclosingFunction(of: t) {
+                out[k].notes.append(context.note(at: a.access, "'\(s.decls[a.variable].nameText)' is also \(a.isWrite ? "written" : "read") here without \(a.isQueue ? "queue " : "")'\(a.guardName)', which its writes hold"))
+                continue
+            }
+            byLine[line] = (out.count, a.access)
+            out.append(staticDiagnostic(a, context))
+        }
+        return out
     }
 
     /// Static state that the type's code reaches under its guard in some places, not at `a`.
@@ -140,7 +158,7 @@ public struct InconsistentLockingRule: Rule {
             + ": static state is shared by every thread, so this \(a.isWrite ? "write" : "read") can run during \(a.guardedWrites.count == 1 ? "that write" : "one of them")"
         let notes = (a.guardedWrites + a.guarded.filter { !a.guardedWrites.contains($0) }).prefix(2).map {
             context.note(at: $0, "'\(d.nameText)' is accessed with \(g) held here")
-        }
+        } + a.alsoUnguarded.prefix(3).map { context.note(at: $0, "'\(d.nameText)' is also reached here without \(g), in the same function") }
         let fix = a.isQueue ? GuardReport.queueFix(a.guardName, name: d.nameText, write: a.isWrite)
             : "hold '\(a.guardName)' around this access too, only for the access itself (\(a.form)), as the writes do"
         return context.diagnostic(description, at: a.access, message: message, notes: Array(notes), fixIt: FixIt(fix))

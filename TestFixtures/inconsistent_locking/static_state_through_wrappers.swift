@@ -20,8 +20,19 @@ final class FeatureFlags {
         withFlags { overrides[key] ?? false }
     }
 
+    private static var hits = 0
+
+    static func hit() {
+        withFlags { hits += 1 }
+    }
+
     static func snapshot() -> [String: Bool] {
         overrides // expect: inconsistent_locking
+    }
+
+    // Two vars reached without the lock in one statement: one finding, the other a note.
+    static func summary() -> String {
+        "\(overrides.count) flags, \(hits) hits" // expect: inconsistent_locking
     }
 }
 

@@ -23,6 +23,8 @@ public struct StaticStateAccess: Sendable, Equatable {
     public let guardedWrites: [Int]
     /// How a guarded access takes the lock, as code (`lock.withLock { … }`, `lock.lock(); defer { lock.unlock() }`).
     public let form: String
+    /// The var's other unguarded accesses in the same function (one finding, these as notes).
+    public var alsoUnguarded: [Int] = []
 }
 
 public enum StaticState {
@@ -94,12 +96,16 @@ public enum StaticState {
             let form = lockForm(g, at: guarded[0], s, regions, typeName: typeName)
             // A write made without the guard is the nonisolated(unsafe) rule's to report.
             let optedOut = d.modifiers.contains(.nonisolatedUnsafe)
-            var seen = Set<Int>()
+            var seen: [Int: Int] = [:]  // function → its entry in `pending`
             for a in accesses where a.held[g] == nil && !a.unresolved && !(optedOut && a.write) {
                 let f = s.enclosingFunction(of: a.token)
                 if let f {
-                    guard !seen.contains(f), !UnitWalker.saysCallerHolds(s, s.decls[f]) else { continue }
-                    seen.insert(f)
+                    if let k = seen[f] {
+                        pending[k].access.alsoUnguarded.append(a.token)
+                        continue
+                    }
+                    guard !UnitWalker.saysCallerHolds(s, s.decls[f]) else { continue }
+                    seen[f] = pending.count
                 }
                 pending.append((StaticStateAccess(variable: di, access: a.token, isWrite: a.write, guardName: g, isQueue: best.value.queue,
                                                   guarded: guarded, guardedWrites: guardedWrites, form: form), f))
@@ -186,7 +192,9 @@ public enum StaticState {
         for r in regions.holding(i, in: s, directOnly: false) where ownName(r.lock, typeName: typeName) == g {
             let l = r.lock
             switch r.form {
-            case .closure(let method, _), .queue(let method, _): return "\(l).\(method) { … }"
+            case .closure(let method, _), .queue(let method, _):
+                // A wrapper of the type called bare (`withState { }`) names no receiver.
+                return s.isChar(r.acquireToken - 1, UInt8(ascii: ".")) ? "\(l).\(method) { … }" : "\(method) { … }"
             case .manual(let acquire, let release), .deferred(let acquire, let release): return "\(l).\(acquire)(); defer { \(l).\(release)() }"
             default: continue
             }

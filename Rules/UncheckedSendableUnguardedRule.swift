@@ -25,7 +25,10 @@ public struct UncheckedSendableUnguardedRule: Rule {
             unlocks (`x.lock()` … `x.unlock()`, `defer` before or after, along each path of the function), a \
             semaphore it waits on and signals in one function (a mutex), the C lock functions, a closure run by a \
             withLock-style method or by a method of the run's own types whose body runs its closure under a lock \
-            (a project's `Protected<T>.perform { }`, the class's own `withStateLock { }`), a serial queue's blocks \
+            (a project's `Protected<T>.perform { }`, the class's own `withStateLock { }`), a closure handed to a method of \
+            a stored property's type (or of every implementation in the run of its protocol) that submits it to a \
+            serial queue the type makes, with sync or async (its blocks run one at a time either way; over a concurrent \
+            queue, or kept for later, it is no guard; over a queue handed in, a possible one), a serial queue's blocks \
             (a `DispatchQueue` made without `.concurrent`, where it is declared or where init makes it, an \
             OperationQueue limited to one operation), a concurrent queue used as a reader-writer lock (plain \
             `sync` reads, barrier writes; a write in a plain block is told to make that block a barrier, as a \

@@ -140,7 +140,8 @@ enum GuardReport {
                 case .serialQueue, .readerWriter, .eventLoop:
                     let hop = "do not make '\(helper)()' hop to \(p.name) itself: its other callers already run on \(p.name), and \(p.name).sync there would deadlock"
                     if f.helperCallDeferrable {
-                        fix = "submit the call of '\(helper)()' \(at) to \(p.name) (inside \(p.name).async { }) like its other callers; " + hop
+                        let submit = f.primary?.name == p.name ? f.form.map { "\(p.name).\($0)" } ?? "\(p.name).async" : "\(p.name).async"
+                        fix = "submit the call of '\(helper)()' \(at) to \(p.name) (inside \(submit) { }) like its other callers; " + hop
                     } else {
                         // Sent with async, the call would run after the code that follows it,
                         // which may rely on it having run: the tool cannot tell, and offers no
@@ -265,8 +266,11 @@ enum GuardReport {
             // So may code after a call of its member, in a caller of any type, and code outside the
             // module that calls it.
             let later = f.write && (f.orderMatters || !nothingRunsAfter(context.structure, tokenIndex(context.structure, offset: f.site.offset)))
+            let handOff = f.primary?.name == g.name ? f.form : nil
             let base = "run this access on \(g.name) like the others: "
-                + queueFix(g.name, name: f.variable, write: f.write, keepOrder: later, because: later ? orderReason(f, context: context) : nil)
+                + (handOff.map { handOffFix(g.name, method: $0, name: f.variable, write: f.write, keepOrder: later,
+                                            because: later ? orderReason(f, context: context) : nil) }
+                   ?? queueFix(g.name, name: f.variable, write: f.write, keepOrder: later, because: later ? orderReason(f, context: context) : nil))
             if let fn = checkThenActFunction(context.structure, f) {
                 return base + "; '\(fn)' also decides on '\(f.variable)' by reading it before writing it: re-check the condition in the block on "
                     + "\(g.name) that writes, so a second call cannot pass the same check first"
@@ -350,6 +354,18 @@ enum GuardReport {
             : write ? "make the write inside \(q).async { }" : "read '\(name)' inside \(q).async { } and hand the value on from there")
             + "; \(q).sync { } is safe only from callers that never run on \(q) and that no block on \(q) waits for, "
             + "so where that is not certain, guard '\(name)' with one short lock at every access instead"
+    }
+
+    /// How to move an access into the closure of `q.method { }`, a method that submits its
+    /// closure to a serial queue (the class's other accesses go through it). The block may run
+    /// after the code that follows the call, so a write that code may rely on keeps its order.
+    static func handOffFix(_ q: String, method: String, name: String, write: Bool, keepOrder: Bool, because: String?) -> String {
+        if keepOrder {
+            return "make the write through \(q).\(method) { } in the order the code after it expects (its block may run after that code"
+                + "\(because ?? ""); check whether that code relies on it first), or guard '\(name)' with one short lock at every access instead"
+        }
+        return write ? "make the write inside \(q).\(method) { }, which runs its block on a serial queue"
+            : "read '\(name)' inside \(q).\(method) { }, which runs its block on a serial queue, and hand the value on from there"
     }
 
     /// Why a deferred write could run after code that expects it done, when that is a caller's

@@ -53,6 +53,11 @@ public struct TypeFacts: Sendable, Equatable {
     /// Closure-running methods that hand their closure to a closure method of a stored property,
     /// as `method=Type.inner`, sorted (see `LockWrappers.delegations`).
     public var closureDelegates: [String] = []
+    /// Methods that hand their closure parameter to a dispatch queue it stores (`queue.async {
+    /// body() }`, `queue.async(execute: body)`), as `method=s` (a serial queue it makes: its
+    /// blocks run one at a time), `method=c` (a concurrent or global queue: no guard) or
+    /// `method=?` (a queue handed in: it cannot tell), sorted (see `QueueHandOffs`).
+    public var queueHandOffs: [String] = []
     /// Closure-running methods of such a lock that run the closure in a plain (not barrier) block
     /// of a concurrent queue: they share the lock with other readers, so a write needs another.
     public var readerMethods: [String] = []
@@ -137,6 +142,7 @@ public struct TypeFacts: Sendable, Equatable {
         isLockWrapper = isLockWrapper || o.isLockWrapper
         Self.union(&lockScopedMethods, o.lockScopedMethods)
         Self.union(&closureDelegates, o.closureDelegates)
+        Self.union(&queueHandOffs, o.queueHandOffs)
         Self.union(&readerMethods, o.readerMethods)
         if superclass.isEmpty { superclass = o.superclass }
         isExecutor = isExecutor || o.isExecutor
@@ -193,6 +199,9 @@ public struct ProjectIndex: Sendable {
     /// module → protocol → the closure methods its implementations in the run hold a lock in
     /// (worked out by `finish()`).
     public internal(set) var protocolWrappers: [String: [String: [String]]] = [:]
+    /// Module → protocol → the queue hand-offs of its implementations in the run (see
+    /// `TypeFacts.queueHandOffs`).
+    public internal(set) var protocolHandOffs: [String: [String: [String]]] = [:]
     /// module → protocol → what its implementations in the run can reach (worked out by
     /// `finish()`): bit 1, some holds only values and types that cannot call back (no closure,
     /// existential, weak reference or class, actor or protocol of the run in a stored property);
@@ -346,6 +355,7 @@ public struct ProjectIndex: Sendable {
             for member in members.keys { lockingMemberNames[String(key[..<sep.lowerBound]), default: [:]][member, default: []].append(type) }
         }
         protocolWrappers = [:]
+        protocolHandOffs = [:]
         protocolLockImplementations = [:]
         protocolConformers = [:]
         protocolConformerKinds = [:]
@@ -361,6 +371,11 @@ public struct ProjectIndex: Sendable {
             for (_, f) in types where f.lockImplementations != 0 {
                 for p in f.conformances where types[p]?.isProtocol == true {
                     protocolLockImplementations[module, default: [:]][p, default: 0] |= f.lockImplementations
+                }
+            }
+            for (_, f) in types where !f.queueHandOffs.isEmpty && !f.isProtocol {
+                for p in f.conformances where types[p]?.isProtocol == true {
+                    TypeFacts.union(&protocolHandOffs[module, default: [:]][p, default: []], f.queueHandOffs)
                 }
             }
             for (_, f) in types where f.isLockWrapper && !f.lockScopedMethods.isEmpty {
@@ -518,6 +533,7 @@ public struct ProjectIndex: Sendable {
         var types: [String: TypeFacts] = [:]
         // A lock of the project's own runs closures under a lock: the file must name an acquire,
         // a lock-scoped method or `sync` (a cheap test on the identifier filter first).
+        let mayHandToQueue = s.identifiers.mayContainAny(["async", "sync", "asyncAndWait"])
         let mayHoldLocks = s.identifiers.mayContainAny(Array(vocabulary.acquireRelease.keys) + Array(vocabulary.lockScopedMethods) + ["sync"])
         // Methods that run their closure parameter under a lock (worked out once per file).
         let wrapperMethods = wrappers ?? (mayHoldLocks ? GuardLogExtractor.ownWrappers(s, vocabulary: vocabulary, regions: regions) : [:])
@@ -586,6 +602,9 @@ public struct ProjectIndex: Sendable {
             }
             if (d.kind == .class || d.kind == .struct || d.kind == .extension) && !s.closures.isEmpty {
                 f.closureDelegates = LockWrappers.delegations(of: di, in: s)
+            }
+            if (d.kind == .class || d.kind == .struct || d.kind == .extension) && mayHandToQueue {
+                f.queueHandOffs = QueueHandOffs.methods(of: di, in: s)
             }
             if mayHoldLocks && (d.kind == .class || d.kind == .struct || d.kind == .extension) {
                 let scoped = LockWrappers.scopedMethods(of: di, in: s, vocabulary: vocabulary, wrappers: wrapperMethods)

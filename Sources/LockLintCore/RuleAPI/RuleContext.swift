@@ -248,6 +248,20 @@ public final class RuleContext {
         return answer
     }
 
+    /// The methods of a type (or, for a protocol, of its implementations in the run) that hand
+    /// their closure parameter to a stored dispatch queue, as `method=kind` (see `QueueHandOffs`).
+    public func queueHandOffs(_ name: String) -> [String] {
+        let answer = Self.queueHandOffs(name, module: module, index: index)
+        questions[FactsQuestion(kind: .queueHandOffs, name: name)] = .strings(answer)
+        return answer
+    }
+
+    static func queueHandOffs(_ name: String, module: String, index: ProjectIndex) -> [String] {
+        guard let (type, f) = resolvedFacts(name, module: module, index: index) else { return [] }
+        if f.isProtocol { return index.protocolHandOffs[module]?[type] ?? [] }
+        return f.queueHandOffs
+    }
+
     /// The methods of a lock type of the project's own (see `lockWrapperMethods`) that hold it
     /// only as a reader (a plain block of a concurrent queue): a write needs one of the others.
     public func lockReaderMethods(_ name: String) -> [String] {
@@ -676,6 +690,7 @@ public final class RuleContext {
                     b = .bool(isLockingMemberName(q.name, module: module, index: index))
                 }
             case .lockReaders: b = .strings(lockReaderMethods(q.name, module: module, index: index))
+            case .queueHandOffs: b = .strings(queueHandOffs(q.name, module: module, index: index))
             }
             if a != b {
                 changed |= asked.askers
@@ -708,7 +723,7 @@ struct FactsQuestion: Hashable {
         case isValueType, isProtocol, isKnownType, declaresType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias, ownWrappers, classQueues, isClass, lockImplementations, assertingMethods, usesGuards
         case awaited, serialCalls
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
-        case lockingMembers, lockingMemberName, lockReaders, mutatingMethods
+        case lockingMembers, lockingMemberName, lockReaders, mutatingMethods, queueHandOffs
         case implementationsHoldValues, referenceProtocol, declaredMainActor, guardedMembers
     }
     var kind: Kind

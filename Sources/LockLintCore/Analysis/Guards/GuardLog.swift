@@ -581,7 +581,7 @@ public enum GuardLogExtractor {
                 if formRegions == nil || formRegions!.count != regions!.regions.count {
                     var byBody: [Int: [Int]] = [:]
                     for (k, r) in regions!.regions.enumerated() where !r.form.isEmpty {
-                        guard let h = r.held, h.kind == .lock else { continue }
+                        guard let h = r.held, h.kind == .lock || r.handOff else { continue }
                         for b in enclosingBodies(s, of: CollectionOfOne(r.start)) { byBody[b, default: []].append(k) }
                     }
                     formRegions = (regions!.regions.count, byBody)
@@ -863,6 +863,7 @@ public enum GuardLogExtractor {
                 return !d.isComputed
             })
         var resolution2 = resolution
+        resolution2.queueHandOff = { receiver, method, at in queueHandOff(context, receiver: receiver, method: method, at: at) }
         resolution2.readerMethod = { receiver, method, at in
             guard case .member(let d) = receiverDecl(s, receiver, at: at), let type = declaredTypeName(d, s) else { return false }
             return context.lockReaderMethods(type).contains(method)
@@ -1087,6 +1088,22 @@ public enum GuardLogExtractor {
             if s.is(k - 2, text: v.nameText) || v.initializer.contains(k) { return true }
         }
         return false
+    }
+
+    /// What the closures passed to `receiver.method { }` run on when the receiver is a stored
+    /// property whose type (or, for a protocol, every implementation in the run) hands the
+    /// method's closure to a dispatch queue it stores; nil when it does not.
+    static func queueHandOff(_ context: RuleContext, receiver: String, method: String, at: Int) -> GuardRegions.Executor? {
+        let s = context.structure
+        guard case .member(let d) = receiverDecl(s, receiver, at: at), !d.isComputed, let type = declaredTypeName(d, s) else { return nil }
+        let entries = context.queueHandOffs(type)
+        guard !entries.isEmpty else { return nil }
+        var kinds = Set<String>()
+        for e in entries where e.hasPrefix(method + "=") { kinds.insert(String(e.dropFirst(method.count + 1))) }
+        guard !kinds.isEmpty else { return nil }
+        if kinds == [QueueHandOffs.Kind.serial.rawValue] { return .guarded(.serialQueue) }
+        if kinds == [QueueHandOffs.Kind.concurrent.rawValue] { return GuardRegions.Executor.none }
+        return .unknown
     }
 
     /// Whether `receiver.method { }` runs its closure under a lock: true, false (not a guard),

@@ -54,6 +54,9 @@ public struct GuardRegions {
         /// How the code holds it: the closure method (`withLock`, `perform`, `sync`), or the
         /// acquire (`lock`, `wait`, `pthread_mutex_lock`).
         public var form = ""
+        /// A closure handed to a method that submits it to a queue (`relay.run { }`): the
+        /// executor is reached through that method, not the queue's own `sync`/`async`.
+        public var handOff = false
     }
 
     public let regions: [Region]
@@ -153,6 +156,9 @@ public struct GuardRegions {
         /// Whether (receiver, method) holds the receiver's lock only as a reader (a plain block of
         /// a concurrent queue): the region does not show how to hold it for a write.
         public var readerMethod: (String, String, Int) -> Bool = { _, _, _ in false }
+        /// For (receiver, method) where the receiver's type hands the method's closure to a
+        /// dispatch queue it stores: what that queue's blocks run on (nil: not such a method).
+        public var queueHandOff: (String, String, Int) -> Executor? = { _, _, _ in nil }
 
         public init(executor: @escaping (String, Int) -> Executor, closureMethod: @escaping (String, String, Int) -> Bool?,
                     isLocal: @escaping (String, Int) -> Bool = { _, _ in false },
@@ -217,6 +223,19 @@ public struct GuardRegions {
             guard !receiver.isEmpty else { continue }
             var region = Region(start: c.open, end: c.close, executable: c.scope, held: nil, receiver: receiver, writes: true, definite: true,
                                 form: method)
+            // A method that submits its closure to the receiver's own queue: the closure is one of
+            // the queue's blocks (a serial queue's, whether submitted with sync or async).
+            if let executor = resolution.queueHandOff(receiver, method, c.callee) {
+                switch executor {
+                case .guarded(let kind):
+                    region.held = HeldGuard(receiver, kind)
+                    region.handOff = true
+                case .unknown: region.held = nil
+                case .none: continue
+                }
+                out.append(region)
+                continue
+            }
             switch resolution.closureMethod(receiver, method, c.callee) {
             case true?:
                 region.held = HeldGuard(receiver, .lock)

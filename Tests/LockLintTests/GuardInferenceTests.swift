@@ -307,6 +307,33 @@ final class GuardInferenceTests: XCTestCase {
         XCTAssertEqual(loud, ["B.swift:3 inconsistent_locking"])
     }
 
+    func testAnOverrideHoldsWhatTheSuperclassCallsItWith() async {
+        let base = """
+            protocol Ticks { func every(_ s: Double, queue: DispatchQueue, _ f: @escaping () -> Void) }
+            class Job {
+                let q: DispatchQueue
+                let ticks: Ticks
+                private var armed = false
+                init(q: DispatchQueue, ticks: Ticks) { self.q = q; self.ticks = ticks }
+                func work() {}
+                func arm() { q.async { self.armed = true; self.ticks.every(5, queue: self.q) { [weak self] in self?.work() } } }
+            }
+            """
+        let sub = """
+            final class Fetch: Job {
+                private var last: String?
+                func set(_ s: String) { q.async { self.last = s } }
+                override func work() { print(last ?? "") }
+            }
+            """
+        let quiet = await findings([("Sources/M/A.swift", base), ("Sources/M/B.swift", sub)])
+        XCTAssertEqual(quiet, [])
+        // The superclass also runs it from a public method, off the queue: the read is reported.
+        let offQueue = base.replacingOccurrences(of: "func work() {}", with: "func work() {}\n    public func kick() { work() }")
+        let loud = await findings([("Sources/M/A.swift", offQueue), ("Sources/M/B.swift", sub)])
+        XCTAssertEqual(loud, ["B.swift:4 inconsistent_locking"])
+    }
+
     func testAPublicVarOfALibraryIsReportedAtItsDeclaration() async {
         let code = """
             import Foundation

@@ -264,11 +264,34 @@ public struct ProjectIndex: Sendable {
             }
             for base in bases.sorted() { judgeVariants(variants[base]!, assigned: assigned) }
         }
+        // A class is judged with its superclasses' code in the run: one whose superclass changed
+        // is judged again.
+        let parents = guardParents()
+        if dirtyGuardTypes != nil {
+            var more = Set(types)
+            for key in guardLogs.keys where !more.contains(key) {
+                var up = parents[key]
+                var steps = 0
+                while let p = up, steps < Self.ancestorDepth {
+                    if more.contains(p) { more.insert(key); break }
+                    up = parents[p]
+                    steps += 1
+                }
+            }
+            types = Array(more)
+        }
         for key in types {
             if let logs = guardLogs[key] {
+                var ancestors: [(name: String, logs: [String: TypeGuardLog])] = []
+                var up = parents[key]
+                while let p = up, ancestors.count < Self.ancestorDepth, p != key, let l = guardLogs[p] {
+                    ancestors.append((String(p.split(separator: ":").last?.split(separator: ".").last ?? ""), l))
+                    up = parents[p]
+                }
                 guardFindingsByType[key] = GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned, outsideCalls: outsideCalls,
                                                                    testConcurrentNames: testConcurrentNames,
-                                                                   testJoining: testJoining, testNotJoining: testNotJoining)
+                                                                   testJoining: testJoining, testNotJoining: testNotJoining,
+                                                                   ancestors: ancestors)
             } else {
                 guardFindingsByType[key] = nil
             }
@@ -280,6 +303,22 @@ public struct ProjectIndex: Sendable {
         }
         for k in out.keys { out[k]!.sort { ($0.site, $0.variable) < ($1.site, $1.variable) } }
         guardFindings = out
+    }
+
+    /// How many superclasses up a class's judgement follows.
+    static let ancestorDepth = 4
+
+    /// Class key → the key of its superclass, when the run has the superclass's code in the same
+    /// module (plain keys only: a class under `#if` conditions is judged without it).
+    func guardParents() -> [String: String] {
+        var out: [String: String] = [:]
+        for (key, logs) in guardLogs where GuardLogExtractor.splitVariant(key).conditions.isEmpty {
+            guard let sup = logs.values.lazy.compactMap({ $0.classRecord }).first?.superclass, !sup.isEmpty,
+                  let sep = key.range(of: "::") else { continue }
+            let parent = Self.guardKey(module: String(key[..<sep.lowerBound]), type: sup)
+            if parent != key && guardLogs[parent] != nil { out[key] = parent }
+        }
+        return out
     }
 
     /// Type key → its keys (the plain one and those marked with `#if` conditions), for the

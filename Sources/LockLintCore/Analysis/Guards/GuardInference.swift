@@ -140,16 +140,18 @@ public enum GuardInference {
     static func findings(key: String, logs byPath: [String: TypeGuardLog], setupCalls: [String: [String: [String]]], assigned: Set<String> = [],
                          outsideCalls: [String: [OutsideCall]] = [:],
                          testConcurrentNames: [String: [String]], testJoining: [String: [String]] = [:],
-                         testNotJoining: [String] = []) -> [GuardFinding] {
+                         testNotJoining: [String] = [], ancestors: [(name: String, logs: [String: TypeGuardLog])] = []) -> [GuardFinding] {
         let list = byPath.keys.sorted().map { byPath[$0]! }
         // The set-up calls made on `Inner` in the module.
         let base = GuardLogExtractor.splitVariant(key).base
         let sep = base.range(of: "::")
         let module = sep.map { String(base[..<$0.lowerBound]) } ?? ""
         let simple = String((sep.map { base[$0.upperBound...] } ?? base).split(separator: ".").last ?? "")
-        return analyze(list, setup: Set(setupCalls[module]?[simple] ?? []), assignedElsewhere: assigned, outside: outsideCalls[simple] ?? [],
+        let inherited = ancestors.map { a in a.logs.keys.sorted().map { a.logs[$0]! } }
+        let outside = (outsideCalls[simple] ?? []) + ancestors.flatMap { outsideCalls[$0.name] ?? [] }
+        return analyze(list, setup: Set(setupCalls[module]?[simple] ?? []), assignedElsewhere: assigned, outside: outside,
                        testConcurrent: Set(testConcurrentNames[module] ?? []),
-                       joining: testJoining, notJoining: Set(testNotJoining))
+                       joining: testJoining, notJoining: Set(testNotJoining), ancestors: inherited)
     }
 
     struct Entry: Equatable {
@@ -172,7 +174,8 @@ public enum GuardInference {
     /// The findings for one class, from every file's log of it.
     static func analyze(_ logs: [TypeGuardLog], setup: Set<String> = [], assignedElsewhere: Set<String> = [], outside: [OutsideCall] = [],
                         testConcurrent: Set<String> = [],
-                        joining: [String: [String]] = [:], notJoining: Set<String> = []) -> [GuardFinding] {
+                        joining: [String: [String]] = [:], notJoining: Set<String> = [],
+                        ancestors: [[TypeGuardLog]] = []) -> [GuardFinding] {
         guard let cls = logs.lazy.compactMap({ $0.classRecord }).first else { return [] }
         if cls.exemption != nil || logs.contains(where: { $0.exemption != nil }) { return [] }
         let unchecked = cls.unchecked || logs.contains { $0.uncheckedHere }
@@ -184,6 +187,27 @@ public enum GuardInference {
                 byBase[m.baseName, default: []].append(m.key)
             }
         }
+        // The superclasses' code in the run (nearest first) runs on this class's instances too:
+        // their members, and their calls of them and of this class's overrides, are this class's
+        // (their state is theirs: their accesses are judged with them). An override of a member
+        // a superclass in the run declares, and does not itself get from outside, is entered
+        // only through the calls the run makes of it.
+        for level in ancestors {
+            for l in level {
+                for m in l.members {
+                    if var mine = members[m.key] {
+                        guard mine.overrideOnly && mine.enteredFromOutside else { continue }
+                        mine.enteredFromOutside = m.enteredFromOutside
+                        mine.overrideOnly = m.overrideOnly
+                        mine.access = max(mine.access, m.access)
+                        members[m.key] = mine
+                    } else {
+                        members[m.key] = m
+                        byBase[m.baseName, default: []].append(m.key)
+                    }
+                }
+            }
+        }
         let boxes = Set(cls.valueBoxes)
         // Calls resolved to members: member key → its call sites.
         var sites: [String: [MemberCallRecord]] = [:]
@@ -191,7 +215,7 @@ public enum GuardInference {
         func functionKeys(_ base: String) -> [String] {
             (byBase[base] ?? []).filter { $0.hasSuffix(")") }
         }
-        for l in logs {
+        for l in logs + ancestors.joined() {
             for c in l.calls {
                 if c.callee.hasSuffix(")") {
                     if members[c.callee] != nil {

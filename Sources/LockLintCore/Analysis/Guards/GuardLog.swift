@@ -156,6 +156,9 @@ public struct MemberRecord: Sendable, Equatable {
     /// Called from outside the code the tool sees: an override, `@objc`, `dynamic`, or a
     /// witness the runtime calls.
     public var enteredFromOutside = false
+    /// Entered from outside only as an override: when the superclass in the run declares the
+    /// member, the superclass's calls of it are its calls.
+    public var overrideOnly = false
     public var construction = false
     /// Its name or documentation says callers hold the lock (`…Locked`, "must be called with
     /// the lock held").
@@ -1601,8 +1604,10 @@ struct UnitWalker {
                     access = min(access, setter == "private" || setter == "fileprivate" ? .file : .module)
                 }
                 var rec = MemberRecord(key: key(r), baseName: d.kind == .initializer ? "init" : d.nameText, site: site, access: access)
-                rec.enteredFromOutside = d.modifiers.contains(.override) || d.modifiers.contains(.dynamic)
+                let dynamic = d.modifiers.contains(.dynamic)
                     || s.attributes(of: d).contains { s.is($0, "@objc") || s.is($0, "@IBAction") || s.is($0, "@objc(") }
+                rec.enteredFromOutside = d.modifiers.contains(.override) || dynamic
+                rec.overrideOnly = d.modifiers.contains(.override) && !dynamic
                 rec.construction = d.kind.isFunctionLike && StateAccess.isConstruction(s, member: m)
                 rec.saysCallerHolds = Self.saysCallerHolds(s, d)
                 // A wrapper to offer in fix-its: the closure is its only parameter.

@@ -225,9 +225,18 @@ public final class RuleContext {
         return answer
     }
 
+    /// A class of this name: the module's own type of the name decides; when the module has
+    /// none, a class another module of the run declares (one it imports, such as a shared
+    /// utilities target).
+    static func isClass(_ name: String, module: String, index: ProjectIndex) -> Bool {
+        // (An extension in the module is not a declaration of the type.)
+        if let f = index.facts(module: module, name: name), f.isClass || isDeclared(f) { return f.isClass }
+        return index.modules.values.contains { $0[name]?.isClass == true }
+    }
+
     /// Whether the run declares a class of this name.
     public func isClassInRun(_ name: String) -> Bool {
-        let answer = index.facts(module: module, name: name)?.isClass ?? false
+        let answer = Self.isClass(name, module: module, index: index)
         questions[FactsQuestion(kind: .isClass, name: name)] = .bool(answer)
         return answer
     }
@@ -661,7 +670,7 @@ public final class RuleContext {
             case .guardedMembers: b = .strings(guardedMembers(q.name, module: module, index: index))
             case .ownWrappers: b = .strings(f?.ownWrappers ?? [])
             case .classQueues: b = .strings(classQueues(f))
-            case .isClass: b = .bool(f?.isClass ?? false)
+            case .isClass: b = .bool(Self.isClass(q.name, module: module, index: index))
             case .usesGuards: b = .bool(f?.usesGuards ?? false)
             case .assertingMethods: b = .strings(f?.assertingMethods ?? [])
             case .mutatingMethods: b = .strings(Self.mutatingMethods(q.name, module: module, index: index))

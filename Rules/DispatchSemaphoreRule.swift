@@ -260,10 +260,7 @@ public struct DispatchSemaphoreRule: Rule {
         var signals = 0
         for m in s.children[h.parent] where s.decls[m].kind == .initializer && s.decls[m].body >= 0 {
             let body = s.scopes[s.decls[m].body]
-            for k in s.span(body.open, body.close) where s.code[k].kind == .identifier && s.text(k) == "signal"
-                && s.isChar(k - 1, UInt8(ascii: ".")) && k >= 2 && s.text(k - 2) == h.nameText {
-                signals += 1
-            }
+            signals += Waits.calls(s, "signal", in: s.span(body.open, body.close))[h.nameText]?.count ?? 0
         }
         return signals == 1
     }

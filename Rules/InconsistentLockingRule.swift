@@ -136,7 +136,7 @@ public struct InconsistentLockingRule: Rule {
         for a in StaticState.unguardedAccesses(context).sorted(by: { $0.access < $1.access }) {
             let line = s.line(ofToken: a.access)
             if let (k, t) = byLine[line], s.enclosingFunction(of: a.access) == s.enclosingFunction(of: t) {
-                out[k].notes.append(context.note(at: a.access, "'\(s.decls[a.variable].nameText)' is also \(a.isWrite ? "written" : "read") here without \(a.isQueue ? "queue " : "")'\(a.guardName)', which its writes hold"))
+                out[k].notes.append(context.note(at: a.access, "'\(s.decls[a.variable].nameText)' is also \(a.isWrite ? "written" : "read") here without \(Self.guardText(a)), which its writes hold"))
                 continue
             }
             byLine[line] = (out.count, a.access)
@@ -145,12 +145,17 @@ public struct InconsistentLockingRule: Rule {
         return out
     }
 
+    /// The guard as messages name it: `'lock'`, `queue 'work'`.
+    static func guardText(_ a: StaticStateAccess) -> String {
+        a.isQueue ? "queue '\(a.guardName)'" : "'\(a.guardName)'"
+    }
+
     /// Static state that the type's code reaches under its guard in some places, not at `a`.
     func staticDiagnostic(_ a: StaticStateAccess, _ context: RuleContext) -> Diagnostic {
         let s = context.structure
         let d = s.decls[a.variable]
-        let type = s.owningType(of: a.variable).map { s.decls[$0].nameText } ?? ""
-        let g = a.isQueue ? "queue '\(a.guardName)'" : "'\(a.guardName)'"
+        let type = a.typeName
+        let g = Self.guardText(a)
         let lines = a.guardedWrites.prefix(3).map { String(s.line(ofToken: $0)) }
         let at = lines.count == 1 ? "line \(lines[0])" : "lines " + lines.dropLast().joined(separator: ", ") + " and " + lines.last!
         let message = "static var '\(d.nameText)' of '\(type)' is \(a.isWrite ? "written" : "read") here without \(g), which "

@@ -555,9 +555,16 @@ public struct SplitCriticalSectionRule: Rule {
     /// items`, `let x = items`): cleared through the setter afterwards, the value is taken.
     static func bindsRead(_ first: LockAcquisition, _ s: FileStructure) -> Bool {
         let e = first.exprStart
-        if s.isKeyword(e - 1, .let) || s.isKeyword(e - 1, .var) { return true }
-        return e >= 3 && s.isChar(e - 1, UInt8(ascii: "=")) && s.code[e - 2].kind == .identifier
-            && (s.isKeyword(e - 3, .let) || s.isKeyword(e - 3, .var))
+        return s.isKeyword(e - 1, .let) || s.isKeyword(e - 1, .var) || boundName(first, s) != nil
+    }
+
+    /// The name token of `let x = <first acquisition>` (or `var`), when the acquisition's
+    /// value is bound that way.
+    static func boundName(_ first: LockAcquisition, _ s: FileStructure) -> Int? {
+        let e = first.exprStart
+        guard e >= 3, s.isChar(e - 1, UInt8(ascii: "=")), s.code[e - 2].kind == .identifier,
+              s.isKeyword(e - 3, .let) || s.isKeyword(e - 3, .var) else { return nil }
+        return e - 2
     }
 
     /// The fix when the act is an assignment through a setter that takes the lock: the setter
@@ -580,14 +587,13 @@ public struct SplitCriticalSectionRule: Rule {
                               _ serial: inout SerialSteps, _ locked: inout LockedSteps, _ context: RuleContext) -> Diagnostic? {
         let s = context.structure
         guard first.member?.isGetter == true, first.region == nil, second.isSetter, first.end <= second.exprStart,
-              first.exprStart >= 3, s.isChar(first.exprStart - 1, UInt8(ascii: "=")), s.code[first.exprStart - 2].kind == .identifier,
-              s.isKeyword(first.exprStart - 3, .let) || s.isKeyword(first.exprStart - 3, .var),
+              let bound = Self.boundName(first, s),
               s.statementEnd(from: first.acquireToken, limit: second.exprStart) == first.end else { return nil }
         let checked = acquisitions.accesses(of: first).reads
         let written = acquisitions.accesses(of: second).writes
         guard let write = written.first(where: { checked.contains($0.name) }), Self.isEmptyValue(write.value, s) else { return nil }
         // The value taken is used after the reset (handed on, returned, worked through).
-        let taken = s.text(first.exprStart - 2)
+        let taken = s.text(bound)
         let bodyEnd = first.body >= 0 ? s.scopes[first.body].close : s.code.count
         guard s.span(second.end, bodyEnd).contains(where: { s.code[$0].kind == .identifier && s.text($0) == taken && !s.isChar($0 - 1, UInt8(ascii: ".")) })
         else { return nil }

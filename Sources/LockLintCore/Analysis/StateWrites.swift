@@ -381,7 +381,7 @@ public struct StateWrites: Sendable, Equatable {
     /// `callKey`). One pass over the tokens.
     public static func writerFunctions(_ s: FileStructure) -> [String: [String]] {
         // Only the code inside the file's own free functions can count (most files declare none).
-        let functions = s.topLevel.filter { s.decls[$0].kind == .function && s.decls[$0].body >= 0 }
+        let functions = s.freeFunctions.filter { s.decls[$0].body >= 0 }
         guard !functions.isEmpty else { return [:] }
         var out: [String: Set<String>] = [:]
         for f in functions {
@@ -430,7 +430,7 @@ public struct StateWrites: Sendable, Equatable {
             guard isNameToken(s, k), names.contains(s, k) else { continue }
             if isBareCall(s, k) {
                 let name = nameText(s, k)
-                if ownFunctions == nil { ownFunctions = Set(s.topLevel.filter { s.decls[$0].kind == .function }.map { s.decls[$0].nameText }) }
+                if ownFunctions == nil { ownFunctions = Set(s.freeFunctions.map { s.decls[$0].nameText }) }
                 if regions == nil { regions = makeRegions() }
                 let loc = s.location(ofToken: k)
                 out.sites[callKey(name), default: []].append(Site(path: path, line: loc.line, column: loc.column,

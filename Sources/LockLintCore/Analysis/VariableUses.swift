@@ -280,7 +280,7 @@ public struct VariableUses {
     public mutating func callerHold(of w: StateWrites.Site, _ s: FileStructure, _ context: RuleContext) -> CallerHold {
         guard !w.function.isEmpty else { return .none }
         // This file's calls are of that function only when it declares none of the name.
-        if ownFunctions == nil { ownFunctions = Set(s.topLevel.filter { s.decls[$0].kind == .function }.map { s.decls[$0].nameText }) }
+        if ownFunctions == nil { ownFunctions = Set(s.freeFunctions.map { s.decls[$0].nameText }) }
         let declaresOwn = ownFunctions!.contains(w.function)
         return callerHold(function: w.function, access: w.functionAccess, path: w.path, s, context) { _ in w.functionAccess != "file" && !declaresOwn }
     }

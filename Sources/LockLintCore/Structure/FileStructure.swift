@@ -557,6 +557,9 @@ extension FileStructure {
         return false
     }
 
+    /// The file's free functions (declared at file level), in source order.
+    public var freeFunctions: [Int] { topLevel.filter { decls[$0].kind == .function } }
+
     /// The modules the file imports (`import X`, `@testable import X`, `import struct X.Y`), sorted.
     public func importedModules() -> [String] {
         var out = Set<String>()

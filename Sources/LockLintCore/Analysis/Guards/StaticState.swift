@@ -9,8 +9,9 @@
 /// shows is judged; an access in a function that some call in the file makes with the guard
 /// held, or whose name or comment says its caller holds it, is the caller's business.
 public struct StaticStateAccess: Sendable, Equatable {
-    /// The variable's declaration (index into `decls`).
+    /// The variable's declaration (index into `decls`), and the name of the type declaring it.
     public let variable: Int
+    public let typeName: String
     /// The unguarded access (its first one in that function).
     public let access: Int
     public let isWrite: Bool
@@ -46,17 +47,20 @@ public enum StaticState {
         // The closures passed to the types' own static wrappers (`static func withState(_ body:)`
         // that runs `body` under a static lock) hold that lock.
         let wrappers = GuardLogExtractor.ownWrappers(s, vocabulary: context.vocabulary, regions: context.lockRegions, statics: true)
-        let regions = uses.regions.addingLockScopedClosures(s, vocabulary: context.vocabulary, wrappers: wrappers)
+        let regions = wrappers.isEmpty ? uses.regions : uses.regions.addingLockScopedClosures(s, vocabulary: context.vocabulary, wrappers: wrappers)
         guard !regions.regions.isEmpty else { return [] }
         let singleThreaded = s.singleThreadedRanges()
         let topLevel = Set(s.topLevel.filter { s.decls[$0].kind == .variable }.map { s.decls[$0].nameText })
         // Per variable, its guard and the accesses made without it (at most one per function).
         var pending: [(access: StaticStateAccess, function: Int?)] = []
+        // The static members of each type, worked out once per type (a type may have many vars).
+        var staticsByType: [String: Set<String>] = [:]
         for di in candidates {
             let d = s.decls[di]
             let owner = s.owningType(of: di)!
             let typeName = s.decls[owner].nameText
-            let statics = staticMembers(s, typeName: typeName)
+            if staticsByType[typeName] == nil { staticsByType[typeName] = staticMembers(s, typeName: typeName) }
+            let statics = staticsByType[typeName]!
             // What counts as a write: an assignment, and for a value type a change through a
             // member or a mutating method (a method called on an object changes the object).
             let declared = d.typeAnnotation.isEmpty ? GuardLogExtractor.declaredTypeName(d, s) : s.text(d.typeAnnotation)
@@ -80,7 +84,7 @@ public enum StaticState {
                 }
                 accesses.append((i, StateWrites.writeKind(s, i).map { $0.isEmpty || through.writes($0) } ?? false, held, unresolved && held.isEmpty))
             }
-            // The guard: held at the most accesses, at a write among them, and at two or more.
+            // The guard: held at the most accesses, and at a write among them.
             var counts: [String: (all: Int, writes: Int, queue: Bool)] = [:]
             for a in accesses {
                 for (g, q) in a.held {
@@ -107,7 +111,7 @@ public enum StaticState {
                     guard !UnitWalker.saysCallerHolds(s, s.decls[f]) else { continue }
                     seen[f] = pending.count
                 }
-                pending.append((StaticStateAccess(variable: di, access: a.token, isWrite: a.write, guardName: g, isQueue: best.value.queue,
+                pending.append((StaticStateAccess(variable: di, typeName: typeName, access: a.token, isWrite: a.write, guardName: g, isQueue: best.value.queue,
                                                   guarded: guarded, guardedWrites: guardedWrites, form: form), f))
             }
         }
@@ -128,7 +132,7 @@ public enum StaticState {
             let d = s.decls[f]
             let heldByCaller = (calls[d.nameText] ?? []).contains { k in
                 (k < d.start || k >= d.end) && regions.holding(k, in: s, directOnly: false).contains {
-                    ownName($0.lock, typeName: typeName(s, p.access.variable)) == p.access.guardName
+                    ownName($0.lock, typeName: p.access.typeName) == p.access.guardName
                 }
             }
             return heldByCaller ? nil : p.access
@@ -200,9 +204,5 @@ public enum StaticState {
             }
         }
         return "\(g).lock(); defer { \(g).unlock() }"
-    }
-
-    static func typeName(_ s: FileStructure, _ variable: Int) -> String {
-        s.owningType(of: variable).map { s.decls[$0].nameText } ?? ""
     }
 }

@@ -40,7 +40,12 @@ public struct DispatchSemaphoreRule: Rule {
             for the work there is how the work is covered; and a watchdog's waits: bounded (`wait(timeout:)`), on \
             a `Thread` of its own or a queue the type owns (also declared in another file of the run), for a \
             signal that every time comes from the main queue or main-actor code, which never waits for that \
-            thread. A note on a wait in async code says which thread it blocks: the main thread when the code \
+            thread; and a function's own cancellable timer: a local semaphore waited on, for a bounded time, only \
+            in the block of a `Thread` the function starts, and signalled only outside that block (the function \
+            calls off what the thread does when the time runs out). A local semaphore created with a count of one \
+            or more and signalled only by work the function starts in a closure that runs later (a `Task`, a \
+            queue's block, a callback), then waited on in the function's own code, is reported as a wait that \
+            returns at once: the count lets it through before the work signals. A note on a wait in async code says which thread it blocks: the main thread when the code \
             runs on the main actor, a cooperative-pool thread otherwise.
             """,
         inTests: .skipped("a semaphore that waits in a synchronous test for a callback is a common, working pattern; a wait in async test code is reported by blocking_in_async, which can hang the test"),
@@ -105,6 +110,14 @@ public struct DispatchSemaphoreRule: Rule {
                         if pong.wait(timeout: .now() + 1) == .timedOut { report() }
                     }
                 }
+            }
+            """,
+            """
+            func stop(process: Child, grace: DispatchTime) {
+                let calledOff = DispatchSemaphore(value: 0)
+                Thread { if calledOff.wait(timeout: grace) == .timedOut { process.kill() } }.start()
+                process.waitForExit()
+                calledOff.signal()
             }
             """,
             """
@@ -200,7 +213,9 @@ public struct DispatchSemaphoreRule: Rule {
                 // block must make, a watchdog's bounded wait for the main thread) is not reported.
                 if deliberate[id] == nil {
                     let semaphoreName = holder?.nameText ?? assignedName(s, i)
-                    deliberate[id] = semaphoreName.map { SemaphoreWaits.waitsAreDeliberate(s, name: $0, in: SemaphoreWaits.visibility(s, holder, use: i), index: &waitIndex, context: context) } ?? false
+                    deliberate[id] = semaphoreName.map { SemaphoreWaits.waitsAreDeliberate(s, name: $0, in: SemaphoreWaits.visibility(s, holder, use: i),
+                                                                                                local: holder.map { $0.parent >= 0 && s.decls[$0.parent].kind.isFunctionLike } ?? true,
+                                                                                                index: &waitIndex, context: context) } ?? false
                 }
                 if deliberate[id] == true { continue }
                 if reported[id] == nil { reported[id] = i }
@@ -216,7 +231,15 @@ public struct DispatchSemaphoreRule: Rule {
                                     + "if a completion on another thread signals, take turns on a serial queue or in an actor (callers await their turn) instead of blocking a thread")
             }
             var notes: [Note] = []
-            if let h = holder, let w = Waits.within(asyncWaits[h.nameText] ?? [], SemaphoreWaits.visibility(s, h, use: i)).first {
+            // Created with a count, then waited on for work that signals it later: the first wait
+            // does not wait.
+            if let v = value.flatMap({ Int($0) }), v >= 1, let h = holder, let early = SemaphoreWaits.waitPassesAtOnce(s, local: h) {
+                message = "semaphore \(name)is created with value \(v) and signalled only by work started in a closure that runs later, "
+                    + "so the wait on line \(s.line(ofToken: early.wait)) returns at once instead of waiting for that work"
+                fix = "create it with value 0 if the wait is meant to wait for the work; where callers can be async, await the work instead "
+                    + "(wrap a callback with withCheckedContinuation)"
+                notes.append(context.note(at: early.signal, "the only signal, in a closure that runs after the function has started it"))
+            } else if let h = holder, let w = Waits.within(asyncWaits[h.nameText] ?? [], SemaphoreWaits.visibility(s, h, use: i)).first {
                 let thread = asyncWaitsOnMain.contains(w) ? "the main thread (the code runs on the main actor)" : "a cooperative-pool thread"
                 notes.append(context.note(at: w, "'\(h.nameText)' is waited on here, in async code: this blocks \(thread)"))
             } else if value == "0" && !oneHolder {

@@ -183,7 +183,12 @@ public enum SemaphoreWaits {
     /// - each is bounded (`wait(timeout:)`) and runs on a thread of its own or on a queue the type
     ///   owns, while every signal comes from the main queue or main-actor code: a watchdog that
     ///   measures whether the main thread answers, which the main thread never waits for.
-    public static func waitsAreDeliberate(_ s: FileStructure, name: String, in range: Range<Int>, index: inout WaitIndex, context: RuleContext) -> Bool {
+    /// - a function's own cancellable timer: the semaphore is a local, every wait on it is bounded
+    ///   and made directly in the block of a `Thread` the function starts, and no signal comes from
+    ///   that block; the thread waits at most the timeout for the function to call off what it does
+    ///   when the time runs out, and nothing waits for the waiting thread.
+    public static func waitsAreDeliberate(_ s: FileStructure, name: String, in range: Range<Int>, local: Bool = false,
+                                          index: inout WaitIndex, context: RuleContext) -> Bool {
         index.build(s)
         let waits = Waits.within(index.waits?[name] ?? [], range)
         guard !waits.isEmpty, waits.count <= 16 else { return false }
@@ -195,11 +200,55 @@ public enum SemaphoreWaits {
             return true
         }
         let signals = Waits.within(index.signals[name] ?? [], range)
-        guard !signals.isEmpty, waits.allSatisfy({ Waits.isBounded(s, open: $0 + 1) }),
-              signals.allSatisfy({ Waits.runner(s, at: $0, context: context) == .main }) else { return false }
+        guard !signals.isEmpty, waits.allSatisfy({ Waits.isBounded(s, open: $0 + 1) }) else { return false }
+        if local, let timer = ownTimerThreads(s, waits: waits, in: range),
+           signals.allSatisfy({ k in !timer.contains { s.closures[$0].open < k && k < s.closures[$0].close } }) {
+            return true
+        }
+        guard signals.allSatisfy({ Waits.runner(s, at: $0, context: context) == .main }) else { return false }
         return waits.allSatisfy { w in
             everyPath(s, from: w, calls: calls, depth: 0, where: { c in ownWorker(s, c, context: context) })
         }
+    }
+
+    /// The `Thread` blocks (closure indices) that make `waits` directly, when each wait is made
+    /// in such a block started in `range`; nil otherwise.
+    static func ownTimerThreads(_ s: FileStructure, waits: ArraySlice<Int>, in range: Range<Int>) -> Set<Int>? {
+        var blocks = Set<Int>()
+        for w in waits {
+            guard let c = s.enclosingClosure(of: w), range.contains(s.closures[c].open), s.closures[c].callee >= 0,
+                  s.is(s.closures[c].callee, "Thread") || s.is(s.closures[c].callee, "detachNewThread") else { return nil }
+            blocks.insert(c)
+        }
+        return blocks
+    }
+
+    /// A local semaphore created with a count of one or more that the function then waits on, in
+    /// its own code, for work it started in a closure that runs later (a `Task`, a block sent to a
+    /// queue, a callback) and that signals it: the count lets the first wait through at once, so
+    /// the function does not wait for that work. The first such wait and the signal; nil when
+    /// the function waits before it starts the work (a lock handed over), or when any signal is
+    /// made in the function's own code.
+    public static func waitPassesAtOnce(_ s: FileStructure, local h: Decl) -> (wait: Int, signal: Int)? {
+        guard h.parent >= 0, s.decls[h.parent].kind.isFunctionLike, s.decls[h.parent].body >= 0 else { return nil }
+        let body = s.scopes[s.decls[h.parent].body]
+        let range = h.end..<body.close
+        /// The closure of this function that holds `k`, if any.
+        func closure(_ k: Int) -> Closure? {
+            guard let c = s.enclosingClosure(of: k), s.closures[c].open > body.open else { return nil }
+            return s.closures[c]
+        }
+        guard let signals = Waits.calls(s, "signal", in: range)[h.nameText], signals.count <= 8,
+              let waits = Waits.calls(s, "wait", in: range)[h.nameText], waits.count <= 8 else { return nil }
+        var later: Closure? = nil
+        for k in signals {
+            guard let c = closure(k), c.callee < 0 || !AsyncContext.inlineCallees.contains(s.text(c.callee)) else { return nil }
+            if later == nil { later = c }
+        }
+        guard let started = later else { return nil }
+        let own = waits.filter { closure($0) == nil }
+        guard let first = own.first, first > started.close else { return nil }
+        return (first, signals[0])
     }
 
     /// A closure that runs on a worker of the code's own: a `Thread`'s block, or a block sent to a

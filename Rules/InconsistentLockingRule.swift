@@ -7,7 +7,7 @@ public struct InconsistentLockingRule: Rule {
     public let description = RuleDescription(
         id: "inconsistent_locking",
         name: "Inconsistent locking",
-        summary: "A stored var of a class that owns a lock or serial queue is accessed under it in some places and without it in others (also static state behind a lock of its type)",
+        summary: "A stored var of a class that owns a lock or serial queue is accessed under it in some places and without it in others (also static or global state behind a lock of its type or file)",
         rationale: """
             A class that takes a lock (or runs blocks on its own serial queue) around a var shows, by its own code, \
             that the var is shared across threads. An access somewhere else that does not hold that lock races with \
@@ -34,7 +34,9 @@ public struct InconsistentLockingRule: Rule {
             instead. A read on the queue or event loop where every write of the var runs needs no lock. \
             Static state counts too, for a type of any kind (class, struct, enum): a static stored var that the code \
             of the file declaring it writes under a static lock or serial queue of the type (or a lock declared at \
-            file level), and reaches without it elsewhere in that file. A method called on an object held in a \
+            file level), and reaches without it elsewhere in that file; likewise a global var behind a lock or \
+            serial queue the file declares at top level (taken directly, or through a file-level function that runs \
+            its closure under it). A method called on an object held in a \
             static var changes the object, not the var; an access holding only a lock the tool cannot tie to the \
             type (one reached through another value) is not reported; nor is one in a helper that some call in \
             the file makes with the lock held, or whose name or comment says its caller holds it.
@@ -64,6 +66,12 @@ public struct InconsistentLockingRule: Rule {
                 static func add(_ t: String) { lock.withLock { all.append(t) } }
                 static func clear() { ↓all = [] }
             }
+            """,
+            """
+            private let tokensQueue = DispatchQueue(label: "tokens")
+            private var tokens: [String] = []
+            func add(_ t: String) { tokensQueue.sync { tokens.append(t) } }
+            func clear() { ↓tokens = [] }
             """,
             Example("""
             extension Cache {
@@ -158,9 +166,10 @@ public struct InconsistentLockingRule: Rule {
         let g = Self.guardText(a)
         let lines = a.guardedWrites.prefix(3).map { String(s.line(ofToken: $0)) }
         let at = lines.count == 1 ? "line \(lines[0])" : "lines " + lines.dropLast().joined(separator: ", ") + " and " + lines.last!
-        let message = "static var '\(d.nameText)' of '\(type)' is \(a.isWrite ? "written" : "read") here without \(g), which "
+        let subject = type.isEmpty ? "global var '\(d.nameText)'" : "static var '\(d.nameText)' of '\(type)'"
+        let message = "\(subject) is \(a.isWrite ? "written" : "read") here without \(g), which "
             + "\(a.guardedWrites.count == 1 ? "its write" : "its writes") at \(at) \(a.guardedWrites.count == 1 ? "holds" : "hold")"
-            + ": static state is shared by every thread, so this \(a.isWrite ? "write" : "read") can run during \(a.guardedWrites.count == 1 ? "that write" : "one of them")"
+            + ": \(type.isEmpty ? "global" : "static") state is shared by every thread, so this \(a.isWrite ? "write" : "read") can run during \(a.guardedWrites.count == 1 ? "that write" : "one of them")"
         let notes = (a.guardedWrites + a.guarded.filter { !a.guardedWrites.contains($0) }).prefix(2).map {
             context.note(at: $0, "'\(d.nameText)' is accessed with \(g) held here")
         } + a.alsoUnguarded.prefix(3).map { context.note(at: $0, "'\(d.nameText)' is also reached here without \(g), in the same function") }

@@ -895,12 +895,14 @@ public enum GuardLogExtractor {
     /// a serial queue) that the type owns: method name → the lock's name. The closure must be
     /// called inside the held region: a method that takes a lock and calls its closure outside
     /// it (a lazy initializer that publishes under the lock) is not a wrapper.
-    /// With `statics`, the static methods that do so instead (a type's wrapper around its static state).
+    /// With `statics`, the static methods and file-level functions that do so instead (a wrapper
+    /// around static or global state).
     public static func ownWrappers(_ s: FileStructure, vocabulary: LockVocabulary, regions base: LockRegions? = nil,
                                    statics: Bool = false) -> [String: String] {
         var candidates: [(decl: Int, params: [String])] = []
-        for di in s.decls.indices where s.decls[di].kind == .function && s.decls[di].body >= 0 && s.decls[di].isStaticMember == statics
-            && s.owningType(of: di) != nil && LockWrappers.takesImmediateClosure(s.decls[di], s) {
+        for di in s.decls.indices where s.decls[di].kind == .function && s.decls[di].body >= 0
+            && (s.owningType(of: di) != nil ? s.decls[di].isStaticMember == statics : statics && s.decls[di].parent < 0)
+            && LockWrappers.takesImmediateClosure(s.decls[di], s) {
             let params = closureParameters(s, di)
             if !params.isEmpty { candidates.append((di, params)) }
         }

@@ -1,5 +1,5 @@
 /// Static state behind a lock of its type: a static stored `var` (of a class, struct, enum or
-/// extension) that the file's code accesses with a lock held, or on a serial queue, in some
+/// extension), or a global `var`, that the file's code accesses with a lock held, or on a serial queue, in some
 /// places and without it in others. Static storage is one value for the whole process, so the
 /// code that locks around it shows that it is shared across threads, whatever the type's kind.
 ///
@@ -9,7 +9,8 @@
 /// shows is judged; an access in a function that some call in the file makes with the guard
 /// held, or whose name or comment says its caller holds it, is the caller's business.
 public struct StaticStateAccess: Sendable, Equatable {
-    /// The variable's declaration (index into `decls`), and the name of the type declaring it.
+    /// The variable's declaration (index into `decls`), and the name of the type declaring it
+    /// (empty for a variable the file declares at top level).
     public let variable: Int
     public let typeName: String
     /// The unguarded access (its first one in that function).
@@ -37,9 +38,14 @@ public enum StaticState {
         var candidates: [Int] = []
         for di in s.decls.indices {
             let d = s.decls[di]
-            guard d.kind == .variable, d.isStaticMember, !d.isLet, !d.isComputed, !d.nameText.isEmpty,
-                  let owner = s.owningType(of: di), s.decls[owner].kind != .actor, s.decls[owner].kind != .protocol,
-                  !s.hasGlobalActor(d), !s.hasGlobalActor(s.decls[owner]), !s.hasPropertyWrapper(d) else { continue }
+            guard d.kind == .variable, !d.isLet, !d.isComputed, !d.nameText.isEmpty, !s.hasGlobalActor(d), !s.hasPropertyWrapper(d) else { continue }
+            if d.parent < 0 {
+                // A global: one value for the process, like a static.
+                candidates.append(di)
+                continue
+            }
+            guard d.isStaticMember, let owner = s.owningType(of: di), s.decls[owner].kind != .actor, s.decls[owner].kind != .protocol,
+                  !s.hasGlobalActor(s.decls[owner]) else { continue }
             candidates.append(di)
         }
         guard !candidates.isEmpty else { return [] }
@@ -57,9 +63,8 @@ public enum StaticState {
         var staticsByType: [String: Set<String>] = [:]
         for di in candidates {
             let d = s.decls[di]
-            let owner = s.owningType(of: di)!
-            let typeName = s.decls[owner].nameText
-            if staticsByType[typeName] == nil { staticsByType[typeName] = staticMembers(s, typeName: typeName) }
+            let typeName = s.owningType(of: di).map { s.decls[$0].nameText } ?? ""
+            if staticsByType[typeName] == nil { staticsByType[typeName] = typeName.isEmpty ? [] : staticMembers(s, typeName: typeName) }
             let statics = staticsByType[typeName]!
             // What counts as a write: an assignment, and for a value type a change through a
             // member or a mutating method (a method called on an object changes the object).
@@ -73,7 +78,7 @@ public enum StaticState {
             for i in uses.byName[d.nameText] ?? [] {
                 guard !uses.declarationTokens.contains(i), !s.isChar(i + 1, UInt8(ascii: ":")),
                       i < d.start || i >= d.end,
-                      isUse(s, i, of: d.nameText, typeName: typeName),
+                      typeName.isEmpty ? isGlobalUse(s, i, of: di) : isUse(s, i, of: d.nameText, typeName: typeName),
                       !singleThreaded.contains(where: { $0.contains(i) }) else { continue }
                 var held: [String: Bool] = [:]
                 var unresolved = false
@@ -173,6 +178,13 @@ public enum StaticState {
         guard body >= 0 else { return true }
         let range = s.span(s.scopes[body].open, s.scopes[body].close + 1)
         return !s.binds(name, in: range, visibleAt: i)
+    }
+
+    /// Whether name token `i` uses global `d`: written bare where no local, parameter or member
+    /// of that name hides it.
+    static func isGlobalUse(_ s: FileStructure, _ i: Int, of d: Int) -> Bool {
+        guard !s.isChar(i - 1, UInt8(ascii: ".")), case .variable(let found) = s.lookupVariable(s.decls[d].nameText, at: i) else { return false }
+        return found == d
     }
 
     /// The static member (function, accessor or property) of a type whose body holds token `i`,

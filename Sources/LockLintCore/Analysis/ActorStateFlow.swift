@@ -417,7 +417,8 @@ public enum ActorStateFlow {
             guard close > t + 1 else { return nil }
             a.isWrite = true
             a.writeKind = .assign
-            a.end = max(a.end, close + 1)
+            // In a continuation body the call runs just before that await, like a direct write.
+            a.end = a.at != t ? a.at + 1 : max(a.end, close + 1)
             a.via = t
             return a
         }

@@ -654,4 +654,36 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertFalse(plain.contains("undo"), plain)
         XCTAssertTrue(plain.hasPrefix("claim 'plain' before the await"), plain)
     }
+    /// A lock held across start-up so that readers wait until the state is set (an init gate):
+    /// "end the section before the await" would let readers see it unset. The fix-it names an
+    /// async-aware gate; the region's later awaits are notes of one finding.
+    func testAnInitGateIsToldToBecomeAnAsyncGateNotAShorterSection() async throws {
+        let gate = """
+            import Foundation
+            final class Boot: @unchecked Sendable {
+                private let gateLock = NSLock()
+                private var _parts: [Int]?
+                var parts: [Int] { gateLock.withLock { _parts! } }
+                func start() async {
+                    gateLock.lock()
+                    defer { gateLock.unlock() }
+                    let n = await count()
+                    self._parts = Array(0..<n)
+                    await settle()
+                }
+                func count() async -> Int { 3 }
+                func settle() async {}
+            }
+            """
+        let ds = await findings(gate, AwaitInLockRule())
+        XCTAssertEqual(ds.map(\.location.line), [9])
+        let fix = ds.first?.fixIt.message ?? ""
+        XCTAssertTrue(fix.contains("async-aware gate"), fix)
+        XCTAssertTrue(ds[0].notes.contains { $0.location.line == 11 && $0.message.contains("still held") }, "\(ds[0].notes)")
+        // Nobody else reads what is assigned after the await: the plain fix-it.
+        let plain = gate.replacingOccurrences(of: "{ gateLock.withLock { _parts! } }", with: "{ [] }")
+        let dp = await findings(plain, AwaitInLockRule())
+        XCTAssertEqual(dp.map(\.location.line), [9])
+        XCTAssertTrue((dp.first?.fixIt.message ?? "").hasPrefix("end the critical section"), dp.first?.fixIt.message ?? "")
+    }
 }

@@ -686,4 +686,37 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertEqual(dp.map(\.location.line), [9])
         XCTAssertTrue((dp.first?.fixIt.message ?? "").hasPrefix("end the critical section"), dp.first?.fixIt.message ?? "")
     }
+    /// A lock released mid-body on purpose (a test stalls a worker, lets it go, then checks):
+    /// "defer the unlock and delete the others" would keep it held over the later checks. The
+    /// fix-it releases on the error path too and keeps the early release; a release at the end
+    /// of the block keeps the defer fix-it.
+    func testAnEarlyReleaseIsNotToldToMoveIntoADefer() async throws {
+        let code = """
+            import Foundation
+            final class Stall: @unchecked Sendable {
+                let lock = NSLock()
+                func run() throws {
+                    lock.lock()
+                    start()
+                    try check()
+                    lock.unlock()
+                    try check()
+                }
+                func runToEnd() throws {
+                    lock.lock()
+                    try check()
+                    lock.unlock()
+                }
+                func start() {}
+                func check() throws {}
+            }
+            """
+        let ds = await findings(code, LockWithoutDeferRule())
+        XCTAssertEqual(ds.map(\.location.line), [5, 12])
+        let early = ds.first?.fixIt.message ?? ""
+        XCTAssertTrue(early.contains("catch { lock.unlock(); throw error }"), early)
+        XCTAssertFalse(early.contains("defer"), early)
+        let end = ds.last?.fixIt.message ?? ""
+        XCTAssertTrue(end.contains("defer { lock.unlock() }"), end)
+    }
 }

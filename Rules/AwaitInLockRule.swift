@@ -36,7 +36,10 @@ public struct AwaitInLockRule: Rule {
             withLock closure; before the release in the same defer; when the deferred release was registered \
             earlier in the same block (defers run in reverse order) or in an enclosing block; when the manual \
             release comes after the block ends. A defer registered before the deferred release, or a block that \
-            releases the lock before it ends, is not reported.
+            releases the lock before it ends, is not reported. One finding per held region, at its first await; \
+            the region's later awaits are notes. A region that assigns a member after an await while another \
+            region of the same lock reads it is an initialisation gate (readers wait until the state is set): \
+            its fix-it is an async-aware gate (an actor, or a Task the readers await), not a shorter section.
             """,
         defaultSeverity: .error,
         triggeringExamples: [
@@ -79,6 +82,14 @@ public struct AwaitInLockRule: Rule {
                 os_unfair_lock_lock(&unfair)
                 ↓await work()
                 os_unfair_lock_unlock(&unfair)
+            }
+            """,
+            """
+            func start() async {
+                lock.lock()
+                defer { lock.unlock() }
+                let config = ↓await loadConfig()
+                store = await openStore(config)
             }
             """,
             """
@@ -157,6 +168,8 @@ public struct AwaitInLockRule: Rule {
         let regions = context.lockRegions
         guard !regions.regions.isEmpty else { return [] }
         var out: [Diagnostic] = []
+        // One finding per held region, at its first await; the region's later awaits are notes.
+        var reported: [Int: Int] = [:]
         for t in s.awaitTokens {
             let i = Int(t)
             // An asynchronous lock exists to be held across suspensions: only blocking locks count.
@@ -172,6 +185,12 @@ public struct AwaitInLockRule: Rule {
                 continue
             }
             guard let r = held.first else { continue }
+            if let k = reported[r.acquireToken] {
+                let lock = r.lock.isEmpty ? "the lock" : "'\(r.lock)'"
+                out[k].notes.append(context.note(at: i, "\(lock) is still held at this await too"))
+                continue
+            }
+            reported[r.acquireToken] = out.count
             out.append(diagnostic(for: i, region: r, context: context))
         }
         return out
@@ -276,6 +295,41 @@ public struct AwaitInLockRule: Rule {
             notes.append(context.note(at: r.acquireToken, "\(lock) is taken here and not released in this function"))
             fix = "release \(lock) before awaiting, in the same function (`\(acquire)(); defer { … }` around only the synchronous part)"
         }
+        if let (write, read) = Self.initGate(s, region: r, after: i, regions: context.lockRegions.regions) {
+            // The region publishes state only once the awaited work is done, and other code reads
+            // it under the same lock: shortening the region would let them see it unset.
+            let name = s.text(write)
+            notes.append(context.note(at: write, "'\(name)' is assigned here, after the await, with \(lock) still held"))
+            notes.append(context.note(at: read, "and read here under \(lock): the lock makes readers wait until it is set"))
+            return context.diagnostic(description, at: i, message: message, notes: notes, fixIt: FixIt(
+                "keep readers waiting without blocking a thread: replace \(lock) with an async-aware gate (an actor holding this state, or a `Task` that sets it and that readers await), rather than ending the section before the await"))
+        }
         return context.diagnostic(description, at: i, message: message, notes: notes, fixIt: FixIt(fix))
+    }
+
+    /// A region used as an initialisation gate: after its first await (`i`) it assigns a member
+    /// (`x = …`, `self.x = …`, not a local) that another region of the same lock reads. Returns
+    /// the assignment and the read, or nil.
+    static func initGate(_ s: FileStructure, region r: LockRegion, after i: Int, regions: [LockRegion]) -> (Int, Int)? {
+        guard r.executable >= 0, !r.lock.isEmpty else { return nil }
+        let open = s.scopes[r.executable].open
+        var written: [String: Int] = [:]
+        for k in s.span(i + 1, r.end) where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "=")) {
+            let member = s.isChar(k - 1, UInt8(ascii: ".")) ? s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: "."))
+                : !s.isKeyword(k - 1, .let) && !s.isKeyword(k - 1, .var) && !s.bindsLocal(s.text(k), from: open, at: k)
+            if member && written[s.text(k)] == nil { written[s.text(k)] = k }
+        }
+        guard !written.isEmpty else { return nil }
+        var best: (Int, Int)? = nil
+        for o in regions where o.lock == r.lock && o.acquireToken != r.acquireToken && (o.end < r.start || o.start > r.end) {
+            for k in s.span(o.start + 1, o.end) where s.code[k].kind == .identifier {
+                guard let w = written[s.text(k)], !s.isChar(k + 1, UInt8(ascii: "=")) else { continue }
+                if !s.isChar(k - 1, UInt8(ascii: ".")) || (s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: "."))) {
+                    if best == nil || w < best!.0 { best = (w, k) }
+                    break
+                }
+            }
+        }
+        return best
     }
 }

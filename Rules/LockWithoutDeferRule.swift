@@ -44,7 +44,10 @@ public struct LockWithoutDeferRule: Rule {
             also return with the lock held (`lock(whenValue:timeoutSeconds:) -> Bool`). Paths on which the lock is \
             held only sometimes (after a conditional release) are reported only when the acquire itself is not \
             inside a branch, because a conditional acquire is usually paired with a release under the same \
-            condition. One finding per acquire, at the acquire, with a note at each exit that leaves it held (up to four).
+            condition. One finding per acquire, at the acquire, with a note at each exit that leaves it held (up to four). \
+            A release followed by more work in the block that took the lock is placed early on purpose (a defer \
+            would hold the lock over that work): the fix-it keeps it and releases on the leaking path too \
+            (`do { … } catch { X.unlock(); throw error }`, or an unlock before that return).
             """,
         triggeringExamples: [
             """
@@ -301,6 +304,20 @@ public struct LockWithoutDeferRule: Rule {
             message = "\(lockName) is still held at the end of \(fn) on a path that skips \(release)()"
         }
         let fix: String
+        // A release placed before more work of the function (a test that lets a worker go, then
+        // checks what happened): deferring it to the end of the scope would keep the lock over
+        // that work. Release on the leaking path too, and keep the release where it is.
+        let early = result.releases.contains { releasedBeforeMoreWork(s, $0, acquire: a, exec: r.executable) }
+        if early && first.kind != .nextIteration {
+            let keep = "keep `\(releaseCall)` where it is (the code after it runs with the lock released on purpose)"
+            if first.kind == .returnStatement || first.kind == .endOfBody {
+                fix = "call \(releaseCall) on that path too, before it leaves; \(keep)"
+            } else {
+                fix = "release on the error path too: wrap the statements from `\(acquireCall)` to `\(releaseCall)` in "
+                    + "`do { … } catch { \(releaseCall); throw error }`, or make the throwing calls before the acquire or after the release; \(keep)"
+            }
+            return context.diagnostic(description, at: a, message: message, notes: notes, fixIt: FixIt(fix))
+        }
         if first.kind == .nextIteration {
             fix = "call \(releaseCall) before `continue`, or move the loop body's critical section into a function that starts with `\(acquireCall); defer { \(releaseCall) }`"
         } else if free {
@@ -317,6 +334,21 @@ public struct LockWithoutDeferRule: Rule {
                           edits: edits, applicability: .safe)
         }
         return context.diagnostic(description, at: a, message: message, notes: notes, fixIt: fixIt)
+    }
+
+    /// Whether more work follows the release at `rel` in the block that takes the lock (a call or
+    /// an await after it, in the same function or closure body): a defer would run only at that
+    /// block's end, after that work, so the release is placed early on purpose.
+    func releasedBeforeMoreWork(_ s: FileStructure, _ rel: Int, acquire a: Int, exec: Int) -> Bool {
+        guard exec >= 0, s.isChar(rel + 1, UInt8(ascii: "(")), a < s.scopeOf.count, Int(s.scopeOf[a]) >= 0 else { return false }
+        let close = s.scopes[Int(s.scopeOf[a])].close
+        var k = Int(s.match[rel + 1]) + 1
+        while k < close {
+            if s.isKeyword(k, .await) { return true }
+            if s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) && s.enclosingExecutable(of: k) == exec { return true }
+            k += 1
+        }
+        return false
     }
 
     /// Edits that turn `X.lock(); …; X.unlock()` — one release, the last statement of the same

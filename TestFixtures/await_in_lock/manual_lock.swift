@@ -20,7 +20,7 @@ final class Refresher: @unchecked Sendable {
             }
         } else {
             do {
-                try await save() // expect: await_in_lock
+                try await save() // the same held region: a note of the finding above
             } catch {
                 print(error)
             }

@@ -654,4 +654,69 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertFalse(plain.contains("undo"), plain)
         XCTAssertTrue(plain.hasPrefix("claim 'plain' before the await"), plain)
     }
+    /// A lock held across start-up so that readers wait until the state is set (an init gate):
+    /// "end the section before the await" would let readers see it unset. The fix-it names an
+    /// async-aware gate; the region's later awaits are notes of one finding.
+    func testAnInitGateIsToldToBecomeAnAsyncGateNotAShorterSection() async throws {
+        let gate = """
+            import Foundation
+            final class Boot: @unchecked Sendable {
+                private let gateLock = NSLock()
+                private var _parts: [Int]?
+                var parts: [Int] { gateLock.withLock { _parts! } }
+                func start() async {
+                    gateLock.lock()
+                    defer { gateLock.unlock() }
+                    let n = await count()
+                    self._parts = Array(0..<n)
+                    await settle()
+                }
+                func count() async -> Int { 3 }
+                func settle() async {}
+            }
+            """
+        let ds = await findings(gate, AwaitInLockRule())
+        XCTAssertEqual(ds.map(\.location.line), [9])
+        let fix = ds.first?.fixIt.message ?? ""
+        XCTAssertTrue(fix.contains("async-aware gate"), fix)
+        XCTAssertTrue(ds[0].notes.contains { $0.location.line == 11 && $0.message.contains("still held") }, "\(ds[0].notes)")
+        // Nobody else reads what is assigned after the await: the plain fix-it.
+        let plain = gate.replacingOccurrences(of: "{ gateLock.withLock { _parts! } }", with: "{ [] }")
+        let dp = await findings(plain, AwaitInLockRule())
+        XCTAssertEqual(dp.map(\.location.line), [9])
+        XCTAssertTrue((dp.first?.fixIt.message ?? "").hasPrefix("end the critical section"), dp.first?.fixIt.message ?? "")
+    }
+    /// A lock released mid-body on purpose (a test stalls a worker, lets it go, then checks):
+    /// "defer the unlock and delete the others" would keep it held over the later checks. The
+    /// fix-it releases on the error path too and keeps the early release; a release at the end
+    /// of the block keeps the defer fix-it.
+    func testAnEarlyReleaseIsNotToldToMoveIntoADefer() async throws {
+        let code = """
+            import Foundation
+            final class Stall: @unchecked Sendable {
+                let lock = NSLock()
+                func run() throws {
+                    lock.lock()
+                    start()
+                    try check()
+                    lock.unlock()
+                    try check()
+                }
+                func runToEnd() throws {
+                    lock.lock()
+                    try check()
+                    lock.unlock()
+                }
+                func start() {}
+                func check() throws {}
+            }
+            """
+        let ds = await findings(code, LockWithoutDeferRule())
+        XCTAssertEqual(ds.map(\.location.line), [5, 12])
+        let early = ds.first?.fixIt.message ?? ""
+        XCTAssertTrue(early.contains("catch { lock.unlock(); throw error }"), early)
+        XCTAssertFalse(early.contains("defer"), early)
+        let end = ds.last?.fixIt.message ?? ""
+        XCTAssertTrue(end.contains("defer { lock.unlock() }"), end)
+    }
 }

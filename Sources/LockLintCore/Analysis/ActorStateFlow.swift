@@ -252,7 +252,7 @@ public enum ActorStateFlow {
                 accesses[s.text(t), default: []].append(access)
             }
             var out: [Finding] = []
-            let conditions = conditionRanges(region.tokens)
+            let conditions = conditionRanges(region.tokens, writes: accesses.values.flatMap { $0.filter(\.isWrite).map(\.token) }.sorted())
             let gates = inFlightGates(accesses, conditions: conditions)
             for name in accesses.keys.sorted() {
                 let list = accesses[name] ?? []
@@ -417,7 +417,8 @@ public enum ActorStateFlow {
             guard close > t + 1 else { return nil }
             a.isWrite = true
             a.writeKind = .assign
-            a.end = max(a.end, close + 1)
+            // In a continuation body the call runs just before that await, like a direct write.
+            a.end = a.at != t ? a.at + 1 : max(a.end, close + 1)
             a.via = t
             return a
         }
@@ -713,7 +714,7 @@ public enum ActorStateFlow {
         // MARK: Conditions
 
         /// Token ranges of `if`, `guard` and `switch` conditions in the region.
-        func conditionRanges(_ tokens: [Int]) -> [Range<Int>] {
+        func conditionRanges(_ tokens: [Int], writes: [Int]? = nil) -> [Range<Int>] {
             var out: [Range<Int>] = []
             for k in tokens where s.code[k].kind == .keyword {
                 let w = s.code[k].word
@@ -721,9 +722,40 @@ public enum ActorStateFlow {
                 let stop: (Int) -> Bool = w == .guard
                     ? { s.isKeyword($0, .else) }
                     : { s.isChar($0, UInt8(ascii: "{")) }
-                if let e = s.scanForward(from: k + 1, limit: body.close, stop: stop) { out.append(s.span(k + 1, e)) }
+                if let e = s.scanForward(from: k + 1, limit: body.close, stop: stop) {
+                    if w == .if, let writes, onlyReports(open: e, writes: writes) { continue }
+                    out.append(s.span(k + 1, e))
+                }
             }
             return out
+        }
+
+        /// An `if` whose block (at `open`) has no `else` and only reports (`if state != .idle {
+        /// log("…") }`): no jump, assignment, `try` or `await`, and no call of a method of the actor
+        /// that assigns its state. Whatever it tests, the code after it runs the same way: its
+        /// condition decides nothing a later write acts on.
+        func onlyReports(open: Int, writes: [Int]) -> Bool {
+            let close = Int(s.match[open])
+            guard close > open, !s.isKeyword(close + 1, .else) else { return false }
+            // No write of the actor's state in it (`items.append(x)`); `writes` is sorted.
+            var lo = 0
+            var hi = writes.count
+            while lo < hi { let mid = (lo + hi) / 2; if writes[mid] <= open { lo = mid + 1 } else { hi = mid } }
+            if lo < writes.count && writes[lo] < close { return false }
+            for j in s.span(open + 1, close) {
+                let tok = s.code[j]
+                if tok.kind == .keyword {
+                    let w = tok.word
+                    if w == .return || w == .throw || w == .break || w == .continue || w == .try || w == .await || w == .fallthrough { return false }
+                }
+                if tok.kind == .operator && s.text(j).hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(s.text(j)) { return false }
+                if s.isChar(j, UInt8(ascii: "=")) { return false }
+                if tok.kind == .identifier && s.isChar(j + 1, UInt8(ascii: "(")) {
+                    let name = s.text(j)
+                    if setters[name] != nil || suspendingSetters[name] != nil || name == "fatalError" || name == "preconditionFailure" { return false }
+                }
+            }
+            return true
         }
 
         func inCondition(_ t: Int, _ conditions: [Range<Int>]) -> Bool {

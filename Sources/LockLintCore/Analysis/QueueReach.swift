@@ -215,7 +215,7 @@ public enum QueueReach {
 
     static func shadowedByBinding(_ s: FileStructure, _ k: Int, _ name: String) -> Bool {
         guard let f = s.enclosingFunction(of: k), s.decls[f].body >= 0 else { return false }
-        return s.binds(name, in: s.span(s.scopes[s.decls[f].body].open, k))
+        return s.bindsLocal(name, from: s.scopes[s.decls[f].body].open, at: k)
     }
 
     public static func collectMembers(_ name: String, _ s: FileStructure) -> [SelfCalls.Member] {

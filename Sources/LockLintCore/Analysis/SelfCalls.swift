@@ -205,7 +205,7 @@ public enum SelfCalls {
         if s.decls[f].parameterNames.contains(name) { return true }
         let body = s.decls[f].body
         guard body >= 0 else { return false }
-        return s.binds(name, in: s.span(s.scopes[body].open, k))
+        return s.bindsLocal(name, from: s.scopes[body].open, at: k)
     }
 
     /// A chain of calls from member `m` to an acquisition of the lock, or nil.

@@ -19,6 +19,13 @@ extension FileStructure {
         return false
     }
 
+    /// Whether a binding of `name` introduced between `start` and token `k`, or by `k` itself (the
+    /// name in `for x in`, `let x`, `case let .a(x)`), is in scope at `k`: there `name` is a local,
+    /// not a member of the type (a loop binding named like a property is not a read of it).
+    public func bindsLocal(_ name: String, from start: Int, at k: Int) -> Bool {
+        binds(name, in: span(start, k + 1), visibleAt: k)
+    }
+
     /// The bindings of `name` whose introducing token is at or after `start`, in order (a binary
     /// search of the per-file index).
     func bindings(of name: String, from start: Int) -> ArraySlice<BindingSite> {

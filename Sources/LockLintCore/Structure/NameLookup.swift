@@ -71,6 +71,8 @@ extension FileStructure {
         if let stmt = conditionKeyword(ofBinding: k), !isKeyword(stmt, .guard), let body = statementBody(of: stmt), i > scopes[body].close {
             return false
         }
+        // A loop binding (`for x in`) is in scope in that loop alone.
+        if isKeyword(k, .for), let body = statementBody(of: k), i > scopes[body].close { return false }
         let kw = scopes[sc].statementKeyword
         guard kw >= 0, isKeyword(kw, .switch) else { return true }
         // Walk the switch body's own statements from the declaration to `i`, skipping brackets.

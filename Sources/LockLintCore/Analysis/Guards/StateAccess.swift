@@ -179,7 +179,8 @@ public enum StateAccess {
         guard d.body >= 0, i < s.scopeOf.count else { return false }
         // A binding in the body before `i` that is still in scope there (a plain `let x` binds
         // from its name on).
-        return s.binds(name, in: s.span(s.scopes[d.body].open + 1, min(i, limit ?? i)), visibleAt: i)
+        // `i` itself may be the name a binding introduces (`for x in`): a local, not the property.
+        return s.binds(name, in: s.span(s.scopes[d.body].open + 1, min(i + 1, limit ?? i + 1)), visibleAt: i)
     }
 
     /// Whether the function or accessor around token `i` checks `isKnownUniquelyReferenced`

@@ -252,7 +252,8 @@ enum GuardReport {
         case .lock:
             let base = lockFix(g.name == "self" ? "self" : g.name, wrapper: f.wrapper, deployment: context.deployment, lockType: f.lockType,
                                what: what, tail: tail, lockTypeMethods: f.lockType.flatMap { lockMethods($0, write: f.write, context: context) }, inAsync: f.inAsync,
-                               form: f.primary?.name == g.name ? f.form : nil)
+                               form: f.primary?.name == g.name ? f.form : nil,
+                               release: f.primary?.name == g.name ? f.form.flatMap { context.vocabulary.acquireRelease[$0] } : nil)
             // One half of a check-then-act in one function: guarding each half on its own still
             // lets the value change in between, and holding the lock from the check to the write
             // is safe only when nothing between them calls out of the class.
@@ -301,7 +302,7 @@ enum GuardReport {
     /// a deferred `unlock()`. In async code `lock()` is unavailable (`noasync`) and a lock must
     /// not be held across an `await`: only a closure form, around the access alone, is offered.
     static func lockFix(_ p: String, wrapper: String?, deployment: Deployment?, lockType: String?, what: String, tail: String,
-                        lockTypeMethods: [String]? = nil, inAsync: Bool = false, form: String? = nil) -> String {
+                        lockTypeMethods: [String]? = nil, inAsync: Bool = false, form: String? = nil, release: String? = nil) -> String {
         if let w = wrapper { return "\(what) \(w) { } (the class's own way of holding '\(p)')\(tail)" }
         if p == "self" { return "\(what) objc_sync_enter(self) … objc_sync_exit(self) (with a defer)\(tail)" }
         if let m = lockTypeMethods?.first { return "\(what) \(p).\(m) { } (the project's own closure method on \(lockType ?? "the lock"))\(tail)" }
@@ -319,6 +320,13 @@ enum GuardReport {
             case "pthread_mutex_lock", "os_unfair_lock_lock", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock", "objc_sync_enter":
                 return "\(what) the same \(m) call and its release (with a defer)\(tail)"
             default:
+                // An acquire of the file's own pair (`_rawLock()` … `_rawUnlock()`), not a closure method.
+                if let release {
+                    if inAsync {
+                        return "move the access into a synchronous helper that takes '\(p)' (\(m)(); defer { \(release)() }) and call it from here\(tail)"
+                    }
+                    return "\(what) \(p).\(m)(); defer { \(p).\(release)() }\(tail)"
+                }
                 return "\(what) \(p).\(m) { }\(tail)"
             }
         }

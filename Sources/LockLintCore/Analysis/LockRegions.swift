@@ -215,6 +215,11 @@ public struct LockRegions: Sendable {
             let receiver = c.receiverStart >= 0 ? Self.normalized(s.text(s.span(c.receiverStart, c.callee - 1))) : ""
             if let label = vocabulary.lockScopedLabels[name], c.label < 0 || s.text(c.label) != label {
                 // A configured method whose lock-holding closure has another label.
+            } else if GuardLogExtractor.knownExtraScoped.contains(name) && !vocabulary.lockScopedMethods.contains(name)
+                        && Self.bindsValue(s, c, receiver: receiver) {
+                // A closure method known only by its common name that binds a value for the closure
+                // (a task-local's `$value.withValue(v) { }`): no lock is taken for it. (A wrapper
+                // of the run's own types may take a key besides its closure: judged by its body.)
             } else if scoped.contains(name) || (!receiver.isEmpty && guardReceivers.contains(receiver) && !Self.deferredCallees.contains(name)) {
                 var r = LockRegion(form: .closure(method: name, closure: ci), lock: receiver, acquireToken: c.callee,
                                    releaseToken: -1, start: c.open, end: c.close, executable: c.scope)
@@ -343,6 +348,21 @@ public struct LockRegions: Sendable {
             }
         }
         return (out, exits)
+    }
+
+    /// Whether the call that takes closure `c` binds a value for the closure rather than running
+    /// it under a lock: its receiver is a projected value (`$current`, `Context.$current`: a
+    /// property wrapper's or task-local's projection), or it passes a value argument besides the
+    /// closure (`withValue(v) { }`). A lock's closure method takes the closure alone.
+    static func bindsValue(_ s: FileStructure, _ c: Closure, receiver: String) -> Bool {
+        if let last = receiver.split(separator: ".").last, last.hasPrefix("$") { return true }
+        guard s.isChar(c.callee + 1, UInt8(ascii: "(")) else { return false }
+        let close = Int(s.match[c.callee + 1])
+        guard close > c.callee else { return false }
+        // A trailing closure: any argument in the parentheses is a value.
+        if c.open > close { return close > c.callee + 2 }
+        // The closure inside the parentheses: a value when something else comes first.
+        return (c.label >= 0 ? c.label : c.open) != c.callee + 2
     }
 
     /// Whether the release of the lock taken at token `acquire` (a manual acquire of a region) is

@@ -186,3 +186,54 @@ extension LockVocabulary {
         return false
     }
 }
+
+extension LockVocabulary {
+    /// The vocabulary with the file's own acquire/release pairs added, recognised by how the file
+    /// uses them: a method whose name ends in `unlock` (any case: `_rawUnlock`, `spinUnlock`) that
+    /// the file calls on a receiver after calling the same name ending in `lock` instead on that
+    /// receiver (`x._rawLock()` … `x._rawUnlock()`). The pair brackets a region as `lock()` /
+    /// `unlock()` does, for every analysis that reads the vocabulary. Unchanged when the file has
+    /// no such pair (the common case: one byte-level pass over the tokens, no text built).
+    public func addingPairedAcquires(_ s: FileStructure) -> LockVocabulary {
+        // Release calls with a name ending in `unlock` that the vocabulary does not know: name → the receivers and first token.
+        var releases: [String: [(receiver: String, token: Int)]] = [:]
+        let bytes = s.file.bytes
+        let unlock: [UInt8] = Array("unlock".utf8)
+        for k in 0..<s.code.count {
+            let t = s.code[k]
+            guard t.kind == .identifier, t.length > 6, s.isChar(k + 1, UInt8(ascii: "(")), s.isChar(k - 1, UInt8(ascii: ".")) else { continue }
+            let end = Int(t.end)
+            var suffix = true
+            for q in 0..<6 where bytes[end - 6 + q] | 0x20 != unlock[q] { suffix = false; break }
+            guard suffix, !releaseNames.contains(s, k) else { continue }
+            let r = LockRegions.receiverStart(s, dot: k - 1)
+            guard r >= 0 else { continue }
+            releases[s.text(k), default: []].append((LockRegions.normalized(s.text(s.span(r, k - 1))), k))
+        }
+        guard !releases.isEmpty else { return self }
+        var pairs: [String: String] = [:]
+        for (release, uses) in releases {
+            // `_rawUnlock` → `_rawLock`: the `un` dropped, the case of its first letter kept on the `l`.
+            let chars = Array(release)
+            let u = chars.count - 6
+            let l: Character = chars[u].isUppercase ? "L" : "l"
+            let acquire = String(chars[..<u]) + String(l) + String(chars[(u + 3)...])
+            guard acquireRelease[acquire] == nil, s.identifiers.mayContain(acquire) else { continue }
+            let released = Dictionary(uses.map { ($0.receiver, $0.token) }, uniquingKeysWith: max)
+            for k in 0..<s.code.count where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "("))
+                && s.isChar(k - 1, UInt8(ascii: ".")) && s.is(k, text: acquire) {
+                let r = LockRegions.receiverStart(s, dot: k - 1)
+                guard r >= 0, let last = released[LockRegions.normalized(s.text(s.span(r, k - 1)))], last > k else { continue }
+                pairs[acquire] = release
+                break
+            }
+        }
+        guard !pairs.isEmpty else { return self }
+        var out = self
+        out.acquireRelease.merge(pairs) { old, _ in old }
+        out.acquireNames = NameSet(out.acquireRelease.keys)
+        out.releaseNames = NameSet(out.acquireRelease.values)
+        out.graphAcquireNames += Array(pairs.keys)
+        return out
+    }
+}

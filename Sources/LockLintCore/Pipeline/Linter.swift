@@ -312,7 +312,6 @@ public enum Linter {
     static func process(_ input: LintInput, settings: LintSettings, projectIndex: ProjectIndex?, extractLogs: Bool = true,
                         rerun: UInt64 = .max, earlier: (found: [Diagnostic], ends: [Int])? = nil) -> FileOutcome {
         let profile = settings.profiles[min(max(0, input.profile), settings.profiles.count - 1)]
-        let vocabulary = profile.vocabulary
         var outcome = FileOutcome()
         outcome.module = input.context?.module ?? ProjectIndex.moduleKey(forPath: input.path)
         let bytes: [UInt8]
@@ -354,6 +353,8 @@ public enum Linter {
         }
         outcome.linted = true
         let structure = FileStructure(file: file, code: code, comments: comments)
+        // The configuration's lock names, and the acquire/release pairs the file itself uses.
+        let vocabulary = profile.vocabulary.addingPairedAcquires(structure)
         // The lock regions, worked out once for the lock graph and every rule (only in files that
         // can take a lock at all). A later pass, which gathers no facts and may run few rules,
         // leaves both to the context, which works out the same on first use.
@@ -483,10 +484,10 @@ public enum Linter {
     /// `StateWrites`): read, lexed and structured again, for a file that pass 1 linted.
     static func stateWrites(_ input: LintInput, settings: LintSettings, names: StateWrites.NameFilter) -> StateWrites {
         let profile = settings.profiles[min(max(0, input.profile), settings.profiles.count - 1)]
-        let vocabulary = profile.vocabulary
         guard let bytes = input.bytes ?? (try? FileIO.readFile(input.path)), Encoding.firstNUL(bytes) == nil else { return StateWrites() }
         let (code, comments) = Lexer.lex(bytes)
         let structure = FileStructure(file: SourceFile(path: input.path, bytes: bytes), code: code, comments: comments)
+        let vocabulary = profile.vocabulary.addingPairedAcquires(structure)
         // The regions and the file's own wrappers are worked out only when the file writes one
         // of the names (most files asked write none).
         return StateWrites.extract(structure, regions: {

@@ -871,6 +871,8 @@ public enum GuardLogExtractor {
             })
         var resolution2 = resolution
         resolution2.queueHandOff = { receiver, method, at in queueHandOff(context, receiver: receiver, method: method, at: at) }
+        let replaced = ReplacedVars(s)
+        resolution2.isReplaceable = { receiver, at in replaced.isReplaced(receiver, at: at) }
         resolution2.readerMethod = { receiver, method, at in
             guard case .member(let d) = receiverDecl(s, receiver, at: at), let type = declaredTypeName(d, s) else { return false }
             return context.lockReaderMethods(type).contains(method)
@@ -1632,7 +1634,7 @@ struct UnitWalker {
         return d
     }
 
-    /// `…Locked`, `unsafe…`, `…_locked`, `…WhileLocked`, `…NoLock`, or a doc comment saying the
+    /// `…Locked`, `unsafe…`, `…_locked`, `_locked_…`, `…WhileLocked`, `…NoLock`, or a doc comment saying the
     /// caller holds the lock or runs on the queue.
     static func saysCallerHolds(_ s: FileStructure, _ d: Decl) -> Bool {
         let n = d.nameText
@@ -1640,6 +1642,11 @@ struct UnitWalker {
             || n.hasSuffix("NoLock") || n.hasSuffix("WithoutLock") || n.hasSuffix("WithoutLocking") || n.hasSuffix("LockHeld")
             || n.hasSuffix("UnderLock") || n.hasPrefix("locked") || n.contains("OnQueue") || n.hasSuffix("_onQueue")
             || n.hasPrefix("synchronized_") || n.hasPrefix("_synchronized") {
+            return true
+        }
+        // `_locked_count`, `LOCKED_reset`, `state_Locked`: the word set apart by underscores, in any case.
+        let lower = n.lowercased()
+        if lower.hasPrefix("_locked_") || lower.hasPrefix("locked_") || lower.hasSuffix("_locked") {
             return true
         }
         let doc = s.leadingCommentText(d)
@@ -1776,8 +1783,9 @@ struct UnitWalker {
                 log.accesses.append(rec)
             } else {
                 let isCallee = isCall
-                // A plain use: a computed property's getter, or a method named as a value.
-                if !isCallee && (s.code[i].flags.contains(.escaped) || !(word.first?.isLowercase ?? false)) { continue }
+                // A plain use: a computed property's getter, or a method named as a value (a
+                // leading underscore is part of a member's name, `_cachedCount`; a capital starts a type's).
+                if !isCallee && (s.code[i].flags.contains(.escaped) || !(word.first(where: { $0 != "_" })?.isLowercase ?? false)) { continue }
                 let held = regions.held(at: i, write: false)
                 let callee = isCallee ? StateAccess.callKey(s, i) : StateAccess.isWrite(s, i) ? word + "=" : word
                 var rec = MemberCallRecord(callee: callee, baseName: word, member: memberKey, site: CodeSite(s, token: i), guards: held.guards)

@@ -159,6 +159,10 @@ public struct GuardRegions {
         /// For (receiver, method) where the receiver's type hands the method's closure to a
         /// dispatch queue it stores: what that queue's blocks run on (nil: not such a method).
         public var queueHandOff: (String, String, Int) -> Executor? = { _, _, _ in nil }
+        /// Whether the lock `receiver` names may be another object, or none, from one access to
+        /// the next (a stored `var` the code assigns after construction): holding it excludes
+        /// nothing the tool can rely on.
+        public var isReplaceable: (String, Int) -> Bool = { _, _ in false }
 
         public init(executor: @escaping (String, Int) -> Executor, closureMethod: @escaping (String, String, Int) -> Bool?,
                     isLocal: @escaping (String, Int) -> Bool = { _, _ in false },
@@ -345,6 +349,10 @@ public struct GuardRegions {
             case .manual, .deferred, .unreleased, .heldOnEntry:
                 region.held = resolution.isParameter(r.lock, r.acquireToken) ? nil : HeldGuard(r.lock, .lock)
             }
+            // A lock in a var the code sets after construction (made later, swapped, or nil for a
+            // while): two threads may hold different ones, or none. The tool cannot tell what it
+            // guards, so the region is only a possible guard.
+            if let h = region.held, h.kind == .lock, h.name != "self", resolution.isReplaceable(r.lock, r.acquireToken) { region.held = nil }
             out.append(region)
         }
         // A closure handed over with the queue it runs on (`then(on: q) { }`, `notify(queue: q) { }`,

@@ -1,0 +1,48 @@
+/// Stored `var` members that the file's code assigns after construction (outside initializers):
+/// `self.lock = made` in a method. A lock held in one is not one object for the instance's
+/// lifetime (it may be nil, or another instance, at an access), so it is no guard the tool can
+/// name. Worked out once per name asked (the receivers of lock regions: few per file).
+final class ReplacedVars {
+    let s: FileStructure
+    private var known: [String: Bool] = [:]
+
+    init(_ s: FileStructure) { self.s = s }
+
+    /// Whether `receiver` (`lock`, `self.lock`, `lock?`) is such a var of the type whose code
+    /// holds token `at`.
+    func isReplaced(_ receiver: String, at: Int) -> Bool {
+        var name = Substring(receiver)
+        if name.hasPrefix("self.") { name = name.dropFirst(5) }
+        while name.hasSuffix("?") || name.hasSuffix("!") { name = name.dropLast() }
+        guard !name.isEmpty, !name.contains("."), !name.contains("(") else { return false }
+        let n = String(name)
+        guard case .member(let d) = GuardLogExtractor.receiverDecl(s, n, at: at), !d.isLet, !d.isComputed, !d.isStaticMember else { return false }
+        guard d.parent >= 0, s.decls[d.parent].kind.isType else { return false }
+        let type = s.decls[d.parent].nameText
+        let key = type + "." + n
+        if let k = known[key] { return k }
+        let answer = assignedAfterConstruction(n, type: type)
+        known[key] = answer
+        return answer
+    }
+
+    /// Whether some function of type `type` (its declaration or an extension in the file) other
+    /// than an initializer assigns `name` as a whole (`name = x`, `self.name = x`; not a local's
+    /// declaration, not another object's member).
+    private func assignedAfterConstruction(_ name: String, type: String) -> Bool {
+        guard s.identifiers.mayContain(name) else { return false }
+        for k in 0..<s.code.count where s.code[k].kind == .identifier && s.is(k, text: name) && s.isChar(k + 1, UInt8(ascii: "=")) {
+            if s.isChar(k - 1, UInt8(ascii: ".")) {
+                guard s.isKeyword(k - 2, .self), !s.isChar(k - 3, UInt8(ascii: ".")) else { continue }
+            } else if s.isKeyword(k - 1, .let) || s.isKeyword(k - 1, .var) || s.isKeyword(k - 1, .case) || s.isChar(k - 1, UInt8(ascii: "(")) || s.isChar(k - 1, UInt8(ascii: ",")) {
+                continue
+            }
+            guard let fn = s.enclosingFunction(of: k) else { continue }
+            if s.decls[fn].kind == .initializer || s.decls[fn].kind == .deinitializer { continue }
+            var owner = s.decls[fn].parent
+            while owner >= 0 && !s.decls[owner].kind.isType { owner = s.decls[owner].parent }
+            if owner >= 0 && s.decls[owner].nameText == type { return true }
+        }
+        return false
+    }
+}

@@ -233,8 +233,10 @@ enum GuardReport {
     /// " (not counting 2 made in init, deinit or a test's set-up/tear-down)": the accesses a
     /// count leaves out, so that it matches what a reader of the class counts.
     static func uncounted(_ f: GuardFinding) -> String {
-        let n = f.uncountedCount
-        return n == 0 ? "" : " (not counting \(n) made in init, deinit or a test's set-up/tear-down)"
+        let n = f.uncountedCount, u = f.unreachedCount
+        let parts = (n == 0 ? [] : ["\(n) made in init, deinit or a test's set-up/tear-down"])
+            + (u == 0 ? [] : ["\(u) in a setter that nothing calls"])
+        return parts.isEmpty ? "" : " (not counting " + parts.joined(separator: " and ") + ")"
     }
 
     /// The accesses the guard is held at, counted: "the other 4 accesses to 'x'", "3 of the 7

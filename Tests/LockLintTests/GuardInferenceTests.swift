@@ -377,6 +377,39 @@ final class GuardInferenceTests: XCTestCase {
         XCTAssertEqual(c.first?.notes.first?.message, "The other 3 accesses to 'names' hold 'gate', e.g. here", "\(c.map(\.message))")
     }
 
+    func testASetterNothingCanCallWritesNothing() async {
+        let code = """
+            import Foundation
+            public final class Crate {
+                private let lock = NSLock()
+                private var n = 0
+                public func add() { lock.withLock { n += 1 } }
+            }
+            public final class Dock {
+                private let crateLock = NSLock()
+                var _crate = Crate()
+                var crate: Crate {
+                    get { crateLock.withLock { _crate } }
+                    set { crateLock.withLock { _crate = newValue } }
+                }
+                public func load() { _crate.add() }
+            }
+            """
+        func lint(_ code: String) async -> [Int] {
+            let input = LintInput(path: "Sources/M/Dock.swift", bytes: Array(code.utf8), context: FileContext(module: "/pkg/Sources/M"))
+            return await Linter.lint([input], settings: LintSettings(rules: [InconsistentLockingRule()], jobs: 1)).diagnostics.map(\.location.line)
+        }
+        // Internal setter, no call of it in the run: the var keeps what init gave it.
+        let quiet = await lint(code)
+        XCTAssertEqual(quiet, [])
+        // A public setter of a library: its users can call it, and the read races with them.
+        let lib = await lint(code.replacingOccurrences(of: "    var crate: Crate {", with: "    public var crate: Crate {"))
+        XCTAssertEqual(lib, [14])
+        // The class's own code calls the setter.
+        let own = await lint(code.replacingOccurrences(of: "public func load() { _crate.add() }", with: "public func load() { _crate.add() }\n    func renew() { crate = Crate() }"))
+        XCTAssertEqual(own, [14])
+    }
+
     func testAPublicVarOfALibraryIsReportedAtItsDeclaration() async {
         let code = """
             import Foundation

@@ -57,6 +57,9 @@ public struct GuardFinding: Sendable, Equatable {
     /// only it calls), or in a test before it starts concurrent work or after it joined it. A
     /// message that counts accesses says these were not counted.
     public var uncountedCount = 0
+    /// The var's accesses in a setter that nothing in the run (and nothing outside the module)
+    /// can call: left out of every count, like the writes they make.
+    public var unreachedCount = 0
     /// The byte offset of the `{` of the body or closure that runs the access (one cause, one
     /// finding: the accesses of one var on one unguarded path are reported once).
     public var body = -1
@@ -271,6 +274,14 @@ public enum GuardInference {
             .union(logs.flatMap { $0.vars.filter(\.settableOutsideModule).map(\.name) })
         // A queue other code sets (`conn.queue = q`) is the one that code calls the class on.
         let handsOutQueue = cls.handsOutQueue || cls.settableQueues.contains { assignedElsewhere.contains($0) }
+        // Setters nothing can run: no call in the run (its own code's, another reference's
+        // `x.name = v`), not visible outside the module, not an override or protocol entry the
+        // tool cannot follow. Their writes happen in no run of the code.
+        var neverRun = Set<String>()
+        for (k, m) in members where k.hasSuffix(".set") && (sites[k] ?? []).isEmpty && (outsideSites[k] ?? []).isEmpty
+            && !setOutside.contains(m.baseName) && m.access != .world && !m.enteredFromOutside && !referenced.contains(k) {
+            neverRun.insert(k)
+        }
         for (k, m) in members {
             if m.construction || constructionOnly.contains(m.baseName)
                 || (setup.contains(m.baseName) && (sites[k] ?? []).allSatisfy { $0.construction }) {
@@ -414,6 +425,7 @@ public enum GuardInference {
         var handOuts: [Effective] = []
         // Per var: its accesses that no count includes (construction, a test's ordered set-up).
         var uncounted: [String: Int] = [:]
+        var unreached: [String: Int] = [:]
         for l in logs {
             for a in l.accesses {
                 if a.outside {
@@ -426,6 +438,7 @@ public enum GuardInference {
                     handOuts.append(e)
                     continue
                 }
+                if !a.runsLater && neverRun.contains(a.member) { unreached[a.variable, default: 0] += 1; continue }
                 let e = effective(a.member, a.guards, possible: a.possible, construction: a.construction, runsLater: a.runsLater,
                                   released: a.releasedEntry)
                 if e.construction { uncounted[a.variable, default: 0] += 1; continue }
@@ -633,6 +646,7 @@ public enum GuardInference {
                 f.guardedCount = counts[primary] ?? 0
                 f.accessCount = list.count
                 f.uncountedCount = uncounted[v.name] ?? 0
+                f.unreachedCount = unreached[v.name] ?? 0
                 f.lockType = cls.lockTypes[primary.name]
                 f.form = cls.guardForms[primary.name]
                 // A test double's public state: what its tests do with it, like any other state.
@@ -680,6 +694,7 @@ public enum GuardInference {
                 f.partlyGuardedCount = held.some - own.some
                 f.accessCount = list.count - own.n + 1
                 f.uncountedCount = uncounted[v.name] ?? 0
+                f.unreachedCount = unreached[v.name] ?? 0
                 f.body = r.exec
                 f.lockType = cls.lockTypes[primary.name]
                 f.form = cls.guardForms[primary.name]

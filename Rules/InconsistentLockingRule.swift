@@ -30,7 +30,9 @@ public struct InconsistentLockingRule: Rule {
             a class without a guard; a guard is the var's only when the code shows it means it: its writes hold it, \
             or, when only other code writes the var, most of its accesses do (one read in a block on the queue, a \
             log call, is not a guard). A weak reference set by others and only read is loaded atomically: not \
-            reported. Several reads (or writes) of one var on one unguarded path of a body are one finding. Classes marked @unchecked Sendable are reported by unchecked_sendable_unguarded \
+            reported. A write in a setter that nothing in the run calls (and that code outside the module cannot \
+            call) is no write: a var written only there keeps what init gave it, and its reads (a method called on \
+            the object it holds is a read) are not reported. Several reads (or writes) of one var on one unguarded path of a body are one finding. Classes marked @unchecked Sendable are reported by unchecked_sendable_unguarded \
             instead. A read on the queue or event loop where every write of the var runs needs no lock. \
             Static state counts too, for a type of any kind (class, struct, enum): a static stored var that the code \
             of the file declaring it writes under a static lock or serial queue of the type (or a lock declared at \

@@ -32,8 +32,8 @@ enum GuardReport {
             return unprotected(f, rule: rule, token: token, context: context)
         case .publicVar:
             let p = f.primary!
-            let held = f.guardedCount == f.accessCount ? "at \(f.accessCount == 1 ? "its one access" : f.accessCount == 2 ? "both of its own accesses" : "all \(f.accessCount) of its own accesses")"
-                : "at \(f.guardedCount) of its \(f.accessCount) own accesses"
+            let held = (f.guardedCount == f.accessCount ? "at \(f.accessCount == 1 ? "its one access" : f.accessCount == 2 ? "both of its own accesses" : "all \(f.accessCount) of its own accesses")"
+                : "at \(f.guardedCount) of its \(f.accessCount) own accesses") + uncounted(f)
             // Said as what outside code can do: the tool sees none of it.
             message = "\(owner) is public, so code outside the module can \(f.settable ? "read and write" : "read") it without \(describe(p)), "
                 + "which the class holds " + held
@@ -222,15 +222,24 @@ enum GuardReport {
         let n = f.guardedCount, p = f.partlyGuardedCount
         let rest = rest.isEmpty ? "" : " " + rest
         if n > 0 {
-            return "\(others(f, lower: lower)) \(verb)\(n == 1 ? "s" : "")\(rest)" + (p > 0 ? ", and \(p) more on some paths" : "")
+            return "\(others(f, lower: lower)) \(verb)\(n == 1 ? "s" : "")\(rest)" + (p > 0 ? ", and \(p) more on some paths" : "") + uncounted(f)
         }
         if p > 0 {
             let who = total == 1 ? (lower ? "its one other access" : "The one other access to '\(f.variable)'")
                 : p == total ? (lower ? "its other \(total) accesses" : "The other \(total) accesses to '\(f.variable)'")
                 : (lower ? "\(p) of its \(total) other accesses" : "\(p) of the \(total) other accesses to '\(f.variable)'")
-            return "\(who) \(verb)\(p == 1 ? "s" : "")\(rest) on some paths"
+            return "\(who) \(verb)\(p == 1 ? "s" : "")\(rest) on some paths" + uncounted(f)
         }
         return "\(lower ? "o" : "O")ther paths to this access \(verb)\(rest)"
+    }
+
+    /// " (not counting 2 made in init, deinit or a test's set-up/tear-down)": the accesses a
+    /// count leaves out, so that it matches what a reader of the class counts.
+    static func uncounted(_ f: GuardFinding) -> String {
+        let n = f.uncountedCount, u = f.unreachedCount
+        let parts = (n == 0 ? [] : ["\(n) made in init, deinit or a test's set-up/tear-down"])
+            + (u == 0 ? [] : ["\(u) in a setter that nothing calls"])
+        return parts.isEmpty ? "" : " (not counting " + parts.joined(separator: " and ") + ")"
     }
 
     /// The accesses the guard is held at, counted: "the other 4 accesses to 'x'", "3 of the 7

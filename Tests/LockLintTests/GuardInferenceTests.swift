@@ -334,6 +334,82 @@ final class GuardInferenceTests: XCTestCase {
         XCTAssertEqual(loud, ["B.swift:4 inconsistent_locking"])
     }
 
+    func testCountsSayWhichAccessesWereLeftOut() async {
+        // Shape 1: a write in init and one in a helper only deinit calls are not counted, and the
+        // note says so.
+        let built = """
+            final class Roster {
+                private let gate = NSLock()
+                private var names: [String] = []
+                init(first: String) { names = [first] }
+                deinit { wipe() }
+                private func wipe() { gate.lock(); defer { gate.unlock() }; names = [] }
+                func add(_ n: String) { gate.lock(); defer { gate.unlock() }; names.append(n) }
+                func drop() { gate.lock(); defer { gate.unlock() }; names.removeAll() }
+                var size: Int { names.count }
+            }
+            """
+        let a = await Support.lint([("Sources/M/Roster.swift", built)], rules: [InconsistentLockingRule()])
+        XCTAssertEqual(a.map(\.location.line), [9], "\(a.map(\.message))")
+        XCTAssertEqual(a.first?.notes.first?.message,
+                       "The other 2 accesses to 'names' hold 'gate' (not counting 2 made in init, deinit or a test's set-up/tear-down), e.g. here")
+        // Shape 2: a public var of a library whose tear-down clears it: the count of its own
+        // accesses says one was left out.
+        let helper = """
+            import Foundation
+            open class Bench {
+                let guardLock = NSLock()
+                public private(set) var traces: [String] = []
+                open func record(_ t: String) { guardLock.withLock { traces.append(t) } }
+                open func tearDown() { guardLock.withLock { traces = [] } }
+                public func trace(_ i: Int) -> String { guardLock.withLock { traces[i] } }
+            }
+            """
+        let input = LintInput(path: "Sources/M/Bench.swift", bytes: Array(helper.utf8), context: FileContext(module: "/pkg/Sources/M"))
+        let b = await Linter.lint([input], settings: LintSettings(rules: [InconsistentLockingRule()], jobs: 1)).diagnostics
+        XCTAssertEqual(b.first?.message,
+                       "'traces' of class 'Bench' is public, so code outside the module can read it without 'guardLock', which the class holds at both of its own accesses (not counting 1 made in init, deinit or a test's set-up/tear-down)")
+        // Shape 3 (near miss): nothing left out, nothing added.
+        let plain = built.replacingOccurrences(of: "    init(first: String) { names = [first] }\n", with: "")
+            .replacingOccurrences(of: "    deinit { wipe() }\n", with: "")
+            .replacingOccurrences(of: "private func wipe()", with: "func wipe()")
+        let c = await Support.lint([("Sources/M/Roster.swift", plain)], rules: [InconsistentLockingRule()])
+        XCTAssertEqual(c.first?.notes.first?.message, "The other 3 accesses to 'names' hold 'gate', e.g. here", "\(c.map(\.message))")
+    }
+
+    func testASetterNothingCanCallWritesNothing() async {
+        let code = """
+            import Foundation
+            public final class Crate {
+                private let lock = NSLock()
+                private var n = 0
+                public func add() { lock.withLock { n += 1 } }
+            }
+            public final class Dock {
+                private let crateLock = NSLock()
+                var _crate = Crate()
+                var crate: Crate {
+                    get { crateLock.withLock { _crate } }
+                    set { crateLock.withLock { _crate = newValue } }
+                }
+                public func load() { _crate.add() }
+            }
+            """
+        func lint(_ code: String) async -> [Int] {
+            let input = LintInput(path: "Sources/M/Dock.swift", bytes: Array(code.utf8), context: FileContext(module: "/pkg/Sources/M"))
+            return await Linter.lint([input], settings: LintSettings(rules: [InconsistentLockingRule()], jobs: 1)).diagnostics.map(\.location.line)
+        }
+        // Internal setter, no call of it in the run: the var keeps what init gave it.
+        let quiet = await lint(code)
+        XCTAssertEqual(quiet, [])
+        // A public setter of a library: its users can call it, and the read races with them.
+        let lib = await lint(code.replacingOccurrences(of: "    var crate: Crate {", with: "    public var crate: Crate {"))
+        XCTAssertEqual(lib, [14])
+        // The class's own code calls the setter.
+        let own = await lint(code.replacingOccurrences(of: "public func load() { _crate.add() }", with: "public func load() { _crate.add() }\n    func renew() { crate = Crate() }"))
+        XCTAssertEqual(own, [14])
+    }
+
     func testAPublicVarOfALibraryIsReportedAtItsDeclaration() async {
         let code = """
             import Foundation

@@ -55,6 +55,13 @@ public struct GuardFinding: Sendable, Equatable {
     public var partlyGuardedCount = 0
     /// The var's accesses after construction in the run's code (the finding's own included).
     public var accessCount = 0
+    /// The var's accesses left out of `accessCount`: made during construction (or in a helper
+    /// only it calls), or in a test before it starts concurrent work or after it joined it. A
+    /// message that counts accesses says these were not counted.
+    public var uncountedCount = 0
+    /// The var's accesses in a setter that nothing in the run (and nothing outside the module)
+    /// can call: left out of every count, like the writes they make.
+    public var unreachedCount = 0
     /// The byte offset of the `{` of the body or closure that runs the access (one cause, one
     /// finding: the accesses of one var on one unguarded path are reported once).
     public var body = -1
@@ -269,6 +276,14 @@ public enum GuardInference {
             .union(logs.flatMap { $0.vars.filter(\.settableOutsideModule).map(\.name) })
         // A queue other code sets (`conn.queue = q`) is the one that code calls the class on.
         let handsOutQueue = cls.handsOutQueue || cls.settableQueues.contains { assignedElsewhere.contains($0) }
+        // Setters nothing can run: no call in the run (its own code's, another reference's
+        // `x.name = v`), not visible outside the module, not an override or protocol entry the
+        // tool cannot follow. Their writes happen in no run of the code.
+        var neverRun = Set<String>()
+        for (k, m) in members where k.hasSuffix(".set") && (sites[k] ?? []).isEmpty && (outsideSites[k] ?? []).isEmpty
+            && !setOutside.contains(m.baseName) && m.access != .world && !m.enteredFromOutside && !referenced.contains(k) {
+            neverRun.insert(k)
+        }
         for (k, m) in members {
             if m.construction || constructionOnly.contains(m.baseName)
                 || (setup.contains(m.baseName) && (sites[k] ?? []).allSatisfy { $0.construction }) {
@@ -410,6 +425,9 @@ public enum GuardInference {
         var outsideByVar: [String: [StateAccessRecord]] = [:]
         // Where the class hands itself to other code, with what holds there.
         var handOuts: [Effective] = []
+        // Per var: its accesses that no count includes (construction, a test's ordered set-up).
+        var uncounted: [String: Int] = [:]
+        var unreached: [String: Int] = [:]
         for l in logs {
             for a in l.accesses {
                 if a.outside {
@@ -422,13 +440,14 @@ public enum GuardInference {
                     handOuts.append(e)
                     continue
                 }
+                if !a.runsLater && neverRun.contains(a.member) { unreached[a.variable, default: 0] += 1; continue }
                 let e = effective(a.member, a.guards, possible: a.possible, construction: a.construction, runsLater: a.runsLater,
                                   released: a.releasedEntry)
-                if e.construction { continue }
+                if e.construction { uncounted[a.variable, default: 0] += 1; continue }
                 // In a test: before the work it starts, or after it has joined that work.
                 var drainedOn: String? = nil
                 if l.testCode, let o = a.testOrder, o.holds(joining: joining, notJoining: notJoining) {
-                    guard case .drained(let q, _) = o else { continue }
+                    guard case .drained(let q, _) = o else { uncounted[a.variable, default: 0] += 1; continue }
                     drainedOn = q
                 }
                 if let q = drainedOn { drained[a.site] = q }
@@ -630,6 +649,8 @@ public enum GuardInference {
                 f.settable = v.settableOutsideModule
                 f.guardedCount = counts[primary] ?? 0
                 f.accessCount = list.count
+                f.uncountedCount = uncounted[v.name] ?? 0
+                f.unreachedCount = unreached[v.name] ?? 0
                 f.lockType = cls.lockTypes[primary.name]
                 f.form = cls.guardForms[primary.name]
                 // A test double's public state: what its tests do with it, like any other state.
@@ -677,6 +698,8 @@ public enum GuardInference {
                 f.guardedCount = held.all - own.all
                 f.partlyGuardedCount = held.some - own.some
                 f.accessCount = list.count - own.n + 1
+                f.uncountedCount = uncounted[v.name] ?? 0
+                f.unreachedCount = unreached[v.name] ?? 0
                 f.body = r.exec
                 f.lockType = cls.lockTypes[primary.name]
                 f.form = cls.guardForms[primary.name]

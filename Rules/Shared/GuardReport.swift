@@ -22,7 +22,7 @@ enum GuardReport {
     static func diagnostic(_ f: GuardFinding, rule: RuleDescription, subject: String, context: RuleContext) -> Diagnostic {
         let s = context.structure
         let token = tokenIndex(s, offset: f.site.offset)
-        let verb = f.lazyInit ? "read (the first read of a lazy var runs its initializer and stores the value)" : f.write ? "written" : "read"
+        let verb = f.write ? "written" : "read"
         var notes: [Note] = []
         var fix: String
         let message: String
@@ -153,9 +153,6 @@ enum GuardReport {
                     fix = "make the call of '\(helper)()' \(at) on the main actor, like its other callers"
                 }
             }
-        }
-        if f.lazyInit && f.helper == nil {
-            fix += "; or, when nothing else writes '\(f.variable)' and its initializer needs nothing set after init, create it in init instead (a let), so that no read stores it"
         }
         return context.diagnostic(rule, at: token, message: message, notes: notes, fixIt: FixIt(fix))
     }

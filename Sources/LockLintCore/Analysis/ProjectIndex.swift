@@ -23,8 +23,6 @@ public struct TypeFacts: Sendable, Equatable {
     public var hasSilentSubclass = false
     /// Mutable stored instance properties (`var`, not computed), sorted.
     public var storedVars: [String] = []
-    /// The `lazy var`s among them, sorted: a read may be the first, which stores the value.
-    public var lazyVars: [String] = []
     /// The declared types of a class's stored instance `var`s, as `name=Type` (the type's own
     /// name, without generic arguments or optionality), sorted: what a call through the var
     /// may change (see `ValueMutations`).
@@ -160,7 +158,6 @@ public struct TypeFacts: Sendable, Equatable {
         Self.union(&conditionalDeclarations, o.conditionalDeclarations)
         if aliasOf.isEmpty { aliasOf = o.aliasOf }
         Self.union(&storedVars, o.storedVars)
-        Self.union(&lazyVars, o.lazyVars)
         Self.union(&storedVarTypes, o.storedVarTypes)
         Self.union(&lockProperties, o.lockProperties)
         Self.union(&queueProperties, o.queueProperties)
@@ -624,8 +621,6 @@ public struct ProjectIndex: Sendable {
             if d.kind == .class {
                 let members = classifyMembers(of: di, in: s, vocabulary: vocabulary)
                 f.storedVars = members.vars
-                f.lazyVars = s.children[di].filter { s.decls[$0].kind == .variable && s.decls[$0].modifiers.contains(.lazy) && !s.decls[$0].isStaticMember }
-                    .map { s.decls[$0].nameText }.sorted()
                 f.storedVarTypes = ValueMutations.storedVarTypes(of: di, in: s)
                 f.lockProperties = members.locks
                 f.queueProperties = members.queues

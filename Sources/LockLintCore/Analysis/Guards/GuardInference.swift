@@ -40,8 +40,6 @@ public struct GuardFinding: Sendable, Equatable {
     public var variable: String
     public var site: CodeSite
     public var write = false
-    /// The access is a read of a `lazy var` (which stores the value the first time).
-    public var lazyInit = false
     public var inAsync = false
     /// The var's usual guard (held at most of its guarded accesses).
     public var primary: HeldGuard? = nil
@@ -535,7 +533,6 @@ public enum GuardInference {
                     guard written, unchecked, !v.weak, let first = bare.first(where: { $0.record.write }) ?? bare.first else { continue }
                     var f = GuardFinding(kind: .neverGuarded, unchecked: true, typeName: cls.name, variable: v.name, site: first.record.site)
                     f.write = first.record.write
-                    f.lazyInit = first.record.lazyInit
                     f.inAsync = first.record.inAsync
                     f.classGuards = ownGuards.sorted()
                     f.otherAccesses = bare.map(\.record.site).filter { $0 != first.record.site }
@@ -617,7 +614,6 @@ public enum GuardInference {
                 for r in outside {
                     var f = GuardFinding(kind: .unguarded, unchecked: unchecked, typeName: cls.name, variable: v.name, site: r.site)
                     f.write = r.write
-                    f.lazyInit = r.lazyInit
                     f.primary = primary
                     f.guardedAt = example
                     f.guardedCount = counts[primary] ?? 0
@@ -690,7 +686,6 @@ public enum GuardInference {
                 }
                 var f = GuardFinding(kind: .unguarded, unchecked: unchecked, typeName: cls.name, variable: v.name, site: r.site)
                 f.write = r.write
-                f.lazyInit = r.lazyInit
                 f.inAsync = r.inAsync
                 f.primary = primary
                 f.guardedAt = example(besides: r)

@@ -38,9 +38,6 @@ public struct StateAccessRecord: Sendable, Equatable {
     /// The guards held here by the code of the member itself.
     public var guards: [HeldGuard]
     public var write = false
-    /// A read of a `lazy var`: the first one runs the initializer and stores its value, so it
-    /// counts as a write (`write` is set too).
-    public var lazyInit = false
     /// In an initializer, deinit or test set-up, on the spot (not in a closure that runs later),
     /// or after a copy-on-write uniqueness check: no other thread holds a reference.
     public var construction = false
@@ -608,7 +605,6 @@ public enum GuardLogExtractor {
                                     wrappers: wrappers, selfAliases: fileSelfAliases!)
             walker.ordering = ordering
             walker.methodNames = Set(units.flatMap { s.children[$0] }.filter { s.decls[$0].kind == .function }.map { s.decls[$0].nameText })
-            walker.lazyVars = Set(context.classFacts(name)?.lazyVars ?? [])
             walker.writingMethods = ValueMutations.writingMethods(className: name, declared: declared, vars: vars.subtracting(references), context)
             (log.deliveryQueues, log.otherQueueUses) = deliveryQueues(context, units: units, className: name)
             if let queues = local?.queues, !queues.isEmpty {
@@ -1595,8 +1591,6 @@ struct UnitWalker {
     var writingMethods: [String: Set<String>] = [:]
     /// The names of the class's methods (in this file): a var's name called as one of them is a call.
     var methodNames: Set<String> = []
-    /// The class's `lazy var`s: a read may be the first, which stores the value.
-    var lazyVars: Set<String> = []
     var shadowCache: [Int: Set<String>] = [:]
     var keyCache: [Int: String] = [:]
 
@@ -1775,11 +1769,8 @@ struct UnitWalker {
             if isVar {
                 var write = StateAccess.mayWrite(s, i, reference: references.contains(word))
                 if !write, let methods = writingMethods[word], let m = ValueMutations.calledMethod(s, i), methods.contains(m) { write = true }
-                let lazyInit = !write && lazyVars.contains(word)
-                if lazyInit { write = true }
                 let held = regions.held(at: i, write: write)
                 var rec = StateAccessRecord(variable: word, site: CodeSite(s, token: i), member: memberKey, guards: held.guards)
-                rec.lazyInit = lazyInit
                 if !runsLater { rec.releasedEntry = regions.releasedOnEntry(before: i) }
                 rec.write = write
                 rec.construction = construction

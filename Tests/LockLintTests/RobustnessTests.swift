@@ -107,6 +107,13 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(out, ["1:60 lock_without_defer"])
     }
 
+    func testAHopAtTheEndOfAnUnfinishedSwitchInATask() async {
+        // Crashed in dispatch_main_in_async (found by Benchmarks/fuzz.py): the walk to the end
+        // of the task's scope asked whether the token past the file's last one labels a case.
+        let out = await findings("detached{switch{DispatchQueue.main.async{}")
+        XCTAssertEqual(out, ["1:36 dispatch_main_in_async"])
+    }
+
     func testAnExpectCallAtTheVeryStartOfAFile() async {
         // The lock path analysis looks at the token before `expect(` (for `#expect`); at token 0
         // there is none (found by reading the code for unchecked index arithmetic).

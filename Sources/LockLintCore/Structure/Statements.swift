@@ -74,7 +74,7 @@ extension FileStructure {
     /// Whether the `case`/`default` word at `i` labels a case of the switch whose body is scope
     /// `sw` (rather than `if case`, `for case`, an enum case or a `default:` argument label).
     public func isCaseLabel(_ i: Int, inSwitch sw: Int) -> Bool {
-        guard Int(scopeOf[i]) == sw, isKeyword(i, .case) || isKeyword(i, .default) else { return false }
+        guard i >= 0, i < code.count, Int(scopeOf[i]) == sw, isKeyword(i, .case) || isKeyword(i, .default) else { return false }
         let p = i - 1
         if p < 0 { return false }
         if code[p].kind == .attribute { return true }  // `@unknown default:`

@@ -45,7 +45,10 @@ public struct NonisolatedUnsafeRule: Rule {
             a child task, a detached task, a dispatched block) writes it. A computed property is reported when \
             its accessors take no lock and reach no locking wrapper. A `var` with an initial value that no file of the \
             run writes in any form (an assignment, `&x`, a member set or a method called through it, `init` \
-            included) and no client of the module can set is reported: as a `let` it may need no modifier. A `lazy` \
+            included) and no client of the module can set is reported: as a `let` it may need no modifier; not when \
+            it may satisfy a protocol's requirement (its type or extension conforms to a protocol of the run that \
+            requires a property of its name, or to one of another module), which code the run does not show may set \
+            through the protocol, and which a `let` may not satisfy. A `lazy` \
             var of a class or actor that nothing else writes is reported as written by its first read, on any thread. \
             A tuple assignment `(a, b) = (b, a)` writes each element. A `let` \
             of a Sendable type of the standard library or Foundation is reported as unnecessary (with a safe fix that \

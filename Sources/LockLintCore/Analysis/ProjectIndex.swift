@@ -23,6 +23,8 @@ public struct TypeFacts: Sendable, Equatable {
     public var hasSilentSubclass = false
     /// Mutable stored instance properties (`var`, not computed), sorted.
     public var storedVars: [String] = []
+    /// For a protocol: the names of the properties it requires, sorted.
+    public var requiredVars: [String] = []
     /// The declared types of a class's stored instance `var`s, as `name=Type` (the type's own
     /// name, without generic arguments or optionality), sorted: what a call through the var
     /// may change (see `ValueMutations`).
@@ -158,6 +160,7 @@ public struct TypeFacts: Sendable, Equatable {
         Self.union(&conditionalDeclarations, o.conditionalDeclarations)
         if aliasOf.isEmpty { aliasOf = o.aliasOf }
         Self.union(&storedVars, o.storedVars)
+        Self.union(&requiredVars, o.requiredVars)
         Self.union(&storedVarTypes, o.storedVarTypes)
         Self.union(&lockProperties, o.lockProperties)
         Self.union(&queueProperties, o.queueProperties)
@@ -605,6 +608,7 @@ public struct ProjectIndex: Sendable {
             }
             if d.kind == .class { f.isFinal = d.modifiers.contains(.final) }
             if d.kind == .protocol {
+                f.requiredVars = s.children[di].filter { s.decls[$0].kind == .variable }.map { s.decls[$0].nameText }.sorted()
                 f.isClassBound = s.inheritedTypes(of: di).contains { ["AnyObject", "class", "NSObjectProtocol", "Actor"].contains($0.name) }
             }
             // Only the type's own declaration isolates the type: `@MainActor extension T` (or an

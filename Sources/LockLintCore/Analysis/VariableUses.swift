@@ -171,15 +171,39 @@ public struct VariableUses {
     /// included), no other file of the run may write it (as a global, `Type.name`, or a member of
     /// that name through any value), and no client of the module can. A var without an initial
     /// value, `lazy`, wrapped, `dynamic` or with attributes is set some other way, and not judged.
+    /// A member that may satisfy a protocol's requirement (see `mayWitnessRequirement`) may be
+    /// written through the protocol, and a `let` may not satisfy it: not judged either.
     /// `cannot` names the shapes that cannot write it for its type (see `writesThrough`).
     public mutating func neverWritten(_ s: FileStructure, _ d: Decl, owner: Decl?, key: String?, context: RuleContext,
                                       cannot: (String) -> Bool = { _ in false }) -> Bool {
         guard let key, !d.isLet, !d.isComputed, !d.initializer.isEmpty, !d.hasAttributes,
               !d.modifiers.contains(.lazy), !d.modifiers.contains(.dynamic), !s.hasPropertyWrapper(d),
-              owner?.kind != .protocol, !s.isSettableOutsideModule(d) else { return false }
+              owner?.kind != .protocol, !s.isSettableOutsideModule(d),
+              !Self.mayWitnessRequirement(s, d, context: context) else { return false }
         for (_, kind) in mayWrites(s, d.nameText) where !(kind.map(cannot) ?? false) { return false }
         return !context.mayBeWrittenElsewhere(key, member: d.parent >= 0 ? d.nameText : nil)
     }
+
+    /// Whether member `d` may be the witness of a protocol requirement: the type or extension
+    /// declaring it conforms to a protocol of the run that requires a property of its name, or to
+    /// a name the run does not declare (a
+    /// protocol of another module can require `static var value { get set }` and set it through
+    /// the protocol, `K.value = v`, in code the tool does not see). The standard library's
+    /// marker and value protocols require no stored var, and a class of the run is a superclass.
+    static func mayWitnessRequirement(_ s: FileStructure, _ d: Decl, context: RuleContext) -> Bool {
+        guard d.parent >= 0, s.decls[d.parent].kind.isType else { return false }
+        return s.inheritedTypes(of: d.parent).contains { t in
+            if Self.noStoredRequirements.contains(t.name) { return false }
+            return context.isKnownType(t.name) ? context.protocolRequires(t.name, member: d.nameText) : true
+        }
+    }
+
+    /// Protocols that require no settable stored property of their conformers.
+    static let noStoredRequirements: Set<String> = [
+        "Sendable", "Equatable", "Hashable", "Comparable", "Codable", "Encodable", "Decodable", "Identifiable",
+        "CaseIterable", "Error", "CustomStringConvertible", "CustomDebugStringConvertible", "RawRepresentable",
+        "AnyObject", "NSObject", "LocalizedError", "BitwiseCopyable",
+    ]
 
     /// The uses of `name` that may write it (see `mayWritesByName`), worked out on first use.
     mutating func mayWrites(_ s: FileStructure, _ name: String) -> [(use: Int, kind: String?)] {

@@ -526,6 +526,15 @@ public final class RuleContext {
         return answer
     }
 
+    /// Whether a protocol of this name in this module, declared in the run, requires a property
+    /// named `member`.
+    public func protocolRequires(_ name: String, member: String) -> Bool {
+        let f = index.facts(module: module, name: name)
+        let answer = Self.isProtocol(f) && f!.requiredVars.contains(member)
+        questions[FactsQuestion(kind: .protocolRequires, name: name + "." + member)] = .bool(answer)
+        return answer
+    }
+
     /// Whether a protocol of the module has implementations in the run and every one of them
     /// holds only values and objects that cannot call back (see `ProjectIndex.protocolConformers`):
     /// a dependency such as a store or a clock, not a delegate whose implementation owns its caller.
@@ -665,6 +674,11 @@ public final class RuleContext {
             case .implementationsHoldValues: b = .bool(implementationsHoldOnlyValues(q.name, module: module, index: index))
             case .referenceProtocol: b = .bool(isReferenceProtocol(q.name, module: module, index: index))
             case .isKnownType: b = .bool(f != nil)
+            case .protocolRequires:
+                let dot = q.name.lastIndex(of: ".") ?? q.name.endIndex
+                let p = types?[String(q.name[..<dot])]
+                let member = dot < q.name.endIndex ? String(q.name[q.name.index(after: dot)...]) : ""
+                b = .bool(isProtocol(p) && p!.requiredVars.contains(member))
             case .declaresType: b = .bool(Self.isDeclared(f))
             case .guardedClass: b = .strings(guardedClassVars(f))
             case .guardedMembers: b = .strings(guardedMembers(q.name, module: module, index: index))
@@ -733,7 +747,7 @@ struct FactsQuestion: Hashable {
         case awaited, serialCalls
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
         case lockingMembers, lockingMemberName, lockReaders, mutatingMethods, queueHandOffs
-        case implementationsHoldValues, referenceProtocol, declaredMainActor, guardedMembers
+        case implementationsHoldValues, referenceProtocol, declaredMainActor, guardedMembers, protocolRequires
     }
     var kind: Kind
     var name: String

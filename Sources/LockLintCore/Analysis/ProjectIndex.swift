@@ -855,7 +855,8 @@ public struct ProjectIndex: Sendable {
             if let t = vocabulary.lockType(of: v, in: s, strict: false) {
                 locks.insert(v.nameText)
                 if vocabulary.stateHoldingLockTypes.contains(t) && holdsState(v, s) { boxes.insert(v.nameText) }
-            } else if isSerialQueue(v, in: s) || isEventLoop(v, in: s) {
+            } else if isSerialQueue(v, in: s) || isEventLoop(v, in: s)
+                        || (GuardLogExtractor.isOperationQueue(v, s) && GuardLogExtractor.serialOperationQueue(v, s)) {
                 queues.insert(v.nameText)
                 if isEventLoop(v, in: s) { loops.insert(v.nameText) }
             } else {

@@ -737,6 +737,9 @@ public enum GuardLogExtractor {
             // An argument, but not of a call that only names the queue: an assertion of where
             // code runs (`.onQueue(q)`), another queue that targets it, a key set on it.
             guard let k = s.argumentListOpen(holding: i), k >= 1, s.code[k - 1].kind == .identifier else { continue }
+            // A publisher's delivery (`receive(on: q)`): the closures chained after it are the
+            // queue's blocks (`GuardRegions.deliveryQueue`), not code the tool cannot see.
+            if s.is(k - 1, "receive") && s.is(k + 1, "on") && s.isChar(k + 2, UInt8(ascii: ":")) { continue }
             if !Self.namingOnlyCalls.contains(s.text(k - 1)) { return true }
         }
         return false
@@ -1087,8 +1090,14 @@ public enum GuardLogExtractor {
         v.typeAnnotation.contains { s.is($0, "OperationQueue") } || v.initializer.contains { s.is($0, "OperationQueue") }
     }
 
-    /// An `OperationQueue` whose `maxConcurrentOperationCount` the type sets to 1.
+    /// An `OperationQueue` whose `maxConcurrentOperationCount` the type sets to 1, or that is made
+    /// with that count as an argument (`OperationQueue(maxConcurrentOperationCount: 1)`, an
+    /// initializer a project adds).
     static func serialOperationQueue(_ v: Decl, _ s: FileStructure) -> Bool {
+        for k in v.initializer where s.is(k, "maxConcurrentOperationCount") && s.isChar(k + 1, UInt8(ascii: ":")) && s.is(k + 2, "1")
+            && s.isChar(k + 3, UInt8(ascii: ")")) {
+            return true
+        }
         guard v.parent >= 0, s.decls[v.parent].body >= 0 else { return false }
         for k in s.scopes[s.decls[v.parent].body].interior where s.is(k, "maxConcurrentOperationCount") && s.isChar(k + 1, UInt8(ascii: "="))
             && s.is(k + 2, "1") {

@@ -681,6 +681,7 @@ public struct GuardRegions {
     /// The queue a closure's call names for it to run on: an argument labelled `on:`, `queue:`,
     /// `callbackQueue:`, … of the same call (the closure trailing it, or another argument).
     static func queueArgument(_ s: FileStructure, _ c: Closure) -> (text: String, token: Int)? {
+        if let delivered = deliveryQueue(s, c) { return delivered }
         // The call's parenthesised arguments: right after the callee.
         guard s.isChar(c.callee + 1, UInt8(ascii: "(")) else { return nil }
         let close = Int(s.match[c.callee + 1])
@@ -706,6 +707,51 @@ public struct GuardRegions {
                 if m > k { k = m }
             }
             k += 1
+        }
+        return nil
+    }
+
+    /// The queue a publisher chain delivers to the closure of a subscriber or operator chained
+    /// after it (`publisher.receive(on: q).sink { }`, also with operators and their closures in
+    /// between): the last `receive(on:)` of the chain before the closure's call, unless an operator
+    /// after it names a scheduler of its own (`debounce(for:scheduler:)`). Walks the chain back
+    /// from the call (a bounded walk over `.name`, `(…)`, `{…}` and `[…]` links).
+    static func deliveryQueue(_ s: FileStructure, _ c: Closure) -> (text: String, token: Int)? {
+        guard s.isChar(c.callee - 1, UInt8(ascii: ".")) else { return nil }
+        var k = c.callee - 2
+        var rescheduled = false
+        var steps = 0
+        while k >= 0 && steps < 256 {
+            steps += 1
+            if s.isChar(k, UInt8(ascii: ")")) || s.isChar(k, UInt8(ascii: "}")) || s.isChar(k, UInt8(ascii: "]")) {
+                let open = Int(s.match[k])
+                guard open >= 0, open < k else { return nil }
+                if s.isChar(k, UInt8(ascii: ")")) {
+                    if s.is(open - 1, "receive") && s.is(open + 1, "on") && s.isChar(open + 2, UInt8(ascii: ":")) {
+                        guard !rescheduled else { return nil }
+                        // The scheduler alone (`receive(on: q, options: …)` keeps the first argument).
+                        var e = open + 3
+                        while e < k && !s.isChar(e, UInt8(ascii: ",")) {
+                            if s.isChar(e, UInt8(ascii: "(")) || s.isChar(e, UInt8(ascii: "[")) {
+                                let m = Int(s.match[e])
+                                if m > e { e = m }
+                            }
+                            e += 1
+                        }
+                        let text = LockRegions.normalized(s.text(s.span(open + 3, e)))
+                        return text.isEmpty ? nil : (text == ".main" ? "DispatchQueue.main" : text, open + 3)
+                    }
+                    if s.span(open + 1, k).contains(where: { s.is($0, "scheduler") && s.isChar($0 + 1, UInt8(ascii: ":")) }) { rescheduled = true }
+                }
+                k = open - 1
+                continue
+            }
+            guard s.code[k].kind == .identifier || s.isKeyword(k, .self) else { return nil }
+            // A link of the chain: `.name` (or `?.name`), or the chain's first value.
+            var d = k - 1
+            if s.isChar(d, UInt8(ascii: "?")) || s.isChar(d, UInt8(ascii: "!")) { d -= 1 }
+            guard s.isChar(d, UInt8(ascii: ".")) else { return nil }
+            k = d - 1
         }
         return nil
     }

@@ -67,3 +67,29 @@ final class Tally: @unchecked Sendable {
     func snapshot() -> (Int, Int) { queue.sync { (total, peak) } }
     func reset() { queue.async { self.total = 0; self.peak = 0 } }
 }
+
+// A project's own subscriber that runs its closure in a Task: not on the delivery queue.
+extension Publisher where Failure == Never {
+    func sinkInTask(_ body: @escaping @Sendable (Output) async -> Void) -> AnyCancellable {
+        sink { value in Task { await body(value) } }
+    }
+}
+
+final class Relay: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "relay")
+    private var forwarded = 0
+    private var bag: Set<AnyCancellable> = []
+
+    init(values: AnyPublisher<Int, Never>) {
+        values
+            .receive(on: queue)
+            .sinkInTask { [weak self] _ in self?.bump() }
+            .store(in: &bag)
+    }
+
+    private func bump() {
+        forwarded += 1 // expect: unchecked_sendable_unguarded
+    }
+
+    func count() -> Int { queue.sync { forwarded } }
+}

@@ -717,7 +717,7 @@ public struct GuardRegions {
     /// after it names a scheduler of its own (`debounce(for:scheduler:)`). Walks the chain back
     /// from the call (a bounded walk over `.name`, `(…)`, `{…}` and `[…]` links).
     static func deliveryQueue(_ s: FileStructure, _ c: Closure) -> (text: String, token: Int)? {
-        guard s.isChar(c.callee - 1, UInt8(ascii: ".")) else { return nil }
+        guard s.isChar(c.callee - 1, UInt8(ascii: ".")), Self.sameThreadOperators.contains(s.text(c.callee)) else { return nil }
         var k = c.callee - 2
         var rescheduled = false
         var steps = 0
@@ -747,14 +747,26 @@ public struct GuardRegions {
                 continue
             }
             guard s.code[k].kind == .identifier || s.isKeyword(k, .self) else { return nil }
-            // A link of the chain: `.name` (or `?.name`), or the chain's first value.
+            // A link of the chain: `.name` (or `?.name`), or the chain's first value. An operator
+            // between the delivery and the closure must be one that calls on the thread it is
+            // delivered on (a project's own operator may hop: wrap its closure in a Task).
             var d = k - 1
             if s.isChar(d, UInt8(ascii: "?")) || s.isChar(d, UInt8(ascii: "!")) { d -= 1 }
-            guard s.isChar(d, UInt8(ascii: ".")) else { return nil }
+            guard s.isChar(d, UInt8(ascii: ".")), Self.sameThreadOperators.contains(s.text(k)) else { return nil }
             k = d - 1
         }
         return nil
     }
+
+    /// Combine's subscribers and operators that run their closures, and pass values on, on the
+    /// thread the upstream delivers on (not those that merge other publishers or take a
+    /// scheduler).
+    static let sameThreadOperators: Set<String> = [
+        "sink", "handleEvents", "map", "compactMap", "filter", "tryMap", "tryCompactMap", "tryFilter", "removeDuplicates",
+        "scan", "tryScan", "reduce", "tryReduce", "eraseToAnyPublisher", "first", "last", "prefix", "dropFirst", "drop",
+        "collect", "replaceNil", "replaceError", "replaceEmpty", "ignoreOutput", "share", "print", "breakpoint",
+        "assertNoFailure", "setFailureType", "mapError", "contains", "allSatisfy", "count", "min", "max", "output",
+    ]
 
     /// Whether the body that takes region `r`'s lock releases it itself (directly or in a
     /// `defer`), not only in a closure that runs later.

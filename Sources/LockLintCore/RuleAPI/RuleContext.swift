@@ -529,8 +529,7 @@ public final class RuleContext {
     /// Whether a protocol of this name in this module, declared in the run, requires a property
     /// named `member`.
     public func protocolRequires(_ name: String, member: String) -> Bool {
-        let f = index.facts(module: module, name: name)
-        let answer = Self.isProtocol(f) && f!.requiredVars.contains(member)
+        let answer = Self.protocolRequires(index.facts(module: module, name: name), member: member)
         questions[FactsQuestion(kind: .protocolRequires, name: name + "." + member)] = .bool(answer)
         return answer
     }
@@ -560,6 +559,17 @@ public final class RuleContext {
     static func isReferenceProtocol(_ name: String, module: String, index: ProjectIndex) -> Bool {
         guard let f = index.facts(module: module, name: name), isProtocol(f) else { return false }
         return f.isClassBound || index.protocolConformerKinds[module]?[name] == 1
+    }
+
+    static func protocolRequires(_ f: TypeFacts?, member: String) -> Bool {
+        isProtocol(f) && f!.requiredVars.contains(member)
+    }
+
+    /// A recorded question's two-part name split at the last `separator`: the part before it, and
+    /// the part after it ("" when there is none).
+    static func split(_ name: String, atLast separator: Character) -> (String, String) {
+        guard let at = name.lastIndex(of: separator) else { return (name, "") }
+        return (String(name[..<at]), String(name[name.index(after: at)...]))
     }
 
     static func isProtocol(_ f: TypeFacts?) -> Bool {
@@ -666,19 +676,16 @@ public final class RuleContext {
             case .declaredMainActor: b = .bool(f?.isDeclaredMainActor ?? false)
             case .lockOrder: b = .inversions(index.lockInversions[q.name] ?? [])
             case .splitAccessor:
-                let dot = q.name.lastIndex(of: ".") ?? q.name.endIndex
-                let property = dot < q.name.endIndex ? String(q.name[q.name.index(after: dot)...]) : ""
-                b = .splitAccessor(index.splitProperties[String(q.name[..<dot])]?[property])
+                let (key, property) = Self.split(q.name, atLast: ".")
+                b = .splitAccessor(index.splitProperties[key]?[property])
             case .isValueType: b = .bool(isValueType(f))
             case .isProtocol: b = .bool(isProtocol(f))
             case .implementationsHoldValues: b = .bool(implementationsHoldOnlyValues(q.name, module: module, index: index))
             case .referenceProtocol: b = .bool(isReferenceProtocol(q.name, module: module, index: index))
             case .isKnownType: b = .bool(f != nil)
             case .protocolRequires:
-                let dot = q.name.lastIndex(of: ".") ?? q.name.endIndex
-                let p = types?[String(q.name[..<dot])]
-                let member = dot < q.name.endIndex ? String(q.name[q.name.index(after: dot)...]) : ""
-                b = .bool(isProtocol(p) && p!.requiredVars.contains(member))
+                let (name, member) = Self.split(q.name, atLast: ".")
+                b = .bool(protocolRequires(types?[name], member: member))
             case .declaresType: b = .bool(Self.isDeclared(f))
             case .guardedClass: b = .strings(guardedClassVars(f))
             case .guardedMembers: b = .strings(guardedMembers(q.name, module: module, index: index))
@@ -696,9 +703,8 @@ public final class RuleContext {
             case .serialCalls: b = .strings(serialExecutor(q.name, module: module, index: index).map { [$0] })
             case .externalWrites: b = .sites(externalWrites(q.name, path: path, module: module, index: index))
             case .writtenElsewhere:
-                let bar = q.name.lastIndex(of: "|") ?? q.name.endIndex
-                let member = bar < q.name.endIndex ? String(q.name[q.name.index(after: bar)...]) : ""
-                b = .bool(mayBeWrittenElsewhere(String(q.name[..<bar]), member: member.isEmpty ? nil : member, module: module, index: index))
+                let (key, member) = Self.split(q.name, atLast: "|")
+                b = .bool(mayBeWrittenElsewhere(key, member: member.isEmpty ? nil : member, module: module, index: index))
             case .declaresSendable: b = .bool(declaresSendable(f))
             case .isActorWhere:
                 let bar = q.name.firstIndex(of: "|") ?? q.name.endIndex

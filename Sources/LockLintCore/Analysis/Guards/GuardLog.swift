@@ -1256,26 +1256,23 @@ public enum GuardLogExtractor {
         let regions = context.lockRegions.with(s, vocabulary: context.vocabulary, heldOnEntry: true)
         // A use in a helper (of the owner) that every call in the file makes with a lock held
         // (`take()` called only inside the owner's critical sections) is under that lock too.
-        // The file's calls are indexed once, when some use needs them.
-        var calls: [String: [Int]]? = nil
-        var helperHeld: [Int: Bool] = [:]
-        func heldThroughCallers(_ i: Int) -> Bool {
+        // The helpers' calls are found in one pass, for the uses no region holds directly.
+        let unheld = others.filter { regions.holding($0, in: s, directOnly: false).isEmpty }
+        guard !unheld.isEmpty else { return true }
+        var helpers: [Int] = []
+        for i in unheld {
             guard let fn = s.enclosingFunction(of: i).map({ StateAccess.outermostMember(s, $0) }), s.decls[fn].kind == .function else { return false }
+            helpers.append(fn)
+        }
+        let calls = s.uses(of: Set(helpers.map { s.decls[$0].nameText }))
+        var helperHeld: [Int: Bool] = [:]
+        return helpers.allSatisfy { fn in
             if let known = helperHeld[fn] { return known }
-            if calls == nil {
-                var index: [String: [Int]] = [:]
-                for t in 1..<max(1, s.code.count - 1) where s.code[t].kind == .identifier && s.isChar(t + 1, UInt8(ascii: "("))
-                    && !s.isKeyword(t - 1, .func) {
-                    index[s.text(t), default: []].append(t)
-                }
-                calls = index
-            }
-            let sites = calls![s.decls[fn].nameText] ?? []
+            let sites = (calls[s.decls[fn].nameText] ?? []).filter { s.isChar($0 + 1, UInt8(ascii: "(")) }
             let held = !sites.isEmpty && sites.allSatisfy { !regions.holding($0, in: s, directOnly: false).isEmpty }
             helperHeld[fn] = held
             return held
         }
-        return others.allSatisfy { !regions.holding($0, in: s, directOnly: false).isEmpty || heldThroughCallers($0) }
     }
 
     /// The members of a file-private class reached only from initializers (of any type of the

@@ -690,16 +690,7 @@ public struct GuardRegions {
         var segmentStart = true
         while k < close {
             if segmentStart, s.code[k].isWord, s.isChar(k + 1, UInt8(ascii: ":")), queueLabels.contains(s.text(k)) {
-                var e = k + 2
-                while e < close && !s.isChar(e, UInt8(ascii: ",")) {
-                    if s.isChar(e, UInt8(ascii: "(")) || s.isChar(e, UInt8(ascii: "[")) || s.isChar(e, UInt8(ascii: "{")) {
-                        let m = Int(s.match[e])
-                        if m > e { e = m }
-                    }
-                    e += 1
-                }
-                let text = LockRegions.normalized(s.text(s.span(k + 2, e)))
-                return text.isEmpty ? nil : (text == ".main" ? "DispatchQueue.main" : text, k + 2)
+                return argumentValue(s, from: k + 2, close: close)
             }
             segmentStart = s.isChar(k, UInt8(ascii: ","))
             if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) || s.isChar(k, UInt8(ascii: "{")) {
@@ -709,6 +700,22 @@ public struct GuardRegions {
             k += 1
         }
         return nil
+    }
+
+    /// The value of the argument that starts at token `start` (up to its `,` or the list's `)` at
+    /// `close`, nested brackets skipped), as a queue's name (`.main` is the main queue); nil when
+    /// it is empty.
+    static func argumentValue(_ s: FileStructure, from start: Int, close: Int) -> (text: String, token: Int)? {
+        var e = start
+        while e < close && !s.isChar(e, UInt8(ascii: ",")) {
+            if s.isChar(e, UInt8(ascii: "(")) || s.isChar(e, UInt8(ascii: "[")) || s.isChar(e, UInt8(ascii: "{")) {
+                let m = Int(s.match[e])
+                if m > e { e = m }
+            }
+            e += 1
+        }
+        let text = LockRegions.normalized(s.text(s.span(start, e)))
+        return text.isEmpty ? nil : (text == ".main" ? "DispatchQueue.main" : text, start)
     }
 
     /// The queue a publisher chain delivers to the closure of a subscriber or operator chained
@@ -728,18 +735,8 @@ public struct GuardRegions {
                 guard open >= 0, open < k else { return nil }
                 if s.isChar(k, UInt8(ascii: ")")) {
                     if s.is(open - 1, "receive") && s.is(open + 1, "on") && s.isChar(open + 2, UInt8(ascii: ":")) {
-                        guard !rescheduled else { return nil }
                         // The scheduler alone (`receive(on: q, options: …)` keeps the first argument).
-                        var e = open + 3
-                        while e < k && !s.isChar(e, UInt8(ascii: ",")) {
-                            if s.isChar(e, UInt8(ascii: "(")) || s.isChar(e, UInt8(ascii: "[")) {
-                                let m = Int(s.match[e])
-                                if m > e { e = m }
-                            }
-                            e += 1
-                        }
-                        let text = LockRegions.normalized(s.text(s.span(open + 3, e)))
-                        return text.isEmpty ? nil : (text == ".main" ? "DispatchQueue.main" : text, open + 3)
+                        return rescheduled ? nil : argumentValue(s, from: open + 3, close: k)
                     }
                     if s.span(open + 1, k).contains(where: { s.is($0, "scheduler") && s.isChar($0 + 1, UInt8(ascii: ":")) }) { rescheduled = true }
                 }

@@ -31,7 +31,7 @@ final class ReplacedVars {
     /// declaration, not another object's member).
     private func assignedAfterConstruction(_ name: String, type: String) -> Bool {
         guard s.identifiers.mayContain(name) else { return false }
-        for k in 0..<s.code.count where s.code[k].kind == .identifier && s.is(k, text: name) && s.isChar(k + 1, UInt8(ascii: "=")) {
+        for k in s.assignmentsByName[name] ?? [] {
             if s.isChar(k - 1, UInt8(ascii: ".")) {
                 guard s.isKeyword(k - 2, .self), !s.isChar(k - 3, UInt8(ascii: ".")) else { continue }
             } else if s.isKeyword(k - 1, .let) || s.isKeyword(k - 1, .var) || s.isKeyword(k - 1, .case) || s.isChar(k - 1, UInt8(ascii: "(")) || s.isChar(k - 1, UInt8(ascii: ",")) {

@@ -124,14 +124,7 @@ public enum StaticState {
         // The calls of the functions holding those accesses, found in one pass: a function that
         // some call in the file makes with the guard held leaves the guard to its callers.
         let names = Set(pending.compactMap { $0.function }.filter { s.decls[$0].kind == .function }.map { s.decls[$0].nameText })
-        var calls: [String: [Int]] = [:]
-        if !names.isEmpty {
-            let set = NameSet(names)
-            for k in 0..<s.code.count where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) && set.contains(s, k)
-                && !s.isKeyword(k - 1, .func) {
-                calls[s.text(k), default: []].append(k)
-            }
-        }
+        let calls = s.uses(of: names).mapValues { $0.filter { s.isChar($0 + 1, UInt8(ascii: "(")) } }
         return pending.compactMap { p in
             guard let f = p.function, s.decls[f].kind == .function else { return p.access }
             let d = s.decls[f]

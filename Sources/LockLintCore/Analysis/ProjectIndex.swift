@@ -591,6 +591,8 @@ public struct ProjectIndex: Sendable {
             let v = s.decls[d]
             if GuardLogExtractor.isConcurrentQueue(v, s) {
                 index.globalQueues[module, default: [:]][v.nameText] = .readerWriter
+            } else if isMainQueue(v, in: s) {
+                index.globalQueues[module, default: [:]][v.nameText] = .mainActor
             } else if isSerialQueue(v, in: s) {
                 index.globalQueues[module, default: [:]][v.nameText] = .serialQueue
             }
@@ -855,7 +857,7 @@ public struct ProjectIndex: Sendable {
             if let t = vocabulary.lockType(of: v, in: s, strict: false) {
                 locks.insert(v.nameText)
                 if vocabulary.stateHoldingLockTypes.contains(t) && holdsState(v, s) { boxes.insert(v.nameText) }
-            } else if isSerialQueue(v, in: s) || isEventLoop(v, in: s)
+            } else if (isSerialQueue(v, in: s) && !isMainQueue(v, in: s)) || isEventLoop(v, in: s)
                         || (GuardLogExtractor.isOperationQueue(v, s) && GuardLogExtractor.serialOperationQueue(v, s)) {
                 queues.insert(v.nameText)
                 if isEventLoop(v, in: s) { loops.insert(v.nameText) }
@@ -938,6 +940,24 @@ public struct ProjectIndex: Sendable {
         return named
     }
 
+    /// A stored queue whose value is the main queue (`let queue = DispatchQueue.main`,
+    /// `let queue: DispatchQueue = .main`, `OperationQueue.main`): work put on it runs on the
+    /// main thread, the same executor as `DispatchQueue.main.async { }` written out. It is serial,
+    /// but it is not a queue the type owns to guard its state.
+    public static func isMainQueue(_ v: Decl, in s: FileStructure) -> Bool {
+        let values = queueValues(v, in: s)
+        guard !values.isEmpty else { return false }
+        return values.allSatisfy { r in
+            let code = r.filter { s.code[$0].kind != .comment }
+            switch code.count {
+            case 2: return s.isChar(code[0], UInt8(ascii: ".")) && s.is(code[1], "main")
+            case 3: return (s.is(code[0], "DispatchQueue") || s.is(code[0], "OperationQueue")) && s.isChar(code[1], UInt8(ascii: "."))
+                && s.is(code[2], "main")
+            default: return false
+            }
+        }
+    }
+
     /// The code that gives a `DispatchQueue` property its value: its initializer, and for one
     /// declared without a value (`let queue: DispatchQueue`), each assignment of it in its type's
     /// body (`queue = DispatchQueue(label: …)` in `init`).
@@ -982,7 +1002,7 @@ public enum LockWrappers {
             for m in s.children[d] {
                 let c = s.decls[m]
                 guard c.kind == .variable && !c.isStaticMember && !c.isComputed else { continue }
-                if vocabulary.lockType(of: c, in: s, strict: false) != nil || ProjectIndex.isSerialQueue(c, in: s) {
+                if vocabulary.lockType(of: c, in: s, strict: false) != nil || (ProjectIndex.isSerialQueue(c, in: s) && !ProjectIndex.isMainQueue(c, in: s)) {
                     ownsLock = true
                     break
                 }

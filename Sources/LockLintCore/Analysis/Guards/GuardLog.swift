@@ -1062,6 +1062,7 @@ public enum GuardLogExtractor {
                 return .guarded(.eventLoop)
             }
             if isConcurrentQueue(d, s) { return .guarded(.readerWriter) }
+            if ProjectIndex.isMainQueue(d, in: s) { return .guarded(.mainActor) }
             if ProjectIndex.isSerialQueue(d, in: s) { return .guarded(.serialQueue) }
             if isOperationQueue(d, s) { return serialOperationQueue(d, s) ? .guarded(.serialQueue) : .none }
             if d.initializer.contains(where: { s.is($0, "global") }) { return .none }

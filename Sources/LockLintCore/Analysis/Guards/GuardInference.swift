@@ -464,6 +464,10 @@ public enum GuardInference {
         let onceFirst = OnceSections.firstRuns(logs, sites: sites)
         let setUpOnce = onceFirst.isEmpty ? [:] : OnceSections.setUpOnce(accesses.filter { $0.record.write }.map(\.record),
                                                                            setOutside: setOutside)
+        // Of those, the ones published to the code the set-up hands the instance to: a read in
+        // what that code calls back is ordered after the write.
+        let published = setUpOnce.isEmpty ? [] : OnceSections.publishedToCallbacks(
+            setUpOnce, writes: accesses.filter { $0.record.write }.map(\.record), sections: logs.flatMap(\.onceSections))
         let vars = logs.flatMap { $0.vars }
         // Queues handed in that the class's code (in every file) only delivers work to.
         let deliveryQueues = Set(logs.flatMap(\.deliveryQueues)).subtracting(logs.flatMap(\.otherQueueUses))
@@ -684,6 +688,7 @@ public enum GuardInference {
                    first.path == r.site.path, first.offset < r.site.offset {
                     continue
                 }
+                if !r.write && published.contains(v.name) { continue }
                 var f = GuardFinding(kind: .unguarded, unchecked: unchecked, typeName: cls.name, variable: v.name, site: r.site)
                 f.write = r.write
                 f.inAsync = r.inAsync

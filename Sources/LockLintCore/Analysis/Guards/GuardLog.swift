@@ -1706,10 +1706,13 @@ struct UnitWalker {
         let body = s.scopes[s.decls[u].body]
         // The once-sections of the unit's code: those a guard of the class holds.
         var once: [(check: Int, range: Range<Int>, flag: String)] = []
+        // Index of each of `once` in the log's once-sections.
+        var onceIndex: [Int] = []
         for c in OnceSections.find(s, body: s.decls[u].body, vars: varNames) {
             let held = regions.held(at: c.check, write: true)
             guard !held.guards.isEmpty, !held.possible, let m = member(at: c.check, unit: u) else { continue }
             once.append(c)
+            onceIndex.append(log.onceSections.count)
             log.onceSections.append(OnceSection(member: key(m), flag: c.flag, site: CodeSite(s, token: c.check),
                                                 leading: OnceSections.leads(s, c.check, body: memberBody(m), escaping: regions.escaping)))
         }
@@ -1717,7 +1720,9 @@ struct UnitWalker {
         while i < body.close {
             defer { i += 1 }
             if s.code[i].kind == .keyword && s.isKeyword(i, .self) {
-                recordHandOut(i, unit: u, regions: &regions, into: &log)
+                if recordHandOut(i, unit: u, regions: &regions, into: &log), let o = once.firstIndex(where: { $0.range.contains(i) }) {
+                    log.onceSections[onceIndex[o]].handOut = CodeSite(s, token: i)
+                }
                 continue
             }
             guard s.code[i].kind == .identifier else { continue }
@@ -1825,11 +1830,13 @@ struct UnitWalker {
     /// recorded as a use of `OutsideAccesses.handOut` with the guards held there, for the
     /// inference: code that gets the instance while the class holds a guard may read its vars
     /// under that guard, and the tool cannot see which of that code's accesses run so.
-    mutating func recordHandOut(_ i: Int, unit u: Int, regions: inout GuardRegions, into log: inout TypeGuardLog) {
-        guard s.isChar(i + 1, UInt8(ascii: ")")) || s.isChar(i + 1, UInt8(ascii: ",")) else { return }
+    /// Returns whether it recorded one.
+    @discardableResult
+    mutating func recordHandOut(_ i: Int, unit u: Int, regions: inout GuardRegions, into log: inout TypeGuardLog) -> Bool {
+        guard s.isChar(i + 1, UInt8(ascii: ")")) || s.isChar(i + 1, UInt8(ascii: ",")) else { return false }
         let labelled = s.isChar(i - 1, UInt8(ascii: ":")) && i >= 2 && s.code[i - 2].isWord
-        guard labelled || s.isChar(i - 1, UInt8(ascii: "(")) || s.isChar(i - 1, UInt8(ascii: ",")) else { return }
-        guard s.argumentListOpen(holding: i) != nil, let m = member(at: i, unit: u), !s.decls[m].isStaticMember else { return }
+        guard labelled || s.isChar(i - 1, UInt8(ascii: "(")) || s.isChar(i - 1, UInt8(ascii: ",")) else { return false }
+        guard s.argumentListOpen(holding: i) != nil, let m = member(at: i, unit: u), !s.decls[m].isStaticMember else { return false }
         let bodyScope = memberBody(m)
         let runsLater = bodyScope >= 0 && !LockRegions.reachesWithoutDeferral(s, from: i, to: bodyScope, escaping: regions.escaping)
         let held = regions.held(at: i, write: false)
@@ -1838,6 +1845,7 @@ struct UnitWalker {
         rec.possible = held.possible
         if !runsLater { rec.releasedEntry = regions.releasedOnEntry(before: i) }
         log.accesses.append(rec)
+        return true
     }
 
     /// Whether the variable named at token `r` is declared as an instance of this class (its

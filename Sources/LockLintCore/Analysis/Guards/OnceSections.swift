@@ -12,6 +12,9 @@ public struct OnceSection: Sendable, Equatable {
     public var site: CodeSite
     /// The member runs it on every path before what follows it (see `OnceSections.leads`).
     public var leading: Bool
+    /// The last place in the section that hands `self` to other code (`service.start(client: self)`,
+    /// an observer registration): what that code calls back runs after the section's writes before it.
+    public var handOut: CodeSite? = nil
 }
 
 public enum OnceSections {
@@ -41,10 +44,12 @@ public enum OnceSections {
                 guard s.isChar(j, UInt8(ascii: "!")), s.isKeyword(j - 1, .guard) else { continue }
                 check = j - 1
             } else {
-                guard s.isKeyword(kw, .if), s.isChar(kw + 1, UInt8(ascii: "!")) else { continue }
-                k = kw + 2
+                // `if (!flag) {` as well.
+                let paren = s.isChar(kw + 1, UInt8(ascii: "(")) ? 1 : 0
+                guard s.isKeyword(kw, .if), s.isChar(kw + 1 + paren, UInt8(ascii: "!")) else { continue }
+                k = kw + 2 + paren
                 if s.isKeyword(k, .self) && s.isChar(k + 1, UInt8(ascii: ".")) { k += 2 }
-                guard k + 1 == scope.open else { continue }
+                guard k + 1 + paren == scope.open, paren == 0 || s.isChar(k + 1, UInt8(ascii: ")")) else { continue }
                 check = kw
             }
             guard k >= 0, k < s.code.count, s.code[k].kind == .identifier, vars.contains(s, k) else { continue }
@@ -112,6 +117,26 @@ public enum OnceSections {
             first[flag] = runs
         }
         return first
+    }
+
+    /// The vars set up once (see `setUpOnce`) whose every write comes before a place in its
+    /// once-section that hands `self` to other code: the code that gets the instance there, and
+    /// what it calls back, see the final value, so a read in a callback is ordered after the write.
+    static func publishedToCallbacks(_ setUp: [String: String], writes: [StateAccessRecord], sections: [OnceSection]) -> Set<String> {
+        guard !setUp.isEmpty, sections.contains(where: { $0.handOut != nil }) else { return [] }
+        var bySection: [String: [OnceSection]] = [:]
+        for o in sections where o.handOut != nil { bySection[o.member + "|" + o.flag, default: []].append(o) }
+        var out = Set<String>()
+        var spoiled = Set<String>()
+        for w in writes {
+            guard let flag = setUp[w.variable], !spoiled.contains(w.variable) else { continue }
+            let published = (bySection[w.member + "|" + flag] ?? []).contains { o in
+                guard let h = o.handOut else { return false }
+                return o.site.path == w.site.path && o.site.offset < w.site.offset && w.site.offset < h.offset
+            }
+            if published { out.insert(w.variable) } else { spoiled.insert(w.variable); out.remove(w.variable) }
+        }
+        return out
     }
 
     /// The vars set up once: var → its flag, when every write of the var after construction is

@@ -1218,6 +1218,49 @@ final class GuardInferenceTests: XCTestCase {
         XCTAssertFalse(f.contains("the call of 'pong()'"), f)
     }
 
+    /// An element or `pointee` set through a pointer writes the memory, not the var holding the
+    /// pointer; a member of a private type cannot be set from another file. Such a var, set only
+    /// in init, is told it could be a `let`, not that other references or files write it.
+    func testPointerWritesAndPrivateBoxesAreNotWritesFromElsewhere() async throws {
+        let code = """
+            import Foundation
+            private final class Slots: @unchecked Sendable {
+                var cells: UnsafeMutableBufferPointer<Int>
+                init(cells: UnsafeMutableBufferPointer<Int>) { self.cells = cells }
+            }
+            func fill(_ b: UnsafeMutableBufferPointer<Int>) {
+                let slots = Slots(cells: b)
+                DispatchQueue.concurrentPerform(iterations: b.count) { i in slots.cells[i] = i }
+            }
+            fileprivate struct Scope {
+                final class Note: @unchecked Sendable {
+                    var text: String
+                    init(text: String) { self.text = text }
+                }
+            }
+            final class Open: @unchecked Sendable {
+                var text = ""
+            }
+            private final class Cell: @unchecked Sendable {
+                var value: Int
+                init(_ value: Int) { self.value = value }
+            }
+            final class Runner {
+                private let cell = Cell(0)
+                func run(_ body: (inout Int) -> Void) { body(&self.cell.value) }
+            }
+            """
+        let ds = await Support.lint([("Sources/M/Slots.swift", code)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(ds.map(\.location.line), [2, 11, 16, 19])
+        XCTAssertEqual(ds.map { $0.notes.first?.message ?? "" }, [
+            "'cells' is mutable, and never assigned outside init: it could be a 'let'",
+            "'text' is mutable, and never assigned outside init: it could be a 'let'",
+            "'text' is settable from other files, and the class has no methods of its own: holders of the instance can write it, from any thread",
+            // Passed inout to a closure through another reference: written, though nothing assigns it.
+            "'value' is mutable and written through other references to 'Cell'",
+        ])
+    }
+
     /// A var with `willSet`/`didSet` is there to be assigned after init (its observers run only
     /// then): never told it could be a `let`, however little the run assigns it.
     func testAVarWithObserversIsNeverToldToBeALet() async throws {

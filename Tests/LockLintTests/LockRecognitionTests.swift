@@ -31,6 +31,33 @@ final class LockRecognitionTests: XCTestCase {
         XCTAssertNil(v.acquireRelease["spinLock"])
     }
 
+    func testACallRightBeforeADeferredReleaseOnTheSameReceiverIsItsAcquire() {
+        let s = structure("""
+            final class Store {
+                let gate = RWGate()
+                let other = RWGate()
+                var n = 0
+                func write() {
+                    gate.lockForWriting()
+                    defer { gate.unlock() }
+                    n += 1
+                }
+                func g() {
+                    other.prepare()
+                    defer { gate.unlock() }
+                    let t = other.begin()
+                    defer { other.unlock() }
+                    _ = t
+                }
+            }
+            """)
+        let v = LockVocabulary.default.addingPairedAcquires(s)
+        XCTAssertEqual(v.acquireRelease["lockForWriting"], "unlock")
+        // Another receiver, and a call whose value is kept: not acquires.
+        XCTAssertNil(v.acquireRelease["prepare"])
+        XCTAssertNil(v.acquireRelease["begin"])
+    }
+
     func testAFileWithoutSuchAPairKeepsTheVocabulary() {
         let s = structure("""
             final class C {

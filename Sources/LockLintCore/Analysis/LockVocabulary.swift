@@ -195,6 +195,7 @@ extension LockVocabulary {
     /// `unlock()` does, for every analysis that reads the vocabulary. Unchanged when the file has
     /// no such pair (the common case: one byte-level pass over the tokens, no text built).
     public func addingPairedAcquires(_ s: FileStructure) -> LockVocabulary {
+        var pairs = deferredReleasePairs(s)
         // Release calls with a name ending in `unlock` that the vocabulary does not know: name → the receivers and first token.
         var releases: [String: [(receiver: String, token: Int)]] = [:]
         let bytes = s.file.bytes
@@ -210,8 +211,6 @@ extension LockVocabulary {
             guard r >= 0 else { continue }
             releases[s.text(k), default: []].append((LockRegions.normalized(s.text(s.span(r, k - 1))), k))
         }
-        guard !releases.isEmpty else { return self }
-        var pairs: [String: String] = [:]
         for (release, uses) in releases {
             // `_rawUnlock` → `_rawLock`: the `un` dropped, the case of its first letter kept on the `l`.
             let chars = Array(release)
@@ -235,5 +234,37 @@ extension LockVocabulary {
         out.releaseNames = NameSet(out.acquireRelease.values)
         out.graphAcquireNames += Array(pairs.keys)
         return out
+    }
+
+    /// Acquires known by what the code does next: a call of a method the vocabulary does not
+    /// know, on a receiver, as the statement right before `defer { receiver.release() }` with a
+    /// release it knows (`gate.lockForWriting(); defer { gate.unlock() }`): the method takes what
+    /// the deferred call gives back. Acquire name → release name.
+    func deferredReleasePairs(_ s: FileStructure) -> [String: String] {
+        var pairs: [String: String] = [:]
+        for k in 0..<s.code.count where s.code[k].kind == .keyword && s.isKeyword(k, .defer) && s.isChar(k + 1, UInt8(ascii: "{")) {
+            // `defer { r.release() }`: one call, on a receiver, of a known release.
+            let close = Int(s.match[k + 1])
+            guard close > k + 5, s.isChar(close - 1, UInt8(ascii: ")")), s.isChar(close - 2, UInt8(ascii: "(")) else { continue }
+            let rel = close - 3
+            guard s.code[rel].kind == .identifier, releaseNames.contains(s, rel), s.isChar(rel - 1, UInt8(ascii: ".")) else { continue }
+            let r = LockRegions.receiverStart(s, dot: rel - 1)
+            guard r == k + 2 else { continue }
+            let receiver = s.text(s.span(r, rel - 1))
+            // The statement before: `r.m()`, alone on its line or after `;`.
+            guard s.isChar(k - 1, UInt8(ascii: ")")), s.isChar(k - 2, UInt8(ascii: "(")) else { continue }
+            let m = k - 3
+            guard m >= 1, s.code[m].kind == .identifier, s.isChar(m - 1, UInt8(ascii: ".")), !acquireNames.contains(s, m),
+                  !releaseNames.contains(s, m) else { continue }
+            let r2 = LockRegions.receiverStart(s, dot: m - 1)
+            guard r2 >= 0, s.text(s.span(r2, m - 1)) == receiver else { continue }
+            let before = r2 - 1
+            // A statement of its own: not a value (`x = r.m()`, `f(r.m())`, `return r.m()`).
+            if before >= 0 && (s.code[before].kind == .operator || s.isChar(before, UInt8(ascii: "=")) || s.isChar(before, UInt8(ascii: "("))
+                               || s.isChar(before, UInt8(ascii: ",")) || s.isChar(before, UInt8(ascii: ":")) || s.isChar(before, UInt8(ascii: "["))
+                               || s.isKeyword(before, .return) || s.isKeyword(before, .try) || s.isKeyword(before, .await)) { continue }
+            pairs[s.text(m)] = s.text(rel)
+        }
+        return pairs
     }
 }

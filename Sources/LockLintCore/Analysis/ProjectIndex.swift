@@ -988,8 +988,15 @@ public enum LockWrappers {
             names.insert(s.decls[m].nameText)
         }
         guard !functions.isEmpty else { return nil }
-        let acquireRelease = vocabulary.acquireRelease.contains { names.contains($0.key) && names.contains($0.value) }
         let candidates = functions.filter { takesImmediateClosure(s.decls[$0], s) }
+        // An extension that adds closure methods to a type of the file implementing the pair
+        // (`lockWrite()`/`unlock()` in the class, `withWriterLock { }` in the extension).
+        if s.decls[d].kind == .extension && !candidates.isEmpty {
+            for t in s.typeDecls(named: s.decls[d].nameText) where t != d {
+                for m in s.children[t] where s.decls[m].kind == .function && !s.decls[m].isStaticMember { names.insert(s.decls[m].nameText) }
+            }
+        }
+        let acquireRelease = vocabulary.acquireRelease.contains { names.contains($0.key) && names.contains($0.value) }
         guard acquireRelease || !candidates.isEmpty else { return nil }
         // An extension of a known lock type that adds closure methods.
         let extendsLock = s.decls[d].kind == .extension && vocabulary.lockTypes.contains(s.decls[d].nameText)

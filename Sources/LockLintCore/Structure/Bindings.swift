@@ -391,6 +391,15 @@ extension FileStructure {
     /// Whether code in other files may assign `d`: neither the declaration nor its setter is
     /// `private` or `fileprivate`.
     public func isSettableOutsideFile(_ d: Decl) -> Bool {
+        // A member of a `private` or `fileprivate` type (or of a type nested in one) cannot be
+        // named outside this file at all.
+        var p = d.parent
+        var depth = 0
+        while p >= 0 && depth < 32 {
+            if decls[p].kind.isType && (decls[p].modifiers.contains(.private) || decls[p].modifiers.contains(.fileprivate)) { return false }
+            p = decls[p].parent
+            depth += 1
+        }
         let fileLocal: Set<String> = ["private", "fileprivate"]
         if let setter = setterAccess(d) { return !fileLocal.contains(setter) }
         return !(d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate))

@@ -1490,6 +1490,10 @@ public enum GuardLogExtractor {
     static let knownReferenceTypes: Set<String> = [
         "Application", "NSObject", "URLSession", "FileManager", "Thread", "JSONEncoder", "JSONDecoder", "NSMutableArray",
         "NSMutableDictionary", "EventLoopGroup", "MultiThreadedEventLoopGroup", "HTTPClient",
+        // Pointers: setting `pointee` or an element writes the memory they point to, not the var
+        // (their setters are nonmutating).
+        "UnsafeMutablePointer", "UnsafeMutableBufferPointer", "UnsafeMutableRawPointer", "UnsafeMutableRawBufferPointer",
+        "UnsafePointer", "UnsafeBufferPointer", "UnsafeRawPointer", "UnsafeRawBufferPointer", "OpaquePointer",
     ]
 
     /// The member names used (`x.name`, `x.name(`) inside the file's concurrent closures.

@@ -60,8 +60,14 @@ public enum StateAccess {
     /// (whose pointer parameter is often `const`: the tool cannot see the header).
     public static func mayWrite(_ s: FileStructure, _ i: Int, reference: Bool = false) -> Bool {
         if isWrite(s, i, reference: reference) { return true }
+        // `&x`, `&self.x`, and a member reached through other references, `&self.box.x`.
         var p = i - 1
-        if s.isChar(p, UInt8(ascii: ".")) && s.isKeyword(p - 1, .self) { p -= 2 }
+        var steps = 0
+        while steps < 8 && s.isChar(p, UInt8(ascii: ".")) && p >= 1
+                && (s.code[p - 1].kind == .identifier || s.isKeyword(p - 1, .self) || s.isKeyword(p - 1, .Self)) {
+            p -= 2
+            steps += 1
+        }
         if p >= 0 && s.code[p].kind == .operator && s.is(p, "&") { return !isImportedPointerArgument(s, ampersand: p) }
         return false
     }
@@ -84,6 +90,8 @@ public enum StateAccess {
         }
         guard k >= 1, s.isChar(k, UInt8(ascii: "(")), s.code[k - 1].kind == .identifier, !s.isChar(k - 2, UInt8(ascii: ".")) else { return false }
         let callee = s.text(k - 1)
+        // A closure held in a parameter or a local (`body(&value)`) is Swift code of the run.
+        if case .unknown = s.lookupVariable(callee, at: k - 1) {} else { return false }
         return callee != "swap" && s.functionDecls(named: callee).isEmpty && s.typeDecls(named: callee).isEmpty
     }
 

@@ -468,6 +468,17 @@ public enum GuardInference {
         // what that code calls back is ordered after the write.
         let published = setUpOnce.isEmpty ? [] : OnceSections.publishedToCallbacks(
             setUpOnce, writes: accesses.filter { $0.record.write }.map(\.record), sections: logs.flatMap(\.onceSections))
+        // Vars no write can follow once a member has closed their flag, and where each member
+        // closes it first.
+        let frozen = OnceSections.frozenByFlag(accesses.map(\.record), setOutside: setOutside)
+        var closedAt: [String: [String: CodeSite]] = [:]
+        if !frozen.isEmpty {
+            for a in accesses where a.record.closesLeading && !a.record.member.isEmpty {
+                let r = a.record
+                if let known = closedAt[r.variable]?[r.member], known < r.site { continue }
+                closedAt[r.variable, default: [:]][r.member] = r.site
+            }
+        }
         let vars = logs.flatMap { $0.vars }
         // Queues handed in that the class's code (in every file) only delivers work to.
         let deliveryQueues = Set(logs.flatMap(\.deliveryQueues)).subtracting(logs.flatMap(\.otherQueueUses))
@@ -689,6 +700,11 @@ public enum GuardInference {
                     continue
                 }
                 if !r.write && published.contains(v.name) { continue }
+                // A read after its member closed the flag that every write of the var checks.
+                if !r.write, let flag = frozen[v.name], !r.member.isEmpty, let closed = closedAt[flag]?[r.member],
+                   closed.path == r.site.path, closed.offset < r.site.offset {
+                    continue
+                }
                 var f = GuardFinding(kind: .unguarded, unchecked: unchecked, typeName: cls.name, variable: v.name, site: r.site)
                 f.write = r.write
                 f.inAsync = r.inAsync

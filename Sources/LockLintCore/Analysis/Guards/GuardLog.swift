@@ -71,6 +71,13 @@ public struct StateAccessRecord: Sendable, Equatable {
     /// For a write in a once-section of the class (see `OnceSection`): its flag (for the flag
     /// itself, only its `flag = true` there).
     public var onceFlag: String? = nil
+    /// A write that runs only while this flag of the class is false, checked under a guard
+    /// (see `OnceSections.gates`).
+    public var gateFlag: String? = nil
+    /// A write of `true` (`flag = true`).
+    public var setsTrue = false
+    /// A guarded write of `true` that its member runs on every path before what follows it.
+    public var closesLeading = false
     /// Made by another type's code through a reference to the class (see `OutsideAccesses`):
     /// it holds none of the class's guards, and counts only where the class's own writes of
     /// the var hold one.
@@ -1712,9 +1719,14 @@ struct UnitWalker {
         var once: [(check: Int, range: Range<Int>, flag: String)] = []
         // Index of each of `once` in the log's once-sections.
         var onceIndex: [Int] = []
-        for c in OnceSections.find(s, body: s.decls[u].body, vars: varNames) {
-            let held = regions.held(at: c.check, write: true)
-            guard !held.guards.isEmpty, !held.possible, let m = member(at: c.check, unit: u) else { continue }
+        // The code that runs only while a flag is false, checked under a guard.
+        var gated: [(range: Range<Int>, flag: String)] = []
+        for g in OnceSections.gates(s, body: s.decls[u].body, vars: varNames) {
+            let held = regions.held(at: g.check, write: true)
+            guard !held.guards.isEmpty, !held.possible, let m = member(at: g.check, unit: u) else { continue }
+            gated.append((g.range, g.flag))
+            guard g.setsFlag else { continue }
+            let c = (check: g.check, range: g.range, flag: g.flag)
             once.append(c)
             onceIndex.append(log.onceSections.count)
             log.onceSections.append(OnceSection(member: key(m), flag: c.flag, site: CodeSite(s, token: c.check),
@@ -1807,6 +1819,12 @@ struct UnitWalker {
                 if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
                 if write && !runsLater && !construction, let o = once.first(where: { $0.range.contains(i) }) {
                     rec.onceFlag = word != o.flag || OnceSections.setsTrue(s, i) ? o.flag : nil
+                }
+                if write && !construction {
+                    rec.gateFlag = gated.first(where: { $0.range.contains(i) && $0.flag != word })?.flag
+                    rec.setsTrue = OnceSections.setsTrue(s, i)
+                    rec.closesLeading = rec.setsTrue && !runsLater && !held.guards.isEmpty && !held.possible
+                        && OnceSections.leads(s, i, body: bodyScope, escaping: regions.escaping)
                 }
                 log.accesses.append(rec)
             } else {

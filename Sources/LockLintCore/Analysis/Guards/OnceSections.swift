@@ -23,9 +23,16 @@ public enum OnceSections {
     /// flag among `vars` set to `true` at the section's own level. Whether a guard holds there
     /// is the caller's to ask.
     static func find(_ s: FileStructure, body: Int, vars: NameSet) -> [(check: Int, range: Range<Int>, flag: String)] {
+        gates(s, body: body, vars: vars).filter(\.setsFlag).map { ($0.check, $0.range, $0.flag) }
+    }
+
+    /// The code in scope `body` that runs only while a flag among `vars` is false (`if !flag { … }`,
+    /// or what follows `guard !flag else { return }`), and whether that code sets the flag to
+    /// `true` at its own level (a once-section, see `find`).
+    static func gates(_ s: FileStructure, body: Int, vars: NameSet) -> [(check: Int, range: Range<Int>, flag: String, setsFlag: Bool)] {
         let outer = s.scopes[body]
         // Scopes are numbered in the order their braces open: the unit's are a run after its own.
-        var out: [(check: Int, range: Range<Int>, flag: String)] = []
+        var out: [(check: Int, range: Range<Int>, flag: String, setsFlag: Bool)] = []
         var sc = body + 1
         while sc < s.scopes.count && s.scopes[sc].open < outer.close {
             defer { sc += 1 }
@@ -58,10 +65,10 @@ public enum OnceSections {
             let level = isGuard ? scope.parent : sc
             guard level >= 0 else { continue }
             let range = isGuard ? (scope.close + 1)..<max(scope.close + 1, s.scopes[level].close) : scope.interior
-            guard range.contains(where: { j in
+            let setsFlag = range.contains(where: { j in
                 Int(s.scopeOf[j]) == level && s.code[j].kind == .identifier && s.is(j, text: flag) && setsTrue(s, j)
-            }) else { continue }
-            out.append((check, range, flag))
+            })
+            out.append((check, range, flag, setsFlag))
         }
         return out
     }
@@ -135,6 +142,31 @@ public enum OnceSections {
                 return o.site.path == w.site.path && o.site.offset < w.site.offset && w.site.offset < h.offset
             }
             if published { out.insert(w.variable) } else { spoiled.insert(w.variable); out.remove(w.variable) }
+        }
+        return out
+    }
+
+    /// The vars frozen by a closing flag: var → flag, when every write of the var after
+    /// construction runs only while the flag is false (see `gates`), under a guard held at the
+    /// check, and every write of the flag sets it to `true` (nothing reopens it), and no code
+    /// outside the class writes either. Once a member has set the flag under the guard, no write
+    /// of the var can follow, and the guard's release publishes the last one: a read after that
+    /// point needs no guard (a set of workers read to stop them after `closed = true`).
+    static func frozenByFlag(_ records: [StateAccessRecord], setOutside: Set<String>) -> [String: String] {
+        var gateOf: [String: String?] = [:]
+        var onlyTrue: [String: Bool] = [:]
+        for r in records where r.write {
+            onlyTrue[r.variable] = (onlyTrue[r.variable] ?? true) && r.setsTrue
+            if let known = gateOf[r.variable] {
+                if known != r.gateFlag { gateOf[r.variable] = .some(nil) }
+            } else {
+                gateOf[r.variable] = .some(r.gateFlag)
+            }
+        }
+        var out: [String: String] = [:]
+        for (v, g) in gateOf {
+            guard let flag = g ?? nil, v != flag, onlyTrue[flag] == true, !setOutside.contains(v), !setOutside.contains(flag) else { continue }
+            out[v] = flag
         }
         return out
     }

@@ -35,7 +35,14 @@ public struct NonisolatedUnsafeRule: Rule {
             receiver's declared type, in any file) runs under its lock. A \
             lock is also held in a block submitted to a serial queue the file declares, and in a free function \
             every call of which in the run holds one (a write in one that some calls make with no lock held is not \
-            judged: the tool cannot tell). A static and an instance member of one name are told apart: `Self.x`, \
+            judged: the tool cannot tell). The main actor is a guard as well: a var every write of which runs on it (in \
+            a `@MainActor` declaration or type, a member of a SwiftUI view or a UIKit/AppKit subclass, an observer of such \
+            a member, a `Task { }` or a closure run on the spot inside such code, `MainActor.run { }`, a block sent to \
+            `DispatchQueue.main`) is not reported; when some writes run elsewhere, the message names one of those made \
+            with no lock held (a detached task, another queue, a completion handler, a `nonisolated` member). A \
+            method named like a mutating one whose result the code uses (`let u = base.appending(path: p)`, \
+            `names.sorted()`) returns a new value and reads the var; a known mutating method (`append`, `popLast`) \
+            writes it. A static and an instance member of one name are told apart: `Self.x`, \
             `Type.x`, and `x` or `self.x` in a static member write the static one. A var whose every use in \
             the file holds one lock shows no hazard and is not reported (with `"strict": true`, it is reported with \
             that lock, so it can move inside a lock that owns its state); when it is reached through a computed property whose getter and setter \
@@ -321,20 +328,36 @@ public struct NonisolatedUnsafeRule: Rule {
         // A value-typed var is also written through its members, as an inout argument and by its
         // mutating methods.
         let through = VariableUses.writesThrough(type: type, context)
-        let writes = uses.writesAfterInitialization(s, d, di, through: through.writes)
+        let allWrites = uses.writesAfterInitialization(s, d, di, through: through.writes)
+        var writes = allWrites
             .filter { uses.regions.holding($0, in: s, directOnly: false).isEmpty }
             // In a free function some caller calls with a lock held: held there, or the tool
             // cannot tell (the lock may be taken only on some paths): not a write with no lock.
             .filter { uses.callerHold(s, $0, context) == .none }
         // The same, in the other files of the run.
         let key = isLocal ? nil : d.parent < 0 ? d.nameText : owner.map { "\($0.nameText).\(d.nameText)" }
-        let elsewhere = key.map { k in
+        let allElsewhere = key.map { k in
             context.externalWrites(k).filter { w in
                 (w.through.isEmpty || through.writes(w.through)) && (w.memberKind.isEmpty || (w.memberKind == "s") == d.isStaticMember)
-                    && !w.guarded && !w.once && !(w.inInitializer && !isGlobalLike) && !VariableUses.runsUnderLock(context, call: w.closureCall)
-                    && uses.callerHold(of: w, s, context) == .none
+                    && !w.once && !(w.inInitializer && !isGlobalLike)
             }
         } ?? []
+        var elsewhere = allElsewhere.filter { w in
+            !w.guarded && !VariableUses.runsUnderLock(context, call: w.closureCall) && uses.callerHold(of: w, s, context) == .none
+        }
+        // The main actor is a guard too: writes that all run on it exclude one another. Off it,
+        // the writes made with no lock held are the hazard (a main-actor write does not exclude
+        // a write under a lock, so then it stays one with no lock held).
+        let onMain = Set(allWrites.filter { MainActorCode.runs(s, at: $0, context: context) })
+        let mainConfined = !allWrites.isEmpty || !allElsewhere.isEmpty
+            ? onMain.count == allWrites.count && !allElsewhere.contains { !$0.mainActor } : false
+        if mainConfined {
+            writes = []
+            elsewhere = []
+        } else if writes.contains(where: { !onMain.contains($0) }) || elsewhere.contains(where: { !$0.mainActor }) {
+            writes.removeAll { onMain.contains($0) }
+            elsewhere.removeAll { $0.mainActor }
+        }
         // A public global or static var can be set by any client of the module, from any thread.
         let settableOutside = isGlobalLike && s.isSettableOutsideModule(d)
         // One with observers is there to be set after init: it stays a var.
@@ -344,6 +367,8 @@ public struct NonisolatedUnsafeRule: Rule {
                     (observed ? "make it private behind a public accessor" : "make it a `let` that clients configure once; or make it private behind a public accessor")
                         + ", and \(LockAdvice.protect("it", context.deployment, state: type ?? "Value"))")
         }
+        // Written only on the main actor: no write races another.
+        if mainConfined { return nil }
         // A `lazy` var of a class or actor is written by its first read, from whichever thread
         // reads first.
         if writes.isEmpty && elsewhere.isEmpty && d.modifiers.contains(.lazy), let o = owner, o.kind == .class || o.kind == .actor || o.kind == .extension {

@@ -47,6 +47,8 @@ public struct StateWrites: Sendable, Equatable {
         /// the static one (`Self.x`, `Type.x`, or `x`/`self.x` in a static member), "i" the
         /// instance one (`x`/`self.x` in an instance member), "" when it does not.
         public var memberKind: String = ""
+        /// The write runs on the main actor whenever it runs (see `MainActorCode`).
+        public var mainActor = false
     }
 
     /// Key → definite writes, in file order.
@@ -84,13 +86,53 @@ public struct StateWrites: Sendable, Equatable {
                 guard m > j else { return false }
                 j = m + 1
             } else if s.isChar(j, UInt8(ascii: ".")) {
-                guard s.isChar(j + 2, UInt8(ascii: "(")) else { return false }
-                return hasMutatingName(s, j + 1)
+                guard s.isChar(j + 2, UInt8(ascii: "(")), hasMutatingName(s, j + 1) else { return false }
+                // A known mutating method writes, whatever becomes of its result (`popLast()`);
+                // one only named like one (`appending`, `sorted`, `removingAll`) whose result the
+                // code uses returns a new value: a read.
+                return exactMutatingNames.contains(s.text(j + 1)) || !resultUsed(s, i, call: j + 1)
             } else {
                 j += 1
             }
         }
         return isAssignmentOperator(s, j)
+    }
+
+    /// The mutating methods of the standard collections known by their whole name.
+    static let exactMutatingNames = Set(mutatingNames).union(VariableUses.standardMutating)
+
+    /// Whether the result of the method called at `m` on the reference that names identifier `i`
+    /// is used: the chain goes on after the call (`x.appending(a).count`), or the expression is
+    /// assigned, returned, passed or an operand (`let y = x.sorted()`, `f(x.appending(a))`).
+    static func resultUsed(_ s: FileStructure, _ i: Int, call m: Int) -> Bool {
+        let open = m + 1
+        let close = Int(s.match[open])
+        guard close > open else { return false }
+        var after = close + 1
+        while s.isChar(after, UInt8(ascii: "?")) || s.isChar(after, UInt8(ascii: "!")) { after += 1 }
+        if s.isChar(after, UInt8(ascii: ".")) || s.isChar(after, UInt8(ascii: "[")) { return true }
+        // The start of the reference: `x`, `self.x`, `Type.x`, `a.b.x`.
+        var k = i
+        var steps = 0
+        while steps < 16 && s.isChar(k - 1, UInt8(ascii: ".")) && k >= 2
+                && (s.code[k - 2].kind == .identifier || s.isKeyword(k - 2, .self) || s.isKeyword(k - 2, .Self)) {
+            k -= 2
+            steps += 1
+        }
+        var b = k - 1
+        while b >= 0 && (s.isKeyword(b, .try) || s.isKeyword(b, .await) || s.isChar(b, UInt8(ascii: "?")) && s.isKeyword(b - 1, .try)
+                         || s.isChar(b, UInt8(ascii: "!")) && s.isKeyword(b - 1, .try)) {
+            b -= 1
+        }
+        guard b >= 0 else { return false }
+        if s.isKeyword(b, .return) { return true }
+        let t = s.code[b]
+        if t.kind == .operator { return !(t.length == 1 && s.is(b, "&")) }
+        if t.kind == .punctuation && t.length == 1 {
+            let c = s.file.bytes[Int(t.start)]
+            return c == UInt8(ascii: "=") || c == UInt8(ascii: "(") || c == UInt8(ascii: ",") || c == UInt8(ascii: ":") || c == UInt8(ascii: "[")
+        }
+        return false
     }
 
     /// Whether identifier `i` is an element of a tuple that is assigned: `(a, b) = (b, a)`,
@@ -416,8 +458,10 @@ public struct StateWrites: Sendable, Equatable {
     /// What file `s` writes of the variables named `names` that it does not declare (see the
     /// type's comment): every key whose last component is one of `names`, with the same sites as
     /// a look at every variable would give. `regions` says where a lock is held; it is worked
-    /// out only when the file writes one of them.
-    public static func extract(_ s: FileStructure, regions makeRegions: () -> LockRegions, names: NameFilter) -> StateWrites {
+    /// out only when the file writes one of them; `onMainActor` whether a write runs on the main
+    /// actor (see `MainActorCode`).
+    public static func extract(_ s: FileStructure, regions makeRegions: () -> LockRegions, names: NameFilter,
+                               onMainActor: (Int) -> Bool = { _ in false }) -> StateWrites {
         var out = StateWrites()
         if names.isEmpty { return out }
         let path = s.file.path
@@ -467,11 +511,12 @@ public struct StateWrites: Sendable, Equatable {
             } else if let f = s.enclosingFunction(of: k), let inStatic = VariableUses.inStaticMember(s, f) {
                 memberKind = inStatic ? "s" : "i"
             }
+            let main = onMainActor(k)
             for key in keys {
                 out.sites[key, default: []].append(Site(path: path, line: loc.line, column: loc.column, guarded: held,
                                                         inInitializer: inInitializer(s, k, key: key), once: once, closureCall: call,
                                                         through: through, function: function, functionAccess: access,
-                                                        memberKind: key.contains(".") ? memberKind : ""))
+                                                        memberKind: key.contains(".") ? memberKind : "", mainActor: main))
             }
         }
         return out

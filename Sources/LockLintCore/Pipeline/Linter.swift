@@ -225,8 +225,10 @@ public enum Linter {
         }
         let writers = chosen.map(\.file)
         let writerFilters = chosen.map(\.filter)
+        let known = index
+        let writerModules = writers.map { outcomes[$0].module }
         let writes = await parallelMap(writers.count, jobs: jobs) { j in
-            stateWrites(contexts[writers[j]], settings: settings, names: writerFilters[j])
+            stateWrites(contexts[writers[j]], settings: settings, names: writerFilters[j], index: known, module: writerModules[j])
         }
         for (j, k) in writers.enumerated() { index.add(writes[j], module: outcomes[k].module) }
         let t1w = clock.now
@@ -399,7 +401,7 @@ public enum Linter {
                     context.lockRegions.addingLockScopedClosures(structure, vocabulary: vocabulary, wrappers: wrappers)
                         .addingQueueBlocks(structure, queues: VariableUses.serialQueues(structure))
                 },
-                                                 names: own)
+                                                 names: own, onMainActor: { MainActorCode.runs(structure, at: $0, context: context) })
                 context.index.add(writes, module: outcome.module)
             }
         }
@@ -482,12 +484,15 @@ public enum Linter {
 
     /// What the file of `input` writes of variables named `names` that it does not declare (see
     /// `StateWrites`): read, lexed and structured again, for a file that pass 1 linted.
-    static func stateWrites(_ input: LintInput, settings: LintSettings, names: StateWrites.NameFilter) -> StateWrites {
+    /// `index` (the run's facts) says which of the writes run on the main actor.
+    static func stateWrites(_ input: LintInput, settings: LintSettings, names: StateWrites.NameFilter, index: ProjectIndex,
+                            module: String) -> StateWrites {
         let profile = settings.profiles[min(max(0, input.profile), settings.profiles.count - 1)]
         guard let bytes = input.bytes ?? (try? FileIO.readFile(input.path)), Encoding.firstNUL(bytes) == nil else { return StateWrites() }
         let (code, comments) = Lexer.lex(bytes)
         let structure = FileStructure(file: SourceFile(path: input.path, bytes: bytes), code: code, comments: comments)
         let vocabulary = profile.vocabulary.addingPairedAcquires(structure)
+        var context: RuleContext? = nil
         // The regions and the file's own wrappers are worked out only when the file writes one
         // of the names (most files asked write none).
         return StateWrites.extract(structure, regions: {
@@ -495,7 +500,12 @@ public enum Linter {
             let wrappers = regions.map { GuardLogExtractor.ownWrappers(structure, vocabulary: vocabulary, regions: $0) } ?? [:]
             return (regions ?? LockRegions(structure, vocabulary: vocabulary)).addingLockScopedClosures(structure, vocabulary: vocabulary, wrappers: wrappers)
                 .addingQueueBlocks(structure, queues: VariableUses.serialQueues(structure))
-        }, names: names)
+        }, names: names, onMainActor: { k in
+            if context == nil {
+                context = RuleContext(structure: structure, vocabulary: vocabulary, index: index, module: module, fileContext: input.context)
+            }
+            return MainActorCode.runs(structure, at: k, context: context!)
+        })
     }
 
     static func fileError(_ path: String, _ message: String, _ fix: String) -> Diagnostic {

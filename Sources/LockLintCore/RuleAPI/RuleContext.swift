@@ -409,8 +409,12 @@ public final class RuleContext {
         var name = superclass
         var hops = 0
         while !name.isEmpty && hops < 16 {
-            if MainActorTypes.isMainActorType(name) { return true }
-            guard let f = index.facts(module: module, name: name) else { return false }
+            let f = index.facts(module: module, name: name)
+            // A type the run declares is the one meant (a class of its own named `App` is not
+            // SwiftUI's); a name it only extends or uses is the SDK's.
+            let declared = f.map { $0.isClass || $0.isStruct || $0.isEnum || $0.isActor } ?? false
+            if !declared && MainActorTypes.isMainActorType(name) { return true }
+            guard let f else { return false }
             if f.isGlobalActorIsolated { return true }
             name = f.superclass
             hops += 1

@@ -1,0 +1,10 @@
+import UIKit
+
+class BaseScreen: UIViewController {}
+
+@MainActor
+protocol Presenting: AnyObject {}
+
+final class Scene {
+    var title = ""
+}

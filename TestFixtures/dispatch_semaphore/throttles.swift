@@ -55,3 +55,12 @@ func countAll(_ items: [Int]) -> Int {
     }
     return total
 }
+
+// A wait made once in a block sent to a queue, before one more block: no loop, the usual message.
+func handOnce(on queue: DispatchQueue) {
+    queue.async {
+        let slot = DispatchSemaphore(value: 2) // expect: dispatch_semaphore
+        slot.wait()
+        queue.async { slot.signal() }
+    }
+}

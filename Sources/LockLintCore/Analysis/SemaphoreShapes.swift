@@ -94,8 +94,9 @@ public enum SemaphoreShapes {
         var loop: Int? = nil
         for w in waits {
             if let c = s.enclosingClosure(of: w), s.closures[c].open > body.open, s.closures[c].close < body.close {
-                // Only in a closure that runs on the spot (a loop's `forEach`, a scan's callback).
-                guard s.closures[c].callee >= 0 else { return nil }
+                // Only in a closure called per item (a loop's `forEach`, a scan's callback), not a
+                // block sent to run once elsewhere.
+                guard s.closures[c].callee >= 0, !dispatchedOnce.contains(s.text(s.closures[c].callee)) else { return nil }
             }
             guard AsyncContext.origin(s, at: w) == nil else { return nil }
             var found: Int? = nil
@@ -121,6 +122,9 @@ public enum SemaphoreShapes {
         }
         return loop
     }
+
+    /// Callees whose closure runs once, elsewhere: a wait there is not made per item.
+    static let dispatchedOnce: Set<String> = ["async", "asyncAfter", "sync", "Thread", "detachNewThread", "Task", "detached"]
 
     // MARK: The semaphore a function returns
 

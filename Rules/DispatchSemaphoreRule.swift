@@ -38,14 +38,23 @@ public struct DispatchSemaphoreRule: Rule {
             once; waits inside the block of `ProcessInfo.performExpiringActivity` or `performActivity` (directly, \
             or in private helpers only called there), whose activity lasts only while the block runs, so waiting \
             for the work there is how the work is covered; and a watchdog's waits: bounded (`wait(timeout:)`), on \
-            a `Thread` of its own or a queue the type owns (also declared in another file of the run), for a \
-            signal that every time comes from the main queue or main-actor code, which never waits for that \
-            thread; and a function's own cancellable timer: a local semaphore waited on, for a bounded time, only \
+            a `Thread` of its own or a queue the type owns (also declared in another file of the run), or in a \
+            `while`/`repeat` loop of a block sent to any queue but the main one (a global queue too: nothing waits \
+            for that block), for a signal that every time comes from the main queue or main-actor code, which never \
+            waits for that thread; and a function's own cancellable timer: a local semaphore waited on, for a bounded time, only \
             in the block of a `Thread` the function starts, and signalled only outside that block (the function \
             calls off what the thread does when the time runs out). A local semaphore created with a count of one \
             or more and signalled only by work the function starts in a closure that runs later (a `Task`, a \
             queue's block, a callback), then waited on in the function's own code, is reported as a wait that \
-            returns at once: the count lets it through before the work signals. A note on a wait in async code says which thread it blocks: the main thread when the code \
+            returns at once: the count lets it through before the work signals. A private stored semaphore that \
+            nothing in its file waits on, signals or passes along is reported as unused (remove it). A startup \
+            handshake (a function starts a `Thread`, a queue's block, or its thread type's `main()` through \
+            `super.start()`, and waits as its last step for a signal the work makes first, before its loop or run \
+            call) is told to keep the wait, since callers use what the work set up as soon as the function \
+            returns. A semaphore with a count above one that a loop (or a closure called per item) waits on before \
+            each block it sends to a queue, each block signalling when it ends, in synchronous code, is reported \
+            as a throttle of that count (also when a function of the file creates and returns it, and every caller \
+            uses it so); the return type of such a function is not a second finding. A note on a wait in async code says which thread it blocks: the main thread when the code \
             runs on the main actor, a cooperative-pool thread otherwise.
             """,
         inTests: .skipped("a semaphore that waits in a synchronous test for a callback is a common, working pattern; a wait in async test code is reported by blocking_in_async, which can hang the test"),
@@ -108,6 +117,20 @@ public struct DispatchSemaphoreRule: Rule {
                         let pong = DispatchSemaphore(value: 0)
                         DispatchQueue.main.async { pong.signal() }
                         if pong.wait(timeout: .now() + 1) == .timedOut { report() }
+                    }
+                }
+            }
+            """,
+            """
+            final class StallWatch {
+                private var on = true
+                func start() {
+                    DispatchQueue.global(qos: .utility).async {
+                        while self.on {
+                            let pong = DispatchSemaphore(value: 0)
+                            DispatchQueue.main.async { pong.signal() }
+                            _ = pong.wait(timeout: .now() + 2)
+                        }
                     }
                 }
             }
@@ -181,6 +204,9 @@ public struct DispatchSemaphoreRule: Rule {
                 }
             }
             var holder = declHolding(s, i)
+            // The return type of a function that returns the semaphore it creates: the same
+            // semaphore, reported once where it is created.
+            if holder == nil && s.is(i - 1, "->") && SemaphoreShapes.returnTypeOfCreator(s, i) != nil { continue }
             // A local whose semaphore the function keeps in a property is that property's
             // semaphore: judged as a stored one, and reported once.
             var keptInProperty = false
@@ -209,6 +235,13 @@ public struct DispatchSemaphoreRule: Rule {
             if let id = identity {
                 if keptInProperty { followed.insert(id) }
                 if let first = reported[id], first < i, holder == nil || followed.contains(id) || directiveBetween(first, i, elses) { continue }
+                // A private stored semaphore nothing waits on or signals: only that is true of it.
+                if reported[id] == nil, !keptInProperty, let h = holder, SemaphoreShapes.neverUsed(s, property: h) {
+                    reported[id] = i
+                    out.append(context.diagnostic(description, at: i, message: "semaphore '\(h.nameText)' is created but never used: nothing in the file "
+                                                    + "waits on it or signals it, and it is private", fixIt: FixIt("remove it")))
+                    continue
+                }
                 // A semaphore whose every wait is no blocking bug (a poll, the wait an activity
                 // block must make, a watchdog's bounded wait for the main thread) is not reported.
                 if deliberate[id] == nil {
@@ -231,6 +264,14 @@ public struct DispatchSemaphoreRule: Rule {
                                     + "if a completion on another thread signals, take turns on a serial queue or in an actor (callers await their turn) instead of blocking a thread")
             }
             var notes: [Note] = []
+            if let (loop, n) = throttle(s, holder: holder, value: value) {
+                message = "semaphore \(name)created with value \(n) throttles work sent to a queue: the code on line \(s.line(ofToken: loop)) waits "
+                    + "on it before each block it sends, and the block signals when it ends, so at most \(n) blocks run at once while the sending "
+                    + "thread blocks, with no priority donation"
+                fix = "keep it if the sender must not run ahead of the work; otherwise an OperationQueue with maxConcurrentOperationCount = \(n) "
+                    + "bounds the blocks without blocking the sender (wait for the end with waitUntilAllOperationsAreFinished); in async code, "
+                    + "keep at most \(n) child tasks running in a TaskGroup"
+            }
             // Created with a count, then waited on for work that signals it later: the first wait
             // does not wait.
             if let v = value.flatMap({ Int($0) }), v >= 1, let h = holder, let early = SemaphoreWaits.waitPassesAtOnce(s, local: h) {
@@ -244,7 +285,15 @@ public struct DispatchSemaphoreRule: Rule {
                 notes.append(context.note(at: w, "'\(h.nameText)' is waited on here, in async code: this blocks \(thread)"))
             } else if value == "0" && !oneHolder {
                 let semaphoreName = holder?.nameText ?? assignedName(s, i)
-                if let f = s.enclosingFunction(of: i), let attributes = noasyncAttributes(s, f, index: &waitIndex) {
+                if let h = holder, let shake = SemaphoreShapes.startupHandshake(s, name: h.nameText, in: SemaphoreWaits.visibility(s, h, use: i)) {
+                    // The caller relies on the wait: the work's state is set when the function returns.
+                    message = "semaphore \(name)created with value 0 is a startup handshake: '\(shake.function)' waits until the work it starts "
+                        + "signals on line \(s.line(ofToken: shake.signal)), before that work's long-running part, so callers can use what the "
+                        + "work set up as soon as '\(shake.function)' returns; the wait blocks the caller only for that start, with no priority donation"
+                    fix = "keep the wait in '\(shake.function)' (moving it to another thread or making it async would let callers use the state "
+                        + "before it is set); keep the signal before any long-running work, and start the work at no lower priority (QoS) than its callers"
+                    notes.append(context.note(at: shake.wait, "'\(h.nameText)' is waited on here, as the function's last step"))
+                } else if let f = s.enclosingFunction(of: i), let attributes = noasyncAttributes(s, f, index: &waitIndex) {
                     // The compiler already keeps async callers away from this function.
                     let why = isNoasync(s, f) ? "the function is marked noasync" : "its only callers are marked noasync"
                     let renamed = attributes.lazy.compactMap { Self.renamed(s, $0) }.first
@@ -275,6 +324,28 @@ public struct DispatchSemaphoreRule: Rule {
             out.append(context.diagnostic(description, at: i, message: message, notes: notes, fixIt: FixIt(fix)))
         }
         return out
+    }
+
+    /// A throttle (see `SemaphoreShapes.throttleLoop`) on local `h` created with a count other than 0
+    /// or 1, in its own function or, when its function returns it, in every function of the file
+    /// that keeps the result in a local: the loop and the count.
+    func throttle(_ s: FileStructure, holder h: Decl?, value: String?) -> (Int, String)? {
+        guard let h, let v = value, v != "0", v != "1", h.parent >= 0, s.decls[h.parent].kind.isFunctionLike, s.decls[h.parent].body >= 0,
+              !s.decls[h.parent].isAsync else { return nil }
+        let body = s.scopes[s.decls[h.parent].body]
+        let count = Int(v) == nil ? "'\(v)'" : v
+        if let loop = SemaphoreShapes.throttleLoop(s, name: h.nameText, body: body, after: h.end) { return (loop, count) }
+        let f = s.decls[h.parent]
+        guard f.kind == .function, f.name >= 0, body.close + 1 < s.code.count,
+              SemaphoreShapes.returnTypeOfCreator(s, body.open - 1) == h.parent else { return nil }
+        var first: Int? = nil
+        for k in s.uses(of: [f.nameText])[f.nameText] ?? [] where k != f.name {
+            guard s.isChar(k + 1, UInt8(ascii: "(")), s.isChar(k - 1, UInt8(ascii: "=")), k >= 2, s.code[k - 2].kind == .identifier,
+                  let g = s.enclosingFunction(of: k), g != h.parent, s.decls[g].body >= 0, !s.decls[g].isAsync,
+                  let loop = SemaphoreShapes.throttleLoop(s, name: s.text(k - 2), body: s.scopes[s.decls[g].body], after: k) else { return nil }
+            first = first ?? loop
+        }
+        return first.map { ($0, count) }
     }
 
     /// Whether an initializer of the type that stores semaphore `h` signals it exactly once.

@@ -249,6 +249,8 @@ final class FixItSafetyTests: XCTestCase {
             final class Pool {
                 private let slots: DispatchSemaphore
                 init(maximumCount: Int) { slots = DispatchSemaphore(value: maximumCount) }
+                func take() { slots.wait() }
+                func give() { slots.signal() }
             }
             """
         let ds = await findings(code, DispatchSemaphoreRule())

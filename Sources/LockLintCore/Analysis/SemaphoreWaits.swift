@@ -181,7 +181,7 @@ public enum SemaphoreWaits {
     /// - each runs in the block of an activity that must block until its work ends
     ///   (`performExpiringActivity`), directly or through private helpers only called there;
     /// - each is bounded (`wait(timeout:)`) and runs on a thread of its own or on a queue the type
-    ///   owns, while every signal comes from the main queue or main-actor code: a watchdog that
+    ///   owns, or in a loop of a block sent to any queue but the main one, while every signal comes from the main queue or main-actor code: a watchdog that
     ///   measures whether the main thread answers, which the main thread never waits for.
     /// - a function's own cancellable timer: the semaphore is a local, every wait on it is bounded
     ///   and made directly in the block of a `Thread` the function starts, and no signal comes from
@@ -194,7 +194,7 @@ public enum SemaphoreWaits {
         guard !waits.isEmpty, waits.count <= 16 else { return false }
         if waits.allSatisfy({ Waits.isPoll(s, open: $0 + 1) }) { return true }
         let calls = index.privateCalls
-        if waits.allSatisfy({ everyPath(s, from: $0, calls: calls, depth: 0, where: { c in
+        if waits.allSatisfy({ everyPath(s, from: $0, calls: calls, depth: 0, where: { c, _ in
             c.callee >= 0 && Self.blockScopedActivities.contains(s.text(c.callee)) ? true : nil
         }) }) {
             return true
@@ -207,7 +207,11 @@ public enum SemaphoreWaits {
         }
         guard signals.allSatisfy({ Waits.runner(s, at: $0, context: context) == .main }) else { return false }
         return waits.allSatisfy { w in
-            everyPath(s, from: w, calls: calls, depth: 0, where: { c in ownWorker(s, c, context: context) })
+            everyPath(s, from: w, calls: calls, depth: 0, where: { c, inLoop in
+                // A loop of its own in a block sent to any queue but the main one (a global queue
+                // too) is a worker nothing waits for: the block never ends while the loop runs.
+                inLoop && asyncOffMain(s, c) ? true : ownWorker(s, c, context: context)
+            })
         }
     }
 
@@ -251,6 +255,13 @@ public enum SemaphoreWaits {
         return (first, signals[0])
     }
 
+    /// A block sent with `async` to a queue that is not the main queue (`DispatchQueue.main`,
+    /// `.main`).
+    static func asyncOffMain(_ s: FileStructure, _ c: Closure) -> Bool {
+        guard c.callee >= 2, s.is(c.callee, "async"), s.isChar(c.callee - 1, UInt8(ascii: ".")) else { return false }
+        return !s.is(c.callee - 2, "main")
+    }
+
     /// A closure that runs on a worker of the code's own: a `Thread`'s block, or a block sent to a
     /// queue property of the enclosing type (not main, not a global queue). Nil: not decided here.
     static func ownWorker(_ s: FileStructure, _ c: Closure, context: RuleContext) -> Bool? {
@@ -277,15 +288,20 @@ public enum SemaphoreWaits {
     /// Whether the code at token `i` always runs inside a closure `accepts` says yes to: walking
     /// out through closures that run on the spot and statements; a private function counts when
     /// every call of it in the file does (two levels deep).
-    static func everyPath(_ s: FileStructure, from i: Int, calls: [String: [Int]], depth: Int, where accepts: (Closure) -> Bool?) -> Bool {
+    /// `accepts` also learns whether a `while`/`repeat` loop lies between the code and the closure.
+    static func everyPath(_ s: FileStructure, from i: Int, calls: [String: [Int]], depth: Int, inLoop: Bool = false,
+                          where accepts: (Closure, Bool) -> Bool?) -> Bool {
+        var sawLoop = inLoop
         for sc in s.enclosingScopes(of: i) {
             let scope = s.scopes[sc]
             switch scope.kind {
             case .statement:
+                let kw = scope.statementKeyword
+                if kw >= 0 && (s.isKeyword(kw, .while) || s.isKeyword(kw, .repeat)) { sawLoop = true }
                 continue
             case .closure:
                 let c = s.closures[scope.closure]
-                if let verdict = accepts(c) { return verdict }
+                if let verdict = accepts(c, sawLoop) { return verdict }
                 if c.callee >= 0 && AsyncContext.inlineCallees.contains(s.text(c.callee)) { continue }
                 return false
             case .functionBody:
@@ -294,7 +310,7 @@ public enum SemaphoreWaits {
                       s.decls[d].modifiers.contains(.private) || s.decls[d].modifiers.contains(.fileprivate) else { return false }
                 let sites = (calls[s.decls[d].nameText] ?? []).filter { $0 != s.decls[d].name }
                 guard !sites.isEmpty, sites.count <= 16 else { return false }
-                return sites.allSatisfy { everyPath(s, from: $0, calls: calls, depth: depth + 1, where: accepts) }
+                return sites.allSatisfy { everyPath(s, from: $0, calls: calls, depth: depth + 1, inLoop: sawLoop, where: accepts) }
             default:
                 return false
             }

@@ -1,0 +1,123 @@
+import XCTest
+@testable import LockLintCore
+import LockLintRules
+
+/// The semaphore shapes the tool names (an unused private semaphore, a startup handshake, a
+/// throttle, a function returning the semaphore it creates), on their own and in the messages
+/// of dispatch_semaphore, asserted word for word.
+final class SemaphoreShapesTests: XCTestCase {
+    func structure(_ code: String) -> FileStructure { FileStructure(file: SourceFile(path: "S.swift", text: code)) }
+    func variable(_ s: FileStructure, _ name: String) -> Decl { s.decls[s.variableDecls(named: name)[0]] }
+
+    func testNeverUsedIgnoresANestedTypesPropertyOfTheSameName() {
+        let s = structure("""
+            final class Outer {
+                private var beat = DispatchSemaphore(value: 0)
+                private let used = DispatchSemaphore(value: 0)
+                func go() { used.wait() }
+                final class Inner {
+                    private var beat = DispatchSemaphore(value: 0)
+                    func go() { self.beat.signal() }
+                }
+            }
+            """)
+        let beats = s.variableDecls(named: "beat").map { s.decls[$0] }
+        XCTAssertTrue(SemaphoreShapes.neverUsed(s, property: beats[0]))
+        XCTAssertFalse(SemaphoreShapes.neverUsed(s, property: beats[1]))
+        XCTAssertFalse(SemaphoreShapes.neverUsed(s, property: variable(s, "used")))
+    }
+
+    func testStartupHandshakeNeedsTheSignalBeforeTheLoopAndTheWaitLast() {
+        let s = structure("""
+            final class T: Thread {
+                let ready = DispatchSemaphore(value: 0)
+                let done = DispatchSemaphore(value: 0)
+                override func start() { super.start(); ready.wait() }
+                override func main() { ready.signal(); while true {} }
+                func finish() {
+                    Thread.detachNewThread { while true {}; self.done.signal() }
+                    done.wait()
+                }
+            }
+            """)
+        let all = 0..<s.code.count
+        let shake = SemaphoreShapes.startupHandshake(s, name: "ready", in: all)
+        XCTAssertEqual(shake?.function, "start")
+        XCTAssertNil(SemaphoreShapes.startupHandshake(s, name: "done", in: all))
+    }
+
+    func testThrottleLoopNeedsTheSignalInABlockSentInTheLoop() {
+        let s = structure("""
+            func a(_ xs: [Int], q: DispatchQueue) {
+                let slots = DispatchSemaphore(value: 2)
+                for x in xs { slots.wait(); q.async { print(x); slots.signal() } }
+            }
+            func b(_ xs: [Int]) {
+                let turn = DispatchSemaphore(value: 2)
+                for x in xs { turn.wait(); print(x); turn.signal() }
+            }
+            """)
+        let a = s.functionDecls(named: "a")[0]
+        let b = s.functionDecls(named: "b")[0]
+        XCTAssertNotNil(SemaphoreShapes.throttleLoop(s, name: "slots", body: s.scopes[s.decls[a].body], after: s.scopes[s.decls[a].body].open))
+        XCTAssertNil(SemaphoreShapes.throttleLoop(s, name: "turn", body: s.scopes[s.decls[b].body], after: s.scopes[s.decls[b].body].open))
+    }
+
+    func testReturnTypeOfCreatorOnlyForTheSemaphoreTheFunctionCreates() {
+        let s = structure("""
+            func make() -> DispatchSemaphore { let g = DispatchSemaphore(value: 1); return g }
+            func pass(_ g: DispatchSemaphore) -> DispatchSemaphore { return g }
+            """)
+        let types = s.code.indices.filter { s.is($0, "DispatchSemaphore") && s.is($0 - 1, "->") }
+        XCTAssertEqual(types.count, 2)
+        XCTAssertNotNil(SemaphoreShapes.returnTypeOfCreator(s, types[0]))
+        XCTAssertNil(SemaphoreShapes.returnTypeOfCreator(s, types[1]))
+    }
+
+    func testMessagesSayWhatTheToolSaw() async {
+        let code = """
+            import Foundation
+            final class LoopThread: Thread {
+                private let started = DispatchSemaphore(value: 0)
+                private(set) var loop: RunLoop?
+                override func start() { super.start(); started.wait() }
+                override func main() {
+                    loop = RunLoop.current
+                    started.signal()
+                    while !isCancelled { _ = loop?.run(mode: .default, before: .distantFuture) }
+                }
+            }
+            final class Idle {
+                private let spare = DispatchSemaphore(value: 0)
+            }
+            func copyAll(_ files: [String], on queue: DispatchQueue) {
+                let slots = DispatchSemaphore(value: 3)
+                for file in files {
+                    slots.wait()
+                    queue.async { print(file); slots.signal() }
+                }
+            }
+            func makeGate() -> DispatchSemaphore {
+                let gate = DispatchSemaphore(value: 2)
+                return gate
+            }
+            """
+        let found = await Support.lint([("T.swift", code)], rules: [DispatchSemaphoreRule()])
+        let byLine = Dictionary(found.map { ($0.location.line, ($0.message, $0.fixIt.message)) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(found.map(\.location.line).sorted(), [3, 13, 16, 23])
+        XCTAssertEqual(byLine[3]?.0, "semaphore 'started' created with value 0 is a startup handshake: 'start' waits until the work it starts "
+                       + "signals on line 8, before that work's long-running part, so callers can use what the work set up as soon as 'start' "
+                       + "returns; the wait blocks the caller only for that start, with no priority donation")
+        XCTAssertEqual(byLine[3]?.1, "keep the wait in 'start' (moving it to another thread or making it async would let callers use the state "
+                       + "before it is set); keep the signal before any long-running work, and start the work at no lower priority (QoS) than its callers")
+        XCTAssertEqual(byLine[13]?.0, "semaphore 'spare' is created but never used: nothing in the file waits on it or signals it, and it is private")
+        XCTAssertEqual(byLine[13]?.1, "remove it")
+        XCTAssertEqual(byLine[16]?.0, "semaphore 'slots' created with value 3 throttles work sent to a queue: the code on line 17 waits on it "
+                       + "before each block it sends, and the block signals when it ends, so at most 3 blocks run at once while the sending "
+                       + "thread blocks, with no priority donation")
+        XCTAssertEqual(byLine[16]?.1, "keep it if the sender must not run ahead of the work; otherwise an OperationQueue with "
+                       + "maxConcurrentOperationCount = 3 bounds the blocks without blocking the sender (wait for the end with "
+                       + "waitUntilAllOperationsAreFinished); in async code, keep at most 3 child tasks running in a TaskGroup")
+        XCTAssertEqual(byLine[23]?.0, "semaphore 'gate' created with value 2 limits concurrency by blocking threads, with no priority donation")
+    }
+}

@@ -60,6 +60,10 @@ public struct TypeFacts: Sendable, Equatable {
     /// blocks run one at a time), `method=c` (a concurrent or global queue: no guard) or
     /// `method=?` (a queue handed in: it cannot tell), sorted (see `QueueHandOffs`).
     public var queueHandOffs: [String] = []
+    /// A closure method of the type passes one of its stored properties to its closure
+    /// (`body(&value)`, `body(graph)`): a box whose closures guard that value (see
+    /// `LockWrappers.handsStateToClosure`).
+    public var handsStateToClosure = false
     /// Closure-running methods of such a lock that run the closure in a plain (not barrier) block
     /// of a concurrent queue: they share the lock with other readers, so a write needs another.
     public var readerMethods: [String] = []
@@ -145,6 +149,7 @@ public struct TypeFacts: Sendable, Equatable {
         Self.union(&lockScopedMethods, o.lockScopedMethods)
         Self.union(&closureDelegates, o.closureDelegates)
         Self.union(&queueHandOffs, o.queueHandOffs)
+        handsStateToClosure = handsStateToClosure || o.handsStateToClosure
         Self.union(&readerMethods, o.readerMethods)
         if superclass.isEmpty { superclass = o.superclass }
         isExecutor = isExecutor || o.isExecutor
@@ -648,6 +653,9 @@ public struct ProjectIndex: Sendable {
             if (d.kind == .class || d.kind == .struct || d.kind == .extension) && !s.closures.isEmpty {
                 f.closureDelegates = LockWrappers.delegations(of: di, in: s)
             }
+            if d.kind == .class || d.kind == .struct || d.kind == .extension {
+                f.handsStateToClosure = LockWrappers.handsStateToClosure(di, in: s)
+            }
             if (d.kind == .class || d.kind == .struct || d.kind == .extension) && mayHandToQueue {
                 f.queueHandOffs = QueueHandOffs.methods(of: di, in: s)
             }
@@ -1029,9 +1037,73 @@ public enum LockWrappers {
         for f in candidates where runsUnderLock(s.decls[f], s, vocabulary: vocabulary) && held[s.decls[f].nameText] != nil {
             scoped.append(s.decls[f].nameText)
         }
+        // A method that hands its closure on to one of those (`func withWriterLockVoid(_ body: …)
+        // { try self.withWriterLock(body) }`) runs it under the lock too.
+        if !scoped.isEmpty {
+            let known = Set(scoped)
+            for f in candidates where !known.contains(s.decls[f].nameText) && s.decls[f].body >= 0 {
+                let params = Set(GuardLogExtractor.closureParameters(s, f))
+                let body = s.scopes[s.decls[f].body]
+                let forwards = s.span(body.open + 1, body.close).contains { k in
+                    guard s.code[k].kind == .identifier, known.contains(s.text(k)), s.isChar(k + 1, UInt8(ascii: "(")) else { return false }
+                    guard !s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self) else { return false }
+                    let close = Int(s.match[k + 1])
+                    return close == k + 3 && s.code[k + 2].kind == .identifier && params.contains(s.text(k + 2))
+                }
+                if forwards { scoped.append(s.decls[f].nameText) }
+            }
+        }
         // A lock that only locks and unlocks is still a lock.
         guard acquireRelease || !scoped.isEmpty else { return nil }
         return Array(Set(scoped)).sorted()
+    }
+
+    /// Whether a method of type (or extension) `d` calls its closure parameter with a stored
+    /// property of the type as an argument (`body(&value)`, `try body(self.graph)`): the
+    /// closures it runs work on that value, so what they guard is the value, not the caller's state.
+    public static func handsStateToClosure(_ d: Int, in s: FileStructure) -> Bool {
+        var stored = Set<String>()
+        var types = [d]
+        if s.decls[d].kind == .extension { types += s.typeDecls(named: s.decls[d].nameText).filter { $0 != d } }
+        for t in types {
+            for m in s.children[t] where s.decls[m].kind == .variable && !s.decls[m].isStaticMember && !s.decls[m].isComputed {
+                stored.insert(s.decls[m].nameText)
+            }
+        }
+        guard !stored.isEmpty else { return false }
+        for m in s.children[d] where s.decls[m].kind == .function && s.decls[m].body >= 0 && !s.decls[m].isStaticMember {
+            let params = Set(GuardLogExtractor.closureParameters(s, m))
+            guard !params.isEmpty else { continue }
+            let body = s.scopes[s.decls[m].body]
+            for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "("))
+                && !s.isChar(k - 1, UInt8(ascii: ".")) && params.contains(s.text(k)) {
+                let close = Int(s.match[k + 1])
+                guard close > k + 1 else { continue }
+                var j = k + 2
+                while j < close {
+                    if s.isChar(j, UInt8(ascii: "&")) || s.code[j].kind == .operator && s.is(j, "&") { j += 1 }
+                    if s.isKeyword(j, .self) && s.isChar(j + 1, UInt8(ascii: ".")) { j += 2 }
+                    if j < close, s.code[j].kind == .identifier, s.isChar(j + 1, UInt8(ascii: ",")) || j + 1 == close {
+                        // A stored property, or the value an inner box hands its own closure
+                        // (`graph.withLock { body($0) }`, `{ g in body(g) }`).
+                        let name = s.text(j)
+                        if stored.contains(name) || name.hasPrefix("$") && s.closures.contains(where: { $0.open < j && j < $0.close && $0.receiverStart >= 0 }) {
+                            return true
+                        }
+                        if s.closures.contains(where: { c in c.open < j && j < c.close && c.receiverStart >= 0 && c.parameterNames.contains(name) }) {
+                            return true
+                        }
+                    }
+                    // The next argument.
+                    while j < close && !s.isChar(j, UInt8(ascii: ",")) {
+                        if s.isChar(j, UInt8(ascii: "(")) || s.isChar(j, UInt8(ascii: "[")) { j = max(j, Int(s.match[j])) }
+                        j += 1
+                    }
+                    j += 1
+                }
+            }
+        }
+        return false
     }
 
     /// Among the closure-running methods `methods` of type `d`, those that run their closure in a

@@ -265,6 +265,20 @@ public final class RuleContext {
         return answer
     }
 
+    /// Whether type `name` of the run hands a stored value of its own to the closures its
+    /// methods run (see `TypeFacts.handsStateToClosure`): a box of the project's own.
+    public func handsStateToClosure(_ name: String) -> Bool {
+        let answer = Self.handsStateToClosure(name, module: module, index: index)
+        questions[FactsQuestion(kind: .handsStateToClosure, name: name)] = .bool(answer)
+        return answer
+    }
+
+    static func handsStateToClosure(_ name: String, module: String, index: ProjectIndex) -> Bool {
+        // The module's own type of that name, or else one another module of the run declares.
+        if let (_, f) = resolvedFacts(name, module: module, index: index), f.isClass || f.isStruct { return f.handsStateToClosure }
+        return index.modules.values.contains { $0[name].map { ($0.isClass || $0.isStruct) && $0.handsStateToClosure } ?? false }
+    }
+
     static func queueHandOffs(_ name: String, module: String, index: ProjectIndex) -> [String] {
         guard let (type, f) = resolvedFacts(name, module: module, index: index) else { return [] }
         if f.isProtocol { return index.protocolHandOffs[module]?[type] ?? [] }
@@ -724,6 +738,7 @@ public final class RuleContext {
                 }
             case .lockReaders: b = .strings(lockReaderMethods(q.name, module: module, index: index))
             case .queueHandOffs: b = .strings(queueHandOffs(q.name, module: module, index: index))
+            case .handsStateToClosure: b = .bool(handsStateToClosure(q.name, module: module, index: index))
             }
             if a != b {
                 changed |= asked.askers
@@ -757,7 +772,7 @@ struct FactsQuestion: Hashable {
         case awaited, serialCalls
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
         case lockingMembers, lockingMemberName, lockReaders, mutatingMethods, queueHandOffs
-        case implementationsHoldValues, referenceProtocol, declaredMainActor, guardedMembers, protocolRequires
+        case implementationsHoldValues, referenceProtocol, declaredMainActor, guardedMembers, protocolRequires, handsStateToClosure
     }
     var kind: Kind
     var name: String

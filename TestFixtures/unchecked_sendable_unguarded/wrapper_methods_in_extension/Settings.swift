@@ -15,6 +15,10 @@ final class SettingsBox<Value>: @unchecked Sendable {
     func update<R>(_ body: (inout Value) -> R) -> R {
         gate.withExclusive { body(&self.value) }
     }
+
+    func replace(with newValue: Value) {
+        gate.withExclusiveVoid { self.value = newValue }
+    }
 }
 
 // Fires: one write outside the gate.

@@ -24,4 +24,9 @@ extension SharedGate {
         defer { unlock() }
         return try body()
     }
+
+    // Hands its closure on to the one above: runs it under the lock too.
+    func withExclusiveVoid(_ body: () throws -> Void) rethrows {
+        try withExclusive(body)
+    }
 }

@@ -1215,6 +1215,16 @@ public enum GuardLogExtractor {
             }
         }
         r.valueBoxes = local.boxes
+        // A stored property of a box type of the run (its closure methods hand it their own value:
+        // `graph.withLock { g in … }`): its closures guard that value, not this class's vars.
+        for u in units {
+            for m in s.children[u] where s.decls[m].kind == .variable && !s.decls[m].isStaticMember && !s.decls[m].isComputed
+                && local.locks.contains(s.decls[m].nameText) && !r.valueBoxes.contains(s.decls[m].nameText) {
+                if let type = declaredTypeName(s.decls[m], s), type.first?.isUppercase == true, context.handsStateToClosure(type) {
+                    r.valueBoxes.append(s.decls[m].nameText)
+                }
+            }
+        }
         for u in units {
             for m in s.children[u] where s.decls[m].kind == .variable && !s.decls[m].isLet && local.queues.contains(s.decls[m].nameText) {
                 r.settableQueues.append(s.decls[m].nameText)

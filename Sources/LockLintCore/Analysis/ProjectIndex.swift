@@ -622,7 +622,7 @@ public struct ProjectIndex: Sendable {
             // extension adding a main-actor conformance) isolates that extension's members alone.
             f.isGlobalActorIsolated = d.kind != .extension && s.hasGlobalActor(d)
             f.isDeclaredMainActor = d.kind != .extension && d.kind != .protocol && s.attributeNames(d).contains("MainActor")
-            let hasUnchecked = d.inheritance.contains { s.code[$0].kind == .attribute && s.is($0, "@unchecked") }
+            let hasUnchecked = d.inheritance.contains { s.code[$0].kind == .attribute && s.is($0, "@unchecked") } && !s.isMarkedUnavailable(d)
             for t in hasUnchecked ? s.inheritedTypes(of: di) : [] where t.unchecked && t.name == "Sendable" {
                 f.isUncheckedSendable = true
                 if d.kind == .extension { f.uncheckedViaExtension = true }
@@ -670,7 +670,11 @@ public struct ProjectIndex: Sendable {
             if d.kind == .class, let first = s.decls[di].inheritance.first, s.code[first].kind == .identifier {
                 f.superclass = s.text(first)
             }
-            if d.kind != .protocol && !d.inheritance.isEmpty { f.conformances = s.inheritedTypes(of: di).map(\.name).sorted() }
+            // An unavailable conformance (`@available(*, unavailable) extension T: Sendable {}`)
+            // says the type does not conform.
+            if d.kind != .protocol && !d.inheritance.isEmpty && !s.isMarkedUnavailable(d) {
+                f.conformances = s.inheritedTypes(of: di).map(\.name).sorted()
+            }
             if d.kind != .protocol { f.lockImplementations = lockImplementations(of: di, in: s, vocabulary: vocabulary) }
             if d.kind == .class || d.kind == .extension { f.assertingMethods = assertingMethods(of: di, in: s) }
             if d.kind == .class || d.kind == .struct || d.kind == .enum || d.kind == .extension {

@@ -1019,7 +1019,8 @@ public enum GuardLogExtractor {
     }
 
     static func isUnchecked(_ s: FileStructure, _ di: Int) -> Bool {
-        guard s.decls[di].inheritance.contains(where: { s.code[$0].kind == .attribute && s.is($0, "@unchecked") }) else { return false }
+        guard s.decls[di].inheritance.contains(where: { s.code[$0].kind == .attribute && s.is($0, "@unchecked") }),
+              !s.isMarkedUnavailable(s.decls[di]) else { return false }
         return s.inheritedTypes(of: di).contains { $0.unchecked && $0.name == "Sendable" }
     }
 

@@ -58,6 +58,31 @@ final class LockRecognitionTests: XCTestCase {
         XCTAssertNil(v.acquireRelease["begin"])
     }
 
+    func testAFreeFunctionThatRunsItsClosureUnderALockParameterNamesItsLabel() {
+        let s = structure("""
+            func execute<R>(in lock: NSLock, block: () throws -> R) rethrows -> R {
+                lock.lock()
+                defer { lock.unlock() }
+                return try block()
+            }
+            func locked<R>(_ lock: NSLock, _ body: () -> R) -> R { lock.withLock { body() } }
+            func early<R>(_ lock: NSLock, _ body: () -> R) -> R {
+                lock.lock()
+                lock.unlock()
+                return body()
+            }
+            func plain<R>(_ lock: NSLock, _ body: () -> R) -> R { body() }
+            """)
+        func label(_ name: String) -> String? {
+            LockWrappers.lockArgument(of: s.functionDecls(named: name)[0], in: s, vocabulary: .default)
+        }
+        XCTAssertEqual(label("execute"), "in")
+        XCTAssertEqual(label("locked"), "_")
+        // Released before the closure runs, or never taken: no wrapper.
+        XCTAssertNil(label("early"))
+        XCTAssertNil(label("plain"))
+    }
+
     func testAFileWithoutSuchAPairKeepsTheVocabulary() {
         let s = structure("""
             final class C {

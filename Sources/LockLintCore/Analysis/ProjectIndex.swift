@@ -238,6 +238,10 @@ public struct ProjectIndex: Sendable {
     public internal(set) var outsideCalls: [String: [OutsideCall]] = [:]
     /// module → serial or concurrent queues declared at file level (`let q = DispatchQueue(…)`).
     public internal(set) var globalQueues: [String: [String: GuardKind]] = [:]
+    /// Module → free function → the argument label of the lock it runs its closure under
+    /// (`func execute<R>(in lock: NSLock, block: () throws -> R)`: "in"; "_" for an unlabelled
+    /// one), see `LockWrappers.lockArgument`.
+    public internal(set) var lockArgumentFunctions: [String: [String: String]] = [:]
     /// module → function name → how many files of the run call a function of that name in an
     /// `await` (or `async let`): who may be waiting for an async function to finish.
     public internal(set) var awaitedNames: [String: [String: Int]] = [:]
@@ -485,6 +489,11 @@ public struct ProjectIndex: Sendable {
         for (module, queues) in other.globalQueues {
             for (name, kind) in queues where globalQueues[module]?[name] == nil { globalQueues[module, default: [:]][name] = kind }
         }
+        for (module, functions) in other.lockArgumentFunctions {
+            for (name, label) in functions where lockArgumentFunctions[module]?[name] == nil {
+                lockArgumentFunctions[module, default: [:]][name] = label
+            }
+        }
         for (module, names) in other.awaitedNames {
             for (name, files) in names { awaitedNames[module, default: [:]][name, default: 0] += files }
         }
@@ -590,6 +599,13 @@ public struct ProjectIndex: Sendable {
                 var f = TypeFacts()
                 f.aliasOf = target
                 types[d.nameText, default: TypeFacts()].merge(f)
+            }
+        }
+        if !s.closures.isEmpty {
+            for d in s.topLevel where s.decls[d].kind == .function && s.decls[d].body >= 0 {
+                if let label = LockWrappers.lockArgument(of: d, in: s, vocabulary: vocabulary) {
+                    index.lockArgumentFunctions[module, default: [:]][s.decls[d].nameText] = label
+                }
             }
         }
         for d in s.topLevel where s.decls[d].kind == .variable && s.decls[d].isLet {
@@ -1060,6 +1076,49 @@ public enum LockWrappers {
         // A lock that only locks and unlocks is still a lock.
         guard acquireRelease || !scoped.isEmpty else { return nil }
         return Array(Set(scoped)).sorted()
+    }
+
+    /// The argument label of the lock a free function `d` runs its closure parameter under: a
+    /// parameter it acquires (`lock.lock()`, any acquire of the vocabulary) before calling the
+    /// closure and releases (`defer { lock.unlock() }`), or whose closure method (`withLock`)
+    /// the closure is called in. "_" for an unlabelled parameter; nil when it is no such wrapper.
+    public static func lockArgument(of d: Int, in s: FileStructure, vocabulary: LockVocabulary) -> String? {
+        let closures = Set(GuardLogExtractor.closureParameters(s, d))
+        guard !closures.isEmpty, s.decls[d].body >= 0 else { return nil }
+        let body = s.scopes[s.decls[d].body]
+        let labels = StateAccess.declaredLabels(s, s.decls[d]).split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        let names = s.decls[d].parameterNames
+        for (i, lock) in names.enumerated() where !closures.contains(lock) {
+            var acquiredAt = -1
+            var released = false
+            var lastRelease = -1
+            var calledUnder = false
+            for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && s.is(k, text: lock) && s.isChar(k + 1, UInt8(ascii: ".")) {
+                guard k + 3 < body.close, !s.isChar(k - 1, UInt8(ascii: ".")) else { continue }
+                let m = k + 2
+                if vocabulary.acquireNames.contains(s, m) && acquiredAt < 0 { acquiredAt = m }
+                if vocabulary.releaseNames.contains(s, m) {
+                    // A deferred release holds to the end; another one, up to where it is.
+                    if LockRegions.insideDefer(s, m, within: s.decls[d].body) { released = true } else { lastRelease = max(lastRelease, m) }
+                }
+                // `lock.withLock { body() }`.
+                if vocabulary.lockScopedNames.contains(s, m), let c = s.closures.first(where: { $0.callee == m }) {
+                    calledUnder = calledUnder || s.span(c.open + 1, c.close).contains { j in
+                        s.code[j].kind == .identifier && closures.contains(s.text(j)) && s.isChar(j + 1, UInt8(ascii: "("))
+                    }
+                }
+            }
+            if acquiredAt >= 0 && (released || lastRelease > acquiredAt) {
+                calledUnder = calledUnder || s.span(acquiredAt, released ? body.close : lastRelease).contains { j in
+                    s.code[j].kind == .identifier && closures.contains(s.text(j)) && s.isChar(j + 1, UInt8(ascii: "(")) && !s.isChar(j - 1, UInt8(ascii: "."))
+                }
+            }
+            guard calledUnder else { continue }
+            // The argument label (`in` for `in lock:`, `_`, or the name itself).
+            let written = i < labels.count ? labels[i] : ""
+            return written.isEmpty ? lock : written
+        }
+        return nil
     }
 
     /// Whether a method of type (or extension) `d` calls its closure parameter with a stored

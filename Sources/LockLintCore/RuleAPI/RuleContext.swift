@@ -265,6 +265,19 @@ public final class RuleContext {
         return answer
     }
 
+    /// The argument label of the lock that free function `name` of the run runs its closure
+    /// under (see `ProjectIndex.lockArgumentFunctions`); nil when it is no such function.
+    public func lockArgumentLabel(_ name: String) -> String? {
+        let answer = Self.lockArgumentLabel(name, module: module, index: index)
+        questions[FactsQuestion(kind: .lockArgumentFunction, name: name)] = .strings(answer.map { [$0] })
+        return answer
+    }
+
+    static func lockArgumentLabel(_ name: String, module: String, index: ProjectIndex) -> String? {
+        if let label = index.lockArgumentFunctions[module]?[name] { return label }
+        return index.lockArgumentFunctions.values.lazy.compactMap { $0[name] }.first
+    }
+
     /// Whether type `name` of the run hands a stored value of its own to the closures its
     /// methods run (see `TypeFacts.handsStateToClosure`): a box of the project's own.
     public func handsStateToClosure(_ name: String) -> Bool {
@@ -739,6 +752,7 @@ public final class RuleContext {
             case .lockReaders: b = .strings(lockReaderMethods(q.name, module: module, index: index))
             case .queueHandOffs: b = .strings(queueHandOffs(q.name, module: module, index: index))
             case .handsStateToClosure: b = .bool(handsStateToClosure(q.name, module: module, index: index))
+            case .lockArgumentFunction: b = .strings(lockArgumentLabel(q.name, module: module, index: index).map { [$0] })
             }
             if a != b {
                 changed |= asked.askers
@@ -772,7 +786,7 @@ struct FactsQuestion: Hashable {
         case awaited, serialCalls
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
         case lockingMembers, lockingMemberName, lockReaders, mutatingMethods, queueHandOffs
-        case implementationsHoldValues, referenceProtocol, declaredMainActor, guardedMembers, protocolRequires, handsStateToClosure
+        case implementationsHoldValues, referenceProtocol, declaredMainActor, guardedMembers, protocolRequires, handsStateToClosure, lockArgumentFunction
     }
     var kind: Kind
     var name: String

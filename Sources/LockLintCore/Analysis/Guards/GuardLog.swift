@@ -884,7 +884,8 @@ public enum GuardLogExtractor {
             return context.lockReaderMethods(type).contains(method)
         }
         var regions = GuardRegions(s, vocabulary: context.vocabulary, extraScopedMethods: extra, selfWrappers: selfWrappers,
-                                   resolution: resolution2, within: ranges, lockRegions: context.lockRegions)
+                                   resolution: resolution2, within: ranges, lockRegions: context.lockRegions,
+                                   argumentLocks: argumentLocks(context))
         // Methods of the classes (and their superclasses, in any file) that assert an executor.
         var asserting: [String: HeldGuard] = [:]
         for name in names.sorted() {
@@ -1014,6 +1015,45 @@ public enum GuardLogExtractor {
             guard let range = s.parameterType(name, of: di) else { continue }
             if range.contains(where: { s.code[$0].kind == .attribute && s.is($0, "@escaping") }) { continue }
             if range.contains(where: { s.is($0, "->") }) { out.append(name) }
+        }
+        return out
+    }
+
+    /// Closures passed to a free function of the run that runs them under a lock given as an
+    /// argument (`execute(in: lock) { … }`): closure index → the argument as written.
+    static func argumentLocks(_ context: RuleContext) -> [Int: String] {
+        let s = context.structure
+        var out: [Int: String] = [:]
+        var labels: [String: String?] = [:]
+        for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.receiverStart < 0 && c.close > c.open {
+            let f = c.callee
+            guard s.code[f].kind == .identifier, !s.isChar(f - 1, UInt8(ascii: ".")), s.isChar(f + 1, UInt8(ascii: "(")),
+                  s.text(f).first?.isLowercase == true else { continue }
+            let name = s.text(f)
+            if labels[name] == nil { labels[name] = .some(context.lockArgumentLabel(name)) }
+            guard let label = labels[name] ?? nil else { continue }
+            let close = Int(s.match[f + 1])
+            guard close > f + 1 else { continue }
+            // The argument: after `label:`, or the first one for an unlabelled parameter.
+            var start = -1
+            if label == "_" {
+                start = f + 2
+            } else {
+                var j = f + 2
+                while j < close {
+                    if s.is(j, text: label) && s.isChar(j + 1, UInt8(ascii: ":")) && (s.isChar(j - 1, UInt8(ascii: "(")) || s.isChar(j - 1, UInt8(ascii: ","))) {
+                        start = j + 2
+                        break
+                    }
+                    if s.isChar(j, UInt8(ascii: "(")) || s.isChar(j, UInt8(ascii: "[")) || s.isChar(j, UInt8(ascii: "{")) { j = max(j, Int(s.match[j])) }
+                    j += 1
+                }
+            }
+            guard start > f + 1, start < close else { continue }
+            var end = start
+            while end < close && !s.isChar(end, UInt8(ascii: ",")) { end += 1 }
+            guard end > start, (start..<end).allSatisfy({ s.code[$0].isWord || s.isChar($0, UInt8(ascii: ".")) || s.isKeyword($0, .self) }) else { continue }
+            out[ci] = s.text(s.span(start, end))
         }
         return out
     }

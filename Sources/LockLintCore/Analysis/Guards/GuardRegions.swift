@@ -187,8 +187,11 @@ public struct GuardRegions {
     ///   state is recorded); the others are left out.
     /// - Parameter lockRegions: the file's lock regions (any options, this vocabulary) when
     ///   already worked out: their manual forms are reused.
+    /// - Parameter argumentLocks: closures passed to a free function of the run that runs them
+    ///   under a lock it is given (`execute(in: lock) { }`): closure index → the lock as written.
     public init(_ s: FileStructure, vocabulary: LockVocabulary, extraScopedMethods: Set<String>, selfWrappers: [String: String],
-                resolution: Resolution, within ranges: [Range<Int>]? = nil, lockRegions: LockRegions? = nil) {
+                resolution: Resolution, within ranges: [Range<Int>]? = nil, lockRegions: LockRegions? = nil,
+                argumentLocks: [Int: String] = [:]) {
         // The ranges merged into disjoint sorted intervals, searched by bisection (one range per
         // recorded class: a scan of them for every closure grew with classes × closures).
         var merged: [Range<Int>] = []
@@ -370,6 +373,16 @@ public struct GuardRegions {
                     continue
                 }
             }
+        }
+        for (ci, written) in argumentLocks.sorted(by: { $0.key < $1.key }) where inside(s.closures[ci].open) {
+            let c = s.closures[ci]
+            let lock = Self.canonical(LockRegions.normalized(written), aliases)
+            // A lock made for one call (a local, a parameter) guards no shared state.
+            if resolution.isLocal(lock, c.callee) || resolution.isParameter(lock, c.callee) { continue }
+            var r = Region(start: c.open, end: c.close, executable: c.scope, held: HeldGuard(lock, .lock), receiver: lock, writes: true,
+                           definite: true, form: s.text(c.callee))
+            if resolution.isReplaceable(lock, c.callee) { r.held = nil }
+            out.append(r)
         }
         out.append(contentsOf: QueueAlternatives.regions(s, out))
         out.append(contentsOf: Self.semaphoreMutexRegions(s, vocabulary: vocabulary))

@@ -15,3 +15,9 @@ final class Tokenizer { // expect: unchecked_sendable_unguarded
 }
 
 extension Tokenizer: @unchecked Sendable {}
+
+// Fires: unavailable on one platform only; the conformance holds everywhere else.
+@available(macOS, unavailable)
+final class TouchTracker: @unchecked Sendable { // expect: unchecked_sendable_unguarded
+    var touches = 0
+}

@@ -104,12 +104,13 @@ extension FileStructure {
         return span(d.start, d.keyword).filter { code[$0].kind == .attribute }
     }
 
-    /// `@available(*, unavailable)` on declaration `d`: for an extension that adds a conformance
+    /// `@available(*, unavailable)` on declaration `d` (on every platform: not
+    /// `@available(macOS, unavailable)`): for an extension that adds a conformance
     /// (`@available(*, unavailable) extension T: Sendable {}`), a statement that the type does
     /// not conform.
     public func isMarkedUnavailable(_ d: Decl) -> Bool {
         attributes(of: d).contains { a in
-            guard self.is(a, "@available"), isChar(a + 1, UInt8(ascii: "(")) else { return false }
+            guard self.is(a, "@available"), isChar(a + 1, UInt8(ascii: "(")), self.is(a + 2, "*") else { return false }
             let close = Int(match[a + 1])
             return close > a + 1 && span(a + 2, close).contains { self.is($0, "unavailable") }
         }

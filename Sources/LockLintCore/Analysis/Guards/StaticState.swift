@@ -40,7 +40,10 @@ public enum StaticState {
             let d = s.decls[di]
             guard d.kind == .variable, !d.isLet, !d.isComputed, !d.nameText.isEmpty, !s.hasGlobalActor(d), !s.hasPropertyWrapper(d) else { continue }
             if d.parent < 0 {
-                // A global: one value for the process, like a static.
+                // A global: one value for the process, like a static. (A `var` of top-level code
+                // in a closure, a loop or a branch, `Thread { var sum = 0 … }` in a script, is a
+                // local of that block.)
+                if d.keyword >= 0 && d.keyword < s.scopeOf.count && Int(s.scopeOf[d.keyword]) >= 0 { continue }
                 candidates.append(di)
                 continue
             }

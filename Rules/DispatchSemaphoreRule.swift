@@ -158,6 +158,8 @@ public struct DispatchSemaphoreRule: Rule {
         var out: [Diagnostic] = []
         guard s.identifiers.mayContain("DispatchSemaphore") else { return [] }
         // Waits in async code: their tokens by name, in source order, and those on the main actor.
+        // The file's waits and signals by receiver, for the startup handshakes (worked out once).
+        var fileCalls: (waits: [String: [Int]], signals: [String: [Int]])? = nil
         var asyncWaits: [String: [Int]] = [:]
         var asyncWaitsOnMain = Set<Int>()
         for w in SemaphoreWaits.waitsInAsyncCode(s, context: context) {
@@ -285,7 +287,9 @@ public struct DispatchSemaphoreRule: Rule {
                 notes.append(context.note(at: w, "'\(h.nameText)' is waited on here, in async code: this blocks \(thread)"))
             } else if value == "0" && !oneHolder {
                 let semaphoreName = holder?.nameText ?? assignedName(s, i)
-                if let h = holder, let shake = SemaphoreShapes.startupHandshake(s, name: h.nameText, in: SemaphoreWaits.visibility(s, h, use: i)) {
+                if fileCalls == nil { fileCalls = (Waits.calls(s, "wait", in: 0..<s.code.count), Waits.calls(s, "signal", in: 0..<s.code.count)) }
+                if let h = holder, let shake = SemaphoreShapes.startupHandshake(s, name: h.nameText, in: SemaphoreWaits.visibility(s, h, use: i),
+                                                                                   waitsByName: fileCalls!.waits, signalsByName: fileCalls!.signals) {
                     // The caller relies on the wait: the work's state is set when the function returns.
                     message = "semaphore \(name)created with value 0 is a startup handshake: '\(shake.function)' waits until the work it starts "
                         + "signals on line \(s.line(ofToken: shake.signal)), before that work's long-running part, so callers can use what the "

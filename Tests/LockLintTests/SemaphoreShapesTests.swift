@@ -41,9 +41,11 @@ final class SemaphoreShapesTests: XCTestCase {
             }
             """)
         let all = 0..<s.code.count
-        let shake = SemaphoreShapes.startupHandshake(s, name: "ready", in: all)
+        let waits = Waits.calls(s, "wait", in: all)
+        let signals = Waits.calls(s, "signal", in: all)
+        let shake = SemaphoreShapes.startupHandshake(s, name: "ready", in: all, waitsByName: waits, signalsByName: signals)
         XCTAssertEqual(shake?.function, "start")
-        XCTAssertNil(SemaphoreShapes.startupHandshake(s, name: "done", in: all))
+        XCTAssertNil(SemaphoreShapes.startupHandshake(s, name: "done", in: all, waitsByName: waits, signalsByName: signals))
     }
 
     func testThrottleLoopNeedsTheSignalInABlockSentInTheLoop() {

@@ -39,9 +39,12 @@ public enum SemaphoreShapes {
     /// before any loop of it, with a loop or a run call after it: the work publishes its state,
     /// signals, then goes on running. The caller can use what the work set up as soon as the
     /// function returns. The first wait, the first signal and the waiting function's name.
-    public static func startupHandshake(_ s: FileStructure, name: String, in range: Range<Int>) -> (wait: Int, signal: Int, function: String)? {
-        let waits = Waits.calls(s, "wait", in: range)[name] ?? []
-        let signals = Waits.calls(s, "signal", in: range)[name] ?? []
+    /// `waitsByName` and `signalsByName` are the file's `Waits.calls` for `wait` and `signal`,
+    /// worked out once per file (a file of many semaphores asks once for each).
+    public static func startupHandshake(_ s: FileStructure, name: String, in range: Range<Int>, waitsByName: [String: [Int]],
+                                        signalsByName: [String: [Int]]) -> (wait: Int, signal: Int, function: String)? {
+        let waits = Waits.within(waitsByName[name] ?? [], range)
+        let signals = Waits.within(signalsByName[name] ?? [], range)
         guard !waits.isEmpty, waits.count <= 8, !signals.isEmpty, signals.count <= 8 else { return nil }
         var started: [Int] = []  // scope indices of the started work's bodies
         var function: String? = nil

@@ -192,16 +192,21 @@ extension LockVocabulary {
     /// uses them: a method whose name ends in `unlock` (any case: `_rawUnlock`, `spinUnlock`) that
     /// the file calls on a receiver after calling the same name ending in `lock` instead on that
     /// receiver (`x._rawLock()` … `x._rawUnlock()`). The pair brackets a region as `lock()` /
-    /// `unlock()` does, for every analysis that reads the vocabulary. Unchanged when the file has
+    /// `unlock()` does, for every analysis that reads the vocabulary. Also an acquire known by the
+    /// deferred release that follows it (see `deferredReleasePair`). Unchanged when the file has
     /// no such pair (the common case: one byte-level pass over the tokens, no text built).
     public func addingPairedAcquires(_ s: FileStructure) -> LockVocabulary {
-        var pairs = deferredReleasePairs(s)
+        var pairs: [String: String] = [:]
         // Release calls with a name ending in `unlock` that the vocabulary does not know: name → the receivers and first token.
         var releases: [String: [(receiver: String, token: Int)]] = [:]
         let bytes = s.file.bytes
         let unlock: [UInt8] = Array("unlock".utf8)
         for k in 0..<s.code.count {
             let t = s.code[k]
+            if t.kind == .keyword {
+                if s.isKeyword(k, .defer), let (acquire, release) = deferredReleasePair(s, defer: k) { pairs[acquire] = release }
+                continue
+            }
             guard t.kind == .identifier, t.length > 6, s.isChar(k + 1, UInt8(ascii: "(")), s.isChar(k - 1, UInt8(ascii: ".")) else { continue }
             let end = Int(t.end)
             var suffix = true
@@ -236,35 +241,32 @@ extension LockVocabulary {
         return out
     }
 
-    /// Acquires known by what the code does next: a call of a method the vocabulary does not
-    /// know, on a receiver, as the statement right before `defer { receiver.release() }` with a
-    /// release it knows (`gate.lockForWriting(); defer { gate.unlock() }`): the method takes what
-    /// the deferred call gives back. Acquire name → release name.
-    func deferredReleasePairs(_ s: FileStructure) -> [String: String] {
-        var pairs: [String: String] = [:]
-        for k in 0..<s.code.count where s.code[k].kind == .keyword && s.isKeyword(k, .defer) && s.isChar(k + 1, UInt8(ascii: "{")) {
-            // `defer { r.release() }`: one call, on a receiver, of a known release.
-            let close = Int(s.match[k + 1])
-            guard close > k + 5, s.isChar(close - 1, UInt8(ascii: ")")), s.isChar(close - 2, UInt8(ascii: "(")) else { continue }
-            let rel = close - 3
-            guard s.code[rel].kind == .identifier, releaseNames.contains(s, rel), s.isChar(rel - 1, UInt8(ascii: ".")) else { continue }
-            let r = LockRegions.receiverStart(s, dot: rel - 1)
-            guard r == k + 2 else { continue }
-            let receiver = s.text(s.span(r, rel - 1))
-            // The statement before: `r.m()`, alone on its line or after `;`.
-            guard s.isChar(k - 1, UInt8(ascii: ")")), s.isChar(k - 2, UInt8(ascii: "(")) else { continue }
-            let m = k - 3
-            guard m >= 1, s.code[m].kind == .identifier, s.isChar(m - 1, UInt8(ascii: ".")), !acquireNames.contains(s, m),
-                  !releaseNames.contains(s, m) else { continue }
-            let r2 = LockRegions.receiverStart(s, dot: m - 1)
-            guard r2 >= 0, s.text(s.span(r2, m - 1)) == receiver else { continue }
-            let before = r2 - 1
-            // A statement of its own: not a value (`x = r.m()`, `f(r.m())`, `return r.m()`).
-            if before >= 0 && (s.code[before].kind == .operator || s.isChar(before, UInt8(ascii: "=")) || s.isChar(before, UInt8(ascii: "("))
-                               || s.isChar(before, UInt8(ascii: ",")) || s.isChar(before, UInt8(ascii: ":")) || s.isChar(before, UInt8(ascii: "["))
-                               || s.isKeyword(before, .return) || s.isKeyword(before, .try) || s.isKeyword(before, .await)) { continue }
-            pairs[s.text(m)] = s.text(rel)
-        }
-        return pairs
+    /// An acquire known by what the code does next: a call of a method the vocabulary does not
+    /// know, on a receiver, as the statement right before `defer { receiver.release() }` (the
+    /// `defer` at token `k`) with a release it knows (`gate.lockForWriting(); defer { gate.unlock() }`):
+    /// the method takes what the deferred call gives back. (acquire name, release name), or nil.
+    func deferredReleasePair(_ s: FileStructure, defer k: Int) -> (String, String)? {
+        guard s.isChar(k + 1, UInt8(ascii: "{")) else { return nil }
+        // `defer { r.release() }`: one call, on a receiver, of a known release.
+        let close = Int(s.match[k + 1])
+        guard close > k + 5, s.isChar(close - 1, UInt8(ascii: ")")), s.isChar(close - 2, UInt8(ascii: "(")) else { return nil }
+        let rel = close - 3
+        guard s.code[rel].kind == .identifier, releaseNames.contains(s, rel), s.isChar(rel - 1, UInt8(ascii: ".")) else { return nil }
+        let r = LockRegions.receiverStart(s, dot: rel - 1)
+        guard r == k + 2 else { return nil }
+        let receiver = s.text(s.span(r, rel - 1))
+        // The statement before: `r.m()`, alone on its line or after `;`.
+        guard s.isChar(k - 1, UInt8(ascii: ")")), s.isChar(k - 2, UInt8(ascii: "(")) else { return nil }
+        let m = k - 3
+        guard m >= 1, s.code[m].kind == .identifier, s.isChar(m - 1, UInt8(ascii: ".")), !acquireNames.contains(s, m),
+              !releaseNames.contains(s, m) else { return nil }
+        let r2 = LockRegions.receiverStart(s, dot: m - 1)
+        guard r2 >= 0, s.text(s.span(r2, m - 1)) == receiver else { return nil }
+        let before = r2 - 1
+        // A statement of its own: not a value (`x = r.m()`, `f(r.m())`, `return r.m()`).
+        if before >= 0 && (s.code[before].kind == .operator || s.isChar(before, UInt8(ascii: "=")) || s.isChar(before, UInt8(ascii: "("))
+                           || s.isChar(before, UInt8(ascii: ",")) || s.isChar(before, UInt8(ascii: ":")) || s.isChar(before, UInt8(ascii: "["))
+                           || s.isKeyword(before, .return) || s.isKeyword(before, .try) || s.isKeyword(before, .await)) { return nil }
+        return (s.text(m), s.text(rel))
     }
 }

@@ -976,7 +976,7 @@ public struct ProjectIndex: Sendable {
         let values = queueValues(v, in: s)
         guard !values.isEmpty else { return false }
         return values.allSatisfy { r in
-            let code = r.filter { s.code[$0].kind != .comment }
+            let code = Array(r)
             switch code.count {
             case 2: return s.isChar(code[0], UInt8(ascii: ".")) && s.is(code[1], "main")
             case 3: return (s.is(code[0], "DispatchQueue") || s.is(code[0], "OperationQueue")) && s.isChar(code[1], UInt8(ascii: "."))
@@ -1144,17 +1144,16 @@ public enum LockWrappers {
                 guard close > k + 1 else { continue }
                 var j = k + 2
                 while j < close {
-                    if s.isChar(j, UInt8(ascii: "&")) || s.code[j].kind == .operator && s.is(j, "&") { j += 1 }
+                    if s.isChar(j, UInt8(ascii: "&")) { j += 1 }
                     if s.isKeyword(j, .self) && s.isChar(j + 1, UInt8(ascii: ".")) { j += 2 }
                     if j < close, s.code[j].kind == .identifier, s.isChar(j + 1, UInt8(ascii: ",")) || j + 1 == close {
                         // A stored property, or the value an inner box hands its own closure
                         // (`graph.withLock { body($0) }`, `{ g in body(g) }`).
                         let name = s.text(j)
-                        if stored.contains(name) || name.hasPrefix("$") && s.closures.contains(where: { $0.open < j && j < $0.close && $0.receiverStart >= 0 }) {
-                            return true
-                        }
-                        if s.closures.contains(where: { c in c.open < j && j < c.close && c.receiverStart >= 0 && c.parameterNames.contains(name) }) {
-                            return true
+                        if stored.contains(name) { return true }
+                        for sc in s.enclosingScopes(of: j) where s.scopes[sc].kind == .closure && s.scopes[sc].closure >= 0 {
+                            let c = s.closures[s.scopes[sc].closure]
+                            if c.receiverStart >= 0 && (name.hasPrefix("$") || c.parameterNames.contains(name)) { return true }
                         }
                     }
                     // The next argument.

@@ -279,13 +279,18 @@ public struct StateWrites: Sendable, Equatable {
     /// Whether `&` starts the reference that names identifier `i`: `&x`, `&self.x`, `&Type.x`
     /// (then a member of it, `&x.a`, is passed inout too).
     static func passedInout(_ s: FileStructure, _ i: Int) -> Bool {
+        inoutAmpersand(s, i) != nil
+    }
+
+    /// The `&` token that starts the reference naming identifier `i` (see `passedInout`), or nil.
+    static func inoutAmpersand(_ s: FileStructure, _ i: Int) -> Int? {
         var k = i
         var steps = 0
         while steps < 8 && s.isChar(k - 1, UInt8(ascii: ".")) && k >= 2 && (s.code[k - 2].kind == .identifier || s.isKeyword(k - 2, .self) || s.isKeyword(k - 2, .Self)) {
             k -= 2
             steps += 1
         }
-        return k >= 1 && s.code[k - 1].kind == .operator && s.is(k - 1, "&") && s.code[k].start == s.code[k - 1].end
+        return k >= 1 && s.code[k - 1].kind == .operator && s.is(k - 1, "&") && s.code[k].start == s.code[k - 1].end ? k - 1 : nil
     }
 
     /// The name of the member right after identifier `i` (`x.a…`), or "" (`x[k]…`).

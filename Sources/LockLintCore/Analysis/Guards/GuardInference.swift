@@ -462,15 +462,14 @@ public enum GuardInference {
         // Vars set up once under a guard, and the members that run that set-up first: a read
         // there after it is ordered after the write (worked out once per class).
         let onceFirst = OnceSections.firstRuns(logs, sites: sites)
-        let setUpOnce = onceFirst.isEmpty ? [:] : OnceSections.setUpOnce(accesses.filter { $0.record.write }.map(\.record),
-                                                                           setOutside: setOutside)
+        let writes = accesses.filter { $0.record.write }.map(\.record)
+        let setUpOnce = onceFirst.isEmpty ? [:] : OnceSections.setUpOnce(writes, setOutside: setOutside)
         // Of those, the ones published to the code the set-up hands the instance to: a read in
         // what that code calls back is ordered after the write.
-        let published = setUpOnce.isEmpty ? [] : OnceSections.publishedToCallbacks(
-            setUpOnce, writes: accesses.filter { $0.record.write }.map(\.record), sections: logs.flatMap(\.onceSections))
+        let published = setUpOnce.isEmpty ? [] : OnceSections.publishedToCallbacks(setUpOnce, writes: writes, sections: logs.flatMap(\.onceSections))
         // Vars no write can follow once a member has closed their flag, and where each member
         // closes it first.
-        let frozen = OnceSections.frozenByFlag(accesses.map(\.record), setOutside: setOutside)
+        let frozen = OnceSections.frozenByFlag(writes, setOutside: setOutside)
         var closedAt: [String: [String: CodeSite]] = [:]
         if !frozen.isEmpty {
             for a in accesses where a.record.closesLeading && !a.record.member.isEmpty {

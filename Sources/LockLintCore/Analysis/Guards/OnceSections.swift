@@ -152,10 +152,10 @@ public enum OnceSections {
     /// outside the class writes either. Once a member has set the flag under the guard, no write
     /// of the var can follow, and the guard's release publishes the last one: a read after that
     /// point needs no guard (a set of workers read to stop them after `closed = true`).
-    static func frozenByFlag(_ records: [StateAccessRecord], setOutside: Set<String>) -> [String: String] {
+    static func frozenByFlag(_ writes: [StateAccessRecord], setOutside: Set<String>) -> [String: String] {
         var gateOf: [String: String?] = [:]
         var onlyTrue: [String: Bool] = [:]
-        for r in records where r.write {
+        for r in writes {
             onlyTrue[r.variable] = (onlyTrue[r.variable] ?? true) && r.setsTrue
             if let known = gateOf[r.variable] {
                 if known != r.gateFlag { gateOf[r.variable] = .some(nil) }

@@ -61,14 +61,7 @@ public enum StateAccess {
     public static func mayWrite(_ s: FileStructure, _ i: Int, reference: Bool = false) -> Bool {
         if isWrite(s, i, reference: reference) { return true }
         // `&x`, `&self.x`, and a member reached through other references, `&self.box.x`.
-        var p = i - 1
-        var steps = 0
-        while steps < 8 && s.isChar(p, UInt8(ascii: ".")) && p >= 1
-                && (s.code[p - 1].kind == .identifier || s.isKeyword(p - 1, .self) || s.isKeyword(p - 1, .Self)) {
-            p -= 2
-            steps += 1
-        }
-        if p >= 0 && s.code[p].kind == .operator && s.is(p, "&") { return !isImportedPointerArgument(s, ampersand: p) }
+        if let p = StateWrites.inoutAmpersand(s, i) { return !isImportedPointerArgument(s, ampersand: p) }
         return false
     }
 

@@ -38,7 +38,11 @@ public struct UncheckedSendableUnguardedRule: Rule {
             holds the guards every call of it holds (the class's calls in any file, told apart by argument \
             labels, and the calls other types' code makes through a name whose declared type the file tells, \
             outside closures and tests; calls from init and deinit do not count against it); a public, overriding \
-            or @objc member can be called from anywhere. A write is told to move into queue.async only when nothing \
+            or @objc member can be called from anywhere. A member the class never calls itself, which another type \
+            calls back through a parameter the class handed `self` in as (`parser.parse(data, self)`), holds what \
+            those hand-outs hold; when other code of the module takes the class's guard through a reference \
+            (`t.lock.withLock { t.apply(x) }`; for a public member, a public guard), a member the class never \
+            calls itself may be entered with it held, and is not reported. A write is told to move into queue.async only when nothing \
             runs after it in its member, no caller in the run goes on after calling that member, and no code \
             outside the module can call it; else it is told to keep the order. A binding of the var's own name \
             (`if let x = x`, `if let x`) reads it. A class that holds a lock, queue or actor it never takes around \

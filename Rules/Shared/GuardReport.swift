@@ -126,7 +126,10 @@ enum GuardReport {
         }
         // In a member some call reaches without the guard: that call is what needs the fix.
         if let helper = f.helper, let call = f.helperCall, let p = f.primary ?? f.classGuards.first {
-            if let via = f.helperVia {
+            if f.helperCallHandsOut {
+                notes.append(note(call, "'self' is handed here, without \(describe(p)), to code that calls '\(helper)()' back through it, "
+                                        + "so \(f.helperVia.map { "through it the access to '\(f.variable)' in '\($0)()'" } ?? "its access to '\(f.variable)'") is unguarded"))
+            } else if let via = f.helperVia {
                 notes.append(note(call, "\(used(helper, f)) here without \(describe(p)), and through it the access to '\(f.variable)' in '\(via)()' is unguarded"))
             } else {
                 notes.append(note(call, "\(used(helper, f)) here without \(describe(p)), so its access to '\(f.variable)' is unguarded"))
@@ -134,6 +137,9 @@ enum GuardReport {
             if f.helperHasGuardedCaller && !f.helperCallOutside {
                 let at = call.path == s.file.path ? "at line \(call.line)" : "in \(fileName(call.path)) at line \(call.line)"
                 switch p.kind {
+                case .lock where f.helperCallHandsOut:
+                    fix = "hold \(describe(p)) around the hand-out of 'self' \(at), like the class's other hand-outs to that code; do not lock inside "
+                        + "'\(helper)()': its other callers already hold \(describe(p)), and taking it again would deadlock"
                 case .lock:
                     fix = "hold \(describe(p)) around the call of '\(helper)()' \(at); do not lock inside '\(helper)()': its other callers "
                         + "already hold \(describe(p)), and taking it again would deadlock"

@@ -233,6 +233,10 @@ public struct ProjectIndex: Sendable {
     /// (`conn.queue = q`): a stored var of such a name may be set from outside its class (in
     /// any module: tests set what their library declares).
     public internal(set) var assignedThroughOthers: [String: [String]] = [:]
+    /// module → member names its code locks through another reference than `self`
+    /// (`GuardLogExtractor.lockedThroughOthers`): only a class's own module's count (by name, a
+    /// common one such as `lock` would otherwise reach every package of the run).
+    public internal(set) var lockedThroughOthers: [String: [String]] = [:]
     /// type name → uses of its members through references to its instances (see
     /// `GuardLogExtractor.outsideCalls`), across modules: a library's callers are in other targets.
     public internal(set) var outsideCalls: [String: [OutsideCall]] = [:]
@@ -264,6 +268,7 @@ public struct ProjectIndex: Sendable {
         var types = dirtyGuardTypes.map { Array($0) } ?? Array(guardLogs.keys)
         // Across modules: a test target sets what its library declares, and the reverse.
         let assigned = Set(assignedThroughOthers.values.joined())
+        let locked = lockedThroughOthers
         // Classes declared under `#if` conditions: every key of the type is judged again, together.
         let variants = guardVariantGroups()
         if !variants.isEmpty {
@@ -274,7 +279,7 @@ public struct ProjectIndex: Sendable {
                 bases.insert(base)
                 return false
             }
-            for base in bases.sorted() { judgeVariants(variants[base]!, assigned: assigned) }
+            for base in bases.sorted() { judgeVariants(variants[base]!, assigned: assigned, locked: locked) }
         }
         // A class is judged with its superclasses' code in the run: one whose superclass changed
         // is judged again.
@@ -300,7 +305,7 @@ public struct ProjectIndex: Sendable {
                     ancestors.append((String(p.split(separator: ":").last?.split(separator: ".").last ?? ""), l))
                     up = parents[p]
                 }
-                guardFindingsByType[key] = GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned, outsideCalls: outsideCalls,
+                guardFindingsByType[key] = GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned, locked: locked, outsideCalls: outsideCalls,
                                                                    testConcurrentNames: testConcurrentNames,
                                                                    testJoining: testJoining, testNotJoining: testNotJoining,
                                                                    ancestors: ancestors)
@@ -351,12 +356,12 @@ public struct ProjectIndex: Sendable {
     /// is judged with the code that can be compiled with it (its own branch's extensions and the
     /// unconditional ones), so that a class in `#if os(Windows)` does not lend its lock to its
     /// twin in `#else`; a finding in code both can be compiled with is reported once.
-    mutating func judgeVariants(_ keys: [String], assigned: Set<String>) {
+    mutating func judgeVariants(_ keys: [String], assigned: Set<String>, locked: [String: [String]]) {
         func conditions(_ key: String) -> Substring { GuardLogExtractor.splitVariant(key).conditions }
         func judge(_ key: String, with group: [String]) -> [GuardFinding] {
             var logs: [String: TypeGuardLog] = [:]
             for k in group { for (p, log) in guardLogs[k] ?? [:] { logs[group.count == 1 ? p : p + "\u{1}" + k] = log } }
-            return GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned, outsideCalls: outsideCalls,
+            return GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned, locked: locked, outsideCalls: outsideCalls,
                                            testConcurrentNames: testConcurrentNames, testJoining: testJoining, testNotJoining: testNotJoining)
         }
         let present = keys.filter { guardLogs[$0] != nil }
@@ -482,6 +487,7 @@ public struct ProjectIndex: Sendable {
         for (name, deps) in other.testJoining { TypeFacts.union(&testJoining[name, default: []], deps) }
         TypeFacts.union(&testNotJoining, other.testNotJoining)
         for (module, names) in other.assignedThroughOthers { TypeFacts.union(&assignedThroughOthers[module, default: []], names) }
+        for (module, names) in other.lockedThroughOthers { TypeFacts.union(&lockedThroughOthers[module, default: []], names) }
         if withOutside { addOutsideCalls(other.outsideCalls) }
         for (module, types) in other.setupCalls {
             for (type, methods) in types { TypeFacts.union(&setupCalls[module, default: [:]][type, default: []], methods) }
@@ -569,6 +575,12 @@ public struct ProjectIndex: Sendable {
             // A name newly set from outside can change any class's findings (an observer that
             // now runs, a queue others now set): judge them all again.
             if assignedThroughOthers[module]!.count != before, dirtyGuardTypes != nil { dirtyGuardTypes = nil }
+        }
+        if !e.lockedThroughOthers.isEmpty {
+            let before = lockedThroughOthers[module]?.count ?? 0
+            TypeFacts.union(&lockedThroughOthers[module, default: []], e.lockedThroughOthers)
+            // A guard newly taken from outside its class can change any class's findings.
+            if lockedThroughOthers[module]!.count != before, dirtyGuardTypes != nil { dirtyGuardTypes = nil }
         }
         addOutsideCalls(e.outsideCalls)
         if !e.testConcurrentNames.isEmpty { TypeFacts.union(&testConcurrentNames[module, default: []], e.testConcurrentNames) }

@@ -417,6 +417,22 @@ extension FileStructure {
         return !(d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate))
     }
 
+    /// Whether code in other files can name `d`: neither it (its getter) nor a type around it is
+    /// `private` or `fileprivate` (a `private(set)` limits only its setter).
+    public func isVisibleOutsideFile(_ d: Decl) -> Bool {
+        var p = d.parent
+        var depth = 0
+        while p >= 0 && depth < 32 {
+            if decls[p].kind.isType && (decls[p].modifiers.contains(.private) || decls[p].modifiers.contains(.fileprivate)) { return false }
+            p = decls[p].parent
+            depth += 1
+        }
+        for k in span(d.start, d.keyword) where (isKeyword(k, .private) || isKeyword(k, .fileprivate)) && !isChar(k + 1, UInt8(ascii: "(")) {
+            return false
+        }
+        return true
+    }
+
     /// A stored `var` with `willSet`/`didSet` observers: meant to be assigned after init (its
     /// observers run only then), whatever the code the tool sees does with it; never one to
     /// make a `let`.

@@ -116,6 +116,8 @@ public struct GuardFinding: Sendable, Equatable {
     /// The call at `helperCall` is made by another type's code (or through another instance):
     /// it cannot use the class's own guard.
     public var helperCallOutside = false
+    /// The site at `helperCall` hands `self` to another type's code, which calls `helper` back.
+    public var helperCallHandsOut = false
     /// Nothing runs after the call at `helperCall`, nor after any call of the member it is in.
     public var helperCallDeferrable = false
     /// `helper` is a property's accessor, not a method: "set" or "read" at `helperCall`.
@@ -145,6 +147,7 @@ public enum GuardInference {
 
     /// The findings for class `key` (`module::Outer.Inner`) from its files' logs.
     static func findings(key: String, logs byPath: [String: TypeGuardLog], setupCalls: [String: [String: [String]]], assigned: Set<String> = [],
+                         locked: [String: [String]] = [:],
                          outsideCalls: [String: [OutsideCall]] = [:],
                          testConcurrentNames: [String: [String]], testJoining: [String: [String]] = [:],
                          testNotJoining: [String] = [], ancestors: [(name: String, logs: [String: TypeGuardLog])] = []) -> [GuardFinding] {
@@ -156,7 +159,7 @@ public enum GuardInference {
         let simple = String((sep.map { base[$0.upperBound...] } ?? base).split(separator: ".").last ?? "")
         let inherited = ancestors.map { a in a.logs.keys.sorted().map { a.logs[$0]! } }
         let outside = (outsideCalls[simple] ?? []) + ancestors.flatMap { outsideCalls[$0.name] ?? [] }
-        return analyze(list, setup: Set(setupCalls[module]?[simple] ?? []), assignedElsewhere: assigned, outside: outside,
+        return analyze(list, setup: Set(setupCalls[module]?[simple] ?? []), assignedElsewhere: assigned, lockedElsewhere: Set(locked[module] ?? []), outside: outside,
                        testConcurrent: Set(testConcurrentNames[module] ?? []),
                        joining: testJoining, notJoining: Set(testNotJoining), ancestors: inherited)
     }
@@ -179,7 +182,8 @@ public enum GuardInference {
     }
 
     /// The findings for one class, from every file's log of it.
-    static func analyze(_ logs: [TypeGuardLog], setup: Set<String> = [], assignedElsewhere: Set<String> = [], outside: [OutsideCall] = [],
+    static func analyze(_ logs: [TypeGuardLog], setup: Set<String> = [], assignedElsewhere: Set<String> = [], lockedElsewhere: Set<String> = [],
+                        outside: [OutsideCall] = [],
                         testConcurrent: Set<String> = [],
                         joining: [String: [String]] = [:], notJoining: Set<String> = [],
                         ancestors: [[TypeGuardLog]] = []) -> [GuardFinding] {
@@ -253,6 +257,9 @@ public enum GuardInference {
         // Uses of the members by other types' code, or through another instance: they hold none
         // of this instance's guards.
         var outsideSites: [String: [MemberCallRecord]] = [:]
+        // Per member, for each of its outside uses: the type whose function makes it through a
+        // parameter (`OutsideCall.parameterOf`), or "".
+        var outsideFrom: [String: [String]] = [:]
         for c in outside.sorted(by: { ($0.path, $0.offset) < ($1.path, $1.offset) }) {
             var k: String? = nil
             if c.callee.hasSuffix(")") {
@@ -262,8 +269,46 @@ public enum GuardInference {
             } else if members[c.callee + ".get"] != nil {
                 k = c.callee + ".get"
             }
-            if let k { outsideSites[k, default: []].append(c.record) }
+            if let k {
+                outsideSites[k, default: []].append(c.record)
+                outsideFrom[k, default: []].append(c.parameterOf)
+            }
         }
+        // A member the class's own code never calls, which another type calls only through a
+        // parameter that the class handed `self` in as (`parser.parse(data, self)`, then
+        // `terminal.csiHandler()` in the parser): it runs inside one of those hand-outs, holding
+        // what the hand-out holds, so the hand-outs are its call sites.
+        var handOutsTo: [String: [MemberCallRecord]] = [:]
+        for l in logs {
+            for a in l.accesses where !a.outside && a.variable.count > OutsideAccesses.handOut.count && a.variable.hasPrefix(OutsideAccesses.handOut) {
+                let type = String(a.variable.dropFirst(OutsideAccesses.handOut.count))
+                var rec = MemberCallRecord(callee: "", baseName: "", member: a.member, site: a.site, guards: a.guards,
+                                           construction: a.construction, runsLater: a.runsLater, possible: a.possible,
+                                           releasedEntry: a.releasedEntry)
+                rec.codeAfter = true
+                rec.handOut = true
+                handOutsTo[type, default: []].append(rec)
+            }
+        }
+        if !handOutsTo.isEmpty {
+            for (k, from) in outsideFrom.sorted(by: { $0.key < $1.key }) where (sites[k] ?? []).isEmpty && !referenced.contains(k) {
+                guard let m = members[k], m.access != .world, !m.enteredFromOutside,
+                      from.allSatisfy({ !$0.isEmpty && handOutsTo[$0] != nil }) else { continue }
+                var virtual: [MemberCallRecord] = []
+                for type in Set(from).sorted() {
+                    for h in handOutsTo[type]! {
+                        var rec = h
+                        rec.callee = k
+                        rec.baseName = m.baseName
+                        virtual.append(rec)
+                    }
+                }
+                sites[k] = virtual
+                outsideSites[k] = nil
+            }
+        }
+        let guardTakenOutside = cls.exposedGuards.contains { lockedElsewhere.contains($0) }
+        let publicGuardTakenOutside = cls.publicGuards.contains { lockedElsewhere.contains($0) }
         // Entry guards per member, to a fixed point.
         var entry: [String: Entry] = [:]
         var open: [String] = []
@@ -297,7 +342,17 @@ public enum GuardInference {
                 // overriding or @objc member, or one of its own that nothing in the run calls
                 // (a delegate method), may run on that queue.
                 let calledBack = handsOutQueue && (m.enteredFromOutside || (m.access != .world && (sites[k] ?? []).isEmpty))
-                entry[k] = Entry(possible: m.saysCallerHolds || referenced.contains(k) || calledBack)
+                // Called only by other types' code, each call where the tool cannot tell what
+                // it holds (in a closure, such as `r.lock.withLock { r.m() }`).
+                // Or the class's guard is one other files can name and some code there takes it
+                // through a reference (`t.lock.withLock { t.feed(d) }`): a member the class's own
+                // code never calls may be called with it held.
+                // (For a member code outside the module can call, the guard must be public: that
+                // code can take no other.)
+                let othersMayHold = !m.enteredFromOutside
+                    && ((m.access != .world && (sites[k] ?? []).isEmpty && outsideSites[k].map { !$0.isEmpty && $0.allSatisfy(\.possible) } ?? false)
+                        || (m.access == .world ? publicGuardTakenOutside : guardTakenOutside))
+                entry[k] = Entry(possible: m.saysCallerHolds || referenced.contains(k) || calledBack || othersMayHold)
             } else {
                 entry[k] = Entry(top: true)
                 open.append(k)
@@ -306,7 +361,11 @@ public enum GuardInference {
         open.sort()
         // A member the class calls with its guard held is entered without it from another type's
         // code: its guard is what every caller in the run holds, theirs included.
-        for k in open { if let more = outsideSites[k] { sites[k]!.append(contentsOf: more) } }
+        for k in open {
+            guard var more = outsideSites[k] else { continue }
+            if guardTakenOutside { for i in more.indices { more[i].possible = true } }
+            sites[k]!.append(contentsOf: more)
+        }
         let openSet = Set(open)
         // Whether deferring a write in member `k` could reorder it: a caller (or a caller of a
         // caller) goes on after the call, or code outside the module can call `k`; with such a
@@ -432,7 +491,7 @@ public enum GuardInference {
                     if !l.testCode && !a.testOnly { outsideByVar[a.variable, default: []].append(a) }
                     continue
                 }
-                if a.variable == OutsideAccesses.handOut {
+                if a.variable.hasPrefix(OutsideAccesses.handOut) {
                     let e = effective(a.member, a.guards, possible: a.possible, construction: false, runsLater: a.runsLater,
                                       released: a.releasedEntry)
                     handOuts.append(e)
@@ -451,7 +510,8 @@ public enum GuardInference {
                 if let q = drainedOn { drained[a.site] = q }
                 accesses.append((a, e, l.testCode || a.testOnly))
                 for g in e.some where isOwn(g) { ownGuards.insert(g) }
-                if e.possible { anyPossible = true }
+                // (An access that holds a guard of its own is guarded whatever else may be held.)
+                if e.possible && e.guards.isEmpty { anyPossible = true }
             }
             // The guards the class's code holds around calls of its own members count too.
             for c in l.calls where !c.construction {
@@ -774,6 +834,7 @@ public enum GuardInference {
                         }
                         f.helperCall = bad.site
                         f.helperCallOutside = bad.member.isEmpty
+                        f.helperCallHandsOut = bad.handOut
                         f.helperCallDeferrable = !bad.codeAfter && (bad.runsLater || (!bad.member.isEmpty && !order(bad.member).matters))
                     } else if !f.helperHasGuardedCaller {
                         f.helper = nil

@@ -106,6 +106,9 @@ public struct MemberCallRecord: Sendable, Equatable {
     public var releasedEntry: [String] = []
     /// Made on every path through the member before the code after it (see `OnceSections.leads`).
     public var leading = false
+    /// Not a call: where the class hands `self` to another type's code, which calls the member
+    /// back through it (see `GuardInference.analyze`).
+    public var handOut = false
 }
 
 /// A use of a member through a reference to an instance of a type the file names (see
@@ -122,8 +125,12 @@ public struct OutsideCall: Sendable, Equatable {
     public var codeAfter: Bool
     /// In a closure, which may run anywhere: the tool cannot tell what it holds.
     public var inClosure: Bool
+    /// Made through a parameter of a function (not in a closure) of the type named here: the
+    /// instance was handed in, and the call runs with whatever the code that handed it in holds.
+    /// Empty for any other receiver.
+    public var parameterOf: String
 
-    public init(callee: String, site: CodeSite, codeAfter: Bool, inClosure: Bool) {
+    public init(callee: String, site: CodeSite, codeAfter: Bool, inClosure: Bool, parameterOf: String = "") {
         self.callee = callee
         path = site.path
         offset = Int32(clamping: site.offset)
@@ -131,6 +138,7 @@ public struct OutsideCall: Sendable, Equatable {
         column = Int32(clamping: site.column)
         self.codeAfter = codeAfter
         self.inClosure = inClosure
+        self.parameterOf = parameterOf
     }
 
     public var site: CodeSite { CodeSite(path: path, offset: Int(offset), line: Int(line), column: Int(column)) }
@@ -225,6 +233,9 @@ public struct ClassRecord: Sendable, Equatable {
     /// Guards the class exposes (`public let lock`): outside code can take them around its
     /// own accesses.
     public var publicGuards: [String] = []
+    /// Guards other files' code can name (not `private` or `fileprivate`): with
+    /// `ProjectIndex.lockedThroughOthers`, a caller of the class may hold one around its call.
+    public var exposedGuards: [String] = []
     /// A superclass in the run uses guards of its own: the class is never told it has no lock.
     public var superclassGuarded = false
     /// How the class's code holds each of its locks (`withLock`, `perform`, `lock`, `wait`,
@@ -292,6 +303,8 @@ public enum GuardLogExtractor {
         "called while", "assumes the lock", "assumes that the lock", "under the lock", "inside the lock", "within the lock",
         "must already", "already be", "already hold", "already on", "is held", "are held", "caller holds", "callers hold",
         "held by the caller", "must be locked", "requires the lock", "requires lock", "precondition: lock",
+        "caller synchronizes", "callers synchronize", "synchronized by the caller", "synchronized by its caller",
+        "caller is responsible for locking", "caller is responsible for synchroni", "caller takes the lock", "callers take the lock",
     ].map { Array($0.utf8) }
 
     static let singleThreadPhrases: [[UInt8]] = [
@@ -339,6 +352,9 @@ public enum GuardLogExtractor {
         public var testNotJoining: [String] = []
         /// Member names this file assigns through another reference than `self`.
         public var assignedThroughOthers: [String] = []
+        /// Member names this file locks through another reference than `self` (see
+        /// `lockedThroughOthers`).
+        public var lockedThroughOthers: [String] = []
         /// Uses of members through references to instances of a type the file names (see
         /// `outsideCalls`), by that type's name.
         public var outsideCalls: [String: [OutsideCall]] = [:]
@@ -367,11 +383,13 @@ public enum GuardLogExtractor {
             let receiver = s.text(r)
             guard typed.contains(receiver) else { continue }
             let type: String
+            var parameter = false
             switch receivers.binding(s, receiver, at: r, memberOnly: memberOnly) {
             case .variable(let d):
                 type = receivers.typeOf[d] ?? ""
             case .parameter:
                 type = s.parameterTypeName(s.text(r), at: r) ?? ""
+                parameter = true
             case .unknown:
                 continue
             }
@@ -382,8 +400,9 @@ public enum GuardLogExtractor {
             // In a closure, which may run anywhere (on the instance's own queue, too): the tool
             // cannot tell what it holds.
             let inClosure = s.scopes[exec].kind == .closure
+            let parameterOf = parameter && call && !inClosure ? (s.enclosingTypeName(of: i)?.split(separator: ".").last).map(String.init) ?? "" : ""
             out[type, default: []].append(OutsideCall(callee: callee, site: CodeSite(s, token: i), codeAfter: !StateAccess.nothingRunsAfter(s, i),
-                                                      inClosure: inClosure))
+                                                      inClosure: inClosure, parameterOf: parameterOf))
         }
         return out
     }
@@ -397,6 +416,25 @@ public enum GuardLogExtractor {
             defer { i += 1 }
             guard s.code[i].kind == .identifier, s.isChar(i + 1, UInt8(ascii: "=")), s.isChar(i - 1, UInt8(ascii: ".")),
                   !s.isKeyword(i - 2, .self) else { continue }
+            out.insert(s.text(i))
+        }
+        return out.sorted()
+    }
+
+    /// The member names a file locks, or runs a closure under, through another reference than
+    /// `self` (`terminal.lock.withLock { terminal.feed(d) }`, `conn.stateLock.lock()`,
+    /// `owner.queue.sync { }`): a class whose guard of that name other files can name may be
+    /// called with it held by code outside the class.
+    public static func lockedThroughOthers(_ s: FileStructure) -> [String] {
+        var out = Set<String>()
+        var i = 2
+        while i + 3 < s.code.count {
+            defer { i += 1 }
+            guard s.code[i].kind == .identifier, s.isChar(i - 1, UInt8(ascii: ".")), s.isChar(i + 1, UInt8(ascii: ".")),
+                  s.code[i - 2].kind == .identifier, s.code[i + 2].kind == .identifier,
+                  s.isChar(i + 3, UInt8(ascii: "(")) || s.isChar(i + 3, UInt8(ascii: "{")) else { continue }
+            let method = s.text(i + 2)
+            guard method == "sync" || LockVocabulary.defaultAcquireRelease[method] != nil || LockVocabulary.namesLock(method) else { continue }
             out.insert(s.text(i))
         }
         return out.sorted()
@@ -458,6 +496,7 @@ public enum GuardLogExtractor {
         var result = Extraction()
         result.setupCalls = setupCalls(s)
         result.assignedThroughOthers = assignedThroughOthers(s)
+        result.lockedThroughOthers = lockedThroughOthers(s)
         // (A test calls what it tests one step at a time: not a caller that changes where the
         // member runs.)
         let receivers = context.fileIsTestCode ? nil : ReceiverTable(s)
@@ -1235,9 +1274,10 @@ public enum GuardLogExtractor {
         r.isSubclass = !superName.isEmpty && (knownBaseClasses.contains(superName) || context.isClassInRun(superName))
         r.inPackage = context.fileContext.module != nil
         for u in units {
-            for m in s.children[u] where s.decls[m].kind == .variable && (s.decls[m].modifiers.contains(.public) || s.decls[m].modifiers.contains(.open))
+            for m in s.children[u] where s.decls[m].kind == .variable
                 && (local.locks.contains(s.decls[m].nameText) || local.queues.contains(s.decls[m].nameText)) {
-                r.publicGuards.append(s.decls[m].nameText)
+                if s.decls[m].modifiers.contains(.public) || s.decls[m].modifiers.contains(.open) { r.publicGuards.append(s.decls[m].nameText) }
+                if s.isVisibleOutsideFile(s.decls[m]) { r.exposedGuards.append(s.decls[m].nameText) }
             }
         }
         r.superclassGuarded = !superName.isEmpty && context.isClassInRun(superName) && context.usesGuards(superName)
@@ -1909,16 +1949,26 @@ struct UnitWalker {
         guard s.isChar(i + 1, UInt8(ascii: ")")) || s.isChar(i + 1, UInt8(ascii: ",")) else { return false }
         let labelled = s.isChar(i - 1, UInt8(ascii: ":")) && i >= 2 && s.code[i - 2].isWord
         guard labelled || s.isChar(i - 1, UInt8(ascii: "(")) || s.isChar(i - 1, UInt8(ascii: ",")) else { return false }
-        guard s.argumentListOpen(holding: i) != nil, let m = member(at: i, unit: u), !s.decls[m].isStaticMember else { return false }
+        guard let open = s.argumentListOpen(holding: i), let m = member(at: i, unit: u), !s.decls[m].isStaticMember else { return false }
         let bodyScope = memberBody(m)
         let runsLater = bodyScope >= 0 && !LockRegions.reachesWithoutDeferral(s, from: i, to: bodyScope, escaping: regions.escaping)
         let held = regions.held(at: i, write: false)
-        var rec = StateAccessRecord(variable: OutsideAccesses.handOut, site: CodeSite(s, token: i), member: key(m), guards: held.guards)
+        let receiving = OutsideAccesses.handOut + (handOutReceiverType(callee: open - 1) ?? "")
+        var rec = StateAccessRecord(variable: receiving, site: CodeSite(s, token: i), member: key(m), guards: held.guards)
         rec.runsLater = runsLater
         rec.possible = held.possible
         if !runsLater { rec.releasedEntry = regions.releasedOnEntry(before: i) }
         log.accesses.append(rec)
         return true
+    }
+
+    /// The declared type of the instance whose method a hand-out passes `self` to
+    /// (`parser.parse(data, self)`: `parser`'s type), when the file tells it.
+    func handOutReceiverType(callee c: Int) -> String? {
+        guard c >= 2, s.code[c].kind == .identifier, s.isChar(c - 1, UInt8(ascii: ".")),
+              let (r, memberOnly) = ReceiverTable.receiver(s, ofMember: c, optionalSelf: true),
+              case .variable(let d) = s.lookupVariable(s.text(r), at: r, memberOnly: memberOnly) else { return nil }
+        return GuardLogExtractor.declaredTypeName(s.decls[d], s)
     }
 
     /// Whether the variable named at token `r` is declared as an instance of this class (its

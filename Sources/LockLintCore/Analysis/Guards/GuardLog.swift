@@ -1490,6 +1490,7 @@ public enum GuardLogExtractor {
     static func varRecords(_ context: RuleContext, units: [Int], vars: Set<String>, guards: Set<String>) -> [StoredVarRecord] {
         let s = context.structure
         var out: [StoredVarRecord] = []
+        let wrapped = wrapperComments(s, units: units, vars: vars)
         for u in units {
             for m in s.children[u] {
                 let v = s.decls[m]
@@ -1505,7 +1506,9 @@ public enum GuardLogExtractor {
                 r.type = s.text(v.typeAnnotation)
                 r.hidden = v.modifiers.contains(.private) || v.modifiers.contains(.fileprivate)
                     || s.decls[u].modifiers.contains(.private) || s.decls[u].modifiers.contains(.fileprivate)
-                let text = s.leadingCommentText(v)
+                var text = s.leadingCommentText(v)
+                // The comment of the computed property that wraps it speaks for it too.
+                if let w = wrapped[v.nameText] { text = text.isEmpty ? w : text + "\n" + w }
                 // A guard the comment names, or a contract it states (set once before sharing).
                 if !text.isEmpty && (ByteSearch.containsAny(text, caseInsensitive: protectionPhraseBytes) || ContractComments.documentsContract(text)) {
                     if let own = guards.sorted().first(where: { ByteSearch.containsAny(text, caseInsensitive: [Array($0.lowercased().utf8)]) }) {
@@ -1515,6 +1518,34 @@ public enum GuardLogExtractor {
                     }
                 }
                 out.append(r)
+            }
+        }
+        return out
+    }
+
+    /// The doc comments of computed properties that wrap one stored var: their accessors name no
+    /// other var of the class, and the setter stores `newValue` into it (`var timeout { get {
+    /// _timeout } set { _timeout = newValue } }`). What such a comment says of the property
+    /// (`set only before start`) it says of the var. Stored var name → comment text.
+    static func wrapperComments(_ s: FileStructure, units: [Int], vars: Set<String>) -> [String: String] {
+        var out: [String: String] = [:]
+        for u in units {
+            for m in s.children[u] {
+                let w = s.decls[m]
+                guard w.kind == .variable, w.isComputed, !w.isStaticMember, w.body >= 0 else { continue }
+                let text = s.leadingCommentText(w)
+                guard !text.isEmpty else { continue }
+                let body = s.scopes[w.body]
+                var named: String? = nil
+                var stores = false
+                var other = false
+                for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier {
+                    let word = s.text(k)
+                    guard vars.contains(word), !s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self) else { continue }
+                    if named == nil { named = word } else if named != word { other = true; break }
+                    if s.isChar(k + 1, UInt8(ascii: "=")) && s.is(k + 2, "newValue") { stores = true }
+                }
+                if !other, stores, let n = named { out[n] = text }
             }
         }
         return out

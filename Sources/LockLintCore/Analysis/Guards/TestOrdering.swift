@@ -14,6 +14,11 @@
 /// another thread: when it contains no recognised start and mentions `self`, it counts as a
 /// start that only a wait naming what it signals, or the run's knowledge that the callee returns
 /// after its closure's work (a helper that joins what it starts), can close. One pass per body.
+///
+/// Product code keeps the same order for its joins only (`joined(at:exec:)`): after
+/// `group.wait()` in a function, or in the closure of its `group.notify`, the work it entered
+/// into the group has finished. Whether that orders a read is for the inference to say (only when
+/// that work is all that writes the var).
 public enum TestOrder: Sendable, Equatable {
     /// Before any concurrent start of the test.
     case setup

@@ -320,6 +320,14 @@ enum GuardReport {
         if let m = lockTypeMethods?.first { return "\(what) \(p).\(m) { } (the project's own closure method on \(lockType ?? "the lock"))\(tail)" }
         // The form the class already uses for this lock.
         if let m = form, !m.isEmpty, m != "withLock" {
+            // A semaphore taken as the class takes it elsewhere (an async one is awaited, and only
+            // async code can wait for it).
+            if m.hasSuffix("()") {
+                let words = m.split(separator: " ")
+                let prefix = words.dropLast().map { $0 + " " }.joined()
+                return "\(what) \(prefix)\(p).\(words.last!) and \(p).signal() on every way out (a defer)"
+                    + (prefix.isEmpty ? "" : ", from async code,") + tail
+            }
             switch m {
             case "wait":
                 return "\(what) \(p).wait(); defer { \(p).signal() }\(tail)"

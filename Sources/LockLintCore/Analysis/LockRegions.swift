@@ -780,6 +780,20 @@ extension LockRegions {
         return out
     }
 
+    /// Whether every declaration the file has of `name` creates it with a count other than 1
+    /// (`Semaphore(value: 0)`, `Semaphore(value: 4)`): a signal or a pool, not a mutex.
+    static func createdWithOtherCount(_ name: String, _ s: FileStructure) -> Bool {
+        let decls = s.variableDecls(named: name)
+        return !decls.isEmpty && decls.allSatisfy { di in
+            let d = s.decls[di]
+            let j = d.initializer.lowerBound
+            guard d.initializer.count >= 6, j + 5 < s.code.count, s.code[j].kind == .identifier, s.isChar(j + 1, UInt8(ascii: "(")),
+                  s.is(j + 2, "value"), s.isChar(j + 3, UInt8(ascii: ":")), s.code[j + 4].kind == .integer,
+                  s.isChar(j + 5, UInt8(ascii: ")")) else { return false }
+            return s.text(j + 4) != "1"
+        }
+    }
+
     /// `DispatchSemaphore(value: 1)` as the declaration's initializer.
     static func isMutexSemaphore(_ d: Decl, _ s: FileStructure) -> Bool {
         let j = d.initializer.lowerBound

@@ -602,7 +602,7 @@ public struct ProjectIndex: Sendable {
         // A lock of the project's own runs closures under a lock: the file must name an acquire,
         // a lock-scoped method or `sync` (a cheap test on the identifier filter first).
         let mayHandToQueue = s.identifiers.mayContainAny(["async", "sync", "asyncAndWait"])
-        let mayHoldLocks = s.identifiers.mayContainAny(Array(vocabulary.acquireRelease.keys) + Array(vocabulary.lockScopedMethods) + ["sync"])
+        let mayHoldLocks = s.identifiers.mayContainAny(Array(vocabulary.acquireRelease.keys) + Array(vocabulary.lockScopedMethods) + ["sync", "signal"])
         // Methods that run their closure parameter under a lock (worked out once per file).
         let wrapperMethods = wrappers ?? (mayHoldLocks ? GuardLogExtractor.ownWrappers(s, vocabulary: vocabulary, regions: regions) : [:])
         for di in s.decls.indices where s.decls[di].kind == .other && !s.decls[di].nameText.isEmpty && s.isKeyword(s.decls[di].keyword, .typealias) {
@@ -1286,7 +1286,7 @@ public enum LockWrappers {
         var k = b.open
         while k < b.close {
             if s.code[k].kind == .identifier && (s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "{"))) {
-                if vocabulary.acquireNames.contains(s, k) || vocabulary.lockScopedNames.contains(s, k) || s.is(k, "sync") {
+                if vocabulary.acquireNames.contains(s, k) || vocabulary.lockScopedNames.contains(s, k) || s.is(k, "sync") || s.is(k, "signal") {
                     return true
                 }
             }

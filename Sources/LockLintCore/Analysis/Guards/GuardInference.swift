@@ -475,6 +475,8 @@ public enum GuardInference {
         // Accesses of a test after it drained a queue (`q.sync {}`): ordered against the writes
         // that run on that queue.
         var drained: [CodeSite: String] = [:]
+        // Reads in product code after their function joined the work it started.
+        var afterJoin = Set<CodeSite>()
         var ownGuards = Set<HeldGuard>()
         var anyPossible = false
         // Accesses other types' code makes through a reference to the class: judged apart, once
@@ -508,6 +510,7 @@ public enum GuardInference {
                     drainedOn = q
                 }
                 if let q = drainedOn { drained[a.site] = q }
+                if a.afterJoin && !l.testCode { afterJoin.insert(a.site) }
                 accesses.append((a, e, l.testCode || a.testOnly))
                 for g in e.some where isOwn(g) { ownGuards.insert(g) }
                 // (An access that holds a guard of its own is guarded whatever else may be held.)
@@ -583,6 +586,16 @@ public enum GuardInference {
                 list.removeAll { a in
                     guard let q = drained[a.record.site] else { return false }
                     return (outside?.contains(q) ?? true) && (byTest[a.record.exec]?.contains(q) ?? true)
+                }
+            }
+            if !afterJoin.isEmpty && !throughOthers.contains(v.name) && !v.settableOutsideModule
+                && !(outsideByVar[v.name]?.contains { $0.write } ?? false) {
+                // A read after its function joined its work, of a var that only that function
+                // writes, before the read (in the work it joined): ordered after every write.
+                let writes = list.filter { $0.record.write }.map(\.record)
+                list.removeAll { a in
+                    let r = a.record
+                    return afterJoin.contains(r.site) && writes.allSatisfy { $0.member == r.member && $0.site.path == r.site.path && $0.site < r.site }
                 }
             }
             // Written after construction by the run's own code (a public setter in an app target

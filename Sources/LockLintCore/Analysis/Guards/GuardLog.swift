@@ -68,6 +68,9 @@ public struct StateAccessRecord: Sendable, Equatable {
     /// Directly in a test function of test code: how the test's own order keeps it from racing
     /// with the concurrent work the test starts (see `TestOrdering`).
     public var testOrder: TestOrder? = nil
+    /// A read in product code after its function joined every start before it
+    /// (`group.wait()`, or in `group.notify { }`; see `TestOrdering.joined`).
+    public var afterJoin = false
     /// For a write in a once-section of the class (see `OnceSection`): its flag (for the flag
     /// itself, only its `flag = true` there).
     public var onceFlag: String? = nil
@@ -502,6 +505,7 @@ public enum GuardLogExtractor {
         let receivers = context.fileIsTestCode ? nil : ReceiverTable(s)
         if gatherOutside, let receivers { result.outsideCalls = outsideCalls(s, receivers: receivers) }
         let ordering = context.fileIsTestCode ? TestOrdering(s) : nil
+        let joins = ordering == nil && s.identifiers.mayContainAny(["wait", "notify"]) ? TestOrdering(s, product: true) : nil
         let outside = OutsideAccesses.extract(context, receivers: receivers)
         // The accesses other types' code here makes through references to a class, filed in
         // that class's log of this file.
@@ -649,7 +653,7 @@ public enum GuardLogExtractor {
             if memberUses == nil { memberUses = otherReferenceUses(s) }
             var walker = UnitWalker(context: context, name: name, vars: vars, references: references, uniqueness: uniqueness,
                                     wrappers: wrappers, selfAliases: fileSelfAliases!)
-            walker.ordering = ordering
+            walker.ordering = ordering ?? joins
             walker.methodNames = Set(units.flatMap { s.children[$0] }.filter { s.decls[$0].kind == .function }.map { s.decls[$0].nameText })
             walker.writingMethods = ValueMutations.writingMethods(className: name, declared: declared, vars: vars.subtracting(references), context)
             (log.deliveryQueues, log.otherQueueUses) = deliveryQueues(context, units: units, className: name)
@@ -962,6 +966,14 @@ public enum GuardLogExtractor {
         let regions = base.map { LockRegions($0, adding: LockRegions.queueRegions(s, vocabulary: vocabulary), s) }
             ?? LockRegions(s, vocabulary: vocabulary, includeQueues: ["*"])
         var out: [String: String] = [:]
+        // A semaphore the method waits on and signals around the call, as a mutex (see
+        // `GuardRegions.semaphoreMutexRegions`), worked out when first needed.
+        var semaphores: [GuardRegions.Region]? = nil
+        func semaphore(holding k: Int) -> String? {
+            if semaphores == nil { semaphores = s.identifiers.mayContain("signal") ? GuardRegions.semaphoreMutexRegions(s, vocabulary: vocabulary) : [] }
+            guard !semaphores!.isEmpty, let e = s.enclosingExecutable(of: k) else { return nil }
+            return semaphores!.first { $0.executable == e && $0.start < k && k < $0.end && $0.definite }?.held?.name
+        }
         // A wrapper may call its closure inside a closure passed to another wrapper of its type
         // (`withLock { body in withUnsafeUnderlyingLock { body() } }`): worked out to a fixed point.
         var changed = true
@@ -986,6 +998,8 @@ public enum GuardLogExtractor {
                 if let r = held.first, !r.lock.isEmpty, called || argument {
                     // Called (or handed on, as a closure that cannot outlive the call) in the region.
                     lock = lock ?? r.lock
+                } else if called || argument, let sem = semaphore(holding: k) {
+                    lock = lock ?? sem
                 } else if called || argument, let inner = enclosingWrapperCall(s, k, within: d.body, wrappers: out) {
                     lock = lock ?? inner
                 } else if let receiver = handedToLock(s, k, vocabulary: vocabulary, wrappers: out) {
@@ -1516,6 +1530,7 @@ public enum GuardLogExtractor {
     static func varRecords(_ context: RuleContext, units: [Int], vars: Set<String>, guards: Set<String>) -> [StoredVarRecord] {
         let s = context.structure
         var out: [StoredVarRecord] = []
+        let wrapped = wrapperComments(s, units: units, vars: vars)
         for u in units {
             for m in s.children[u] {
                 let v = s.decls[m]
@@ -1531,7 +1546,9 @@ public enum GuardLogExtractor {
                 r.type = s.text(v.typeAnnotation)
                 r.hidden = v.modifiers.contains(.private) || v.modifiers.contains(.fileprivate)
                     || s.decls[u].modifiers.contains(.private) || s.decls[u].modifiers.contains(.fileprivate)
-                let text = s.leadingCommentText(v)
+                var text = s.leadingCommentText(v)
+                // The comment of the computed property that wraps it speaks for it too.
+                if let w = wrapped[v.nameText] { text = text.isEmpty ? w : text + "\n" + w }
                 // A guard the comment names, or a contract it states (set once before sharing).
                 if !text.isEmpty && (ByteSearch.containsAny(text, caseInsensitive: protectionPhraseBytes) || ContractComments.documentsContract(text)) {
                     if let own = guards.sorted().first(where: { ByteSearch.containsAny(text, caseInsensitive: [Array($0.lowercased().utf8)]) }) {
@@ -1541,6 +1558,34 @@ public enum GuardLogExtractor {
                     }
                 }
                 out.append(r)
+            }
+        }
+        return out
+    }
+
+    /// The doc comments of computed properties that wrap one stored var: their accessors name no
+    /// other var of the class, and the setter stores `newValue` into it (`var timeout { get {
+    /// _timeout } set { _timeout = newValue } }`). What such a comment says of the property
+    /// (`set only before start`) it says of the var. Stored var name → comment text.
+    static func wrapperComments(_ s: FileStructure, units: [Int], vars: Set<String>) -> [String: String] {
+        var out: [String: String] = [:]
+        for u in units {
+            for m in s.children[u] {
+                let w = s.decls[m]
+                guard w.kind == .variable, w.isComputed, !w.isStaticMember, w.body >= 0 else { continue }
+                let text = s.leadingCommentText(w)
+                guard !text.isEmpty else { continue }
+                let body = s.scopes[w.body]
+                var named: String? = nil
+                var stores = false
+                var other = false
+                for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier {
+                    let word = s.text(k)
+                    guard vars.contains(word), !s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self) else { continue }
+                    if named == nil { named = word } else if named != word { other = true; break }
+                    if s.isChar(k + 1, UInt8(ascii: "=")) && s.is(k + 2, "newValue") { stores = true }
+                }
+                if !other, stores, let n = named { out[n] = text }
             }
         }
         return out
@@ -1693,7 +1738,7 @@ struct UnitWalker {
     /// .dispatch(queue)`, `delegateQueue: queue`, `x.queue = queue`): the closures it gives out
     /// may be called back on that queue, which the tool cannot see.
     var handsOutQueue = false
-    /// In test code: the order its test functions keep (nil elsewhere).
+    /// In test code: the order its test functions keep; in product code that waits, its joins.
     var ordering: TestOrdering? = nil
     /// Per var of a value type the run declares: the methods whose call writes it (its type's
     /// `mutating` methods, see `ValueMutations`).
@@ -1904,8 +1949,11 @@ struct UnitWalker {
                 if write && held.guards.isEmpty { rec.plainBlockWrite = plainReaderWriterBlock(i, regions: regions) }
                 rec.exec = execOffset(i)
                 rec.testOnly = s.inTestOnlyCode(i)
-                if let ordering, !runsLater, let e = s.enclosingExecutable(of: i), s.scopes[e].kind == .functionBody {
+                if let ordering, !ordering.product, !runsLater, let e = s.enclosingExecutable(of: i), s.scopes[e].kind == .functionBody {
                     rec.testOrder = ordering.order(at: i, body: e)
+                }
+                if let ordering, ordering.product, !write, let e = s.enclosingExecutable(of: i) {
+                    rec.afterJoin = ordering.joined(at: i, exec: e)
                 }
                 if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
                 if write && !runsLater && !construction, let o = once.first(where: { $0.range.contains(i) }) {

@@ -647,30 +647,73 @@ public struct GuardRegions {
     static func mainActorClosures(_ s: FileStructure) -> [Region] { [] }
 
     /// `wait()` … `signal()` on one receiver in one body, the wait first: a semaphore used as a
-    /// mutex (a semaphore signalled from a callback is a completion wait, not a guard).
+    /// mutex (a semaphore signalled from a callback is a completion wait, not a guard). The wait
+    /// may have another name, known by the deferred signal that follows it somewhere in the file
+    /// (`try await gate.waitUnlessCancelled(); defer { gate.signal() }`). A receiver the file
+    /// creates with a count other than 1 (`Semaphore(value: 0)`: a signal between tasks, or a
+    /// pool of slots) is no mutex.
     static func semaphoreMutexRegions(_ s: FileStructure, vocabulary: LockVocabulary) -> [Region] {
-        guard s.identifiers.mayContain("signal") && s.identifiers.mayContain("wait") else { return [] }
+        guard s.identifiers.mayContain("signal") else { return [] }
+        var waits: Set<String> = ["wait"]
+        for k in 0..<s.code.count where s.code[k].kind == .keyword && s.isKeyword(k, .defer) {
+            if let m = acquireBeforeDeferredSignal(s, defer: k) { waits.insert(m) }
+        }
+        guard waits.count > 1 || s.identifiers.mayContain("wait") else { return [] }
+        var counted: [String: Bool] = [:]
         var byExec: [Int: [LockFlow.Acquire]] = [:]
-        for k in 2..<max(2, s.code.count) where s.code[k].kind == .identifier && s.is(k, "wait") && s.isChar(k - 1, UInt8(ascii: "."))
-            && s.isChar(k + 1, UInt8(ascii: "(")) && s.isChar(k + 2, UInt8(ascii: ")")) {
+        for k in 2..<max(2, s.code.count) where s.code[k].kind == .identifier && s.isChar(k - 1, UInt8(ascii: "."))
+            && s.isChar(k + 1, UInt8(ascii: "(")) && s.isChar(k + 2, UInt8(ascii: ")")) && (s.is(k, "wait") || (waits.count > 1 && waits.contains(s.text(k)))) {
             let r = LockRegions.receiverStart(s, dot: k - 1)
             guard r >= 0, let exec = s.enclosingExecutable(of: k) else { continue }
             let lock = LockRegions.normalized(s.text(s.span(r, k - 1)))
+            let name = lock.split(separator: ".").last.map(String.init) ?? lock
+            if counted[name] == nil { counted[name] = LockRegions.createdWithOtherCount(name, s) }
+            guard counted[name] == false else { continue }
             byExec[exec, default: []].append(LockFlow.Acquire(token: k, lock: lock, release: "signal", freeFunction: false, close: k + 2))
         }
         guard !byExec.isEmpty else { return [] }
         var vocab = vocabulary
-        vocab.acquireRelease = ["wait": "signal"]
+        vocab.acquireRelease = [:]
+        for w in waits { vocab.acquireRelease[w] = "signal" }
         var out: [Region] = []
         for exec in byExec.keys.sorted() {
             let flow = LockFlow(s, exec: exec, acquires: byExec[exec]!, vocabulary: vocab)
             // Only a wait released in the same body (or a defer of it) is a mutex.
             for seg in flow.segments where seg.releaseToken >= 0 {
                 out.append(Region(start: seg.start, end: seg.end, executable: exec, held: HeldGuard(seg.lock, .lock), receiver: seg.lock,
-                                  writes: true, definite: seg.definite, form: "wait"))
+                                  writes: true, definite: seg.definite, form: acquireForm(s, seg.acquireToken)))
             }
         }
         return out
+    }
+
+    /// How the code takes a semaphore at acquire token `k`: `wait`, or the call as written when it
+    /// is awaited or has another name (`try await waitUnlessCancelled()`), for the fix-it.
+    static func acquireForm(_ s: FileStructure, _ k: Int) -> String {
+        guard k >= 2 else { return "wait" }
+        var r = LockRegions.receiverStart(s, dot: k - 1)
+        var prefix = ""
+        if r >= 1 && s.isKeyword(r - 1, .await) {
+            prefix = r >= 2 && s.isKeyword(r - 2, .try) ? "try await " : "await "
+            r -= 1
+        }
+        return prefix.isEmpty && s.is(k, "wait") ? "wait" : prefix + s.text(k) + "()"
+    }
+
+    /// `r.m()` as the statement right before `defer { r.signal() }` (the `defer` at `k`), awaited
+    /// or not: the method takes what the deferred signal gives back. Its name, or nil.
+    static func acquireBeforeDeferredSignal(_ s: FileStructure, defer k: Int) -> String? {
+        guard s.isChar(k + 1, UInt8(ascii: "{")) else { return nil }
+        let close = Int(s.match[k + 1])
+        guard close > k + 5, s.isChar(close - 1, UInt8(ascii: ")")), s.isChar(close - 2, UInt8(ascii: "(")) else { return nil }
+        let rel = close - 3
+        guard s.is(rel, "signal"), s.isChar(rel - 1, UInt8(ascii: ".")), LockRegions.receiverStart(s, dot: rel - 1) == k + 2,
+              s.isChar(k - 1, UInt8(ascii: ")")), s.isChar(k - 2, UInt8(ascii: "(")) else { return nil }
+        let m = k - 3
+        guard m >= 2, s.code[m].kind == .identifier, s.isChar(m - 1, UInt8(ascii: ".")), !s.is(m, "signal") else { return nil }
+        let r = LockRegions.receiverStart(s, dot: m - 1)
+        guard r >= 0, s.text(s.span(r, m - 1)) == s.text(s.span(k + 2, rel - 1)) else { return nil }
+        return s.text(m)
     }
 
     /// `q:name`, `l:name`, `m`: an executor as a string (for the project index).

@@ -14,6 +14,11 @@
 /// another thread: when it contains no recognised start and mentions `self`, it counts as a
 /// start that only a wait naming what it signals, or the run's knowledge that the callee returns
 /// after its closure's work (a helper that joins what it starts), can close. One pass per body.
+///
+/// Product code keeps the same order for its joins only (`joined(at:exec:)`): after
+/// `group.wait()` in a function, or in the closure of its `group.notify`, the work it entered
+/// into the group has finished. Whether that orders a read is for the inference to say (only when
+/// that work is all that writes the var).
 public enum TestOrder: Sendable, Equatable {
     /// Before any concurrent start of the test.
     case setup
@@ -28,6 +33,14 @@ public enum TestOrder: Sendable, Equatable {
 
 final class TestOrdering {
     let s: FileStructure
+    /// Product code: only joins order an access (a function's own start is not set-up), a wait
+    /// with a timeout joins only where its result is checked as `.success`, and a start that
+    /// itself waits on a name (a semaphore taken as a mutex) does not signal it.
+    let product: Bool
+    /// In product code: the order in a `group.notify { }` closure (by its scope): the caller's
+    /// order with the group's work joined.
+    private var notifyOrders: [Int: TestOrder?] = [:]
+    private var closureByScope: [Int: Int] = [:]
     /// Closures by the token of the function they are passed to.
     private var closuresByCallee: [Int: [Int]] = [:]
     /// Per function body scope: the order by token (segments from a token on), or nil.
@@ -39,9 +52,13 @@ final class TestOrdering {
         "concurrentPerform", "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",
     ]
 
-    init(_ s: FileStructure) {
+    init(_ s: FileStructure, product: Bool = false) {
         self.s = s
-        for (k, c) in s.closures.enumerated() where c.callee >= 0 { closuresByCallee[c.callee, default: []].append(k) }
+        self.product = product
+        for (k, c) in s.closures.enumerated() where c.callee >= 0 {
+            closuresByCallee[c.callee, default: []].append(k)
+            if product { closureByScope[c.scope] = k }
+        }
     }
 
     /// One concurrent start of a body.
@@ -78,6 +95,11 @@ final class TestOrdering {
         var startsSinceDrain = 0
         var lastDrain: String? = nil
         var lastWait: Set<String>? = nil
+        /// The first token of the statement being walked.
+        var statement = -1
+        /// Blocks that run only after a checked join (`if g.wait(timeout:) == .success { … }`):
+        /// their order, for the walk to record.
+        var blocks: [(from: Int, to: Int, order: TestOrder?)] = []
 
         mutating func add(_ st: Start) {
             let k = starts.count
@@ -156,14 +178,43 @@ final class TestOrdering {
         let decl = s.scopes[body].decl
         guard decl >= 0, s.decls[decl].body == body, isTest(decl) else { return nil }
         if segmentsByBody[body] == nil { segmentsByBody[body] = segments(ofTest: decl) }
-        let segs = segmentsByBody[body]!
-        // The last segment starting at or before i.
+        return lookUp(i, segmentsByBody[body]!) ?? .unordered
+    }
+
+    /// The last segment starting at or before i: its order.
+    private func lookUp(_ i: Int, _ segs: [(from: Int, order: TestOrder?)]) -> TestOrder? {
         var lo = 0, hi = segs.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if segs[mid].from <= i { lo = mid + 1 } else { hi = mid }
         }
-        return (lo == 0 ? nil : segs[lo - 1].order) ?? .unordered
+        return lo == 0 ? nil : segs[lo - 1].order
+    }
+
+    /// In product code: whether access token `i` runs after a join of every start before it,
+    /// with nothing left running: directly in function body `body` after `group.wait()`, or in
+    /// the closure of a `group.notify { }` there (`i`'s executable scope `exec`).
+    func joined(at i: Int, exec: Int) -> Bool {
+        let order: TestOrder?
+        if s.scopes[exec].kind == .functionBody {
+            order = lookUp(i, walked(exec))
+        } else if let c = closureByScope[exec], let body = s.enclosingExecutable(of: s.closures[c].callee),
+                  s.scopes[body].kind == .functionBody {
+            _ = walked(body)
+            order = notifyOrders[exec] ?? nil
+        } else {
+            return false
+        }
+        return order == .joined(needs: [])
+    }
+
+    private func walked(_ body: Int) -> [(from: Int, order: TestOrder?)] {
+        if let known = segmentsByBody[body] { return known }
+        var state = State()
+        var segs: [(from: Int, order: TestOrder?)] = []
+        walk(body: body, state: &state, segments: &segs)
+        segmentsByBody[body] = segs
+        return segs
     }
 
     /// The test's order by statement: a start counts from its statement's first token on, a join
@@ -198,7 +249,13 @@ final class TestOrdering {
                 emit(i)
             }
             let before = state.starts.count
+            state.statement = stmtStart
             let next = step(i, body: body, topLevel: Int(s.scopeOf[i]) == body, state: &state)
+            for b in state.blocks where segments.last.map({ $0.from < b.from }) ?? true {
+                segments.append((b.from, b.order))
+                segments.append((b.to, state.order))
+            }
+            state.blocks = []
             if state.starts.count != before {
                 // A start counts from its statement on (`x = startWork()` writes after it).
                 if let k = segments.lastIndex(where: { $0.from <= stmtStart }), segments[k].from == stmtStart {
@@ -254,8 +311,17 @@ final class TestOrdering {
                 return end
             }
             if Self.selfJoining.contains(word) { return end }
+            // `group.notify(queue:) { }`: runs once the group's work is done, beside what
+            // follows the call.
+            if product, word == "notify", topLevel, let r = receiver(i) {
+                var joined = state
+                joined.wait([r])
+                for c in cs where s.closures[c].open > i { notifyOrders[s.closures[c].scope] = joined.order }
+                state.add(Start(queue: nil, names: [], opaque: nil))
+                return end
+            }
             if GuardLogExtractor.concurrentCallees.contains(word) {
-                state.add(Start(queue: receiver(i), names: names(i..<end), opaque: nil))
+                state.add(Start(queue: receiver(i), names: product ? signalled(i..<end) : names(i..<end), opaque: nil))
                 return end
             }
             if let f = ownFunction(i) {
@@ -286,6 +352,19 @@ final class TestOrdering {
         if topLevel {
             // Joins: a wait on a group or semaphore, on expectations, on an operation queue.
             if dotted, let r = receiverName, word == "wait" || word == "waitUntilAllOperationsAreFinished" {
+                // Product code: a wait that can time out joins only where it returned `.success`
+                // (after `guard … == .success else { … }`, or in the block of such an `if`).
+                if product && close > i + 2 {
+                    guard s.is(close + 1, "=="), s.isChar(close + 2, UInt8(ascii: ".")), s.is(close + 3, "success") else { return i + 1 }
+                    if s.isKeyword(state.statement, .guard) {
+                        state.wait([r])
+                    } else if s.isKeyword(state.statement, .if), s.isChar(close + 4, UInt8(ascii: "{")), s.match[close + 4] > close + 4 {
+                        var joined = state
+                        joined.wait([r])
+                        state.blocks.append((close + 5, Int(s.match[close + 4]), joined.order))
+                    }
+                    return i + 1
+                }
                 state.wait([r]); return i + 1
             }
             if (word == "wait" && s.is(i + 2, "for")) || word == "fulfillment" {
@@ -322,6 +401,16 @@ final class TestOrdering {
         var out = Set<String>()
         for k in range where k < s.code.count && s.code[k].kind == .identifier && !s.isChar(k + 1, UInt8(ascii: ":")) {
             out.insert(s.text(k))
+        }
+        return out
+    }
+
+    /// The names a start's code signals (`names`), less those it also waits on: work that takes
+    /// a semaphore and gives it back uses it as a mutex, not to say it is done.
+    private func signalled(_ range: Range<Int>) -> Set<String> {
+        var out = names(range)
+        for k in range where k + 1 < s.code.count && s.is(k, "wait") && s.isChar(k + 1, UInt8(ascii: "(")) {
+            if let r = receiver(k) { out.remove(r) }
         }
         return out
     }

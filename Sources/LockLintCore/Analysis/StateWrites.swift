@@ -409,7 +409,7 @@ public struct StateWrites: Sendable, Equatable {
     /// superset of the last components of the keys `extract` would record for it.
     public static func writtenNames(_ s: FileStructure) -> [UInt64] {
         var out: [UInt64] = []
-        for k in 0..<s.count where isNameToken(s, k) && (isWriteCandidate(s, k) || isBareCall(s, k) || isMemberCall(s, k)) { out.append(nameHash(s, k)) }
+        for k in 0..<s.count where isNameToken(s, k) && (isWriteCandidate(s, k) || isBareCall(s, k) || isTypeMemberCall(s, k)) { out.append(nameHash(s, k)) }
         out.sort()
         var unique: [UInt64] = []
         unique.reserveCapacity(out.count)
@@ -498,6 +498,18 @@ public struct StateWrites: Sendable, Equatable {
         return opensClosure(s, k + 1)
     }
 
+    /// Whether identifier `k` is called on a type or on `self`: `Type.f(…)`, `Self.f(…)`,
+    /// `self.f(…)` (the shapes `staticCallKey` files, without looking for the type).
+    static func isTypeMemberCall(_ s: FileStructure, _ k: Int) -> Bool {
+        guard isMemberCall(s, k), k >= 2 else { return false }
+        let r = k - 2
+        if s.isKeyword(r, .Self) || s.isKeyword(r, .self) { return true }
+        guard s.code[r].kind == .identifier else { return false }
+        let first = s.file.bytes[Int(s.code[r].start)]
+        // (A name that starts beyond ASCII may be a type's too: its calls are counted.)
+        return (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")) || first >= 0x80
+    }
+
     /// The key (`Type.f`) of the static method that token `k` may call: `Type.f(…)`,
     /// `Self.f(…)`, or `self.f(…)` and a bare `f(…)` in a static member of the type; nil for
     /// any other call (an instance's method, a free function outside a static member).
@@ -507,7 +519,7 @@ public struct StateWrites: Sendable, Equatable {
             if s.isKeyword(r, .Self) || (s.isKeyword(r, .self) && inStaticCode(s, k)) {
                 return s.enclosingType(of: k).map { s.decls[$0].nameText + "." + nameText(s, k) }
             }
-            if s.code[r].kind == .identifier, let first = s.text(r).first, first.isUppercase { return s.text(r) + "." + nameText(s, k) }
+            if isTypeMemberCall(s, k) && s.code[r].kind == .identifier { return s.text(r) + "." + nameText(s, k) }
             return nil
         }
         guard isBareCall(s, k), inStaticCode(s, k), let t = s.enclosingType(of: k) else { return nil }

@@ -364,8 +364,8 @@ public struct NonisolatedUnsafeRule: Rule {
         let observed = s.hasObservers(d)
         if isGlobalLike && settableOutside && writes.isEmpty && elsewhere.isEmpty && !uses.usedInSignalHandler(s, d) {
             return ("public \(scope) var '\(d.nameText)'\(typeText) can be set by any client of the module, from any thread, while this module reads it",
-                    (observed ? "make it private behind a public accessor" : "make it a `let` that clients configure once; or make it private behind a public accessor")
-                        + ", and \(LockAdvice.protect("it", context.deployment, state: type ?? "Value"))")
+                    // Its setter is API: a `let` would break every client that sets it.
+                    "make it private behind a public accessor that clients keep setting, and \(LockAdvice.protect("it", context.deployment, state: type ?? "Value"))")
         }
         // Written only on the main actor: no write races another.
         if mainConfined { return nil }

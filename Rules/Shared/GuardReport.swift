@@ -418,7 +418,8 @@ enum GuardReport {
     static func unprotected(_ f: GuardFinding, rule: RuleDescription, token: Int, context: RuleContext) -> Diagnostic {
         var notes: [Note] = []
         var onlyConstants = true
-        var publicUnwritten = false
+        // Public vars nothing in the run sets: code outside the module can, so never a `let`.
+        var publicUnwritten: [String] = []
         // What the class holds, when it holds something: the tool saw it, and only that the
         // state is not touched under it.
         let holds = f.holds.isEmpty ? nil : f.holds.joined(separator: ", ")
@@ -432,8 +433,8 @@ enum GuardReport {
                 onlyConstants = false
                 notes.append(note(v.site, "'\(v.name)' is public and settable: any holder of the instance can write it from any thread"))
             case .settableUnwritten:
-                publicUnwritten = true
-                notes.append(note(v.site, "'\(v.name)' is public and settable, but nothing in the run writes it after init: it could be a 'let'"))
+                publicUnwritten.append(v.name)
+                notes.append(note(v.site, "'\(v.name)' is public and settable: nothing in the run writes it after init, but code outside the module can, from any thread"))
             case .writtenThroughOthers:
                 onlyConstants = false
                 notes.append(note(v.site, "'\(v.name)' is mutable and written through other references to '\(f.typeName)'"))
@@ -447,9 +448,10 @@ enum GuardReport {
         let names = f.vars.map(\.name)
         let listText = names.count == 1 ? "'\(names[0])'" : "\(names.count) vars ('\(names.joined(separator: "', '"))')"
         var fix: String
-        if onlyConstants {
+        if onlyConstants && !publicUnwritten.isEmpty {
+            fix = publicSettingsFix(publicUnwritten, constants: names.filter { !publicUnwritten.contains($0) }, context: context)
+        } else if onlyConstants {
             fix = "declare \(names.count == 1 ? "it" : "them") 'let': \(listText) \(names.count == 1 ? "is" : "are") never assigned outside init"
-                + (publicUnwritten ? " in the run (a public setter is API: keep it, and guard the var, only if code outside the module must set it)" : "")
         } else {
             // A lock it already holds, taken around nothing of its state: that lock, not a new one.
             if let lock = f.holds.first(where: { $0.hasPrefix("lock '") }) {
@@ -465,6 +467,22 @@ enum GuardReport {
                                   message: "@unchecked Sendable class '\(f.typeName)' has mutable state (\(listText)) and "
                                     + (holds.map { "holds \($0), but the tool sees no access to that state made under it" } ?? "no lock, queue or actor guarding it") + boxes,
                                   notes: notes, fixIt: FixIt(fix))
+    }
+
+    /// The fix for public settable vars nothing in the run writes: their setters are API (a
+    /// `let` breaks every client that sets one), so they keep them, behind one lock; the vars
+    /// only init assigns (`constants`) can still be `let`s.
+    static func publicSettingsFix(_ settable: [String], constants: [String], context: RuleContext) -> String {
+        func quoted(_ ns: [String]) -> String { ns.count == 1 ? "'\(ns[0])'" : "'\(ns.joined(separator: "', '"))'" }
+        let one = settable.count == 1
+        var fix = "make \(quoted(settable)) \(one ? "a computed property" : "computed properties") over private storage, with the same public getter\(one ? "" : "s") and setter\(one ? "" : "s") "
+            + "(\(one ? "its setter is" : "their setters are") API: a 'let' would break every client that sets \(one ? "it" : "one")): "
+            + LockAdvice.protect(one ? "that storage" : "that storage as one value", context.deployment, state: one ? "Value" : "Settings")
+            + "; have each operation of the class read one copy of it at its start"
+        if !constants.isEmpty {
+            fix += "; declare \(quoted(constants)) 'let': never assigned outside init"
+        }
+        return fix + "; or, if clients are to configure an instance before sharing it, drop the @unchecked Sendable claim, which the public setter\(one ? " does" : "s do") not keep"
     }
 
     /// When the module has a lock type of its own under a usual name, advise that type.

@@ -721,4 +721,48 @@ final class FixItSafetyTests: XCTestCase {
         let end = ds.last?.fixIt.message ?? ""
         XCTAssertTrue(end.contains("defer { lock.unlock() }"), end)
     }
+
+    /// A public var settable by other modules is API: nothing in the run setting it does not
+    /// make it a `let` (that breaks every client that sets it). The finding stands; the fix-it
+    /// keeps the setter behind one lock, and still offers `let` for the vars only the module sees.
+    func testAVarSettableByOtherModulesIsNeverToldToBecomeALet() async throws {
+        let root = Support.packageRoot.appendingPathComponent("TestFixtures/unchecked_sendable_unguarded")
+        var files: [(path: String, code: String)] = []
+        for name in ["public_settings_nobody_sets.swift", "public_settings_behind_protocol.swift",
+                     "public_settings_across_files/Options.swift", "public_settings_across_files/Writing.swift"] {
+            files.append(("Sources/App/" + name, try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)))
+        }
+        let ds = await Support.lint(files, rules: [UncheckedSendableUnguardedRule()])
+        let byClass = Dictionary(uniqueKeysWithValues: ds.map { d in
+            (String(d.message.split(separator: "'")[1]), d)
+        })
+        for name in ["ReportFormatter", "RetryPolicy", "JSONWriter", "TreeWriter"] {
+            guard let d = byClass[name] else { XCTFail("no finding for \(name)"); continue }
+            let fix = d.fixIt.message
+            XCTAssertTrue(fix.hasPrefix("make '"), fix)
+            XCTAssertTrue(fix.contains("a 'let' would break every client that sets"), fix)
+            XCTAssertFalse(fix.contains("declare it 'let'") || fix.contains("declare them 'let'"), fix)
+            XCTAssertTrue(fix.contains("drop the @unchecked Sendable claim"), fix)
+            for n in d.notes { XCTAssertFalse(n.message.contains("public and settable") && n.message.contains("could be a 'let'"), n.message) }
+        }
+        // The private var beside the public one: still a `let`.
+        XCTAssertTrue(byClass["JSONWriter"]?.fixIt.message.contains("; declare 'depthLimit' 'let': never assigned outside init") == true)
+        XCTAssertTrue(byClass["Stamp"]?.fixIt.message.hasPrefix("declare it 'let'") == true)
+    }
+
+    /// The same for a public static var in `nonisolated_unsafe`: a private var behind a public
+    /// accessor, never a `let`.
+    func testAPublicStaticVarIsNeverToldToBecomeALet() async throws {
+        let code = """
+            public enum Flags {
+                nonisolated(unsafe) public static var verbose = false
+                static func log(_ s: String) { if verbose { print(s) } }
+            }
+            """
+        let ds = await findings(code, NonisolatedUnsafeRule())
+        XCTAssertEqual(ds.map(\.location.line), [2])
+        let fix = ds.first?.fixIt.message ?? ""
+        XCTAssertFalse(fix.contains("`let`"), fix)
+        XCTAssertTrue(fix.hasPrefix("make it private behind a public accessor that clients keep setting"), fix)
+    }
 }

@@ -36,7 +36,8 @@ public struct StateWrites: Sendable, Equatable {
         /// `x.update { }`), which writes it only when that method is `mutating` in its value type.
         public var through: String = ""
         /// The free function the write runs in (straight in its body, or in closures that run
-        /// on the spot), whose callers may hold a lock; "" when there is none. For the calls
+        /// on the spot), or the static method (`Type.f`), whose callers may hold a lock; "" when
+        /// there is none. For the calls
         /// filed under `callKey`, `through` is "()" for a call of a function another file
         /// declares, "()own" for one of the calling file's own.
         public var function: String = ""
@@ -408,7 +409,7 @@ public struct StateWrites: Sendable, Equatable {
     /// superset of the last components of the keys `extract` would record for it.
     public static func writtenNames(_ s: FileStructure) -> [UInt64] {
         var out: [UInt64] = []
-        for k in 0..<s.count where isNameToken(s, k) && (isWriteCandidate(s, k) || isBareCall(s, k)) { out.append(nameHash(s, k)) }
+        for k in 0..<s.count where isNameToken(s, k) && (isWriteCandidate(s, k) || isBareCall(s, k) || isTypeMemberCall(s, k)) { out.append(nameHash(s, k)) }
         out.sort()
         var unique: [UInt64] = []
         unique.reserveCapacity(out.count)
@@ -426,10 +427,14 @@ public struct StateWrites: Sendable, Equatable {
     /// locals: told apart later, by whether a `nonisolated` declaration of the run has the name).
     /// A rule asks where such a function is called, and whether a lock is held there (see
     /// `callKey`). One pass over the tokens.
+    /// Static and class methods too, by their name, with the names they write as members
+    /// (`Type.x = …`, `Self.x = …`): where they are called says the same of their writes.
     public static func writerFunctions(_ s: FileStructure) -> [String: [String]] {
-        // Only the code inside the file's own free functions can count (most files declare none).
+        // Only the code inside the file's own free functions and static methods can count (most
+        // files declare none).
         let functions = s.freeFunctions.filter { s.decls[$0].body >= 0 }
-        guard !functions.isEmpty else { return [:] }
+        let statics = s.decls.indices.filter { staticMethodType(s, $0) != nil && s.decls[$0].body >= 0 }
+        guard !functions.isEmpty || !statics.isEmpty else { return [:] }
         var out: [String: Set<String>] = [:]
         for f in functions {
             let body = s.scopes[s.decls[f].body]
@@ -438,7 +443,93 @@ public struct StateWrites: Sendable, Equatable {
                 out[s.decls[f].nameText, default: []].insert(nameText(s, k))
             }
         }
+        for f in statics {
+            let body = s.scopes[s.decls[f].body]
+            for k in s.span(body.open, body.close + 1) where isNameToken(s, k) && isWriteCandidate(s, k) {
+                guard let m = staticMethod(s, around: k), m.decl == f else { continue }
+                out[s.decls[f].nameText, default: []].insert(nameText(s, k))
+            }
+        }
         return out.mapValues { $0.sorted() }
+    }
+
+    /// The type whose static or class method declaration `f` is (a named function directly in
+    /// a type's or extension's body, not a protocol's requirement); nil for anything else.
+    static func staticMethodType(_ s: FileStructure, _ f: Int) -> String? {
+        let d = s.decls[f]
+        guard d.kind == .function, d.isStaticMember, !d.nameText.isEmpty, d.parent >= 0 else { return nil }
+        let p = s.decls[d.parent]
+        guard p.kind.isType, p.kind != .protocol, !p.nameText.isEmpty else { return nil }
+        return p.nameText
+    }
+
+    /// The outermost function-like declaration around token `k` when it is a named static or
+    /// class method, with its key (`Type.name`, see `callKey`).
+    public static func staticMethod(_ s: FileStructure, around k: Int) -> (decl: Int, key: String)? {
+        guard var f = s.enclosingFunction(of: k) else { return nil }
+        while s.decls[f].parent >= 0 && s.decls[s.decls[f].parent].kind.isFunctionLike { f = s.decls[f].parent }
+        return staticMethodType(s, f).map { (f, $0 + "." + s.decls[f].nameText) }
+    }
+
+    /// The access of function `f` as a `Site.functionAccess`: "file" when only its file can
+    /// call it (it, or a type around it, is `private`/`fileprivate`), "public" when clients may
+    /// (it is `public`/`open`, and so is every type around it; an extension counts as public
+    /// unless it says otherwise).
+    public static func functionAccess(_ s: FileStructure, _ f: Int) -> String {
+        let m = s.decls[f].modifiers
+        if m.contains(.private) || m.contains(.fileprivate) { return "file" }
+        var visible = m.contains(.public) || m.contains(.open)
+        var p = s.decls[f].parent
+        var depth = 0
+        while p >= 0 && depth < 32 {
+            let pm = s.decls[p].modifiers
+            if pm.contains(.private) || pm.contains(.fileprivate) { return "file" }
+            if s.decls[p].kind != .extension && !(pm.contains(.public) || pm.contains(.open)) { visible = false }
+            p = s.decls[p].parent
+            depth += 1
+        }
+        return visible ? "public" : ""
+    }
+
+    /// Whether identifier `k` is called as a member: `x.f(…)` or `x.f { … }`.
+    static func isMemberCall(_ s: FileStructure, _ k: Int) -> Bool {
+        guard s.code[k].kind == .identifier, s.isChar(k - 1, UInt8(ascii: ".")) else { return false }
+        if s.isChar(k + 1, UInt8(ascii: "(")) { return s.code[k + 1].start == s.code[k].end }
+        return opensClosure(s, k + 1)
+    }
+
+    /// Whether identifier `k` is called on a type or on `self`: `Type.f(…)`, `Self.f(…)`,
+    /// `self.f(…)` (the shapes `staticCallKey` files, without looking for the type).
+    static func isTypeMemberCall(_ s: FileStructure, _ k: Int) -> Bool {
+        guard isMemberCall(s, k), k >= 2 else { return false }
+        let r = k - 2
+        if s.isKeyword(r, .Self) || s.isKeyword(r, .self) { return true }
+        guard s.code[r].kind == .identifier else { return false }
+        let first = s.file.bytes[Int(s.code[r].start)]
+        // (A name that starts beyond ASCII may be a type's too: its calls are counted.)
+        return (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")) || first >= 0x80
+    }
+
+    /// The key (`Type.f`) of the static method that token `k` may call: `Type.f(…)`,
+    /// `Self.f(…)`, or `self.f(…)` and a bare `f(…)` in a static member of the type; nil for
+    /// any other call (an instance's method, a free function outside a static member).
+    public static func staticCallKey(_ s: FileStructure, _ k: Int) -> String? {
+        if isMemberCall(s, k), k >= 2 {
+            let r = k - 2
+            if s.isKeyword(r, .Self) || (s.isKeyword(r, .self) && inStaticCode(s, k)) {
+                return s.enclosingType(of: k).map { s.decls[$0].nameText + "." + nameText(s, k) }
+            }
+            if isTypeMemberCall(s, k) && s.code[r].kind == .identifier { return s.text(r) + "." + nameText(s, k) }
+            return nil
+        }
+        guard isBareCall(s, k), inStaticCode(s, k), let t = s.enclosingType(of: k) else { return nil }
+        return s.decls[t].nameText + "." + nameText(s, k)
+    }
+
+    /// Whether token `k` runs in a static or class member of a type, where `self` is the type.
+    static func inStaticCode(_ s: FileStructure, _ k: Int) -> Bool {
+        guard let f = s.enclosingFunction(of: k) else { return false }
+        return VariableUses.inStaticMember(s, f) == true
     }
 
     /// The outermost function-like declaration around token `k` when it is a named free function.
@@ -477,6 +568,16 @@ public struct StateWrites: Sendable, Equatable {
         while k < s.count {
             defer { k += 1 }
             guard isNameToken(s, k), names.contains(s, k) else { continue }
+            // A static method's calls, under its type's key (a bare call in a static member is
+            // filed as a free function's call too: the tool does not tell the two apart).
+            if let key = staticCallKey(s, k) {
+                if regions == nil { regions = makeRegions() }
+                let loc = s.location(ofToken: k)
+                out.sites[callKey(key), default: []].append(Site(path: path, line: loc.line, column: loc.column,
+                                                                 guarded: !regions!.holding(k, in: s, directOnly: false).isEmpty,
+                                                                 inInitializer: false, once: false, closureCall: "", through: "()"))
+                if !isBareCall(s, k) { continue }
+            }
             if isBareCall(s, k) {
                 let name = nameText(s, k)
                 if ownFunctions == nil { ownFunctions = Set(s.freeFunctions.map { s.decls[$0].nameText }) }
@@ -509,6 +610,10 @@ public struct StateWrites: Sendable, Equatable {
                 let m = s.decls[f].modifiers
                 function = s.decls[f].nameText
                 access = m.contains(.private) || m.contains(.fileprivate) ? "file" : m.contains(.public) || m.contains(.open) ? "public" : ""
+            } else if !held, let m = staticMethod(s, around: k), s.decls[m.decl].body >= 0,
+                      LockRegions.reachesWithoutDeferral(s, from: k, to: s.decls[m.decl].body, escaping: regions!.escapingCallees) {
+                function = m.key
+                access = functionAccess(s, m.decl)
             }
             var memberKind = ""
             if s.isChar(k - 1, UInt8(ascii: ".")) && !s.isKeyword(k - 2, .self) {

@@ -290,14 +290,26 @@ public struct VariableUses {
     /// with nothing held), at some (`some`: the tool cannot tell), or at none seen (`none`). Calls
     /// in this file are read here; calls in other files of the module from the run's index
     /// (`StateWrites.callKey`).
+    /// A static or class method counts the same way: its calls are `Type.f(…)`, `Self.f(…)`,
+    /// and `f(…)` or `self.f(…)` in the type's static members (see `StateWrites.staticCallKey`).
     public mutating func callerHold(_ s: FileStructure, _ i: Int, _ context: RuleContext) -> CallerHold {
-        guard let f = StateWrites.freeFunction(s, around: i), s.decls[f].body >= 0,
+        let name: String
+        let f: Int
+        if let free = StateWrites.freeFunction(s, around: i) {
+            (f, name) = (free, s.decls[free].nameText)
+        } else if let m = StateWrites.staticMethod(s, around: i) {
+            (f, name) = m
+        } else {
+            return .none
+        }
+        guard s.decls[f].body >= 0,
               LockRegions.reachesWithoutDeferral(s, from: i, to: s.decls[f].body, escaping: regions.escapingCallees) else { return .none }
         let d = s.decls[f]
         let m = d.modifiers
-        let access = m.contains(.private) || m.contains(.fileprivate) ? "file" : m.contains(.public) || m.contains(.open) ? "public" : ""
+        let access = name.contains(".") ? StateWrites.functionAccess(s, f)
+            : m.contains(.private) || m.contains(.fileprivate) ? "file" : m.contains(.public) || m.contains(.open) ? "public" : ""
         let body = s.scopes[d.body]
-        return callerHold(function: d.nameText, access: access, path: s.file.path, s, context) { !(body.open < $0 && $0 < body.close) }
+        return callerHold(function: name, access: access, path: s.file.path, s, context) { !(body.open < $0 && $0 < body.close) }
     }
 
     /// The same for a write another file makes (`StateWrites.Site.function`).
@@ -318,7 +330,11 @@ public struct VariableUses {
         if let known = callerHoldByFunction[key] { return known }
         if callsByName == nil {
             var calls: [String: [Int]] = [:]
-            for k in 0..<s.count where StateWrites.isBareCall(s, k) { calls[s.text(k), default: []].append(k) }
+            for k in 0..<s.count where s.code[k].kind == .identifier {
+                if StateWrites.isBareCall(s, k) { calls[s.text(k), default: []].append(k) }
+                // A static method's calls, under `Type.f`.
+                if let key = StateWrites.staticCallKey(s, k) { calls[key, default: []].append(k) }
+            }
             callsByName = calls
         }
         var held = 0

@@ -440,11 +440,23 @@ extension FileStructure {
         d.kind == .variable && !d.isLet && !d.isComputed && d.body >= 0 && scopes[d.body].kind == .accessorBlock
     }
 
-    /// A `public`/`open` variable with no `private(set)`, `fileprivate(set)` or `internal(set)`:
-    /// code in other modules can assign it.
+    /// A `public`/`open` variable with no `private(set)`, `fileprivate(set)` or `internal(set)`,
+    /// in types that are public or open themselves: code in other modules can assign it. (An
+    /// extension says nothing of the type it extends unless it narrows the access itself.)
     public func isSettableOutsideModule(_ d: Decl) -> Bool {
         guard d.modifiers.contains(.public) || d.modifiers.contains(.open) else { return false }
-        if let setter = setterAccess(d) { return !["private", "fileprivate", "internal"].contains(setter) }
+        if let setter = setterAccess(d), ["private", "fileprivate", "internal"].contains(setter) { return false }
+        var p = d.parent
+        var depth = 0
+        while p >= 0 && depth < 32 {
+            let m = decls[p].modifiers
+            if decls[p].kind.isType {
+                if m.contains(.private) || m.contains(.fileprivate) || m.contains(.internal) { return false }
+                if decls[p].kind != .extension && !(m.contains(.public) || m.contains(.open) || m.contains(.package)) { return false }
+            }
+            p = decls[p].parent
+            depth += 1
+        }
         return true
     }
 }

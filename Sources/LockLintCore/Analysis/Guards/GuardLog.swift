@@ -412,35 +412,55 @@ public enum GuardLogExtractor {
 
     /// The member names a file assigns through another reference than `self` (`conn.queue = q`,
     /// `loader.timeout = t`): a stored var of that name may be set by code outside its class.
-    public static func assignedThroughOthers(_ s: FileStructure) -> [String] {
-        var out = Set<String>()
-        var i = 2
-        while i + 1 < s.code.count {
-            defer { i += 1 }
-            guard s.code[i].kind == .identifier, s.isChar(i + 1, UInt8(ascii: "=")), s.isChar(i - 1, UInt8(ascii: ".")),
-                  !s.isKeyword(i - 2, .self) else { continue }
-            out.insert(s.text(i))
-        }
-        return out.sorted()
-    }
+    public static func assignedThroughOthers(_ s: FileStructure) -> [String] { throughOthers(s).assigned }
 
     /// The member names a file locks, or runs a closure under, through another reference than
     /// `self` (`terminal.lock.withLock { terminal.feed(d) }`, `conn.stateLock.lock()`,
     /// `owner.queue.sync { }`): a class whose guard of that name other files can name may be
     /// called with it held by code outside the class.
-    public static func lockedThroughOthers(_ s: FileStructure) -> [String] {
-        var out = Set<String>()
+    public static func lockedThroughOthers(_ s: FileStructure) -> [String] { throughOthers(s).locked }
+
+    /// Both of the above, in one pass over the file's tokens.
+    static func throughOthers(_ s: FileStructure) -> (assigned: [String], locked: [String]) {
+        var assigned = Set<String>()
+        var locked = Set<String>()
+        let n = s.code.count
         var i = 2
-        while i + 3 < s.code.count {
+        while i + 1 < n {
             defer { i += 1 }
-            guard s.code[i].kind == .identifier, s.isChar(i - 1, UInt8(ascii: ".")), s.isChar(i + 1, UInt8(ascii: ".")),
-                  s.code[i - 2].kind == .identifier, s.code[i + 2].kind == .identifier,
-                  s.isChar(i + 3, UInt8(ascii: "(")) || s.isChar(i + 3, UInt8(ascii: "{")) else { continue }
+            guard s.code[i].kind == .identifier, s.isChar(i - 1, UInt8(ascii: ".")) else { continue }
+            if s.isChar(i + 1, UInt8(ascii: "=")) {
+                if !s.isKeyword(i - 2, .self) { assigned.insert(s.text(i)) }
+                continue
+            }
+            guard i + 3 < n, s.isChar(i + 1, UInt8(ascii: ".")), s.code[i - 2].kind == .identifier, s.code[i + 2].kind == .identifier,
+                  s.isChar(i + 3, UInt8(ascii: "(")) || s.isChar(i + 3, UInt8(ascii: "{")), mayNameLock(s, i + 2) else { continue }
             let method = s.text(i + 2)
             guard method == "sync" || LockVocabulary.defaultAcquireRelease[method] != nil || LockVocabulary.namesLock(method) else { continue }
-            out.insert(s.text(i))
+            locked.insert(s.text(i))
         }
-        return out.sorted()
+        return (assigned.sorted(), locked.sorted())
+    }
+
+    /// A cheap first test on a method name's bytes: it holds "ock", "ync", "utex", "ritical" or
+    /// "xclusive" (any case), as every name `lockedThroughOthers` takes does.
+    static func mayNameLock(_ s: FileStructure, _ k: Int) -> Bool {
+        let t = s.code[k]
+        let bytes = s.file.bytes
+        var j = Int(t.start)
+        let end = Int(t.end)
+        while j + 2 < end {
+            let a = bytes[j] | 0x20, b = bytes[j + 1] | 0x20, c = bytes[j + 2] | 0x20
+            if (a == UInt8(ascii: "o") && b == UInt8(ascii: "c") && c == UInt8(ascii: "k"))
+                || (a == UInt8(ascii: "y") && b == UInt8(ascii: "n") && c == UInt8(ascii: "c"))
+                || (a == UInt8(ascii: "u") && b == UInt8(ascii: "t") && c == UInt8(ascii: "e"))
+                || (a == UInt8(ascii: "t") && b == UInt8(ascii: "i") && c == UInt8(ascii: "c"))
+                || (a == UInt8(ascii: "u") && b == UInt8(ascii: "s") && c == UInt8(ascii: "i")) {
+                return true
+            }
+            j += 1
+        }
+        return false
     }
 
     /// `let x = T(…)` followed by `x.m(…)` calls before `x` is used any other way (handed on,
@@ -498,8 +518,7 @@ public enum GuardLogExtractor {
         if !s.branches.isEmpty { splitConditionalTwins(s, &byName, &order) }
         var result = Extraction()
         result.setupCalls = setupCalls(s)
-        result.assignedThroughOthers = assignedThroughOthers(s)
-        result.lockedThroughOthers = lockedThroughOthers(s)
+        (result.assignedThroughOthers, result.lockedThroughOthers) = throughOthers(s)
         // (A test calls what it tests one step at a time: not a caller that changes where the
         // member runs.)
         let receivers = context.fileIsTestCode ? nil : ReceiverTable(s)

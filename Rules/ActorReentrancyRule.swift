@@ -47,7 +47,9 @@ public struct ActorReentrancyRule: Rule {
             before its `do` (an error the awaited call throws lands there), unless the method claimed the \
             property before the await (the `catch` rolls the claim back) or it is a Bool flag (it records the \
             failure); code in a continuation body \
-            (`await withCheckedContinuation { … }`), directly or through a setter method of the actor, runs before the suspension; \
+            (`await withCheckedContinuation { … }`), directly or through a setter method of the actor, runs before the suspension, \
+            also when that continuation is the first thing awaited in the operation closure of an awaited \
+            `withTaskCancellationHandler` (the operation runs at once, so the body runs before the await on the handler call); \
             a read in the condition of an `if` with no `else` whose block only reports (no jump, write, try or \
             await: `if state != .idle { log(…) }`) decides nothing; a Bool flag set only under a \
             condition tested after the await records the awaited outcome rather than claiming the work, and is not \

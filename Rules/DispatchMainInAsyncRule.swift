@@ -40,8 +40,9 @@ public struct DispatchMainInAsyncRule: Rule {
             through their protocol and are not recognised. A hop that is the last thing an unkept `Task { }` \
             does (nothing after it on any path, and nobody holds the task to await it) is not reported: \
             `await MainActor.run` there would behave the same. The same holds for the last step of an async \
-            function when every use of it in its file is an `await` that is the last thing of such a task and no \
-            other file of the run awaits a function of its name (a private function needs no such look; a public, \
+            function when it is awaited somewhere, every use of it in its file is an `await` that is the last thing \
+            of such a task, and other files of the run await a function of its name only that way (a private \
+            function needs no such look; a public, \
             open, overriding or `@objc` one is always reported). Neither is a deferral on the main actor that the \
             code shows it needs, since `Task { }` would only restate it: `DispatchQueue.main.async` whose block \
             reads layout (`frame`, `bounds`, `contentSize`, …); that a comment beside it or directly above its \

@@ -54,7 +54,9 @@ public struct DispatchSemaphoreRule: Rule {
             returns. A semaphore with a count above one that a loop (or a closure called per item) waits on before \
             each block it sends to a queue, each block signalling when it ends, in synchronous code, is reported \
             as a throttle of that count (also when a function of the file creates and returns it, and every caller \
-            uses it so); the return type of such a function is not a second finding. A note on a wait in async code says which thread it blocks: the main thread when the code \
+            uses it so); the return type of such a function is not a second finding, and neither is a \
+            `DispatchSemaphore` parameter of a private or fileprivate function that every call in the file passes a semaphore \
+            the file creates (`x`, `self.x`, or a local copying one). A note on a wait in async code says which thread it blocks: the main thread when the code \
             runs on the main actor, a cooperative-pool thread otherwise.
             """,
         inTests: .skipped("a semaphore that waits in a synchronous test for a callback is a common, working pattern; a wait in async test code is reported by blocking_in_async, which can hang the test"),
@@ -187,7 +189,9 @@ public struct DispatchSemaphoreRule: Rule {
         // local into the property that keeps them.
         var deliberate: [String: Bool] = [:]
         var followed = Set<String>()
-        for i in uses {
+        // A parameter of a private function the file only calls with a semaphore it creates: reported there.
+        let sameAsCreated = SemaphoreParameters.sameAsCreated(s, mentions: uses)
+        for i in uses where !sameAsCreated.contains(i) {
             let line = s.line(ofToken: i)
             if line == lastLine { continue }
             lastLine = line

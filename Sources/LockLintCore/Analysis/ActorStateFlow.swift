@@ -232,14 +232,14 @@ public enum ActorStateFlow {
             let known = properties.map { NameSet($0) }
             for t in region.tokens where s.code[t].kind == .identifier {
                 if !setters.isEmpty, s.isChar(t + 1, UInt8(ascii: "(")), let written = setters[s.text(t)],
-                   let call = setterCall(t, shadow: shadow, inDefer: region.deferTokens.contains(t)) {
+                   let call = setterCall(t, shadow: shadow, inDefer: region.deferTokens.contains(t), awaits: region.awaits) {
                     for p in written.sorted() { accesses[p, default: []].append(call) }
                     continue
                 }
                 // `await load(key)`: an async helper that suspends and then writes (the write comes
                 // after the caller's `await`).
                 if !suspendingSetters.isEmpty, s.isChar(t + 1, UInt8(ascii: "(")), let written = suspendingSetters[s.text(t)],
-                   let call = setterCall(t, shadow: shadow, inDefer: region.deferTokens.contains(t)) {
+                   let call = setterCall(t, shadow: shadow, inDefer: region.deferTokens.contains(t), awaits: region.awaits) {
                     for (p, h) in written.sorted(by: { $0.key < $1.key }) {
                         var c = call
                         c.helper = h
@@ -248,7 +248,7 @@ public enum ActorStateFlow {
                     continue
                 }
                 if let k = known, !k.contains(s, t) { continue }
-                guard let access = classify(t, shadow: shadow, inDefer: region.deferTokens.contains(t)) else { continue }
+                guard let access = classify(t, shadow: shadow, inDefer: region.deferTokens.contains(t), awaits: region.awaits) else { continue }
                 accesses[s.text(t), default: []].append(access)
             }
             var out: [Finding] = []
@@ -383,12 +383,12 @@ public enum ActorStateFlow {
                 if awaits.contains(t) && firstAwait < 0 { firstAwait = t }
                 guard s.code[t].kind == .identifier, !region.deferTokens.contains(t) else { continue }
                 if s.isChar(t + 1, UInt8(ascii: "(")), let written = helpers[s.text(t)], s.decls[method].nameText != s.text(t),
-                   setterCall(t, shadow: shadow, inDefer: false) != nil {
+                   setterCall(t, shadow: shadow, inDefer: false, awaits: region.awaits) != nil {
                     for (p, h) in written where !read.contains(p) && out[p] == nil { out[p] = h }
                     continue
                 }
                 if let k = known, !k.contains(s, t) { continue }
-                guard let a = classify(t, shadow: shadow, inDefer: false) else { continue }
+                guard let a = classify(t, shadow: shadow, inDefer: false, awaits: region.awaits) else { continue }
                 let name = s.text(t)
                 if !a.isWrite {
                     read.insert(name)
@@ -409,10 +409,10 @@ public enum ActorStateFlow {
         }
 
         /// A call of a setter method on `self` at `t` (`setState(.x)`, `self.update(x)`), as a write.
-        func setterCall(_ t: Int, shadow: Shadowing, inDefer: Bool) -> Access? {
+        func setterCall(_ t: Int, shadow: Shadowing, inDefer: Bool, awaits: [Int]? = nil) -> Access? {
             if s.isKeyword(t - 1, .func) { return nil }
             if s.isChar(t - 1, UInt8(ascii: ".")) && !(s.isKeyword(t - 2, .self) && !s.isChar(t - 3, UInt8(ascii: "."))) { return nil }
-            guard var a = classify(t, shadow: shadow, inDefer: inDefer), !a.isWrite else { return nil }
+            guard var a = classify(t, shadow: shadow, inDefer: inDefer, awaits: awaits), !a.isWrite else { return nil }
             let close = Int(s.match[t + 1])
             guard close > t + 1 else { return nil }
             a.isWrite = true
@@ -568,8 +568,10 @@ public enum ActorStateFlow {
 
         // MARK: Accesses
 
-        /// An access to a property at identifier `t`, or nil when `t` is not one.
-        func classify(_ t: Int, shadow: Shadowing, inDefer: Bool) -> Access? {
+        /// An access to a property at identifier `t`, or nil when `t` is not one. `awaits` (the
+        /// region's suspensions, in order) lets a continuation body nested in a closure that runs
+        /// at once count as running before the await on that closure's call (see `immediateOperation`).
+        func classify(_ t: Int, shadow: Shadowing, inDefer: Bool, awaits: [Int]? = nil) -> Access? {
             var start = t
             if s.isChar(t - 1, UInt8(ascii: ".")) {
                 // Only `self.x` (not `other.x`, not `self.a.x`).
@@ -659,6 +661,8 @@ public enum ActorStateFlow {
             var at = t
             var inCatch = false
             var sc = Int(s.scopeOf[t])
+            // The continuation's own await, while the closures around it run at once (-1 otherwise).
+            var suspension = -1
             while sc >= 0 && sc != bodyScope {
                 let scope = s.scopes[sc]
                 if scope.kind == .closure {
@@ -667,6 +671,14 @@ public enum ActorStateFlow {
                         var k = c.callee - 1
                         while k > body.open && (s.isKeyword(k, .try) || s.isChar(k, UInt8(ascii: "?")) || s.isChar(k, UInt8(ascii: "!"))) { k -= 1 }
                         at = s.isKeyword(k, .await) ? k - 1 : c.callee - 1
+                        suspension = s.isKeyword(k, .await) ? k : -1
+                    } else if suspension >= 0, let awaits, let outer = immediateOperation(c, firstAwait: suspension, awaits: awaits) {
+                        // `await withTaskCancellationHandler { await withCheckedContinuation { … } }`:
+                        // the operation runs at once, so the continuation body runs before the outer await.
+                        at = outer - 1
+                        suspension = outer
+                    } else {
+                        suspension = -1
                     }
                 } else if scope.kind == .statement && scope.statementKeyword >= 0 && s.isKeyword(scope.statementKeyword, .catch) {
                     inCatch = true
@@ -676,6 +688,30 @@ public enum ActorStateFlow {
             if at != t && isWrite { end = at + 1 }
             return Access(token: t, at: at, inCatch: inCatch, start: start, isWrite: isWrite, writeKind: writeKind, end: end, inDefer: inDefer,
                           subscripted: subscripted, coalesced: coalesced)
+        }
+
+        /// Callees whose operation closure runs at once, in the caller's isolation, while the caller
+        /// waits (the handler closure passed with it runs elsewhere, later or never).
+        static let immediateOperationCallees: Set<String> = ["withTaskCancellationHandler", "withTaskPriorityEscalationHandler"]
+
+        /// When closure `c` is the operation of a call in `immediateOperationCallees` that is awaited
+        /// directly, and nothing in it is awaited before `firstAwait`: the await on that call.
+        func immediateOperation(_ c: Closure, firstAwait: Int, awaits: [Int]) -> Int? {
+            guard c.callee >= 0, Self.immediateOperationCallees.contains(s.text(c.callee)) else { return nil }
+            if c.label >= 0 && !s.is(c.label, "operation") { return nil }
+            if c.label < 0 && c.isTrailing && s.isChar(c.callee + 1, UInt8(ascii: "(")) {
+                // `f(operation: …) { handler }`: a trailing closure after arguments is the handler.
+                let close = Int(s.match[c.callee + 1])
+                if close > c.callee + 1 && close + 1 < c.open && s.span(c.callee + 2, close).contains(where: { s.is($0, "operation") && s.isChar($0 + 1, UInt8(ascii: ":")) }) { return nil }
+            }
+            // No suspension in the closure before the one the access runs ahead of.
+            var lo = 0
+            var hi = awaits.count
+            while lo < hi { let mid = (lo + hi) / 2; if awaits[mid] <= c.open { lo = mid + 1 } else { hi = mid } }
+            guard lo < awaits.count, awaits[lo] == firstAwait else { return nil }
+            var k = c.callee - 1
+            while k > body.open && (s.isKeyword(k, .try) || s.isChar(k, UInt8(ascii: "?")) || s.isChar(k, UInt8(ascii: "!"))) { k -= 1 }
+            return s.isKeyword(k, .await) ? k : nil
         }
 
         /// Whether the `let`/`var` at `k` binds in an `if`/`guard`/`while` condition.

@@ -249,6 +249,9 @@ public struct ProjectIndex: Sendable {
     /// module → function name → how many files of the run call a function of that name in an
     /// `await` (or `async let`): who may be waiting for an async function to finish.
     public internal(set) var awaitedNames: [String: [String: Int]] = [:]
+    /// module → function name → how many files of the run await a call of that name other than
+    /// as the last step of a `Task { }` nobody keeps (see `TaskTails.namesAwaitedBeyondUnkeptTasks`).
+    public internal(set) var awaitedOtherwise: [String: [String: Int]] = [:]
     /// module → callee name → where the run awaits calls of that name (see `SerialCallSites`).
     public internal(set) var serialCallSites: [String: [String: [String]]] = [:]
     /// module → what its files write of variables other files declare (see `StateWrites`).
@@ -503,6 +506,9 @@ public struct ProjectIndex: Sendable {
         for (module, names) in other.awaitedNames {
             for (name, files) in names { awaitedNames[module, default: [:]][name, default: 0] += files }
         }
+        for (module, names) in other.awaitedOtherwise {
+            for (name, files) in names { awaitedOtherwise[module, default: [:]][name, default: 0] += files }
+        }
         for (module, names) in other.serialCallSites {
             for (name, sites) in names { TypeFacts.union(&serialCallSites[module, default: [:]][name, default: []], sites) }
         }
@@ -729,6 +735,8 @@ public struct ProjectIndex: Sendable {
         if !types.isEmpty { index.modules[module] = types }
         let awaited = awaitedCallees(s)
         if !awaited.isEmpty { index.awaitedNames[module] = Dictionary(uniqueKeysWithValues: awaited.map { ($0, 1) }) }
+        let otherwise = TaskTails.namesAwaitedBeyondUnkeptTasks(s)
+        if !otherwise.isEmpty { index.awaitedOtherwise[module] = Dictionary(uniqueKeysWithValues: otherwise.map { ($0, 1) }) }
         let sites = SerialCallSites.extract(s)
         if !sites.isEmpty { index.serialCallSites[module] = sites }
         index.lockGraph = LockGraph.extract(s, vocabulary: vocabulary, module: module, regions: regions)

@@ -1,6 +1,6 @@
 /// Whether a call is the last thing a task or an async function does, and whether anybody can
 /// wait for that: a `Task { }` nobody keeps (a statement of its own, or `_ = Task { }`), and an
-/// async function awaited only as the last step of such tasks in its file and by no other file.
+/// async function awaited only as the last step of such tasks, in its file or in others.
 public enum TaskTails {
     // MARK: A hop at the end of a task
 
@@ -77,9 +77,10 @@ public enum TaskTails {
     /// (`Task { await f() }` as a statement of its own, nothing after the call), directly or as the
     /// last step of another async function that only such tasks await (two levels): then nothing
     /// waits for what `f` does last, and a hop at its end is the last thing such a task does. Its other
-    /// uses in the file (in `uses`, by name) must all be such calls, and no other file of the run may await a
-    /// function of its name (unless it is private). A public, open, overriding or `@objc` function
-    /// is called from code the tool does not see.
+    /// uses in the file (in `uses`, by name) must all be such calls, and other files of the run may
+    /// await a function of its name only as the last step of a task nobody keeps (unless it is
+    /// private); it must be awaited somewhere. A public, open, overriding or `@objc` function is
+    /// called from code the tool does not see.
     public static func onlyEndsUnkeptTasks(_ s: FileStructure, function f: Int, uses: [String: [Int]], context: RuleContext, depth: Int = 0) -> Bool {
         let d = s.decls[f]
         // A member is called on `self` from its own type's code (its declarations in this file); a
@@ -98,6 +99,9 @@ public enum TaskTails {
         guard depth < 3, d.kind == .function, d.name >= 0, !d.modifiers.contains(.public), !d.modifiers.contains(.open),
               !d.modifiers.contains(.override), !s.attributes(of: d).contains(where: { s.is($0, "@objc") }) else { return false }
         var calls = 0
+        // This file awaits the name as the last step of an async function (not of a task): the
+        // run-wide count of such files (`filesAwaitingOtherwise`) includes this one.
+        var endsFunction = false
         for k in sites where k != d.name {
             // `f(…)` or `self.f(…)`, awaited.
             guard s.isChar(k + 1, UInt8(ascii: "(")) else { return false }
@@ -118,14 +122,43 @@ public enum TaskTails {
                 // The last step of another async function that only such tasks end with.
                 guard g != f, s.decls[g].body >= 0, Self.endsScope(s, call: k, scope: s.decls[g].body),
                       onlyEndsUnkeptTasks(s, function: g, uses: uses, context: context, depth: depth + 1) else { return false }
+                endsFunction = true
             case .closure:
                 return false
             }
             calls += 1
         }
-        guard calls > 0 else { return false }
-        if d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate) { return true }
-        // This file awaits it; no other file of the run does.
-        return context.filesAwaiting(d.nameText) <= 1
+        if d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate) { return calls > 0 }
+        // Awaited somewhere (here or in another file), and by no file other than as the last step
+        // of a task nobody keeps.
+        guard calls > 0 || context.filesAwaiting(d.nameText) > 0 else { return false }
+        return context.filesAwaitingOtherwise(d.nameText) <= (endsFunction ? 1 : 0)
+    }
+
+    /// The names of calls the file awaits (see `ProjectIndex.forEachAwaitedCall`) other than as the
+    /// last step of a `Task { }` nobody keeps: code that may wait for what such a function does last.
+    public static func namesAwaitedBeyondUnkeptTasks(_ s: FileStructure) -> Set<String> {
+        var out = Set<String>()
+        ProjectIndex.forEachAwaitedCall(s) { k in
+            if !endsUnkeptTask(s, awaitedCall: k) { out.insert(s.text(k)) }
+        }
+        return out
+    }
+
+    /// Whether the call named at `k` is `await f(…)` / `try await x.y.f(…)`, the last thing a
+    /// `Task { }` nobody keeps runs.
+    static func endsUnkeptTask(_ s: FileStructure, awaitedCall k: Int) -> Bool {
+        guard s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "{")) else { return false }
+        // The receiver chain: `self.`, `model.`, `a?.b.`.
+        var start = k
+        while s.isChar(start - 1, UInt8(ascii: ".")) {
+            var r = start - 2
+            while r > 0 && (s.isChar(r, UInt8(ascii: "?")) || s.isChar(r, UInt8(ascii: "!"))) && !s.code[r].flags.contains(.spaceBefore) { r -= 1 }
+            guard r >= 0, s.code[r].kind == .identifier || s.isKeyword(r, .self) else { return false }
+            start = r
+        }
+        guard s.isKeyword(start - 1, .await), case .task(let ci)? = AsyncContext.origin(s, at: k) else { return false }
+        let callee = s.closures[ci].callee
+        return callee >= 0 && (s.is(callee, "Task") || s.is(callee, "detached")) && !isRetained(s, task: ci) && endsTask(s, call: k, task: ci)
     }
 }

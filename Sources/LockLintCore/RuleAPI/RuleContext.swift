@@ -393,6 +393,14 @@ public final class RuleContext {
         return answer
     }
 
+    /// How many files of the run (this one included) await a call of this name other than as the
+    /// last step of a `Task { }` nobody keeps: who may wait for what it does last.
+    public func filesAwaitingOtherwise(_ name: String) -> Int {
+        let answer = index.awaitedOtherwise[module]?[name] ?? 0
+        questions[FactsQuestion(kind: .awaitedOtherwise, name: name)] = .strings(["\(answer)"])
+        return answer
+    }
+
     /// The executor every awaited call of a function of this name in the run runs on (see
     /// `SerialCallSites`), or nil when some call may run elsewhere or there is none.
     public func serialExecutor(ofCallsTo name: String) -> String? {
@@ -731,6 +739,7 @@ public final class RuleContext {
             case .globalQueue: b = .kind(index.globalQueues[module]?[q.name])
             case .alias: b = .strings((f?.aliasOf ?? "").isEmpty ? nil : [f!.aliasOf])
             case .awaited: b = .strings(["\(index.awaitedNames[module]?[q.name] ?? 0)"])
+            case .awaitedOtherwise: b = .strings(["\(index.awaitedOtherwise[module]?[q.name] ?? 0)"])
             case .serialCalls: b = .strings(serialExecutor(q.name, module: module, index: index).map { [$0] })
             case .externalWrites: b = .sites(externalWrites(q.name, path: path, module: module, index: index))
             case .writtenElsewhere:
@@ -787,6 +796,7 @@ struct FactsQuestion: Hashable {
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
         case lockingMembers, lockingMemberName, lockReaders, mutatingMethods, queueHandOffs
         case implementationsHoldValues, referenceProtocol, declaredMainActor, guardedMembers, protocolRequires, handsStateToClosure, lockArgumentFunction
+        case awaitedOtherwise
     }
     var kind: Kind
     var name: String

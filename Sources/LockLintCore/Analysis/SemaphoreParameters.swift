@@ -1,0 +1,121 @@
+/// A `DispatchSemaphore` parameter of a private function that the file only ever calls with a
+/// semaphore it creates itself: the same semaphore as that creation, one cause for one finding.
+public enum SemaphoreParameters {
+    /// Of the `DispatchSemaphore` type mentions at `mentions`, those in a parameter of a private
+    /// function that every call in the file passes a semaphore the file creates: that creation is
+    /// the same semaphore, and is where it is reported. One pass over the file for all of them.
+    public static func sameAsCreated(_ s: FileStructure, mentions: [Int]) -> Set<Int> {
+        let parameters = mentions.compactMap { i in privateParameter(s, typeAt: i).map { (i, $0) } }
+        guard !parameters.isEmpty else { return [] }
+        let calls = s.uses(of: Set(parameters.map { s.decls[$0.1.function].nameText }))
+        var out = Set<Int>()
+        for (i, p) in parameters where onlyGetsOwnSemaphores(s, p, uses: calls[s.decls[p.function].nameText] ?? []) { out.insert(i) }
+        return out
+    }
+
+    /// A parameter whose type is `DispatchSemaphore`: its function, its position in the
+    /// parameter list, and the label callers pass it with (nil when unlabelled).
+    public struct Parameter: Sendable {
+        public var function: Int
+        public var position: Int
+        public var label: String?
+    }
+
+    /// The parameter whose type is the `DispatchSemaphore` at `i` (`name: DispatchSemaphore`,
+    /// `label name: DispatchSemaphore`), when it belongs to a private or fileprivate function:
+    /// no other file can call it.
+    public static func privateParameter(_ s: FileStructure, typeAt i: Int) -> Parameter? {
+        guard i >= 3, s.isChar(i - 1, UInt8(ascii: ":")), s.code[i - 2].isWord,
+              s.isChar(i + 1, UInt8(ascii: ",")) || s.isChar(i + 1, UInt8(ascii: ")")) else { return nil }
+        // Back to the `(` opening the parameter list, counting the parameters before this one.
+        var k = i - 2
+        var position = 0
+        var steps = 0
+        while k > 0 && steps < 512 {
+            steps += 1
+            k -= 1
+            if s.isChar(k, UInt8(ascii: ")")) || s.isChar(k, UInt8(ascii: "]")) || s.isChar(k, UInt8(ascii: "}")) {
+                let m = Int(s.match[k])
+                guard m >= 0 && m < k else { return nil }
+                k = m
+                continue
+            }
+            if s.isChar(k, UInt8(ascii: "{")) || s.isChar(k, UInt8(ascii: "[")) || s.isChar(k, UInt8(ascii: ";")) { return nil }
+            if s.isChar(k, UInt8(ascii: ",")) { position += 1 }
+            if s.isChar(k, UInt8(ascii: "(")) { break }
+        }
+        guard k > 1, s.isChar(k, UInt8(ascii: "(")), s.isKeyword(k - 2, .func), s.code[k - 1].kind == .identifier,
+              let f = s.functionDecls(named: s.text(k - 1)).first(where: { s.decls[$0].keyword == k - 2 }) else { return nil }
+        let d = s.decls[f]
+        guard d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate) else { return nil }
+        // `label name:` or `name:`; `_ name:` is unlabelled.
+        let first = s.code[i - 3].isWord && !s.isChar(i - 3, UInt8(ascii: ",")) && !s.isChar(i - 3, UInt8(ascii: "(")) ? i - 3 : i - 2
+        let label = s.text(first)
+        return Parameter(function: f, position: position, label: label == "_" ? nil : label)
+    }
+
+    /// Whether every use of the parameter's function in the file (`uses`: the tokens of its name)
+    /// is a call that passes, for that parameter, a semaphore the file creates (`x` or `self.x`,
+    /// through locals that copy it): at least one such call, and no other use.
+    public static func onlyGetsOwnSemaphores(_ s: FileStructure, _ p: Parameter, uses: [Int]) -> Bool {
+        var calls = 0
+        for k in uses where k != s.decls[p.function].name {
+            guard s.isChar(k + 1, UInt8(ascii: "(")), let value = argument(s, call: k, p) else { return false }
+            guard createdHere(s, value: value, depth: 0) else { return false }
+            calls += 1
+        }
+        return calls > 0
+    }
+
+    /// The first token of the argument the call at `k` passes for `p`, when it is a name (`x`) or
+    /// `self.x` standing alone.
+    static func argument(_ s: FileStructure, call k: Int, _ p: Parameter) -> Int? {
+        let open = k + 1
+        let close = Int(s.match[open])
+        guard close > open else { return nil }
+        var start = open + 1
+        var index = 0
+        var j = open + 1
+        while j <= close {
+            if j < close && (s.isChar(j, UInt8(ascii: "(")) || s.isChar(j, UInt8(ascii: "[")) || s.isChar(j, UInt8(ascii: "{"))) {
+                let m = Int(s.match[j])
+                guard m > j else { return nil }
+                j = m + 1
+                continue
+            }
+            if j == close || s.isChar(j, UInt8(ascii: ",")) {
+                // The argument spans start..<j.
+                var v = start
+                let labelled = s.code[start].isWord && s.isChar(start + 1, UInt8(ascii: ":"))
+                if labelled { v = start + 2 }
+                let matches = p.label.map { labelled && s.is(start, text: $0) } ?? (!labelled && index == p.position)
+                if matches {
+                    if s.isKeyword(v, .self) && s.isChar(v + 1, UInt8(ascii: ".")) && v + 3 == j { return v + 2 }
+                    return v + 1 == j && s.code[v].kind == .identifier ? v : nil
+                }
+                index += 1
+                start = j + 1
+            }
+            j += 1
+        }
+        return nil
+    }
+
+    /// Whether the name at `v` holds a semaphore the file creates: a variable initialized with
+    /// `DispatchSemaphore(…)`, or with another such name (`let semaphore = semaphore`).
+    static func createdHere(_ s: FileStructure, value v: Int, depth: Int) -> Bool {
+        guard depth < 4 else { return false }
+        let member = s.isChar(v - 1, UInt8(ascii: ".")) && s.isKeyword(v - 2, .self)
+        guard case .variable(var d) = s.lookupVariable(s.text(v), at: v, memberOnly: member) else { return false }
+        // `let x = x`: the initializer names the property the local copies.
+        if s.decls[d].initializer.contains(v), case .variable(let p) = s.lookupVariable(s.text(v), at: v, memberOnly: true) { d = p }
+        let decl = s.decls[d]
+        var j = decl.initializer.lowerBound
+        guard decl.initializer.contains(j) else { return false }
+        if s.is(j, "Dispatch") && s.isChar(j + 1, UInt8(ascii: ".")) { j += 2 }
+        if s.is(j, "DispatchSemaphore") && s.isChar(j + 1, UInt8(ascii: "(")) && Int(s.match[j + 1]) + 1 == decl.initializer.upperBound { return true }
+        if s.isKeyword(j, .self) && s.isChar(j + 1, UInt8(ascii: ".")) { j += 2 }
+        guard j + 1 == decl.initializer.upperBound, s.code[j].kind == .identifier else { return false }
+        return createdHere(s, value: j, depth: depth + 1)
+    }
+}

@@ -400,18 +400,23 @@ extension FileStructure {
         return nil
     }
 
-    /// Whether code in other files may assign `d`: neither the declaration nor its setter is
-    /// `private` or `fileprivate`.
-    public func isSettableOutsideFile(_ d: Decl) -> Bool {
-        // A member of a `private` or `fileprivate` type (or of a type nested in one) cannot be
-        // named outside this file at all.
+    /// Whether `d` is a member of a `private` or `fileprivate` type (or of a type nested in one):
+    /// then nothing outside this file can name it at all.
+    func inFilePrivateType(_ d: Decl) -> Bool {
         var p = d.parent
         var depth = 0
         while p >= 0 && depth < 32 {
-            if decls[p].kind.isType && (decls[p].modifiers.contains(.private) || decls[p].modifiers.contains(.fileprivate)) { return false }
+            if decls[p].kind.isType && (decls[p].modifiers.contains(.private) || decls[p].modifiers.contains(.fileprivate)) { return true }
             p = decls[p].parent
             depth += 1
         }
+        return false
+    }
+
+    /// Whether code in other files may assign `d`: neither the declaration nor its setter is
+    /// `private` or `fileprivate`.
+    public func isSettableOutsideFile(_ d: Decl) -> Bool {
+        if inFilePrivateType(d) { return false }
         let fileLocal: Set<String> = ["private", "fileprivate"]
         if let setter = setterAccess(d) { return !fileLocal.contains(setter) }
         return !(d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate))
@@ -420,13 +425,7 @@ extension FileStructure {
     /// Whether code in other files can name `d`: neither it (its getter) nor a type around it is
     /// `private` or `fileprivate` (a `private(set)` limits only its setter).
     public func isVisibleOutsideFile(_ d: Decl) -> Bool {
-        var p = d.parent
-        var depth = 0
-        while p >= 0 && depth < 32 {
-            if decls[p].kind.isType && (decls[p].modifiers.contains(.private) || decls[p].modifiers.contains(.fileprivate)) { return false }
-            p = decls[p].parent
-            depth += 1
-        }
+        if inFilePrivateType(d) { return false }
         for k in span(d.start, d.keyword) where (isKeyword(k, .private) || isKeyword(k, .fileprivate)) && !isChar(k + 1, UInt8(ascii: "(")) {
             return false
         }

@@ -234,7 +234,7 @@ public struct ProjectIndex: Sendable {
     /// any module: tests set what their library declares).
     public internal(set) var assignedThroughOthers: [String: [String]] = [:]
     /// module → member names its code locks through another reference than `self`
-    /// (`GuardLogExtractor.lockedThroughOthers`): only a class's own module's count (by name, a
+    /// (`GuardLogExtractor.throughOthers`): only a class's own module's count (by name, a
     /// common one such as `lock` would otherwise reach every package of the run).
     public internal(set) var lockedThroughOthers: [String: [String]] = [:]
     /// type name → uses of its members through references to its instances (see

@@ -280,8 +280,8 @@ public enum GuardInference {
         // what the hand-out holds, so the hand-outs are its call sites.
         var handOutsTo: [String: [MemberCallRecord]] = [:]
         for l in logs {
-            for a in l.accesses where !a.outside && a.variable.count > OutsideAccesses.handOut.count && a.variable.hasPrefix(OutsideAccesses.handOut) {
-                let type = String(a.variable.dropFirst(OutsideAccesses.handOut.count))
+            for a in l.accesses where !a.outside {
+                guard let type = OutsideAccesses.handOutReceiver(a.variable).map(String.init), !type.isEmpty else { continue }
                 var rec = MemberCallRecord(callee: "", baseName: "", member: a.member, site: a.site, guards: a.guards,
                                            construction: a.construction, runsLater: a.runsLater, possible: a.possible,
                                            releasedEntry: a.releasedEntry)
@@ -493,7 +493,7 @@ public enum GuardInference {
                     if !l.testCode && !a.testOnly { outsideByVar[a.variable, default: []].append(a) }
                     continue
                 }
-                if a.variable.hasPrefix(OutsideAccesses.handOut) {
+                if OutsideAccesses.handOutReceiver(a.variable) != nil {
                     let e = effective(a.member, a.guards, possible: a.possible, construction: false, runsLater: a.runsLater,
                                       released: a.releasedEntry)
                     handOuts.append(e)

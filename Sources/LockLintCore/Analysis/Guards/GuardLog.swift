@@ -356,7 +356,7 @@ public enum GuardLogExtractor {
         /// Member names this file assigns through another reference than `self`.
         public var assignedThroughOthers: [String] = []
         /// Member names this file locks through another reference than `self` (see
-        /// `lockedThroughOthers`).
+        /// `throughOthers`).
         public var lockedThroughOthers: [String] = []
         /// Uses of members through references to instances of a type the file names (see
         /// `outsideCalls`), by that type's name.
@@ -410,17 +410,12 @@ public enum GuardLogExtractor {
         return out
     }
 
-    /// The member names a file assigns through another reference than `self` (`conn.queue = q`,
-    /// `loader.timeout = t`): a stored var of that name may be set by code outside its class.
-    public static func assignedThroughOthers(_ s: FileStructure) -> [String] { throughOthers(s).assigned }
-
-    /// The member names a file locks, or runs a closure under, through another reference than
-    /// `self` (`terminal.lock.withLock { terminal.feed(d) }`, `conn.stateLock.lock()`,
-    /// `owner.queue.sync { }`): a class whose guard of that name other files can name may be
-    /// called with it held by code outside the class.
-    public static func lockedThroughOthers(_ s: FileStructure) -> [String] { throughOthers(s).locked }
-
-    /// Both of the above, in one pass over the file's tokens.
+    /// In one pass over the file's tokens: the member names it assigns through another reference
+    /// than `self` (`conn.queue = q`, `loader.timeout = t`: a stored var of that name may be set
+    /// by code outside its class), and those it locks, or runs a closure under, through another
+    /// reference (`terminal.lock.withLock { terminal.feed(d) }`, `conn.stateLock.lock()`,
+    /// `owner.queue.sync { }`: a class whose guard of that name other files can name may be
+    /// called with it held by code outside the class).
     static func throughOthers(_ s: FileStructure) -> (assigned: [String], locked: [String]) {
         var assigned = Set<String>()
         var locked = Set<String>()
@@ -442,8 +437,9 @@ public enum GuardLogExtractor {
         return (assigned.sorted(), locked.sorted())
     }
 
-    /// A cheap first test on a method name's bytes: it holds "ock", "ync", "utex", "ritical" or
-    /// "xclusive" (any case), as every name `lockedThroughOthers` takes does.
+    /// A cheap first test on a method name's bytes: it holds "ock", "ync", "ute", "tic" or "usi"
+    /// (any case), as every lock method `throughOthers` takes does (`withLock`, `sync`, `mutex…`,
+    /// `…Critical…`, `…Exclusive…`).
     static func mayNameLock(_ s: FileStructure, _ k: Int) -> Bool {
         let t = s.code[k]
         let bytes = s.file.bytes
@@ -2020,7 +2016,7 @@ struct UnitWalker {
         let bodyScope = memberBody(m)
         let runsLater = bodyScope >= 0 && !LockRegions.reachesWithoutDeferral(s, from: i, to: bodyScope, escaping: regions.escaping)
         let held = regions.held(at: i, write: false)
-        let receiving = OutsideAccesses.handOut + (handOutReceiverType(callee: open - 1) ?? "")
+        let receiving = OutsideAccesses.handOut(to: handOutReceiverType(callee: open - 1) ?? "")
         var rec = StateAccessRecord(variable: receiving, site: CodeSite(s, token: i), member: key(m), guards: held.guards)
         rec.runsLater = runsLater
         rec.possible = held.possible

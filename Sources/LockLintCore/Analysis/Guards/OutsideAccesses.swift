@@ -12,8 +12,18 @@
 /// protocol, one on a fresh local the code sets up (`let s = Store(); s.limit = 1`), one in an
 /// initializer or deinit, one through a weak reference, and test code.
 enum OutsideAccesses {
-    /// The name under which a class's log records where it hands `self` to other code.
+    /// The name under which a class's log records where it hands `self` to other code, followed
+    /// by the type of the instance it hands it to when the file tells it.
     static let handOut = "\u{1}self"
+
+    /// The recorded name of a hand-out of `self` to an instance of `type` ("" when unknown).
+    static func handOut(to type: String) -> String { handOut + type }
+
+    /// For a recorded hand-out, the type it hands `self` to ("" when unknown); nil for any other
+    /// variable.
+    static func handOutReceiver(_ variable: String) -> Substring? {
+        variable.hasPrefix(handOut) ? variable.dropFirst(handOut.count) : nil
+    }
 
     /// Class name → the accesses this file's code makes of its vars from outside the class.
     /// - Parameter receivers: the file's typed receivers (shared with `GuardLogExtractor.outsideCalls`).

@@ -117,10 +117,16 @@ enum GuardReport {
         // In a member its own callers reach with the guard held and outside code without it:
         // taking the guard inside would deadlock the callers that hold it.
         // (Or reached from another type's code, which cannot take the class's own guard.)
-        if let helper = f.helper, f.helperCall == nil || f.helperCallOutside, f.helperHasGuardedCaller, let p = f.primary {
+        if let helper = f.helper, f.helperCall == nil || f.helperCallOutside, f.helperHasGuardedCaller, let p = f.primary,
+           p.kind == .lock, retaking(p, f, context: context) == .recursive {
+            // A recursive lock taken again by the callers that hold it: no deadlock to avoid.
+            fix = "take \(describe(p)) inside '\(helper)' around its access to '\(f.variable)': \(describe(p)) is recursive, so the callers "
+                + "that already hold it take it again without deadlocking"
+        } else if let helper = f.helper, f.helperCall == nil || f.helperCallOutside, f.helperHasGuardedCaller, let p = f.primary {
             fix = "split '\(helper)' in two: a private helper that expects \(describe(p)) to be held, for the class's callers that hold it, "
                 + "and an entry for outside callers that \(p.kind == .lock ? "takes \(describe(p))" : "runs on \(describe(p))") and calls the helper; "
                 + "taking it inside '\(helper)' would \(p.kind == .lock ? "deadlock" : "deadlock (sync) or reorder (async)") the callers that already hold it"
+                + (p.kind == .lock && retaking(p, f, context: context) == .unknown ? " if \(describe(p)) is not recursive" : "")
                 + (p.kind == .serialQueue || p.kind == .readerWriter ? " (the entry's own hop too: \(p.name).sync deadlocks a caller already on \(p.name), "
                     + "such as a callback the class runs there, and \(p.name).async runs after the code that follows the call)" : "")
         }
@@ -136,13 +142,24 @@ enum GuardReport {
             }
             if f.helperHasGuardedCaller && !f.helperCallOutside {
                 let at = call.path == s.file.path ? "at line \(call.line)" : "in \(fileName(call.path)) at line \(call.line)"
+                let name = f.helperProperty == nil ? "'\(helper)()'" : "'\(helper)'"
+                let use = f.helperProperty == nil ? "call" : "use"
+                let others = f.helperProperty == nil ? "its other callers" : "its other uses"
+                // Taking the lock again on a thread that holds it: said only as far as the tool
+                // knows the lock (recursive, or a kind that deadlocks).
+                let again: String
+                switch p.kind == .lock ? retaking(p, f, context: context) : .deadlocks {
+                case .deadlocks: again = "do not lock inside \(name): \(others) already hold \(describe(p)), and taking it again would deadlock"
+                case .unknown: again = "do not lock inside \(name): \(others) already hold \(describe(p)), and taking it again would deadlock "
+                    + "if \(describe(p)) is not recursive"
+                case .recursive: again = "\(others) already hold \(describe(p)); it is recursive, so taking it inside \(name) "
+                    + "instead would not deadlock them either"
+                }
                 switch p.kind {
                 case .lock where f.helperCallHandsOut:
-                    fix = "hold \(describe(p)) around the hand-out of 'self' \(at), like the class's other hand-outs to that code; do not lock inside "
-                        + "'\(helper)()': its other callers already hold \(describe(p)), and taking it again would deadlock"
+                    fix = "hold \(describe(p)) around the hand-out of 'self' \(at), like the class's other hand-outs to that code; " + again
                 case .lock:
-                    fix = "hold \(describe(p)) around the call of '\(helper)()' \(at); do not lock inside '\(helper)()': its other callers "
-                        + "already hold \(describe(p)), and taking it again would deadlock"
+                    fix = "hold \(describe(p)) around the \(use) of \(name) \(at); " + again
                 case .serialQueue, .readerWriter, .eventLoop:
                     let hop = "do not make '\(helper)()' hop to \(p.name) itself: its other callers already run on \(p.name), and \(p.name).sync there would deadlock"
                     if f.helperCallDeferrable {
@@ -161,6 +178,27 @@ enum GuardReport {
             }
         }
         return context.diagnostic(rule, at: token, message: message, notes: notes, fixIt: FixIt(fix))
+    }
+
+    /// What taking lock `p` again on a thread that already holds it does, as far as the tool
+    /// knows the lock: a recursive one (NSRecursiveLock, objc_sync, a type of this file that
+    /// wraps a recursive lock), one that deadlocks (or traps), or one it cannot tell.
+    enum Retake { case deadlocks, recursive, unknown }
+
+    static let nonRecursiveLockTypes: Set<String> = [
+        "Mutex", "NSLock", "NSCondition", "NSConditionLock", "OSAllocatedUnfairLock", "os_unfair_lock", "os_unfair_lock_s",
+        "NIOLock", "DispatchSemaphore",
+    ]
+
+    static func retaking(_ p: HeldGuard, _ f: GuardFinding, context: RuleContext) -> Retake {
+        if p.name == "self" { return .recursive }
+        if let form = f.form, form == "wait" || form.hasSuffix("()") { return .deadlocks }
+        guard let type = f.lockType else { return .unknown }
+        if type == "NSRecursiveLock" { return .recursive }
+        if nonRecursiveLockTypes.contains(type) { return .deadlocks }
+        let s = context.structure
+        if type == "pthread_mutex_t" { return s.identifiers.mayContain("PTHREAD_MUTEX_RECURSIVE") ? .unknown : .deadlocks }
+        return LockVocabulary.wrapsRecursiveLock(type, in: s) ? .recursive : .unknown
     }
 
     /// "'flush()' is called", "'limit' is set": how the call at `helperCall` uses the helper.

@@ -459,7 +459,10 @@ public struct LockRegions: Sendable {
     }
 
     /// `X.unlock()` in a function with no earlier `X.lock()` in it: the lock was taken by the
-    /// caller, so the code before the release runs with it held.
+    /// caller, so the code before the release runs with it held. A conditional take earlier in
+    /// the body (`X.try()`, `X.tryLock()`, any `try…` method of X: the release may be the one
+    /// that take needs) means the lock may have been taken here, after the code before it: that
+    /// code is not known to hold it.
     static func addHeldOnEntry(_ s: FileStructure, vocabulary: LockVocabulary, into out: inout [LockRegion]) {
         let releaseNames = vocabulary.releaseNames
         var i = 0
@@ -477,7 +480,8 @@ public struct LockRegions: Sendable {
             var taken = false
             var k = s.scopes[exec].open
             while k < i && !taken {
-                if s.code[k].kind == .identifier && acquires.contains(where: { s.is(k, text: $0) }) && s.isChar(k - 1, UInt8(ascii: ".")) {
+                if s.isChar(k - 1, UInt8(ascii: ".")) && s.isChar(k + 1, UInt8(ascii: "("))
+                    && ((s.code[k].kind == .identifier && acquires.contains(where: { s.is(k, text: $0) })) || Self.isConditionalTake(s, k)) {
                     let rr = receiverStart(s, dot: k - 1)
                     if rr >= 0 && normalized(s.text(s.span(rr, k - 1))) == lock { taken = true }
                 }
@@ -489,6 +493,18 @@ public struct LockRegions: Sendable {
                                       executable: exec))
             }
         }
+    }
+
+    /// `.try(` / `.tryLock(` / `.tryAcquire(`: a method whose name says it takes the lock only if
+    /// it is free (`try` after a dot is lexed as the keyword).
+    static func isConditionalTake(_ s: FileStructure, _ k: Int) -> Bool {
+        if s.isKeyword(k, .try) { return true }
+        guard s.code[k].kind == .identifier, s.code[k].length > 3 else { return false }
+        let b = s.file.bytes
+        let st = Int(s.code[k].start)
+        guard b[st] == UInt8(ascii: "t"), b[st + 1] == UInt8(ascii: "r"), b[st + 2] == UInt8(ascii: "y") else { return false }
+        let c = b[st + 3]
+        return c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")
     }
 
     /// For an acquire in an `if` condition (`if L.tryLock() {`), the scope of the then-branch.

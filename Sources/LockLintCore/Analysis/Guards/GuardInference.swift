@@ -653,8 +653,17 @@ public enum GuardInference {
                 for g in a.eff.some { writeCounts[g, default: 0] += 1 }
                 for g in a.eff.guards { definiteWrites[g, default: 0] += 1 }
             }
+            // A guard held at every access on every path (Eraser's lockset: the intersection over
+            // the accesses) is the var's guard, whatever else some accesses hold: a lock taken
+            // only next to some of them (after the access, around a later statement) does not
+            // make them unguarded. Then nothing in the class is reported.
+            let heldEverywhere = list.dropFirst().reduce(Set(list.first?.eff.guards ?? [])) { acc, a in
+                acc.isEmpty ? acc : acc.intersection(a.eff.guards)
+            }
             let locksHeld = counts.keys.contains { $0.kind == .lock }
-            var primary = counts.keys.filter { !locksHeld || $0.kind == .lock }.max { a, b in
+            var primary = counts.keys.filter { !locksHeld || $0.kind == .lock || heldEverywhere.contains($0) }.max { a, b in
+                let (ea, eb) = (heldEverywhere.contains(a), heldEverywhere.contains(b))
+                if ea != eb { return eb }
                 let (da, db) = (definiteWrites[a] ?? 0, definiteWrites[b] ?? 0)
                 if da != db { return da < db }
                 let (wa, wb) = (writeCounts[a] ?? 0, writeCounts[b] ?? 0)
@@ -687,7 +696,7 @@ public enum GuardInference {
             // that thread writes), though other threads must still take the lock to read.
             let writeExecutors = list.filter { $0.record.write }.map { $0.eff.guards.filter { $0.kind.isExecutor } }
                 .reduce(nil as Set<HeldGuard>?) { acc, g in acc.map { $0.intersection(g) } ?? g } ?? []
-            if let doc = v.documentedGuard, let g = counts.keys.first(where: { $0.name == doc }) { primary = g }
+            if let doc = v.documentedGuard, let g = counts.keys.first(where: { $0.name == doc }), heldEverywhere.isEmpty || heldEverywhere.contains(g) { primary = g }
             // Another type's code reaches the var through a reference, holding none of the
             // class's guards, while the class's own writes hold the var's guard: unless the
             // class has a guard the tool cannot resolve, the var is hidden from other types, or

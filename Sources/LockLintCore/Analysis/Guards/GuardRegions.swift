@@ -385,7 +385,7 @@ public struct GuardRegions {
             out.append(r)
         }
         out.append(contentsOf: QueueAlternatives.regions(s, out))
-        out.append(contentsOf: Self.semaphoreMutexRegions(s, vocabulary: vocabulary))
+        out.append(contentsOf: Self.semaphoreMutexRegions(s, vocabulary: vocabulary, aliases: aliases))
         out.append(contentsOf: Self.mainActorClosures(s))
         regions = out
         heldOnEntryRegions = heldOnEntry
@@ -651,8 +651,9 @@ public struct GuardRegions {
     /// may have another name, known by the deferred signal that follows it somewhere in the file
     /// (`try await gate.waitUnlessCancelled(); defer { gate.signal() }`). A receiver the file
     /// creates with a count other than 1 (`Semaphore(value: 0)`: a signal between tasks, or a
-    /// pool of slots) is no mutex.
-    static func semaphoreMutexRegions(_ s: FileStructure, vocabulary: LockVocabulary) -> [Region] {
+    /// pool of slots) is no mutex. A receiver reached through a name bound to `self`
+    /// (`guard let strongSelf = self`) is the class's own semaphore, as for the other locks.
+    static func semaphoreMutexRegions(_ s: FileStructure, vocabulary: LockVocabulary, aliases: Set<String> = []) -> [Region] {
         guard s.identifiers.mayContain("signal") else { return [] }
         var waits: Set<String> = ["wait"]
         for k in 0..<s.code.count where s.code[k].kind == .keyword && s.isKeyword(k, .defer) {
@@ -680,7 +681,8 @@ public struct GuardRegions {
             let flow = LockFlow(s, exec: exec, acquires: byExec[exec]!, vocabulary: vocab)
             // Only a wait released in the same body (or a defer of it) is a mutex.
             for seg in flow.segments where seg.releaseToken >= 0 {
-                out.append(Region(start: seg.start, end: seg.end, executable: exec, held: HeldGuard(seg.lock, .lock), receiver: seg.lock,
+                let lock = Self.canonical(seg.lock, aliases)
+                out.append(Region(start: seg.start, end: seg.end, executable: exec, held: HeldGuard(lock, .lock), receiver: lock,
                                   writes: true, definite: seg.definite, form: acquireForm(s, seg.acquireToken)))
             }
         }

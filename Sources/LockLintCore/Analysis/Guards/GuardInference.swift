@@ -642,8 +642,8 @@ public enum GuardInference {
             }
             // Which guard is the var's: a lock if the code takes one around it anywhere (a lock
             // is there to exclude other threads; an executor may only be where the work runs);
-            // among those, the one held at most of its writes, then the one held most often,
-            // then the first seen. A queue that only reads the var to do its work does not guard
+            // among those, the one held at most of its writes, then the one held on every path at
+            // most accesses, then the one held most often, then the first seen. A queue that only reads the var to do its work does not guard
             // it when another executor writes it.
             let writes = list.filter { $0.record.write }
             var writeCounts: [HeldGuard: Int] = [:]
@@ -660,6 +660,9 @@ public enum GuardInference {
             let heldEverywhere = list.dropFirst().reduce(Set(list.first?.eff.guards ?? [])) { acc, a in
                 acc.isEmpty ? acc : acc.intersection(a.eff.guards)
             }
+            // Held on every path at an access (not only on some paths to it, through a caller).
+            var definite: [HeldGuard: Int] = [:]
+            for a in guarded { for g in a.eff.guards { definite[g, default: 0] += 1 } }
             let locksHeld = counts.keys.contains { $0.kind == .lock }
             var primary = counts.keys.filter { !locksHeld || $0.kind == .lock || heldEverywhere.contains($0) }.max { a, b in
                 let (ea, eb) = (heldEverywhere.contains(a), heldEverywhere.contains(b))
@@ -668,6 +671,8 @@ public enum GuardInference {
                 if da != db { return da < db }
                 let (wa, wb) = (writeCounts[a] ?? 0, writeCounts[b] ?? 0)
                 if wa != wb { return wa < wb }
+                let (xa, xb) = (definite[a] ?? 0, definite[b] ?? 0)
+                if xa != xb { return xa < xb }
                 let (ca, cb) = (counts[a]!, counts[b]!)
                 if ca != cb { return ca < cb }
                 return (firstSeen[a]!, a) > (firstSeen[b]!, b)

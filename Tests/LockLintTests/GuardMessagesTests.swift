@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+@testable import LockLintCore
+import LockLintRules
+
+/// What the guard inference's findings say about the lock: the lock held at every access, the
+/// class's own lock reached through an alias of self, and what taking a lock again does (said
+/// only as far as the tool knows the lock). The fixtures assert the lines; these the words.
+final class GuardMessagesTests: XCTestCase {
+    func fixture(_ name: String) async throws -> [Diagnostic] {
+        let dir = Support.packageRoot.appendingPathComponent("TestFixtures/inconsistent_locking")
+        let url = dir.appendingPathComponent(name)
+        var files: [(path: String, code: String)] = []
+        if name.hasSuffix(".swift") {
+            files = [(url.path, try String(contentsOf: url, encoding: .utf8))]
+        } else {
+            for f in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() where f.hasSuffix(".swift") {
+                let u = url.appendingPathComponent(f)
+                files.append((u.path, try String(contentsOf: u, encoding: .utf8)))
+            }
+        }
+        return await Support.lint(files, rules: [InconsistentLockingRule()]).filter { $0.ruleID == "inconsistent_locking" }
+    }
+
+    func text(_ d: Diagnostic) -> String {
+        ([d.message, d.fixIt.message] + d.notes.map(\.message)).joined(separator: "\n")
+    }
+
+    /// The lock that only some accesses (or some callers) also hold, or that is taken after an
+    /// access, is never named as the missing guard.
+    func testTheGuardIsTheLockHeldAtEveryAccess() async throws {
+        for name in ["guard_held_at_every_access.swift", "guard_taken_after_the_access.swift", "guard_taken_after_the_access_across_files",
+                     "helper_properties_hold_the_guard.swift", "helper_properties_with_setters.swift", "helper_properties_across_files"] {
+            let ds = try await fixture(name)
+            XCTAssertFalse(ds.isEmpty, name)
+            for d in ds {
+                let t = text(d)
+                for other in ["sendLock", "emitGate", "outLock", "flushLock"] { XCTAssertFalse(t.contains(other), "\(name): \(t)") }
+            }
+        }
+    }
+
+    /// `s.lock` for `guard let s = self` is the class's `lock`: never "they do not exclude each
+    /// other" between the two spellings, nor a fix-it naming the alias.
+    func testAnAliasOfSelfTakesTheClassLock() async throws {
+        for name in ["self_aliases_take_the_class_lock.swift", "self_aliases_rebound_self.swift", "self_aliases_across_files"] {
+            let ds = try await fixture(name)
+            XCTAssertFalse(ds.isEmpty, name)
+            for d in ds {
+                let t = text(d)
+                for alias in ["s.mutex", "strongSelf.", "this.gate", "owner.lock"] { XCTAssertFalse(t.contains(alias), "\(name): \(t)") }
+            }
+        }
+    }
+
+    /// A recursive lock (NSRecursiveLock, a type of the file wrapping one, objc_sync) taken again
+    /// does not deadlock: no fix-it says it would.
+    func testARecursiveLockIsNotSaidToDeadlock() async throws {
+        let ds = try await fixture("recursive_lock_helpers.swift")
+        XCTAssertEqual(ds.count, 3)
+        for d in ds {
+            XCTAssertFalse(d.fixIt.message.contains("deadlock") && !d.fixIt.message.contains("would not deadlock"), d.fixIt.message)
+            XCTAssertTrue(d.fixIt.message.contains("it is recursive"), d.fixIt.message)
+        }
+    }
+
+    /// A non-recursive lock keeps the deadlock warning; a lock of a type the tool cannot see says
+    /// it only as a condition.
+    func testOtherLocksSayOnlyWhatIsKnown() async throws {
+        let body = """
+            private var values: [Int] = []
+            private var total: Int { values.reduce(0, +) }
+            func add(_ i: Int) { lock.lock(); values.append(i); lock.unlock() }
+            func sum() -> Int { lock.lock(); defer { lock.unlock() }; return total }
+            func report() { print(total) }
+        }
+        """
+        let known = await Support.lint([("Sources/App/A.swift", "import Foundation\nfinal class A {\n    private let lock = NSLock()\n" + body)],
+                                       rules: [InconsistentLockingRule()])
+        XCTAssertEqual(known.count, 1)
+        XCTAssertTrue(known.first?.fixIt.message.hasSuffix("and taking it again would deadlock") ?? false, known.first?.fixIt.message ?? "")
+        let unknown = await Support.lint([("Sources/App/A.swift", "import Foundation\nfinal class A {\n    private let lock = SomeLock()\n" + body)],
+                                         rules: [InconsistentLockingRule()])
+        XCTAssertEqual(unknown.count, 1)
+        XCTAssertTrue(unknown.first?.fixIt.message.hasSuffix("would deadlock if 'lock' is not recursive") ?? false, unknown.first?.fixIt.message ?? "")
+    }
+}

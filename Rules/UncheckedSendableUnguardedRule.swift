@@ -46,14 +46,17 @@ public struct UncheckedSendableUnguardedRule: Rule {
             runs after it in its member, no caller in the run goes on after calling that member, and no code \
             outside the module can call it; else it is told to keep the order. A binding of the var's own name \
             (`if let x = x`, `if let x`) reads it. A class that holds a lock, queue or actor it never takes around \
-            its state is told what it holds, not that it has none. A var's guard is a lock if the code takes one around it anywhere (a lock \
+            its state is told what it holds, not that it has none. A guard held on every path at every access of a var is its guard, \
+            and nothing is reported for it (a second lock that some accesses, or some callers, also hold, or one taken after an access, \
+            changes nothing). Otherwise a var's guard is a lock if the code takes one around it anywhere (a lock \
             exists to exclude other threads), else an executor; among those, the one held at most of its writes, \
-            then at most of its accesses (a queue that only reads the var does not guard it; in a class not marked \
+            then on every path at most of its accesses, then at most of its accesses (a queue that only reads the var does not guard it; in a class not marked \
             @unchecked Sendable, a var only other code writes is judged only when most of its accesses hold the guard, \
             and one held at a single incidental access is not the var's). A message that counts accesses counts them. An access without \
             it is reported, with a note at a guarded one (the accesses under one wrong guard are one finding), and, when it sits in a member some call reaches \
             without the guard, a note at that call (the fix then goes there: locking inside the member would \
-            deadlock its other callers). A var never accessed under any of the class's guards gets one finding. \
+            deadlock its other callers, unless the lock is recursive: NSRecursiveLock, objc_sync, a type of the file wrapping one; \
+            for a lock type the tool does not know, the deadlock is said as a condition). A var never accessed under any of the class's guards gets one finding. \
             Exempt: construction (init, deinit, XCTest's setUp/tearDown, members only they call, copy-on-write \
             after isKnownUniquelyReferenced); closures that run later do not count as construction. When the \
             tool cannot tell (a closure method of a receiver it cannot resolve, a member whose name or doc \

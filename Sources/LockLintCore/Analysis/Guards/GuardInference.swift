@@ -643,8 +643,8 @@ public enum GuardInference {
             // Which guard is the var's: a lock if the code takes one around it anywhere (a lock
             // is there to exclude other threads; an executor may only be where the work runs);
             // among those, the one held at most of its writes, then the one held on every path at
-            // most accesses, then the one held most often, then the first seen. A queue that only reads the var to do its work does not guard
-            // it when another executor writes it.
+            // most accesses, then the one held most often, then the first seen. A queue that only
+            // reads the var to do its work does not guard it when another executor writes it.
             let writes = list.filter { $0.record.write }
             var writeCounts: [HeldGuard: Int] = [:]
             // Held at the write on every path to it, not only from some callers.

@@ -47,8 +47,11 @@ public struct SplitCriticalSectionRule: Rule {
             `if let last, isExpired(last) { … }` are reported), and neither is a flag every write in the file sets to the same value, nor state the first acquisition read and set to a fixed value (a test-and-set claim, a read-and-reset): the caller owns it until it writes it back. When the code between the two acquisitions calls anything, the fix-it asks only for a re-check, never for one acquisition held across that call. \
             Acquisitions also include reading a getter of the type that takes the lock (`count`, also `if let count`), \
             assigning a property whose setter takes it (`count = 0`, also through a wrapped property's `wrappedValue`; \
-            judged only when the value assigned is made from what was read, or the value read was bound and is cleared: \
-            a check followed by a plain assignment through a setter is most often a flag whose callers already take turns), calling a \
+            judged only when the value assigned is made from what was read, the value read was bound and is cleared, or \
+            the value assigned is a case of an enum the check does not name (`guard state == .idle …; state = .running`, a \
+            transition): any other check followed by a plain assignment through a setter is most often a flag whose callers \
+            already take turns), reading a getter whose one short expression reads exactly one such getter of the type \
+            (`isOpen { state == .open }`, in any file of the run), calling a \
             method of the type that takes it (`setCount(…)`; all declared in any file of the run, in the type or its \
             superclasses), calling one \
             of the file's own helper methods whose body makes exactly one acquisition (`transition(to:)`), the \

@@ -108,7 +108,7 @@ enum GuardReport {
                 message = "\(owner) is \(verb) without holding \(describe(p))" + (f.lazyRead ? " (it is lazy: its first read stores its initial value)" : "") + (ownPathsOnly ? " on this path, while other paths to it hold it" : "") + more(f, context: context)
                 if let g = f.guardedAt { notes.append(note(g, heldBy(f, "hold", describe(p)) + ", e.g. here")) }
             case .serialQueue, .readerWriter, .eventLoop:
-                message = "\(owner) is \(verb) outside \(describe(p))" + (ownPathsOnly ? " on this path, while other paths to it run there"
+                message = "\(owner) is \(verb) outside \(describe(p))" + (f.lazyRead ? " (it is lazy: its first read stores its initial value)" : "") + (ownPathsOnly ? " on this path, while other paths to it run there"
                     : ", where " + heldBy(f, "run", "", lower: true)) + more(f, context: context)
                 if let g = f.guardedAt { notes.append(note(g, heldBy(f, "run", "on \(describe(p))") + ", e.g. here")) }
             case .mainActor:

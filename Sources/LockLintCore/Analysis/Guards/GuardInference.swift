@@ -603,9 +603,10 @@ public enum GuardInference {
             // Written after construction by the run's own code (a public setter in an app target
             // writes nothing; one a library's users call is judged at the declaration).
             // A test helper's public var is set by the tests of the run, which the tool reads.
-            // (A lazy var is written by whichever read comes first.)
+            // (A lazy var is written by whichever read comes first: judged so in a class that
+            // claims to be Sendable, which says its members run from any thread.)
             let written = list.contains { $0.record.write } || throughOthers.contains(v.name)
-                || (v.settableOutsideModule && cls.inPackage && !declaredInTests) || (v.lazy && !list.isEmpty)
+                || (v.settableOutsideModule && cls.inPackage && !declaredInTests) || (v.lazy && unchecked && !list.isEmpty)
             if v.documentedExternal { continue }
             // Tests: only state that the test itself touches from concurrent code.
             let testConcurrent = varsInConcurrentMembers.contains(v.name) || list.contains { $0.testCode && ($0.record.concurrent) }

@@ -47,8 +47,11 @@ public struct SplitCriticalSectionRule: Rule {
             `if let last, isExpired(last) { … }` are reported), and neither is a flag every write in the file sets to the same value, nor state the first acquisition read and set to a fixed value (a test-and-set claim, a read-and-reset): the caller owns it until it writes it back. When the code between the two acquisitions calls anything, the fix-it asks only for a re-check, never for one acquisition held across that call. \
             Acquisitions also include reading a getter of the type that takes the lock (`count`, also `if let count`), \
             assigning a property whose setter takes it (`count = 0`, also through a wrapped property's `wrappedValue`; \
-            judged only when the value assigned is made from what was read, or the value read was bound and is cleared: \
-            a check followed by a plain assignment through a setter is most often a flag whose callers already take turns), calling a \
+            judged only when the value assigned is made from what was read, the value read was bound and is cleared, or \
+            the value assigned is a case of an enum the check does not name (`guard state == .idle …; state = .running`, a \
+            transition): any other check followed by a plain assignment through a setter is most often a flag whose callers \
+            already take turns), reading a getter whose one short expression reads exactly one such getter of the type \
+            (`isOpen { state == .open }`, in any file of the run), calling a \
             method of the type that takes it (`setCount(…)`; all declared in any file of the run, in the type or its \
             superclasses), calling one \
             of the file's own helper methods whose body makes exactly one acquisition (`transition(to:)`), the \
@@ -462,8 +465,11 @@ public struct SplitCriticalSectionRule: Rule {
         // value bound and then cleared (a take), is reported: a check followed by a plain
         // assignment is most often a flag or a no-op guard whose callers already take turns,
         // which the tool cannot see.
+        // (A state moved to another case of an enum, from a check that does not name that case,
+        // is a transition: two callers can both pass the check and both make it.)
         if second.isSetter && !inside && !(s.isKeyword(write.value, .nil) && Self.bindsRead(first, s))
-            && !Self.assignsFromRead(first, second, value: write.value, carriers: carriers, s) { return nil }
+            && !Self.assignsFromRead(first, second, value: write.value, carriers: carriers, s)
+            && !Self.transition(write.value, condition: condition, s) { return nil }
         // Two members of one object: only when what the act writes is state the check read.
         var shared: [String] = []
         if first.instance && second.instance {
@@ -532,6 +538,7 @@ public struct SplitCriticalSectionRule: Rule {
                     context.note(at: write.token, inside ? "and written here from what was read then, without reading it again"
                                                          : "and written here without checking it again")],
             fixIt: FixIt(second.isSetter ? Self.setterFix(second, lock: lock, what: whole ? "the value" : what, clears: s.isKeyword(write.value, .nil),
+                                                          moves: !inside && Self.transition(write.value, condition: condition, s),
                                                           call: Self.callBetween(first, second, s)) : Self.callBetween(first, second, s).map { call in
                     "re-check \(whole ? "the value" : what) inside the second acquisition before writing; keep the two acquisitions apart, since '\(call)' runs between them and would otherwise run with \(lock) held"
                 } ?? (members
@@ -549,6 +556,16 @@ public struct SplitCriticalSectionRule: Rule {
         return s.span(value, max(value + 1, end)).contains { k in
             s.code[k].kind == .identifier && !s.isChar(k - 1, UInt8(ascii: ".")) && (names.contains(s.text(k)) || s.text(k) == second.memberName)
         }
+    }
+
+    /// `state = .closing` after a check that does not name `.closing`: a state machine moved
+    /// from the state it was found in. (A check against the very case written, `if state !=
+    /// .closed { state = .closed }`, writes what an unchecked write would: not a transition.)
+    static func transition(_ value: Int, condition: Range<Int>, _ s: FileStructure) -> Bool {
+        guard value >= 1, value + 1 < s.code.count, s.isChar(value, UInt8(ascii: ".")), s.code[value + 1].kind == .identifier,
+              s.startsStatementAfter(value + 1) else { return false }
+        let name = s.text(value + 1)
+        return !s.span(condition.lowerBound, condition.upperBound).contains { s.code[$0].kind == .identifier && s.text($0) == name }
     }
 
     /// Whether the first acquisition's value is bound to a name (`if let x = items`, `guard let
@@ -570,10 +587,15 @@ public struct SplitCriticalSectionRule: Rule {
     /// The fix when the act is an assignment through a setter that takes the lock: the setter
     /// cannot re-check, so a method of the type does both steps under one acquisition, and a
     /// call made between them stays outside it.
-    static func setterFix(_ second: LockAcquisition, lock: String, what: String, clears: Bool, call: String?) -> String {
+    static func setterFix(_ second: LockAcquisition, lock: String, what: String, clears: Bool, moves: Bool = false, call: String?) -> String {
         // The change made to the value read belongs inside; only a call that can block or come
         // back into the type must stay out, and then the value is read again under the lock.
         let caution = call.flatMap { VariableUses.standardMutating.contains($0) ? nil : $0 }.map { "; if '\($0)' can block or call back into this type, keep it out and redo the change on a fresh read under \(lock)" } ?? ""
+        if moves {
+            // A call between the check and the move stays outside the lock: the move re-checks.
+            return call.map { "re-check \(what) in one acquisition of \(lock) with the write (a method of the type that, holding \(lock), moves '\(second.memberName)' only if it is still in the state checked, and returns whether it did); keep '\($0)' outside it" }
+                ?? "check \(what) and write '\(second.memberName)' in one acquisition of \(lock) (a method of the type that, holding \(lock), moves it only from the state checked and returns whether it did), instead of the getter and then the setter"
+        }
         return clears
             ? "take and clear '\(second.memberName)' in one acquisition of \(lock): a method that reads it, sets it to nil and returns what it read while holding \(lock), then act on what it returns"
             : "read \(what), change it and write it back in one acquisition of \(lock) (a method of the type that holds \(lock) across the three), instead of the getter and the setter\(caution)"

@@ -50,9 +50,17 @@ enum GuardReport {
                     + "\(p.name).sync: code outside the class may already run on \(p.name) (a block or callback it runs there), and would deadlock"
             }
         case .neverGuarded:
-            message = "\(owner) is \(verb) here and never accessed under the class's \(f.classGuards.count == 1 ? "guard" : "guards") (\(list(f.classGuards)))"
+            // A lazy var's first read stores its value: two first reads at once both make it
+            // and both store it, unguarded.
+            message = f.lazyRead
+                ? "\(owner) is lazy, so its first read here stores its initial value, and it is never accessed under the class's \(f.classGuards.count == 1 ? "guard" : "guards") (\(list(f.classGuards))): two first reads at once both make and store it"
+                : "\(owner) is \(verb) here and never accessed under the class's \(f.classGuards.count == 1 ? "guard" : "guards") (\(list(f.classGuards)))"
             for other in f.otherAccesses.prefix(3) { notes.append(note(other, "'\(f.variable)' is also accessed here without a guard")) }
-            if let g = f.classGuards.first(where: { $0.kind == .lock }) {
+            if f.lazyRead, let g = f.classGuards.first(where: { $0.kind == .lock }) {
+                // Made in init, it is never written once the object is shared.
+                fix = accessFix(g, f, context: context, what: "guard every access to '\(f.variable)', its first read included, with", tail: "")
+                    + "; or, when its initial value does not need self, make it a `let` set in init, never written once the object is shared"
+            } else if let g = f.classGuards.first(where: { $0.kind == .lock }) {
                 fix = accessFix(g, f, context: context, what: "guard every access to '\(f.variable)', its reads and writes, with", tail: "")
             } else {
                 // No access runs on the class's queue or actor: moving this one there would leave
@@ -97,10 +105,10 @@ enum GuardReport {
             let ownPathsOnly = f.guardedCount == 0 && f.partlyGuardedCount == 0
             switch p.kind {
             case .lock:
-                message = "\(owner) is \(verb) without holding \(describe(p))" + (ownPathsOnly ? " on this path, while other paths to it hold it" : "") + more(f, context: context)
+                message = "\(owner) is \(verb) without holding \(describe(p))" + (f.lazyRead ? " (it is lazy: its first read stores its initial value)" : "") + (ownPathsOnly ? " on this path, while other paths to it hold it" : "") + more(f, context: context)
                 if let g = f.guardedAt { notes.append(note(g, heldBy(f, "hold", describe(p)) + ", e.g. here")) }
             case .serialQueue, .readerWriter, .eventLoop:
-                message = "\(owner) is \(verb) outside \(describe(p))" + (ownPathsOnly ? " on this path, while other paths to it run there"
+                message = "\(owner) is \(verb) outside \(describe(p))" + (f.lazyRead ? " (it is lazy: its first read stores its initial value)" : "") + (ownPathsOnly ? " on this path, while other paths to it run there"
                     : ", where " + heldBy(f, "run", "", lower: true)) + more(f, context: context)
                 if let g = f.guardedAt { notes.append(note(g, heldBy(f, "run", "on \(describe(p))") + ", e.g. here")) }
             case .mainActor:

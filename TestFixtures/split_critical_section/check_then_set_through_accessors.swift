@@ -65,10 +65,10 @@ final class Reader: @unchecked Sendable {
     }
 }
 
-// lock() / defer unlock() accessors: a state checked, then set to a fixed value through the setter.
-// Not reported: through a setter only a change made from the value read, or a value bound and
-// then cleared, is judged; a plain check-then-set is most often a flag or a no-op guard whose
-// callers already take turns, which the tool cannot see.
+// lock() / defer unlock() accessors: a state checked, then moved to another case through the
+// setter. Two callers can both find it idle and both start: reported. (A plain check-then-set of
+// anything else than an enum case, a flag, is most often one whose callers already take turns,
+// which the tool cannot see: see `Ledger.begin` below.)
 enum Stage { case idle, running, done }
 
 final class Runner: @unchecked Sendable {
@@ -90,7 +90,7 @@ final class Runner: @unchecked Sendable {
 
     func start() -> Bool {
         guard stage == .idle else { return false }
-        stage = .running
+        stage = .running // expect: split_critical_section
         return true
     }
 

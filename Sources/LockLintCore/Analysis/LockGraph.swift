@@ -208,6 +208,10 @@ public struct LockGraph: Sendable {
     var closureArguments: [ClosureArgument] = []
     /// `module::Type` → its members that lock (see `LockingMember`).
     public internal(set) var lockingMembers: [String: [String: LockingMember]] = [:]
+    /// `module::Type` → its computed getters that take no lock themselves, each with the members
+    /// of the type its one expression names (`isOpen { state == .open }` → `state`): one that
+    /// names exactly one locking getter of the type is that getter's acquisition (`finish`).
+    var derivedGetters: [String: [String: [String]]] = [:]
     /// Function key → the locks it holds while calling a closure parameter.
     var closureHolds: [String: [ClosureHold]] = [:]
     /// `module::Type.property` → its getter and setter (a property wrapper's is `Wrapper.wrappedValue`).
@@ -223,7 +227,7 @@ public struct LockGraph: Sendable {
 
     public var isEmpty: Bool {
         edges.isEmpty && heldCalls.isEmpty && acquisitions.isEmpty && accessorPairs.isEmpty && wrappedProperties.isEmpty
-            && closureArguments.isEmpty && closureHolds.isEmpty && lockingMembers.isEmpty
+            && closureArguments.isEmpty && closureHolds.isEmpty && lockingMembers.isEmpty && derivedGetters.isEmpty
     }
 
     mutating func merge(_ o: LockGraph) {
@@ -234,6 +238,7 @@ public struct LockGraph: Sendable {
         heldCalls.append(contentsOf: o.heldCalls)
         closureArguments.append(contentsOf: o.closureArguments)
         for (k, v) in o.lockingMembers { lockingMembers[k, default: [:]].merge(v) { a, _ in a } }
+        for (k, v) in o.derivedGetters { derivedGetters[k, default: [:]].merge(v) { a, _ in a } }
         for (k, v) in o.closureHolds { closureHolds[k, default: []].append(contentsOf: v) }
         for (k, v) in o.acquisitions { acquisitions[k, default: []].append(contentsOf: v) }
         for (k, v) in o.calls { calls[k, default: []].formUnion(v) }
@@ -430,6 +435,7 @@ extension LockGraph {
     public static func extract(_ s: FileStructure, vocabulary: LockVocabulary, module: String, regions base: LockRegions? = nil) -> LockGraph {
         var graph = LockGraph()
         graph.wrappedProperties = wrappedProperties(s, module: module)
+        graph.derivedGetters = derivedGetters(s, module: module)
         guard mayAcquire(s, vocabulary: vocabulary) else { return graph }
         // Semaphores and groups: `wait()` blocks until another holder `signal()`s / `leave()`s.
         var vocab = vocabulary
@@ -812,6 +818,60 @@ extension LockGraph {
             out[key, default: [:]][memberName] = m
         }
         return out
+    }
+
+    /// The file's computed getters whose body is one expression with no closure and no lock of
+    /// its own, with the names of the members of the type it reads or calls (bare or through
+    /// `self.`). Which of those lock is known only once every file is read (`resolveDerivedGetters`).
+    /// (A getter that takes a lock itself is a locking member already, which comes first.)
+    static func derivedGetters(_ s: FileStructure, module: String) -> [String: [String: [String]]] {
+        var out: [String: [String: [String]]] = [:]
+        for (di, d) in s.decls.enumerated() where d.body >= 0 {
+            var member = di
+            switch d.kind {
+            case .variable where d.isComputed: break
+            case .accessor where d.nameText == "get" && d.parent >= 0 && s.decls[d.parent].kind == .variable: member = d.parent
+            default: continue
+            }
+            guard let owner = s.owningType(of: member), !s.decls[owner].nameText.isEmpty, !s.decls[member].nameText.isEmpty,
+                  !s.decls[member].isStaticMember else { continue }
+            let body = s.scopes[d.body]
+            var names: [String] = []
+            var simple = true
+            // A short expression (a test of a value), not a body of work.
+            guard body.interior.count <= 32 else { continue }
+            for q in body.interior {
+                if s.isChar(q, UInt8(ascii: "{")) || s.isKeyword(q, .let) || s.isKeyword(q, .var) || s.isKeyword(q, .return) && q != body.open + 1 { simple = false; break }
+                guard s.code[q].kind == .identifier else { continue }
+                let dotted = s.isChar(q - 1, UInt8(ascii: "."))
+                if dotted && !(s.isKeyword(q - 2, .self) && !s.isChar(q - 3, UInt8(ascii: "."))) { continue }
+                if let c = s.text(q).first, c.isUppercase { continue }
+                names.append(s.text(q))
+            }
+            guard simple, !names.isEmpty else { continue }
+            out["\(module)::\(s.decls[owner].nameText)", default: [:]][s.decls[member].nameText] = names
+        }
+        return out
+    }
+
+    /// A derived getter (see `derivedGetters`) that names exactly one member of its type that
+    /// locks, that member a getter, reads through that getter's one acquisition: it is a locking
+    /// getter too (`guard isOpen else { … }` checks under the lock `state` takes).
+    public mutating func resolveDerivedGetters() {
+        for (key, derived) in derivedGetters {
+            guard var members = lockingMembers[key] else { continue }
+            var added = false
+            for (name, names) in derived.sorted(by: { $0.key < $1.key }) where members[name] == nil {
+                let locking = Set(names.filter { members[$0] != nil })
+                guard locking.count == 1, let base = members[locking.first!], base.isGetter, !base.runsClosure else { continue }
+                var m = base
+                m.claims = []
+                m.returnsRead = true
+                members[name] = m
+                added = true
+            }
+            if added { lockingMembers[key] = members }
+        }
     }
 
     /// Whether body `body` returns the expression from token `start` to token `last` (inclusive):

@@ -406,6 +406,7 @@ public struct ProjectIndex: Sendable {
     public mutating func finish() {
         lockInversions = lockGraph.inversions()
         splitProperties = lockGraph.splitProperties()
+        lockGraph.resolveDerivedGetters()
         lockingMembers = lockGraph.lockingMembers
         lockingMemberNames = [:]
         for (key, members) in lockingMembers {

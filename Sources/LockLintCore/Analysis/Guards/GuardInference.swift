@@ -40,6 +40,8 @@ public struct GuardFinding: Sendable, Equatable {
     public var variable: String
     public var site: CodeSite
     public var write = false
+    /// The var is `lazy` and the access a read: the first such read stores its value.
+    public var lazyRead = false
     public var inAsync = false
     /// The var's usual guard (held at most of its guarded accesses).
     public var primary: HeldGuard? = nil
@@ -601,8 +603,10 @@ public enum GuardInference {
             // Written after construction by the run's own code (a public setter in an app target
             // writes nothing; one a library's users call is judged at the declaration).
             // A test helper's public var is set by the tests of the run, which the tool reads.
+            // (A lazy var is written by whichever read comes first: judged so in a class that
+            // claims to be Sendable, which says its members run from any thread.)
             let written = list.contains { $0.record.write } || throughOthers.contains(v.name)
-                || (v.settableOutsideModule && cls.inPackage && !declaredInTests)
+                || (v.settableOutsideModule && cls.inPackage && !declaredInTests) || (v.lazy && unchecked && !list.isEmpty)
             if v.documentedExternal { continue }
             // Tests: only state that the test itself touches from concurrent code.
             let testConcurrent = varsInConcurrentMembers.contains(v.name) || list.contains { $0.testCode && ($0.record.concurrent) }
@@ -620,6 +624,7 @@ public enum GuardInference {
                     guard written, unchecked, !v.weak, let first = bare.first(where: { $0.record.write }) ?? bare.first else { continue }
                     var f = GuardFinding(kind: .neverGuarded, unchecked: true, typeName: cls.name, variable: v.name, site: first.record.site)
                     f.write = first.record.write
+                    f.lazyRead = v.lazy && !first.record.write
                     f.inAsync = first.record.inAsync
                     f.classGuards = ownGuards.sorted()
                     f.otherAccesses = bare.map(\.record.site).filter { $0 != first.record.site }
@@ -793,6 +798,7 @@ public enum GuardInference {
                 }
                 var f = GuardFinding(kind: .unguarded, unchecked: unchecked, typeName: cls.name, variable: v.name, site: r.site)
                 f.write = r.write
+                f.lazyRead = v.lazy && !r.write
                 f.inAsync = r.inAsync
                 f.primary = primary
                 f.guardedAt = example(besides: r)

@@ -205,6 +205,8 @@ public struct StoredVarRecord: Sendable, Equatable {
     public var observed = false
     /// `private` or `fileprivate`: no other type's code outside its file reaches it.
     public var hidden = false
+    /// `lazy`: its first read stores its initial value, a write like any other.
+    public var lazy = false
 }
 
 /// What the declaration of a class says about it (from the file that declares it).
@@ -1555,6 +1557,7 @@ public enum GuardLogExtractor {
                 r.settableOutsideModule = s.isSettableOutsideModule(v)
                 r.settableOutsideFile = s.isSettableOutsideFile(v)
                 r.observed = s.hasObservers(v)
+                r.lazy = v.modifiers.contains(.lazy)
                 r.readableOutsideModule = (v.modifiers.contains(.public) || v.modifiers.contains(.open))
                     && !s.decls[u].modifiers.contains(.private) && !s.decls[u].modifiers.contains(.fileprivate)
                     && !s.decls[u].modifiers.contains(.internal)

@@ -206,7 +206,7 @@ public struct FileContextResolver {
     var manifests: [String: PackageManifest] = [:]
     var cwd: String? = nil
     var folderContexts: [String: FileContext] = [:]
-    var xcodeOfFolder: [String: Bool] = [:]  // folder → its nearest Xcode projects isolate every target to the main actor
+    var xcodeOfFolder: [String: Bool] = [:]  // folder holding Xcode projects → they isolate every target to the main actor
     var xcodeRootOfFolder: [String: String?] = [:]  // folder → the nearest folder at or above it holding an Xcode project
 
     public init() {}
@@ -303,24 +303,13 @@ public struct FileContextResolver {
     /// Whether the nearest folder at or above `folder` (not above `limit`) that holds an Xcode
     /// project holds only projects whose every target defaults to the main actor.
     mutating func xcodeDefaultsToMainActor(_ folder: String, within limit: String? = nil) -> Bool {
-        var visited: [String] = []
-        var dir = folder
-        var found = false
-        while true {
-            if let known = xcodeOfFolder[dir] { found = known; break }
-            visited.append(dir)
-            let projects = Self.entries(of: dir).filter { $0.hasSuffix(".xcodeproj") }
-            if !projects.isEmpty {
-                found = projects.allSatisfy { name in
-                    let path = (dir == "/" ? "" : dir) + "/" + name + "/project.pbxproj"
-                    return (try? FileIO.readFile(path)).map { XcodeProject(bytes: $0).everyTargetDefaultsToMainActor } ?? false
-                }
-                break
-            }
-            if dir == "/" || dir.isEmpty || dir == limit || dir == "." { break }
-            dir = Self.parent(of: dir)
+        guard let dir = xcodeRoot(folder, within: limit) else { return false }
+        if let known = xcodeOfFolder[dir] { return known }
+        let found = Self.entries(of: dir).filter { $0.hasSuffix(".xcodeproj") }.allSatisfy { name in
+            let path = (dir == "/" ? "" : dir) + "/" + name + "/project.pbxproj"
+            return (try? FileIO.readFile(path)).map { XcodeProject(bytes: $0).everyTargetDefaultsToMainActor } ?? false
         }
-        for v in visited { xcodeOfFolder[v] = found }
+        xcodeOfFolder[dir] = found
         return found
     }
 

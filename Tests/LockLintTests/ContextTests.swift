@@ -318,8 +318,11 @@ final class ContextTests: FolderTestCase {
         for (name, code) in files {
             try write("WithProject/" + name, code)
             try write("Loose/" + name, code)
+            try write("FromSpec/" + name, code)
         }
         try write("WithProject/App.xcodeproj/project.pbxproj", Self.pbxproj(project: "", targets: [""]))
+        // The spec an XcodeGen project is generated from, with the project itself not committed.
+        try write("FromSpec/project.yml", "name: App\ntargets:\n  App:\n    type: application\n    sources: [App]\n")
         let run = await Support.run(["--quiet", path(".")])
         let root = path(".")
         var found: [String] = []
@@ -330,10 +333,13 @@ final class ContextTests: FolderTestCase {
         }
         found.sort()
         XCTAssertEqual(found, [
+            // With a project's spec (XcodeGen), as with the project: the unguarded read through
+            // the wrapper and in the extension, and no hop.
+            "FromSpec/App/Extensions/Counter+Read.swift:7 inconsistent_locking]",
+            "FromSpec/App/Services/Store.swift:6 unchecked_sendable_unguarded]",
             // Without a project: the wrapper and the extension are another module's, unknown here;
             // the hop's caller too, so the hop is reported.
             "Loose/App/Models/FeedModel.swift:6 dispatch_main_in_async]",
-            // With one: the unguarded read through the wrapper and in the extension, and no hop.
             "WithProject/App/Extensions/Counter+Read.swift:7 inconsistent_locking]",
             "WithProject/App/Services/Store.swift:6 unchecked_sendable_unguarded]",
         ], run.out)

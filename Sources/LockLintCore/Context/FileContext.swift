@@ -19,8 +19,9 @@ public struct FileContext: Sendable, Equatable {
     /// The module the file belongs to (its target's folder) when a manifest names it; facts
     /// about types are shared within a module.
     public var module: String?
-    /// For a file no manifest names, the module as guessed from an Xcode project above it: the
-    /// folder right under the project's folder (`App.xcodeproj` beside `App/` and `AppKit/`:
+    /// For a file no manifest names, the module as guessed from an Xcode project above it (or
+    /// the generator spec it is made from): the folder right under the project's folder
+    /// (`App.xcodeproj` beside `App/` and `AppKit/`:
     /// every file under `App/` is one module, whatever subfolder it sits in). Nil when no
     /// project was found; the file's own folder is then the guess (`ProjectIndex.moduleKey`).
     public var guessedModule: String?
@@ -284,7 +285,15 @@ public struct FileContextResolver {
         return String(decoding: given.dropLast(rest), as: UTF8.self)
     }
 
-    /// The nearest folder at or above `folder` (not above `limit`) that holds an `.xcodeproj`.
+    /// A folder entry that makes its folder an Xcode project's: the project itself, or the spec
+    /// a generator makes it from when the project is not committed (XcodeGen's `project.yml`,
+    /// Tuist's `Project.swift`).
+    static func isProjectEntry(_ name: String) -> Bool {
+        name.hasSuffix(".xcodeproj") || name == "project.yml" || name == "Project.swift"
+    }
+
+    /// The nearest folder at or above `folder` (not above `limit`) that holds an Xcode project
+    /// (`isProjectEntry`).
     mutating func xcodeRoot(_ folder: String, within limit: String? = nil) -> String? {
         var visited: [String] = []
         var dir = folder
@@ -292,7 +301,7 @@ public struct FileContextResolver {
         while true {
             if let known = xcodeRootOfFolder[dir] { found = known; break }
             visited.append(dir)
-            if Self.entries(of: dir).contains(where: { $0.hasSuffix(".xcodeproj") }) { found = dir; break }
+            if Self.entries(of: dir).contains(where: Self.isProjectEntry) { found = dir; break }
             if dir == "/" || dir.isEmpty || dir == limit || dir == "." { break }
             dir = Self.parent(of: dir)
         }
@@ -305,7 +314,9 @@ public struct FileContextResolver {
     mutating func xcodeDefaultsToMainActor(_ folder: String, within limit: String? = nil) -> Bool {
         guard let dir = xcodeRoot(folder, within: limit) else { return false }
         if let known = xcodeOfFolder[dir] { return known }
-        let found = Self.entries(of: dir).filter { $0.hasSuffix(".xcodeproj") }.allSatisfy { name in
+        let projects = Self.entries(of: dir).filter { $0.hasSuffix(".xcodeproj") }
+        // (A folder found by a generator's spec alone has no project file to read.)
+        let found = !projects.isEmpty && projects.allSatisfy { name in
             let path = (dir == "/" ? "" : dir) + "/" + name + "/project.pbxproj"
             return (try? FileIO.readFile(path)).map { XcodeProject(bytes: $0).everyTargetDefaultsToMainActor } ?? false
         }

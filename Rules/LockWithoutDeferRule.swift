@@ -249,13 +249,16 @@ public struct LockWithoutDeferRule: Rule {
         } else {
             lockName = r.lock == "self" ? "the lock ('self')" : "'\(r.lock)'"
         }
-        var releaseCall = free ? "\(release)(\(argument))" : (r.lock == "self" ? "\(release)()" : "\(r.lock).\(release)()")
+        // Calls are spelled on the receiver as written when it is optional (`lock?.unlock()`,
+        // `lock!.unlock()`): the lock's name alone would not compile there.
+        let receiver = free || r.lock == "self" ? r.lock : spelledReceiver(s, acquire: a, lock: r.lock)
+        var releaseCall = free ? "\(release)(\(argument))" : (r.lock == "self" ? "\(release)()" : "\(receiver).\(release)()")
         // A release that takes its own arguments (`unlock(withValue: ready)`) is named as written.
         if !free, let rel = result.releases.first, s.isChar(rel + 1, UInt8(ascii: "(")), Int(s.match[rel + 1]) > rel + 2 {
             let args = s.text(s.span(rel + 2, Int(s.match[rel + 1])))
-            releaseCall = r.lock == "self" ? "\(release)(\(args))" : "\(r.lock).\(release)(\(args))"
+            releaseCall = r.lock == "self" ? "\(release)(\(args))" : "\(receiver).\(release)(\(args))"
         }
-        let acquireCall = free ? "\(acquire)(\(argument))" : (r.lock == "self" ? "\(acquire)(\(argument))" : "\(r.lock).\(acquire)(\(argument))")
+        let acquireCall = free ? "\(acquire)(\(argument))" : (r.lock == "self" ? "\(acquire)(\(argument))" : "\(receiver).\(acquire)(\(argument))")
         // A lock whose acquire or release takes arguments (a condition lock) may have no withLock.
         let withArguments = !free && (!argument.isEmpty || releaseCall.hasSuffix("()") == false)
         let key = "\(r.executable) \(free) \(release) \(r.lock)"
@@ -442,6 +445,18 @@ public struct LockWithoutDeferRule: Rule {
     }
 
     /// A release of the same lock outside the acquire's function, anywhere in the file.
+    /// The acquire's receiver as written when it unwraps an optional (`gate?`, `self.lock!`,
+    /// without a leading `self.`), else the lock's name.
+    func spelledReceiver(_ s: FileStructure, acquire a: Int, lock: String) -> String {
+        guard a >= 2, s.isChar(a - 1, UInt8(ascii: ".")) else { return lock }
+        let start = LockRegions.receiverStart(s, dot: a - 1)
+        guard start >= 0, start < a - 1 else { return lock }
+        var text = s.text(s.span(start, a - 1)).filter { $0 != " " && $0 != "\t" && $0 != "\n" }
+        guard text.contains(where: { $0 == "?" || $0 == "!" }) else { return lock }
+        if text.hasPrefix("self.") { text.removeFirst(5) }
+        return text
+    }
+
     func releasedElsewhere(_ s: FileStructure, _ r: LockRegion, release: String, free: Bool) -> Bool {
         let body = s.scopes[r.executable]
         return hasRelease(s, in: s.span(0, body.open), r, release: release, free: free)

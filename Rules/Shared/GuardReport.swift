@@ -374,6 +374,8 @@ enum GuardReport {
                 return "\(what) \(prefix)\(p).\(words.last!) and \(p).signal() on every way out (a defer)"
                     + (prefix.isEmpty ? "" : ", from async code,") + tail
             }
+            // A function of the run that runs its closure under the lock it is given, as called.
+            if m.hasSuffix(")") { return "\(what) \(m) { }\(tail)" }
             switch m {
             case "wait":
                 return "\(what) \(p).wait(); defer { \(p).signal() }\(tail)"

@@ -238,6 +238,113 @@ final class ContextTests: FolderTestCase {
         XCTAssertTrue(run.out.contains("Packages/Kit/Sources/Kit/Screen.swift:1:13: warning:"), run.out)
     }
 
+    /// An app built by an Xcode project (no manifest): every file under one folder beside the
+    /// project is one module, so what one subfolder declares (a lock wrapper, an extension, the
+    /// caller of an async function) is known in the others. Without a project above them the
+    /// same folders stay modules of their own, and the tool says nothing it cannot see.
+    func testTheFoldersUnderAnXcodeProjectsFolderAreOneModule() async throws {
+        let files: [(String, String)] = [
+            // 1. The project's own lock wrapper, declared in another subfolder.
+            ("App/Support/Guarded.swift", """
+                import Foundation
+                final class Guarded {
+                    private let inner = NSLock()
+                    func run<T>(_ body: () throws -> T) rethrows -> T {
+                        inner.lock()
+                        defer { inner.unlock() }
+                        return try body()
+                    }
+                }
+                """),
+            ("App/Services/Store.swift", """
+                final class Store: @unchecked Sendable {
+                    private let guarded = Guarded()
+                    private var items: [String] = []
+                    func add(_ s: String) { guarded.run { items.append(s) } }
+                    func count() -> Int { guarded.run { items.count } }
+                    func peek() -> String? { items.first }
+                }
+                """),
+            // 2. An extension in another subfolder reads the class's guarded var without its lock.
+            ("App/Model/Counter.swift", """
+                import Foundation
+                final class Counter {
+                    let lock = NSLock()
+                    var total = 0
+                    func add(_ n: Int) {
+                        lock.lock()
+                        defer { lock.unlock() }
+                        total += n
+                    }
+                }
+                """),
+            ("App/Extensions/Counter+Read.swift", """
+                extension Counter {
+                    func snapshot() -> Int {
+                        lock.lock()
+                        defer { lock.unlock() }
+                        return total
+                    }
+                    func peek() -> Int { total }
+                }
+                """),
+            // 3. An async function's hop to the main queue is the last step of an unkept Task in
+            //    a view of another subfolder: nothing awaits its effect.
+            ("App/Models/FeedModel.swift", """
+                import Foundation
+                final class FeedModel: ObservableObject {
+                    @Published var items: [String] = []
+                    func reload() async {
+                        let fresh = await fetch()
+                        DispatchQueue.main.async {
+                            self.items = fresh
+                        }
+                    }
+                    private func fetch() async -> [String] { [] }
+                }
+                """),
+            ("App/Views/FeedScreen.swift", """
+                import SwiftUI
+                struct FeedScreen: View {
+                    @StateObject var model = FeedModel()
+                    var body: some View {
+                        Text("x").onAppear {
+                            Task { await model.reload() }
+                        }
+                    }
+                }
+                """),
+        ]
+        for (name, code) in files {
+            try write("WithProject/" + name, code)
+            try write("Loose/" + name, code)
+            try write("FromSpec/" + name, code)
+        }
+        try write("WithProject/App.xcodeproj/project.pbxproj", Self.pbxproj(project: "", targets: [""]))
+        // The spec an XcodeGen project is generated from, with the project itself not committed.
+        try write("FromSpec/project.yml", "name: App\ntargets:\n  App:\n    type: application\n    sources: [App]\n")
+        let run = await Support.run(["--quiet", path(".")])
+        let root = path(".")
+        var found: [String] = []
+        for line in run.out.split(separator: "\n") where line.contains(": warning: ") {
+            let place = line.split(separator: ":").prefix(2).joined(separator: ":").dropFirst(root.count + 1)
+            let rule = line.split(separator: "[").last ?? ""
+            found.append(String(place) + " " + String(rule))
+        }
+        found.sort()
+        XCTAssertEqual(found, [
+            // With a project's spec (XcodeGen), as with the project: the unguarded read through
+            // the wrapper and in the extension, and no hop.
+            "FromSpec/App/Extensions/Counter+Read.swift:7 inconsistent_locking]",
+            "FromSpec/App/Services/Store.swift:6 unchecked_sendable_unguarded]",
+            // Without a project: the wrapper and the extension are another module's, unknown here;
+            // the hop's caller too, so the hop is reported.
+            "Loose/App/Models/FeedModel.swift:6 dispatch_main_in_async]",
+            "WithProject/App/Extensions/Counter+Read.swift:7 inconsistent_locking]",
+            "WithProject/App/Services/Store.swift:6 unchecked_sendable_unguarded]",
+        ], run.out)
+    }
+
     func testAnUnknownInTestsValueIsAConfigurationError() async throws {
         try write("A.swift", "let x = 1\n")
         try write(".swift-lock-lint.json", #"{"rules": {"dispatch_semaphore": {"inTests": "sometimes"}}}"#)

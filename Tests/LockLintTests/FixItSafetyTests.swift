@@ -10,6 +10,46 @@ final class FixItSafetyTests: XCTestCase {
         await Support.lint([(path, code)], rules: [rule])
     }
 
+    /// A function of the run that runs its closure under the lock it is given is not a method
+    /// of the lock: the fix-it names the call as the class writes it (`lock.synchronized { }`
+    /// would not compile), with its label, and when the function is declared in another file.
+    func testALockTakenThroughAFreeFunctionIsToldToUseThatCall() async throws {
+        let helpers = """
+            import Foundation
+            func synchronized<T>(_ lock: NSLocking, _ body: () throws -> T) rethrows -> T {
+                lock.lock(); defer { lock.unlock() }
+                return try body()
+            }
+            func critical<T>(on lock: NSLock, run body: () throws -> T) rethrows -> T {
+                lock.lock(); defer { lock.unlock() }
+                return try body()
+            }
+            """
+        let code = """
+            import Foundation
+            final class Tally: @unchecked Sendable {
+                private let lock = NSLock()
+                private var n = 0
+                func add() { synchronized(lock) { n += 1 } }
+                func get() -> Int { synchronized(self.lock) { n } }
+                func peek() -> Int { n }
+            }
+            final class Ledger: @unchecked Sendable {
+                private let guardLock = NSLock()
+                private var rows: [Int] = []
+                func add(_ r: Int) { critical(on: guardLock) { rows.append(r) } }
+                func all() -> [Int] { critical(on: guardLock) { rows } }
+                func count() -> Int { rows.count }
+            }
+            """
+        let ds = await Support.lint([("Sources/App/Locking.swift", helpers), ("Sources/App/Tally.swift", code)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(ds.map(\.location.line), [7, 14], ds.map(\.message).joined(separator: "\n"))
+        guard ds.count == 2 else { return }
+        XCTAssertTrue(ds[0].fixIt.message.hasPrefix("wrap this access in synchronized(lock) { } like the others"), ds[0].fixIt.message)
+        XCTAssertTrue(ds[1].fixIt.message.hasPrefix("wrap this access in critical(on: guardLock) { } like the others"), ds[1].fixIt.message)
+        for d in ds { XCTAssertFalse(d.fixIt.message.contains("lock.synchronized") || d.fixIt.message.contains("guardLock.critical"), d.fixIt.message) }
+    }
+
     /// A write in a plain block of a concurrent queue already runs on that queue: a barrier
     /// submitted from inside the block deadlocks (sync) or runs after the block (async), so the
     /// fix-it turns the block itself into a barrier, in each of its shapes.

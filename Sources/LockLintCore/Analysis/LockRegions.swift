@@ -528,8 +528,21 @@ public struct LockRegions: Sendable {
     /// `self.lock` → `lock`; whitespace removed.
     public static func normalized(_ text: String) -> String {
         var t = text.filter { $0 != " " && $0 != "\t" && $0 != "\n" }
+        // Optional chaining and force-unwrapping do not change which object is locked:
+        // `lock?.lock()` and `lock?.unlock()` (or `lock!`) take and release `lock`.
+        if t.contains(where: { $0 == "?" || $0 == "!" }) {
+            var out = ""
+            var previous: Character = " "
+            for c in t {
+                if (c == "?" || c == "!") && (previous.isLetter || previous.isNumber || previous == "_" || previous == ")" || previous == "]") {
+                    continue
+                }
+                out.append(c)
+                previous = c
+            }
+            t = out
+        }
         if t.hasPrefix("self.") { t.removeFirst(5) }
-        if t.hasPrefix("self?.") { t.removeFirst(6) }
         return t
     }
 

@@ -620,7 +620,9 @@ public struct ProjectIndex: Sendable {
                 types[d.nameText, default: TypeFacts()].merge(f)
             }
         }
-        if !s.closures.isEmpty {
+        // (A file that declares such a function need hold no closure itself: its body can take
+        // the lock with `lock()` and a deferred `unlock()` around the call of its parameter.)
+        if mayHoldLocks {
             for d in s.topLevel where s.decls[d].kind == .function && s.decls[d].body >= 0 {
                 if let label = LockWrappers.lockArgument(of: d, in: s, vocabulary: vocabulary) {
                     index.lockArgumentFunctions[module, default: [:]][s.decls[d].nameText] = label

@@ -19,12 +19,25 @@ public struct FileContext: Sendable, Equatable {
     /// The module the file belongs to (its target's folder) when a manifest names it; facts
     /// about types are shared within a module.
     public var module: String?
+    /// For a file no manifest names, the module as guessed from an Xcode project above it (or
+    /// the generator spec it is made from): the folder right under the project's folder
+    /// (`App.xcodeproj` beside `App/` and `AppKit/`:
+    /// every file under `App/` is one module, whatever subfolder it sits in). Nil when no
+    /// project was found; the file's own folder is then the guess (`ProjectIndex.moduleKey`).
+    public var guessedModule: String?
 
-    public init(isTestLocation: Bool = false, deployment: Deployment? = nil, defaultMainActor: Bool = false, module: String? = nil) {
+    public init(isTestLocation: Bool = false, deployment: Deployment? = nil, defaultMainActor: Bool = false, module: String? = nil,
+                guessedModule: String? = nil) {
         self.isTestLocation = isTestLocation
         self.deployment = deployment
         self.defaultMainActor = defaultMainActor
         self.module = module
+        self.guessedModule = guessedModule
+    }
+
+    /// The key facts about types are shared under: the manifest's target, else the guess.
+    public func moduleKey(forPath path: String) -> String {
+        module ?? guessedModule ?? ProjectIndex.moduleKey(forPath: path)
     }
 
     /// Test code judged by the path alone (no manifest says otherwise).
@@ -194,7 +207,8 @@ public struct FileContextResolver {
     var manifests: [String: PackageManifest] = [:]
     var cwd: String? = nil
     var folderContexts: [String: FileContext] = [:]
-    var xcodeOfFolder: [String: Bool] = [:]  // folder → its nearest Xcode projects isolate every target to the main actor
+    var xcodeOfFolder: [String: Bool] = [:]  // folder holding Xcode projects → they isolate every target to the main actor
+    var xcodeRootOfFolder: [String: String?] = [:]  // folder → the nearest folder at or above it holding an Xcode project
 
     public init() {}
 
@@ -231,7 +245,7 @@ public struct FileContextResolver {
             // No manifest: the folders of the path as given decide, and an Xcode project around
             // the folder may isolate every target to the main actor.
             return FileContext(isTestLocation: FileContext.testLocation(byPath: Self.parent(of: original) + "/x"),
-                               defaultMainActor: xcodeDefaultsToMainActor(folder))
+                               defaultMainActor: xcodeDefaultsToMainActor(folder), guessedModule: xcodeModule(folder, original: original))
         }
         let manifest = self.manifest(at: root)
         let relative = folder.count > root.count + 1 ? String(folder.dropFirst(root.count + 1)) : ""
@@ -244,30 +258,69 @@ public struct FileContextResolver {
         // A manifest's platforms apply to its own targets: a file outside all of them (an app's
         // sources beside a manifest that declares only a tools target) has no known deployment.
         return FileContext(isTestLocation: byFolders, deployment: manifest.targets.isEmpty ? deployment : nil,
-                           defaultMainActor: xcodeDefaultsToMainActor(folder, within: root))
+                           defaultMainActor: xcodeDefaultsToMainActor(folder, within: root),
+                           guessedModule: xcodeModule(folder, original: original, within: root))
+    }
+
+    /// The module of the files in `folder` when an Xcode project builds them: the folder right
+    /// under the nearest folder at or above `folder` (not above `limit`) that holds an
+    /// `.xcodeproj`, as the path was given (`original` is a file of `folder`). Nil without a
+    /// project, for a file beside the project itself, or when a `Sources` folder on the way
+    /// already names the module (`ProjectIndex.moduleKey`).
+    mutating func xcodeModule(_ folder: String, original: String, within limit: String? = nil) -> String? {
+        guard let projectFolder = xcodeRoot(folder, within: limit) else { return nil }
+        let skip = projectFolder == "/" ? 1 : projectFolder.utf8.count + 1
+        let below = Array(folder.utf8.dropFirst(skip))  // `Module/sub/folders`
+        guard folder.utf8.count > skip, !below.isEmpty else { return nil }
+        let parts = below.split(separator: UInt8(ascii: "/"))
+        for part in parts {
+            let name = String(decoding: part, as: UTF8.self)
+            if name == "Sources" || name == "Tests" || name == "Plugins" || name == "Benchmarks" { return nil }
+        }
+        // The key is spelled as the path was given, like `ProjectIndex.moduleKey`'s: the given
+        // folder without the subfolders under the module's folder.
+        let rest = below.count - (parts.first?.count ?? 0)
+        let given = Array(Self.parent(of: original).utf8)
+        guard given.count > rest else { return nil }
+        return String(decoding: given.dropLast(rest), as: UTF8.self)
+    }
+
+    /// A folder entry that makes its folder an Xcode project's: the project itself, or the spec
+    /// a generator makes it from when the project is not committed (XcodeGen's `project.yml`,
+    /// Tuist's `Project.swift`).
+    static func isProjectEntry(_ name: String) -> Bool {
+        name.hasSuffix(".xcodeproj") || name == "project.yml" || name == "Project.swift"
+    }
+
+    /// The nearest folder at or above `folder` (not above `limit`) that holds an Xcode project
+    /// (`isProjectEntry`).
+    mutating func xcodeRoot(_ folder: String, within limit: String? = nil) -> String? {
+        var visited: [String] = []
+        var dir = folder
+        var found: String? = nil
+        while true {
+            if let known = xcodeRootOfFolder[dir] { found = known; break }
+            visited.append(dir)
+            if Self.entries(of: dir).contains(where: Self.isProjectEntry) { found = dir; break }
+            if dir == "/" || dir.isEmpty || dir == limit || dir == "." { break }
+            dir = Self.parent(of: dir)
+        }
+        for v in visited { xcodeRootOfFolder[v] = found }
+        return found
     }
 
     /// Whether the nearest folder at or above `folder` (not above `limit`) that holds an Xcode
     /// project holds only projects whose every target defaults to the main actor.
     mutating func xcodeDefaultsToMainActor(_ folder: String, within limit: String? = nil) -> Bool {
-        var visited: [String] = []
-        var dir = folder
-        var found = false
-        while true {
-            if let known = xcodeOfFolder[dir] { found = known; break }
-            visited.append(dir)
-            let projects = Self.entries(of: dir).filter { $0.hasSuffix(".xcodeproj") }
-            if !projects.isEmpty {
-                found = projects.allSatisfy { name in
-                    let path = (dir == "/" ? "" : dir) + "/" + name + "/project.pbxproj"
-                    return (try? FileIO.readFile(path)).map { XcodeProject(bytes: $0).everyTargetDefaultsToMainActor } ?? false
-                }
-                break
-            }
-            if dir == "/" || dir.isEmpty || dir == limit || dir == "." { break }
-            dir = Self.parent(of: dir)
+        guard let dir = xcodeRoot(folder, within: limit) else { return false }
+        if let known = xcodeOfFolder[dir] { return known }
+        let projects = Self.entries(of: dir).filter { $0.hasSuffix(".xcodeproj") }
+        // (A folder found by a generator's spec alone has no project file to read.)
+        let found = !projects.isEmpty && projects.allSatisfy { name in
+            let path = (dir == "/" ? "" : dir) + "/" + name + "/project.pbxproj"
+            return (try? FileIO.readFile(path)).map { XcodeProject(bytes: $0).everyTargetDefaultsToMainActor } ?? false
         }
-        for v in visited { xcodeOfFolder[v] = found }
+        xcodeOfFolder[dir] = found
         return found
     }
 

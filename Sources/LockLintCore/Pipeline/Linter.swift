@@ -315,7 +315,7 @@ public enum Linter {
                         rerun: UInt64 = .max, earlier: (found: [Diagnostic], ends: [Int])? = nil) -> FileOutcome {
         let profile = settings.profiles[min(max(0, input.profile), settings.profiles.count - 1)]
         var outcome = FileOutcome()
-        outcome.module = input.context?.module ?? ProjectIndex.moduleKey(forPath: input.path)
+        outcome.module = input.context?.moduleKey(forPath: input.path) ?? ProjectIndex.moduleKey(forPath: input.path)
         let bytes: [UInt8]
         if let given = input.bytes {
             bytes = given

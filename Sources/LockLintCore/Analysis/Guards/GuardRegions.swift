@@ -379,8 +379,13 @@ public struct GuardRegions {
             let lock = Self.canonical(LockRegions.normalized(written), aliases)
             // A lock made for one call (a local, a parameter) guards no shared state.
             if resolution.isLocal(lock, c.callee) || resolution.isParameter(lock, c.callee) { continue }
+            // The form is the call as written (`synchronized(lock)`, `execute(in: lock)`): the
+            // function is not a method of the lock, and a fix-it names it as the code calls it.
+            let close = s.isChar(c.callee + 1, UInt8(ascii: "(")) ? Int(s.match[c.callee + 1]) : -1
+            let asCalled = close > c.callee + 1 && !(c.callee + 1..<close).contains { s.isChar($0, UInt8(ascii: "{")) }
+                ? s.text(s.span(c.callee, close + 1)) : s.text(c.callee) + "(" + written + ")"
             var r = Region(start: c.open, end: c.close, executable: c.scope, held: HeldGuard(lock, .lock), receiver: lock, writes: true,
-                           definite: true, form: s.text(c.callee))
+                           definite: true, form: asCalled)
             if resolution.isReplaceable(lock, c.callee) { r.held = nil }
             out.append(r)
         }

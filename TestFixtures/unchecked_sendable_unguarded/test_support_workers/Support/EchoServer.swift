@@ -28,7 +28,7 @@ public final class EchoServer: @unchecked Sendable {
     }
 
     public func stop() -> String {
-        running = false
+        running = false // expect: unchecked_sendable_unguarded
         worker = nil
         return lastReply // expect: unchecked_sendable_unguarded
     }

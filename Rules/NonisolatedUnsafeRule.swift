@@ -295,7 +295,7 @@ public struct NonisolatedUnsafeRule: Rule {
             // its contents from being changed from several threads.
             if let type, isGlobalLike, Self.mutableContainers.contains(type) {
                 return ("\(scope) let '\(d.nameText)'\(typeText) shares one mutable container across threads, and nothing synchronizes changes to its contents",
-                        "\(LockAdvice.protect("its contents", context.deployment, state: type)), or give each thread or actor its own instance")
+                        "\(LockAdvice.protect("its contents", context.deployment, state: type, usesWithLock: context.moduleCallsWithLock(on:))), or give each thread or actor its own instance")
             }
             // A type of the run, named plainly: what its declarations say decides. A local is
             // handed over deliberately; a struct's member is the holder's business.
@@ -365,7 +365,7 @@ public struct NonisolatedUnsafeRule: Rule {
         if isGlobalLike && settableOutside && writes.isEmpty && elsewhere.isEmpty && !uses.usedInSignalHandler(s, d) {
             return ("public \(scope) var '\(d.nameText)'\(typeText) can be set by any client of the module, from any thread, while this module reads it",
                     // Its setter is API: a `let` would break every client that sets it.
-                    "make it private behind a public accessor that clients keep setting, and \(LockAdvice.protect("it", context.deployment, state: type ?? "Value"))")
+                    "make it private behind a public accessor that clients keep setting, and \(LockAdvice.protect("it", context.deployment, state: type ?? "Value", usesWithLock: context.moduleCallsWithLock(on:)))")
         }
         // Written only on the main actor: no write races another.
         if mainConfined { return nil }
@@ -410,7 +410,7 @@ public struct NonisolatedUnsafeRule: Rule {
         if let o = owner, o.kind == .struct || o.kind == .enum, !d.isStaticMember { return nil }
         if isGlobalLike {
             return ("\(scope) var '\(d.nameText)'\(typeText) is written \(writeLine) with no lock held, and any thread may read it",
-                    "\(LockAdvice.protect("it", context.deployment, state: type ?? "Value")); for a single counter or flag, \(LockAdvice.counter(context.deployment)) will do; or isolate it with @MainActor if only main-actor code uses it")
+                    "\(LockAdvice.protect("it", context.deployment, state: type ?? "Value", usesWithLock: context.moduleCallsWithLock(on:))); for a single counter or flag, \(LockAdvice.counter(context.deployment)) will do; or isolate it with @MainActor if only main-actor code uses it")
         }
         let ownerName = owner.map { "'\($0.nameText)'" } ?? "its type"
         // Awaiting is no option where a synchronous nonisolated member reads it (it has to answer now).

@@ -520,14 +520,16 @@ public struct SplitCriticalSectionRule: Rule {
         let members = first.member != nil || second.member != nil
         if let r = second.region, case .queue(let method, _) = r.form {
             // Two blocks of a reader-writer queue: another barrier block can run between them.
-            let recheck = "re-check \(whole ? "the value" : what) inside this barrier block before writing"
+            // A value written from what was read has no condition to re-check: it is read again.
+            let recheck = inside ? "read \(whole ? "the value" : what) again inside this barrier block and write from that"
+                : "re-check \(whole ? "the value" : what) inside this barrier block before writing"
             return context.diagnostic(
                 description, at: second.acquireToken,
                 message: "another barrier block of \(lock) can run between \(inside ? "reading" : "checking") \(what)\(viaRead) in one block and writing \(target) in this barrier block: \(what) can change in between, and this write acts on a stale \(inside ? "value" : "check")",
                 notes: [context.note(at: first.acquireToken, "\(what) \(names.prefix(2).count > 1 ? "are" : "is") read in this block"),
                         context.note(at: write.token, "and written here without reading it again")],
                 fixIt: FixIt(method == "sync" && Self.callBetween(first, second, s) == nil
-                             ? "check and write in one barrier block of \(lock), or \(recheck)" : recheck))
+                             ? "\(inside ? "read" : "check") and write in one barrier block of \(lock), or \(recheck)" : recheck))
         }
         return context.diagnostic(
             description, at: second.acquireToken,
@@ -539,11 +541,23 @@ public struct SplitCriticalSectionRule: Rule {
                                                          : "and written here without checking it again")],
             fixIt: FixIt(second.isSetter ? Self.setterFix(second, lock: lock, what: whole ? "the value" : what, clears: s.isKeyword(write.value, .nil),
                                                           moves: !inside && Self.transition(write.value, condition: condition, s),
-                                                          call: Self.callBetween(first, second, s)) : Self.callBetween(first, second, s).map { call in
-                    "re-check \(whole ? "the value" : what) inside the second acquisition before writing; keep the two acquisitions apart, since '\(call)' runs between them and would otherwise run with \(lock) held"
-                } ?? (members
-                ? "make the check and the write one acquisition of \(lock) (a method that reads and writes while holding it), or re-check \(whole ? "the value" : what) inside the second before writing"
-                : "check and write under one acquisition of \(lock), or re-check \(whole ? "the value" : what) inside this one before writing")))
+                                                          call: Self.callBetween(first, second, s)) : Self.splitFix(
+                    inside: inside, what: whole ? "the value" : what, lock: lock, members: members, call: Self.callBetween(first, second, s))))
+    }
+
+    /// The fix for a check and its act in two acquisitions, worded for what the tool saw: a
+    /// decision made on the value read is re-checked; a value written from the value read (no
+    /// condition between them) is read again and written from that.
+    static func splitFix(inside: Bool, what: String, lock: String, members: Bool, call: String?) -> String {
+        let again = inside ? "read \(what) again inside the second acquisition and write from that" : "re-check \(what) inside the second acquisition before writing"
+        if let call {
+            return again + "; keep the two acquisitions apart, since '\(call)' runs between them and would otherwise run with \(lock) held"
+        }
+        if members {
+            return "make the \(inside ? "read" : "check") and the write one acquisition of \(lock) (a method that reads and writes while holding it), or \(again)"
+        }
+        return inside ? "read and write under one acquisition of \(lock), or read \(what) again inside this one and write from that"
+            : "check and write under one acquisition of \(lock), or re-check \(what) inside this one before writing"
     }
 
     /// Whether the value assigned through the setter is made from what the first acquisition

@@ -185,6 +185,6 @@ public struct UncheckedSendableNonfinalRule: Rule {
         return context.diagnostic(
             description, at: d.name,
             message: "generic lock wrapper '\(generic)' claims Sendable for any \(open.joined(separator: ", ")), including non-Sendable classes that can still be shared outside the lock",
-            fixIt: FixIt("\(LockAdvice.protect("the protected state", context.deployment)), or require `\(open[0]): Sendable`"))
+            fixIt: FixIt("\(LockAdvice.protect("the protected state", context.deployment, usesWithLock: context.moduleCallsWithLock(on:))), or require `\(open[0]): Sendable`"))
     }
 }

@@ -30,7 +30,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
             serial queue the type makes, with sync or async (its blocks run one at a time either way; over a concurrent \
             queue, or kept for later, it is no guard; over a queue handed in, a possible one), a serial queue's blocks \
             (a `DispatchQueue` made without `.concurrent`, where it is declared or where init makes it, an \
-            OperationQueue limited to one operation), a concurrent queue used as a reader-writer lock (plain \
+            OperationQueue limited to one operation, and a URLSession's delegateQueue where the type makes the session with no queue or with such a one; when the session also calls the class back as its delegate, a possible guard), a concurrent queue used as a reader-writer lock (plain \
             `sync` reads, barrier writes; a write in a plain block is told to make that block a barrier, as a \
             barrier submitted from inside it would deadlock or run late), an event loop's \
             blocks, and code on the main actor or asserted to run on a queue or loop (`dispatchPrecondition`, \
@@ -57,7 +57,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
             without the guard, a note at that call (the fix then goes there: locking inside the member would \
             deadlock its other callers, unless the lock is recursive: NSRecursiveLock, objc_sync, a type of the file wrapping one; \
             for a lock type the tool does not know, the deadlock is said as a condition). A var never accessed under any of the class's guards gets one finding. \
-            Exempt: construction (init, deinit, XCTest's setUp/tearDown, members only they call, copy-on-write \
+            Exempt: construction (init, deinit, a test case's overriding setUp/tearDown, not a method of the class's own named setUp or setup; members only they call, copy-on-write \
             after isKnownUniquelyReferenced); closures that run later do not count as construction. When the \
             tool cannot tell (a closure method of a receiver it cannot resolve, a member whose name or doc \
             comment says its caller holds the lock, a member used as a value), it says nothing about that \

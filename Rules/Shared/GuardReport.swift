@@ -66,7 +66,7 @@ enum GuardReport {
                 // No access runs on the class's queue or actor: moving this one there would leave
                 // the others as they are, and a hop can change when the code runs.
                 fix = "no access to '\(f.variable)' runs on \(f.classGuards.map(describe).joined(separator: " or ")), so moving this one there would leave the others as they are: "
-                    + LockAdvice.protect("'\(f.variable)'", context.deployment)
+                    + LockAdvice.protect("'\(f.variable)'", context.deployment, usesWithLock: context.moduleCallsWithLock(on:))
                     + "; if '\(f.variable)' is set only before the object is shared, say so in a comment on its declaration"
             }
         case .plainBlockWrite:
@@ -311,7 +311,8 @@ enum GuardReport {
             let base = lockFix(g.name == "self" ? "self" : g.name, wrapper: f.wrapper, deployment: context.deployment, lockType: f.lockType,
                                what: what, tail: tail, lockTypeMethods: f.lockType.flatMap { lockMethods($0, write: f.write, context: context) }, inAsync: f.inAsync,
                                form: f.primary?.name == g.name ? f.form : nil,
-                               release: f.primary?.name == g.name ? f.form.flatMap { context.vocabulary.acquireRelease[$0] } : nil)
+                               release: f.primary?.name == g.name ? f.form.flatMap { context.vocabulary.acquireRelease[$0] } : nil,
+                               usesWithLock: f.lockType.map { context.moduleCallsWithLock(on: $0) } ?? false)
             // One half of a check-then-act in one function: guarding each half on its own still
             // lets the value change in between, and holding the lock from the check to the write
             // is safe only when nothing between them calls out of the class.
@@ -360,7 +361,8 @@ enum GuardReport {
     /// a deferred `unlock()`. In async code `lock()` is unavailable (`noasync`) and a lock must
     /// not be held across an `await`: only a closure form, around the access alone, is offered.
     static func lockFix(_ p: String, wrapper: String?, deployment: Deployment?, lockType: String?, what: String, tail: String,
-                        lockTypeMethods: [String]? = nil, inAsync: Bool = false, form: String? = nil, release: String? = nil) -> String {
+                        lockTypeMethods: [String]? = nil, inAsync: Bool = false, form: String? = nil, release: String? = nil,
+                        usesWithLock: Bool = false) -> String {
         if let w = wrapper { return "\(what) \(w) { } (the class's own way of holding '\(p)')\(tail)" }
         if p == "self" { return "\(what) objc_sync_enter(self) … objc_sync_exit(self) (with a defer)\(tail)" }
         if let m = lockTypeMethods?.first { return "\(what) \(p).\(m) { } (the project's own closure method on \(lockType ?? "the lock"))\(tail)" }
@@ -399,7 +401,9 @@ enum GuardReport {
             }
         }
         let nsLocking: Set<String> = ["NSLock", "NSRecursiveLock", "NSCondition", "NSConditionLock"]
-        if let t = lockType, nsLocking.contains(t), let d = deployment, !d.allows(Deployment.nsLockingWithLockSince) {
+        // (Unless the module already calls withLock on that type: it has it, through its own
+        // extension or where the OS has it.)
+        if let t = lockType, nsLocking.contains(t), let d = deployment, !d.allows(Deployment.nsLockingWithLockSince), !usesWithLock {
             if inAsync {
                 return "move the access into a synchronous helper that takes '\(p)' (lock(); defer { unlock() }) and call it from here: "
                     + "lock() is unavailable in async code, and NSLocking.withLock needs macOS 14/iOS 17\(tail)"
@@ -505,7 +509,7 @@ enum GuardReport {
             if let lock = f.holds.first(where: { $0.hasPrefix("lock '") }) {
                 fix = "guard every access to the mutable state with the \(lock) it already holds, taken around the access alone (copy the value out)"
             } else {
-                fix = ownLockAdvice(context) ?? LockAdvice.protect("the mutable state", context.deployment)
+                fix = ownLockAdvice(context) ?? LockAdvice.protect("the mutable state", context.deployment, usesWithLock: context.moduleCallsWithLock(on:))
             }
             fix += (f.isSubclass ? "" : "; or, if every caller can await, make '\(f.typeName)' an actor")
                 + "; if one thread or queue owns every instance, say so in a doc comment on the class"
@@ -525,7 +529,7 @@ enum GuardReport {
         let one = settable.count == 1
         var fix = "make \(quoted(settable)) \(one ? "a computed property" : "computed properties") over private storage, with the same public getter\(one ? "" : "s") and setter\(one ? "" : "s") "
             + "(\(one ? "its setter is" : "their setters are") API: a 'let' would break every client that sets \(one ? "it" : "one")): "
-            + LockAdvice.protect(one ? "that storage" : "that storage as one value", context.deployment, state: one ? "Value" : "Settings")
+            + LockAdvice.protect(one ? "that storage" : "that storage as one value", context.deployment, state: one ? "Value" : "Settings", usesWithLock: context.moduleCallsWithLock(on:))
             + "; have each operation of the class read one copy of it at its start"
         if !constants.isEmpty {
             fix += "; declare \(quoted(constants)) 'let': never assigned outside init"

@@ -353,15 +353,16 @@ final class GuardInferenceTests: XCTestCase {
         XCTAssertEqual(a.map(\.location.line), [9], "\(a.map(\.message))")
         XCTAssertEqual(a.first?.notes.first?.message,
                        "The other 2 accesses to 'names' hold 'gate' (not counting 2 made in init, deinit or a test's set-up/tear-down), e.g. here")
-        // Shape 2: a public var of a library whose tear-down clears it: the count of its own
-        // accesses says one was left out.
+        // Shape 2: a public var of a library whose initializer sets it: the count of its own
+        // accesses says one was left out. (A method of its own named tearDown() is not
+        // construction: code can call it at any time.)
         let helper = """
             import Foundation
             open class Bench {
                 let guardLock = NSLock()
                 public private(set) var traces: [String] = []
                 open func record(_ t: String) { guardLock.withLock { traces.append(t) } }
-                open func tearDown() { guardLock.withLock { traces = [] } }
+                public init(first: String) { traces = [first] }
                 public func trace(_ i: Int) -> String { guardLock.withLock { traces[i] } }
             }
             """

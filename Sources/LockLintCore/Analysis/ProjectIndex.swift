@@ -249,6 +249,9 @@ public struct ProjectIndex: Sendable {
     /// module → function name → how many files of the run call a function of that name in an
     /// `await` (or `async let`): who may be waiting for an async function to finish.
     public internal(set) var awaitedNames: [String: [String: Int]] = [:]
+    /// module → lock type → how many files of the run call `withLock` on a variable of that type
+    /// (`state.withLock { }` on a `Mutex<…>`): the module already uses that API.
+    public internal(set) var withLockTypes: [String: [String: Int]] = [:]
     /// module → function name → how many files of the run await a call of that name other than
     /// as the last step of a `Task { }` nobody keeps (see `TaskTails.namesAwaitedBeyondUnkeptTasks`).
     public internal(set) var awaitedOtherwise: [String: [String: Int]] = [:]
@@ -507,6 +510,9 @@ public struct ProjectIndex: Sendable {
         for (module, names) in other.awaitedNames {
             for (name, files) in names { awaitedNames[module, default: [:]][name, default: 0] += files }
         }
+        for (module, names) in other.withLockTypes {
+            for (name, files) in names { withLockTypes[module, default: [:]][name, default: 0] += files }
+        }
         for (module, names) in other.awaitedOtherwise {
             for (name, files) in names { awaitedOtherwise[module, default: [:]][name, default: 0] += files }
         }
@@ -738,6 +744,8 @@ public struct ProjectIndex: Sendable {
         if !types.isEmpty { index.modules[module] = types }
         let awaited = awaitedCallees(s)
         if !awaited.isEmpty { index.awaitedNames[module] = Dictionary(uniqueKeysWithValues: awaited.map { ($0, 1) }) }
+        let withLock = withLockReceiverTypes(s, vocabulary: vocabulary)
+        if !withLock.isEmpty { index.withLockTypes[module] = Dictionary(uniqueKeysWithValues: withLock.map { ($0, 1) }) }
         let otherwise = TaskTails.namesAwaitedBeyondUnkeptTasks(s)
         if !otherwise.isEmpty { index.awaitedOtherwise[module] = Dictionary(uniqueKeysWithValues: otherwise.map { ($0, 1) }) }
         let sites = SerialCallSites.extract(s)
@@ -817,6 +825,25 @@ public struct ProjectIndex: Sendable {
     /// initializers: the async functions whose completion some code of the file waits for. Each
     /// expression is read once, to its end, skipping closure bodies (their own awaits are read on
     /// their own); an `await` inside one already read is not read again.
+    /// The lock types (known to the vocabulary: `Mutex`, `OSAllocatedUnfairLock`, `NSLock`, …)
+    /// of the variables this file calls `withLock` on (`lock.withLock { }`, `self.state.withLock { }`).
+    /// None from a file that checks availability (`#available`, `@available`): its calls may be
+    /// allowed only there.
+    public static func withLockReceiverTypes(_ s: FileStructure, vocabulary: LockVocabulary) -> Set<String> {
+        guard s.identifiers.mayContain("withLock") else { return [] }
+        for k in 1..<max(1, s.code.count) where s.is(k, "#available") || s.is(k, "@available") || (s.is(k, "available") && s.isChar(k - 1, UInt8(ascii: "#"))) {
+            return []
+        }
+        var out = Set<String>()
+        for k in 2..<max(2, s.code.count) where s.code[k].kind == .identifier && s.isChar(k - 1, UInt8(ascii: ".")) && s.is(k, "withLock") {
+            let r = k - 2
+            guard s.code[r].kind == .identifier, case .variable(let d) = s.lookupVariable(s.text(r), at: r),
+                  let type = vocabulary.lockType(of: s.decls[d], in: s, strict: true) else { continue }
+            out.insert(type)
+        }
+        return out
+    }
+
     public static func awaitedCallees(_ s: FileStructure) -> Set<String> {
         var out = Set<String>()
         forEachAwaitedCall(s) { out.insert(s.text($0)) }

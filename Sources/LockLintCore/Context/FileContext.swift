@@ -151,9 +151,16 @@ public struct Deployment: Sendable, Equatable {
 public enum LockAdvice {
     /// An imperative clause that puts `subject` under a lock the package can use: inside a
     /// `Mutex` (or `OSAllocatedUnfairLock`) where it deploys to them, else behind one `NSLock`.
-    public static func protect(_ subject: String, _ deployment: Deployment?, state rawState: String = "State") -> String {
+    /// `usesWithLock` says whether the module already calls `withLock` on a lock type: then that
+    /// type is available to it, and its name needs no availability remark.
+    public static func protect(_ subject: String, _ deployment: Deployment?, state rawState: String = "State",
+                               usesWithLock: (String) -> Bool = { _ in false }) -> String {
         let state = genericArgument(rawState)
         guard let d = deployment else {
+            if usesWithLock("Mutex") { return "keep \(subject) inside a Mutex<\(state)> and reach it with withLock" }
+            if usesWithLock("OSAllocatedUnfairLock") {
+                return "keep \(subject) inside an OSAllocatedUnfairLock(initialState:) and reach it with withLock"
+            }
             return "keep \(subject) inside a Mutex<\(state)> (iOS 18/macOS 15) or an OSAllocatedUnfairLock(initialState:) "
                 + "(iOS 16/macOS 13) and reach it with withLock, or guard every access with one NSLock held only for the access itself"
         }

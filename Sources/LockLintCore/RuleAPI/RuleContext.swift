@@ -385,6 +385,14 @@ public final class RuleContext {
         return f.isProtocol ? (index.protocolLockImplementations[module]?[name] ?? 0) | f.lockImplementations : f.lockImplementations
     }
 
+    /// Whether code of the module (this file included) calls `withLock` on a variable of lock
+    /// type `type`: the module already uses that API, so advice to use it needs no availability remark.
+    public func moduleCallsWithLock(on type: String) -> Bool {
+        let answer = (index.withLockTypes[module]?[type] ?? 0) > 0
+        questions[FactsQuestion(kind: .withLockUsed, name: type)] = .bool(answer)
+        return answer
+    }
+
     /// How many files of the run (this one included) call a function of this name in an `await`
     /// or `async let`: who may wait for an async function of that name to finish.
     public func filesAwaiting(_ name: String) -> Int {
@@ -739,6 +747,7 @@ public final class RuleContext {
             case .globalQueue: b = .kind(index.globalQueues[module]?[q.name])
             case .alias: b = .strings((f?.aliasOf ?? "").isEmpty ? nil : [f!.aliasOf])
             case .awaited: b = .strings(["\(index.awaitedNames[module]?[q.name] ?? 0)"])
+            case .withLockUsed: b = .bool((index.withLockTypes[module]?[q.name] ?? 0) > 0)
             case .awaitedOtherwise: b = .strings(["\(index.awaitedOtherwise[module]?[q.name] ?? 0)"])
             case .serialCalls: b = .strings(serialExecutor(q.name, module: module, index: index).map { [$0] })
             case .externalWrites: b = .sites(externalWrites(q.name, path: path, module: module, index: index))
@@ -796,7 +805,7 @@ struct FactsQuestion: Hashable {
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
         case lockingMembers, lockingMemberName, lockReaders, mutatingMethods, queueHandOffs
         case implementationsHoldValues, referenceProtocol, declaredMainActor, guardedMembers, protocolRequires, handsStateToClosure, lockArgumentFunction
-        case awaitedOtherwise
+        case awaitedOtherwise, withLockUsed
     }
     var kind: Kind
     var name: String

@@ -1172,6 +1172,7 @@ public enum GuardLogExtractor {
             return .guarded(.mainActor)
         }
         if receiver.hasPrefix("DispatchQueue.global") || receiver.hasPrefix(".global") { return .none }
+        if let kind = sessionDelegateQueue(context, receiver: receiver, at: at) { return kind }
         switch receiverDecl(s, receiver, at: at) {
         case .local, .parameter:
             return .none
@@ -1196,6 +1197,51 @@ public enum GuardLogExtractor {
             }
             return .unknown
         }
+    }
+
+    /// `session.delegateQueue`, where `session` is a stored property its type makes (where it is
+    /// declared or where the type assigns it) only as `URLSession(…, delegateQueue: q)`: the queue
+    /// URLSession runs the session's callbacks on. `nil` makes URLSession create a serial queue of
+    /// its own; an OperationQueue (a property, or a local of the assigning function) is serial only
+    /// when its `maxConcurrentOperationCount` is set to 1, else `.none`. A serial one is `.unknown`
+    /// when the session also calls back `self` as its delegate (the tool does not follow delegate
+    /// methods onto the queue); `.unknown` too when the session is made otherwise; nil for any
+    /// other receiver.
+    static func sessionDelegateQueue(_ context: RuleContext, receiver: String, at: Int) -> GuardRegions.Executor? {
+        guard receiver.hasSuffix(".delegateQueue") else { return nil }
+        let s = context.structure
+        var base = receiver.dropLast(".delegateQueue".count)
+        if base.hasPrefix("self.") { base = base.dropFirst(5) }
+        guard !base.isEmpty, !base.contains("."), !base.contains("("),
+              case .member(let d) = receiverDecl(s, String(base), at: at) else { return .unknown }
+        guard !d.isComputed, d.parent >= 0, s.decls[d.parent].body >= 0 else { return .unknown }
+        var values: [Range<Int>] = d.initializer.isEmpty ? [] : [d.initializer]
+        let body = s.scopes[s.decls[d.parent].body]
+        for k in s.assignments(of: d.nameText, in: s.span(body.open, body.close))
+        where !s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self) {
+            values.append(s.span(k + 2, s.statementEnd(from: k + 1, limit: body.close)))
+        }
+        guard !values.isEmpty else { return .unknown }
+        var serial = true
+        var callsBackSelf = false
+        for r in values {
+            guard let made = r.first(where: { s.is($0, "URLSession") && s.isChar($0 + 1, UInt8(ascii: "(")) }),
+                  let label = r.first(where: { $0 > made && s.is($0, "delegateQueue") && s.isChar($0 + 1, UInt8(ascii: ":")) }),
+                  label + 2 < r.upperBound else { return .unknown }
+            // Delegate callbacks of `self` run on the queue too: the tool does not follow them.
+            if r.contains(where: { s.is($0, "delegate") && s.isChar($0 + 1, UInt8(ascii: ":")) && s.isKeyword($0 + 2, .self)
+                && (s.isChar($0 + 3, UInt8(ascii: ",")) || s.isChar($0 + 3, UInt8(ascii: ")"))) }) { callsBackSelf = true }
+            var q = label + 2
+            if s.isKeyword(q, .self) && s.isChar(q + 1, UInt8(ascii: ".")) { q += 2 }
+            guard s.isChar(q + 1, UInt8(ascii: ",")) || s.isChar(q + 1, UInt8(ascii: ")")) else { return .unknown }
+            if s.is(q, "nil") { continue }
+            guard s.code[q].kind == .identifier, case .variable(let v) = s.lookupVariable(s.text(q), at: q) else { return .unknown }
+            let qd = s.decls[v]
+            guard isOperationQueue(qd, s) else { return .unknown }
+            if !serialOperationQueue(qd, s) { serial = false }
+        }
+        if !serial { return GuardRegions.Executor.none }
+        return callsBackSelf ? .unknown : .guarded(.serialQueue)
     }
 
     /// A `DispatchQueue` made with `.concurrent`, where it is declared or where its type assigns it.

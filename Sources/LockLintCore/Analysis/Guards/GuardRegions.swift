@@ -340,8 +340,11 @@ public struct GuardRegions {
                 case .none:
                     continue
                 case .unknown:
-                    // An unresolved receiver's block: it may run on a serial queue.
-                    if method == "sync" || method == "async" || method == "asyncAndWait" || method == "execute" || method == "submit" {
+                    // An unresolved receiver's block: it may run on a serial queue (so may an
+                    // operation added to a URLSession's delegate queue the tool cannot resolve:
+                    // URLSession makes a serial one when given none).
+                    if method == "sync" || method == "async" || method == "asyncAndWait" || method == "execute" || method == "submit"
+                        || (method == "addOperation" && r.lock.hasSuffix(".delegateQueue")) {
                         region.held = nil
                         out.append(region)
                     }

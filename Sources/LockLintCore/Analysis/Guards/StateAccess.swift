@@ -145,11 +145,17 @@ public enum StateAccess {
     }
 
     /// Whether member `d` builds or tears down its object: an initializer, deinit, or XCTest's
-    /// setUp/tearDown.
+    /// setUp/tearDown (an override, with no parameters, that the test runner calls before and
+    /// after each test; a method of its own named `setUp(…)` is a method like any other).
     public static func isConstruction(_ s: FileStructure, member d: Int) -> Bool {
         let decl = s.decls[d]
         if decl.kind == .initializer || decl.kind == .deinitializer { return true }
-        return decl.kind == .function && testLifecycle.contains(decl.nameText)
+        guard decl.kind == .function, decl.modifiers.contains(.override), decl.parameterNames.isEmpty,
+              testLifecycle.contains(decl.nameText) else { return false }
+        // In a test case: its class (or the file) names XCTest's.
+        if s.identifiers.mayContainAny(["XCTestCase", "XCTest"]) { return true }
+        guard let t = s.owningType(of: d) else { return false }
+        return s.inheritedTypes(of: t).contains { $0.name.hasSuffix("TestCase") }
     }
 
     /// Names a member binds itself (parameters, locals, closure parameters), which hide stored

@@ -1,0 +1,65 @@
+import Foundation
+import XCTest
+@testable import LockLintCore
+import LockLintRules
+
+/// Messages say only what the tool saw: the shape of a split critical section, the lock API the
+/// module already uses.
+final class MessageWordingTests: XCTestCase {
+    func testSplitCriticalSectionFixIsWordedByShape() async throws {
+        let url = Support.packageRoot.appendingPathComponent("TestFixtures/split_critical_section/written_from_read_or_decided.swift")
+        let code = try String(contentsOf: url, encoding: .utf8)
+        let ds = await Support.lint([("Sources/M/Tickets.swift", code)], rules: [SplitCriticalSectionRule()])
+        let fix = Dictionary(ds.map { ($0.location.line, $0.fixIt.message) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(fix.keys.sorted(), [13, 20, 27], "\(fix)")
+        // Written from what was read: nothing to re-check, the value is read again.
+        XCTAssertEqual(fix[13], "read and write under one acquisition of 'lock', or read 'next' again inside this one and write from that")
+        XCTAssertFalse(fix[27]?.contains("re-check") ?? true, "\(fix)")
+        XCTAssertTrue(fix[27]?.hasPrefix("read 'failures' again inside the second acquisition and write from that; keep the two acquisitions apart") ?? false, "\(fix)")
+        // A decision: re-checked.
+        XCTAssertEqual(fix[20], "check and write under one acquisition of 'lock', or re-check 'failures' inside this one before writing")
+    }
+
+    func testMutexAdviceDropsItsVersionsWhenTheModuleUsesIt() async throws {
+        let dir = Support.packageRoot.appendingPathComponent("TestFixtures/unchecked_sendable_unguarded/module_already_uses_with_lock")
+        let hits = try String(contentsOf: dir.appendingPathComponent("Hits.swift"), encoding: .utf8)
+        let tally = try String(contentsOf: dir.appendingPathComponent("Tally.swift"), encoding: .utf8)
+        let both = await Support.lint([("Sources/M/Hits.swift", hits), ("Sources/M/Tally.swift", tally)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertEqual(both.map(\.location.line), [5])
+        XCTAssertTrue(both.first?.fixIt.message.hasPrefix("keep the mutable state inside a Mutex<State> and reach it with withLock;") ?? false, "\(both)")
+        XCTAssertFalse(both.first?.fixIt.message.contains("iOS 18") ?? true)
+        // Another module's use does not count, nor a file that checks availability.
+        let other = await Support.lint([("Sources/M/Hits.swift", hits), ("Sources/N/Tally.swift", tally)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertTrue(other.first?.fixIt.message.contains("Mutex<State> (iOS 18/macOS 15)") ?? false, "\(other)")
+        let checked = tally + "\nfunc later() { if #available(macOS 15, *) { print(1) } }\n"
+        let guarded = await Support.lint([("Sources/M/Hits.swift", hits), ("Sources/M/Tally.swift", checked)], rules: [UncheckedSendableUnguardedRule()])
+        XCTAssertTrue(guarded.first?.fixIt.message.contains("Mutex<State> (iOS 18/macOS 15)") ?? false, "\(guarded)")
+    }
+
+    func testNSLockWithLockAdviceDropsItsRemarkWhenTheModuleUsesIt() async throws {
+        let jobs = """
+            import Foundation
+            final class Jobs: @unchecked Sendable {
+                private let lock = NSLock()
+                private var queue: [Int] = []
+                func push(_ j: Int) { lock.withLock { queue.append(j) } }
+                func pop() -> Int? { queue.popLast() }
+            }
+            """
+        func lint(_ files: [(String, String)]) async -> [Diagnostic] {
+            let old = Deployment(platforms: ["macOS": Version(10, 15)])
+            let inputs = files.map { LintInput(path: $0.0, bytes: Array($0.1.utf8), context: FileContext(deployment: old)) }
+            let settings = LintSettings(rules: [UncheckedSendableUnguardedRule()], jobs: 1)
+            return await Linter.lint(inputs, settings: settings).diagnostics
+        }
+        // The module calls NSLock's withLock (here, the class itself): offered as it is.
+        let used = await lint([("Sources/App/Jobs.swift", jobs)])
+        XCTAssertEqual(used.map(\.location.line), [6])
+        XCTAssertTrue(used.first?.fixIt.message.hasPrefix("wrap this access in lock.withLock { }") ?? false, "\(used)")
+        XCTAssertFalse(used.first?.fixIt.message.contains("macOS 14") ?? true, "\(used)")
+        // Only where the file checks availability: the remark stays.
+        let checked = await lint([("Sources/App/Jobs.swift", jobs + "\n@available(macOS 14, *) func later() {}\n")])
+        XCTAssertEqual(checked.map(\.location.line), [6])
+        XCTAssertTrue(checked.first?.fixIt.message.contains("(NSLocking.withLock needs macOS 14/iOS 17)") ?? false, "\(checked)")
+    }
+}

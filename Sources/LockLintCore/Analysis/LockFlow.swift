@@ -357,10 +357,19 @@ private struct Holds: Equatable {
         for (a, b) in other.bits { bits[a, default: 0] |= b }
     }
 
-    static func joined(_ a: Holds?, _ b: Holds) -> Holds {
-        guard var j = a else { return b }
+    /// Moves a frame's running join out of `outs` and adds `b` to it. Taking it out first
+    /// leaves the join's storage with one owner, so a long `else if` chain or `switch` adds each
+    /// branch in place instead of copying the join so far.
+    static func take(_ outs: inout Holds?, joining b: Holds) -> Holds {
+        guard var j = outs else { return b }
+        outs = nil
         j.join(b)
         return j
+    }
+
+    /// Adds `b` to a frame's running join in place.
+    static func add(_ b: Holds, to outs: inout Holds?) {
+        if outs == nil { outs = b } else { outs!.join(b) }
     }
 }
 
@@ -557,21 +566,23 @@ private struct Walk {
                 continue
             }
             // A block closes.
-            if t.kind == .punctuation && s.isChar(here, UInt8(ascii: "}")), let top = frames.last, top.scope >= 0,
-               top.kind != .closing, s.scopes[top.scope].close == here {
+            if t.kind == .punctuation && s.isChar(here, UInt8(ascii: "}")), let last = frames.indices.last, frames[last].scope >= 0,
+               frames[last].kind != .closing, s.scopes[frames[last].scope].close == here {
                 closeBlock(here, &k)
                 continue
             }
             // A `case` of the switch being walked: the previous case's path ends, a new one starts.
-            if watching, let top = frames.last, top.kind == .switchBody, s.isCaseLabel(here, inSwitch: top.scope) {
+            // (The frame is read in place, not copied, so its running join grows without a copy.)
+            if watching, let last = frames.indices.last, frames[last].kind == .switchBody,
+               s.isCaseLabel(here, inSwitch: frames[last].scope) {
                 // A `defer` in a case runs as the case ends.
                 var ended = xs
-                applyDeferred(top.xDeferred, to: &ended)
+                applyDeferred(frames[last].xDeferred, to: &ended)
                 xs = ended
-                frames[frames.count - 1].xDeferred = []
-                if top.xSawCase { frames[frames.count - 1].xOuts = Holds.joined(top.xOuts, xs) }
-                frames[frames.count - 1].xSawCase = true
-                xs = top.xEntry
+                frames[last].xDeferred = []
+                if frames[last].xSawCase { Holds.add(xs, to: &frames[last].xOuts) }
+                frames[last].xSawCase = true
+                xs = frames[last].xEntry
             }
             if let top = frames.last, top.kind == .switchBody, Int(s.scopeOf[here]) == top.scope,
                s.isKeyword(here, .case) || s.isKeyword(here, .default) {
@@ -761,7 +772,7 @@ private struct Walk {
     }
 
     mutating func closeBlock(_ here: Int, _ k: inout Int) {
-        guard let top = frames.popLast() else { return }
+        guard var top = frames.popLast() else { return }
         var after = state
         // Releases deferred in this block happen as it ends.
         if !top.deferred.isEmpty && !after.dead {
@@ -778,7 +789,7 @@ private struct Walk {
             break
         case .branch:
             let outs = State.adding(after, to: top.outs)
-            let xOuts = Holds.joined(top.xOuts, x)
+            let xOuts = Holds.take(&top.xOuts, joining: x)
             if s.isKeyword(here + 1, .else) {
                 pendingChain = Chain(entry: top.chainEntry, outs: outs, xEntry: top.xChainEntry, xOuts: xOuts)
                 chainOpen = true
@@ -794,14 +805,14 @@ private struct Walk {
             x = top.xEntry
         case .switchBody:
             after = State.adding(after, to: top.outs)
-            x = Holds.joined(top.xOuts, x)
+            x = Holds.take(&top.xOuts, joining: x)
             x.join(top.xBreaks)
         case .loop:
             after = State.join([top.entry, after])
             if watching { x = loopEnd(top, here, x, &k) }
         case .doBody, .catchBody:
             let outs = State.adding(after, to: top.outs)
-            var xOuts = Holds.joined(top.xOuts, x)
+            var xOuts = Holds.take(&top.xOuts, joining: x)
             xOuts.join(top.xBreaks)
             if s.isKeyword(here + 1, .catch) {
                 // The catch clauses start from what the `do` body threw.

@@ -331,6 +331,10 @@ public struct LockRegions: Sendable {
             let flow = LockFlow(s, exec: exec, acquires: acquires, vocabulary: vocabulary, handoffs: handoffs,
                                 judged: judgedByExec[exec] ?? [], neverReturning: neverReturning)
             exits.merge(flow.exits) { a, _ in a }
+            // Each acquire's form by its token (the first of a token), looked up once per
+            // segment: a search of the list per segment grew with the square of a long body.
+            var freeFunctionAt: [Int: Bool] = [:]
+            for a in acquires where freeFunctionAt[a.token] == nil { freeFunctionAt[a.token] = a.freeFunction }
             for seg in flow.segments {
                 let name = s.text(seg.acquireToken)
                 let release = vocabulary.acquireRelease[name] ?? "unlock"
@@ -338,8 +342,7 @@ public struct LockRegions: Sendable {
                     : seg.releaseToken >= 0 ? .manual(acquire: name, release: release) : .unreleased(acquire: name)
                 var region = LockRegion(form: form, lock: seg.lock, acquireToken: seg.acquireToken, releaseToken: seg.releaseToken,
                                         start: seg.start, end: seg.end, executable: exec)
-                let a = acquires.first { $0.token == seg.acquireToken }
-                let first = (a?.freeFunction ?? true) || !s.isChar(seg.acquireToken - 1, UInt8(ascii: "."))
+                let first = (freeFunctionAt[seg.acquireToken] ?? true) || !s.isChar(seg.acquireToken - 1, UInt8(ascii: "."))
                     ? seg.acquireToken : Self.receiverStart(s, dot: seg.acquireToken - 1)
                 region.isAsync = Self.isAwaited(s, first)
                 region.definite = seg.definite

@@ -29,13 +29,20 @@ final class GuardMessagesTests: XCTestCase {
     /// The lock that only some accesses (or some callers) also hold, or that is taken after an
     /// access, is never named as the missing guard.
     func testTheGuardIsTheLockHeldAtEveryAccess() async throws {
-        for name in ["guard_held_at_every_access.swift", "guard_taken_after_the_access.swift", "guard_taken_after_the_access_across_files",
-                     "helper_properties_hold_the_guard.swift", "helper_properties_with_setters.swift", "helper_properties_across_files"] {
+        try await assertNoFinding(of: ["guard_held_at_every_access.swift", "guard_taken_after_the_access.swift", "guard_taken_after_the_access_across_files",
+                                       "helper_properties_hold_the_guard.swift", "helper_properties_with_setters.swift", "helper_properties_across_files"],
+                                  mentions: ["sendLock", "emitGate", "outLock", "flushLock"])
+    }
+
+    /// Every fixture reports something, and none of its findings (message, fix-it, notes)
+    /// contains any of `words`.
+    func assertNoFinding(of fixtures: [String], mentions words: [String]) async throws {
+        for name in fixtures {
             let ds = try await fixture(name)
             XCTAssertFalse(ds.isEmpty, name)
             for d in ds {
                 let t = text(d)
-                for other in ["sendLock", "emitGate", "outLock", "flushLock"] { XCTAssertFalse(t.contains(other), "\(name): \(t)") }
+                for word in words { XCTAssertFalse(t.contains(word), "\(name): \(t)") }
             }
         }
     }
@@ -43,14 +50,8 @@ final class GuardMessagesTests: XCTestCase {
     /// `s.lock` for `guard let s = self` is the class's `lock`: never "they do not exclude each
     /// other" between the two spellings, nor a fix-it naming the alias.
     func testAnAliasOfSelfTakesTheClassLock() async throws {
-        for name in ["self_aliases_take_the_class_lock.swift", "self_aliases_rebound_self.swift", "self_aliases_across_files"] {
-            let ds = try await fixture(name)
-            XCTAssertFalse(ds.isEmpty, name)
-            for d in ds {
-                let t = text(d)
-                for alias in ["s.mutex", "strongSelf.", "this.gate", "owner.lock"] { XCTAssertFalse(t.contains(alias), "\(name): \(t)") }
-            }
-        }
+        try await assertNoFinding(of: ["self_aliases_take_the_class_lock.swift", "self_aliases_rebound_self.swift", "self_aliases_across_files"],
+                                  mentions: ["s.mutex", "strongSelf.", "this.gate", "owner.lock"])
     }
 
     /// A recursive lock (NSRecursiveLock, a type of the file wrapping one, objc_sync) taken again

@@ -1255,6 +1255,14 @@ public enum GuardLogExtractor {
         v.typeAnnotation.contains { s.is($0, "OperationQueue") } || v.initializer.contains { s.is($0, "OperationQueue") }
     }
 
+    /// Whether guard `name` (`queue`, `self.queue`), seen from token `at`, is a stored
+    /// OperationQueue of this file: its fix-its name OperationQueue's methods, not DispatchQueue's.
+    public static func isOperationQueue(named name: String, at: Int, in s: FileStructure) -> Bool {
+        let bare = name.hasPrefix("self.") ? String(name.dropFirst(5)) : name
+        guard !bare.isEmpty, !bare.contains("."), case .variable(let v) = s.lookupVariable(bare, at: at) else { return false }
+        return isOperationQueue(s.decls[v], s)
+    }
+
     /// An `OperationQueue` whose `maxConcurrentOperationCount` the type sets to 1, or that is made
     /// with that count as an argument (`OperationQueue(maxConcurrentOperationCount: 1)`, an
     /// initializer a project adds).

@@ -286,7 +286,13 @@ enum GuardReport {
     /// count leaves out, so that it matches what a reader of the class counts.
     static func uncounted(_ f: GuardFinding) -> String {
         let n = f.uncountedCount, u = f.unreachedCount
-        let parts = (n == 0 ? [] : ["\(n) made in init, deinit or a test's set-up/tear-down"])
+        // Named from where they are, when each is directly in init, deinit or a test's
+        // set-up/tear-down; all three otherwise.
+        let p = f.uncountedPlaces
+        let places = p == 0 || p & 8 != 0 ? ["init", "deinit", "a test's set-up/tear-down"]
+            : [(1, "init"), (2, "deinit"), (4, "a test's set-up/tear-down")].filter { p & UInt8($0.0) != 0 }.map(\.1)
+        let listed = places.count == 1 ? places[0] : places.dropLast().joined(separator: ", ") + " or " + places.last!
+        let parts = (n == 0 ? [] : ["\(n) made in \(listed)"])
             + (u == 0 ? [] : ["\(u) in a setter that nothing calls"])
         return parts.isEmpty ? "" : " (not counting " + parts.joined(separator: " and ") + ")"
     }

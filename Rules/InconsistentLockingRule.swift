@@ -175,7 +175,8 @@ public struct InconsistentLockingRule: Rule {
         let notes = (a.guardedWrites + a.guarded.filter { !a.guardedWrites.contains($0) }).prefix(2).map {
             context.note(at: $0, "'\(d.nameText)' is accessed with \(g) held here")
         } + a.alsoUnguarded.prefix(3).map { context.note(at: $0, "'\(d.nameText)' is also reached here without \(g), in the same function") }
-        let fix = a.isQueue ? GuardReport.queueFix(a.guardName, name: d.nameText, write: a.isWrite)
+        let fix = a.isQueue ? GuardReport.queueFix(a.guardName, name: d.nameText, write: a.isWrite,
+                                                        operationQueue: GuardLogExtractor.isOperationQueue(named: a.guardName, at: a.access, in: context.structure))
             : "hold '\(a.guardName)' around this access too, only for the access itself (\(a.form)), as the writes do"
         return context.diagnostic(description, at: a.access, message: message, notes: Array(notes), fixIt: FixIt(fix))
     }

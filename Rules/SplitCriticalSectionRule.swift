@@ -291,7 +291,9 @@ public struct SplitCriticalSectionRule: Rule {
                 message: "'\(name)\(how)' reads '\(name)' and writes it back through \(through), which take '\(a.lock)' separately: an update made between the two is lost",
                 notes: [Note(path: a.getter.path, location: a.getter.location, message: "the getter takes '\(a.lock)' here"),
                         Note(path: a.setter.path, location: a.setter.location, message: "and the setter takes it again here")],
-                fixIt: FixIt("make the change under one acquisition: a method that runs it with '\(a.lock)' held (`mutate { $0\(how) }`), a `_modify` accessor that holds the lock across `yield`, or the value kept in a lock that owns it and changed inside `withLock`")))
+                fixIt: FixIt(a.isQueue
+                    ? "make the change inside one \(a.lock).sync block: a method that runs it on '\(a.lock)' (`mutate { $0\(how) }`), from callers that never run on '\(a.lock)' already (sync there would deadlock)"
+                    : "make the change under one acquisition: a method that runs it with '\(a.lock)' held (`mutate { $0\(how) }`), a `_modify` accessor that holds the lock across `yield`, or the value kept in a lock that owns it and changed inside `withLock`")))
         }
         return (out, byProperty)
     }

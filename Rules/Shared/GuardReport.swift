@@ -286,7 +286,13 @@ enum GuardReport {
     /// count leaves out, so that it matches what a reader of the class counts.
     static func uncounted(_ f: GuardFinding) -> String {
         let n = f.uncountedCount, u = f.unreachedCount
-        let parts = (n == 0 ? [] : ["\(n) made in init, deinit or a test's set-up/tear-down"])
+        // Named from where they are, when each is directly in init, deinit or a test's
+        // set-up/tear-down; all three otherwise.
+        let p = f.uncountedPlaces
+        let places = p == 0 || p & 8 != 0 ? ["init", "deinit", "a test's set-up/tear-down"]
+            : [(1, "init"), (2, "deinit"), (4, "a test's set-up/tear-down")].filter { p & UInt8($0.0) != 0 }.map(\.1)
+        let listed = places.count == 1 ? places[0] : places.dropLast().joined(separator: ", ") + " or " + places.last!
+        let parts = (n == 0 ? [] : ["\(n) made in \(listed)"])
             + (u == 0 ? [] : ["\(u) in a setter that nothing calls"])
         return parts.isEmpty ? "" : " (not counting " + parts.joined(separator: " and ") + ")"
     }
@@ -333,7 +339,9 @@ enum GuardReport {
             let base = "run this access on \(g.name) like the others: "
                 + (handOff.map { handOffFix(g.name, method: $0, name: f.variable, write: f.write, keepOrder: later,
                                             because: later ? orderReason(f, context: context) : nil) }
-                   ?? queueFix(g.name, name: f.variable, write: f.write, keepOrder: later, because: later ? orderReason(f, context: context) : nil))
+                   ?? queueFix(g.name, name: f.variable, write: f.write, keepOrder: later, because: later ? orderReason(f, context: context) : nil,
+                               operationQueue: GuardLogExtractor.isOperationQueue(named: g.name, at: tokenIndex(context.structure, offset: f.site.offset),
+                                                                                  in: context.structure)))
             if let fn = checkThenActFunction(context.structure, f) {
                 return base + "; '\(fn)' also decides on '\(f.variable)' by reading it before writing it: re-check the condition in the block on "
                     + "\(g.name) that writes, so a second call cannot pass the same check first"
@@ -432,8 +440,16 @@ enum GuardReport {
     /// How to move an access onto serial queue `q`. `q.sync` is not offered on its own: the
     /// access may run on `q` already, or on a thread that work on `q` waits for, and then `sync`
     /// deadlocks.
-    static func queueFix(_ q: String, name: String, write: Bool, keepOrder: Bool = false, because: String? = nil) -> String {
-        (keepOrder ? "make the write on \(q) in the order the code after it expects (inside \(q).async { } it would run after that code\(because ?? ""); check whether that code relies on it first)"
+    static func queueFix(_ q: String, name: String, write: Bool, keepOrder: Bool = false, because: String? = nil, operationQueue: Bool = false) -> String {
+        // An OperationQueue has neither async nor sync: a block goes in with addOperation, and
+        // waiting for it is addOperations(_:waitUntilFinished:), with the same deadlock.
+        if operationQueue {
+            return (keepOrder ? "make the write on \(q) in the order the code after it expects (inside \(q).addOperation { } it would run after that code\(because ?? ""); check whether that code relies on it first)"
+                : write ? "make the write inside \(q).addOperation { }" : "read '\(name)' inside \(q).addOperation { } and hand the value on from there")
+                + "; waiting for the operation (\(q).addOperations(_:waitUntilFinished: true)) is safe only from callers that never run on \(q) and that no operation on \(q) waits for, "
+                + "so where that is not certain, guard '\(name)' with one short lock at every access instead"
+        }
+        return (keepOrder ? "make the write on \(q) in the order the code after it expects (inside \(q).async { } it would run after that code\(because ?? ""); check whether that code relies on it first)"
             : write ? "make the write inside \(q).async { }" : "read '\(name)' inside \(q).async { } and hand the value on from there")
             + "; \(q).sync { } is safe only from callers that never run on \(q) and that no block on \(q) waits for, "
             + "so where that is not certain, guard '\(name)' with one short lock at every access instead"

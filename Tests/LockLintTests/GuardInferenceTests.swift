@@ -369,7 +369,7 @@ final class GuardInferenceTests: XCTestCase {
         let input = LintInput(path: "Sources/M/Bench.swift", bytes: Array(helper.utf8), context: FileContext(module: "/pkg/Sources/M"))
         let b = await Linter.lint([input], settings: LintSettings(rules: [InconsistentLockingRule()], jobs: 1)).diagnostics
         XCTAssertEqual(b.first?.message,
-                       "'traces' of class 'Bench' is public, so code outside the module can read it without 'guardLock', which the class holds at both of its own accesses (not counting 1 made in init, deinit or a test's set-up/tear-down)")
+                       "'traces' of class 'Bench' is public, so code outside the module can read it without 'guardLock', which the class holds at both of its own accesses (not counting 1 made in init)")
         // Shape 3 (near miss): nothing left out, nothing added.
         let plain = built.replacingOccurrences(of: "    init(first: String) { names = [first] }\n", with: "")
             .replacingOccurrences(of: "    deinit { wipe() }\n", with: "")

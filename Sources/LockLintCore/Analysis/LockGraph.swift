@@ -94,6 +94,9 @@ public struct LockGraph: Sendable {
         /// The one stored property of the property's type, when it is a struct of the file with
         /// exactly one: setting that member replaces the whole value, and loses nothing.
         public var onlyMember: String? = nil
+        /// The "lock" is a serial queue the accessors run their blocks on (`queue.sync { }`):
+        /// a message says "on" it, not "holding" it.
+        public var isQueue = false
     }
 
     /// A member of a type that takes a lock on its own and reads or writes the type's state under
@@ -173,6 +176,8 @@ public struct LockGraph: Sendable {
         var written: String = ""
         var site: LockSite?
         var calls: [Call] = []
+        /// The lock taken directly is a queue run on (`queue.sync { }`).
+        var isQueue = false
     }
 
     /// A computed property's getter and setter, to be paired once every file's acquisitions are known.
@@ -281,14 +286,14 @@ public struct LockGraph: Sendable {
     /// A getter and a setter that each take the same lock on their own: directly, or in a method
     /// of the run they call (`set { store(newValue) }`, `set { mutate { $0 = newValue } }`).
     func splitAccessor(_ pair: AccessorPair) -> SplitAccessor? {
-        func resolved(_ side: AccessorSide, wanting key: String?) -> (key: String, written: String, site: LockSite)? {
-            if let k = side.key, let site = side.site { return (k, side.written, site) }
+        func resolved(_ side: AccessorSide, wanting key: String?) -> (key: String, written: String, site: LockSite, isQueue: Bool)? {
+            if let k = side.key, let site = side.site { return (k, side.written, site, side.isQueue) }
             for c in side.calls {
                 let callee = acquisitionsKnown(c.callee) ? c.callee : c.fallback
                 for a in acquisitions[callee] ?? [] where a.kind == .lock || a.kind == .queue {
                     if key == nil || a.lock == key {
                         let name = Self.display(a.lock)
-                        return (a.lock, String(name[(name.lastIndex(of: ".").map { name.index(after: $0) } ?? name.startIndex)...]), a.site)
+                        return (a.lock, String(name[(name.lastIndex(of: ".").map { name.index(after: $0) } ?? name.startIndex)...]), a.site, a.kind == .queue)
                     }
                 }
             }
@@ -297,7 +302,7 @@ public struct LockGraph: Sendable {
         guard pair.getter.key != nil || pair.setter.key != nil,
               let g = resolved(pair.getter, wanting: pair.setter.key), let st = resolved(pair.setter, wanting: g.key), g.key == st.key else { return nil }
         return SplitAccessor(lock: pair.getter.key != nil ? g.written : st.written, getter: g.site, setter: st.site,
-                             isValue: pair.isValue, onlyMember: pair.onlyMember)
+                             isValue: pair.isValue, onlyMember: pair.onlyMember, isQueue: g.isQueue && st.isQueue)
     }
 
     // MARK: The run's inversions
@@ -696,14 +701,16 @@ extension LockGraph {
                               site: (Int) -> LockSite) -> [String: AccessorPair] {
         // The first lock taken directly in each accessor body (a block on any queue, serial or
         // reader-writer, excludes the other accessor's blocks the same way).
-        var taken: [Int: (lock: String, key: String, token: Int)] = [:]
+        var taken: [Int: (lock: String, key: String, token: Int, onQueue: Bool)] = [:]
         for (k, r) in regions.enumerated() where !r.lock.isEmpty {
             guard let f = s.enclosingFunction(of: r.acquireToken), s.decls[f].kind == .accessor, taken[f] == nil,
                   s.decls[f].body >= 0, LockRegions.reachesWithoutDeferral(s, from: r.acquireToken, to: s.decls[f].body) else { continue }
             var key = keys[k]
             if key == nil, case .queue(let method, _) = r.form, queueHoldingMethods.contains(method) { key = namer.lockKey(r.lock, at: r.acquireToken) }
             guard let key else { continue }
-            taken[f] = (r.lock, key, r.acquireToken)
+            var onQueue = false
+            if case .queue = r.form { onQueue = true }
+            taken[f] = (r.lock, key, r.acquireToken, onQueue)
         }
         var out: [String: AccessorPair] = [:]
         var seen = Set<Int>()
@@ -717,7 +724,7 @@ extension LockGraph {
             let type = s.decls[owner].nameText
             guard !type.isEmpty else { continue }
             func side(_ a: Int) -> AccessorSide {
-                if let t = taken[a] { return AccessorSide(key: t.key, written: t.lock, site: site(t.token)) }
+                if let t = taken[a] { return AccessorSide(key: t.key, written: t.lock, site: site(t.token), isQueue: t.onQueue) }
                 return AccessorSide(key: nil, calls: ownCalls(s, accessor: a, namer: &namer))
             }
             out["\(module)::\(type).\(s.decls[p].nameText)"] = AccessorPair(getter: side(g), setter: side(st), isValue: isValueType(s.decls[p], s),

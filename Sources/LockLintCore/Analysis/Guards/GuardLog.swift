@@ -41,6 +41,9 @@ public struct StateAccessRecord: Sendable, Equatable {
     /// In an initializer, deinit or test set-up, on the spot (not in a closure that runs later),
     /// or after a copy-on-write uniqueness check: no other thread holds a reference.
     public var construction = false
+    /// Where a `construction` access is, for a message: 1 an initializer, 2 deinit, 4 a test's
+    /// set-up or tear-down; 0 otherwise (a copy-on-write check).
+    public var lifecycle: UInt8 = 0
     /// In a closure that runs after the member returns: its callers' guards do not hold here.
     public var runsLater = false
     /// Under a guard the tool cannot resolve.
@@ -1255,6 +1258,14 @@ public enum GuardLogExtractor {
         v.typeAnnotation.contains { s.is($0, "OperationQueue") } || v.initializer.contains { s.is($0, "OperationQueue") }
     }
 
+    /// Whether guard `name` (`queue`, `self.queue`), seen from token `at`, is a stored
+    /// OperationQueue of this file: its fix-its name OperationQueue's methods, not DispatchQueue's.
+    public static func isOperationQueue(named name: String, at: Int, in s: FileStructure) -> Bool {
+        let bare = name.hasPrefix("self.") ? String(name.dropFirst(5)) : name
+        guard !bare.isEmpty, !bare.contains("."), case .variable(let v) = s.lookupVariable(bare, at: at) else { return false }
+        return isOperationQueue(s.decls[v], s)
+    }
+
     /// An `OperationQueue` whose `maxConcurrentOperationCount` the type sets to 1, or that is made
     /// with that count as an argument (`OperationQueue(maxConcurrentOperationCount: 1)`, an
     /// initializer a project adds).
@@ -2002,6 +2013,7 @@ struct UnitWalker {
                 if !runsLater { rec.releasedEntry = regions.releasedOnEntry(before: i) }
                 rec.write = write
                 rec.construction = construction
+                if construction { rec.lifecycle = StateAccess.lifecycle(s, member: top) }
                 rec.runsLater = runsLater
                 rec.possible = held.possible
                 rec.inAsync = AsyncContext.isAsync(s, at: i)

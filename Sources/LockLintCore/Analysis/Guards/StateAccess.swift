@@ -147,6 +147,16 @@ public enum StateAccess {
     /// Whether member `d` builds or tears down its object: an initializer, deinit, or XCTest's
     /// setUp/tearDown (an override, with no parameters, that the test runner calls before and
     /// after each test; a method of its own named `setUp(…)` is a method like any other).
+    /// Which construction member `d` is, for a message: 1 an initializer, 2 deinit, 4 a test's
+    /// set-up or tear-down, 0 none of them.
+    public static func lifecycle(_ s: FileStructure, member d: Int) -> UInt8 {
+        switch s.decls[d].kind {
+        case .initializer: return 1
+        case .deinitializer: return 2
+        default: return isConstruction(s, member: d) ? 4 : 0
+        }
+    }
+
     public static func isConstruction(_ s: FileStructure, member d: Int) -> Bool {
         let decl = s.decls[d]
         if decl.kind == .initializer || decl.kind == .deinitializer { return true }

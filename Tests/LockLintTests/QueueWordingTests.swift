@@ -1,0 +1,132 @@
+import Foundation
+import XCTest
+@testable import LockLintCore
+import LockLintRules
+
+/// A fix-it names the methods the guard has: an OperationQueue's blocks go in with
+/// addOperation (it has no async or sync), and a serial queue is run on, not held.
+final class QueueWordingTests: XCTestCase {
+    func testOperationQueueGuardIsToldAddOperation() async throws {
+        // Made serial in a closure initializer.
+        let store = """
+            import Foundation
+            final class Store: @unchecked Sendable {
+                private let queue: OperationQueue = {
+                    let q = OperationQueue()
+                    q.maxConcurrentOperationCount = 1
+                    return q
+                }()
+                private var items: [String] = []
+                func add(_ s: String) { queue.addOperation { self.items.append(s) } }
+                func drop() { queue.addOperation { self.items.removeAll() } }
+                func reset() { items = [] }
+            }
+            """
+        // Made serial in init, reached through `self.`.
+        let feed = """
+            import Foundation
+            final class Feed: @unchecked Sendable {
+                private let work = OperationQueue()
+                private var seen = 0
+                init() { work.maxConcurrentOperationCount = 1 }
+                func tick() { self.work.addOperation { self.seen += 1 } }
+                func back() { self.work.addOperation { self.seen -= 1 } }
+                func clear() { seen = 0 }
+            }
+            """
+        // A DispatchQueue keeps its async/sync wording.
+        let plain = """
+            import Foundation
+            final class Plain: @unchecked Sendable {
+                private let queue = DispatchQueue(label: "p")
+                private var items: [String] = []
+                func add(_ s: String) { queue.async { self.items.append(s) } }
+                func drop() { queue.async { self.items.removeAll() } }
+                func reset() { items = [] }
+            }
+            """
+        let ds = await Support.lint([("Sources/M/Store.swift", store), ("Sources/M/Feed.swift", feed), ("Sources/M/Plain.swift", plain)],
+                                    rules: [UncheckedSendableUnguardedRule()])
+        let fix = Dictionary(ds.map { ("\($0.path.split(separator: "/").last!):\($0.location.line)", $0.fixIt.message) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(fix.keys.sorted(), ["Feed.swift:8", "Plain.swift:7", "Store.swift:11"], "\(fix)")
+        XCTAssertEqual(fix["Store.swift:11"], "run this access on queue like the others: make the write inside queue.addOperation { }; waiting for the operation "
+            + "(queue.addOperations(_:waitUntilFinished: true)) is safe only from callers that never run on queue and that no operation on queue waits for, "
+            + "so where that is not certain, guard 'items' with one short lock at every access instead")
+        XCTAssertTrue(fix["Feed.swift:8"]?.contains("inside work.addOperation { }") ?? false, "\(fix)")
+        for k in ["Store.swift:11", "Feed.swift:8"] {
+            XCTAssertFalse(fix[k]?.contains(".async") ?? true, "\(fix)")
+            XCTAssertFalse(fix[k]?.contains(".sync") ?? true, "\(fix)")
+        }
+        XCTAssertEqual(fix["Plain.swift:7"], "run this access on queue like the others: make the write inside queue.async { }; queue.sync { } is safe only "
+            + "from callers that never run on queue and that no block on queue waits for, so where that is not certain, guard 'items' with one short lock at every access instead")
+    }
+
+    func testSplitAccessorsOnAQueueAreToldOneSyncBlock() async throws {
+        let counter = """
+            import Foundation
+            final class Counter: @unchecked Sendable {
+                private let stateQueue = DispatchQueue(label: "s")
+                private var _count = 0
+                var count: Int {
+                    get { stateQueue.sync { _count } }
+                    set { stateQueue.sync { _count = newValue } }
+                }
+                func increment() { count += 1 }
+            }
+            """
+        let locked = """
+            import Foundation
+            final class Locked: @unchecked Sendable {
+                private let lock = NSLock()
+                private var _hits = 0
+                var hits: Int {
+                    get { lock.withLock { _hits } }
+                    set { lock.withLock { _hits = newValue } }
+                }
+                func hit() { hits += 1 }
+            }
+            """
+        let ds = await Support.lint([("Sources/M/Counter.swift", counter), ("Sources/M/Locked.swift", locked)], rules: [SplitCriticalSectionRule()])
+        let fix = Dictionary(ds.map { ("\($0.path.split(separator: "/").last!):\($0.location.line)", $0.fixIt.message) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(fix.keys.sorted(), ["Counter.swift:9", "Locked.swift:9"], "\(fix)")
+        XCTAssertEqual(fix["Counter.swift:9"], "make the change inside one stateQueue.sync block: a method that runs it on 'stateQueue' (`mutate { $0 += … }`), "
+            + "from callers that never run on 'stateQueue' already (sync there would deadlock)")
+        XCTAssertEqual(fix["Locked.swift:9"], "make the change under one acquisition: a method that runs it with 'lock' held (`mutate { $0 += … }`), "
+            + "a `_modify` accessor that holds the lock across `yield`, or the value kept in a lock that owns it and changed inside `withLock`")
+    }
+
+    /// "(not counting N made in …)" names where the uncounted accesses are.
+    func testUncountedAccessesAreNamedWhereTheyAre() async throws {
+        // Only in init.
+        let box = """
+            import Foundation
+            final class Box: @unchecked Sendable {
+                private let lock = NSLock()
+                private var value = 0
+                init() { value = 1 }
+                func set(_ v: Int) { lock.lock(); value = v; lock.unlock() }
+                func bump() { lock.lock(); value += 1; lock.unlock() }
+                func reset() { value = 0 }
+            }
+            """
+        // In init and in deinit.
+        let pool = """
+            import Foundation
+            final class Pool: @unchecked Sendable {
+                private let gate = NSLock()
+                private var slots: [Int] = []
+                init(_ n: Int) { slots = [n] }
+                deinit { slots.removeAll() }
+                func add(_ v: Int) { gate.withLock { slots.append(v) } }
+                func take() -> Int? { gate.withLock { slots.popLast() } }
+                func clear() { slots = [] }
+            }
+            """
+        let ds = await Support.lint([("Sources/M/Box.swift", box), ("Sources/M/Pool.swift", pool)], rules: [UncheckedSendableUnguardedRule()])
+        let notes = Dictionary(ds.map { ("\($0.path.split(separator: "/").last!):\($0.location.line)", $0.notes.map(\.message)) },
+                               uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(notes.keys.sorted(), ["Box.swift:8", "Pool.swift:9"], "\(notes)")
+        XCTAssertEqual(notes["Box.swift:8"]?.first, "The other 2 accesses to 'value' hold 'lock' (not counting 1 made in init), e.g. here")
+        XCTAssertEqual(notes["Pool.swift:9"]?.first, "The other 2 accesses to 'slots' hold 'gate' (not counting 2 made in init or deinit), e.g. here")
+    }
+}

@@ -40,8 +40,10 @@ public struct UnsafeOsLockRule: Rule {
             initializer (`var seed = os_unfair_lock()` copied into the allocated pointer). Heap-allocated locks \
             (a pointer, `os_unfair_lock_t`, `ManagedBuffer`) stay quiet. `OSSpinLock` is \
             reported at the type or `OS_SPINLOCK_INIT` in a declaration, and at `OSSpinLockLock`/`Try`/`Unlock` \
-            calls on locks not declared in the file; calls on a spin lock declared in the file are notes on its \
-            finding. An extension of a raw lock type (or a typealias of one in the same file) is reported at its \
+            calls on locks not declared in the file; calls on a spin lock declared in the file (passed with `&`, \
+            or the pointer that holds it) are notes on its finding. Not in a declaration the code marks \
+            `@available(…, deprecated…)` or `obsoleted:`: that is the legacy path kept for older systems, and \
+            the code already says so. An extension of a raw lock type (or a typealias of one in the same file) is reported at its \
             type name when its methods pass `&self`. `objc_sync_enter(x)` is reported when `x` is a literal, \
             `self` of a struct or enum, or a name whose declaration (property, local, parameter) gives a value type: \
             an annotation such as `[K: V]`, `[T]`, String, Array, Dictionary, Set, Data, a number type, or a struct \
@@ -532,8 +534,12 @@ public struct UnsafeOsLockRule: Rule {
 
     // MARK: OSSpinLock
 
-    func checkSpinLocks(_ context: RuleContext, _ tokens: [Int], into out: inout [Diagnostic]) {
+    func checkSpinLocks(_ context: RuleContext, _ allTokens: [Int], into out: inout [Diagnostic]) {
         let s = context.structure
+        // A declaration the code itself marks deprecated (`@available(macOS, deprecated: 10.12)`)
+        // is the legacy path kept for systems older than its replacement: the code already says so.
+        let deprecated = s.deprecatedRanges()
+        let tokens = deprecated.isEmpty ? allTokens : allTokens.filter { !FileStructure.contains(deprecated, $0) }
         // Spin locks declared in this file: the declaration is the finding, calls on them are notes.
         var declared: [String: Int] = [:]
         var reported = Set<Int>()
@@ -552,7 +558,12 @@ public struct UnsafeOsLockRule: Rule {
         }
         var notes: [Int: [Note]] = [:]
         for i in tokens where Self.spinCalls.contains(s, i) {
-            let operand = s.isChar(i + 1, UInt8(ascii: "(")) && s.isChar(i + 2, UInt8(ascii: "&")) ? addressEnd(s, i + 2) - 1 : -1
+            // The spin lock passed with `&` (inline) or as the pointer that holds it.
+            var operand = s.isChar(i + 1, UInt8(ascii: "(")) && s.isChar(i + 2, UInt8(ascii: "&")) ? addressEnd(s, i + 2) - 1 : -1
+            if operand < 0 && s.isChar(i + 1, UInt8(ascii: "(")) && i + 3 < s.code.count && s.code[i + 2].kind == .identifier
+                && s.isChar(i + 3, UInt8(ascii: ")")) {
+                operand = i + 2
+            }
             if operand > i, let f = declared[s.text(operand)] {
                 notes[f, default: []].append(context.note(at: i, "\(s.text(i)) on '\(s.text(operand))' here"))
                 continue

@@ -116,6 +116,45 @@ extension FileStructure {
         }
     }
 
+    /// `@available(…, deprecated…)` or `obsoleted:` on declaration `d`, on any platform: the
+    /// code says the declaration is a legacy path (a fallback for systems older than its
+    /// replacement).
+    public func isMarkedDeprecated(_ d: Decl) -> Bool {
+        attributes(of: d).contains { a in
+            guard self.is(a, "@available"), isChar(a + 1, UInt8(ascii: "(")) else { return false }
+            let close = Int(match[a + 1])
+            return close > a + 1 && span(a + 2, close).contains { self.is($0, "deprecated") || self.is($0, "obsoleted") }
+        }
+    }
+
+    /// The token ranges (attributes to closing brace) of the declarations marked deprecated
+    /// (`isMarkedDeprecated`), merged and sorted, for `inDeprecatedDeclaration`.
+    public func deprecatedRanges() -> [ClosedRange<Int>] {
+        var ranges: [ClosedRange<Int>] = []
+        for d in decls where d.hasAttributes && d.end > d.start && isMarkedDeprecated(d) { ranges.append(d.start...(d.end - 1)) }
+        ranges.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [ClosedRange<Int>] = []
+        for r in ranges {
+            if let last = merged.last, r.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, r.upperBound)
+            } else {
+                merged.append(r)
+            }
+        }
+        return merged
+    }
+
+    /// Whether token `i` lies in one of `ranges` (from `deprecatedRanges`), by bisection.
+    public static func contains(_ ranges: [ClosedRange<Int>], _ i: Int) -> Bool {
+        var lo = 0
+        var hi = ranges.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if ranges[mid].upperBound < i { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < ranges.count && ranges[lo].contains(i)
+    }
+
     /// The name of the type written for parameter `name` of the function around token `t` (or
     /// of a function around that one): `_ rhs: inout Box<T>` → `Box`; `Self` → the type around
     /// `t`; nil when no enclosing function has such a parameter.

@@ -996,6 +996,7 @@ public enum GuardLogExtractor {
         }
         // A wrapper may call its closure inside a closure passed to another wrapper of its type
         // (`withLock { body in withUnsafeUnderlyingLock { body() } }`): worked out to a fixed point.
+        var keys: [String: String]? = nil
         var changed = true
         var rounds = 0
         while changed && rounds < 4 {
@@ -1005,6 +1006,7 @@ public enum GuardLogExtractor {
             let d = s.decls[c.decl]
             var lock: String? = nil
             var calledOutside = false
+            var onQueue: Set<String> = []
             for k in s.scopes[d.body].interior where s.code[k].kind == .identifier && !s.isChar(k - 1, UInt8(ascii: "."))
                 && !s.isChar(k + 1, UInt8(ascii: ":")) && c.params.contains(s.text(k)) {
                 let held = regions.holding(k, in: s, directOnly: false).filter { r in
@@ -1020,6 +1022,11 @@ public enum GuardLogExtractor {
                     lock = lock ?? r.lock
                 } else if called || argument, let sem = semaphore(holding: k) {
                     lock = lock ?? sem
+                } else if called, let queue = onQueueBranch(s, k, within: d.body, keys: &keys) {
+                    // `if DispatchQueue.getSpecific(key: k) == v { body() } else { q.sync(execute: body) }`:
+                    // already on the queue the type marks with that key; counts only when the
+                    // method's other calls run the closure on that same queue (checked below).
+                    onQueue.insert(queue)
                 } else if called || argument, let inner = enclosingWrapperCall(s, k, within: d.body, wrappers: out) {
                     lock = lock ?? inner
                 } else if let receiver = handedToLock(s, k, vocabulary: vocabulary, wrappers: out) {
@@ -1032,13 +1039,56 @@ public enum GuardLogExtractor {
                     break
                 }
             }
-            if !calledOutside, let l = lock {
+            if !calledOutside, let l = lock, onQueue.isEmpty || onQueue == [l] {
                 out[d.nameText] = l
                 changed = true
             }
         }
         }
         return out
+    }
+
+    /// The queue token `k` runs on when it sits (without a closure in between) in the first block
+    /// of an `if` whose whole condition is `DispatchQueue.getSpecific(key: K) == v` (or `=== v`,
+    /// `!= nil`) for a key `K` the file sets on that queue with `setSpecific` (a key set in
+    /// another file is not seen: the call then counts as outside, as before).
+    static func onQueueBranch(_ s: FileStructure, _ k: Int, within body: Int, keys: inout [String: String]?) -> String? {
+        guard s.identifiers.mayContain("getSpecific") else { return nil }
+        if keys == nil { keys = GuardRegions.specificKeys(s) }
+        guard !keys!.isEmpty else { return nil }
+        var sc = Int(s.scopeOf[k])
+        while sc >= 0 && sc != body {
+            let scope = s.scopes[sc]
+            guard scope.kind == .statement else { return nil }
+            // `if [DispatchQueue].getSpecific(key: K) ==|=== v {` or `… != nil {`
+            var j = scope.open - 1
+            var start = -1
+            while j > 0 && scope.open - j < 24 {
+                if s.isKeyword(j, .if) { start = j; break }
+                if s.isChar(j, UInt8(ascii: "{")) || s.isChar(j, UInt8(ascii: "}")) || s.isChar(j, UInt8(ascii: ";")) { break }
+                j -= 1
+            }
+            if start > 0 {
+                var g = start + 1
+                if s.is(g, "DispatchQueue") && s.isChar(g + 1, UInt8(ascii: ".")) { g += 2 }
+                if s.is(g, "getSpecific"), s.isChar(g + 1, UInt8(ascii: "(")), s.is(g + 2, "key"), s.isChar(g + 3, UInt8(ascii: ":")) {
+                    let close = Int(s.match[g + 1])
+                    if close > g, let queue = keys![GuardRegions.keyText(s, g + 4)] {
+                        let op = close + 1
+                        // Compared with a value (`== token`, `=== ObjectIdentifier(self)`), the
+                        // comparison the whole condition; or `!= nil`.
+                        let value = (op + 1)..<scope.open
+                        let compared = (s.is(op, "==") || s.is(op, "===")) && !value.isEmpty && !s.isKeyword(op + 1, .nil)
+                            && !value.contains { s.is($0, "&&") || s.is($0, "||") || s.isChar($0, UInt8(ascii: ",")) || s.isChar($0, UInt8(ascii: "?")) }
+                            || s.is(op, "!=") && op + 2 == scope.open && s.isKeyword(op + 1, .nil)
+                        if compared { return queue }
+                    }
+                }
+                // An `else` block, or an `if` on something else: keep looking outwards.
+            }
+            sc = scope.parent
+        }
+        return nil
     }
 
     /// The lock of the wrapper (a method of the same type, called on `self`) whose closure holds
@@ -1065,6 +1115,19 @@ public enum GuardLogExtractor {
     static func handedToLock(_ s: FileStructure, _ k: Int, vocabulary: LockVocabulary, wrappers: [String: String] = [:]) -> String? {
         var open = k - 1
         if s.isChar(open, UInt8(ascii: ":")) { open -= 2 }
+        // A labelled argument after others (`queue.sync(flags: .barrier, execute: body)`): back
+        // over the earlier arguments, skipping bracketed ones whole, to the call's parenthesis.
+        if s.isChar(open, UInt8(ascii: ",")) {
+            var j = open - 1
+            var steps = 0
+            while j >= 0 && !s.isChar(j, UInt8(ascii: "(")) {
+                steps += 1
+                guard steps < 64, !s.isChar(j, UInt8(ascii: "{")), !s.isChar(j, UInt8(ascii: "[")) else { return nil }
+                let m = Int(s.match[j])
+                j = (m >= 0 && m < j ? m : j) - 1
+            }
+            open = j
+        }
         guard s.isChar(open, UInt8(ascii: "(")), s.isChar(k + 1, UInt8(ascii: ")")) || s.isChar(k + 1, UInt8(ascii: ",")) else { return nil }
         let callee = open - 1
         // Another wrapper of the type, called on `self`.

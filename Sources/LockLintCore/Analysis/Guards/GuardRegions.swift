@@ -528,10 +528,19 @@ public struct GuardRegions {
             let r = LockRegions.receiverStart(s, dot: k - 1)
             guard r >= 0, k + 4 < s.code.count else { continue }
             let queue = LockRegions.normalized(s.text(s.span(r, k - 1)))
-            let key = LockRegions.normalized(s.text(k + 4))
+            let key = keyText(s, k + 4)
             if out[key] == nil { out[key] = queue }
         }
         return out
+    }
+
+    /// The key expression starting at `first` (`Self.key`, `queueKey`), up to the `,` or `)`
+    /// that ends the argument.
+    static func keyText(_ s: FileStructure, _ first: Int) -> String {
+        var end = first
+        while end < s.code.count && end - first < 8 && !s.isChar(end, UInt8(ascii: ",")) && !s.isChar(end, UInt8(ascii: ")"))
+            && !s.isChar(end, UInt8(ascii: "(")) { end += 1 }
+        return end > first ? LockRegions.normalized(s.text(s.span(first, end))) : ""
     }
 
     /// The points of scope `sc` from which its code runs on an executor.
@@ -566,7 +575,7 @@ public struct GuardRegions {
             } else if s.is(k, "getSpecific") {
                 // assert(DispatchQueue.getSpecific(key: k) == true) / precondition(… != nil)
                 guard s.is(k + 2, "key"), s.isChar(k + 3, UInt8(ascii: ":")), k + 4 < s.code.count,
-                      let queue = keys[LockRegions.normalized(s.text(k + 4))] else { continue }
+                      let queue = keys[keyText(s, k + 4)] else { continue }
                 var j = k - 1
                 while j > body.open && k - j < 6 && !s.isChar(j, UInt8(ascii: "(")) { j -= 1 }
                 guard s.isChar(j, UInt8(ascii: "(")), s.is(j - 1, "assert") || s.is(j - 1, "precondition") || s.is(j - 1, "dispatchPrecondition") else { continue }

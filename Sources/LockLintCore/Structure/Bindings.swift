@@ -73,9 +73,14 @@ extension FileStructure {
                     if isChar(k, UInt8(ascii: "(")) {
                         let close = Int(match[k])
                         if close > k {
+                            // A name is bound where a sub-pattern ends with it: before `,` or `)`,
+                            // before `as T` (`.payload(x as T)`), or before `?` (`(x?, y)`); a
+                            // type after `as`/`is` and a member after `.` name nothing new.
                             for q in span(k + 1, close) where code[q].kind == .identifier
-                                && (isChar(q + 1, UInt8(ascii: ",")) || isChar(q + 1, UInt8(ascii: ")")))
-                                && !isChar(q - 1, UInt8(ascii: ".")) {
+                                && (isChar(q + 1, UInt8(ascii: ",")) || isChar(q + 1, UInt8(ascii: ")")) || isKeyword(q + 1, .as)
+                                    || (isChar(q + 1, UInt8(ascii: "?")) && code[q + 1].length == 1
+                                        && (isChar(q + 2, UInt8(ascii: ",")) || isChar(q + 2, UInt8(ascii: ")")))))
+                                && !isChar(q - 1, UInt8(ascii: ".")) && !isKeyword(q - 1, .as) && !isKeyword(q - 1, .is) {
                                 body(i, -1, text(q))
                             }
                         }

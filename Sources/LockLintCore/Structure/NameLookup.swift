@@ -71,8 +71,15 @@ extension FileStructure {
         if let stmt = conditionKeyword(ofBinding: k), !isKeyword(stmt, .guard), let body = statementBody(of: stmt), i > scopes[body].close {
             return false
         }
+        // `catch let e` binds `e` in that catch block alone.
+        if isKeyword(k - 1, .catch), let body = statementBody(of: k - 1), i > scopes[body].close { return false }
         // A loop binding (`for x in`) is in scope in that loop alone.
-        if isKeyword(k, .for), let body = statementBody(of: k), i > scopes[body].close { return false }
+        var loop = k
+        if isKeyword(k, .let) || isKeyword(k, .var) {
+            let j = patternStart(ofBinding: k)
+            if isKeyword(j, .case) && isKeyword(j - 1, .for) { loop = j - 1 }
+        }
+        if isKeyword(loop, .for), let body = statementBody(of: loop), i > scopes[body].close { return false }
         let kw = scopes[sc].statementKeyword
         guard kw >= 0, isKeyword(kw, .switch) else { return true }
         // Walk the switch body's own statements from the declaration to `i`, skipping brackets.
@@ -89,10 +96,32 @@ extension FileStructure {
         return true
     }
 
+    /// The unmatched `(` before token `t` on its own level (a short bounded look back), or nil
+    /// when a statement boundary comes first.
+    func openingParen(around t: Int) -> Int? {
+        var j = t - 1
+        var steps = 0
+        while j >= 0 && steps < 64 {
+            if isChar(j, UInt8(ascii: "(")) { return j }
+            if isChar(j, UInt8(ascii: ")")) || isChar(j, UInt8(ascii: "]")) {
+                let m = Int(match[j])
+                guard m >= 0 && m < j else { return nil }
+                j = m
+            } else if isChar(j, UInt8(ascii: "{")) || isChar(j, UInt8(ascii: "}")) || isChar(j, UInt8(ascii: ";")) || isChar(j, UInt8(ascii: "["))
+                        || isKeyword(j, .case) || isKeyword(j, .if) || isKeyword(j, .guard) || isKeyword(j, .while) || isKeyword(j, .for)
+                        || isKeyword(j, .catch) || isKeyword(j, .switch) || isKeyword(j, .return) {
+                return nil
+            }
+            j -= 1
+            steps += 1
+        }
+        return nil
+    }
+
     /// The `if`, `while` or `guard` whose condition binding `k` (its `let`, `var` or `case`) is
     /// part of (`if let a, case let b = c`), or nil (a short bounded look back).
     func conditionKeyword(ofBinding k: Int) -> Int? {
-        var j = k - 1
+        var j = patternStart(ofBinding: k)
         if isKeyword(j, .case) { j -= 1 }
         // Right after the keyword, or after a `,` of a condition list: any other token before
         // the binding ends a statement of its own (a plain `let`).
@@ -116,6 +145,22 @@ extension FileStructure {
             steps += 1
         }
         return nil
+    }
+
+    /// The token before the pattern that binding `k` (its `let` or `var`) is part of: before
+    /// `k` itself, or, inside a pattern's parentheses (`case .x(let a)`, `case (let a, _)`),
+    /// before the outermost pattern (its `case`, when there is one).
+    func patternStart(ofBinding k: Int) -> Int {
+        var j = k - 1
+        var outer = 0
+        while outer < 8, let open = openingParen(around: k > j ? j + 1 : j) {
+            j = open - 1
+            // The case named before the parentheses (`.x`, `Kind.x`).
+            while j >= 1 && code[j].kind == .identifier && isChar(j - 1, UInt8(ascii: ".")) { j -= 2 }
+            if j >= 0 && code[j].kind == .identifier && j + 1 < code.count && isChar(j + 1, UInt8(ascii: ".")) { j -= 1 }
+            outer += 1
+        }
+        return j
     }
 
     /// The type tokens of parameter `name` in function-like declaration `f`'s signature.

@@ -289,8 +289,8 @@ enum GuardReport {
         // Named from where they are, when each is directly in init, deinit or a test's
         // set-up/tear-down; all three otherwise.
         let p = f.uncountedPlaces
-        let places = p == 0 || p & 8 != 0 ? ["init", "deinit", "a test's set-up/tear-down"]
-            : [(1, "init"), (2, "deinit"), (4, "a test's set-up/tear-down")].filter { p & UInt8($0.0) != 0 }.map(\.1)
+        let named: [(StateAccess.ConstructionPlaces, String)] = [(.initializer, "init"), (.deinitializer, "deinit"), (.testSetUp, "a test's set-up/tear-down")]
+        let places = p.isEmpty || p.contains(.elsewhere) ? named.map(\.1) : named.filter { p.contains($0.0) }.map(\.1)
         let listed = places.count == 1 ? places[0] : places.dropLast().joined(separator: ", ") + " or " + places.last!
         let parts = (n == 0 ? [] : ["\(n) made in \(listed)"])
             + (u == 0 ? [] : ["\(u) in a setter that nothing calls"])

@@ -821,19 +821,16 @@ public struct ProjectIndex: Sendable {
         return bits
     }
 
-    /// The names called (`name(…)`, `name { … }`) in the file's `await` expressions and `async let`
-    /// initializers: the async functions whose completion some code of the file waits for. Each
-    /// expression is read once, to its end, skipping closure bodies (their own awaits are read on
-    /// their own); an `await` inside one already read is not read again.
     /// The lock types (known to the vocabulary: `Mutex`, `OSAllocatedUnfairLock`, `NSLock`, …)
     /// of the variables this file calls `withLock` on (`lock.withLock { }`, `self.state.withLock { }`).
     /// None from a file that checks availability (`#available`, `@available`): its calls may be
     /// allowed only there.
     public static func withLockReceiverTypes(_ s: FileStructure, vocabulary: LockVocabulary) -> Set<String> {
         guard s.identifiers.mayContain("withLock") else { return [] }
-        for k in 1..<max(1, s.code.count) where s.is(k, "#available") || s.is(k, "@available") || (s.is(k, "available") && s.isChar(k - 1, UInt8(ascii: "#"))) {
-            return []
+        let checksAvailability = (1..<max(1, s.code.count)).contains { k in
+            s.is(k, "#available") || s.is(k, "@available") || (s.is(k, "available") && s.isChar(k - 1, UInt8(ascii: "#")))
         }
+        if checksAvailability { return [] }
         var out = Set<String>()
         for k in 2..<max(2, s.code.count) where s.code[k].kind == .identifier && s.isChar(k - 1, UInt8(ascii: ".")) && s.is(k, "withLock") {
             let r = k - 2
@@ -844,6 +841,10 @@ public struct ProjectIndex: Sendable {
         return out
     }
 
+    /// The names called (`name(…)`, `name { … }`) in the file's `await` expressions and `async let`
+    /// initializers: the async functions whose completion some code of the file waits for. Each
+    /// expression is read once, to its end, skipping closure bodies (their own awaits are read on
+    /// their own); an `await` inside one already read is not read again.
     public static func awaitedCallees(_ s: FileStructure) -> Set<String> {
         var out = Set<String>()
         forEachAwaitedCall(s) { out.insert(s.text($0)) }

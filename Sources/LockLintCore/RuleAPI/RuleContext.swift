@@ -388,9 +388,13 @@ public final class RuleContext {
     /// Whether code of the module (this file included) calls `withLock` on a variable of lock
     /// type `type`: the module already uses that API, so advice to use it needs no availability remark.
     public func moduleCallsWithLock(on type: String) -> Bool {
-        let answer = (index.withLockTypes[module]?[type] ?? 0) > 0
+        let answer = Self.moduleCallsWithLock(on: type, module: module, index: index)
         questions[FactsQuestion(kind: .withLockUsed, name: type)] = .bool(answer)
         return answer
+    }
+
+    static func moduleCallsWithLock(on type: String, module: String, index: ProjectIndex) -> Bool {
+        (index.withLockTypes[module]?[type] ?? 0) > 0
     }
 
     /// How many files of the run (this one included) call a function of this name in an `await`
@@ -747,7 +751,7 @@ public final class RuleContext {
             case .globalQueue: b = .kind(index.globalQueues[module]?[q.name])
             case .alias: b = .strings((f?.aliasOf ?? "").isEmpty ? nil : [f!.aliasOf])
             case .awaited: b = .strings(["\(index.awaitedNames[module]?[q.name] ?? 0)"])
-            case .withLockUsed: b = .bool((index.withLockTypes[module]?[q.name] ?? 0) > 0)
+            case .withLockUsed: b = .bool(moduleCallsWithLock(on: q.name, module: module, index: index))
             case .awaitedOtherwise: b = .strings(["\(index.awaitedOtherwise[module]?[q.name] ?? 0)"])
             case .serialCalls: b = .strings(serialExecutor(q.name, module: module, index: index).map { [$0] })
             case .externalWrites: b = .sites(externalWrites(q.name, path: path, module: module, index: index))

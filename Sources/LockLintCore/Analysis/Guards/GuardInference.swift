@@ -59,9 +59,8 @@ public struct GuardFinding: Sendable, Equatable {
     /// only it calls), or in a test before it starts concurrent work or after it joined it. A
     /// message that counts accesses says these were not counted.
     public var uncountedCount = 0
-    /// Where those are: 1 an initializer, 2 deinit, 4 a test's set-up/tear-down, 8 anywhere else
-    /// (a helper only construction runs, a test before its concurrent work, a copy-on-write check).
-    public var uncountedPlaces: UInt8 = 0
+    /// Where those are.
+    public var uncountedPlaces: StateAccess.ConstructionPlaces = []
     /// The var's accesses in a setter that nothing in the run (and nothing outside the module)
     /// can call: left out of every count, like the writes they make.
     public var unreachedCount = 0
@@ -491,7 +490,7 @@ public enum GuardInference {
         var handOuts: [Effective] = []
         // Per var: its accesses that no count includes (construction, a test's ordered set-up).
         var uncounted: [String: Int] = [:]
-        var uncountedPlaces: [String: UInt8] = [:]
+        var uncountedPlaces: [String: StateAccess.ConstructionPlaces] = [:]
         var unreached: [String: Int] = [:]
         for l in logs {
             for a in l.accesses {
@@ -510,13 +509,13 @@ public enum GuardInference {
                                   released: a.releasedEntry)
                 if e.construction {
                     uncounted[a.variable, default: 0] += 1
-                    uncountedPlaces[a.variable, default: 0] |= a.construction && a.lifecycle != 0 ? a.lifecycle : 8
+                    uncountedPlaces[a.variable, default: []].formUnion(a.construction && !a.lifecycle.isEmpty ? a.lifecycle : .elsewhere)
                     continue
                 }
                 // In a test: before the work it starts, or after it has joined that work.
                 var drainedOn: String? = nil
                 if l.testCode, let o = a.testOrder, o.holds(joining: joining, notJoining: notJoining) {
-                    guard case .drained(let q, _) = o else { uncounted[a.variable, default: 0] += 1; uncountedPlaces[a.variable, default: 0] |= 8; continue }
+                    guard case .drained(let q, _) = o else { uncounted[a.variable, default: 0] += 1; uncountedPlaces[a.variable, default: []].insert(.elsewhere); continue }
                     drainedOn = q
                 }
                 if let q = drainedOn { drained[a.site] = q }
@@ -760,7 +759,7 @@ public enum GuardInference {
                 f.guardedCount = counts[primary] ?? 0
                 f.accessCount = list.count
                 f.uncountedCount = uncounted[v.name] ?? 0
-                f.uncountedPlaces = uncountedPlaces[v.name] ?? 0
+                f.uncountedPlaces = uncountedPlaces[v.name] ?? []
                 f.unreachedCount = unreached[v.name] ?? 0
                 f.lockType = cls.lockTypes[primary.name]
                 f.form = cls.guardForms[primary.name]
@@ -816,7 +815,7 @@ public enum GuardInference {
                 f.partlyGuardedCount = held.some - own.some
                 f.accessCount = list.count - own.n + 1
                 f.uncountedCount = uncounted[v.name] ?? 0
-                f.uncountedPlaces = uncountedPlaces[v.name] ?? 0
+                f.uncountedPlaces = uncountedPlaces[v.name] ?? []
                 f.unreachedCount = unreached[v.name] ?? 0
                 f.body = r.exec
                 f.lockType = cls.lockTypes[primary.name]

@@ -41,9 +41,9 @@ public struct StateAccessRecord: Sendable, Equatable {
     /// In an initializer, deinit or test set-up, on the spot (not in a closure that runs later),
     /// or after a copy-on-write uniqueness check: no other thread holds a reference.
     public var construction = false
-    /// Where a `construction` access is, for a message: 1 an initializer, 2 deinit, 4 a test's
-    /// set-up or tear-down; 0 otherwise (a copy-on-write check).
-    public var lifecycle: UInt8 = 0
+    /// Where a `construction` access is, for a message: an initializer, deinit, a test's set-up
+    /// or tear-down; empty otherwise (a copy-on-write check).
+    public var lifecycle: StateAccess.ConstructionPlaces = []
     /// In a closure that runs after the member returns: its callers' guards do not hold here.
     public var runsLater = false
     /// Under a guard the tool cannot resolve.

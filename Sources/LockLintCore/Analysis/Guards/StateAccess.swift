@@ -144,19 +144,32 @@ public enum StateAccess {
         }
     }
 
-    /// Whether member `d` builds or tears down its object: an initializer, deinit, or XCTest's
-    /// setUp/tearDown (an override, with no parameters, that the test runner calls before and
-    /// after each test; a method of its own named `setUp(…)` is a method like any other).
-    /// Which construction member `d` is, for a message: 1 an initializer, 2 deinit, 4 a test's
-    /// set-up or tear-down, 0 none of them.
-    public static func lifecycle(_ s: FileStructure, member d: Int) -> UInt8 {
+    /// Where accesses made while no other thread holds the object are, for a message that
+    /// says which accesses a count left out.
+    public struct ConstructionPlaces: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let initializer = ConstructionPlaces(rawValue: 1)
+        public static let deinitializer = ConstructionPlaces(rawValue: 2)
+        public static let testSetUp = ConstructionPlaces(rawValue: 4)
+        /// Anywhere else: a helper only construction runs, a test before its concurrent work,
+        /// a copy-on-write check.
+        public static let elsewhere = ConstructionPlaces(rawValue: 8)
+    }
+
+    /// Which construction member `d` is: an initializer, deinit, a test's set-up or tear-down,
+    /// or none of them (empty).
+    public static func lifecycle(_ s: FileStructure, member d: Int) -> ConstructionPlaces {
         switch s.decls[d].kind {
-        case .initializer: return 1
-        case .deinitializer: return 2
-        default: return isConstruction(s, member: d) ? 4 : 0
+        case .initializer: return .initializer
+        case .deinitializer: return .deinitializer
+        default: return isConstruction(s, member: d) ? .testSetUp : []
         }
     }
 
+    /// Whether member `d` builds or tears down its object: an initializer, deinit, or XCTest's
+    /// setUp/tearDown (an override, with no parameters, that the test runner calls before and
+    /// after each test; a method of its own named `setUp(…)` is a method like any other).
     public static func isConstruction(_ s: FileStructure, member d: Int) -> Bool {
         let decl = s.decls[d]
         if decl.kind == .initializer || decl.kind == .deinitializer { return true }

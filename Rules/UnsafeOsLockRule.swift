@@ -539,7 +539,7 @@ public struct UnsafeOsLockRule: Rule {
         // A declaration the code itself marks deprecated (`@available(macOS, deprecated: 10.12)`)
         // is the legacy path kept for systems older than its replacement: the code already says so.
         let deprecated = s.deprecatedRanges()
-        let tokens = deprecated.isEmpty ? allTokens : allTokens.filter { !FileStructure.contains(deprecated, $0) }
+        let tokens = deprecated.isEmpty ? allTokens : allTokens.filter { !deprecated.contains($0) }
         // Spin locks declared in this file: the declaration is the finding, calls on them are notes.
         var declared: [String: Int] = [:]
         var reported = Set<Int>()

@@ -132,32 +132,9 @@ extension FileStructure {
         }
     }
 
-    /// The token ranges (attributes to closing brace) of the declarations marked deprecated
-    /// (`isMarkedDeprecated`), merged and sorted, for `inDeprecatedDeclaration`.
-    public func deprecatedRanges() -> [ClosedRange<Int>] {
-        var ranges: [ClosedRange<Int>] = []
-        for d in decls where d.hasAttributes && d.end > d.start && isMarkedDeprecated(d) { ranges.append(d.start...(d.end - 1)) }
-        ranges.sort { $0.lowerBound < $1.lowerBound }
-        var merged: [ClosedRange<Int>] = []
-        for r in ranges {
-            if let last = merged.last, r.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, r.upperBound)
-            } else {
-                merged.append(r)
-            }
-        }
-        return merged
-    }
-
-    /// Whether token `i` lies in one of `ranges` (from `deprecatedRanges`), by bisection.
-    public static func contains(_ ranges: [ClosedRange<Int>], _ i: Int) -> Bool {
-        var lo = 0
-        var hi = ranges.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if ranges[mid].upperBound < i { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < ranges.count && ranges[lo].contains(i)
+    /// The tokens (attributes to end) of the declarations marked deprecated (`isMarkedDeprecated`).
+    public func deprecatedRanges() -> TokenRanges {
+        TokenRanges(decls.lazy.filter { $0.hasAttributes && $0.end > $0.start && self.isMarkedDeprecated($0) }.map { $0.start..<$0.end })
     }
 
     /// The name of the type written for parameter `name` of the function around token `t` (or

@@ -192,26 +192,9 @@ public struct GuardRegions {
     public init(_ s: FileStructure, vocabulary: LockVocabulary, extraScopedMethods: Set<String>, selfWrappers: [String: String],
                 resolution: Resolution, within ranges: [Range<Int>]? = nil, lockRegions: LockRegions? = nil,
                 argumentLocks: [Int: String] = [:]) {
-        // The ranges merged into disjoint sorted intervals, searched by bisection (one range per
-        // recorded class: a scan of them for every closure grew with classes × closures).
-        var merged: [Range<Int>] = []
-        for r in (ranges ?? []).filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, r.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
-            } else {
-                merged.append(r)
-            }
-        }
-        func inside(_ k: Int) -> Bool {
-            guard ranges != nil else { return true }
-            var lo = 0
-            var hi = merged.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if merged[mid].upperBound <= k { lo = mid + 1 } else { hi = mid }
-            }
-            return lo < merged.count && merged[lo].contains(k)
-        }
+        // One range per recorded class: a scan of them for every closure grew with classes × closures.
+        let merged = TokenRanges(ranges ?? [])
+        func inside(_ k: Int) -> Bool { ranges == nil || merged.contains(k) }
         self.s = s
         let base = lockRegions?.with(s, vocabulary: vocabulary, includeQueues: ["*"], extraScopedMethods: extraScopedMethods, heldOnEntry: true)
             ?? LockRegions(s, vocabulary: vocabulary, includeQueues: ["*"], extraScopedMethods: extraScopedMethods, heldOnEntry: true)

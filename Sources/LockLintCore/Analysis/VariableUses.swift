@@ -227,7 +227,24 @@ public struct VariableUses {
         let local = d.parent >= 0 && s.decls[d.parent].kind.isFunctionLike
         var candidates: [Int] = []
         var others = false
-        for (u, kind) in mayWrites(s, d.nameText) {
+        // (The uses are in token order: a local's are looked up by its function's body, not
+        // read among every same-named local's of the file.)
+        let all = mayWrites(s, d.nameText)
+        var slice = all[...]
+        if local {
+            guard s.decls[d.parent].body >= 0 else { return [] }
+            let body = s.scopes[s.decls[d.parent].body]
+            var lo = all.startIndex
+            var hi = all.endIndex
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if all[mid].use <= body.open { lo = mid + 1 } else { hi = mid }
+            }
+            var end = lo
+            while end < all.endIndex && all[end].use < body.close { end += 1 }
+            slice = all[lo..<end]
+        }
+        for (u, kind) in slice {
             guard let kind else { continue }
             if kind.isEmpty {
                 candidates.append(u)

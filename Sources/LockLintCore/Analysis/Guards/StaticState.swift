@@ -64,6 +64,10 @@ public enum StaticState {
         var pending: [(access: StaticStateAccess, function: Int?)] = []
         // The static members of each type, worked out once per type (a type may have many vars).
         var staticsByType: [String: Set<String>] = [:]
+        // The uses of each name that may be an access of some variable of that name (not a
+        // declaration, a label or in single-threaded code), worked out once per name: many
+        // types may declare a static of one name (`shared`).
+        var usesByName: [String: [Int]] = [:]
         for di in candidates {
             let d = s.decls[di]
             let typeName = s.owningType(of: di).map { s.decls[$0].nameText } ?? ""
@@ -78,11 +82,14 @@ public enum StaticState {
             // through another value, may be the var's guard: an access holding only such a lock
             // is neither counted nor reported.)
             var accesses: [(token: Int, write: Bool, held: [String: Bool], unresolved: Bool)] = []
-            for i in uses.byName[d.nameText] ?? [] {
-                guard !uses.declarationTokens.contains(i), !s.isChar(i + 1, UInt8(ascii: ":")),
-                      i < d.start || i >= d.end,
-                      typeName.isEmpty ? isGlobalUse(s, i, of: di) : isUse(s, i, of: d.nameText, typeName: typeName),
-                      !singleThreaded.contains(where: { $0.contains(i) }) else { continue }
+            if usesByName[d.nameText] == nil {
+                usesByName[d.nameText] = (uses.byName[d.nameText] ?? []).filter { i in
+                    !uses.declarationTokens.contains(i) && !s.isChar(i + 1, UInt8(ascii: ":")) && !singleThreaded.contains(where: { $0.contains(i) })
+                }
+            }
+            for i in usesByName[d.nameText]! {
+                guard i < d.start || i >= d.end,
+                      typeName.isEmpty ? isGlobalUse(s, i, of: di) : isUse(s, i, of: d.nameText, typeName: typeName) else { continue }
                 var held: [String: Bool] = [:]
                 var unresolved = false
                 for r in regions.holding(i, in: s, directOnly: false) {

@@ -252,13 +252,15 @@ public struct LockAcquisitions {
         var type = ""
         var typeMembers: [String: LockGraph.LockingMember] = [:]
         var ownWrapped: [String: String] = [:]
-        for t in 0..<s.code.count where s.code[t].kind == .identifier && !regionTokens.contains(t) {
+        for t in 0..<s.code.count where s.code[t].kind == .identifier {
             // Only names that start an access: bare, or after `self.`.
             let dotted = s.isChar(t - 1, UInt8(ascii: "."))
             if dotted && !(s.isKeyword(t - 2, .self) && !s.isChar(t - 3, UInt8(ascii: "."))) { continue }
             // `if let x {` binds a local from the property `x`: a read of it.
             let shorthand = !dotted && Self.isShorthandBinding(t, s)
             if !shorthand && (s.isKeyword(t - 1, .let) || s.isKeyword(t - 1, .var)) || s.isKeyword(t - 1, .func) || s.isKeyword(t - 1, .case) { continue }
+            // (Asked after the shape tests: a hash per token otherwise.)
+            if regionTokens.contains(t) { continue }
             guard let f = s.enclosingFunction(of: t), s.decls[f].kind != .initializer, s.decls[f].kind != .deinitializer,
                   s.decls[f].kind != .accessor, s.decls[f].kind != .variable,
                   let owner = s.enclosingType(of: t), let body = s.enclosingExecutable(of: t) else { continue }

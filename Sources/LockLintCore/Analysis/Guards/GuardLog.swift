@@ -386,10 +386,9 @@ public enum GuardLogExtractor {
         while i < s.code.count {
             defer { i += 1 }
             guard s.code[i].kind == .identifier, s.isChar(i - 1, UInt8(ascii: ".")), !startsUppercase(s, i) else { continue }
-            guard let (r, memberOnly) = ReceiverTable.receiver(s, ofMember: i, optionalSelf: false),
-                  let exec = s.enclosingExecutable(of: i) else { continue }
+            guard let (r, memberOnly) = ReceiverTable.receiver(s, ofMember: i, optionalSelf: false) else { continue }
             let receiver = s.text(r)
-            guard typed.contains(receiver) else { continue }
+            guard typed.contains(receiver), let exec = s.enclosingExecutable(of: i) else { continue }
             let type: String
             var parameter = false
             switch receivers.binding(s, receiver, at: r, memberOnly: memberOnly) {
@@ -503,8 +502,10 @@ public enum GuardLogExtractor {
 
     /// The classes of file `context.structure` (declared here, or extended here and known to the
     /// run as classes whose state the inference follows) and their logs, keyed by class name.
-    /// - Parameter outsideCalls: gather the file's uses of other instances' members too (only the
-    ///   first pass's are kept: they do not depend on the project's facts).
+    /// - Parameter outsideCalls: gather the file's uses of other instances' members too, and the
+    ///   other facts that are not logs (set-up calls, names set or locked through other
+    ///   references, a test's concurrent names): only the first pass's are kept (they do not
+    ///   depend on the project's facts); a later pass keeps only the logs.
     public static func extract(_ context: RuleContext, outsideCalls gatherOutside: Bool = true) -> Extraction {
         let s = context.structure
         // Units by qualified name: two nested classes named `Inner` in different types are two classes.
@@ -518,8 +519,10 @@ public enum GuardLogExtractor {
         }
         if !s.branches.isEmpty { splitConditionalTwins(s, &byName, &order) }
         var result = Extraction()
-        result.setupCalls = setupCalls(s)
-        (result.assignedThroughOthers, result.lockedThroughOthers) = throughOthers(s)
+        if gatherOutside {
+            result.setupCalls = setupCalls(s)
+            (result.assignedThroughOthers, result.lockedThroughOthers) = throughOthers(s)
+        }
         // (A test calls what it tests one step at a time: not a caller that changes where the
         // member runs.)
         let receivers = context.fileIsTestCode ? nil : ReceiverTable(s)
@@ -543,7 +546,7 @@ public enum GuardLogExtractor {
             return result
         }
         if let ordering {
-            result.testConcurrentNames = concurrentMemberNames(s)
+            if gatherOutside { result.testConcurrentNames = concurrentMemberNames(s) }
             (result.testJoining, result.testNotJoining) = ordering.closureTakers()
         }
         guard !order.isEmpty else { return withOutside(result) }

@@ -84,15 +84,15 @@ public enum TaskTails {
         while level >= 0 && steps < 64 {
             steps += 1
             while pos < s.code.count && s.isChar(pos, UInt8(ascii: ";")) { pos += 1 }
-            if let context {
+            if let context, pos < s.code.count {
                 // Other main-queue blocks: they run after this one.
-                while let e = mainHopStatement(s, at: pos), Int(s.scopeOf[pos]) == level, steps < 64 {
+                while pos < s.code.count, let e = mainHopStatement(s, at: pos), Int(s.scopeOf[pos]) == level, steps < 64 {
                     steps += 1
                     hops = true
                     pos = e + 1
                     while pos < s.code.count && s.isChar(pos, UInt8(ascii: ";")) { pos += 1 }
                 }
-                if Int(s.scopeOf[pos]) == level && awaitsMainActor(s, at: pos, context: context) { return .beforeMainActorWait }
+                if pos < s.code.count && Int(s.scopeOf[pos]) == level && awaitsMainActor(s, at: pos, context: context) { return .beforeMainActorWait }
             }
             if s.isKeyword(pos, .return) && (s.isChar(pos + 1, UInt8(ascii: "}")) || s.isChar(pos + 1, UInt8(ascii: ";"))) { return hops ? .beforeMainHops : .last }
             let scope = s.scopes[level]
@@ -147,14 +147,14 @@ public enum TaskTails {
         var k = start
         if s.is(k, "_") && s.isChar(k + 1, UInt8(ascii: "=")) {
             k += 2
-        } else if (s.isKeyword(k, .let) || s.isKeyword(k, .var)) && s.code[k + 1].kind == .identifier && s.isChar(k + 2, UInt8(ascii: "=")) {
+        } else if (s.isKeyword(k, .let) || s.isKeyword(k, .var)) && k + 2 < s.code.count && s.code[k + 1].kind == .identifier && s.isChar(k + 2, UInt8(ascii: "=")) {
             k += 3
         }
         if s.isKeyword(k, .try) {
             k += 1
             if (s.isChar(k, UInt8(ascii: "?")) || s.isChar(k, UInt8(ascii: "!"))) && !s.code[k].flags.contains(.spaceBefore) { k += 1 }
         }
-        guard s.isKeyword(k, .await) else { return false }
+        guard s.isKeyword(k, .await), k + 3 < s.code.count else { return false }
         k += 1
         if s.is(k, "MainActor") && s.isChar(k + 1, UInt8(ascii: ".")) && s.is(k + 2, "run") {
             return s.isChar(k + 3, UInt8(ascii: "(")) || s.isChar(k + 3, UInt8(ascii: "{"))

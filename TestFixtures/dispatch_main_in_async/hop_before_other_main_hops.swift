@@ -44,3 +44,40 @@ final class StripeScreen {
 
     func portalURL() async -> String { "" }
 }
+
+// Returning a literal after the hop runs nothing that could see the block: the hop is the last
+// step. Awaited by a caller that goes on, it is reported as such; awaited only by a task nobody
+// keeps, it is not.
+final class EmailLoader {
+    var email = ""
+
+    func refresh(cached: Bool) async -> Bool {
+        switch cached {
+        case true:
+            DispatchQueue.main.async { self.email = "cached" } // expect: dispatch_main_in_async
+            return true
+        case false:
+            break
+        }
+        let fetched = await fetchEmail()
+        DispatchQueue.main.async { self.email = fetched } // expect: dispatch_main_in_async
+        return false
+    }
+
+    func screenAppeared() async {
+        let ok = await refresh(cached: true)
+        print(ok)
+    }
+
+    func reloadQuietly() {
+        Task { await silentReload() }
+    }
+
+    private func silentReload() async -> Bool {
+        let fetched = await fetchEmail()
+        DispatchQueue.main.async { self.email = fetched }
+        return true
+    }
+
+    func fetchEmail() async -> String { "" }
+}

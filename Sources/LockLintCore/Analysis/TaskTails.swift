@@ -93,6 +93,10 @@ public enum TaskTails {
                     while pos < s.code.count && s.isChar(pos, UInt8(ascii: ";")) { pos += 1 }
                 }
                 if pos < s.code.count && Int(s.scopeOf[pos]) == level && awaitsMainActor(s, at: pos, context: context) { return .beforeMainActorWait }
+                // `return true`, `return nil`, `return 0`: a literal runs nothing that could see the block.
+                if s.isKeyword(pos, .return) && returnsLiteral(s, pos + 1) && s.startsStatementAfter(pos + 1) {
+                    return hops ? .beforeMainHops : .last
+                }
             }
             if s.isKeyword(pos, .return) && (s.isChar(pos + 1, UInt8(ascii: "}")) || s.isChar(pos + 1, UInt8(ascii: ";"))) { return hops ? .beforeMainHops : .last }
             let scope = s.scopes[level]
@@ -122,6 +126,17 @@ public enum TaskTails {
             level = scope.parent
         }
         return nil
+    }
+
+    /// Whether token `k` is a literal on its own: `true`, `false`, `nil`, a number, a string
+    /// without interpolation.
+    static func returnsLiteral(_ s: FileStructure, _ k: Int) -> Bool {
+        guard k < s.code.count else { return false }
+        switch s.code[k].kind {
+        case .integer, .float, .string: return true
+        case .keyword: return s.isKeyword(k, .true) || s.isKeyword(k, .false) || s.isKeyword(k, .nil)
+        default: return false
+        }
     }
 
     /// The last token of the call named at `m`: its arguments, then a trailing closure.

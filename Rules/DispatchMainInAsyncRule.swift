@@ -41,9 +41,18 @@ public struct DispatchMainInAsyncRule: Rule {
             does (nothing after it on any path, and nobody holds the task to await it) is not reported: \
             `await MainActor.run` there would behave the same. The same holds for the last step of an async \
             function when it is awaited somewhere, every use of it in its file is an `await` that is the last thing \
-            of such a task, and other files of the run await a function of its name only that way (a private \
+            of such a task (also one started in a closure such as a Combine `sink`, or as the statement of a \
+            `switch` case), or the last step of another async function that only such tasks end with, through any \
+            number of such functions, and other files of the run await a function of its name only that way (a private \
             function needs no such look; a public, \
-            open, overriding or `@objc` one is always reported). Neither is a deferral on the main actor that the \
+            open, overriding or `@objc` one is always reported). A hop followed only by other \
+            `DispatchQueue.main.async` blocks counts as the last step: the main queue runs those after it. A hop \
+            whose next step awaits main-actor code (`await MainActor.run { … }`, a main-actor function of the file) \
+            is not reported: the main queue runs the block first, so everything after the hop sees its effect. \
+            `DispatchQueue.main.sync` in main-actor code is not reported where a check that the code is off the \
+            main thread guards it (`if !Thread.isMainThread`, the `else` of `if Thread.isMainThread`, \
+            `guard !Thread.current.isMainThread else { … }`, or a private helper called only there), since it \
+            cannot wait for itself. Neither is a deferral on the main actor that the \
             code shows it needs, since `Task { }` would only restate it: `DispatchQueue.main.async` whose block \
             reads layout (`frame`, `bounds`, `contentSize`, …); that a comment beside it or directly above its \
             statement, a comment opening its block, or the documentation comment of its member or type, explains (a \
@@ -218,23 +227,40 @@ public struct DispatchMainInAsyncRule: Rule {
         guard !calls.isEmpty else { return [] }
         var taskLocals: Set<String>? = nil  // computed for the first call that would be reported
         var out: [(token: Int, diagnostic: Diagnostic)] = []
-        var functionTails: [(call: Int, ctx: ConcurrencyIsolation, function: Int)] = []
+        var functionTails: [(call: Int, ctx: ConcurrencyIsolation, function: Int, last: Bool)] = []
         var deferrals = DeferralIndex()
+        var privateUses: [String: [Int]]? = nil
         for m in calls {
             guard let ctx = ConcurrencyIsolation.of(s, at: m, context: context) else { continue }
             if taskLocals == nil { taskLocals = DispatchedBlocks.taskLocalNames(s) }
             if DispatchedBlocks.readsTaskLocal(s, dispatchedBy: m, names: taskLocals ?? []) { continue }
             let method = s.text(m)
             var tail = false
+            // Where the hop stands in its task or async function: what runs after it there.
+            var follow: TaskTails.HopTail? = nil
+            if method == "async", case .async(let origin) = ctx {
+                switch origin {
+                case .task(let ci): follow = TaskTails.hopTail(s, call: m, scope: s.closures[ci].scope, context: context)
+                case .function(let f) where s.decls[f].body >= 0: follow = TaskTails.hopTail(s, call: m, scope: s.decls[f].body, context: context)
+                default: break
+                }
+            }
+            // Main-actor code awaited next runs after the block (the main queue keeps order): nothing
+            // after the hop can tell it from `await MainActor.run`.
+            if follow == .beforeMainActorWait { continue }
             switch ctx {
-            case .async(.task(let ci)) where method == "async":
+            case .async(.task(let ci)) where follow != nil:
                 // The last thing a task nobody keeps does: `await MainActor.run` would behave the same.
-                tail = TaskTails.endsTask(s, call: m, task: ci)
-                if tail && !TaskTails.isRetained(s, task: ci) { continue }
-            case .async(.function(let f)) where method == "async" && s.decls[f].body >= 0 && TaskTails.endsScope(s, call: m, scope: s.decls[f].body):
+                tail = true
+                if !TaskTails.isRetained(s, task: ci) { continue }
+            case .async(.function(let f)) where follow != nil:
                 // The last thing an async function does: decided once the file's calls of it are known.
-                functionTails.append((m, ctx, f))
+                functionTails.append((m, ctx, f, follow == .last))
                 continue
+            case _ where method == "sync" && ctx.isMainActor:
+                // Behind a check that the code is off the main thread, waiting for the main queue
+                // cannot wait for itself.
+                if QueueReach.offMainOnly(s, m, uses: &privateUses) { continue }
             case _ where ctx.isMainActor && method == "asyncAfter":
                 // A timer that runs code later on the actor it is already on: no hop, no isolation
                 // lost; `Task.sleep` would only say the same in another style.
@@ -246,17 +272,18 @@ public struct DispatchMainInAsyncRule: Rule {
             default:
                 break
             }
-            out.append((m, diagnostic(at: m, ctx, context: context, endsTask: tail)))
+            out.append((m, diagnostic(at: m, ctx, context: context, endsTask: tail, last: follow == .last)))
         }
         if !functionTails.isEmpty {
             // The uses of every async function of the file, in one pass: the candidates and the
             // wrappers that may call them last.
             let sites = s.uses(of: Set(s.decls.filter { $0.kind == .function && $0.isAsync }.map(\.nameText)))
+            var memo: [Int: Bool] = [:]
             for t in functionTails {
                 // Nobody waits for the function but a task nobody keeps, which ends with it: the hop
                 // is then the last thing that task does.
-                if TaskTails.onlyEndsUnkeptTasks(s, function: t.function, uses: sites, context: context) { continue }
-                out.append((t.call, diagnostic(at: t.call, t.ctx, context: context, endsTask: true)))
+                if TaskTails.onlyEndsUnkeptTasks(s, function: t.function, uses: sites, context: context, memo: &memo) { continue }
+                out.append((t.call, diagnostic(at: t.call, t.ctx, context: context, endsTask: true, last: t.last)))
             }
             out.sort { $0.token < $1.token }
         }
@@ -265,7 +292,9 @@ public struct DispatchMainInAsyncRule: Rule {
 
     // MARK: The finding
 
-    func diagnostic(at m: Int, _ ctx: ConcurrencyIsolation, context: RuleContext, endsTask: Bool = false) -> Diagnostic {
+    /// `endsTask`: nothing but other main-queue blocks follows the hop in its task or function
+    /// (`last`: nothing at all).
+    func diagnostic(at m: Int, _ ctx: ConcurrencyIsolation, context: RuleContext, endsTask: Bool = false, last: Bool = true) -> Diagnostic {
         let s = context.structure
         let method = s.text(m)
         let call = "DispatchQueue.main.\(method)"
@@ -301,13 +330,15 @@ public struct DispatchMainInAsyncRule: Rule {
                 message = "\(call) in \(where_) schedules a GCD timer the task cannot await or cancel"
                 fix = blockByName ? Self.blockByNameFix : "start \(delayedTask) instead\(keepsWeak)"
             } else {
+                // Only other main-queue blocks after it: they run after this one, so only the end matters.
+                let step = last ? "as the last step of \(where_)" : "in \(where_), followed only by other main-queue blocks,"
                 if case .function = origin {
                     message = endsTask
-                        ? "\(call) as the last step of \(where_) hands the block to GCD: the function returns before the block runs, so code awaiting it does not see its effect"
+                        ? "\(call) \(step) hands the block to GCD: the function returns before the block runs, so code awaiting it does not see its effect"
                         : "\(call) in \(where_) hands the block to GCD unawaited: the function goes on before the block runs, so what follows cannot rely on what it does"
                 } else {
                     message = endsTask
-                        ? "\(call) as the last step of \(where_) hands the block to GCD: the task ends before the block runs, so code awaiting the task does not see its effect"
+                        ? "\(call) \(step) hands the block to GCD: the task ends before the block runs, so code awaiting the task does not see its effect"
                         : "\(call) in \(where_) hands the block to GCD unawaited: the task goes on before the block runs, so what follows cannot rely on what it does"
                 }
                 fix = "replace with `await MainActor.run { … }` (or mark the code it calls @MainActor and await it)"

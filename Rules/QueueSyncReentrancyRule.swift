@@ -33,7 +33,7 @@ public struct QueueSyncReentrancyRule: Rule {
             syncing is trusted and never reported; so is `DispatchQueue.main.sync` in a private function every call \
             of which in the file runs only off the main thread (under `if !Thread.isMainThread`, in the `else` of \
             `if Thread.isMainThread`, after `guard !Thread.isMainThread else { … }`, in the false arm of \
-            `Thread.isMainThread ? … : …`, or in another such function). Reported at the inner `sync`, with notes at the call and the \
+            `Thread.isMainThread ? … : …`, also spelt `Thread.current.isMainThread`, or in another such function). Reported at the inner `sync`, with notes at the call and the \
             outer closure. Two more places can deadlock: `DispatchQueue.main.sync` in the initializer of a static \
             or global variable (directly, in an immediately-invoked closure, or in a global or static function of \
             the same file called from it), which runs once under a lock that the main thread waits on when it \

@@ -65,3 +65,25 @@ final class SettingsController: UIViewController {
 
     func apply() {}
 }
+
+// The same checks spelt `Thread.current.isMainThread`.
+final class AvatarView: UIView {
+    func load() {
+        guard !Thread.current.isMainThread else { return draw() }
+        DispatchQueue.main.sync { self.draw() }
+    }
+
+    func reload() {
+        if Thread.current.isMainThread {
+            draw()
+        } else {
+            DispatchQueue.main.sync { self.draw() }
+        }
+    }
+
+    func redrawAnyway() {
+        DispatchQueue.main.sync { self.draw() } // expect: queue_sync_reentrancy
+    }
+
+    func draw() {}
+}

@@ -20,6 +20,20 @@ final class MessageWordingTests: XCTestCase {
         XCTAssertEqual(fix[20], "check and write under one acquisition of 'lock', or re-check 'failures' inside this one before writing")
     }
 
+    func testAHopBeforeOtherMainQueueBlocksIsNotCalledTheLastStep() async throws {
+        let url = Support.packageRoot.appendingPathComponent("TestFixtures/dispatch_main_in_async/hop_before_other_main_hops.swift")
+        let code = try String(contentsOf: url, encoding: .utf8)
+        let ds = await Support.lint([("Sources/M/StripeScreen.swift", code)], rules: [DispatchMainInAsyncRule()])
+        let message = Dictionary(ds.map { ($0.location.line, $0.message) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(message.keys.sorted(), [29, 30, 40, 57, 63], "\(message)")
+        // Before `return true`: the last step, and said so.
+        XCTAssertTrue(message[57]?.contains("as the last step of async function 'refresh()'") ?? false, "\(message)")
+        XCTAssertTrue(message[63]?.contains("as the last step of async function 'refresh()'") ?? false, "\(message)")
+        XCTAssertEqual(message[29], "DispatchQueue.main.async in async function 'showAccount()', followed only by other main-queue blocks, hands the block to GCD: the function returns before the block runs, so code awaiting it does not see its effect")
+        XCTAssertTrue(message[30]?.contains("as the last step of async function 'showAccount()'") ?? false, "\(message)")
+        XCTAssertTrue(message[40]?.contains("so what follows cannot rely on what it does") ?? false, "\(message)")
+    }
+
     func testMutexAdviceDropsItsVersionsWhenTheModuleUsesIt() async throws {
         let dir = Support.packageRoot.appendingPathComponent("TestFixtures/unchecked_sendable_unguarded/module_already_uses_with_lock")
         let hits = try String(contentsOf: dir.appendingPathComponent("Hits.swift"), encoding: .utf8)

@@ -114,6 +114,15 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(out, ["1:36 dispatch_main_in_async"])
     }
 
+    func testAHopFollowedByAnUnfinishedStatementAtTheEndOfTheFile() async {
+        // What follows a hop is read token by token (other main-queue blocks, an awaited
+        // main-actor call): each read must stop at the end of the file.
+        for tail in ["", "\n", "\nDispatchQueue.main.async{}", "\ntry? await", "\nlet x =", "\nlet x", "\nawait self.", "\nawait MainActor.run"] {
+            _ = await findings("func f() async {DispatchQueue.main.async{}" + tail)
+            _ = await findings("Task{DispatchQueue.main.async{}" + tail)
+        }
+    }
+
     func testAnExpectCallAtTheVeryStartOfAFile() async {
         // The lock path analysis looks at the token before `expect(` (for `#expect`); at token 0
         // there is none (found by reading the code for unchecked index arithmetic).

@@ -66,4 +66,87 @@ final class TaskTailsTests: XCTestCase {
         XCTAssertTrue(TaskTails.onlyEndsUnkeptTasks(s, function: load, uses: uses, context: c))
         XCTAssertFalse(TaskTails.onlyEndsUnkeptTasks(s, function: reload, uses: uses, context: c))
     }
+
+    func testATaskOpeningASwitchCaseIsNotKept() {
+        let s = structure("""
+            func start(_ p: Int) {
+                switch p {
+                case 0: Task { await a() }
+                case 1:
+                    Task { await b() }
+                default:
+                    pending = Task { await c() }
+                }
+                let t: Task<Void, Never> = Task { await d() }
+            }
+            """)
+        XCTAssertFalse(TaskTails.isRetained(s, task: task(s, 0)))
+        XCTAssertFalse(TaskTails.isRetained(s, task: task(s, 1)))
+        XCTAssertTrue(TaskTails.isRetained(s, task: task(s, 2)))
+        XCTAssertTrue(TaskTails.isRetained(s, task: task(s, 4)))
+    }
+
+    func testWhatFollowsAHop() {
+        let s = structure("""
+            final class M {
+                func a() async {
+                    DispatchQueue.main.async { first() }
+                    DispatchQueue.main.async { second() }
+                }
+                func b() async {
+                    DispatchQueue.main.async { third() }
+                    await MainActor.run { fourth() }
+                    await other()
+                }
+                func c() async {
+                    DispatchQueue.main.async { fifth() }
+                    await other()
+                }
+                func d() async {
+                    DispatchQueue.main.async { sixth() }
+                    try await self.shown()
+                }
+                @MainActor func shown() async throws {}
+                func other() async {}
+            }
+            """)
+        let c = context(s)
+        func tail(_ call: String, _ function: String) -> TaskTails.HopTail? {
+            let m = token(s, call) - 2  // the hop's `async`, before `{`
+            let f = s.decls.indices.first { s.decls[$0].nameText == function }!
+            return TaskTails.hopTail(s, call: m, scope: s.decls[f].body, context: c)
+        }
+        XCTAssertEqual(tail("first", "a"), .beforeMainHops)
+        XCTAssertEqual(tail("second", "a"), .last)
+        XCTAssertEqual(tail("third", "b"), .beforeMainActorWait)
+        XCTAssertNil(tail("fifth", "c"))
+        XCTAssertEqual(tail("sixth", "d"), .beforeMainActorWait)
+        // Without a context, only the last step counts.
+        let a = s.decls.indices.first { s.decls[$0].nameText == "a" }!
+        XCTAssertFalse(TaskTails.endsScope(s, call: token(s, "first") - 2, scope: s.decls[a].body))
+    }
+
+    func testAChainOfTailAwaitsDownToAnUnkeptTaskInAClosure() {
+        let s = structure("""
+            final class Feed {
+                init(p: Publisher) {
+                    c = p.sink { [weak self] _ in
+                        Task { [weak self] in await self?.one() }
+                    }
+                }
+                private func one() async { await two() }
+                private func two() async { await three() }
+                private func three() async { await fetch() }
+                private func kept() async { await four() }
+                private func four() async { await fetch() }
+                func start() { t = Task { await kept() } }
+            }
+            """)
+        let c = context(s)
+        let uses = s.uses(of: ["one", "two", "three", "kept", "four"])
+        let three = s.decls.indices.first { s.decls[$0].nameText == "three" }!
+        let four = s.decls.indices.first { s.decls[$0].nameText == "four" }!
+        XCTAssertTrue(TaskTails.onlyEndsUnkeptTasks(s, function: three, uses: uses, context: c))
+        XCTAssertFalse(TaskTails.onlyEndsUnkeptTasks(s, function: four, uses: uses, context: c))
+    }
 }

@@ -1,4 +1,5 @@
-/// Branches that run only off the main thread, by what their condition checks: the code under
+/// Branches that run only off the main thread, by what their condition checks
+/// (`Thread.isMainThread` or `Thread.current.isMainThread`): the code under
 /// `if !Thread.isMainThread { … }`, the `else` of `if Thread.isMainThread { … }`, what follows
 /// `guard !Thread.isMainThread else { … }` or `if Thread.isMainThread { …; return }`, and the
 /// false arm of `Thread.isMainThread ? a : b`. Waiting for the main queue there cannot wait for
@@ -48,23 +49,32 @@ public enum ThreadChecks {
         var checks: [Int] = []
         var joinedByOr = false
         for k in condition {
-            if s.is(k, "isMainThread") && s.isChar(k - 1, UInt8(ascii: ".")) && s.is(k - 2, "Thread") { checks.append(k) }
+            if testStart(s, k) != nil { checks.append(k) }
             if s.is(k, "||") { joinedByOr = true }
         }
         guard let k = checks.first else { return .other }
         let negated = isNegated(s, k)
         if negated && !joinedByOr { return .offMain }
         // `if Thread.isMainThread {` alone (or `Foundation.Thread.isMainThread`).
-        var first = k - 2
-        if s.isChar(first - 1, UInt8(ascii: ".")) && s.is(first - 2, "Foundation") { first -= 2 }
+        let first = testStart(s, k) ?? k
         if !negated && checks.count == 1 && first == condition.lowerBound && k + 1 == condition.upperBound { return .onMainOnly }
         return .other
     }
 
+    /// The first token of the main-thread test whose `isMainThread` is at `k`:
+    /// `Thread.isMainThread`, `Thread.current.isMainThread`, with `Foundation.` before either.
+    static func testStart(_ s: FileStructure, _ k: Int) -> Int? {
+        guard s.is(k, "isMainThread"), s.isChar(k - 1, UInt8(ascii: ".")) else { return nil }
+        var first = k - 2
+        if s.is(first, "current") && s.isChar(first - 1, UInt8(ascii: ".")) { first -= 2 }
+        guard s.is(first, "Thread") else { return nil }
+        if s.isChar(first - 1, UInt8(ascii: ".")) && s.is(first - 2, "Foundation") { first -= 2 }
+        return first
+    }
+
     /// `!Thread.isMainThread`, `Thread.isMainThread == false`, `!Foundation.Thread.isMainThread`.
     static func isNegated(_ s: FileStructure, _ k: Int) -> Bool {
-        var first = k - 2
-        if s.isChar(first - 1, UInt8(ascii: ".")) && s.is(first - 2, "Foundation") { first -= 2 }
+        let first = testStart(s, k) ?? k
         return s.isChar(first - 1, UInt8(ascii: "!")) || (s.is(k + 1, "==") && s.isKeyword(k + 2, .false))
     }
 
@@ -132,7 +142,7 @@ public enum ThreadChecks {
                     }
                     if s.isChar(q, UInt8(ascii: "?")) && s.code[q].flags.contains(.spaceBefore) {
                         let c = q - 1
-                        if s.is(c, "isMainThread") && s.isChar(c - 1, UInt8(ascii: ".")) && s.is(c - 2, "Thread") { return !isNegated(s, c) }
+                        if testStart(s, c) != nil { return !isNegated(s, c) }
                         return false
                     }
                     if s.isChar(q, UInt8(ascii: "{")) || s.isChar(q, UInt8(ascii: ";")) || s.isChar(q, UInt8(ascii: "(")) { return false }

@@ -1,0 +1,6 @@
+import Foundation
+
+@MainActor
+final class Renderer {
+    var frames = 0
+}

@@ -297,10 +297,13 @@ public struct DispatchSemaphoreRule: Rule {
                 if let g = handedOver![h.nameText], SemaphoreWaits.visibility(s, h, use: i).contains(g)
                     || (h.parent >= 0 && s.decls[h.parent].kind.isType && s.enclosingType(of: g).map { s.decls[$0].nameText } == s.decls[h.parent].nameText) {
                     let by = s.enclosingFunction(of: g).map { "'\(s.decls[$0].nameText)()'" } ?? "code"
-                    message = "semaphore \(name)created with value 1 is not only a lock: \(by) signals it on line \(s.line(ofToken: g)) without "
-                        + "waiting on it, so a wait on it can block until another thread signals, with no priority donation"
-                    fix = "do not replace it with a lock: a lock must be unlocked by the thread that locked it, and this signal comes from code "
-                        + "that never waited; where callers can be async, await the signal instead of blocking (a continuation, or an AsyncStream)"
+                    let line = s.line(ofToken: g)
+                    message = "semaphore \(name)created with value 1 is not only a lock: \(by) signals it on line \(line) without waiting on it, "
+                        + "which lets one more waiter through (a turn handed to another thread, or a second holder at once if nobody waits); "
+                        + "a wait on it blocks until some thread signals, with no priority donation"
+                    fix = "if the signal on line \(line) hands a turn to another thread, keep the semaphore (a lock must be unlocked by the thread "
+                        + "that locked it); if it does not, pair it with a wait, or two callers get in at once; where callers can be async, await "
+                        + "the signal instead of blocking (a continuation, or an AsyncStream)"
                 }
             }
             if let (loop, n) = throttle(s, holder: holder, value: value) {

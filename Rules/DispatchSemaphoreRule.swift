@@ -296,9 +296,11 @@ public struct DispatchSemaphoreRule: Rule {
                 if handedOver == nil { handedOver = LockRegions.signalledWithoutWait(s) }
                 if let g = handedOver![h.nameText], SemaphoreWaits.visibility(s, h, use: i).contains(g)
                     || (h.parent >= 0 && s.decls[h.parent].kind.isType && s.enclosingType(of: g).map { s.decls[$0].nameText } == s.decls[h.parent].nameText) {
-                    let by = s.enclosingFunction(of: g).map { "'\(s.decls[$0].nameText)()'" } ?? "code"
+                    let function = s.enclosingFunction(of: g).map { "'\(s.decls[$0].nameText)()'" }
+                    let inClosure = s.enclosingExecutable(of: g).map { s.scopes[$0].kind == .closure } ?? false
+                    let by = inClosure ? "a closure" + (function.map { " in \($0)" } ?? "") : function ?? "code"
                     let line = s.line(ofToken: g)
-                    message = "semaphore \(name)created with value 1 is not only a lock: \(by) signals it on line \(line) without waiting on it, "
+                    message = "semaphore \(name)created with value 1 is not only a lock: \(by) signals it on line \(line) with no wait on it before, in the same body, "
                         + "which lets one more waiter through (a turn handed to another thread, or a second holder at once if nobody waits); "
                         + "a wait on it blocks until some thread signals, with no priority donation"
                     fix = "if the signal on line \(line) hands a turn to another thread, keep the semaphore (a lock must be unlocked by the thread "

@@ -37,13 +37,20 @@ public struct DispatchSemaphoreRule: Rule {
             wait on the semaphore in its file is no blocking bug: `wait(timeout: .now())` polls, which return at \
             once; waits inside the block of `ProcessInfo.performExpiringActivity` or `performActivity` (directly, \
             or in private helpers only called there), whose activity lasts only while the block runs, so waiting \
-            for the work there is how the work is covered; and a watchdog's waits: bounded (`wait(timeout:)`), on \
+            for the work there is how the work is covered (also in a function of the file that hands its block to such \
+            an activity, and for a stored semaphore through the local the code keeps in it or copies out of it); a \
+            watchdog thread's waits: made on a `Thread` (its block, or the `main()` of a `Thread` subclass) for a \
+            signal in a block that same code sent with `async` before it waited, bounded, or unbounded right after a \
+            bounded wait on it in the same loop (waiting for the hang to end); and a watchdog's waits: bounded (`wait(timeout:)`), on \
             a `Thread` of its own or a queue the type owns (also declared in another file of the run), or in a \
             `while`/`repeat` loop of a block sent to any queue but the main one (a global queue too: nothing waits \
             for that block), for a signal that every time comes from the main queue or main-actor code, which never \
             waits for that thread; and a function's own cancellable timer: a local semaphore waited on, for a bounded time, only \
             in the block of a `Thread` the function starts, and signalled only outside that block (the function \
-            calls off what the thread does when the time runs out). A local semaphore created with a count of one \
+            calls off what the thread does when the time runs out). A semaphore created with a count of one that some code \
+            of the file signals without a wait of its own body before it (a callback's signal, a `leave()` that lets \
+            nested work through, a reply to a timed wait) hands turns between threads: it is told it is not only a \
+            lock, and not to be replaced by one. A local semaphore created with a count of one \
             or more and signalled only by work the function starts in a closure that runs later (a `Task`, a \
             queue's block, a callback), then waited on in the function's own code, is reported as a wait that \
             returns at once: the count lets it through before the work signals. A private stored semaphore that \
@@ -183,6 +190,7 @@ public struct DispatchSemaphoreRule: Rule {
         // `#else`/`#elseif` directives in order, to ask "is there one between" by binary search.
         let elses = s.code.indices.filter { s.code[$0].kind == .pound && (s.is($0, "#else") || s.is($0, "#elseif")) }
         var timedWaits: Set<String>? = nil
+        var handedOver: [String: Int]? = nil
         var workerIndex = SemaphoreWaits.WorkerIndex()
         var waitIndex = SemaphoreWaits.WaitIndex()
         // Semaphores (by identity) whose waits are no blocking bug, and those followed from a
@@ -222,7 +230,13 @@ public struct DispatchSemaphoreRule: Rule {
             }
             // One semaphore, one finding: a property declared in each `#if` branch, or declared
             // with its type and created in an initializer, is the same semaphore.
-            let identity = holder.map { "\($0.parent)/\($0.nameText)" } ?? assignedName(s, i).map { name in
+            // A local is told apart by the body that declares it: two closures of one function
+            // may each declare their own.
+            let key = { (h: Decl) in
+                h.parent >= 0 && s.decls[h.parent].kind.isType ? "\(h.parent)/\(h.nameText)"
+                    : "\(h.parent)/\(h.nameText)/\(s.enclosingExecutable(of: h.keyword) ?? -1)"
+            }
+            let identity = holder.map(key) ?? assignedName(s, i).map { name in
                 // `x = DispatchSemaphore(…)` names the variable declared before it.
                 let declared: Int? = {
                     // Declarations are in source order: the last one before `i`, by binary search.
@@ -235,7 +249,12 @@ public struct DispatchSemaphoreRule: Rule {
                     }
                     return lo > 0 ? all[lo - 1] : nil
                 }()
-                return declared.map { "\(s.decls[$0].parent)/\(name)" }
+                // Only a declaration whose body holds this assignment (another closure's local of
+                // the same name is another semaphore).
+                if let d = declared, let e = s.enclosingExecutable(of: s.decls[d].keyword), !(s.scopes[e].open < i && i < s.scopes[e].close) {
+                    return "-/\(name)/\(s.enclosingExecutable(of: i) ?? -1)"
+                }
+                return declared.map { key(s.decls[$0]) }
                     ?? "\(s.enclosingFunction(of: i).flatMap { s.owningType(of: $0) } ?? -1)/\(name)"
             }
             if let id = identity {
@@ -252,7 +271,8 @@ public struct DispatchSemaphoreRule: Rule {
                 // block must make, a watchdog's bounded wait for the main thread) is not reported.
                 if deliberate[id] == nil {
                     let semaphoreName = holder?.nameText ?? assignedName(s, i)
-                    deliberate[id] = semaphoreName.map { SemaphoreWaits.waitsAreDeliberate(s, name: $0, in: SemaphoreWaits.visibility(s, holder, use: i),
+                    let aliases = holder.map { SemaphoreWaits.aliases(s, property: $0) } ?? []
+                    deliberate[id] = semaphoreName.map { SemaphoreWaits.waitsAreDeliberate(s, name: $0, aliases: aliases, in: SemaphoreWaits.visibility(s, holder, use: i),
                                                                                                 local: holder.map { $0.parent >= 0 && s.decls[$0.parent].kind.isFunctionLike } ?? true,
                                                                                                 index: &waitIndex, context: context) } ?? false
                 }
@@ -270,6 +290,24 @@ public struct DispatchSemaphoreRule: Rule {
                                     + "if a completion on another thread signals, take turns on a serial queue or in an actor (callers await their turn) instead of blocking a thread")
             }
             var notes: [Note] = []
+            // Created with a count of one but also signalled where nothing waited on it: a signal
+            // handed between threads, which no lock can stand in for.
+            if value == "1", let h = holder {
+                if handedOver == nil { handedOver = LockRegions.signalledWithoutWait(s) }
+                if let g = handedOver![h.nameText], SemaphoreWaits.visibility(s, h, use: i).contains(g)
+                    || (h.parent >= 0 && s.decls[h.parent].kind.isType && s.enclosingType(of: g).map { s.decls[$0].nameText } == s.decls[h.parent].nameText) {
+                    let function = s.enclosingFunction(of: g).map { "'\(s.decls[$0].nameText)()'" }
+                    let inClosure = s.enclosingExecutable(of: g).map { s.scopes[$0].kind == .closure } ?? false
+                    let by = inClosure ? "a closure" + (function.map { " in \($0)" } ?? "") : function ?? "code"
+                    let line = s.line(ofToken: g)
+                    message = "semaphore \(name)created with value 1 is not only a lock: \(by) signals it on line \(line) with no wait on it before, in the same body, "
+                        + "which lets one more waiter through (a turn handed to another thread, or a second holder at once if nobody waits); "
+                        + "a wait on it blocks until some thread signals, with no priority donation"
+                    fix = "if the signal on line \(line) hands a turn to another thread, keep the semaphore (a lock must be unlocked by the thread "
+                        + "that locked it); if it does not, pair it with a wait, or two callers get in at once; where callers can be async, await "
+                        + "the signal instead of blocking (a continuation, or an AsyncStream)"
+                }
+            }
             if let (loop, n) = throttle(s, holder: holder, value: value) {
                 message = "semaphore \(name)created with value \(n) throttles work sent to a queue: the code on line \(s.line(ofToken: loop)) waits "
                     + "on it before each block it sends, and the block signals when it ends, so at most \(n) blocks run at once while the sending "

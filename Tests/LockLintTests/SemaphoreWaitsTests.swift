@@ -86,4 +86,66 @@ final class SemaphoreWaitsTests: XCTestCase {
         XCTAssertEqual(SemaphoreWaits.propertyKeeping(s, local: variable(s, "local"), context: c)?.nameText, "gate")
         XCTAssertNil(SemaphoreWaits.propertyKeeping(s, local: variable(s, "temp"), context: c))
     }
+
+    func testAWatchdogThreadsPingAndItsWaitForTheHangToEndAreDeliberate() {
+        let s = structure("""
+            final class Dog: Thread {
+                let pong = DispatchSemaphore(value: 0)
+                let q: DispatchQueue
+                override func main() {
+                    while !isCancelled {
+                        q.async { self.pong.signal() }
+                        if pong.wait(timeout: .now() + 1) == .success { continue }
+                        pong.wait()
+                    }
+                }
+            }
+            final class Waiter: Thread {
+                let tick = DispatchSemaphore(value: 0)
+                override func main() {
+                    while true { DispatchQueue.main.async { self.tick.signal() }; tick.wait() }
+                }
+            }
+            """)
+        let c = context(s)
+        var index = SemaphoreWaits.WaitIndex()
+        let all = 0..<s.code.count
+        XCTAssertTrue(SemaphoreWaits.waitsAreDeliberate(s, name: "pong", in: all, index: &index, context: c))
+        XCTAssertFalse(SemaphoreWaits.waitsAreDeliberate(s, name: "tick", in: all, index: &index, context: c))
+    }
+
+    func testAStoredSemaphoreParkedInAnActivityThroughItsLocal() {
+        let s = structure("""
+            final class Keeper {
+                private var parked: DispatchSemaphore?
+                func arm() {
+                    let local = DispatchSemaphore(value: 0)
+                    parked = local
+                    ProcessInfo.processInfo.performExpiringActivity(withReason: "r") { _ in local.wait() }
+                }
+                func release() { let copy = parked; copy?.signal() }
+            }
+            """)
+        let h = variable(s, "parked")
+        XCTAssertEqual(SemaphoreWaits.aliases(s, property: h), ["local", "copy"])
+        var index = SemaphoreWaits.WaitIndex()
+        let range = SemaphoreWaits.visibility(s, h, use: h.name)
+        XCTAssertTrue(SemaphoreWaits.waitsAreDeliberate(s, name: "parked", aliases: ["local", "copy"], in: range, index: &index, context: context(s)))
+        XCTAssertFalse(SemaphoreWaits.waitsAreDeliberate(s, name: "parked", in: range, index: &index, context: context(s)))
+    }
+
+    func testSignalsWithoutAWaitOfTheirOwnBody() {
+        let s = structure("""
+            final class T {
+                let a = DispatchSemaphore(value: 1)
+                let b = DispatchSemaphore(value: 1)
+                let c = DispatchSemaphore(value: 1)
+                func x() { a.wait(); defer { a.signal() }; b.wait(); b.signal() }
+                func y() { c.wait(); run { self.c.signal() } }
+                func z() { b.wait(); work(); b.signal() }
+            }
+            """)
+        let out = LockRegions.signalledWithoutWait(s)
+        XCTAssertEqual(Set(out.keys), ["c"])
+    }
 }

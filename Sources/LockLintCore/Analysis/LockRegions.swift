@@ -772,15 +772,18 @@ extension LockRegions {
     /// `DispatchSemaphore(value: 1)` (every declaration of that name in the file): a semaphore used
     /// as a mutex, held like a lock in between (a `defer { signal() }` holds it to the end of its
     /// block). A semaphore created with another count (a pool of slots, or 0 for waiting on other
-    /// work) is not a lock, and neither is a wait released in another body.
+    /// work) is not a lock, and neither is a wait released in another body, nor a semaphore some
+    /// signal of the file gives without a wait of its own (see `signalledWithoutWait`).
     public static func semaphoreMutexRegions(_ s: FileStructure) -> [LockRegion] {
         guard s.identifiers.mayContain("DispatchSemaphore") && s.identifiers.mayContain("signal") else { return [] }
         var mutex: [String: Bool] = [:]
+        let handedOver = signalledWithoutWait(s)
         func isMutex(_ receiver: String) -> Bool {
             let name = receiver.split(separator: ".").last.map(String.init) ?? receiver
             if let known = mutex[name] { return known }
             let decls = s.variableDecls(named: name)
-            let answer = !decls.isEmpty && decls.allSatisfy { isMutexSemaphore(s.decls[$0], s) }
+            // Created with a count of one, and every signal gives back a wait of its own body.
+            let answer = !decls.isEmpty && decls.allSatisfy { isMutexSemaphore(s.decls[$0], s) } && handedOver[name] == nil
             mutex[name] = answer
             return answer
         }
@@ -810,6 +813,48 @@ extension LockRegions {
             }
         }
         return out
+    }
+
+    /// The semaphores (by name, the receiver's last component) that some `signal()` of the file
+    /// releases without a wait on the same name before it in the same body (or around it, for a
+    /// signal in a `defer`): a signal handed between threads (a callback's, a `leave()` that lets
+    /// nested work through, a reply to a `wait(timeout:)` elsewhere), so the semaphore is no mutex
+    /// whatever its count. Each with its first such signal. `waitNames` are the methods that take
+    /// it (`wait`, or an async wrapper's name known by its deferred signal). One pass over the file.
+    public static func signalledWithoutWait(_ s: FileStructure, waitNames: Set<String> = ["wait"]) -> [String: Int] {
+        guard s.identifiers.mayContain("signal") else { return [:] }
+        var waits: [String: [Int: Int]] = [:]  // name -> body -> first wait
+        var signals: [(name: String, token: Int, body: Int)] = []
+        for k in 2..<max(2, s.code.count) where s.code[k].kind == .identifier && s.isChar(k - 1, UInt8(ascii: "."))
+            && s.isChar(k + 1, UInt8(ascii: "(")) {
+            let isSignal = s.is(k, "signal")
+            guard isSignal || waitNames.contains(s.text(k)) else { continue }
+            var r = k - 2
+            if s.isChar(r, UInt8(ascii: "?")) || s.isChar(r, UInt8(ascii: "!")) { r -= 1 }
+            guard r >= 0, s.code[r].kind == .identifier, let body = s.enclosingExecutable(of: k) else { continue }
+            let name = s.text(r)
+            if isSignal {
+                signals.append((name, k, body))
+            } else if waits[name]?[body] == nil {
+                waits[name, default: [:]][body] = k
+            }
+        }
+        var out: [String: Int] = [:]
+        for g in signals where out[g.name] == nil {
+            if let w = waits[g.name]?[g.body], w < g.token || inDefer(s, g.token, body: g.body) { continue }
+            out[g.name] = g.token
+        }
+        return out
+    }
+
+    /// Whether token `k` sits in a `defer` block of body scope `body`.
+    static func inDefer(_ s: FileStructure, _ k: Int, body: Int) -> Bool {
+        for sc in s.enclosingScopes(of: k) {
+            if sc == body { return false }
+            let kw = s.scopes[sc].statementKeyword
+            if kw >= 0 && s.isKeyword(kw, .defer) { return true }
+        }
+        return false
     }
 
     /// Whether every declaration the file has of `name` creates it with a count other than 1

@@ -187,24 +187,37 @@ public enum SemaphoreWaits {
     ///   and made directly in the block of a `Thread` the function starts, and no signal comes from
     ///   that block; the thread waits at most the timeout for the function to call off what it does
     ///   when the time runs out, and nothing waits for the waiting thread.
-    public static func waitsAreDeliberate(_ s: FileStructure, name: String, in range: Range<Int>, local: Bool = false,
+    /// - a watchdog thread of the code's own: every wait is made on a `Thread` (its block, or the
+    ///   `main()` of a `Thread` subclass) and every signal in a block that same code sends with
+    ///   `async` before it waits: the thread measures how long the queue takes to run its block,
+    ///   and nothing else runs on that thread, so no signal waits for it.
+    /// For the last three, an unbounded wait right after a bounded one on the same semaphore, in
+    /// the same loop (the hang goes on: wait for it to end), counts as bounded.
+    /// `aliases` are other names of the same semaphore in `range` (a local kept in the property,
+    /// a local copy of it): their waits and signals count too.
+    public static func waitsAreDeliberate(_ s: FileStructure, name: String, aliases: [String] = [], in range: Range<Int>, local: Bool = false,
                                           index: inout WaitIndex, context: RuleContext) -> Bool {
         index.build(s)
-        let waits = Waits.within(index.waits?[name] ?? [], range)
+        var waits = Waits.within(index.waits?[name] ?? [], range)
+        var signals = Waits.within(index.signals[name] ?? [], range)
+        for a in aliases where a != name {
+            waits = ArraySlice((waits + Waits.within(index.waits?[a] ?? [], range)).sorted())
+            signals = ArraySlice((signals + Waits.within(index.signals[a] ?? [], range)).sorted())
+        }
         guard !waits.isEmpty, waits.count <= 16 else { return false }
         if waits.allSatisfy({ Waits.isPoll(s, open: $0 + 1) }) { return true }
         let calls = index.privateCalls
         if waits.allSatisfy({ everyPath(s, from: $0, calls: calls, depth: 0, where: { c, _ in
-            c.callee >= 0 && Self.blockScopedActivities.contains(s.text(c.callee)) ? true : nil
+            blockScoped(s, c) ? true : nil
         }) }) {
             return true
         }
-        let signals = Waits.within(index.signals[name] ?? [], range)
-        guard !signals.isEmpty, waits.allSatisfy({ Waits.isBounded(s, open: $0 + 1) }) else { return false }
+        guard !signals.isEmpty, waits.allSatisfy({ Waits.isBounded(s, open: $0 + 1) || afterBoundedWait(s, $0, waits) }) else { return false }
         if local, let timer = ownTimerThreads(s, waits: waits, in: range),
            signals.allSatisfy({ k in !timer.contains { s.closures[$0].open < k && k < s.closures[$0].close } }) {
             return true
         }
+        if waits.allSatisfy({ onOwnThread(s, $0, calls: calls) }), signals.allSatisfy({ sentBeforeWait(s, $0, waits) }) { return true }
         guard signals.allSatisfy({ Waits.runner(s, at: $0, context: context) == .main }) else { return false }
         return waits.allSatisfy { w in
             everyPath(s, from: w, calls: calls, depth: 0, where: { c, inLoop in
@@ -213,6 +226,93 @@ public enum SemaphoreWaits {
                 inLoop && asyncOffMain(s, c) ? true : ownWorker(s, c, context: context)
             })
         }
+    }
+
+    /// Whether the closure runs as the block of an activity that lasts while it runs: one of
+    /// `blockScopedActivities`, or a function of the file that passes one of its parameters to
+    /// such an activity (a wrapper: `func keepAlive(_ r: String, _ b: @escaping (Bool) -> Void)
+    /// { ProcessInfo.processInfo.performExpiringActivity(withReason: r, using: b) }`).
+    static func blockScoped(_ s: FileStructure, _ c: Closure) -> Bool {
+        guard c.callee >= 0 else { return false }
+        let callee = s.text(c.callee)
+        if blockScopedActivities.contains(callee) { return true }
+        if s.isChar(c.callee - 1, UInt8(ascii: ".")) && !s.isKeyword(c.callee - 2, .self) { return false }
+        let wrappers = s.functionDecls(named: callee)
+        return !wrappers.isEmpty && wrappers.count <= 4 && wrappers.allSatisfy { f in
+            let d = s.decls[f]
+            guard d.body >= 0, !d.parameterNames.isEmpty else { return false }
+            let body = s.scopes[d.body]
+            for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && blockScopedActivities.contains(s.text(k))
+                && s.isChar(k + 1, UInt8(ascii: "(")) {
+                let close = Int(s.match[k + 1])
+                guard close > k else { continue }
+                if s.span(k + 2, close).contains(where: { s.code[$0].kind == .identifier && d.parameterNames.contains(s.text($0))
+                    && !s.isChar($0 + 1, UInt8(ascii: ":")) }) { return true }
+            }
+            return false
+        }
+    }
+
+    /// An unbounded wait at `w` after a bounded wait of `waits` in the same body and the same
+    /// `while`/`repeat`/`for` loop: a watchdog whose bounded wait timed out waits for the hang to end.
+    static func afterBoundedWait(_ s: FileStructure, _ w: Int, _ waits: ArraySlice<Int>) -> Bool {
+        guard let body = s.enclosingExecutable(of: w) else { return false }
+        var loop: Scope? = nil
+        for sc in s.enclosingScopes(of: w) {
+            if sc == body { break }
+            let kw = s.scopes[sc].statementKeyword
+            if s.scopes[sc].kind == .statement && kw >= 0 && (s.isKeyword(kw, .while) || s.isKeyword(kw, .repeat) || s.isKeyword(kw, .for)) {
+                loop = s.scopes[sc]
+                break
+            }
+        }
+        guard let l = loop else { return false }
+        return waits.contains { b in b < w && b > l.open && Waits.isBounded(s, open: b + 1) && s.enclosingExecutable(of: b) == body }
+    }
+
+    /// Whether the wait at `w` always runs on a thread of the code's own: a `Thread`'s block, or
+    /// the `main()` of a `Thread` subclass (directly, or in private helpers only called there).
+    static func onOwnThread(_ s: FileStructure, _ w: Int, calls: [String: [Int]]) -> Bool {
+        everyPath(s, from: w, calls: calls, depth: 0, threadMain: true, where: { c, _ in
+            c.callee >= 0 && (s.is(c.callee, "Thread") || s.is(c.callee, "detachNewThread")) ? true : nil
+        })
+    }
+
+    /// Whether the signal at `g` is made in a block sent with `async` (to any queue) by the body of
+    /// one of `waits`, before that wait: the waiter's own ping.
+    static func sentBeforeWait(_ s: FileStructure, _ g: Int, _ waits: ArraySlice<Int>) -> Bool {
+        guard let c = s.enclosingClosure(of: g), s.closures[c].callee >= 2, s.is(s.closures[c].callee, "async"),
+              s.isChar(s.closures[c].callee - 1, UInt8(ascii: ".")), let sender = s.enclosingExecutable(of: s.closures[c].callee) else { return false }
+        let close = s.closures[c].close
+        return waits.contains { $0 > close && s.enclosingExecutable(of: $0) == sender }
+    }
+
+    /// Whether function `d` is the `main()` of a class that inherits from `Thread`: the code of
+    /// the thread that class starts.
+    static func isThreadMain(_ s: FileStructure, _ d: Int) -> Bool {
+        let f = s.decls[d]
+        guard f.kind == .function, f.nameText == "main", f.parameterNames.isEmpty, f.parent >= 0, s.decls[f.parent].kind.isType else { return false }
+        return s.inheritedTypes(of: f.parent).contains { $0.name == "Thread" }
+    }
+
+    /// The other names of stored semaphore `h` in its type: a local the type's code keeps in it
+    /// (`h = local`, `self.h = local`) and a local copy of it (`let x = h`, `let x = self.h`).
+    public static func aliases(_ s: FileStructure, property h: Decl) -> [String] {
+        guard h.parent >= 0, s.decls[h.parent].kind.isType, h.name >= 0 else { return [] }
+        var out: [String] = []
+        for k in s.uses(of: [h.nameText])[h.nameText] ?? [] where k != h.name && out.count < 8 {
+            let dotted = s.isChar(k - 1, UInt8(ascii: "."))
+            if dotted && !s.isKeyword(k - 2, .self) { continue }
+            let start = dotted ? k - 2 : k
+            if s.isChar(k + 1, UInt8(ascii: "=")), s.code[k + 2].kind == .identifier, s.startsStatementAfter(k + 2),
+               case .variable(let l) = s.lookupVariable(s.text(k + 2), at: k + 2), s.decls[l].parent >= 0, s.decls[s.decls[l].parent].kind.isFunctionLike {
+                out.append(s.text(k + 2))
+            } else if s.isChar(start - 1, UInt8(ascii: "=")), start >= 3, s.code[start - 2].kind == .identifier,
+                      s.isKeyword(start - 3, .let) || s.isKeyword(start - 3, .var), s.startsStatementAfter(k) {
+                out.append(s.text(start - 2))
+            }
+        }
+        return out
     }
 
     /// The `Thread` blocks (closure indices) that make `waits` directly, when each wait is made
@@ -289,7 +389,7 @@ public enum SemaphoreWaits {
     /// out through closures that run on the spot and statements; a private function counts when
     /// every call of it in the file does (two levels deep).
     /// `accepts` also learns whether a `while`/`repeat` loop lies between the code and the closure.
-    static func everyPath(_ s: FileStructure, from i: Int, calls: [String: [Int]], depth: Int, inLoop: Bool = false,
+    static func everyPath(_ s: FileStructure, from i: Int, calls: [String: [Int]], depth: Int, inLoop: Bool = false, threadMain: Bool = false,
                           where accepts: (Closure, Bool) -> Bool?) -> Bool {
         var sawLoop = inLoop
         for sc in s.enclosingScopes(of: i) {
@@ -306,11 +406,12 @@ public enum SemaphoreWaits {
                 return false
             case .functionBody:
                 let d = scope.decl
+                if threadMain && d >= 0 && isThreadMain(s, d) { return true }
                 guard depth < 2, d >= 0, s.decls[d].kind == .function,
                       s.decls[d].modifiers.contains(.private) || s.decls[d].modifiers.contains(.fileprivate) else { return false }
                 let sites = (calls[s.decls[d].nameText] ?? []).filter { $0 != s.decls[d].name }
                 guard !sites.isEmpty, sites.count <= 16 else { return false }
-                return sites.allSatisfy { everyPath(s, from: $0, calls: calls, depth: depth + 1, inLoop: sawLoop, where: accepts) }
+                return sites.allSatisfy { everyPath(s, from: $0, calls: calls, depth: depth + 1, inLoop: sawLoop, threadMain: threadMain, where: accepts) }
             default:
                 return false
             }

@@ -647,7 +647,8 @@ public struct GuardRegions {
     static func mainActorClosures(_ s: FileStructure) -> [Region] { [] }
 
     /// `wait()` … `signal()` on one receiver in one body, the wait first: a semaphore used as a
-    /// mutex (a semaphore signalled from a callback is a completion wait, not a guard). The wait
+    /// mutex (a semaphore signalled from a callback, or anywhere without a wait of its own body, is
+    /// a completion wait or a handshake, not a guard: see `LockRegions.signalledWithoutWait`). The wait
     /// may have another name, known by the deferred signal that follows it somewhere in the file
     /// (`try await gate.waitUnlessCancelled(); defer { gate.signal() }`). A receiver the file
     /// creates with a count other than 1 (`Semaphore(value: 0)`: a signal between tasks, or a
@@ -661,6 +662,9 @@ public struct GuardRegions {
         }
         guard waits.count > 1 || s.identifiers.mayContain("wait") else { return [] }
         var counted: [String: Bool] = [:]
+        // A semaphore some signal gives without a wait of its own body is a signal between
+        // threads, not a mutex, whatever its count.
+        let handedOver = LockRegions.signalledWithoutWait(s, waitNames: waits)
         var byExec: [Int: [LockFlow.Acquire]] = [:]
         for k in 2..<max(2, s.code.count) where s.code[k].kind == .identifier && s.isChar(k - 1, UInt8(ascii: "."))
             && s.isChar(k + 1, UInt8(ascii: "(")) && s.isChar(k + 2, UInt8(ascii: ")")) && (s.is(k, "wait") || (waits.count > 1 && waits.contains(s.text(k)))) {
@@ -668,7 +672,7 @@ public struct GuardRegions {
             guard r >= 0, let exec = s.enclosingExecutable(of: k) else { continue }
             let lock = LockRegions.normalized(s.text(s.span(r, k - 1)))
             let name = lock.split(separator: ".").last.map(String.init) ?? lock
-            if counted[name] == nil { counted[name] = LockRegions.createdWithOtherCount(name, s) }
+            if counted[name] == nil { counted[name] = LockRegions.createdWithOtherCount(name, s) || handedOver[name] != nil }
             guard counted[name] == false else { continue }
             byExec[exec, default: []].append(LockFlow.Acquire(token: k, lock: lock, release: "signal", freeFunction: false, close: k + 2))
         }

@@ -65,7 +65,11 @@ public struct UncheckedSendableUnguardedRule: Rule {
             and the reads are not (they race only because of those writes). A class that gives its own queue to \
             other code as the queue to call it back on (`callbackQueue = queue`, `start(queue: queue)`) may run \
             the closures it hands over, and the local functions they call, on that queue: the tool cannot tell, \
-            and says nothing about their accesses. A var never written \
+            and says nothing about their accesses, unless the run shows the whole registration: every hand-out gives \
+            the queue to an object the class keeps privately or makes in the function that hands it out, and the \
+            closures given to that object then run on the queue and hold it, while the class's other closures do not. \
+            A session task's completion handler (`dataTask(with:) { }`) runs later on the session's queue, not under \
+            the queue or lock held where it is written. A var never written \
             outside construction cannot race; a weak reference is loaded and stored atomically, and is judged only \
             when the class's own writes of it hold the guard (in a class with no guard at all, never). Code under `#if` on a test flag (a name containing TEST, \
             not negated, that no other alternative of the condition stands in for) is test code. Two classes of one name in exclusive branches of an `#if` (`#if os(Windows)` \

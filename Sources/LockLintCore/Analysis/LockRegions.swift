@@ -88,6 +88,10 @@ public struct LockRegions: Sendable {
         "sink", "scheduledTimer", "perform", "asyncAndWait", "notify", "makeStream",
     ]
 
+    /// URLSession's methods that make a task with a completion handler (run later, on the
+    /// session's delegate queue, once the task is resumed).
+    static let sessionTaskCallees: Set<String> = ["dataTask", "uploadTask", "downloadTask"]
+
     /// - Parameters:
     ///   - includeQueues: queue properties whose `sync`/`async` closures count as held regions
     ///     (`"*"` for any receiver).
@@ -741,6 +745,9 @@ extension LockRegions {
         if c.callee >= 0 {
             let callee = s.text(c.callee)
             if deferredCallees.contains(callee) || escaping.contains(callee) { return true }
+            // A session task's completion handler: the call makes the task and returns, and the
+            // session runs the handler later, on its own delegate queue.
+            if sessionTaskCallees.contains(callee) && c.receiverStart >= 0 { return true }
         }
         if c.callee < 0 && c.isTrailing == false && s.isChar(c.open - 1, UInt8(ascii: "=")) { return true }
         // Handed over with the queue to run it on (`then(on: q) { }`, `notify(queue: q) { }`).

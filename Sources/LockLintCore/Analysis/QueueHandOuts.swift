@@ -25,12 +25,21 @@ public enum QueueHandOuts {
     /// initializer of an actor or class of the run), an
     /// `underlyingQueue =` assignment, or a `return` of the queue from a method or computed property
     /// that is not private.
-    public static func handOuts(_ context: RuleContext, queue q: Int) -> [HandOut] {
+    /// With `units`, the bodies of those (the type's declaration and its extensions in this
+    /// file) are read instead of the declaration's alone.
+    public static func handOuts(_ context: RuleContext, queue q: Int, units: [Int]? = nil) -> [HandOut] {
         let s = context.structure
         let d = s.decls[q]
         guard d.parent >= 0, s.decls[d.parent].kind.isType, s.decls[d.parent].body >= 0, !d.isStaticMember else { return [] }
-        let body = s.scopes[s.decls[d.parent].body]
         var out: [HandOut] = []
+        for u in units ?? [d.parent] where s.decls[u].body >= 0 {
+            handOuts(context, queue: d, body: s.scopes[s.decls[u].body], into: &out)
+        }
+        return out
+    }
+
+    static func handOuts(_ context: RuleContext, queue d: Decl, body: Scope, into out: inout [HandOut]) {
+        let s = context.structure
         for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && s.is(k, text: d.nameText) {
             guard out.count < 16 else { break }
             let qualified = s.isChar(k - 1, UInt8(ascii: "."))
@@ -73,7 +82,6 @@ public enum QueueHandOuts {
             if context.isActor(callee) || context.classFacts(callee) != nil { continue }
             out.append(handOutObject(s, token: k, callee: j - 1, open: j, limit: body.close))
         }
-        return out
     }
 
     /// The object a queue is handed to at the call whose callee is at `callee`: the receiver of
@@ -112,6 +120,9 @@ public enum QueueHandOuts {
     public struct Callbacks {
         /// Closures that run on the queue: the `{` of each, and its range.
         public var closures: [(open: Int, range: Range<Int>)] = []
+        /// For each closure, the token of the object named by the statement it is in (`conn` in
+        /// `conn.stateUpdateHandler = { }`), or -1 for a closure in the hand-out itself.
+        public var objects: [Int] = []
         /// Members reached from them, with the callback closure that reaches each.
         public var members: [Int: Int] = [:]
     }
@@ -147,6 +158,7 @@ public enum QueueHandOuts {
         }
         guard s.decls[t].body >= 0 else { return nil }
         var statements = handOuts.map(\.statement)
+        var objectTokens = handOuts.map { _ in -1 }
         // Statements on the objects anywhere in the file (a name used for another object too only
         // adds callbacks): `timer.setEventHandler { }`, `listener.stateUpdateHandler = { }`.
         for o in objects {
@@ -154,19 +166,21 @@ public enum QueueHandOuts {
                 guard statements.count < 64 else { return nil }
                 let sc = Int(s.scopeOf[k])
                 statements.append(k..<s.statementEnd(from: k, limit: sc >= 0 ? s.scopes[sc].close : s.code.count))
+                objectTokens.append(k)
             }
         }
         var out = Callbacks()
         var memberCallbacks: [(decl: Int, via: Int)] = []
         let members = Dictionary(grouping: QueueReach.collectMembers(s.decls[t].nameText, s), by: \.name)
         let memberNames = NameSet(Set(members.keys))
-        for r in statements {
+        for (r, object) in zip(statements, objectTokens) {
             var k = r.lowerBound
             while k < r.upperBound {
                 if s.isChar(k, UInt8(ascii: "{")) {
                     let m = Int(s.match[k])
                     if m > k {
                         out.closures.append((k, k..<m + 1))
+                        out.objects.append(object)
                         k = m + 1
                         continue
                     }
@@ -195,6 +209,66 @@ public enum QueueHandOuts {
             }
         }
         return out
+    }
+
+    /// The closures that run on a serial queue of one of the classes named because the class hands
+    /// the queue to an object and gives that object those closures (`conn.stateUpdateHandler = { }`
+    /// with `conn.start(queue: q)`, `timer.setEventHandler { }` on a timer made with `queue: q`):
+    /// regions that hold the queue, as its own blocks do. Only where the run shows it: every
+    /// hand-out of the queue names its object and every name that object goes by is in sight
+    /// (see `callbacks`); a queue also handed out another way (returned, given together with
+    /// `self` as a delegate) gives none, and the closures stay ones the tool cannot place.
+    /// With them, the tokens of those hand-outs.
+    public static func callbackRegions(_ context: RuleContext, types names: Set<String>) -> (regions: [GuardRegions.Region], handOuts: Set<Int>) {
+        let s = context.structure
+        guard !names.isEmpty, s.identifiers.mayContainAny(Array(callbackQueueLabels)) else { return ([], []) }
+        var out: [GuardRegions.Region] = []
+        var tokens = Set<Int>()
+        var index = CallbackIndex()
+        var extensions: [String: [Int]] = [:]
+        for e in s.decls.indices where s.decls[e].kind == .extension && s.decls[e].body >= 0 && names.contains(s.decls[e].nameText) {
+            extensions[s.decls[e].nameText, default: []].append(e)
+        }
+        for t in s.decls.indices where s.decls[t].kind == .class && s.decls[t].body >= 0 && names.contains(s.decls[t].nameText) {
+            // The class and its extensions in this file (the hand-out may sit in either).
+            let units = [t] + (extensions[s.decls[t].nameText] ?? [])
+            for q in s.children[t] {
+                let d = s.decls[q]
+                guard d.kind == .variable, !d.isStaticMember, !d.isComputed, ProjectIndex.isSerialQueue(d, in: s) else { continue }
+                let hs = handOuts(context, queue: q, units: units)
+                guard !hs.isEmpty, hs.count < 16, let known = callbacks(s, of: hs, type: t, index: &index) else { continue }
+                tokens.formUnion(hs.map(\.token))
+                for (c, object) in zip(known.closures, known.objects) {
+                    // The object as named there is the one handed the queue: a property of the
+                    // class, or a local or parameter of a function that hands the queue out
+                    // (another object of the same name elsewhere is not).
+                    if object >= 0 {
+                        switch s.lookupVariable(s.text(object), at: object) {
+                        case .variable(let v) where s.decls[v].parent == t:
+                            break
+                        case .variable(let v):
+                            let f = s.decls[v].parent
+                            guard f >= 0, s.decls[f].kind.isFunctionLike, s.decls[f].body >= 0,
+                                  hs.contains(where: { s.scopes[s.decls[f].body].interior.contains($0.token) }) else { continue }
+                        case .parameter(let f):
+                            guard s.decls[f].body >= 0, hs.contains(where: { s.scopes[s.decls[f].body].interior.contains($0.token) }) else { continue }
+                        case .unknown:
+                            continue
+                        }
+                    }
+                    // A closure's body (not an `if`'s or a loop's that a statement on the object opens).
+                    guard let sc = s.enclosingScopes(of: c.open + 1).first(where: { s.scopes[$0].open == c.open }),
+                          s.scopes[sc].kind == .closure, s.scopes[sc].closure >= 0 else { continue }
+                    let closure = s.closures[s.scopes[sc].closure]
+                    out.append(GuardRegions.Region(start: closure.open, end: closure.close, executable: closure.scope,
+                                                   held: HeldGuard(d.nameText, .serialQueue), receiver: d.nameText, writes: true,
+                                                   definite: true, form: ""))
+                }
+            }
+        }
+        // A closure two queues claim runs on one of them only: the tool cannot tell which.
+        let claims = Dictionary(grouping: out, by: \.start)
+        return (out.filter { r in Set((claims[r.start] ?? []).compactMap { $0.held?.name }).count == 1 }, tokens)
     }
 
     /// The names under which the object a queue is handed to (`object`, named at token `at`) can

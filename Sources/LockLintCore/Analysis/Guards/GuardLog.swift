@@ -681,7 +681,11 @@ public enum GuardLogExtractor {
             walker.writingMethods = ValueMutations.writingMethods(className: name, declared: declared, vars: vars.subtracting(references), context)
             (log.deliveryQueues, log.otherQueueUses) = deliveryQueues(context, units: units, className: name)
             if let queues = local?.queues, !queues.isEmpty {
-                walker.handsOutQueue = units.contains { handsOut(s, queues: Set(queues), unit: $0) }
+                let handed = units.flatMap { handOutTokens(s, queues: Set(queues), unit: $0, first: false) }
+                walker.handsOutQueue = !handed.isEmpty
+                // Every hand-out gives the queue to an object whose callbacks are all in sight
+                // (their closures hold the queue as regions): no other closure runs there.
+                walker.callbacksInSight = !handed.isEmpty && handed.allSatisfy { regions!.callbackHandOuts.contains($0) }
                 if walker.handsOutQueue { log.classRecord?.handsOutQueue = true }
             }
             for u in units {
@@ -789,6 +793,12 @@ public enum GuardLogExtractor {
     /// argument (`f(queue: q)`, `.dispatch(self.q)`) or the right side of an assignment
     /// (`session.delegateQueue = q`), rather than the receiver of its own `sync`/`async`.
     static func handsOut(_ s: FileStructure, queues: Set<String>, unit u: Int) -> Bool {
+        !handOutTokens(s, queues: queues, unit: u, first: true).isEmpty
+    }
+
+    /// The tokens where unit `u` hands one of `queues` out (see `handsOut`); only the first when `first`.
+    static func handOutTokens(_ s: FileStructure, queues: Set<String>, unit u: Int, first: Bool) -> [Int] {
+        var out: [Int] = []
         let body = s.scopes[s.decls[u].body]
         var i = body.open + 1
         while i < body.close {
@@ -805,7 +815,11 @@ public enum GuardLogExtractor {
             let after = s.isChar(i + 1, UInt8(ascii: ")")) || s.isChar(i + 1, UInt8(ascii: ","))
                 || (i + 1 < s.count && s.code[i + 1].flags.contains(.newlineBefore))
             guard after else { continue }
-            if s.isChar(before, UInt8(ascii: "=")) && !s.isKeyword(before - 2, .let) && !s.isKeyword(before - 2, .var) { return true }
+            if s.isChar(before, UInt8(ascii: "=")) && !s.isKeyword(before - 2, .let) && !s.isKeyword(before - 2, .var) {
+                out.append(i)
+                if first { return out }
+                continue
+            }
             guard s.isChar(before, UInt8(ascii: "(")) || s.isChar(before, UInt8(ascii: ",")) || s.isChar(before, UInt8(ascii: ":")) else { continue }
             // An argument, but not of a call that only names the queue: an assertion of where
             // code runs (`.onQueue(q)`), another queue that targets it, a key set on it.
@@ -813,9 +827,12 @@ public enum GuardLogExtractor {
             // A publisher's delivery (`receive(on: q)`): the closures chained after it are the
             // queue's blocks (`GuardRegions.deliveryQueue`), not code the tool cannot see.
             if s.is(k - 1, "receive") && s.is(k + 1, "on") && s.isChar(k + 2, UInt8(ascii: ":")) { continue }
-            if !Self.namingOnlyCalls.contains(s.text(k - 1)) { return true }
+            if !Self.namingOnlyCalls.contains(s.text(k - 1)) {
+                out.append(i)
+                if first { return out }
+            }
         }
-        return false
+        return out
     }
 
     /// `Outer.Inner` for a class nested in other types (or extensions); an extension's own
@@ -951,7 +968,8 @@ public enum GuardLogExtractor {
         }
         var regions = GuardRegions(s, vocabulary: context.vocabulary, extraScopedMethods: extra, selfWrappers: selfWrappers,
                                    resolution: resolution2, within: ranges, lockRegions: context.lockRegions,
-                                   argumentLocks: argumentLocks(context))
+                                   argumentLocks: argumentLocks(context),
+                                   callbackRegions: QueueHandOuts.callbackRegions(context, types: names))
         // Methods of the classes (and their superclasses, in any file) that assert an executor.
         var asserting: [String: HeldGuard] = [:]
         for name in names.sorted() {
@@ -1879,6 +1897,9 @@ struct UnitWalker {
     /// .dispatch(queue)`, `delegateQueue: queue`, `x.queue = queue`): the closures it gives out
     /// may be called back on that queue, which the tool cannot see.
     var handsOutQueue = false
+    /// Every queue the class hands out goes to objects whose callbacks the run shows: those
+    /// closures hold the queue (`QueueHandOuts.callbackRegions`), and no other closure runs on it.
+    var callbacksInSight = false
     /// In test code: the order its test functions keep; in product code that waits, its joins.
     var ordering: TestOrdering? = nil
     /// Per var of a value type the run declares: the methods whose call writes it (its type's
@@ -2086,7 +2107,7 @@ struct UnitWalker {
                 if !s.comments.isEmpty && held.guards.isEmpty && saysDeliberate(i) { rec.possible = true }
                 // In a closure or local function of a class that hands its queue out: it may be
                 // called back on that queue.
-                if handsOutQueue && held.guards.isEmpty, runsLater || inLocalFunction(i, body: bodyScope) { rec.possible = true }
+                if handsOutQueue && !callbacksInSight && held.guards.isEmpty, runsLater || inLocalFunction(i, body: bodyScope) { rec.possible = true }
                 rec.concurrent = inConcurrentClosure(i)
                 if write && held.guards.isEmpty { rec.plainBlockWrite = plainReaderWriterBlock(i, regions: regions) }
                 rec.exec = execOffset(i)
@@ -2120,7 +2141,7 @@ struct UnitWalker {
                 rec.construction = construction
                 rec.runsLater = runsLater
                 rec.possible = held.possible
-                if handsOutQueue && held.guards.isEmpty, runsLater || inLocalFunction(i, body: bodyScope) { rec.possible = true }
+                if handsOutQueue && !callbacksInSight && held.guards.isEmpty, runsLater || inLocalFunction(i, body: bodyScope) { rec.possible = true }
                 if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
                 if isCallee && !runsLater && !construction { rec.leading = OnceSections.leads(s, i, body: bodyScope, escaping: regions.escaping) }
                 rec.codeAfter = !StateAccess.nothingRunsAfter(s, i)

@@ -60,6 +60,8 @@ public struct GuardRegions {
     }
 
     public let regions: [Region]
+    /// The tokens of the queues handed out whose callbacks are all among the regions.
+    public let callbackHandOuts: Set<Int>
     /// Locks a member's callers hold on entry and the member releases: (lock, body, release).
     let heldOnEntryRegions: [(lock: String, exec: Int, end: Int)]
     let escaping: Set<String>
@@ -189,9 +191,11 @@ public struct GuardRegions {
     ///   already worked out: their manual forms are reused.
     /// - Parameter argumentLocks: closures passed to a free function of the run that runs them
     ///   under a lock it is given (`execute(in: lock) { }`): closure index → the lock as written.
+    /// - Parameter callbackRegions: closures another object runs as its callbacks on a serial
+    ///   queue the code handed it (`QueueHandOuts.callbackRegions`): they hold that queue.
     public init(_ s: FileStructure, vocabulary: LockVocabulary, extraScopedMethods: Set<String>, selfWrappers: [String: String],
                 resolution: Resolution, within ranges: [Range<Int>]? = nil, lockRegions: LockRegions? = nil,
-                argumentLocks: [Int: String] = [:]) {
+                argumentLocks: [Int: String] = [:], callbackRegions: (regions: [Region], handOuts: Set<Int>) = ([], [])) {
         // One range per recorded class: a scan of them for every closure grew with classes × closures.
         let merged = TokenRanges(ranges ?? [])
         func inside(_ k: Int) -> Bool { ranges == nil || merged.contains(k) }
@@ -375,6 +379,8 @@ public struct GuardRegions {
             if resolution.isReplaceable(lock, c.callee) { r.held = nil }
             out.append(r)
         }
+        out.append(contentsOf: callbackRegions.regions.filter { inside($0.start) })
+        callbackHandOuts = callbackRegions.handOuts
         out.append(contentsOf: QueueAlternatives.regions(s, out))
         out.append(contentsOf: Self.semaphoreMutexRegions(s, vocabulary: vocabulary, aliases: aliases))
         out.append(contentsOf: Self.mainActorClosures(s))

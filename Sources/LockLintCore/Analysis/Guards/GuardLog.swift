@@ -1907,12 +1907,11 @@ struct UnitWalker {
     /// The member records of unit `u`.
     mutating func members(of u: Int, into log: inout TypeGuardLog) {
         let unitAccess = Self.accessLevel(s.decls[u].modifiers, default: .module)
-        // An extension's access modifier is its members' default (`public extension` makes
-        // them public), and one without a modifier caps nothing the type does not: a member it
-        // marks public has callers outside the module.
-        let isExtension = s.decls[u].kind == .extension
-        let cap: MemberRecord.Access = isExtension ? Self.accessLevel(s.decls[u].modifiers, default: .world) : unitAccess
-        let memberDefault: MemberRecord.Access = isExtension ? unitAccess : .module
+        // An extension's access modifier is its members' default: `public extension` makes
+        // them public, so code outside the module calls them. (A member an extension without a
+        // modifier marks public is left as before: often a delegate method of a conformance,
+        // which may be called back on a queue the class hands out.)
+        let memberDefault: MemberRecord.Access = s.decls[u].kind == .extension ? unitAccess : .module
         for m in s.children[u] {
             let d = s.decls[m]
             if d.isStaticMember { continue }
@@ -1926,7 +1925,7 @@ struct UnitWalker {
             for r in records {
                 let rd = s.decls[r]
                 let site = CodeSite(s, token: rd.name >= 0 ? rd.name : rd.keyword)
-                var access = min(cap, Self.accessLevel(d.modifiers, default: memberDefault))
+                var access = min(unitAccess, Self.accessLevel(d.modifiers, default: memberDefault))
                 if rd.kind == .accessor && (s.is(rd.keyword, "set") || s.is(rd.keyword, "didSet") || s.is(rd.keyword, "willSet")),
                    let setter = s.setterAccess(d) {
                     access = min(access, setter == "private" || setter == "fileprivate" ? .file : .module)

@@ -38,7 +38,10 @@ public struct UncheckedSendableUnguardedRule: Rule {
             holds the guards every call of it holds (the class's calls in any file, told apart by argument \
             labels, and the calls other types' code makes through a name whose declared type the file tells, \
             outside closures and tests; calls from init and deinit do not count against it); a public, overriding \
-            or @objc member can be called from anywhere. A member the class never calls itself, which another type \
+            or @objc member (a member of a `public extension` included) can be called from anywhere. In a class not marked \
+            @unchecked Sendable, an access shows the var's guard only where every path to it holds one: a var whose only \
+            guarded accesses sit in members some callers reach with the guard and others without it (a stop called from \
+            inside a queue.sync block on an error path, and off the queue elsewhere) shows no guard, and is not reported. A member the class never calls itself, which another type \
             calls back through a parameter the class handed `self` in as (`parser.parse(data, self)`), holds what \
             those hand-outs hold; when other code of the module takes the class's guard through a reference \
             (`t.lock.withLock { t.apply(x) }`; for a public member, a public guard), a member the class never \
@@ -58,7 +61,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
             deadlock its other callers, unless the lock is recursive: NSRecursiveLock, objc_sync, a type of the file wrapping one; \
             for a lock type the tool does not know, the deadlock is said as a condition). A var never accessed under any of the class's guards gets one finding. \
             Exempt: construction (init, deinit, a test case's overriding setUp/tearDown, not a method of the class's own named setUp or setup; members only they call, copy-on-write \
-            after isKnownUniquelyReferenced); closures that run later do not count as construction. When the \
+            after isKnownUniquelyReferenced; writes another type's initializer makes, on the spot, to an instance it made itself and \
+            keeps in a non-public `let`, before handing it to anything but another initializer it calls there, and the observers \
+            those writes run); closures that run later do not count as construction. When the \
             tool cannot tell (a closure method of a receiver it cannot resolve, a member whose name or doc \
             comment says its caller holds the lock, a member used as a value), it says nothing about that \
             access, and a class with such a possible guard is never told it has no lock. When no write holds a guard, the writes are reported \
@@ -76,7 +81,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
             … `#else`, in one file or two) are two types: each is judged by its own guards, with its own branch's code \
             and the code every build compiles (a finding there is reported once). A public var guarded \
             by a queue is never told to take an accessor that hops onto the queue with sync: code outside the module \
-            may already run there. A class with \
+            may already run there; nor is a member deinit calls (deinit can run on the queue). A read in a synchronous member \
+            that hands its caller the value before it returns (a getter, a result, a closure parameter it cannot keep) is \
+            never told to read inside queue.async and hand the value on. A class with \
             mutable state and nothing that is or may be a guard gets one finding, at its name, with a note at \
             each var. Left alone: classes isolated to a global actor (declared, through a UIKit/AppKit or \
             SwiftUI superclass of the run, or by the module's default isolation), NIO channel handlers and \

@@ -130,6 +130,14 @@ enum GuardReport {
             // A recursive lock taken again by the callers that hold it: no deadlock to avoid.
             fix = "take \(describe(p)) inside '\(helper)' around its access to '\(f.variable)': \(describe(p)) is recursive, so the callers "
                 + "that already hold it take it again without deadlocking"
+        } else if let helper = f.helper, f.helperCall == nil || f.helperCallOutside, f.helperHasGuardedCaller, let p = f.primary,
+                  p.kind == .serialQueue || p.kind == .readerWriter, f.helperCalledFromDeinit {
+            // The entry the split would add is called from deinit, which runs on the thread that
+            // drops the last reference, a block on the queue among them: its sync hop would
+            // deadlock there, and an async one would outlive the object.
+            fix = "do not give '\(helper)' an entry that hops onto \(p.name): deinit calls it, and deinit runs on whichever thread drops the last "
+                + "reference, \(p.name)'s blocks included, where \(p.name).sync deadlocks (and \(p.name).async would run after the object is gone); instead, "
+                + LockAdvice.protect("'\(f.variable)'", context.deployment, usesWithLock: context.moduleCallsWithLock(on:))
         } else if let helper = f.helper, f.helperCall == nil || f.helperCallOutside, f.helperHasGuardedCaller, let p = f.primary {
             fix = "split '\(helper)' in two: a private helper that expects \(describe(p)) to be held, for the class's callers that hold it, "
                 + "and an entry for outside callers that \(p.kind == .lock ? "takes \(describe(p))" : "runs on \(describe(p))") and calls the helper; "
@@ -336,12 +344,15 @@ enum GuardReport {
             // module that calls it.
             let later = f.write && (f.orderMatters || !nothingRunsAfter(context.structure, tokenIndex(context.structure, offset: f.site.offset)))
             let handOff = f.primary?.name == g.name ? f.form : nil
+            // A read in a member that answers its caller before it returns (a value, a run of a
+            // closure it cannot keep) cannot be sent to run later and handed on.
+            let now = f.write ? nil : StateAccess.answersCallerNow(context.structure, tokenIndex(context.structure, offset: f.site.offset))
             let base = "run this access on \(g.name) like the others: "
                 + (handOff.map { handOffFix(g.name, method: $0, name: f.variable, write: f.write, keepOrder: later,
-                                            because: later ? orderReason(f, context: context) : nil) }
+                                            because: later ? orderReason(f, context: context) : nil, answersNow: now) }
                    ?? queueFix(g.name, name: f.variable, write: f.write, keepOrder: later, because: later ? orderReason(f, context: context) : nil,
                                operationQueue: GuardLogExtractor.isOperationQueue(named: g.name, at: tokenIndex(context.structure, offset: f.site.offset),
-                                                                                  in: context.structure)))
+                                                                                  in: context.structure), answersNow: now))
             if let fn = checkThenActFunction(context.structure, f) {
                 return base + "; '\(fn)' also decides on '\(f.variable)' by reading it before writing it: re-check the condition in the block on "
                     + "\(g.name) that writes, so a second call cannot pass the same check first"
@@ -440,7 +451,17 @@ enum GuardReport {
     /// How to move an access onto serial queue `q`. `q.sync` is not offered on its own: the
     /// access may run on `q` already, or on a thread that work on `q` waits for, and then `sync`
     /// deadlocks.
-    static func queueFix(_ q: String, name: String, write: Bool, keepOrder: Bool = false, because: String? = nil, operationQueue: Bool = false) -> String {
+    /// `answersNow` names the member of a read that hands its caller the value (or runs a
+    /// closure it cannot keep) before it returns: reading inside a submitted block and handing
+    /// the value on later cannot work there, and is not offered.
+    static func queueFix(_ q: String, name: String, write: Bool, keepOrder: Bool = false, because: String? = nil, operationQueue: Bool = false,
+                         answersNow: String? = nil) -> String {
+        if let member = answersNow, !write {
+            let wait = operationQueue ? "waiting for an operation (\(q).addOperations(_:waitUntilFinished: true))" : "\(q).sync { }"
+            let on = operationQueue ? "no operation on \(q) waits for" : "no block on \(q) waits for"
+            return "\(member) needs '\(name)' before it returns, so the read cannot be sent to \(q) to run later; \(wait) is safe only from callers "
+                + "that never run on \(q) and that \(on), so where that is not certain, guard '\(name)' with one short lock at every access instead"
+        }
         // An OperationQueue has neither async nor sync: a block goes in with addOperation, and
         // waiting for it is addOperations(_:waitUntilFinished:), with the same deadlock.
         if operationQueue {
@@ -458,7 +479,11 @@ enum GuardReport {
     /// How to move an access into the closure of `q.method { }`, a method that submits its
     /// closure to a serial queue (the class's other accesses go through it). The block may run
     /// after the code that follows the call, so a write that code may rely on keeps its order.
-    static func handOffFix(_ q: String, method: String, name: String, write: Bool, keepOrder: Bool, because: String?) -> String {
+    static func handOffFix(_ q: String, method: String, name: String, write: Bool, keepOrder: Bool, because: String?, answersNow: String? = nil) -> String {
+        if let member = answersNow, !write {
+            return "\(member) needs '\(name)' before it returns, so the read cannot go through \(q).\(method) { }, whose block may run later; "
+                + "guard '\(name)' with one short lock at every access instead"
+        }
         if keepOrder {
             return "make the write through \(q).\(method) { } in the order the code after it expects (its block may run after that code"
                 + "\(because ?? ""); check whether that code relies on it first), or guard '\(name)' with one short lock at every access instead"

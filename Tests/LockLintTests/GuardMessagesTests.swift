@@ -85,4 +85,39 @@ final class GuardMessagesTests: XCTestCase {
         XCTAssertEqual(unknown.count, 1)
         XCTAssertTrue(unknown.first?.fixIt.message.hasSuffix("would deadlock if 'lock' is not recursive") ?? false, unknown.first?.fixIt.message ?? "")
     }
+
+    /// A read in a member that hands its caller the value now (a getter, a result, a closure it
+    /// cannot keep) is never told to read inside queue.async and hand the value on; a member
+    /// that hands nothing back now still is.
+    func testAReadTheCallerNeedsNowIsNotSentToRunLater() async throws {
+        let later = "async { } and hand the value on"
+        for (name, now, notNow) in [("reads_the_caller_needs_now.swift", [13, 17, 21], [25, 29]),
+                                    ("reads_the_caller_needs_now_across_files", [7, 11], [15])] {
+            let ds = try await fixture(name)
+            for d in ds {
+                let line = d.location.line
+                if now.contains(line) {
+                    XCTAssertFalse(d.fixIt.message.contains(later), "\(name):\(line): \(d.fixIt.message)")
+                    XCTAssertTrue(d.fixIt.message.contains("needs '") && d.fixIt.message.contains("one short lock"), "\(name):\(line): \(d.fixIt.message)")
+                } else if notNow.contains(line) {
+                    XCTAssertTrue(d.fixIt.message.contains(later), "\(name):\(line): \(d.fixIt.message)")
+                }
+            }
+            XCTAssertEqual(Set(ds.map(\.location.line)), Set(now + notNow), name)
+        }
+    }
+
+    /// A public member that deinit also calls is not split into an entry that hops onto the
+    /// queue (deinit can run on the queue, where a sync hop deadlocks); without deinit, it is.
+    func testNoQueueHopEntryForAMemberDeinitCalls() async throws {
+        let ds = try await fixture("entry_called_from_deinit.swift")
+        XCTAssertEqual(ds.map(\.location.line), [24, 43])
+        for d in ds where d.location.line == 24 {
+            XCTAssertFalse(d.fixIt.message.contains("split"), d.fixIt.message)
+            XCTAssertTrue(d.fixIt.message.contains("deinit calls it"), d.fixIt.message)
+        }
+        for d in ds where d.location.line == 43 {
+            XCTAssertTrue(d.fixIt.message.hasPrefix("split 'rewind' in two"), d.fixIt.message)
+        }
+    }
 }

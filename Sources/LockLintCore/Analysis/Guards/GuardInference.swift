@@ -124,6 +124,10 @@ public struct GuardFinding: Sendable, Equatable {
     public var helperCallHandsOut = false
     /// Nothing runs after the call at `helperCall`, nor after any call of the member it is in.
     public var helperCallDeferrable = false
+    /// `helper` is also called from the class's deinit, which runs on whatever thread drops the
+    /// last reference (a block on the class's own queue among them): an entry for it that hops
+    /// onto that queue with `sync` could deadlock there.
+    public var helperCalledFromDeinit = false
     /// `helper` is a property's accessor, not a method: "set" or "read" at `helperCall`.
     public var helperProperty: String? = nil
     /// Made by another type's code through a reference to the class: the class's guard is
@@ -644,6 +648,15 @@ public enum GuardInference {
                 continue
             }
             guard written else { continue }
+            // In a class that does not claim to be Sendable, the guard is what shows the var is
+            // shared, and an access shows it only where every path to it holds the guard: in a
+            // member, when every call of it in the run holds it and code outside the module
+            // cannot call it. A member some callers reach with the guard and others without it
+            // (an error path that stops the object from inside a block on the queue, while the
+            // public start and stop run off it) shows only where those callers were, not that
+            // the guard is the var's. (An @unchecked Sendable class says itself that its members
+            // run on any thread: a path without the guard races whatever the evidence.)
+            if !unchecked && !guarded.contains(where: { !$0.eff.guards.isEmpty }) { continue }
             var counts: [HeldGuard: Int] = [:]
             var firstSeen: [HeldGuard: CodeSite] = [:]
             for a in guarded {
@@ -860,6 +873,7 @@ public enum GuardInference {
                     f.helper = m.baseName
                     f.helperProperty = r.member.hasSuffix(")") ? nil : r.member.hasSuffix(".set") ? "set" : "read"
                     f.helperHasGuardedCaller = here.guarded
+                    var helperKey = r.member
                     if var bad = here.bad {
                         var seen: Set<String> = [r.member]
                         var current = m
@@ -871,6 +885,7 @@ public enum GuardInference {
                             f.helperProperty = bad.member.hasSuffix(")") ? nil : bad.member.hasSuffix(".set") ? "set" : "read"
                             f.helperHasGuardedCaller = up.guarded
                             f.helperVia = m.baseName
+                            helperKey = bad.member
                             bad = upBad
                             current = upMember
                         }
@@ -881,6 +896,7 @@ public enum GuardInference {
                     } else if !f.helperHasGuardedCaller {
                         f.helper = nil
                     }
+                    f.helperCalledFromDeinit = f.helper != nil && (sites[helperKey] ?? []).contains { $0.member.hasPrefix("deinit(") }
                 }
                 out.append(f)
             }

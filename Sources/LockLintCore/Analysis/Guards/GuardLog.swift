@@ -423,13 +423,16 @@ public enum GuardLogExtractor {
     static func throughOthers(_ s: FileStructure) -> (assigned: [String], locked: [String]) {
         var assigned = Set<String>()
         var locked = Set<String>()
+        var owned: [String: Int] = [:]
         let n = s.code.count
         var i = 2
         while i + 1 < n {
             defer { i += 1 }
             guard s.code[i].kind == .identifier, s.isChar(i - 1, UInt8(ascii: ".")) else { continue }
             if s.isChar(i + 1, UInt8(ascii: "=")) {
-                if !s.isKeyword(i - 2, .self) { assigned.insert(s.text(i)) }
+                // (Not an instance the owner's initializer is still building: see
+                // `StateAccess.isSetUpOfOwnedInstance`.)
+                if !s.isKeyword(i - 2, .self) && !StateAccess.isSetUpOfOwnedInstance(s, receiver: i - 2, cache: &owned) { assigned.insert(s.text(i)) }
                 continue
             }
             guard i + 3 < n, s.isChar(i + 1, UInt8(ascii: ".")), s.code[i - 2].kind == .identifier, s.code[i + 2].kind == .identifier,
@@ -1849,6 +1852,7 @@ public enum GuardLogExtractor {
         var out = Set<String>()
         var safe = Set<String>()
         var ambiguous: [String: Bool] = [:]
+        var owned: [String: Int] = [:]
         for i in vars.flatMap({ uses[$0] ?? [] }) {
             let name = s.text(i)
             if out.contains(name) { continue }
@@ -1860,7 +1864,8 @@ public enum GuardLogExtractor {
                 }
             }
             if ambiguous[name]! && !receiverIsDeclared(s, receiver: i - 2, as: className) { continue }
-            if StateAccess.isSetUpOfFreshInstance(s, receiver: i - 2) || StateAccess.isCopyOnWrite(s, at: i, uniquenessHelpers: uniqueness) {
+            if StateAccess.isSetUpOfFreshInstance(s, receiver: i - 2) || StateAccess.isCopyOnWrite(s, at: i, uniquenessHelpers: uniqueness)
+                || StateAccess.isSetUpOfOwnedInstance(s, receiver: i - 2, cache: &owned) {
                 safe.insert(name)
                 continue
             }
@@ -1926,6 +1931,11 @@ struct UnitWalker {
     /// The member records of unit `u`.
     mutating func members(of u: Int, into log: inout TypeGuardLog) {
         let unitAccess = Self.accessLevel(s.decls[u].modifiers, default: .module)
+        // An extension's access modifier is its members' default: `public extension` makes
+        // them public, so code outside the module calls them. (A member an extension without a
+        // modifier marks public is left as before: often a delegate method of a conformance,
+        // which may be called back on a queue the class hands out.)
+        let memberDefault: MemberRecord.Access = s.decls[u].kind == .extension ? unitAccess : .module
         for m in s.children[u] {
             let d = s.decls[m]
             if d.isStaticMember { continue }
@@ -1939,7 +1949,7 @@ struct UnitWalker {
             for r in records {
                 let rd = s.decls[r]
                 let site = CodeSite(s, token: rd.name >= 0 ? rd.name : rd.keyword)
-                var access = min(unitAccess, Self.accessLevel(d.modifiers, default: .module))
+                var access = min(unitAccess, Self.accessLevel(d.modifiers, default: memberDefault))
                 if rd.kind == .accessor && (s.is(rd.keyword, "set") || s.is(rd.keyword, "didSet") || s.is(rd.keyword, "willSet")),
                    let setter = s.setterAccess(d) {
                     access = min(access, setter == "private" || setter == "fileprivate" ? .file : .module)

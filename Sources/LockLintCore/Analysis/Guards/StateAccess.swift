@@ -272,6 +272,93 @@ public enum StateAccess {
         return true
     }
 
+    /// `helper.x = v` (or `self.helper.x = v`) written in an initializer of the type that
+    /// owns `helper` (on the spot, not in a closure) to an instance that type made itself and
+    /// keeps in a `let` code outside the module cannot reach (`let helper = Helper()`, or
+    /// `self.helper = Helper()` earlier in that initializer), before anything hands the instance
+    /// on: the owner is still building it, as `let x = T(); x.a = 1` builds a fresh local. Being
+    /// passed to another initializer the owner calls there (an object it builds alongside, that
+    /// has no work yet) is not handing it on; any other use of the bare reference, or a method
+    /// called on it (which may start its work), is. `cache` keeps, per initializer and name,
+    /// the token where the instance first escapes (worked out once per initializer).
+    public static func isSetUpOfOwnedInstance(_ s: FileStructure, receiver r: Int, cache: inout [String: Int]) -> Bool {
+        guard r >= 1, r < s.code.count, s.code[r].kind == .identifier,
+              !s.isChar(r - 1, UInt8(ascii: ".")) || (r >= 2 && s.isKeyword(r - 2, .self) && !s.isChar(r - 3, UInt8(ascii: "."))),
+              let exec = s.enclosingExecutable(of: r), s.scopes[exec].kind == .functionBody,
+              let fn = s.enclosingFunction(of: r), s.decls[fn].kind == .initializer, s.decls[fn].parent >= 0 else { return false }
+        let name = s.text(r)
+        // A parameter of that name is what the bare name means there: not the owner's instance.
+        if !s.isChar(r - 1, UInt8(ascii: ".")) && s.decls[fn].parameterNames.contains(name) { return false }
+        let key = "\(exec) \(name)"
+        if let escape = cache[key] { return r < escape }
+        let escape = ownedInstanceEscape(s, initializer: fn, body: exec, name: name)
+        cache[key] = escape
+        return r < escape
+    }
+
+    /// Where, in initializer `fn`'s body, the instance its type keeps in property `name` is
+    /// first handed on (see `isSetUpOfOwnedInstance`); `Int.min` when that property is not a
+    /// fresh instance the type keeps to itself.
+    static func ownedInstanceEscape(_ s: FileStructure, initializer fn: Int, body exec: Int, name: String) -> Int {
+        let owner = s.decls[fn].parent
+        let ownerName = s.decls[owner].nameText
+        // The stored `let` of the owning type (its body, or the class an extension extends).
+        guard let v = s.variableDecls(named: name).first(where: { k in
+            let d = s.decls[k]
+            guard d.parent >= 0, d.isLet, !d.isStaticMember else { return false }
+            return d.parent == owner || (s.decls[d.parent].kind.isType && s.decls[d.parent].nameText == ownerName)
+        }) else { return Int.min }
+        let d = s.decls[v]
+        if d.modifiers.contains(.public) || d.modifiers.contains(.open) { return Int.min }
+        func isConstruction(_ k: Int) -> Bool {
+            // `T(`, `T<…>(`, `T.init(`: a capitalised type called.
+            guard k < s.code.count, s.code[k].kind == .identifier, GuardLogExtractor.startsUppercase(s, k) else { return false }
+            var j = k + 1
+            if s.is(j, "<") { while j < min(s.code.count, k + 40) && !s.isChar(j, UInt8(ascii: "(")) { j += 1 } }
+            if s.isChar(j, UInt8(ascii: ".")) && s.is(j + 1, "init") { j += 2 }
+            return s.isChar(j, UInt8(ascii: "("))
+        }
+        // The `(` at `open` is a capitalised type's call (`T(`, `T<U>(`, `T.init(`).
+        func constructs(_ open: Int) -> Bool {
+            var c = open - 1
+            if s.is(c, "init") && s.isChar(c - 1, UInt8(ascii: ".")) { c -= 2 }
+            if s.is(c, ">") { while c > max(0, open - 40) && !s.is(c, "<") { c -= 1 }; c -= 1 }
+            return c >= 0 && s.code[c].kind == .identifier && GuardLogExtractor.startsUppercase(s, c)
+        }
+        var fresh = d.initializer.first.map(isConstruction) ?? false
+        let shadowed = s.decls[fn].parameterNames.contains(name)
+        let close = s.scopes[exec].close
+        var k = s.scopes[exec].open
+        while k < close {
+            defer { k += 1 }
+            guard s.code[k].kind == .identifier, s.is(k, text: name) else { continue }
+            let viaSelf = s.isChar(k - 1, UInt8(ascii: ".")) && s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: "."))
+            guard viaSelf || (!s.isChar(k - 1, UInt8(ascii: ".")) && !shadowed) else { continue }
+            // A local of that name: the tool cannot tell which uses are the property's.
+            if !viaSelf && (s.isKeyword(k - 1, .let) || s.isKeyword(k - 1, .var)) { return Int.min }
+            // In a closure of the body: it may run later, anywhere.
+            if s.enclosingExecutable(of: k) != exec { return fresh ? k : Int.min }
+            if s.isChar(k + 1, UInt8(ascii: "=")) {
+                // The owner makes the instance here.
+                if isConstruction(k + 2) { fresh = true; continue }
+                return fresh ? k : Int.min
+            }
+            if s.isChar(k + 1, UInt8(ascii: ".")) || s.isChar(k + 1, UInt8(ascii: "?")) || s.isChar(k + 1, UInt8(ascii: "!")) {
+                var m = k + 1
+                if !s.isChar(m, UInt8(ascii: ".")) { m += 1 }
+                // A member reached (read or written) builds nothing; a method called may start it.
+                if s.isChar(m, UInt8(ascii: ".")) && s.code[m + 1].isWord && !s.isChar(m + 2, UInt8(ascii: "(")) && !s.isChar(m + 2, UInt8(ascii: "{")) {
+                    continue
+                }
+                return fresh ? k : Int.min
+            }
+            // Passed to an initializer the owner calls here: an object built alongside.
+            if let open = s.argumentListOpen(holding: k), open >= 1, constructs(open) { continue }
+            return fresh ? k : Int.min
+        }
+        return fresh ? Int.max : Int.min
+    }
+
     /// The key that names a function-like member among its overloads: its base name with its
     /// argument labels (`update(with:)`, `init(_:)`, `subscript(_:)`), or, for accessors,
     /// the property and the accessor (`count.get`, `state.didSet`).
@@ -350,5 +437,61 @@ public enum StateAccess {
         // Trailing closures after the parentheses: `f(x) { }` adds an unlabelled argument.
         if s.isChar(close + 1, UInt8(ascii: "{")) { out += "_:" }
         return name + "(" + out + ")"
+    }
+
+    /// The synchronous member whose own body holds token `t` (not a closure in it), when that
+    /// member hands its caller something before it returns: a value (a getter, a subscript, a
+    /// function with a non-Void result), or a run of a closure parameter that cannot escape.
+    /// An access there cannot be sent to run later and its value handed on: the caller needs
+    /// it now. Its name as a message says it (`'inspect(_:)'`, `'count'`); nil otherwise.
+    public static func answersCallerNow(_ s: FileStructure, _ t: Int) -> String? {
+        guard let exec = s.enclosingExecutable(of: t), s.scopes[exec].kind != .closure,
+              let f = s.enclosingFunction(of: t) else { return nil }
+        let d = s.decls[f]
+        if d.isAsync { return nil }
+        switch d.kind {
+        case .variable, .subscript:
+            return "'\(d.nameText)'"
+        case .accessor:
+            let owner = d.parent >= 0 ? s.decls[d.parent].nameText : ""
+            return s.is(d.keyword, "get") && !owner.isEmpty ? "'\(owner)'" : nil
+        case .function:
+            break
+        default:
+            return nil
+        }
+        let sig = d.typeAnnotation
+        // The recorded signature ends with the parameters and effects: a result follows the arrow.
+        if s.is(sig.upperBound, "->") {
+            let r = sig.upperBound + 1
+            let void = s.is(r, "Void") || (s.isChar(r, UInt8(ascii: "(")) && Int(s.match[r]) == r + 1)
+            if !void { return "'\(d.nameText)()'" }
+        }
+        // A parameter of function type without @escaping (and not optional, which escapes).
+        var j = sig.lowerBound
+        while j < sig.upperBound && !s.isChar(j, UInt8(ascii: "(")) { j += 1 }
+        guard s.isChar(j, UInt8(ascii: "(")), case let close = Int(s.match[j]), close > j else { return nil }
+        // Each parameter's type at its own level (nested brackets skipped whole): an arrow there
+        // is a function type; `((T) -> Void)?` has none there, and is optional anyway.
+        var k = j + 1
+        var arrow = false, escaping = false, typed = true
+        while k <= close {
+            if k == close || s.isChar(k, UInt8(ascii: ",")) {
+                if arrow && !escaping { return "'\(d.nameText)()'" }
+                arrow = false; escaping = false; typed = true
+            } else if s.isChar(k, UInt8(ascii: "=")) {
+                // A default value follows: no longer the type.
+                typed = false
+            } else if typed && s.is(k, "->") {
+                arrow = true
+            } else if typed && s.code[k].kind == .attribute && s.is(k, "@escaping") {
+                escaping = true
+            } else if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) {
+                let m = Int(s.match[k])
+                if m > k && m < close { k = m }
+            }
+            k += 1
+        }
+        return nil
     }
 }

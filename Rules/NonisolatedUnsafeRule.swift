@@ -348,7 +348,8 @@ public struct NonisolatedUnsafeRule: Rule {
         // The main actor is a guard too: writes that all run on it exclude one another. Off it,
         // the writes made with no lock held are the hazard (a main-actor write does not exclude
         // a write under a lock, so then it stays one with no lock held).
-        let onMain = Set(allWrites.filter { MainActorCode.runs(s, at: $0, context: context) })
+        // (Also in a file-private function that the file calls only from such code.)
+        let onMain = Set(allWrites.filter { MainActorCode.runs(s, at: $0, context: context) || uses.calledOnlyOnMain(s, $0, context) })
         let mainConfined = !allWrites.isEmpty || !allElsewhere.isEmpty
             ? onMain.count == allWrites.count && !allElsewhere.contains { !$0.mainActor } : false
         if mainConfined {

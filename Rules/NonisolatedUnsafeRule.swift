@@ -36,9 +36,13 @@ public struct NonisolatedUnsafeRule: Rule {
             lock is also held in a block submitted to a serial queue the file declares, and in a free function \
             every call of which in the run holds one (a write in one that some calls make with no lock held is not \
             judged: the tool cannot tell). The main actor is a guard as well: a var every write of which runs on it (in \
-            a `@MainActor` declaration or type, a member of a SwiftUI view or a UIKit/AppKit subclass, an observer of such \
+            a `@MainActor` declaration or type, a member of a SwiftUI view or a UIKit/AppKit subclass or of a subclass of \
+            a main-actor class of any module of the run, an observer of such \
             a member, a `Task { }` or a closure run on the spot inside such code, `MainActor.run { }`, a block sent to \
-            `DispatchQueue.main`) is not reported; when some writes run elsewhere, the message names one of those made \
+            `DispatchQueue.main`, the block of `perform { }` or `performAndWait { }` on a main-queue Core Data context: a \
+            container's `viewContext`, a context made with `.mainQueueConcurrencyType`, or a variable or member of the \
+            run set to one; a private function every call of which in its file runs there) is not reported; any other \
+            context's `perform` runs on its own queue; when some writes run elsewhere, the message names one of those made \
             with no lock held (a detached task, another queue, a completion handler, a `nonisolated` member). A \
             method named like a mutating one whose result the code uses (`let u = base.appending(path: p)`, \
             `names.sorted()`) returns a new value and reads the var; a known mutating method (`append`, `popLast`) \
@@ -348,7 +352,8 @@ public struct NonisolatedUnsafeRule: Rule {
         // The main actor is a guard too: writes that all run on it exclude one another. Off it,
         // the writes made with no lock held are the hazard (a main-actor write does not exclude
         // a write under a lock, so then it stays one with no lock held).
-        let onMain = Set(allWrites.filter { MainActorCode.runs(s, at: $0, context: context) })
+        // (Also in a file-private function that the file calls only from such code.)
+        let onMain = Set(allWrites.filter { MainActorCode.runs(s, at: $0, context: context) || uses.calledOnlyOnMain(s, $0, context) })
         let mainConfined = !allWrites.isEmpty || !allElsewhere.isEmpty
             ? onMain.count == allWrites.count && !allElsewhere.contains { !$0.mainActor } : false
         if mainConfined {

@@ -46,7 +46,8 @@ public struct QueueSyncReentrancyRule: Rule {
             property that is not private), when the sync is in \
             a method or computed property of that type. When every hand-out names the object that calls back \
             (`listener.start(queue: q)`, `let timer = DispatchSource.makeTimerSource(queue: q)`), every name that \
-            object goes by is in the file (a local that goes nowhere but into private properties, a private \
+            object goes by is in the file (a local that, from its declaration on, goes nowhere but into private \
+            properties (`self.listener = listener` is the property; `listener` before the local's declaration is not the local), a private \
             property, a parameter of a private function and the names its callers pass), and none also gets \
             `self` (a delegate, whose methods the tool cannot list), the callbacks are the closures and methods \
             handed to those objects in the file: the sync is reported only when one of them reaches it \

@@ -86,7 +86,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
             never told to read inside queue.async and hand the value on. A class with \
             mutable state and nothing that is or may be a guard gets one finding, at its name, with a note at \
             each var. Left alone: classes isolated to a global actor (declared, through a UIKit/AppKit or \
-            SwiftUI superclass of the run, or by the module's default isolation), NIO channel handlers and \
+            SwiftUI superclass of the run or a superclass declared isolated in any module of the run (when several \
+            modules declare the name, every one), or by the module's default isolation), NIO channel handlers and \
             executors, classes documented as single-threaded, classes that implement lock()/unlock(), classes \
             named *Unchecked* or Unsafe*, property wrappers, and vars documented as protected by something the \
             class does not own. Another type's code that reaches a var through a reference to the class \

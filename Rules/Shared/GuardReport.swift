@@ -47,7 +47,7 @@ enum GuardReport {
                 // accessor that hops onto the queue with sync would deadlock it.
                 fix = "make '\(f.variable)' private and guard it with one short lock (or a Mutex) that its public getter\(f.settable ? " and setter" : "") "
                     + "and every access inside the class take around the access alone; do not give it an accessor that runs on \(p.name) with "
-                    + "\(p.name).sync: code outside the class may already run on \(p.name) (a block or callback it runs there), and would deadlock"
+                    + "\(queueVerbs(p.name, f, context: context).sync): code outside the class may already run on \(p.name) (a block or callback it runs there), and would deadlock"
             }
         case .neverGuarded:
             // A lazy var's first read stores its value: two first reads at once both make it
@@ -141,10 +141,10 @@ enum GuardReport {
         } else if let helper = f.helper, f.helperCall == nil || f.helperCallOutside, f.helperHasGuardedCaller, let p = f.primary {
             fix = "split '\(helper)' in two: a private helper that expects \(describe(p)) to be held, for the class's callers that hold it, "
                 + "and an entry for outside callers that \(p.kind == .lock ? "takes \(describe(p))" : "runs on \(describe(p))") and calls the helper; "
-                + "taking it inside '\(helper)' would \(p.kind == .lock ? "deadlock" : "deadlock (sync) or reorder (async)") the callers that already hold it"
+                + "taking it inside '\(helper)' would \(p.kind == .lock ? "deadlock" : (queueVerbs(p.name, f, context: context).async.hasSuffix(".addOperation") ? "deadlock (waiting for the operation) or reorder (addOperation)" : "deadlock (sync) or reorder (async)")) the callers that already hold it"
                 + (p.kind == .lock && retaking(p, f, context: context) == .unknown ? " if \(describe(p)) is not recursive" : "")
-                + (p.kind == .serialQueue || p.kind == .readerWriter ? " (the entry's own hop too: \(p.name).sync deadlocks a caller already on \(p.name), "
-                    + "such as a callback the class runs there, and \(p.name).async runs after the code that follows the call)" : "")
+                + (p.kind == .serialQueue || p.kind == .readerWriter ? " (the entry's own hop too: \(queueVerbs(p.name, f, context: context).sync) deadlocks a caller already on \(p.name), "
+                    + "such as a callback the class runs there, and \(queueVerbs(p.name, f, context: context).async) runs after the code that follows the call)" : "")
         }
         // In a member some call reaches without the guard: that call is what needs the fix.
         if let helper = f.helper, let call = f.helperCall, let p = f.primary ?? f.classGuards.first {
@@ -177,16 +177,17 @@ enum GuardReport {
                 case .lock:
                     fix = "hold \(describe(p)) around the \(use) of \(name) \(at); " + again
                 case .serialQueue, .readerWriter, .eventLoop:
-                    let hop = "do not make '\(helper)()' hop to \(p.name) itself: its other callers already run on \(p.name), and \(p.name).sync there would deadlock"
+                    let verbs = queueVerbs(p.name, f, context: context)
+                    let hop = "do not make '\(helper)()' hop to \(p.name) itself: its other callers already run on \(p.name), and \(verbs.sync) there would deadlock"
                     if f.helperCallDeferrable {
-                        let submit = f.primary?.name == p.name ? f.form.map { "\(p.name).\($0)" } ?? "\(p.name).async" : "\(p.name).async"
+                        let submit = f.primary?.name == p.name ? f.form.map { "\(p.name).\($0)" } ?? verbs.async : verbs.async
                         fix = "submit the call of '\(helper)()' \(at) to \(p.name) (inside \(submit) { }) like its other callers; " + hop
                     } else {
                         // Sent with async, the call would run after the code that follows it,
                         // which may rely on it having run: the tool cannot tell, and offers no
                         // reordering.
                         fix = "run the call of '\(helper)()' \(at) on \(p.name) like its other callers, in the order the code after it expects "
-                            + "(queue.async would run it after that code; check whether that code relies on it first); " + hop
+                            + "(\(verbs.async) would run it after that code; check whether that code relies on it first); " + hop
                     }
                 case .mainActor:
                     fix = "make the call of '\(helper)()' \(at) on the main actor, like its other callers"
@@ -241,7 +242,7 @@ enum GuardReport {
                 + "if there is none) instead of reaching the var from here; \(describe(p)) is the class's own"
         } else {
             fix = "\(action) through a method of '\(f.typeName)' that accesses it on \(describe(p)) (add one if there is none) instead of reaching the var from here; "
-                + "if that method uses \(p.name).sync, no caller of it may already run on \(p.name) (it would deadlock)"
+                + "if that method uses \(queueVerbs(p.name, f, context: context).sync), no caller of it may already run on \(p.name) (it would deadlock)"
         }
         return context.diagnostic(rule, at: token, message: message, notes: notes, fixIt: FixIt(fix))
     }
@@ -326,7 +327,7 @@ enum GuardReport {
                                what: what, tail: tail, lockTypeMethods: f.lockType.flatMap { lockMethods($0, write: f.write, context: context) }, inAsync: f.inAsync,
                                form: f.primary?.name == g.name ? f.form : nil,
                                release: f.primary?.name == g.name ? f.form.flatMap { context.vocabulary.acquireRelease[$0] } : nil,
-                               usesWithLock: f.lockType.map { context.moduleCallsWithLock(on: $0) } ?? false)
+                               usesWithLock: f.lockType.map { context.moduleCallsWithLock(on: $0) } ?? false, optional: f.optionalLock)
             // One half of a check-then-act in one function: guarding each half on its own still
             // lets the value change in between, and holding the lock from the check to the write
             // is safe only when nothing between them calls out of the class.
@@ -381,10 +382,12 @@ enum GuardReport {
     /// not be held across an `await`: only a closure form, around the access alone, is offered.
     static func lockFix(_ p: String, wrapper: String?, deployment: Deployment?, lockType: String?, what: String, tail: String,
                         lockTypeMethods: [String]? = nil, inAsync: Bool = false, form: String? = nil, release: String? = nil,
-                        usesWithLock: Bool = false) -> String {
+                        usesWithLock: Bool = false, optional: Bool = false) -> String {
+        // An optional lock property is reached as written: `lock?.withLock { }`.
+        let r = optional && p != "self" ? p + "?" : p
         if let w = wrapper { return "\(what) \(w) { } (the class's own way of holding '\(p)')\(tail)" }
         if p == "self" { return "\(what) objc_sync_enter(self) … objc_sync_exit(self) (with a defer)\(tail)" }
-        if let m = lockTypeMethods?.first { return "\(what) \(p).\(m) { } (the project's own closure method on \(lockType ?? "the lock"))\(tail)" }
+        if let m = lockTypeMethods?.first { return "\(what) \(r).\(m) { } (the project's own closure method on \(lockType ?? "the lock"))\(tail)" }
         // The form the class already uses for this lock.
         if let m = form, !m.isEmpty, m != "withLock" {
             // A semaphore taken as the class takes it elsewhere (an async one is awaited, and only
@@ -392,20 +395,20 @@ enum GuardReport {
             if m.hasSuffix("()") {
                 let words = m.split(separator: " ")
                 let prefix = words.dropLast().map { $0 + " " }.joined()
-                return "\(what) \(prefix)\(p).\(words.last!) and \(p).signal() on every way out (a defer)"
+                return "\(what) \(prefix)\(r).\(words.last!) and \(r).signal() on every way out (a defer)"
                     + (prefix.isEmpty ? "" : ", from async code,") + tail
             }
             // A function of the run that runs its closure under the lock it is given, as called.
             if m.hasSuffix(")") { return "\(what) \(m) { }\(tail)" }
             switch m {
             case "wait":
-                return "\(what) \(p).wait(); defer { \(p).signal() }\(tail)"
+                return "\(what) \(r).wait(); defer { \(r).signal() }\(tail)"
             case "lock", "lockRead", "lockWrite", "readLock", "writeLock":
                 if inAsync {
                     return "move the access into a synchronous helper that takes '\(p)' (\(m)(); defer { unlock() }) and call it from here: "
                         + "lock() is unavailable in async code\(tail)"
                 }
-                return "\(what) \(p).\(m)(); defer { \(p).unlock() }\(tail)"
+                return "\(what) \(r).\(m)(); defer { \(r).unlock() }\(tail)"
             case "pthread_mutex_lock", "os_unfair_lock_lock", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock", "objc_sync_enter":
                 return "\(what) the same \(m) call and its release (with a defer)\(tail)"
             default:
@@ -414,9 +417,9 @@ enum GuardReport {
                     if inAsync {
                         return "move the access into a synchronous helper that takes '\(p)' (\(m)(); defer { \(release)() }) and call it from here\(tail)"
                     }
-                    return "\(what) \(p).\(m)(); defer { \(p).\(release)() }\(tail)"
+                    return "\(what) \(r).\(m)(); defer { \(r).\(release)() }\(tail)"
                 }
-                return "\(what) \(p).\(m) { }\(tail)"
+                return "\(what) \(r).\(m) { }\(tail)"
             }
         }
         let nsLocking: Set<String> = ["NSLock", "NSRecursiveLock", "NSCondition", "NSConditionLock"]
@@ -427,11 +430,11 @@ enum GuardReport {
                 return "move the access into a synchronous helper that takes '\(p)' (lock(); defer { unlock() }) and call it from here: "
                     + "lock() is unavailable in async code, and NSLocking.withLock needs macOS 14/iOS 17\(tail)"
             }
-            return "\(what) \(p).lock(); defer { \(p).unlock() } (NSLocking.withLock needs macOS 14/iOS 17)\(tail)"
+            return "\(what) \(r).lock(); defer { \(r).unlock() } (NSLocking.withLock needs macOS 14/iOS 17)\(tail)"
         }
-        if inAsync { return "\(what) \(p).withLock { } around the access alone, with no await inside\(tail)" }
-        if let t = lockType, t == "DispatchSemaphore" { return "\(what) \(p).wait(); defer { \(p).signal() }\(tail)" }
-        return "\(what) \(p).withLock { } (or \(p).lock(); defer { \(p).unlock() })\(tail)"
+        if inAsync { return "\(what) \(r).withLock { } around the access alone, with no await inside\(tail)" }
+        if let t = lockType, t == "DispatchSemaphore" { return "\(what) \(r).wait(); defer { \(r).signal() }\(tail)" }
+        return "\(what) \(r).withLock { } (or \(r).lock(); defer { \(r).unlock() })\(tail)"
     }
 
     /// The member holding access `f` when the engine found it one half of a check-then-act
@@ -446,6 +449,16 @@ enum GuardReport {
         let d = s.decls[StateAccess.outermostMember(s, inner)]
         if d.nameText.isEmpty { return d.kind.keyword }
         return d.kind == .function ? d.nameText + "()" : d.nameText
+    }
+
+    /// How code goes onto guard queue `q` without waiting and waiting, as written for its kind:
+    /// an OperationQueue has neither async nor sync (`addOperation`, and
+    /// `addOperations(_:waitUntilFinished: true)`).
+    static func queueVerbs(_ q: String, _ f: GuardFinding, context: RuleContext) -> (async: String, sync: String) {
+        if GuardLogExtractor.isOperationQueue(named: q, at: tokenIndex(context.structure, offset: f.site.offset), in: context.structure) {
+            return ("\(q).addOperation", "\(q).addOperations(_:waitUntilFinished: true)")
+        }
+        return ("\(q).async", "\(q).sync")
     }
 
     /// How to move an access onto serial queue `q`. `q.sync` is not offered on its own: the

@@ -61,6 +61,63 @@ final class QueueWordingTests: XCTestCase {
             + "from callers that never run on queue and that no block on queue waits for, so where that is not certain, guard 'items' with one short lock at every access instead")
     }
 
+    /// The advice about a helper its queued callers reach names OperationQueue's methods too.
+    func testOperationQueueHelperAdviceIsToldAddOperation() async throws {
+        // A public helper the queued blocks call: split it in two.
+        let store = """
+            import Foundation
+            public final class Store: @unchecked Sendable {
+                private let queue: OperationQueue = {
+                    let q = OperationQueue()
+                    q.maxConcurrentOperationCount = 1
+                    return q
+                }()
+                private var items: [String] = []
+                public func add(_ s: String) { queue.addOperation { self.append(s) } }
+                public func drop() { queue.addOperation { self.items.removeAll() } }
+                public func append(_ s: String) { items.append(s) }
+            }
+            """
+        // A private helper one caller reaches off the queue: run that call on it.
+        let feed = """
+            import Foundation
+            final class Feed: @unchecked Sendable {
+                private let work = OperationQueue()
+                private var seen: [String] = []
+                init() { work.maxConcurrentOperationCount = 1 }
+                func add(_ s: String) { work.addOperation { self.note(s) } }
+                func drop() { work.addOperation { self.seen.removeAll() } }
+                func more() { note("x"); print(1) }
+                private func note(_ s: String) { seen.append(s) }
+            }
+            """
+        // A DispatchQueue keeps its async/sync wording.
+        let plain = """
+            import Foundation
+            public final class Plain: @unchecked Sendable {
+                private let queue = DispatchQueue(label: "p")
+                private var items: [String] = []
+                public func add(_ s: String) { queue.async { self.append(s) } }
+                public func drop() { queue.async { self.items.removeAll() } }
+                public func append(_ s: String) { items.append(s) }
+            }
+            """
+        let ds = await Support.lint([("Sources/M/Store.swift", store), ("Sources/M/Feed.swift", feed), ("Sources/M/Plain.swift", plain)],
+                                    rules: [UncheckedSendableUnguardedRule()])
+        let fix = Dictionary(ds.map { ("\($0.path.split(separator: "/").last!):\($0.location.line)", $0.fixIt.message) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(fix.keys.sorted(), ["Feed.swift:9", "Plain.swift:7", "Store.swift:11"], "\(fix)")
+        XCTAssertTrue(fix["Store.swift:11"]?.contains("deadlock (waiting for the operation) or reorder (addOperation) the callers that already hold it "
+            + "(the entry's own hop too: queue.addOperations(_:waitUntilFinished: true) deadlocks a caller already on queue") ?? false, "\(fix)")
+        XCTAssertTrue(fix["Feed.swift:9"]?.contains("(work.addOperation would run it after that code;") ?? false, "\(fix)")
+        XCTAssertTrue(fix["Feed.swift:9"]?.contains("work.addOperations(_:waitUntilFinished: true) there would deadlock") ?? false, "\(fix)")
+        for k in ["Store.swift:11", "Feed.swift:9"] {
+            XCTAssertFalse(fix[k]?.contains(".async") ?? true, "\(fix)")
+            XCTAssertFalse(fix[k]?.contains(".sync") ?? true, "\(fix)")
+        }
+        XCTAssertTrue(fix["Plain.swift:7"]?.contains("deadlock (sync) or reorder (async)") ?? false, "\(fix)")
+        XCTAssertTrue(fix["Plain.swift:7"]?.contains("queue.sync deadlocks a caller already on queue") ?? false, "\(fix)")
+    }
+
     func testSplitAccessorsOnAQueueAreToldOneSyncBlock() async throws {
         let counter = """
             import Foundation

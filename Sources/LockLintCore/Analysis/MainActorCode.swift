@@ -2,7 +2,8 @@
 /// declaration it is in is isolated to the main actor (its own `@MainActor`, its type's, a
 /// main-actor base type of the SDK such as a SwiftUI `View` or a UIKit view controller, an
 /// extension of such a type, the module's default isolation), or it sits in a closure that runs
-/// there (`{ @MainActor in }`, `MainActor.run { }`, a block sent to `DispatchQueue.main`), or in a
+/// there (`{ @MainActor in }`, `MainActor.run { }`, a block sent to `DispatchQueue.main`, the block
+/// of a main-queue Core Data context's `perform { }`, see `MainQueueContexts`), or in a
 /// `Task { }` or a closure run on the spot (`forEach`, `map`) inside such code, which inherit its
 /// isolation. A detached or child task, a `@Sendable` closure, a block sent to another queue,
 /// and a closure kept to run later (a completion handler) may run anywhere: not main.
@@ -28,6 +29,8 @@ public enum MainActorCode {
                     // Only the main queue's blocks: any other queue's run on its own thread.
                     return s.is(c.callee - 2, "main") && s.isChar(c.callee - 3, UInt8(ascii: ".")) && s.is(c.callee - 4, "DispatchQueue")
                 }
+                // A main-queue Core Data context's `perform { }` runs its block on the main queue.
+                if MainQueueContexts.runsOnMainQueue(s, c, context: context) { return true }
                 // `Task { }` and a view's `.task { }` inherit the isolation of the code around them.
                 if (callee == "Task" && !dotted) || (AsyncContext.taskModifiers.contains(callee) && dotted) { break }
                 // A closure run on the spot, while the caller waits, runs where the caller does.

@@ -88,6 +88,10 @@ public struct TypeFacts: Sendable, Equatable {
     /// Its methods that assert an executor in their body, as `method=q:queue`, `method=l:loop`
     /// or `method=m` (the main actor), sorted.
     public var assertingMethods: [String] = []
+    /// Members holding a Core Data context whose `perform { }` runs on the main queue (see
+    /// `MainQueueContexts`), and members holding a context of another kind, sorted.
+    public var mainQueueContexts: [String] = []
+    public var otherContexts: [String] = []
     /// Its methods declared `mutating` (in the type, its extensions or a protocol), sorted: a
     /// call of one through a variable writes the variable.
     public var mutatingMethods: [String] = []
@@ -158,6 +162,8 @@ public struct TypeFacts: Sendable, Equatable {
         Self.union(&conformances, o.conformances)
         lockImplementations |= o.lockImplementations
         Self.union(&assertingMethods, o.assertingMethods)
+        Self.union(&mainQueueContexts, o.mainQueueContexts)
+        Self.union(&otherContexts, o.otherContexts)
         Self.union(&mutatingMethods, o.mutatingMethods)
         Self.union(&heldTypes, o.heldTypes)
         isClassBound = isClassBound || o.isClassBound
@@ -259,6 +265,11 @@ public struct ProjectIndex: Sendable {
     public internal(set) var serialCallSites: [String: [String: [String]]] = [:]
     /// module → what its files write of variables other files declare (see `StateWrites`).
     public internal(set) var stateWrites: [String: StateWrites] = [:]
+
+    /// Member name → whether the run's members of that name hold a main-queue Core Data context
+    /// (true) or some holds a context of another kind (false); across modules (worked out by
+    /// `finish()`, see `MainQueueContexts`).
+    public internal(set) var contextMembers: [String: Bool] = [:]
 
     public init() {}
 
@@ -416,6 +427,13 @@ public struct ProjectIndex: Sendable {
             guard let sep = key.range(of: "::") else { continue }
             let type = String(key[sep.upperBound...])
             for member in members.keys { lockingMemberNames[String(key[..<sep.lowerBound]), default: [:]][member, default: []].append(type) }
+        }
+        contextMembers = [:]
+        for (_, types) in modules {
+            for (_, f) in types where !f.mainQueueContexts.isEmpty || !f.otherContexts.isEmpty {
+                for name in f.mainQueueContexts where contextMembers[name] == nil { contextMembers[name] = true }
+                for name in f.otherContexts { contextMembers[name] = false }
+            }
         }
         protocolWrappers = [:]
         protocolHandOffs = [:]
@@ -720,6 +738,7 @@ public struct ProjectIndex: Sendable {
             }
             if d.kind != .protocol { f.lockImplementations = lockImplementations(of: di, in: s, vocabulary: vocabulary) }
             if d.kind == .class || d.kind == .extension { f.assertingMethods = assertingMethods(of: di, in: s) }
+            if d.kind != .protocol { (f.mainQueueContexts, f.otherContexts) = MainQueueContexts.members(of: di, in: s) }
             if d.kind == .class || d.kind == .struct || d.kind == .enum || d.kind == .extension {
                 f.heldTypes = heldTypes(of: di, in: s)
             }

@@ -278,12 +278,12 @@ public enum QueueHandOuts {
     /// files can reach, a local that escapes (returned, passed on), a parameter of a function
     /// others can call.
     static func namesOf(_ s: FileStructure, object o: String, at k: Int, uses: [String: [Int]], depth: Int = 0,
-                        visiting: Set<String> = []) -> Set<String>? {
+                        visiting: Set<String> = [], memberOnly: Bool = false) -> Set<String>? {
         // A name already being followed (`a = b` and `x = a` in one function) adds nothing.
-        if visiting.contains(o) { return [o] }
+        if visiting.contains(o) && !memberOnly { return [o] }
         guard depth < 3 else { return nil }
         let visiting = visiting.union([o])
-        switch s.lookupVariable(o, at: k) {
+        switch s.lookupVariable(o, at: k, memberOnly: memberOnly) {
         case .variable(let d):
             let v = s.decls[d]
             if v.parent >= 0 && s.decls[v.parent].kind.isType {
@@ -291,7 +291,9 @@ public enum QueueHandOuts {
             }
             guard v.parent >= 0, s.decls[v.parent].kind.isFunctionLike, s.decls[v.parent].body >= 0 else { return nil }
             var names: Set<String> = [o]
-            for u in s.scopes[s.decls[v.parent].body].interior where s.code[u].kind == .identifier && s.is(u, text: o) && u != v.name {
+            // (Only after its declaration: the name before it is another variable, such as the
+            // property the local is later stored in: `guard listener == nil`, then `let listener = …`.)
+            for u in s.scopes[s.decls[v.parent].body].interior where u > v.name && s.code[u].kind == .identifier && s.is(u, text: o) {
                 if s.isChar(u + 1, UInt8(ascii: ".")) || s.isChar(u + 2, UInt8(ascii: ".")) && (s.isChar(u + 1, UInt8(ascii: "?")) || s.isChar(u + 1, UInt8(ascii: "!"))) { continue }
                 if s.isChar(u - 1, UInt8(ascii: ".")) { continue }  // a member of something else
                 // `o = nil`, or `o = other` with `other` a name of this function's: the object
@@ -306,8 +308,10 @@ public enum QueueHandOuts {
                     return nil
                 }
                 // `property = o`, `self.property = o`: a private property of the type keeps it.
+                // (`self.property` is the property even where a local has its name.)
                 guard s.isChar(u - 1, UInt8(ascii: "=")), s.startsStatementAfter(u), u >= 2, s.code[u - 2].kind == .identifier,
-                      let kept = namesOf(s, object: s.text(u - 2), at: u - 2, uses: uses, depth: depth + 1, visiting: visiting) else { return nil }
+                      let kept = namesOf(s, object: s.text(u - 2), at: u - 2, uses: uses, depth: depth + 1, visiting: visiting,
+                                         memberOnly: s.isChar(u - 3, UInt8(ascii: ".")) && s.isKeyword(u - 4, .self)) else { return nil }
                 names.formUnion(kept)
             }
             return names

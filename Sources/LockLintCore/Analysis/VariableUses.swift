@@ -33,6 +33,10 @@ public struct VariableUses {
     var callsByName: [String: [Int]]? = nil
     /// The names of the file's free functions, gathered on first use.
     var ownFunctions: Set<String>? = nil
+    /// How often each identifier is spelled in the file, gathered with `callsByName`.
+    var mentionsByName: [String: Int] = [:]
+    /// Per file-private function, whether every call of it runs on the main actor (see `calledOnlyOnMain`).
+    var onMainByFunction: [String: Bool] = [:]
 
     /// The uses of the variables among `declarations`.
     public init(of declarations: [Int], _ s: FileStructure, _ context: RuleContext) {
@@ -345,15 +349,7 @@ public struct VariableUses {
                              counts: (Int) -> Bool) -> CallerHold {
         let key = path + "|" + function
         if let known = callerHoldByFunction[key] { return known }
-        if callsByName == nil {
-            var calls: [String: [Int]] = [:]
-            for k in 0..<s.count where s.code[k].kind == .identifier {
-                if StateWrites.isBareCall(s, k) { calls[s.text(k), default: []].append(k) }
-                // A static method's calls, under `Type.f`.
-                if let key = StateWrites.staticCallKey(s, k) { calls[key, default: []].append(k) }
-            }
-            callsByName = calls
-        }
+        gatherCalls(s)
         var held = 0
         var seen = 0
         for c in callsByName![function] ?? [] where counts(c) {
@@ -368,6 +364,48 @@ public struct VariableUses {
         }
         let answer: CallerHold = held == 0 ? .none : held == seen && access != "public" ? .every : .some
         callerHoldByFunction[key] = answer
+        return answer
+    }
+
+    /// The file's calls by name (and its identifiers' counts), gathered once.
+    mutating func gatherCalls(_ s: FileStructure) {
+        guard callsByName == nil else { return }
+        var calls: [String: [Int]] = [:]
+        var mentions: [String: Int] = [:]
+        for k in 0..<s.count where s.code[k].kind == .identifier {
+            mentions[s.text(k), default: 0] += 1
+            if StateWrites.isBareCall(s, k) { calls[s.text(k), default: []].append(k) }
+            // A static method's calls, under `Type.f`.
+            if let key = StateWrites.staticCallKey(s, k) { calls[key, default: []].append(k) }
+        }
+        callsByName = calls
+        mentionsByName = mentions
+    }
+
+    /// Whether the code at `i` runs in a free function or static method that only its file can
+    /// call, which the file calls (and never uses otherwise, as a value), every call running on
+    /// the main actor or main queue (`MainActorCode`): `i` runs there too. One level of callers.
+    public mutating func calledOnlyOnMain(_ s: FileStructure, _ i: Int, _ context: RuleContext) -> Bool {
+        let name: String
+        let f: Int
+        if let free = StateWrites.freeFunction(s, around: i) {
+            (f, name) = (free, s.decls[free].nameText)
+        } else if let m = StateWrites.staticMethod(s, around: i) {
+            (f, name) = m
+        } else {
+            return false
+        }
+        let d = s.decls[f]
+        guard d.body >= 0, !d.nameText.isEmpty, StateWrites.functionAccess(s, f) == "file",
+              LockRegions.reachesWithoutDeferral(s, from: i, to: d.body, escaping: regions.escapingCallees) else { return false }
+        if let known = onMainByFunction[name] { return known }
+        gatherCalls(s)
+        let body = s.scopes[d.body]
+        let calls = callsByName![name] ?? []
+        // Every spelling of the name is its declaration or one of these calls.
+        let answer = !calls.isEmpty && mentionsByName[d.nameText] == calls.count + 1
+            && calls.allSatisfy { c in !(body.open < c && c < body.close) && MainActorCode.runs(s, at: c, context: context) }
+        onMainByFunction[name] = answer
         return answer
     }
 

@@ -444,6 +444,20 @@ public final class RuleContext {
         return answer
     }
 
+    /// Whether the run's members of this name hold a Core Data context whose `perform { }` runs
+    /// on the main queue (`var viewContext: NSManagedObjectContext { container.viewContext }`):
+    /// some type of the run declares one, and no type declares one of another kind.
+    public func isMainQueueContextMember(_ name: String) -> Bool {
+        let answer = Self.isMainQueueContextMember(name, index: index)
+        questions[FactsQuestion(kind: .mainQueueContext, name: name)] = .bool(answer)
+        return answer
+    }
+
+    static func isMainQueueContextMember(_ name: String, index: ProjectIndex) -> Bool {
+        // Across modules: an app's model type is used from every folder of its target.
+        index.contextMembers[name] ?? false
+    }
+
     /// Whether a class inherits main-actor isolation through its superclasses in the run
     /// (`class Base: UIViewController`, `class Screen: Base`).
     public func inheritsMainActor(superclass: String) -> Bool {
@@ -452,21 +466,41 @@ public final class RuleContext {
         return answer
     }
 
-    static func inheritsMainActor(_ superclass: String, module: String, index: ProjectIndex) -> Bool {
+    static func inheritsMainActor(_ superclass: String, module: String, index: ProjectIndex, hops: Int = 0) -> Bool {
         var name = superclass
-        var hops = 0
+        var module = module
+        var hops = hops
         while !name.isEmpty && hops < 16 {
-            let f = index.facts(module: module, name: name)
+            var f = index.facts(module: module, name: name)
             // A type the run declares is the one meant (a class of its own named `App` is not
             // SwiftUI's); a name it only extends or uses is the SDK's.
-            let declared = f.map { $0.isClass || $0.isStruct || $0.isEnum || $0.isActor } ?? false
-            if !declared && MainActorTypes.isMainActorType(name) { return true }
+            if !declaresSupertype(f) {
+                // Declared in another module of the run (a framework target's open base class,
+                // or a protocol): that declaration is the one meant; where several modules
+                // declare the name, every one of them must be main-actor isolated.
+                var others: [String] = []
+                for (m, types) in index.modules where m != module && declaresSupertype(types[name]) { others.append(m) }
+                if others.count == 1 {
+                    module = others[0]
+                    f = index.facts(module: module, name: name)
+                } else if others.count > 1 {
+                    return others.allSatisfy { inheritsMainActor(name, module: $0, index: index, hops: hops + 1) }
+                }
+            }
+            if !declaresSupertype(f) && MainActorTypes.isMainActorType(name) { return true }
             guard let f else { return false }
             if f.isGlobalActorIsolated { return true }
             name = f.superclass
             hops += 1
         }
         return false
+    }
+
+    /// Whether facts are a declaration of a type a class can inherit isolation from (a class, or
+    /// a protocol it conforms to; a struct, enum or actor of that name shadows the SDK's).
+    static func declaresSupertype(_ f: TypeFacts?) -> Bool {
+        guard let f else { return false }
+        return f.isClass || f.isStruct || f.isEnum || f.isActor || f.isProtocol
     }
 
     /// Whether a type of this name in the run is an executor or event loop (or a protocol that
@@ -775,6 +809,7 @@ public final class RuleContext {
             case .queueHandOffs: b = .strings(queueHandOffs(q.name, module: module, index: index))
             case .handsStateToClosure: b = .bool(handsStateToClosure(q.name, module: module, index: index))
             case .lockArgumentFunction: b = .strings(lockArgumentLabel(q.name, module: module, index: index).map { [$0] })
+            case .mainQueueContext: b = .bool(isMainQueueContextMember(q.name, index: index))
             }
             if a != b {
                 changed |= asked.askers
@@ -809,7 +844,7 @@ struct FactsQuestion: Hashable {
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
         case lockingMembers, lockingMemberName, lockReaders, mutatingMethods, queueHandOffs
         case implementationsHoldValues, referenceProtocol, declaredMainActor, guardedMembers, protocolRequires, handsStateToClosure, lockArgumentFunction
-        case awaitedOtherwise, withLockUsed
+        case awaitedOtherwise, withLockUsed, mainQueueContext
     }
     var kind: Kind
     var name: String

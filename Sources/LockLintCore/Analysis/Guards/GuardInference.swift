@@ -81,6 +81,8 @@ public struct GuardFinding: Sendable, Equatable {
     public var wrapper: String? = nil
     /// The declared type of the `primary` lock property.
     public var lockType: String? = nil
+    /// The `primary` lock property is optional: code reaches it as `lock?.withLock { }`.
+    public var optionalLock = false
     /// The class's guards (for `neverGuarded`).
     public var classGuards: [HeldGuard] = []
     /// The unguarded accesses beyond the reported one (for `neverGuarded`).
@@ -746,6 +748,7 @@ public enum GuardInference {
                     f.accessCount = list.count + 1
                     f.body = r.exec
                     f.lockType = cls.lockTypes[primary.name]
+                    f.optionalLock = cls.optionalLocks.contains(primary.name)
                     f.form = cls.guardForms[primary.name]
                     f.fromOutside = true
                     f.wrapper = members.values.filter { $0.wrapsLock == primary.name }.map(\.baseName).min()
@@ -775,6 +778,7 @@ public enum GuardInference {
                 f.uncountedPlaces = uncountedPlaces[v.name] ?? []
                 f.unreachedCount = unreached[v.name] ?? 0
                 f.lockType = cls.lockTypes[primary.name]
+                f.optionalLock = cls.optionalLocks.contains(primary.name)
                 f.form = cls.guardForms[primary.name]
                 // A test double's public state: what its tests do with it, like any other state.
                 f.quietInTests = !testConcurrent
@@ -832,6 +836,7 @@ public enum GuardInference {
                 f.unreachedCount = unreached[v.name] ?? 0
                 f.body = r.exec
                 f.lockType = cls.lockTypes[primary.name]
+                f.optionalLock = cls.optionalLocks.contains(primary.name)
                 f.form = cls.guardForms[primary.name]
                 f.quietInTests = a.testCode && !testConcurrent
                 f.wrapper = members.values.filter { $0.wrapsLock == primary.name }.map(\.baseName).min()

@@ -226,6 +226,8 @@ public struct ClassRecord: Sendable, Equatable {
     public var isSubclass = false
     /// Lock property → its declared type (`NSLock`), for what a fix-it may call on it.
     public var lockTypes: [String: String] = [:]
+    /// Lock properties declared optional (`var lock: NSLock?`): code reaches them as `lock?.…`.
+    public var optionalLocks: [String] = []
     /// Locks that keep their state inside (Mutex<State>): they guard their own value only.
     public var valueBoxes: [String] = []
     /// The class is a property wrapper, or a private box used by one async sequence: its state
@@ -1489,6 +1491,11 @@ public enum GuardLogExtractor {
         for m in s.children[d] where s.decls[m].kind == .variable && local.locks.contains(s.decls[m].nameText) {
             if let t = context.vocabulary.lockType(of: s.decls[m], in: s, strict: false) ?? declaredTypeName(s.decls[m], s) {
                 r.lockTypes[s.decls[m].nameText] = t
+            }
+            let annotation = s.decls[m].typeAnnotation
+            // (An implicitly unwrapped one, `NSLock!`, is written plain.)
+            if !annotation.isEmpty, s.isChar(annotation.upperBound - 1, UInt8(ascii: "?")) {
+                r.optionalLocks.append(s.decls[m].nameText)
             }
         }
         r.hasBehaviour = units.contains { u in

@@ -1,0 +1,11 @@
+import Foundation
+
+@MainActor open class StepOperation: @unchecked Sendable {
+    public init() {}
+    open func run() {}
+}
+
+open class PlainOperation: @unchecked Sendable {
+    public init() {}
+    open func run() {}
+}

@@ -302,6 +302,14 @@ public struct VariableUses {
         return out
     }
 
+    /// The free function or static method that token `i` runs in: its declaration and the name
+    /// its calls use (`Type.f` for a static method), or nil inside anything else.
+    static func functionAround(_ s: FileStructure, _ i: Int) -> (decl: Int, name: String)? {
+        if let free = StateWrites.freeFunction(s, around: i) { return (free, s.decls[free].nameText) }
+        if let m = StateWrites.staticMethod(s, around: i) { return (m.decl, m.key) }
+        return nil
+    }
+
     /// What the callers of a free function hold (see `callerHold`).
     public enum CallerHold { case none, every, some }
 
@@ -314,15 +322,7 @@ public struct VariableUses {
     /// A static or class method counts the same way: its calls are `Type.f(…)`, `Self.f(…)`,
     /// and `f(…)` or `self.f(…)` in the type's static members (see `StateWrites.staticCallKey`).
     public mutating func callerHold(_ s: FileStructure, _ i: Int, _ context: RuleContext) -> CallerHold {
-        let name: String
-        let f: Int
-        if let free = StateWrites.freeFunction(s, around: i) {
-            (f, name) = (free, s.decls[free].nameText)
-        } else if let m = StateWrites.staticMethod(s, around: i) {
-            (f, name) = m
-        } else {
-            return .none
-        }
+        guard let (f, name) = Self.functionAround(s, i) else { return .none }
         guard s.decls[f].body >= 0,
               LockRegions.reachesWithoutDeferral(s, from: i, to: s.decls[f].body, escaping: regions.escapingCallees) else { return .none }
         let d = s.decls[f]
@@ -386,15 +386,7 @@ public struct VariableUses {
     /// call, which the file calls (and never uses otherwise, as a value), every call running on
     /// the main actor or main queue (`MainActorCode`): `i` runs there too. One level of callers.
     public mutating func calledOnlyOnMain(_ s: FileStructure, _ i: Int, _ context: RuleContext) -> Bool {
-        let name: String
-        let f: Int
-        if let free = StateWrites.freeFunction(s, around: i) {
-            (f, name) = (free, s.decls[free].nameText)
-        } else if let m = StateWrites.staticMethod(s, around: i) {
-            (f, name) = m
-        } else {
-            return false
-        }
+        guard let (f, name) = Self.functionAround(s, i) else { return false }
         let d = s.decls[f]
         guard d.body >= 0, !d.nameText.isEmpty, StateWrites.functionAccess(s, f) == "file",
               LockRegions.reachesWithoutDeferral(s, from: i, to: d.body, escaping: regions.escapingCallees) else { return false }

@@ -118,7 +118,8 @@ enum GuardReport {
             // "Like the others" only when most of the other accesses hold it (counted), or, with none
             // holding it, the other paths to this one do.
             let mostHold = ownPathsOnly || (f.guardedCount + f.partlyGuardedCount) * 2 > max(f.accessCount - 1, 0)
-            fix = accessFix(p, f, context: context, what: "wrap this access in", tail: mostHold ? " like the others" : " like the accesses that hold it")
+            fix = accessFix(p, f, context: context, what: "wrap this access in", tail: mostHold ? " like the others"
+                : f.guardedCount + f.partlyGuardedCount == 1 ? " like the access that holds it" : " like the accesses that hold it")
         }
         for g in f.groupedAccesses.prefix(8) {
             let verb = g.state == .neverAssigned ? "read" : "written"
@@ -167,7 +168,7 @@ enum GuardReport {
                 let others = f.helperProperty == nil ? "its other callers" : "its other uses"
                 let hold = f.helperUnguardedCalls > 1
                     ? "\(f.helperGuardedCalls) of its \(f.helperGuardedCalls + f.helperUnguardedCalls - 1) other \(f.helperProperty == nil ? "calls" : "uses") "
-                        + "already hold\(f.helperGuardedCalls == 1 ? "s" : "") \(describe(p)) (the \(f.helperUnguardedCalls - 1) without it need it too)"
+                        + "already hold\(f.helperGuardedCalls == 1 ? "s" : "") \(describe(p)) (\(f.helperUnguardedCalls - 1) \(f.helperUnguardedCalls == 2 ? "does" : "do") not)"
                     : "\(others) already hold \(describe(p))"
                 // Taking the lock again on a thread that holds it: said only as far as the tool
                 // knows the lock (recursive, or a kind that deadlocks).

@@ -115,7 +115,11 @@ enum GuardReport {
                 message = "\(owner) is \(verb) off the main actor \(ownPathsOnly ? "on this path, while other paths to it run on it" : "here, while " + heldBy(f, "run", "on it", lower: true))" + more(f, context: context)
                 if let g = f.guardedAt { notes.append(note(g, heldBy(f, "run", "on the main actor") + ", e.g. here")) }
             }
-            fix = accessFix(p, f, context: context, what: "wrap this access in", tail: " like the others")
+            // "Like the others" only when most of the other accesses hold it (counted), or, with none
+            // holding it, the other paths to this one do.
+            let mostHold = ownPathsOnly || (f.guardedCount + f.partlyGuardedCount) * 2 > max(f.accessCount - 1, 0)
+            fix = accessFix(p, f, context: context, what: "wrap this access in", tail: mostHold ? " like the others"
+                : f.guardedCount + f.partlyGuardedCount == 1 ? " like the access that holds it" : " like the accesses that hold it")
         }
         for g in f.groupedAccesses.prefix(8) {
             let verb = g.state == .neverAssigned ? "read" : "written"
@@ -160,15 +164,20 @@ enum GuardReport {
                 let at = call.path == s.file.path ? "at line \(call.line)" : "in \(fileName(call.path)) at line \(call.line)"
                 let name = f.helperProperty == nil ? "'\(helper)()'" : "'\(helper)'"
                 let use = f.helperProperty == nil ? "call" : "use"
+                // "Its other callers already hold it" only when they all do (counted): else how many do.
                 let others = f.helperProperty == nil ? "its other callers" : "its other uses"
+                let hold = f.helperUnguardedCalls > 1
+                    ? "\(f.helperGuardedCalls) of its \(f.helperGuardedCalls + f.helperUnguardedCalls - 1) other \(f.helperProperty == nil ? "calls" : "uses") "
+                        + "already hold\(f.helperGuardedCalls == 1 ? "s" : "") \(describe(p)) (\(f.helperUnguardedCalls - 1) \(f.helperUnguardedCalls == 2 ? "does" : "do") not)"
+                    : "\(others) already hold \(describe(p))"
                 // Taking the lock again on a thread that holds it: said only as far as the tool
                 // knows the lock (recursive, or a kind that deadlocks).
                 let again: String
                 switch p.kind == .lock ? retaking(p, f, context: context) : .deadlocks {
-                case .deadlocks: again = "do not lock inside \(name): \(others) already hold \(describe(p)), and taking it again would deadlock"
-                case .unknown: again = "do not lock inside \(name): \(others) already hold \(describe(p)), and taking it again would deadlock "
+                case .deadlocks: again = "do not lock inside \(name): \(hold), and taking it again would deadlock"
+                case .unknown: again = "do not lock inside \(name): \(hold), and taking it again would deadlock "
                     + "if \(describe(p)) is not recursive"
-                case .recursive: again = "\(others) already hold \(describe(p)); it is recursive, so taking it inside \(name) "
+                case .recursive: again = "\(hold); it is recursive, so taking it inside \(name) "
                     + "instead would not deadlock them either"
                 }
                 switch p.kind {
@@ -331,7 +340,7 @@ enum GuardReport {
             // One half of a check-then-act in one function: guarding each half on its own still
             // lets the value change in between, and holding the lock from the check to the write
             // is safe only when nothing between them calls out of the class.
-            if tail == " like the others", let fn = checkThenActFunction(context.structure, f) {
+            if tail.hasPrefix(" like the "), let fn = checkThenActFunction(context.structure, f) {
                 return base + "; '\(fn)' also decides on '\(f.variable)' by reading it before writing it: re-check the condition in the "
                     + "acquisition that writes, or make the check and the write one acquisition when nothing between them calls out of the class"
             }

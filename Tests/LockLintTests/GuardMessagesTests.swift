@@ -34,6 +34,23 @@ final class GuardMessagesTests: XCTestCase {
                                   mentions: ["sendLock", "emitGate", "outLock", "flushLock"])
     }
 
+    /// A borrowed lock held at a minority of accesses and none of the writes is never named
+    /// (the fixtures assert the lines); "like the others" and "its other callers already hold"
+    /// are said only when counted true.
+    func testLikeTheOthersIsSaidOnlyWhenCounted() async throws {
+        try await assertNoFinding(of: ["borrowed_lock_of_held_object.swift", "borrowed_lock_of_parent_passed_in.swift",
+                                       "borrowed_lock_through_protocol_member"], mentions: ["'device'", "'window'", "'texture'", "'pipeline'"])
+        let ds = try await fixture("helper_callers_counted.swift")
+        XCTAssertEqual(ds.count, 3)
+        for d in ds where d.message.contains("'level'") {
+            XCTAssertTrue(d.fixIt.message.contains("like the access that holds it"), d.fixIt.message)
+            XCTAssertFalse(d.fixIt.message.contains("like the others"), d.fixIt.message)
+        }
+        let t = ds.map(text).joined()
+        XCTAssertTrue(t.contains("1 of its 2 other calls already holds 'lock' (1 does not)"), t)
+        XCTAssertFalse(t.contains("its other callers already hold"), t)
+    }
+
     /// Every fixture reports something, and none of its findings (message, fix-it, notes)
     /// contains any of `words`.
     func assertNoFinding(of fixtures: [String], mentions words: [String]) async throws {

@@ -72,6 +72,10 @@ public struct GuardFinding: Sendable, Equatable {
     public var helper: String? = nil
     public var helperCall: CodeSite? = nil
     public var helperHasGuardedCaller = false
+    /// The calls of `helper` (outside construction) that hold the guard, and those that hold
+    /// nothing that may be it: what "its other callers hold it" may claim.
+    public var helperGuardedCalls = 0
+    public var helperUnguardedCalls = 0
     /// When `helper` is a caller further up (the unguarded path enters there), the member that
     /// holds the access, which `helper` reaches through its own calls.
     public var helperVia: String? = nil
@@ -464,21 +468,22 @@ public enum GuardInference {
         }
         // A member's calls seen for guard `g`: the first that holds neither it nor an unresolved
         // guard, and whether another holds it (worked out once per member and guard).
-        var callerMemo: [String: (bad: MemberCallRecord?, guarded: Bool)] = [:]
-        func callers(_ member: String, _ g: HeldGuard) -> (bad: MemberCallRecord?, guarded: Bool)? {
+        var callerMemo: [String: (bad: MemberCallRecord?, guarded: Bool, held: Int, bare: Int)] = [:]
+        func callers(_ member: String, _ g: HeldGuard) -> (bad: MemberCallRecord?, guarded: Bool, held: Int, bare: Int)? {
             guard let calls = sites[member] else { return nil }
             let memoKey = member + "|" + g.name + "|\(g.kind)"
             if let known = callerMemo[memoKey] { return known }
             var bad: MemberCallRecord? = nil
             var guarded = false
+            var held = 0, bare = 0
             for c in calls {
                 let e = effective(c.member, c.guards, possible: c.possible, construction: c.construction, runsLater: c.runsLater,
                                   released: c.releasedEntry)
                 if e.construction { continue }
-                if e.guards.contains(g) { guarded = true } else if bad == nil && !e.possible { bad = c }
+                if e.guards.contains(g) { guarded = true; held += 1 } else if !e.possible { bare += 1; if bad == nil { bad = c } }
             }
-            callerMemo[memoKey] = (bad, guarded)
-            return (bad, guarded)
+            callerMemo[memoKey] = (bad, guarded, held, bare)
+            return (bad, guarded, held, bare)
         }
         // Every access with what holds there.
         var accesses: [(record: StateAccessRecord, eff: Effective, testCode: Bool)] = []
@@ -717,6 +722,13 @@ public enum GuardInference {
             // accesses do. One read that happens to sit in a block on the queue (a log call, a
             // public setting read once while connecting) does not make the queue the var's guard.
             if writeCounts.isEmpty && !unchecked && ((counts[primary] ?? 0) < 2 || (counts[primary] ?? 0) * 2 <= list.count) { continue }
+            // Nor when the class's own writes exist and none holds it, while it is held at no more
+            // than half of the accesses: a lock taken in one callback that happens to touch a few
+            // of the vars (often another object's, reached through a reference) shows only that
+            // it was held there. In an @unchecked Sendable class, so with a lock the class does not
+            // own: its own locks it may have meant for any access; another object's, only by that evidence.
+            if !writes.isEmpty && (writeCounts[primary] ?? 0) == 0 && (!unchecked || !isOwn(primary))
+                && (counts[primary] ?? 0) * 2 <= list.count { continue }
             // Nor does a queue handed in to deliver on: the class runs its user's callbacks (or
             // reads settings) there because its user chose that queue, not to exclude anyone;
             // unless some write of the var holds it.
@@ -878,6 +890,7 @@ public enum GuardInference {
                     f.helper = m.baseName
                     f.helperProperty = r.member.hasSuffix(")") ? nil : r.member.hasSuffix(".set") ? "set" : "read"
                     f.helperHasGuardedCaller = here.guarded
+                    (f.helperGuardedCalls, f.helperUnguardedCalls) = (here.held, here.bare)
                     var helperKey = r.member
                     if var bad = here.bad {
                         var seen: Set<String> = [r.member]
@@ -889,6 +902,7 @@ public enum GuardInference {
                             f.helper = upMember.baseName
                             f.helperProperty = bad.member.hasSuffix(")") ? nil : bad.member.hasSuffix(".set") ? "set" : "read"
                             f.helperHasGuardedCaller = up.guarded
+                            (f.helperGuardedCalls, f.helperUnguardedCalls) = (up.held, up.bare)
                             f.helperVia = m.baseName
                             helperKey = bad.member
                             bad = upBad

@@ -1366,6 +1366,8 @@ public enum MainActorTypes {
         "View", "App", "Scene", "UIResponder", "NSResponder", "UIApplicationDelegate", "NSApplicationDelegate",
         "UIWindowSceneDelegate", "UIHostingController", "NSHostingController", "NSHostingView", "UIViewRepresentable",
         "UIViewControllerRepresentable", "NSViewRepresentable", "NSViewControllerRepresentable",
+        // GLKit's view and view controller subclass UIKit's.
+        "GLKView", "GLKViewController",
     ]
     static let uiSuffixes = ["View", "ViewController", "Controller", "Cell", "Window", "Control", "Button", "Label",
                              "Responder", "TextField", "Bar", "Application"]

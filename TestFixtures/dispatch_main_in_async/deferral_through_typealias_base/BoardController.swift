@@ -26,3 +26,18 @@ final class HostedBoard: Host {
     func prepare() async {}
     func reload() {}
 }
+
+// A class of the run between the three-branch alias and the subclass.
+class RenderController: RenderBase {}
+
+final class FrameController: RenderController {
+    func redraw() {
+        Task {
+            await self.prepare()
+            DispatchQueue.main.async { self.present() } // expect: dispatch_main_in_async
+        }
+    }
+
+    func prepare() async {}
+    func present() {}
+}

@@ -12,3 +12,12 @@ typealias Host = UIViewController
 #else
 typealias Host = NSObject
 #endif
+
+// Three branches, each a main-actor class (GLKit's view controller subclasses UIKit's).
+#if os(macOS)
+typealias RenderBase = NSViewController
+#elseif USE_METAL
+typealias RenderBase = UIViewController
+#else
+typealias RenderBase = GLKViewController
+#endif

@@ -503,10 +503,19 @@ public struct DispatchSemaphoreRule: Rule {
 
     /// For a declaration without initializer, the value of `name = DispatchSemaphore(value: N)`
     /// (or `self.name = …`) inside the declaration's own scope (its type's body for a property,
-    /// its function for a local).
+    /// its function for a local), or for a property, in the extensions of its type in the file.
     func assignedValue(_ s: FileStructure, _ d: Decl) -> String? {
         guard d.parent >= 0, s.decls[d.parent].body >= 0 else { return nil }
-        let scope = s.scopes[s.decls[d.parent].body]
+        if let v = assignedValue(s, d, in: s.scopes[s.decls[d.parent].body]) { return v }
+        let type = s.decls[d.parent]
+        guard type.kind.isType, type.kind != .extension, !d.isStaticMember else { return nil }
+        for e in s.topLevel where s.decls[e].kind == .extension && s.decls[e].body >= 0 && s.decls[e].nameText == type.nameText {
+            if let v = assignedValue(s, d, in: s.scopes[s.decls[e].body]) { return v }
+        }
+        return nil
+    }
+
+    func assignedValue(_ s: FileStructure, _ d: Decl, in scope: Scope) -> String? {
         var i = scope.open
         while i + 3 < scope.close {
             if s.code[i].kind == .identifier && s.is(i, text: d.nameText) && s.isChar(i + 1, UInt8(ascii: "="))

@@ -122,4 +122,37 @@ final class SemaphoreShapesTests: XCTestCase {
                        + "waitUntilAllOperationsAreFinished); in async code, keep at most 3 child tasks running in a TaskGroup")
         XCTAssertEqual(byLine[23]?.0, "semaphore 'gate' created with value 2 limits concurrency by blocking threads, with no priority donation")
     }
+    /// A property's semaphore created with value 0 by an assignment in an extension of its type
+    /// (with or without `self.`, in a private extension or a conformance): told as an event
+    /// signal with its value, never as a lock or as a wait in async code.
+    func testEventSignalCreatedInAnExtensionIsToldWithItsValue() async {
+        let code = """
+            final class Pipe {
+                let queue = DispatchQueue(label: "p")
+                private var arrived: DispatchSemaphore?
+                private var turn: DispatchSemaphore!
+            }
+            private extension Pipe {
+                func arm() {
+                    queue.async {
+                        self.arrived = DispatchSemaphore(value: 0)
+                        DispatchQueue.global().async { _ = self.arrived?.wait(timeout: .now() + 1) }
+                    }
+                    turn = DispatchSemaphore(value: 1)
+                }
+            }
+            extension Pipe: CustomStringConvertible {
+                var description: String { turn.wait(); defer { turn.signal() }; return "" }
+                func receive() { queue.async { self.arrived?.signal(); self.arrived = nil } }
+            }
+            """
+        let found = await Support.lint([("T.swift", code)], rules: [DispatchSemaphoreRule()])
+        let byLine = Dictionary(found.map { ($0.location.line, ($0.message, $0.fixIt.message)) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(found.map(\.location.line).sorted(), [3, 4])
+        XCTAssertEqual(byLine[3]?.0, "semaphore 'arrived' created with value 0 makes a thread wait for other work to signal it, with no priority donation")
+        XCTAssertEqual(byLine[3]?.1, "let one dedicated thread (not the main thread, not the cooperative pool) do the waiting, at the same priority as "
+                       + "the code that signals it; in async code, receive the events from an AsyncStream instead")
+        XCTAssertEqual(byLine[4]?.0, "semaphore 'turn' created with value 1 is a lock without an owner: no priority donation, and a wait from async "
+                       + "code blocks a cooperative thread")
+    }
 }

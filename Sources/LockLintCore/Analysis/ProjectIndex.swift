@@ -82,6 +82,9 @@ public struct TypeFacts: Sendable, Equatable {
     public var conformances: [String] = []
     /// For a typealias: the type it names ("" otherwise).
     public var aliasOf = ""
+    /// For a typealias: the types every declaration of it names (one per `#if` branch or
+    /// file), sorted.
+    public var aliasTargets: [String] = []
     /// What its `lock()` methods do: bit 1, some takes a real lock (an acquire, a withLock-style
     /// call, a queue's sync); bit 2, some takes none (it sets state: a pause, a domain action).
     public var lockImplementations: UInt8 = 0
@@ -170,6 +173,7 @@ public struct TypeFacts: Sendable, Equatable {
         unconditionalKinds |= o.unconditionalKinds
         Self.union(&conditionalDeclarations, o.conditionalDeclarations)
         if aliasOf.isEmpty { aliasOf = o.aliasOf }
+        Self.union(&aliasTargets, o.aliasTargets)
         Self.union(&storedVars, o.storedVars)
         Self.union(&requiredVars, o.requiredVars)
         Self.union(&storedVarTypes, o.storedVarTypes)
@@ -641,6 +645,7 @@ public struct ProjectIndex: Sendable {
             if let target = aliasTarget(s, di) {
                 var f = TypeFacts()
                 f.aliasOf = target
+                f.aliasTargets = [target]
                 types[d.nameText, default: TypeFacts()].merge(f)
             }
         }
@@ -1361,6 +1366,8 @@ public enum MainActorTypes {
         "View", "App", "Scene", "UIResponder", "NSResponder", "UIApplicationDelegate", "NSApplicationDelegate",
         "UIWindowSceneDelegate", "UIHostingController", "NSHostingController", "NSHostingView", "UIViewRepresentable",
         "UIViewControllerRepresentable", "NSViewRepresentable", "NSViewControllerRepresentable",
+        // GLKit's view and view controller subclass UIKit's.
+        "GLKView", "GLKViewController",
     ]
     static let uiSuffixes = ["View", "ViewController", "Controller", "Cell", "Window", "Control", "Button", "Label",
                              "Responder", "TextField", "Bar", "Application"]

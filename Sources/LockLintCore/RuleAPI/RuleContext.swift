@@ -472,6 +472,11 @@ public final class RuleContext {
         var hops = hops
         while !name.isEmpty && hops < 16 {
             var f = index.facts(module: module, name: name)
+            // A typealias of the module stands for the types it names: where `#if` branches (or
+            // files) name different ones, every one of them must be main-actor isolated.
+            if !declaresSupertype(f), let targets = f?.aliasTargets, !targets.isEmpty {
+                return targets.allSatisfy { $0 != name && inheritsMainActor($0, module: module, index: index, hops: hops + 1) }
+            }
             // A type the run declares is the one meant (a class of its own named `App` is not
             // SwiftUI's); a name it only extends or uses is the SDK's.
             if !declaresSupertype(f) {

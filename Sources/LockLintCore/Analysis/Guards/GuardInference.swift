@@ -202,7 +202,11 @@ public enum GuardInference {
                         joining: [String: [String]] = [:], notJoining: Set<String> = [],
                         ancestors: [[TypeGuardLog]] = []) -> [GuardFinding] {
         guard let cls = logs.lazy.compactMap({ $0.classRecord }).first else { return [] }
-        if cls.exemption != nil || logs.contains(where: { $0.exemption != nil }) { return [] }
+        // A main-actor class whose code also runs off the main actor (see `ClassRecord.runsOffMain`)
+        // and takes a lock: the lock is there for that code, and its state is judged.
+        let offMainLocked = cls.exemption == "main-actor superclass" && cls.runsOffMain
+            && logs.contains { $0.accesses.contains { $0.guards.contains { $0.kind == .lock } } }
+        if (cls.exemption != nil && !offMainLocked) || logs.contains(where: { $0.exemption != nil }) { return [] }
         let unchecked = cls.unchecked || logs.contains { $0.uncheckedHere }
         var members: [String: MemberRecord] = [:]
         var byBase: [String: [String]] = [:]

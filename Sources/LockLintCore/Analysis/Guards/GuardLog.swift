@@ -258,6 +258,11 @@ public struct ClassRecord: Sendable, Equatable {
     /// It gives one of its own queues to other code as the queue to call it back on (see
     /// `UnitWalker.handsOutQueue`).
     public var handsOutQueue = false
+    /// A main-actor class (by its superclass) whose own code also runs off the main actor: a
+    /// closure of its that uses `self` handed to an API that runs it later elsewhere (a completion
+    /// handler, another queue's block), or a `nonisolated` method. With a lock taken in its
+    /// code, its state is judged like any class's.
+    public var runsOffMain = false
     /// Its serial queues declared with `var`: other code may set them (`conn.queue = q`).
     public var settableQueues: [String] = []
     /// What it stores that serializes work (`lock 'lock'`, `queue 'q'`, `actor 'coordinator'`), as
@@ -1505,6 +1510,7 @@ public enum GuardLogExtractor {
             }
         }
         r.exemption = exemption(context, d, units: units)
+        if r.exemption == "main-actor superclass" { r.runsOffMain = runsOffMain(context, units: units) }
         r.confined = units.contains { assertsEventLoop(s, $0) }
         r.varsGuardedByOwner = local.vars.filter { usedOnlyUnderOwnersLock($0, units: units, context: context) }
         if decl.parent < 0 && (decl.modifiers.contains(.private) || decl.modifiers.contains(.fileprivate)) {
@@ -1645,6 +1651,37 @@ public enum GuardLogExtractor {
             guard case .member(let v) = receiverDecl(s, name, at: j), v.parent >= 0, s.decls[v.parent].kind == .struct
                     || s.decls[v.parent].kind == .extension else { continue }
             if declaredTypeName(v, s) == className { return true }
+        }
+        return false
+    }
+
+    /// Whether a main-actor class's own code runs off the main actor: a `nonisolated` method, or
+    /// a closure in its units that uses `self` and is kept to run later (`runsLater`) by an API
+    /// that does not run it on the main actor (a Metal command buffer's completed handler, a
+    /// global queue's block); main-queue blocks and `@MainActor` closures stay on it.
+    static func runsOffMain(_ context: RuleContext, units: [Int]) -> Bool {
+        let s = context.structure
+        for u in units {
+            for m in s.children[u] where s.decls[m].kind == .function && s.decls[m].modifiers.contains(.nonisolated) && !s.decls[m].isStaticMember {
+                return true
+            }
+            guard s.decls[u].body >= 0 else { continue }
+            let body = s.scopes[s.decls[u].body]
+            // Closures are stored in source order: the first one at or after the body's brace.
+            var lo = 0
+            var hi = s.closures.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if s.closures[mid].open <= body.open { lo = mid + 1 } else { hi = mid }
+            }
+            var ci = lo
+            while ci < s.closures.count && s.closures[ci].open < body.close {
+                let c = s.closures[ci]
+                ci += 1
+                guard c.callee >= 0, LockRegions.runsLater(s, c), !MainActorCode.runs(s, at: c.open + 1, context: context) else { continue }
+                let from = c.inKeyword > c.open ? c.inKeyword + 1 : c.open + 1
+                if (from..<max(from, c.close)).contains(where: { s.isKeyword($0, .self) }) { return true }
+            }
         }
         return false
     }

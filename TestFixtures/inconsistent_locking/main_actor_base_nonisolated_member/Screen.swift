@@ -1,0 +1,7 @@
+#if os(macOS)
+import AppKit
+typealias Screen = NSViewController
+#else
+import UIKit
+typealias Screen = UIViewController
+#endif

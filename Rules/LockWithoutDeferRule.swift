@@ -306,6 +306,16 @@ public struct LockWithoutDeferRule: Rule {
         case .endOfBody:
             message = "\(lockName) is still held at the end of \(fn) on a path that skips \(release)()"
         }
+        // The acquire sits in a block (an `if`'s body) that closes before a release or a leaking
+        // exit: a `defer` written after it would run at that block's end, releasing the lock at
+        // once, and a release added at an exit would also run on paths that never took it.
+        let block = Int(s.scopeOf[a])
+        let blockClose = block >= 0 ? s.scopes[block].close : Int.max
+        if leaks.contains(where: { $0.token > blockClose }) || result.releases.contains(where: { $0 > blockClose }) {
+            return context.diagnostic(description, at: a, message: message, notes: notes, fixIt: FixIt(
+                "release it at those exits only on the paths that took it (under the condition that took it), or take and release it in one block; "
+                    + "a `defer` right after `\(acquireCall)` would run at the end of the block that takes it"))
+        }
         let fix: String
         // A release placed before more work of the function (a test that lets a worker go, then
         // checks what happened): deferring it to the end of the scope would keep the lock over
@@ -321,7 +331,14 @@ public struct LockWithoutDeferRule: Rule {
             }
             return context.diagnostic(description, at: a, message: message, notes: notes, fixIt: FixIt(fix))
         }
-        if first.kind == .nextIteration {
+        if receiver.contains("?") && first.kind != .nextIteration {
+            // A release through an optional chain does nothing on a path where it is nil (as the
+            // one that leaks may be): bind the lock once, and take and release it through that.
+            let local = String(receiver.split(separator: ".").last ?? "lock").filter { $0 != "?" && $0 != "!" }
+            fix = "bind the lock once before taking it (`guard let \(local) = \(receiver.dropLast(receiver.hasSuffix("?") ? 1 : 0)) else { … }`), then "
+                + "`\(local)\(acquireCall.dropFirst(receiver.count)); defer { \(local)\(releaseCall.dropFirst(receiver.count)) }`: a release through `\(receiver)` does nothing on a path where it is nil"
+            return context.diagnostic(description, at: a, message: message, notes: notes, fixIt: FixIt(fix))
+        } else if first.kind == .nextIteration {
             fix = "call \(releaseCall) before `continue`, or move the loop body's critical section into a function that starts with `\(acquireCall); defer { \(releaseCall) }`"
         } else if free {
             fix = "write `defer { \(releaseCall) }` right after `\(acquireCall)` and delete the other \(release) calls"

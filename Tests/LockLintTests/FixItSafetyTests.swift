@@ -805,4 +805,33 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertFalse(fix.contains("`let`"), fix)
         XCTAssertTrue(fix.hasPrefix("make it private behind a public accessor that clients keep setting"), fix)
     }
+
+    /// A lock taken inside a block that ends before its release (an `if`, a `switch` case) is
+    /// never told to defer its release right after the acquire (the defer would run at that
+    /// block's end); a lock reached through an optional is told to bind it once, since a release
+    /// through the same chain does nothing where it is nil.
+    func testLockWithoutDeferFixItsAreSafeForBranchBlocksAndOptionalChains() async throws {
+        let root = Support.packageRoot.appendingPathComponent("TestFixtures/lock_without_defer")
+        var files: [(path: String, code: String)] = []
+        for name in ["acquire_inside_branch_block.swift", "acquire_inside_switch_case.swift", "lock_reached_through_optional.swift"] {
+            files.append(("Sources/App/" + name, try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)))
+        }
+        let ds = await Support.lint(files, rules: [LockWithoutDeferRule()])
+        let fix = Dictionary(ds.map { ("\($0.path.split(separator: "/").last!):\($0.location.line)", $0.fixIt.message) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(fix.keys.sorted(), ["acquire_inside_branch_block.swift:12", "acquire_inside_branch_block.swift:34",
+                                           "acquire_inside_switch_case.swift:14",
+                                           "lock_reached_through_optional.swift:15", "lock_reached_through_optional.swift:41"], "\(fix)")
+        for k in ["acquire_inside_branch_block.swift:12", "acquire_inside_switch_case.swift:14"] {
+            let m = fix[k] ?? ""
+            XCTAssertFalse(m.contains("write `defer") || m.contains("add `defer") || m.contains("delete the other"), m)
+            XCTAssertTrue(m.contains("only on the paths that took it"), m)
+        }
+        XCTAssertTrue(fix["acquire_inside_branch_block.swift:34"]?.contains("defer { frontLock.unlock() }") ?? false, "\(fix)")
+        let chained = fix["lock_reached_through_optional.swift:15"] ?? ""
+        XCTAssertTrue(chained.hasPrefix("bind the lock once before taking it (`guard let frontLock = core?.frontLock else { … }`)"), chained)
+        XCTAssertTrue(chained.contains("`frontLock.lock(); defer { frontLock.unlock() }`"), chained)
+        XCTAssertFalse(chained.contains("defer { core?."), chained)
+        let gate = fix["lock_reached_through_optional.swift:41"] ?? ""
+        XCTAssertTrue(gate.contains("`guard let gate = gate else { … }`") && gate.contains("`gate.lock(); defer { gate.unlock() }`"), gate)
+    }
 }

@@ -62,3 +62,21 @@ final class PlainFeedViewController: UIViewController {
         }
     }
 }
+
+// An observer handed the main queue to run on: still the main actor.
+final class ObservingFeedViewController: UIViewController {
+    private let lock = NSLock()
+    private var items: [String] = []
+
+    func append(_ s: String) {
+        lock.lock()
+        items.append(s)
+        lock.unlock()
+    }
+
+    func observe() {
+        NotificationCenter.default.addObserver(forName: .NSCalendarDayChanged, object: nil, queue: .main) { [weak self] _ in
+            self?.items = []
+        }
+    }
+}

@@ -1679,6 +1679,8 @@ public enum GuardLogExtractor {
                 let c = s.closures[ci]
                 ci += 1
                 guard c.callee >= 0, LockRegions.runsLater(s, c), !MainActorCode.runs(s, at: c.open + 1, context: context) else { continue }
+                // Handed over with the main queue to run it on (`addObserver(…, queue: .main) { }`).
+                if let q = GuardRegions.queueArgument(s, c)?.text, q == ".main" || q.hasSuffix("Queue.main") { continue }
                 let from = c.inKeyword > c.open ? c.inKeyword + 1 : c.open + 1
                 if (from..<max(from, c.close)).contains(where: { s.isKeyword($0, .self) }) { return true }
             }

@@ -58,3 +58,37 @@ final class MainFrameController: BaseController {
         queue = nil
     }
 }
+
+// Handlers that assert the main actor before touching the controller, and a handler given to
+// an object of the run's own (which calls it where its code does: the tool cannot tell):
+// the controller stays on the main actor.
+final class Ticker {
+    func onTick(_ body: @escaping () -> Void) {}
+}
+
+final class AssertingFrameController: BaseController {
+    private let lock = NSLock()
+    private var queue: Int?
+    private let ticker = Ticker()
+
+    func reset() {
+        lock.lock()
+        queue = 1
+        lock.unlock()
+    }
+
+    func commit(_ buffer: CommandBuffer) {
+        buffer.addCompletedHandler { [weak self] _ in
+            MainActor.assumeIsolated {
+                self?.recover()
+            }
+        }
+        ticker.onTick { [weak self] in
+            self?.recover()
+        }
+    }
+
+    private func recover() {
+        queue = nil
+    }
+}

@@ -44,3 +44,34 @@ final class OutboxScreen: Screen {
         print(pending.count)
     }
 }
+
+// Nonisolated members that lock only a box of their own (a `let` holding its state): the
+// main-actor vars are never shared with them.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func withLock<T>(_ body: (inout Int) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
+
+final class BoxedScreen: Screen {
+    private let hits = Counter()
+    private var shown = 0
+
+    nonisolated func hit() {
+        hits.withLock { $0 += 1 }
+    }
+
+    func clear() {
+        hits.withLock { $0 = 0 }
+        shown = 0
+    }
+
+    func show() {
+        shown += 1
+        print(shown)
+    }
+}

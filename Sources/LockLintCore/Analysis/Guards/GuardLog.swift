@@ -1655,15 +1655,31 @@ public enum GuardLogExtractor {
         return false
     }
 
-    /// Whether a main-actor class's own code runs off the main actor: a `nonisolated` method, or
-    /// a closure in its units that uses `self` and is kept to run later (`runsLater`) by an API
-    /// that does not run it on the main actor (a Metal command buffer's completed handler, a
-    /// global queue's block); main-queue blocks and `@MainActor` closures stay on it.
+    /// Whether a main-actor class's own code runs off the main actor: a `nonisolated` method that
+    /// takes a lock itself, or a closure in its units that uses `self` outside any main-actor hop
+    /// of its own (`MainActor.assumeIsolated { }`, a main-queue block) and is kept to run later
+    /// by an API of another module that is not told to run it on the main queue (a Metal command
+    /// buffer's completed handler, a global queue's block). A closure handed to the class itself
+    /// or to an object of a type the run declares may run anywhere its code calls it: not told.
     static func runsOffMain(_ context: RuleContext, units: [Int]) -> Bool {
         let s = context.structure
+        let acquires = context.lockRegions.regions.map(\.acquireToken)
+        // The class's stored vars: a nonisolated method that locks around one of them shares it
+        // with the main actor (one that locks a `let` box of its own, `Mutex<State>`, does not).
+        var vars = Set<String>()
+        for u in units {
+            for m in s.children[u] where s.decls[m].kind == .variable && !s.decls[m].isLet && !s.decls[m].isComputed && !s.decls[m].isStaticMember {
+                vars.insert(s.decls[m].nameText)
+            }
+        }
         for u in units {
             for m in s.children[u] where s.decls[m].kind == .function && s.decls[m].modifiers.contains(.nonisolated) && !s.decls[m].isStaticMember {
-                return true
+                guard s.decls[m].body >= 0 else { continue }
+                let b = s.scopes[s.decls[m].body]
+                if acquires.contains(where: { $0 > b.open && $0 < b.close }),
+                   (b.open + 1..<b.close).contains(where: { s.code[$0].kind == .identifier && vars.contains(s.text($0)) }) {
+                    return true
+                }
             }
             guard s.decls[u].body >= 0 else { continue }
             let body = s.scopes[s.decls[u].body]
@@ -1681,9 +1697,31 @@ public enum GuardLogExtractor {
                 guard c.callee >= 0, LockRegions.runsLater(s, c), !MainActorCode.runs(s, at: c.open + 1, context: context) else { continue }
                 // Handed over with the main queue to run it on (`addObserver(…, queue: .main) { }`).
                 if let q = GuardRegions.queueArgument(s, c)?.text, q == ".main" || q.hasSuffix("Queue.main") { continue }
+                // Called on the class itself, or on a member whose type the run declares.
+                if !s.isChar(c.callee - 1, UInt8(ascii: ".")) || c.receiverStart < 0 { continue }
+                let receiver = s.text(s.span(c.receiverStart, c.callee - 1))
+                if receiver == "self" { continue }
+                if case .member(let v) = receiverDecl(s, receiver.hasPrefix("self.") ? String(receiver.dropFirst(5)) : receiver, at: c.callee),
+                   let type = declaredTypeName(v, s), context.index.facts(module: context.module, name: type) != nil {
+                    continue
+                }
                 let from = c.inKeyword > c.open ? c.inKeyword + 1 : c.open + 1
-                if (from..<max(from, c.close)).contains(where: { s.isKeyword($0, .self) }) { return true }
+                if (from..<max(from, c.close)).contains(where: { s.isKeyword($0, .self) && !MainActorCode.runs(s, at: $0, context: context) && !assumesMain(s, $0, in: c) }) {
+                    return true
+                }
             }
+        }
+        return false
+    }
+
+    /// Whether token `i` of closure `c`'s body sits in a `MainActor.assumeIsolated { }` inside it.
+    static func assumesMain(_ s: FileStructure, _ i: Int, in c: Closure) -> Bool {
+        for sc in s.enclosingScopes(of: i) {
+            let scope = s.scopes[sc]
+            guard scope.kind == .closure, scope.closure >= 0 else { continue }
+            let inner = s.closures[scope.closure]
+            if inner.open <= c.open { return false }
+            if inner.callee >= 2 && s.is(inner.callee, "assumeIsolated") && s.is(inner.callee - 2, "MainActor") { return true }
         }
         return false
     }

@@ -62,10 +62,14 @@ public struct ActorReentrancyRule: Rule {
             of a `Task { }` created in an actor method (not `Task.detached`, not given another actor with \
             `@MainActor in`, not nested in a closure that runs later) is isolated to the actor and is checked the \
             same way on its own; an `await` on a call of a synchronous method of the same actor is not a \
-            suspension. A call of an async method of the same actor (declared in the same file) that awaits \
+            suspension, nor one on an async method of it (in the same file) whose body awaits nothing but such \
+            calls, directly or through others (async only by its signature); a cycle of such methods, a \
+            `nonisolated` one or one declared elsewhere may suspend. A call of an async method of the same actor (declared in the same file) that awaits \
             and then assigns a property it has not read before (not in a loop, which stores fresh results as \
             they come; a subscript only when its key is one of the helper's parameters), directly or through \
-            another such helper, counts as a suspension followed by that write, when the caller's decision leads \
+            another such helper (not while the helper holds a claim it made before its first await, \
+            `guard !loading else { return }; loading = true`: a second call stops at that gate), counts as a \
+            suspension followed by that write, when the caller's decision leads \
             to the call (its `if` body or `else` chain, after its `guard`, inside its `switch`, after an `if` \
             that leaves, or the same statement); reported at the call. A property that a `Task { }` started by \
             the method assigns, overwritten (`=`) by the method after a later await that does not wait for \
@@ -315,6 +319,12 @@ public struct ActorReentrancyRule: Rule {
                     facts = ActorStateFlow.actorMethods(s, named: actorName, properties: p)
                     factsByActor[actorName] = facts
                 }
+            } else if let known = factsByActor["\u{0}" + actorName] {
+                facts = known
+            } else {
+                // The actor is declared elsewhere: its members in this file that do not suspend.
+                facts.synchronous = ActorStateFlow.nonSuspendingMembers(s, named: actorName)
+                factsByActor["\u{0}" + actorName] = facts
             }
             for m in s.children[ti] {
                 let d = s.decls[m]

@@ -29,7 +29,10 @@ public struct LockInActorRule: Rule {
             the other way round, is another type). A lock that code outside the actor's isolation uses is not \
             reported: a lock declared `nonisolated`, or one used by a `nonisolated` function, subscript or computed \
             var of the actor (in its body or an extension in the same file) guards the synchronous access that the \
-            actor cannot, and deleting it would break that access.
+            actor cannot, and deleting it would break that access. A lock made in a `nonisolated` member, or made \
+            or taken only in closures that run off the actor (marked `@Sendable`, a detached or child task, a block \
+            on a queue other than main, a callback stored in another object's property such as a file handle's \
+            handler), never blocks the actor and is not reported; a `Task { }` body runs on the actor.
             """,
         inTests: .skipped("a lock inside an actor is a design to simplify, not a failure of the test; reported only outside tests"),
         triggeringExamples: [
@@ -161,6 +164,10 @@ public struct LockInActorRule: Rule {
                   let lockType = context.vocabulary.lockType(of: d, in: s, strict: true) else { continue }
             let isLocal = d.parent >= 0 && (s.decls[d.parent].kind.isFunctionLike || (s.decls[d.parent].kind == .variable && s.decls[d.parent].isComputed))
             if isLocal {
+                // A member that leaves the actor (`nonisolated`) runs on its caller's thread; a lock
+                // made for, or taken only in, closures that run off the actor (an escaping
+                // `@Sendable` callback, a detached task, another queue) never blocks the actor.
+                if LockUses.outsideActor(s, lock: di) { continue }
                 let fn = s.decls[d.parent]
                 let fnName = fn.kind == .function || fn.kind == .variable ? "'\(fn.nameText)'" : fn.kind.keyword
                 let member = fn.kind == .variable ? "computed var \(fnName)" : "method \(fnName)"

@@ -66,6 +66,6 @@ actor Engine {
         }
     }
 
-    private func boot() async throws {}
-    private func login() async throws -> String { "" }
+    private func boot() async throws { await Task.yield() }
+    private func login() async throws -> String { await Task.yield(); return "" }
 }

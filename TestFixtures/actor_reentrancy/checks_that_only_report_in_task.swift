@@ -23,5 +23,5 @@ actor Uploader {
         }
     }
 
-    func send() async {}
+    func send() async { await Task.yield() }
 }

@@ -33,5 +33,5 @@ extension Barrier {
         }
     }
 
-    func warmUp() async {}
+    func warmUp() async { await Task.yield() }
 }

@@ -70,6 +70,6 @@ actor Thumbnails {
         _ = try await render(key)
     }
 
-    private func draw(_ key: String) async throws -> Data { Data() }
-    private func pause() async {}
+    private func draw(_ key: String) async throws -> Data { await Task.yield(); return Data() }
+    private func pause() async { await Task.yield() }
 }

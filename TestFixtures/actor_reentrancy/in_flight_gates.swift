@@ -19,7 +19,7 @@ actor CatalogLoader {
         loadedOnce = true
     }
 
-    private func fetch() async -> [String] { [] }
+    private func fetch() async -> [String] { await Task.yield(); return [] }
 }
 
 // The gate is an optional task: set before the await, cleared after it.
@@ -55,5 +55,5 @@ actor FeedRefresher {
         refreshedOnce = true // expect: actor_reentrancy
     }
 
-    private func download() async -> [Int] { [] }
+    private func download() async -> [Int] { await Task.yield(); return [] }
 }

@@ -66,5 +66,5 @@ actor Uploader {
         pending = 0 // expect: actor_reentrancy
     }
 
-    private func transmit(_ id: Int) async {}
+    private func transmit(_ id: Int) async { await Task.yield() }
 }

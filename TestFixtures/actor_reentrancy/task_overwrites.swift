@@ -58,8 +58,8 @@ actor Link {
         _ = watcher
     }
 
-    private func handshake() async {}
-    private func fetchLatest() async -> String { "" }
+    private func handshake() async { await Task.yield() }
+    private func fetchLatest() async -> String { await Task.yield(); return "" }
 }
 
 // A Task started in one method of an extension, overwritten through `self.`.

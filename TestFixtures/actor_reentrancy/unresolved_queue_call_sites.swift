@@ -46,6 +46,6 @@ actor ProgressReporter {
         total = 1 // expect: actor_reentrancy
     }
 
-    private func report(_ n: Int) async {}
-    private func makeToken() async -> Token { Token() }
+    private func report(_ n: Int) async { await Task.yield() }
+    private func makeToken() async -> Token { await Task.yield(); return Token() }
 }

@@ -681,9 +681,9 @@ final class FixItSafetyTests: XCTestCase {
                     let made = await make()
                     plain = made
                 }
-                func create() async throws -> String { "" }
-                func deliver(_ id: Int) async -> Bool { true }
-                func make() async -> String { "" }
+                func create() async throws -> String { await Task.yield(); return "" }
+                func deliver(_ id: Int) async -> Bool { await Task.yield(); return true }
+                func make() async -> String { await Task.yield(); return "" }
             }
             """
         let ds = await findings(code, ActorReentrancyRule())

@@ -25,6 +25,7 @@ public enum ActorStateFlow {
 
     public static func actorMethods(_ s: FileStructure, named name: String, properties: Set<String>) -> ActorMethods {
         var out = ActorMethods()
+        out.synchronous = nonSuspendingMembers(s, named: name)
         for t in s.typeDecls(named: name) where s.decls[t].body >= 0 && (s.decls[t].kind == .actor || s.decls[t].kind == .extension) {
             for m in s.children[t] {
                 let d = s.decls[m]
@@ -32,7 +33,6 @@ public enum ActorStateFlow {
                       !d.modifiers.contains(.nonisolated), !d.modifiers.contains(.nonisolatedUnsafe) else { continue }
                 let (written, decided) = MethodAnalysis(s, method: m, properties: properties).propertyWrites()
                 for p in written.sorted() { out.assigners[p, default: []].append(d.nameText) }
-                if !d.isAsync { out.synchronous.insert(d.nameText) }
                 let plain = written.subtracting(decided)
                 if !d.isAsync && !plain.isEmpty { out.setters[d.nameText, default: []].formUnion(plain) }
             }
@@ -60,6 +60,62 @@ public enum ActorStateFlow {
             }
             if !changed { break }
         }
+        return out
+    }
+
+    /// The members of actor `name` (its declaration and extensions in this file) that a call from
+    /// the actor runs without suspending: its synchronous methods, and its async methods whose
+    /// body awaits nothing but calls of such members (async only by signature: `func f() async
+    /// -> Bool { true }`). Decided by what each body awaits, through same-actor callees, memoised;
+    /// a cycle, a callee declared elsewhere or any other await may suspend. `nonisolated`, static
+    /// and global-actor methods leave the actor, so they are none of these.
+    public static func nonSuspendingMembers(_ s: FileStructure, named name: String) -> Set<String> {
+        var synchronous: Set<String> = []
+        var asyncBodies: [String: [Int]] = [:]
+        var leaves: Set<String> = []
+        for t in s.typeDecls(named: name) where s.decls[t].body >= 0 && (s.decls[t].kind == .actor || s.decls[t].kind == .extension) {
+            for m in s.children[t] where s.decls[m].kind == .function && !s.decls[m].nameText.isEmpty {
+                let d = s.decls[m]
+                if d.isStaticMember || d.modifiers.contains(.nonisolated) || d.modifiers.contains(.nonisolatedUnsafe) || s.hasGlobalActor(d) {
+                    leaves.insert(d.nameText)
+                } else if !d.isAsync {
+                    if d.body >= 0 { synchronous.insert(d.nameText) }
+                } else if d.body >= 0 {
+                    asyncBodies[d.nameText, default: []].append(m)
+                } else {
+                    leaves.insert(d.nameText)
+                }
+            }
+        }
+        // What each async method awaits: the same-actor callee names, or nil when it awaits
+        // anything else (another object, a continuation, a sequence, a task).
+        var callees: [String: Set<String>?] = [:]
+        for (n, methods) in asyncBodies where !leaves.contains(n) && !synchronous.contains(n) {
+            var names: Set<String>? = []
+            for m in methods {
+                let analysis = MethodAnalysis(s, method: m, properties: [])
+                for aw in analysis.regionTokens().awaits {
+                    guard let callee = analysis.awaitedMember(aw) else { names = nil; break }
+                    names?.insert(callee)
+                }
+                if names == nil { break }
+            }
+            callees[n] = names
+        }
+        var memo: [String: Bool] = [:]
+        var visiting: Set<String> = []
+        func runsThrough(_ n: String) -> Bool {
+            if synchronous.contains(n) && asyncBodies[n] == nil && !leaves.contains(n) { return true }
+            if let known = memo[n] { return known }
+            guard let entry = callees[n], let names = entry, !visiting.contains(n) else { return false }
+            visiting.insert(n)
+            let result = names.allSatisfy { runsThrough($0) }
+            visiting.remove(n)
+            memo[n] = result
+            return result
+        }
+        var out = synchronous
+        for n in asyncBodies.keys.sorted() where runsThrough(n) { out.insert(n) }
         return out
     }
 
@@ -379,6 +435,10 @@ public enum ActorStateFlow {
             var firstAwait = -1
             var read = Set<String>()
             var out: [String: HelperWrite] = [:]
+            let conditions = conditionRanges(region.tokens)
+            // Properties tested in a condition before the first await, where; the gate they claim.
+            var tested: [String: Int] = [:]
+            var gate: (name: String, claim: Int, release: Int)? = nil
             for t in region.tokens {
                 if awaits.contains(t) && firstAwait < 0 { firstAwait = t }
                 guard s.code[t].kind == .identifier, !region.deferTokens.contains(t) else { continue }
@@ -392,6 +452,7 @@ public enum ActorStateFlow {
                 let name = s.text(t)
                 if !a.isWrite {
                     read.insert(name)
+                    if firstAwait < 0 && tested[name] == nil && inCondition(t, conditions) { tested[name] = a.at }
                 } else if out[name] == nil && !read.contains(name) && !a.inCatch && firstAwait >= 0 && firstAwait < a.at && reaches(firstAwait, a.at)
                             && !inLoop(t) && (!a.subscripted || keyedByParameter(t)) {
                     out[name] = HelperWrite(await: firstAwait, write: t)
@@ -399,6 +460,16 @@ public enum ActorStateFlow {
                     // Written before any suspension: the helper claims it first.
                     read.insert(name)
                 }
+                if a.isWrite && a.via < 0 {
+                    if let g = gate, g.name == name, g.release < 0, a.at > g.claim { gate?.release = a.at }
+                    if gate == nil, firstAwait < 0, let r = tested[name], r < a.at, controls(r, a.at, conditions) { gate = (name, a.at, -1) }
+                }
+            }
+            // A gate claimed before the first suspension (`guard !loading else { return }; loading =
+            // true`) and still held at the first await: a second call stops at it, so the writes made
+            // while it is held do not act on a caller's decision twice.
+            if let g = gate, firstAwait >= 0, reaches(g.claim, firstAwait), g.release < 0 || g.release > firstAwait {
+                out = out.filter { g.release >= 0 && $0.value.write > g.release }
             }
             return out
         }
@@ -555,15 +626,24 @@ public enum ActorStateFlow {
         /// `await f()` / `await self.f()` where `f` is a synchronous method of this actor: the call
         /// runs on the actor without suspending.
         func awaitsSynchronousMember(_ aw: Int) -> Bool {
-            guard !synchronous.isEmpty else { return false }
+            guard !synchronous.isEmpty, let callee = awaitedMember(aw) else { return false }
+            return synchronous.contains(callee)
+        }
+
+        /// The name of the method of this actor that `await f()` / `await self.f()` at `aw` calls,
+        /// when nothing else is awaited with it: the call ends the statement, a condition (`if
+        /// await f() {`, `guard await f() else`, `, `) or an argument (`)`). Nil for anything else.
+        func awaitedMember(_ aw: Int) -> String? {
             var k = aw + 1
             if s.isKeyword(k, .self) && s.isChar(k + 1, UInt8(ascii: ".")) { k += 2 }
-            guard k < s.count, s.code[k].kind == .identifier, synchronous.contains(s.text(k)), s.isChar(k + 1, UInt8(ascii: "(")) else { return false }
-            // Nothing else awaited in the statement after the call.
+            guard k < s.count, s.code[k].kind == .identifier, !s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self),
+                  s.isChar(k + 1, UInt8(ascii: "(")) else { return nil }
             let close = Int(s.match[k + 1])
-            guard close > k else { return false }
+            guard close > k else { return nil }
             let next = close + 1
-            return next >= s.count || s.code[next].flags.contains(.newlineBefore) || s.isChar(next, UInt8(ascii: ";")) || s.isChar(next, UInt8(ascii: "}"))
+            let ends = next >= s.count || s.code[next].flags.contains(.newlineBefore) || s.isChar(next, UInt8(ascii: ";")) || s.isChar(next, UInt8(ascii: "}"))
+                || s.isChar(next, UInt8(ascii: "{")) || s.isKeyword(next, .else) || s.isChar(next, UInt8(ascii: ",")) || s.isChar(next, UInt8(ascii: ")"))
+            return ends ? s.text(k) : nil
         }
 
         // MARK: Accesses

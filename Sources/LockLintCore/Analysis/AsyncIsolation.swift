@@ -107,6 +107,29 @@ extension AsyncContext {
         "detached", "addTask", "addTaskUnlessCancelled", "addDiscardingTask", "addImmediateTask", "Thread", "detachNewThread",
     ]
 
+    /// Whether closure `ci`, written in an actor's code, runs off the actor: it is marked
+    /// `@Sendable` or given a global actor, it is handed to a callee that runs it as a detached or
+    /// child task or on a thread or a queue (not the main one), or it is stored as a callback in a
+    /// property of another object (`handle.readabilityHandler = { … }`), which calls it on its own
+    /// thread. A closure stored in the actor's own property (`self.onDone = { … }`) or passed to
+    /// any other call is not known to.
+    public static func runsOffActor(_ s: FileStructure, closure ci: Int) -> Bool {
+        let c = s.closures[ci]
+        if isSendableClosure(s, c) || closureActorAttribute(s, c) != nil { return true }
+        if c.callee >= 0 {
+            let callee = s.text(c.callee)
+            if sendableCallees.contains(callee) { return true }
+            if callee == "async" || callee == "asyncAfter" || callee == "concurrentPerform" {
+                return s.isChar(c.callee - 1, UInt8(ascii: ".")) && !s.is(c.callee - 2, "main")
+            }
+            return false
+        }
+        // `a.b.handler = {`: the member assigned belongs to another object than the actor.
+        let eq = c.open - 1
+        guard eq >= 3, s.isChar(eq, UInt8(ascii: "=")), s.code[eq - 1].kind == .identifier, s.isChar(eq - 2, UInt8(ascii: ".")) else { return false }
+        return !(s.isKeyword(eq - 3, .self) && !s.isChar(eq - 4, UInt8(ascii: ".")))
+    }
+
     /// `{ @Sendable in … }` / `{ @Sendable () -> Void in … }`.
     static func isSendableClosure(_ s: FileStructure, _ c: Closure) -> Bool {
         guard c.inKeyword > c.open else { return false }

@@ -1,0 +1,5 @@
+import Foundation
+
+actor Session {
+    var token: String?
+}

@@ -582,7 +582,13 @@ enum GuardReport {
         // A class that keeps its other state in atomics: what the tool saw is those atomics.
         let atomics = atomicVars
         if !atomics.isEmpty {
-            if !onlyConstants {
+            if onlyConstants && !publicUnwritten.isEmpty {
+                let one = publicUnwritten.count == 1
+                fix = "make '\(publicUnwritten.joined(separator: "', '"))' \(one ? "a computed property" : "computed properties") over private storage kept in an atomic, "
+                    + "as '\(atomics[0])' is, with the same public getter\(one ? "" : "s") and setter\(one ? "" : "s") (\(one ? "its setter is" : "their setters are") API: "
+                    + "a 'let' would break every client that sets \(one ? "it" : "one"))"
+                    + ", and an ordering on each operation (.relaxed for an independent flag or counter, .acquiring/.releasing when it publishes other data)"
+            } else if !onlyConstants {
                 fix = "keep \(names.count == 1 ? "it" : "each") in an atomic too, as '\(atomics[0])' is, with an ordering on each operation "
                     + "(.relaxed for an independent flag or counter, .acquiring/.releasing when it publishes other data); an atomic guards one value: "
                     + "state that must change together with other state needs one lock around all of it; if one thread or queue owns every instance, "

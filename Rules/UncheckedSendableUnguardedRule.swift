@@ -30,7 +30,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
             serial queue the type makes, with sync or async (its blocks run one at a time either way; over a concurrent \
             queue, or kept for later, it is no guard; over a queue handed in, a possible one), a serial queue's blocks \
             (a `DispatchQueue` made without `.concurrent`, where it is declared or where init makes it, an \
-            OperationQueue limited to one operation, and a URLSession's delegateQueue where the type makes the session with no queue or with such a one; when the session also calls the class back as its delegate, a possible guard), a concurrent queue used as a reader-writer lock (plain \
+            OperationQueue limited to one operation (a closure handed to its addOperation, or the one block of an operation the \
+            same function then adds to it: `op.addExecutionBlock { }` or `BlockOperation { }`, then `q.addOperation(op)`; an \
+            operation with two blocks runs them at once), and a URLSession's delegateQueue where the type makes the session with no queue or with such a one; when the session also calls the class back as its delegate, a possible guard), a concurrent queue used as a reader-writer lock (plain \
             `sync` reads, barrier writes; a write in a plain block is told to make that block a barrier, as a \
             barrier submitted from inside it would deadlock or run late), an event loop's \
             blocks, and code on the main actor or asserted to run on a queue or loop (`dispatchPrecondition`, \
@@ -83,7 +85,10 @@ public struct UncheckedSendableUnguardedRule: Rule {
             by a queue is never told to take an accessor that hops onto the queue with sync: code outside the module \
             may already run there; nor is a member deinit calls (deinit can run on the queue). A read in a synchronous member \
             that hands its caller the value before it returns (a getter, a result, a closure parameter it cannot keep) is \
-            never told to read inside queue.async and hand the value on. A class with \
+            never told to read inside queue.async and hand the value on. A class that keeps \
+            state in atomics (stored values it operates on with a memory ordering, `x.load(ordering:)`, `x.compareExchange(…, \
+            ordering:)`, or hands by address to a C atomic function, `OSAtomicIncrement32(&x)`) is told that its other state sits \
+            outside them, not that it has no lock, and those vars are not its unguarded state. A class with \
             mutable state and nothing that is or may be a guard gets one finding, at its name, with a note at \
             each var. Left alone: classes isolated to a global actor (declared, through a UIKit/AppKit or \
             SwiftUI superclass of the run or a superclass declared isolated in any module of the run (when several \
@@ -188,6 +193,11 @@ public struct UncheckedSendableUnguardedRule: Rule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         context.guardFindings().compactMap { f in
             guard f.unchecked, !(context.isTestCode && f.quietInTests) else { return nil }
+            // A class whose only mutable state is held in atomics it operates on.
+            if f.kind == .unprotectedClass, f.holds.isEmpty {
+                let atomics = GuardReport.atomicProperties(context.structure, classToken: GuardReport.tokenIndex(context.structure, offset: f.site.offset))
+                if !atomics.isEmpty && f.vars.allSatisfy({ atomics.contains($0.name) }) { return nil }
+            }
             return GuardReport.diagnostic(f, rule: description, subject: "@unchecked Sendable class '\(f.typeName)'", context: context)
         }
     }

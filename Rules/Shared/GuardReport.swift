@@ -361,8 +361,7 @@ enum GuardReport {
                 + (handOff.map { handOffFix(g.name, method: $0, name: f.variable, write: f.write, keepOrder: later,
                                             because: later ? orderReason(f, context: context) : nil, answersNow: now) }
                    ?? queueFix(g.name, name: f.variable, write: f.write, keepOrder: later, because: later ? orderReason(f, context: context) : nil,
-                               operationQueue: GuardLogExtractor.isOperationQueue(named: g.name, at: tokenIndex(context.structure, offset: f.site.offset),
-                                                                                  in: context.structure), answersNow: now))
+                               operationQueue: isOperationQueue(g.name, f, context: context), answersNow: now))
             if let fn = checkThenActFunction(context.structure, f) {
                 return base + "; '\(fn)' also decides on '\(f.variable)' by reading it before writing it: re-check the condition in the block on "
                     + "\(g.name) that writes, so a second call cannot pass the same check first"
@@ -464,10 +463,18 @@ enum GuardReport {
     /// an OperationQueue has neither async nor sync (`addOperation`, and
     /// `addOperations(_:waitUntilFinished: true)`).
     static func queueVerbs(_ q: String, _ f: GuardFinding, context: RuleContext) -> (async: String, sync: String) {
-        if GuardLogExtractor.isOperationQueue(named: q, at: tokenIndex(context.structure, offset: f.site.offset), in: context.structure) {
+        if isOperationQueue(q, f, context: context) {
             return ("\(q).addOperation", "\(q).addOperations(_:waitUntilFinished: true)")
         }
         return ("\(q).async", "\(q).sync")
+    }
+
+    /// Whether guard queue `q` of the finding's class is an OperationQueue: declared so in this
+    /// file, or, for code in an extension in another file, in the class's declaration.
+    static func isOperationQueue(_ q: String, _ f: GuardFinding, context: RuleContext) -> Bool {
+        if GuardLogExtractor.isOperationQueue(named: q, at: tokenIndex(context.structure, offset: f.site.offset), in: context.structure) { return true }
+        let bare = q.hasPrefix("self.") ? String(q.dropFirst(5)) : q
+        return context.classFacts(f.typeName)?.operationQueues.contains(bare) == true
     }
 
     /// How to move an access onto serial queue `q`. `q.sync` is not offered on its own: the
@@ -538,7 +545,10 @@ enum GuardReport {
         // What the class holds, when it holds something: the tool saw it, and only that the
         // state is not touched under it.
         let holds = f.holds.isEmpty ? nil : f.holds.joined(separator: ", ")
-        for v in f.vars {
+        // Vars the class keeps atomics in are not unguarded state.
+        let atomicVars = holds == nil ? atomicProperties(context.structure, classToken: token) : []
+        let vars = atomicVars.isEmpty ? f.vars : f.vars.filter { !atomicVars.contains($0.name) }
+        for v in vars {
             switch v.state {
             case .written(let w):
                 onlyConstants = false
@@ -560,7 +570,7 @@ enum GuardReport {
                 notes.append(note(v.site, "'\(v.name)' is mutable, and never assigned outside init: it could be a 'let'"))
             }
         }
-        let names = f.vars.map(\.name)
+        let names = vars.map(\.name)
         let listText = names.count == 1 ? "'\(names[0])'" : "\(names.count) vars ('\(names.joined(separator: "', '"))')"
         var fix: String
         if onlyConstants && !publicUnwritten.isEmpty {
@@ -578,10 +588,84 @@ enum GuardReport {
                 + "; if one thread or queue owns every instance, say so in a doc comment on the class"
         }
         let boxes = f.valueBoxes.isEmpty ? "" : " ('\(f.valueBoxes.sorted().joined(separator: "', '"))' guards only the value inside it)"
+        // A class that keeps its other state in atomics: what the tool saw is those atomics.
+        let atomics = atomicVars
+        if !atomics.isEmpty {
+            if onlyConstants && !publicUnwritten.isEmpty {
+                let one = publicUnwritten.count == 1
+                fix = "make '\(publicUnwritten.joined(separator: "', '"))' \(one ? "a computed property" : "computed properties") over private storage kept in an atomic, "
+                    + "as '\(atomics[0])' is, with the same public getter\(one ? "" : "s") and setter\(one ? "" : "s") (\(one ? "its setter is" : "their setters are") API: "
+                    + "a 'let' would break every client that sets \(one ? "it" : "one"))"
+                    + ", and an ordering on each operation (.relaxed for an independent flag or counter, .acquiring/.releasing when it publishes other data)"
+            } else if !onlyConstants {
+                fix = "keep \(names.count == 1 ? "it" : "each") in an atomic too, as '\(atomics[0])' is, with an ordering on each operation "
+                    + "(.relaxed for an independent flag or counter, .acquiring/.releasing when it publishes other data); an atomic guards one value: "
+                    + "state that must change together with other state needs one lock around all of it; if one thread or queue owns every instance, "
+                    + "say so in a doc comment on the class"
+            }
+            return context.diagnostic(rule, at: token,
+                                      message: "@unchecked Sendable class '\(f.typeName)' has mutable state (\(listText)) outside the atomics it keeps "
+                                        + "its other state in ('\(atomics.joined(separator: "', '"))')" + boxes,
+                                      notes: notes, fixIt: FixIt(fix))
+        }
         return context.diagnostic(rule, at: token,
                                   message: "@unchecked Sendable class '\(f.typeName)' has mutable state (\(listText)) and "
                                     + (holds.map { "holds \($0), but the tool sees no access to that state made under it" } ?? "no lock, queue or actor guarding it") + boxes,
                                   notes: notes, fixIt: FixIt(fix))
+    }
+
+    /// Atomic operations, by the name of the method on the stored value.
+    static let atomicOperations: Set<String> = [
+        "load", "store", "exchange", "compareExchange", "weakCompareExchange", "wrappingAdd", "wrappingSubtract",
+        "wrappingIncrement", "wrappingDecrement", "loadThenWrappingIncrement", "loadThenWrappingDecrement",
+        "wrappingIncrementThenLoad", "wrappingDecrementThenLoad", "add", "subtract", "bitwiseAnd", "bitwiseOr", "bitwiseXor",
+        "logicalAnd", "logicalOr", "logicalXor", "min", "max",
+    ]
+
+    /// The stored properties of the class declared at `token` in this file that hold atomics,
+    /// seen by what its body does with them: an atomic operation given a memory ordering
+    /// (`x.load(ordering: .acquiring)`, `x.compareExchange(expected:desired:ordering:)`), or a C
+    /// atomic function given the property's address (`OSAtomicIncrement32(&x)`), sorted.
+    static func atomicProperties(_ s: FileStructure, classToken token: Int) -> [String] {
+        guard let di = s.decls.firstIndex(where: { $0.name == token && $0.kind == .class }), s.decls[di].body >= 0 else { return [] }
+        var stored = Set<String>()
+        for m in s.children[di] where s.decls[m].kind == .variable && !s.decls[m].isStaticMember { stored.insert(s.decls[m].nameText) }
+        guard !stored.isEmpty else { return [] }
+        let body = s.scopes[s.decls[di].body]
+        let end = min(body.close, s.code.count)
+        var found = Set<String>()
+        // The token after the call's `(` at `open`, and whether `take` accepts one of its tokens
+        // at the call's own depth.
+        func argument(_ open: Int, _ take: (Int) -> Bool) -> Bool {
+            var depth = 0
+            var k = open
+            while k < end {
+                if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) { depth += 1 }
+                else if s.isChar(k, UInt8(ascii: ")")) || s.isChar(k, UInt8(ascii: "]")) { depth -= 1; if depth == 0 { return false } }
+                else if depth == 1 && take(k) { return true }
+                k += 1
+            }
+            return false
+        }
+        var i = body.open + 1
+        while i + 3 < end {
+            defer { i += 1 }
+            guard s.code[i].kind == .identifier else { continue }
+            let name = s.text(i)
+            if stored.contains(name), s.isChar(i + 1, UInt8(ascii: ".")), s.code[i + 2].kind == .identifier,
+               atomicOperations.contains(s.text(i + 2)), s.isChar(i + 3, UInt8(ascii: "(")) {
+                if argument(i + 3, { s.is($0, "ordering") && s.isChar($0 + 1, UInt8(ascii: ":")) }) { found.insert(name) }
+            } else if name.hasPrefix("OSAtomic") || name.hasPrefix("atomic_"), s.isChar(i + 1, UInt8(ascii: "(")) {
+                _ = argument(i + 1) { k in
+                    guard s.text(k) == "&" else { return false }
+                    var v = k + 1
+                    if s.is(v, "self") && s.isChar(v + 1, UInt8(ascii: ".")) { v += 2 }
+                    if v < end, stored.contains(s.text(v)) { found.insert(s.text(v)) }
+                    return false
+                }
+            }
+        }
+        return found.sorted()
     }
 
     /// The fix for public settable vars nothing in the run writes: their setters are API (a

@@ -139,14 +139,68 @@ public struct LockRegions: Sendable {
         return more.isEmpty ? self : LockRegions(self, adding: more, s)
     }
 
+    /// The queue a closure runs on as the one block of an operation its function submits:
+    /// `let op = BlockOperation(); op.addExecutionBlock { }` or `let op = BlockOperation { }`,
+    /// then `q.addOperation(op)` (or `q.addOperations([op], …)`) in the same function. The
+    /// receiver `q`, normalized, as for `q.addOperation { }`; nil for any other closure, for an
+    /// operation with more than one block (its blocks run concurrently with each other), and for
+    /// one submitted more than once or not at all in that function.
+    static let operationBlockNames = NameSet(["addExecutionBlock", "BlockOperation"])
+
+    static func submittedOperationQueue(_ s: FileStructure, _ c: Closure) -> String? {
+        guard c.callee >= 0, operationBlockNames.contains(s, c.callee) else { return nil }
+        let method = s.text(c.callee)
+        let name: String
+        var blocks = 0
+        if method == "addExecutionBlock" {
+            guard c.receiverStart >= 0, c.receiverStart == c.callee - 2, s.text(c.callee - 1) == ".",
+                  s.code[c.receiverStart].kind == .identifier else { return nil }
+            name = s.text(c.receiverStart)
+        } else if method == "BlockOperation" {
+            guard c.receiverStart < 0, c.callee >= 3, s.text(c.callee - 1) == "=", s.code[c.callee - 2].kind == .identifier,
+                  s.text(c.callee - 3) == "let" || s.text(c.callee - 3) == "var" else { return nil }
+            name = s.text(c.callee - 2)
+            blocks = 1
+        } else {
+            return nil
+        }
+        guard let e = s.enclosingExecutable(of: c.callee) else { return nil }
+        let body = s.scopes[e].open..<min(s.scopes[e].close, s.code.count)
+        var queue: String? = nil
+        var submissions = 0
+        for i in body where s.code[i].kind == .identifier && s.text(i) == name {
+            if i + 2 < body.upperBound, s.text(i + 1) == ".", s.text(i + 2) == "addExecutionBlock" {
+                blocks += 1
+            } else if i >= 2, i + 1 < body.upperBound {
+                // `q.addOperation(op)` or `q.addOperations([op], …)`.
+                var open = i - 1
+                if s.text(open) == "[" && s.text(i + 1) == "]" { open -= 1 } else if s.text(i + 1) != ")" { continue }
+                guard open >= 2, s.text(open) == "(", s.text(open - 1) == "addOperation" || s.text(open - 1) == "addOperations",
+                      s.text(open - 2) == "." else { continue }
+                // The receiver: identifiers joined by dots, back from the `.`.
+                var start = open - 2
+                while start >= 1, s.code[start - 1].kind == .identifier || s.text(start - 1) == "self" {
+                    start -= 1
+                    if start >= 1, s.text(start - 1) == "." || s.text(start - 1) == "?." { start -= 1 } else { break }
+                }
+                guard start < open - 2 else { continue }
+                submissions += 1
+                queue = normalized(s.text(start..<(open - 2)))
+            }
+        }
+        guard blocks == 1, submissions == 1, let q = queue, !q.isEmpty, !q.hasPrefix(".") else { return nil }
+        return q
+    }
+
     /// These regions and the blocks submitted (`sync`, `async`, …) to the serial queues named
     /// in `queues`, as `.queue` regions.
     public func addingQueueBlocks(_ s: FileStructure, queues: Set<String>) -> LockRegions {
         guard !queues.isEmpty else { return self }
         var more: [LockRegion] = []
-        for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.close > c.open && c.receiverStart >= 0 {
-            guard Self.serialExecutorNames.contains(s, c.callee) else { continue }
-            var receiver = Self.normalized(s.text(s.span(c.receiverStart, c.callee - 1)))
+        for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.close > c.open {
+            let operationQueue = Self.submittedOperationQueue(s, c)
+            guard operationQueue != nil || (c.receiverStart >= 0 && Self.serialExecutorNames.contains(s, c.callee)) else { continue }
+            var receiver = operationQueue ?? Self.normalized(s.text(s.span(c.receiverStart, c.callee - 1)))
             if receiver.hasPrefix("Self.") { receiver = String(receiver.dropFirst(5)) }
             // A static queue named through its type (`Cache.queue`) is the same queue.
             if !queues.contains(receiver), let dot = receiver.firstIndex(of: "."), receiver.first?.isUppercase == true,
@@ -154,7 +208,7 @@ public struct LockRegions: Sendable {
                 receiver = String(receiver[receiver.index(after: dot)...])
             }
             guard queues.contains(receiver) else { continue }
-            more.append(LockRegion(form: .queue(method: s.text(c.callee), closure: ci), lock: receiver, acquireToken: c.callee,
+            more.append(LockRegion(form: .queue(method: operationQueue != nil ? "addOperation" : s.text(c.callee), closure: ci), lock: receiver, acquireToken: c.callee,
                                    releaseToken: -1, start: c.open, end: c.close, executable: c.scope))
         }
         return more.isEmpty ? self : LockRegions(self, adding: more, s)
@@ -164,8 +218,13 @@ public struct LockRegions: Sendable {
     /// `includeQueues: ["*"]` adds to the default regions.
     static func queueRegions(_ s: FileStructure, vocabulary: LockVocabulary) -> [LockRegion] {
         var out: [LockRegion] = []
-        for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.close > c.open && c.receiverStart >= 0 {
-            guard serialExecutorNames.contains(s, c.callee), !vocabulary.lockScopedNames.contains(s, c.callee) else { continue }
+        for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.close > c.open {
+            if let q = submittedOperationQueue(s, c) {
+                out.append(LockRegion(form: .queue(method: "addOperation", closure: ci), lock: q, acquireToken: c.callee,
+                                      releaseToken: -1, start: c.open, end: c.close, executable: c.scope))
+                continue
+            }
+            guard c.receiverStart >= 0, serialExecutorNames.contains(s, c.callee), !vocabulary.lockScopedNames.contains(s, c.callee) else { continue }
             let receiver = normalized(s.text(s.span(c.receiverStart, c.callee - 1)))
             out.append(LockRegion(form: .queue(method: s.text(c.callee), closure: ci), lock: receiver, acquireToken: c.callee,
                                   releaseToken: -1, start: c.open, end: c.close, executable: c.scope))
@@ -213,6 +272,13 @@ public struct LockRegions: Sendable {
         for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.close > c.open {
             // Cheap filter before building any text: a lock-scoped method, a closure on a guarded
             // receiver, or a queue's executor method.
+            if anyQueue, let q = submittedOperationQueue(s, c) {
+                if includeQueues.contains("*") || includeQueues.contains(q) {
+                    out.append(LockRegion(form: .queue(method: "addOperation", closure: ci), lock: q, acquireToken: c.callee,
+                                          releaseToken: -1, start: c.open, end: c.close, executable: c.scope))
+                }
+                continue
+            }
             guard scopedNames.contains(s, c.callee)
                     || (c.receiverStart >= 0 && (anyReceiver || (anyQueue && Self.serialExecutorNames.contains(s, c.callee)))) else { continue }
             let name = s.text(c.callee)

@@ -43,6 +43,9 @@ public struct TypeFacts: Sendable, Equatable {
     public var valueBoxes: [String] = []
     /// Queue properties that are SwiftNIO event loops.
     public var eventLoops: [String] = []
+    /// Queue properties that are OperationQueues (their work goes on with addOperation, not
+    /// async or sync), sorted.
+    public var operationQueues: [String] = []
     /// Some declaration or extension asserts that the type runs on one thread or event loop
     /// (`assertInEventLoop`, `dispatchPrecondition`, a NIO channel handler, …).
     public var isLoopConfined = false
@@ -183,6 +186,7 @@ public struct TypeFacts: Sendable, Equatable {
         Self.union(&handedInQueues, o.handedInQueues)
         Self.union(&valueBoxes, o.valueBoxes)
         Self.union(&eventLoops, o.eventLoops)
+        Self.union(&operationQueues, o.operationQueues)
     }
 
     /// The entry of `heldTypes` for a stored property that can hold code of another's choosing.
@@ -707,6 +711,9 @@ public struct ProjectIndex: Sendable {
                 }
                 f.valueBoxes = members.boxes
                 f.eventLoops = members.eventLoops
+                f.operationQueues = members.queues.filter { q in
+                    s.children[di].contains { s.decls[$0].kind == .variable && s.decls[$0].nameText == q && GuardLogExtractor.isOperationQueue(s.decls[$0], s) }
+                }
             }
             if d.kind == .class || d.kind == .protocol || d.kind == .extension {
                 f.isExecutor = Confinement.isExecutor(di, s)

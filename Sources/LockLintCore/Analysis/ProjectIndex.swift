@@ -203,6 +203,10 @@ public struct TypeFacts: Sendable, Equatable {
 public struct ProjectIndex: Sendable {
     /// module → type name → facts.
     public internal(set) var modules: [String: [String: TypeFacts]] = [:]
+    /// Type name → the modules whose facts hold that name, in the order they were filed: a
+    /// question about a name across modules looks at those modules only, not at every module
+    /// of the run (kept with `modules` by every change to it).
+    public internal(set) var modulesNaming: [String: [String]] = [:]
     /// The order in which the run's code takes its locks.
     public internal(set) var lockGraph = LockGraph()
     /// The graph's inversions by the path where each is reported (worked out by `finish()`).
@@ -513,7 +517,7 @@ public struct ProjectIndex: Sendable {
     ///   (the run files them with `addOutsideCalls` once it knows its classes).
     public mutating func merge(_ other: ProjectIndex, outsideCalls withOutside: Bool = true) {
         for (module, types) in other.modules {
-            for (name, facts) in types { modules[module, default: [:]][name, default: TypeFacts()].merge(facts) }
+            for (name, facts) in types { add(module: module, name: name, facts) }
         }
         lockGraph.merge(other.lockGraph)
         for (module, names) in other.testConcurrentNames { TypeFacts.union(&testConcurrentNames[module, default: []], names) }
@@ -591,6 +595,7 @@ public struct ProjectIndex: Sendable {
     public static let anyModule = "\u{0}run"
 
     public mutating func add(module: String, name: String, _ facts: TypeFacts) {
+        if modules[module]?[name] == nil { modulesNaming[name, default: []].append(module) }
         modules[module, default: [:]][name, default: TypeFacts()].merge(facts)
     }
 
@@ -772,7 +777,11 @@ public struct ProjectIndex: Sendable {
                 types[superclass, default: TypeFacts()].merge(parent)
             }
         }
-        if !types.isEmpty { index.modules[module] = types }
+        if !types.isEmpty {
+            index.modules[module] = types
+            // (A fresh index: each name is in this module only.)
+            for name in types.keys { index.modulesNaming[name] = [module] }
+        }
         let awaited = awaitedCallees(s)
         if !awaited.isEmpty { index.awaitedNames[module] = Dictionary(uniqueKeysWithValues: awaited.map { ($0, 1) }) }
         let withLock = withLockReceiverTypes(s, vocabulary: vocabulary)
@@ -887,6 +896,14 @@ public struct ProjectIndex: Sendable {
     public static func forEachAwaitedCall(_ s: FileStructure, _ visit: (Int) -> Void) {
         // An `async let` is awaited too: a file without `await` has neither.
         guard !s.awaitTokens.isEmpty else { return }
+        // (Read once per file, in order: three of the file's facts ask.)
+        for k in s.awaitedCallTokens { visit(Int(k)) }
+    }
+
+    /// The name tokens `forEachAwaitedCall` visits, in the order it visits them (repeats kept).
+    static func awaitedCallTokens(_ s: FileStructure) -> [Int32] {
+        var out: [Int32] = []
+        func visit(_ k: Int) { out.append(Int32(k)) }
         var covered = Set<Int>()
         func read(from start: Int) {
             var j = start
@@ -931,6 +948,7 @@ public struct ProjectIndex: Sendable {
                 read(from: eq + 1)
             }
         }
+        return out
     }
 
     /// The type a `typealias` names: its first component (`NIOLock` in `typealias Lock = NIOLock`,

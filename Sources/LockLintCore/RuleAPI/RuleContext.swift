@@ -231,7 +231,7 @@ public final class RuleContext {
     static func isClass(_ name: String, module: String, index: ProjectIndex) -> Bool {
         // (An extension in the module is not a declaration of the type.)
         if let f = index.facts(module: module, name: name), f.isClass || isDeclared(f) { return f.isClass }
-        return index.modules.values.contains { $0[name]?.isClass == true }
+        return (index.modulesNaming[name] ?? []).contains { index.modules[$0]?[name]?.isClass == true }
     }
 
     /// Whether the run declares a class of this name.
@@ -289,7 +289,9 @@ public final class RuleContext {
     static func handsStateToClosure(_ name: String, module: String, index: ProjectIndex) -> Bool {
         // The module's own type of that name, or else one another module of the run declares.
         if let (_, f) = resolvedFacts(name, module: module, index: index), f.isClass || f.isStruct { return f.handsStateToClosure }
-        return index.modules.values.contains { $0[name].map { ($0.isClass || $0.isStruct) && $0.handsStateToClosure } ?? false }
+        return (index.modulesNaming[name] ?? []).contains { m in
+            index.modules[m]?[name].map { ($0.isClass || $0.isStruct) && $0.handsStateToClosure } ?? false
+        }
     }
 
     static func queueHandOffs(_ name: String, module: String, index: ProjectIndex) -> [String] {
@@ -484,7 +486,7 @@ public final class RuleContext {
                 // or a protocol): that declaration is the one meant; where several modules
                 // declare the name, every one of them must be main-actor isolated.
                 var others: [String] = []
-                for (m, types) in index.modules where m != module && declaresSupertype(types[name]) { others.append(m) }
+                for m in index.modulesNaming[name] ?? [] where m != module && declaresSupertype(index.modules[m]?[name]) { others.append(m) }
                 if others.count == 1 {
                     module = others[0]
                     f = index.facts(module: module, name: name)

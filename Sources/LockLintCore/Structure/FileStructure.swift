@@ -61,6 +61,10 @@ public struct FileStructure: Sendable {
         }
     }
     private let bindingsCache = LazyIndex<[String: [BindingSite]]>()
+    /// The call tokens of the file's `await` expressions and `async let` initializers (see
+    /// `ProjectIndex.forEachAwaitedCall`), read on first use.
+    var awaitedCallTokens: [Int32] { awaitedCallsCache.value { ProjectIndex.awaitedCallTokens(self) } }
+    private let awaitedCallsCache = LazyIndex<[Int32]>()
     /// Variable declarations in keyword order, and the largest `end` among the first k of them:
     /// finds the declarations around a token without a scan of every declaration.
     let variableOrder: [Int]

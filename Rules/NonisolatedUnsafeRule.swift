@@ -406,7 +406,9 @@ public struct NonisolatedUnsafeRule: Rule {
         }
         if isLocal {
             // A local races only when a closure that runs concurrently writes it.
-            guard let w = writes.first(where: { VariableUses.writtenInConcurrentClosure(s, $0, di: di) }) else { return nil }
+            // (A write the closure signals after, and the function waits for before its next use,
+            // is ordered.)
+            guard let w = writes.first(where: { VariableUses.writtenInConcurrentClosure(s, $0, di: di) && !VariableUses.orderedByWait(s, $0, d) }) else { return nil }
             return ("local var '\(d.nameText)'\(typeText) is written at line \(s.line(ofToken: w)) inside a closure that runs concurrently with the function, and nothing orders the accesses",
                     "return results from the tasks (or collect them under \(lock)) instead of capturing a shared var")
         }

@@ -497,6 +497,71 @@ public struct VariableUses {
         return false
     }
 
+    /// Whether local `d`'s write at token `w`, in a closure that runs concurrently, is ordered
+    /// before every later use of the local by a wait: the closure is a statement of the local's
+    /// function (started once), ends by signalling (`g.leave()` / `sem.signal()` as its last
+    /// statement or in a `defer` of its body), the function entered the group (`g.enter()`)
+    /// or made the semaphore with value 0 before starting it, then waits on it with no timeout
+    /// (`g.wait()` / `sem.wait()`, a statement of the function), and no use of the local lies
+    /// between the closure and that wait. One pass over the function's tokens.
+    public static func orderedByWait(_ s: FileStructure, _ w: Int, _ d: Decl) -> Bool {
+        guard d.parent >= 0, s.decls[d.parent].kind.isFunctionLike, s.decls[d.parent].body >= 0 else { return false }
+        let fnScope = s.decls[d.parent].body
+        let fn = s.scopes[fnScope]
+        // The innermost closure around the write: a concurrent one, straight in the function.
+        var sc = Int(s.scopeOf[w])
+        var closure = -1
+        while sc >= 0 && sc != fnScope {
+            let scope = s.scopes[sc]
+            if scope.kind == .closure {
+                guard scope.closure >= 0, scope.closure < s.closures.count else { return false }
+                closure = scope.closure
+                break
+            }
+            sc = scope.parent
+        }
+        guard closure >= 0 else { return false }
+        let c = s.closures[closure]
+        guard c.callee >= 0, concurrentCallees.contains(s.text(c.callee)), s.scopes[c.scope].parent == fnScope,
+              Int(s.scopeOf[c.callee]) == fnScope else { return false }
+        // `X.m()` at token k (k is X).
+        func call(_ k: Int, _ m: String) -> Bool {
+            s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: ".")) && s.is(k + 2, text: m)
+                && s.isChar(k + 3, UInt8(ascii: "(")) && s.isChar(k + 4, UInt8(ascii: ")"))
+        }
+        // The signal that ends the closure.
+        var signalled: (name: String, group: Bool)? = nil
+        for k in c.interior where call(k, "leave") || call(k, "signal") {
+            let inner = Int(s.scopeOf[k])
+            let last = inner == c.scope && k + 4 == c.close - 1
+            let inDefer = inner != c.scope && s.scopes[inner].parent == c.scope && s.isKeyword(s.scopes[inner].open - 1, .defer)
+            if last || inDefer { signalled = (s.text(k), s.is(k + 2, "leave")); break }
+        }
+        guard let sig = signalled else { return false }
+        // Set up before the start: the group entered, or the semaphore made with value 0.
+        var setUp = false
+        for k in fn.open..<c.callee where s.code[k].kind == .identifier && s.text(k) == sig.name {
+            if sig.group {
+                if call(k, "enter") && Int(s.scopeOf[k]) == fnScope { setUp = true }
+            } else if s.isChar(k + 1, UInt8(ascii: "=")) && s.is(k + 2, "DispatchSemaphore") && s.isChar(k + 3, UInt8(ascii: "("))
+                        && s.is(k + 4, "value") && s.isChar(k + 5, UInt8(ascii: ":")) && s.text(k + 6) == "0" && s.isChar(k + 7, UInt8(ascii: ")")) {
+                setUp = true
+            }
+        }
+        guard setUp else { return false }
+        // The wait, and no use of the local between the closure and it.
+        var k = c.close + 1
+        while k < fn.close {
+            if s.code[k].kind == .identifier {
+                let t = s.text(k)
+                if t == d.nameText && !s.isChar(k - 1, UInt8(ascii: ".")) { return false }
+                if t == sig.name && call(k, "wait") && Int(s.scopeOf[k]) == fnScope { return true }
+            }
+            k += 1
+        }
+        return false
+    }
+
     /// Names of the calls whose closure runs concurrently with the caller.
     static let concurrentCallees: Set<String> = [
         "Task", "detached", "addTask", "addTaskUnlessCancelled", "addDiscardingTask", "async", "asyncAfter",

@@ -51,7 +51,80 @@ public enum Lexer {
             }
         }
         bytes.withUnsafeBufferPointer { p in classifyContextual(&code, p) }
+        bytes.withUnsafeBufferPointer { p in dropNeverCompiled(&code, &comments, p) }
         return (code, comments)
+    }
+
+    /// Removes the code and comments of branches whose condition is the literal `false`
+    /// (`#if false`, `#elseif false`, parentheses allowed): the compiler never reads them, so
+    /// nothing in them is a finding or evidence for one. The directives themselves stay, so the
+    /// `#if` chain keeps its shape (an empty branch). One pass over the tokens.
+    static func dropNeverCompiled(_ code: inout [Token], _ comments: inout [Token], _ p: UnsafeBufferPointer<UInt8>) {
+        let n = code.count
+        func directive(_ i: Int) -> Int {  // #if 0, #elseif 1, #else 2, #endif 3, other -1
+            let t = code[i]
+            guard t.kind == .pound && t.flags.contains(.directive) else { return -1 }
+            switch t.length {
+            case 3: return 0
+            case 5: return p[Int(t.start) + 1] == UInt8(ascii: "e") ? 2 : 0
+            case 6: return 3
+            case 7: return 1
+            default: return -1
+            }
+        }
+        // Whether the condition after directive `i` is exactly `false` (in parentheses or not);
+        // returns the index after the condition.
+        func literallyFalse(_ i: Int) -> Int? {
+            var j = i + 1
+            var sawFalse = false
+            while j < n && !code[j].flags.contains(.newlineBefore) {
+                let t = code[j]
+                if t.kind == .keyword && t.word == .false && !sawFalse {
+                    sawFalse = true
+                } else if !(t.kind == .punctuation && t.length == 1 && (p[Int(t.start)] == UInt8(ascii: "(") || p[Int(t.start)] == UInt8(ascii: ")"))) {
+                    return nil
+                }
+                j += 1
+            }
+            return sawFalse ? j : nil
+        }
+        var dropped: [Range<Int32>] = []
+        var i = 0
+        while i < n {
+            let d = directive(i)
+            if d == 0 || d == 1, let body = literallyFalse(i) {
+                // Skip to the next directive of this `#if` at the same depth.
+                var depth = 0
+                var j = body
+                while j < n {
+                    let k = directive(j)
+                    if k == 0 { depth += 1 } else if k == 3 && depth > 0 { depth -= 1 } else if k >= 1 && depth == 0 { break }
+                    j += 1
+                }
+                if j > body {
+                    let endByte = j < n ? code[j].start : Int32.max
+                    dropped.append(code[body].start..<endByte)
+                }
+                i = j
+                continue
+            }
+            i += 1
+        }
+        guard !dropped.isEmpty else { return }
+        func filter(_ tokens: inout [Token]) {
+            var r = 0
+            var kept = 0
+            for k in tokens.indices {
+                let t = tokens[k]
+                while r < dropped.count && dropped[r].upperBound <= t.start { r += 1 }
+                if r < dropped.count && dropped[r].lowerBound <= t.start { continue }
+                tokens[kept] = t
+                kept += 1
+            }
+            tokens.removeLast(tokens.count - kept)
+        }
+        filter(&code)
+        filter(&comments)
     }
 
     /// Decides, for contextual words (`actor`, `await`, `async`, `nonisolated`, …), whether each

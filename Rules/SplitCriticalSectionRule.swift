@@ -79,7 +79,9 @@ public struct SplitCriticalSectionRule: Rule {
             with a note at each other change of that property (one cause, one fix), in methods of the \
             type that declares it, or anywhere through a property or local declared of that type \
             (`store.count += 1`, `self.store.items[k] = v`; not through an optional chain); changes through a member or a method count only when the property's type is a \
-            known value type (a collection, a number, a string, a struct or enum of the file). A twin declared in \
+            known value type (a collection, a number, a string, a struct or enum of the run; setting the one stored property \
+            of a struct replaces it whole), and not on an object the function made and has not handed anywhere yet \
+            (`let r = Response(…)`). A twin declared in \
             another branch of an `#if` is another type: its members and its locking accessors do not count for code \
             compiled without it.
             """,
@@ -271,6 +273,12 @@ public struct SplitCriticalSectionRule: Rule {
             // caller's own discipline: `store.queue.sync { store.items[k] = v }`).
             let held = context.lockRegions.holding(q, in: s, directOnly: false)
             if receiver >= 0 ? !held.isEmpty || Self.inSerializingClosure(q, s, context) : held.contains(where: { $0.lock == entry.lock }) { continue }
+            // This file declares the property stored, without a wrapper: another type of the same
+            // name (in another folder of the run) has the locking accessors.
+            if receiver < 0, entry.wrapper == nil, case .variable(let p) = s.lookupVariable(s.text(q), at: q, memberOnly: true), !s.decls[p].isComputed { continue }
+            // An object this function made (`let r = Response(…)`) and has not handed anywhere
+            // before the change: no other thread can reach it yet.
+            if receiver >= 0, Self.madeHereUnshared(receiver, s, function: f) { continue }
             // The locking getter is a twin's, declared in another branch of an `#if` than this change.
             if entry.getter.path == s.file.path && s.exclusive(q, entry.getter.token) { continue }
             let a = entry
@@ -296,6 +304,22 @@ public struct SplitCriticalSectionRule: Rule {
                     : "make the change under one acquisition: a method that runs it with '\(a.lock)' held (`mutate { $0\(how) }`), a `_modify` accessor that holds the lock across `yield`, or the value kept in a lock that owns it and changed inside `withLock`")))
         }
         return (out, byProperty)
+    }
+
+    /// The receiver at `r` is a local of function `f` bound to a new instance (`let x = Name(…)`),
+    /// used before `r` only as the receiver of its members (`x.a = …`): not yet shared.
+    static func madeHereUnshared(_ r: Int, _ s: FileStructure, function f: Int) -> Bool {
+        let name = s.text(r)
+        guard case .variable(let v) = s.lookupVariable(name, at: r), s.enclosingFunction(of: s.decls[v].keyword) == f else { return false }
+        let i = s.decls[v].initializer
+        guard i.lowerBound < i.upperBound, s.code[i.lowerBound].kind == .identifier, s.isChar(i.lowerBound + 1, UInt8(ascii: "(")),
+              let c = s.text(i.lowerBound).first, c.isUppercase, i.upperBound == Int(s.match[i.lowerBound + 1]) + 1
+        else { return false }
+        return !s.span(i.upperBound, r).contains { k in
+            guard s.code[k].kind == .identifier, !s.isChar(k - 1, UInt8(ascii: ".")), !s.isChar(k + 1, UInt8(ascii: ".")), s.text(k) == name,
+                  case .variable(let w) = s.lookupVariable(name, at: k) else { return false }
+            return w == v
+        }
     }
 
     /// Inside a closure handed to `sync` or to a lock-scoped method (`withLock`), however its
@@ -353,7 +377,8 @@ public struct SplitCriticalSectionRule: Rule {
         let op = s.text(j)
         if op == "=" { return chained ? (s.isChar(q + 1, UInt8(ascii: "[")) ? "[…] = …" : ".… = …", true) : nil }
         guard op.hasSuffix("="), !["==", "!=", "<=", ">=", "===", "!=="].contains(op) else { return nil }
-        return (" \(op) …", chained)
+        // `x.a.b += 1` and `x[k] += 1` change a part: said as written, not as `x += …`.
+        return (chained ? "\(s.isChar(q + 1, UInt8(ascii: "[")) ? "[…]" : ".…") \(op) …" : " \(op) …", chained)
     }
 
     /// `removeAll()` / `removeAll(keepingCapacity: …)` with no predicate, at the `(` or `{` after it.

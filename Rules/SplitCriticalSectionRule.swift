@@ -47,9 +47,11 @@ public struct SplitCriticalSectionRule: Rule {
             `if let last, isExpired(last) { … }` are reported), and neither is a flag every write in the file sets to the same value, nor state the first acquisition read and set to a fixed value (a test-and-set claim, a read-and-reset): the caller owns it until it writes it back. When the code between the two acquisitions calls anything, the fix-it asks only for a re-check, never for one acquisition held across that call. \
             Acquisitions also include reading a getter of the type that takes the lock (`count`, also `if let count`), \
             assigning a property whose setter takes it (`count = 0`, also through a wrapped property's `wrappedValue`; \
-            judged only when the value assigned is made from what was read, the value read was bound and is cleared, or \
+            judged only when the value assigned is made from what was read, the value read was bound and is cleared, \
             the value assigned is a case of an enum the check does not name (`guard state == .idle …; state = .running`, a \
-            transition): any other check followed by a plain assignment through a setter is most often a flag whose callers \
+            transition), or a flag is turned over where its own test held (`guard !busy …; busy = true`, a claim; `if pending \
+            { pending = false …`, a consume; the test alone or joined by `&&`, and some write of the file sets it back): any \
+            other check followed by a plain assignment through a setter is most often a flag whose callers \
             already take turns), reading a getter whose one short expression reads exactly one such getter of the type \
             (`isOpen { state == .open }`, in any file of the run), calling a \
             method of the type that takes it (`setCount(…)`; all declared in any file of the run, in the type or its \
@@ -494,9 +496,10 @@ public struct SplitCriticalSectionRule: Rule {
         // which the tool cannot see.
         // (A state moved to another case of an enum, from a check that does not name that case,
         // is a transition: two callers can both pass the check and both make it.)
+        let flips = second.isSetter && !inside && DecisionFlow.flipsFlag(first, second: second, value: write.value, condition: condition, s)
         if second.isSetter && !inside && !(s.isKeyword(write.value, .nil) && Self.bindsRead(first, s))
             && !Self.assignsFromRead(first, second, value: write.value, carriers: carriers, s)
-            && !Self.transition(write.value, condition: condition, s) { return nil }
+            && !Self.transition(write.value, condition: condition, s) && !flips { return nil }
         // Two members of one object: only when what the act writes is state the check read.
         var shared: [String] = []
         if first.instance && second.instance {
@@ -527,7 +530,8 @@ public struct SplitCriticalSectionRule: Rule {
                     || ((s.isKeyword(k, .let) || s.isKeyword(k, .var)) && (s.isKeyword(k - 1, .if) || s.isKeyword(k - 1, .guard)))
             }
         }
-        if absent && !s.isKeyword(write.value, .nil) { return nil }
+        // (Not a flag turned over by its own test: `let`s beside it bind other values.)
+        if absent && !s.isKeyword(write.value, .nil) && !flips { return nil }
         // A one-way latch: every assignment of it in the file stores the same value, so a stale
         // decision cannot undo another thread's write.
         // (Only a write of the whole property: `x[k] = v` stores one element.)
@@ -567,7 +571,7 @@ public struct SplitCriticalSectionRule: Rule {
                     context.note(at: write.token, inside ? "and written here from what was read then, without reading it again"
                                                          : "and written here without checking it again")],
             fixIt: FixIt(second.isSetter ? Self.setterFix(second, lock: lock, what: whole ? "the value" : what, clears: s.isKeyword(write.value, .nil),
-                                                          moves: !inside && Self.transition(write.value, condition: condition, s),
+                                                          moves: !inside && (Self.transition(write.value, condition: condition, s) || flips),
                                                           call: Self.callBetween(first, second, s)) : Self.splitFix(
                     inside: inside, what: whole ? "the value" : what, lock: lock, members: members, call: Self.callBetween(first, second, s))))
     }

@@ -47,9 +47,11 @@ public struct SplitCriticalSectionRule: Rule {
             `if let last, isExpired(last) { … }` are reported), and neither is a flag every write in the file sets to the same value, nor state the first acquisition read and set to a fixed value (a test-and-set claim, a read-and-reset): the caller owns it until it writes it back. When the code between the two acquisitions calls anything, the fix-it asks only for a re-check, never for one acquisition held across that call. \
             Acquisitions also include reading a getter of the type that takes the lock (`count`, also `if let count`), \
             assigning a property whose setter takes it (`count = 0`, also through a wrapped property's `wrappedValue`; \
-            judged only when the value assigned is made from what was read, the value read was bound and is cleared, or \
+            judged only when the value assigned is made from what was read, the value read was bound and is cleared, \
             the value assigned is a case of an enum the check does not name (`guard state == .idle …; state = .running`, a \
-            transition): any other check followed by a plain assignment through a setter is most often a flag whose callers \
+            transition), or a flag is turned over where its own test held (`guard !busy …; busy = true`, a claim; `if pending \
+            { pending = false …`, a consume; the test alone or joined by `&&`, and some write of the file sets it back): any \
+            other check followed by a plain assignment through a setter is most often a flag whose callers \
             already take turns), reading a getter whose one short expression reads exactly one such getter of the type \
             (`isOpen { state == .open }`, in any file of the run), calling a \
             method of the type that takes it (`setCount(…)`; all declared in any file of the run, in the type or its \
@@ -79,7 +81,9 @@ public struct SplitCriticalSectionRule: Rule {
             with a note at each other change of that property (one cause, one fix), in methods of the \
             type that declares it, or anywhere through a property or local declared of that type \
             (`store.count += 1`, `self.store.items[k] = v`; not through an optional chain); changes through a member or a method count only when the property's type is a \
-            known value type (a collection, a number, a string, a struct or enum of the file). A twin declared in \
+            known value type (a collection, a number, a string, a struct or enum of the run; setting the one stored property \
+            of a struct replaces it whole), and not on an object the function made and has not handed anywhere yet \
+            (`let r = Response(…)`). A twin declared in \
             another branch of an `#if` is another type: its members and its locking accessors do not count for code \
             compiled without it.
             """,
@@ -271,6 +275,12 @@ public struct SplitCriticalSectionRule: Rule {
             // caller's own discipline: `store.queue.sync { store.items[k] = v }`).
             let held = context.lockRegions.holding(q, in: s, directOnly: false)
             if receiver >= 0 ? !held.isEmpty || Self.inSerializingClosure(q, s, context) : held.contains(where: { $0.lock == entry.lock }) { continue }
+            // This file declares the property stored, without a wrapper: another type of the same
+            // name (in another folder of the run) has the locking accessors.
+            if receiver < 0, entry.wrapper == nil, case .variable(let p) = s.lookupVariable(s.text(q), at: q, memberOnly: true), !s.decls[p].isComputed { continue }
+            // An object this function made (`let r = Response(…)`) and has not handed anywhere
+            // before the change: no other thread can reach it yet.
+            if receiver >= 0, Self.madeHereUnshared(receiver, s, function: f) { continue }
             // The locking getter is a twin's, declared in another branch of an `#if` than this change.
             if entry.getter.path == s.file.path && s.exclusive(q, entry.getter.token) { continue }
             let a = entry
@@ -296,6 +306,22 @@ public struct SplitCriticalSectionRule: Rule {
                     : "make the change under one acquisition: a method that runs it with '\(a.lock)' held (`mutate { $0\(how) }`), a `_modify` accessor that holds the lock across `yield`, or the value kept in a lock that owns it and changed inside `withLock`")))
         }
         return (out, byProperty)
+    }
+
+    /// The receiver at `r` is a local of function `f` bound to a new instance (`let x = Name(…)`),
+    /// used before `r` only as the receiver of its members (`x.a = …`): not yet shared.
+    static func madeHereUnshared(_ r: Int, _ s: FileStructure, function f: Int) -> Bool {
+        let name = s.text(r)
+        guard case .variable(let v) = s.lookupVariable(name, at: r), s.enclosingFunction(of: s.decls[v].keyword) == f else { return false }
+        let i = s.decls[v].initializer
+        guard i.lowerBound < i.upperBound, s.code[i.lowerBound].kind == .identifier, s.isChar(i.lowerBound + 1, UInt8(ascii: "(")),
+              let c = s.text(i.lowerBound).first, c.isUppercase, i.upperBound == Int(s.match[i.lowerBound + 1]) + 1
+        else { return false }
+        return !s.span(i.upperBound, r).contains { k in
+            guard s.code[k].kind == .identifier, !s.isChar(k - 1, UInt8(ascii: ".")), !s.isChar(k + 1, UInt8(ascii: ".")), s.text(k) == name,
+                  case .variable(let w) = s.lookupVariable(name, at: k) else { return false }
+            return w == v
+        }
     }
 
     /// Inside a closure handed to `sync` or to a lock-scoped method (`withLock`), however its
@@ -353,7 +379,8 @@ public struct SplitCriticalSectionRule: Rule {
         let op = s.text(j)
         if op == "=" { return chained ? (s.isChar(q + 1, UInt8(ascii: "[")) ? "[…] = …" : ".… = …", true) : nil }
         guard op.hasSuffix("="), !["==", "!=", "<=", ">=", "===", "!=="].contains(op) else { return nil }
-        return (" \(op) …", chained)
+        // `x.a.b += 1` and `x[k] += 1` change a part: said as written, not as `x += …`.
+        return (chained ? "\(s.isChar(q + 1, UInt8(ascii: "[")) ? "[…]" : ".…") \(op) …" : " \(op) …", chained)
     }
 
     /// `removeAll()` / `removeAll(keepingCapacity: …)` with no predicate, at the `(` or `{` after it.
@@ -469,9 +496,10 @@ public struct SplitCriticalSectionRule: Rule {
         // which the tool cannot see.
         // (A state moved to another case of an enum, from a check that does not name that case,
         // is a transition: two callers can both pass the check and both make it.)
+        let flips = second.isSetter && !inside && DecisionFlow.flipsFlag(first, second: second, value: write.value, condition: condition, s)
         if second.isSetter && !inside && !(s.isKeyword(write.value, .nil) && Self.bindsRead(first, s))
             && !Self.assignsFromRead(first, second, value: write.value, carriers: carriers, s)
-            && !Self.transition(write.value, condition: condition, s) { return nil }
+            && !Self.transition(write.value, condition: condition, s) && !flips { return nil }
         // Two members of one object: only when what the act writes is state the check read.
         var shared: [String] = []
         if first.instance && second.instance {
@@ -502,7 +530,8 @@ public struct SplitCriticalSectionRule: Rule {
                     || ((s.isKeyword(k, .let) || s.isKeyword(k, .var)) && (s.isKeyword(k - 1, .if) || s.isKeyword(k - 1, .guard)))
             }
         }
-        if absent && !s.isKeyword(write.value, .nil) { return nil }
+        // (Not a flag turned over by its own test: `let`s beside it bind other values.)
+        if absent && !s.isKeyword(write.value, .nil) && !flips { return nil }
         // A one-way latch: every assignment of it in the file stores the same value, so a stale
         // decision cannot undo another thread's write.
         // (Only a write of the whole property: `x[k] = v` stores one element.)
@@ -542,7 +571,7 @@ public struct SplitCriticalSectionRule: Rule {
                     context.note(at: write.token, inside ? "and written here from what was read then, without reading it again"
                                                          : "and written here without checking it again")],
             fixIt: FixIt(second.isSetter ? Self.setterFix(second, lock: lock, what: whole ? "the value" : what, clears: s.isKeyword(write.value, .nil),
-                                                          moves: !inside && Self.transition(write.value, condition: condition, s),
+                                                          moves: !inside && (Self.transition(write.value, condition: condition, s) || flips),
                                                           call: Self.callBetween(first, second, s)) : Self.splitFix(
                     inside: inside, what: whole ? "the value" : what, lock: lock, members: members, call: Self.callBetween(first, second, s))))
     }

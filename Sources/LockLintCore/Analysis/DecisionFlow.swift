@@ -296,6 +296,51 @@ public enum DecisionFlow {
         return s.span(a, b).contains { (s.isKeyword($0, .case) || s.isKeyword($0, .default)) && s.isCaseLabel($0, inSwitch: block) }
     }
 
+    /// A flag turned over where its check held: `guard !busy else { return }; busy = true`
+    /// (a claim) or `if pending { pending = false; … }` (a consume), the read at `first` and the
+    /// write at `second` each their own acquisition. Two callers can both pass the check and
+    /// both act on it. True when the value written at `value` is `true` or `false` alone, the
+    /// condition tests the flag read at `first` on its own (`!x`, `x`, `x == false`, …, joined
+    /// to other tests only by `&&` or `,`, none by `||`), and the write runs where that test
+    /// held (after the `guard`, in the `if`'s body; after an `if` that leaves, when the flag's
+    /// test is the whole condition) and turns the flag the other way.
+    public static func flipsFlag(_ first: LockAcquisition, second: LockAcquisition, value: Int, condition c: Range<Int>, _ s: FileStructure) -> Bool {
+        guard (s.isKeyword(value, .true) || s.isKeyword(value, .false)) && s.startsStatementAfter(value),
+              c.lowerBound >= 1, c.contains(first.acquireToken), !s.span(c.lowerBound, c.upperBound).contains(where: { s.is($0, "||") })
+        else { return false }
+        let written = s.isKeyword(value, .true)
+        // The test: `[!][self.]flag [== / != true / false]`, alone between `&&` / `,` and the
+        // condition's ends.
+        let t = first.acquireToken
+        var start = t
+        if s.isChar(t - 1, UInt8(ascii: ".")) && s.isKeyword(t - 2, .self) { start = t - 2 }
+        var holds = true
+        if start - 1 >= c.lowerBound && s.is(start - 1, "!") { holds = false; start -= 1 }
+        var end = t + 1
+        if end + 1 < c.upperBound, s.is(end, "==") || s.is(end, "!="), s.isKeyword(end + 1, .true) || s.isKeyword(end + 1, .false) {
+            let equal = s.is(end, "==") == s.isKeyword(end + 1, .true)
+            holds = holds == equal
+            end += 2
+        }
+        func joins(_ k: Int) -> Bool { s.is(k, "&&") || s.isChar(k, UInt8(ascii: ",")) }
+        let alone = start == c.lowerBound && end == c.upperBound
+        guard start == c.lowerBound || joins(start - 1), end == c.upperBound || joins(end) else { return false }
+        // Where the write runs: the condition held, or (after an `if` that leaves) it did not.
+        let kw = c.lowerBound - 1
+        var held: Bool
+        if s.isKeyword(kw, .guard) {
+            held = true
+        } else if s.isKeyword(kw, .if) || s.isKeyword(kw, .while), let b = s.statementBody(of: kw), s.scopes[b].open == c.upperBound {
+            let inside = s.scopes[b].open < second.acquireToken && second.acquireToken < s.scopes[b].close
+            guard inside || alone else { return false }
+            held = inside
+        } else {
+            return false
+        }
+        if !held { holds.toggle() }
+        return written != holds
+    }
+
     /// Every assignment of `name` in the file stores the same one-token value (`true`, `false`,
     /// `nil`) or the same enum case as the one at `value`.
     public static func isLatch(_ name: String, value: Int, _ s: FileStructure) -> Bool {

@@ -94,6 +94,9 @@ public struct LockGraph: Sendable {
         /// The one stored property of the property's type, when it is a struct of the file with
         /// exactly one: setting that member replaces the whole value, and loses nothing.
         public var onlyMember: String? = nil
+        /// The name the property's type is declared with, when its own file does not tell
+        /// whether that is a value type (a struct of another file): settled once the run is known.
+        public var typeName: String? = nil
         /// The "lock" is a serial queue the accessors run their blocks on (`queue.sync { }`):
         /// a message says "on" it, not "holding" it.
         public var isQueue = false
@@ -166,6 +169,7 @@ public struct LockGraph: Sendable {
         var wrapper: String
         var isValue: Bool
         var onlyMember: String?
+        var typeName: String? = nil
     }
 
     /// One accessor of a property, as far as its own file tells: the lock it takes directly, or
@@ -186,6 +190,7 @@ public struct LockGraph: Sendable {
         var setter: AccessorSide
         var isValue: Bool
         var onlyMember: String?
+        var typeName: String? = nil
     }
 
     /// A closure passed to a call, and what it acquires when it runs (directly, and through the
@@ -278,6 +283,7 @@ public struct LockGraph: Sendable {
             a.isValue = w.isValue
             a.wrapper = w.wrapper
             a.onlyMember = w.onlyMember
+            a.typeName = w.typeName
             add(key, a)
         }
         return out
@@ -302,7 +308,7 @@ public struct LockGraph: Sendable {
         guard pair.getter.key != nil || pair.setter.key != nil,
               let g = resolved(pair.getter, wanting: pair.setter.key), let st = resolved(pair.setter, wanting: g.key), g.key == st.key else { return nil }
         return SplitAccessor(lock: pair.getter.key != nil ? g.written : st.written, getter: g.site, setter: st.site,
-                             isValue: pair.isValue, onlyMember: pair.onlyMember, isQueue: g.isQueue && st.isQueue)
+                             isValue: pair.isValue, onlyMember: pair.onlyMember, typeName: pair.typeName, isQueue: g.isQueue && st.isQueue)
     }
 
     // MARK: The run's inversions
@@ -727,8 +733,10 @@ extension LockGraph {
                 if let t = taken[a] { return AccessorSide(key: t.key, written: t.lock, site: site(t.token), isQueue: t.onQueue) }
                 return AccessorSide(key: nil, calls: ownCalls(s, accessor: a, namer: &namer))
             }
-            out["\(module)::\(type).\(s.decls[p].nameText)"] = AccessorPair(getter: side(g), setter: side(st), isValue: isValueType(s.decls[p], s),
-                                                                            onlyMember: onlyMember(s.decls[p], s))
+            let isValue = isValueType(s.decls[p], s)
+            out["\(module)::\(type).\(s.decls[p].nameText)"] = AccessorPair(getter: side(g), setter: side(st), isValue: isValue,
+                                                                            onlyMember: onlyMember(s.decls[p], s),
+                                                                            typeName: isValue ? nil : declaredTypeName(s.decls[p], s))
         }
         return out
     }
@@ -943,7 +951,9 @@ extension LockGraph {
                 let name = String(s.text(a).dropFirst())
                 let base = String(name.prefix { $0 != "(" && $0 != "<" })
                 guard let c = base.unicodeScalars.first, Capitalized.isUpper(c), !base.hasSuffix("Actor"), base != "Sendable" else { continue }
-                out["\(module)::\(s.decls[owner].nameText).\(d.nameText)"] = WrappedProperty(wrapper: base, isValue: isValueType(d, s), onlyMember: onlyMember(d, s))
+                let isValue = isValueType(d, s)
+                out["\(module)::\(s.decls[owner].nameText).\(d.nameText)"] = WrappedProperty(wrapper: base, isValue: isValue, onlyMember: onlyMember(d, s),
+                                                                                            typeName: isValue ? nil : declaredTypeName(d, s))
             }
         }
         return out
@@ -971,6 +981,15 @@ extension LockGraph {
         if s.isKeyword(j, .true) || s.isKeyword(j, .false) { return true }
         if s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: "(")) { return isValueTypeName(s.text(j), s, at: d.keyword) }
         return false
+    }
+
+    /// The name of the type a property is declared with (`var x: Name`, `Name?`, `Name<T>`, or
+    /// `= Name(…)`), for a type its file does not declare; nil when neither spells one.
+    static func declaredTypeName(_ d: Decl, _ s: FileStructure) -> String? {
+        let a = d.typeAnnotation
+        let i = !a.isEmpty ? a.lowerBound : d.initializer.lowerBound < d.initializer.upperBound ? d.initializer.lowerBound : -1
+        guard i >= 0, s.code[i].kind == .identifier, a.isEmpty ? s.isChar(i + 1, UInt8(ascii: "(")) : !s.isChar(i + 1, UInt8(ascii: ".")) else { return nil }
+        return s.text(i)
     }
 
     /// The single stored property of the struct a property is declared with (this file's struct

@@ -23,6 +23,9 @@ public struct TypeFacts: Sendable, Equatable {
     public var hasSilentSubclass = false
     /// Mutable stored instance properties (`var`, not computed), sorted.
     public var storedVars: [String] = []
+    /// For a struct with exactly one stored instance property (`var` or `let`): its name, else "".
+    /// Setting that member of a value replaces all it holds.
+    public var onlyStoredMember = ""
     /// For a protocol: the names of the properties it requires, sorted.
     public var requiredVars: [String] = []
     /// The declared types of a class's stored instance `var`s, as `name=Type` (the type's own
@@ -177,6 +180,7 @@ public struct TypeFacts: Sendable, Equatable {
         Self.union(&conditionalDeclarations, o.conditionalDeclarations)
         if aliasOf.isEmpty { aliasOf = o.aliasOf }
         Self.union(&aliasTargets, o.aliasTargets)
+        if onlyStoredMember.isEmpty { onlyStoredMember = o.onlyStoredMember }
         Self.union(&storedVars, o.storedVars)
         Self.union(&requiredVars, o.requiredVars)
         Self.union(&storedVarTypes, o.storedVarTypes)
@@ -428,10 +432,29 @@ public struct ProjectIndex: Sendable {
 
     static func guardKey(module: String, type: String) -> String { module + "::" + type }
 
+    /// A split property whose type its own file does not declare is a value type when the run
+    /// declares that name as a struct or an enum of its module (and not also as a class): a
+    /// change to one of its members goes through the setter all the same. A struct with one
+    /// stored var is replaced whole by setting that member.
+    mutating func settleValueTypes() {
+        for (key, properties) in splitProperties {
+            guard let sep = key.range(of: "::") else { continue }
+            let module = String(key[..<sep.lowerBound])
+            for (name, a) in properties where !a.isValue {
+                guard let t = a.typeName, let f = facts(module: module, name: t), RuleContext.isValueType(f) else { continue }
+                var settled = a
+                settled.isValue = true
+                settled.onlyMember = f.isStruct && !f.onlyStoredMember.isEmpty ? f.onlyStoredMember : nil
+                splitProperties[key]![name] = settled
+            }
+        }
+    }
+
     /// Works out what needs every file's facts at once (after the last merge).
     public mutating func finish() {
         lockInversions = lockGraph.inversions()
         splitProperties = lockGraph.splitProperties()
+        settleValueTypes()
         lockGraph.resolveDerivedGetters()
         lockingMembers = lockGraph.lockingMembers
         lockingMemberNames = [:]
@@ -701,6 +724,10 @@ public struct ProjectIndex: Sendable {
             for t in hasUnchecked ? s.inheritedTypes(of: di) : [] where t.unchecked && t.name == "Sendable" {
                 f.isUncheckedSendable = true
                 if d.kind == .extension { f.uncheckedViaExtension = true }
+            }
+            if d.kind == .struct {
+                let stored = s.children[di].filter { s.decls[$0].kind == .variable && !s.decls[$0].isComputed && !s.decls[$0].isStaticMember }
+                if stored.count == 1 { f.onlyStoredMember = s.decls[stored[0]].nameText }
             }
             // Members and confinement matter for classes (and what extensions add to them);
             // for the other kinds the kind is all the rules ask.

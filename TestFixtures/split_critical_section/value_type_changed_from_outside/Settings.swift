@@ -1,0 +1,6 @@
+import Foundation
+
+struct Options {
+    var retries = 0
+    var verbose = false
+}

@@ -49,7 +49,7 @@ public enum CLI {
             do {
                 let bytes = try FileIO.readFile(path)
                 let file = SourceFile(path: path, bytes: bytes)
-                io.out(TokenDump.render(file, tokens: Lexer.tokenize(bytes)))
+                io.out(TokenDump.render(file, tokens: Lexer.tokenize(bytes, keepNeverCompiled: true)))
                 return ExitCode.clean
             } catch let e as FileIOError {
                 io.err("swift-lock-lint: cannot read \(e.path): \(e.reason)\n")

@@ -201,6 +201,22 @@ final class CLITests: FolderTestCase {
         }
     }
 
+    func testDumpTokensKeepsNeverCompiledBranchesThatTheLintDrops() async throws {
+        // `--dump-tokens` is compared with swift-syntax's lexer, which lexes `#if false` branches;
+        // the lint drops them (the compiler never reads them).
+        let source = "#if false\nlet hidden = 1 // gone\n#else\nlet shown = 2\n#endif\n"
+        try write("F.swift", source)
+        let r = await Support.run(["--dump-tokens", path("F.swift")])
+        XCTAssertEqual(r.code, 0)
+        XCTAssertTrue(r.out.contains(#""text":"hidden""#), r.out)
+        XCTAssertTrue(r.out.contains(#""text":"\/\/ gone""#) || r.out.contains(#""text":"// gone""#), r.out)
+        XCTAssertTrue(r.out.contains(#""text":"shown""#), r.out)
+        let linted = Lexer.tokenize(Array(source.utf8)).map { String(decoding: Array(source.utf8)[$0.range], as: UTF8.self) }
+        XCTAssertFalse(linted.contains("hidden"), "\(linted)")
+        XCTAssertFalse(linted.contains("// gone"), "\(linted)")
+        XCTAssertTrue(linted.contains("shown"), "\(linted)")
+    }
+
     func testAnUnguardedAccessInAPrivateHelperPointsAtTheCallThatLacksTheLock() async throws {
         try write("Pool.swift", """
             import Foundation

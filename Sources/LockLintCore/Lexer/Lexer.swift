@@ -12,8 +12,10 @@ import Darwin
 /// never on the call stack. Every loop advances or exits.
 public enum Lexer {
     /// Tokenizes a whole file, comments included, in source order.
-    public static func tokenize(_ bytes: [UInt8]) -> [Token] {
-        let (code, comments) = lex(bytes)
+    /// `keepNeverCompiled` keeps the tokens of `#if false` branches, as a plain lexer such as
+    /// swift-syntax's does (`--dump-tokens`); the lint drops them.
+    public static func tokenize(_ bytes: [UInt8], keepNeverCompiled: Bool = false) -> [Token] {
+        let (code, comments) = lex(bytes, keepNeverCompiled: keepNeverCompiled)
         if comments.isEmpty { return code }
         // Merge the two streams by position.
         var out: [Token] = []
@@ -33,7 +35,7 @@ public enum Lexer {
     }
 
     /// Tokenizes a whole file into its code tokens and its comments, each in source order.
-    public static func lex(_ bytes: [UInt8]) -> (code: [Token], comments: [Token]) {
+    public static func lex(_ bytes: [UInt8], keepNeverCompiled: Bool = false) -> (code: [Token], comments: [Token]) {
         var comments: [Token] = []
         // Every token covers at least one byte, so the file's length bounds the token count;
         // the lexer writes straight into the array's storage.
@@ -51,7 +53,7 @@ public enum Lexer {
             }
         }
         bytes.withUnsafeBufferPointer { p in classifyContextual(&code, p) }
-        bytes.withUnsafeBufferPointer { p in dropNeverCompiled(&code, &comments, p) }
+        if !keepNeverCompiled { bytes.withUnsafeBufferPointer { p in dropNeverCompiled(&code, &comments, p) } }
         return (code, comments)
     }
 

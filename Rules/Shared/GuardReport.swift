@@ -142,6 +142,9 @@ enum GuardReport {
             fix = "do not give '\(helper)' an entry that hops onto \(p.name): deinit calls it, and deinit runs on whichever thread drops the last "
                 + "reference, \(p.name)'s blocks included, where \(p.name).sync deadlocks (and \(p.name).async would run after the object is gone); instead, "
                 + LockAdvice.protect("'\(f.variable)'", context.deployment, usesWithLock: context.moduleCallsWithLock(on:))
+        } else if let helper = f.helper, f.helperCall == nil || f.helperCallOutside, f.helperHasGuardedCaller, let p = f.primary,
+                  p.kind == .lock, let taker = f.helperTakesGuardIn {
+            fix = reentered(helper, taker: taker, p, f, certain: retaking(p, f, context: context) == .deadlocks)
         } else if let helper = f.helper, f.helperCall == nil || f.helperCallOutside, f.helperHasGuardedCaller, let p = f.primary {
             fix = "split '\(helper)' in two: a private helper that expects \(describe(p)) to be held, for the class's callers that hold it, "
                 + "and an entry for outside callers that \(p.kind == .lock ? "takes \(describe(p))" : "runs on \(describe(p))") and calls the helper; "
@@ -181,6 +184,8 @@ enum GuardReport {
                     + "instead would not deadlock them either"
                 }
                 switch p.kind {
+                case .lock where f.helperTakesGuardIn != nil:
+                    fix = reentered(helper, taker: f.helperTakesGuardIn ?? helper, p, f, certain: retaking(p, f, context: context) == .deadlocks)
                 case .lock where f.helperCallHandsOut:
                     fix = "hold \(describe(p)) around the hand-out of 'self' \(at), like the class's other hand-outs to that code; " + again
                 case .lock:
@@ -204,6 +209,16 @@ enum GuardReport {
             }
         }
         return context.diagnostic(rule, at: token, message: message, notes: notes, fixIt: FixIt(fix))
+    }
+
+    /// The fix-it for an access in a member that takes the var's lock itself on some path: holding
+    /// the lock around a call of it, or in an entry that calls it, would deadlock there (unless
+    /// the lock is recursive), so no such placement is offered.
+    static func reentered(_ helper: String, taker: String, _ p: HeldGuard, _ f: GuardFinding, certain: Bool) -> String {
+        let through = taker == helper ? "" : " (in '\(taker)', which it calls)"
+        return "do not hold \(describe(p)) around the uses of '\(helper)': it takes \(describe(p)) itself on some path\(through), "
+            + "so a thread that holds it there would deadlock\(certain ? "" : " if \(describe(p)) is not recursive"); instead make the access to '\(f.variable)' "
+            + "and the step that takes \(describe(p)) one critical section, taken in one place"
     }
 
     /// What taking lock `p` again on a thread that already holds it does, as far as the tool

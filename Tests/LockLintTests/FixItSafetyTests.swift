@@ -834,4 +834,29 @@ final class FixItSafetyTests: XCTestCase {
         let gate = fix["lock_reached_through_optional.swift:41"] ?? ""
         XCTAssertTrue(gate.contains("`guard let gate = gate else { … }`") && gate.contains("`gate.lock(); defer { gate.unlock() }`"), gate)
     }
+
+    func testAHelperThatTakesTheLockItselfIsNeverToldToBeCalledWithItHeld() async throws {
+        let root = Support.packageRoot.appendingPathComponent("TestFixtures/inconsistent_locking")
+        var files: [(path: String, code: String)] = []
+        for name in ["helper_takes_the_lock_lazily.swift", "helper_takes_the_lock_through_a_wrapper.swift",
+                     "helper_takes_the_lock_across_files/Ledger.swift", "helper_takes_the_lock_across_files/Ledger+Read.swift"] {
+            files.append(("Sources/App/" + name.split(separator: "/").last!, try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)))
+        }
+        let ds = await Support.lint(files, rules: [InconsistentLockingRule()])
+        let fix = Dictionary(ds.map { ("\($0.path.split(separator: "/").last!):\($0.location.line)", $0.fixIt.message) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(fix.keys.sorted(), ["Ledger+Read.swift:5", "helper_takes_the_lock_lazily.swift:12", "helper_takes_the_lock_lazily.swift:46",
+                                           "helper_takes_the_lock_through_a_wrapper.swift:24"], "\(fix)")
+        // The lazy getter reaches the semaphore through `load()`; the wrapper's helper two calls
+        // down, through a closure run under the lock; the extension's helper takes it itself.
+        for (k, through) in [("helper_takes_the_lock_lazily.swift:12", " (in 'load', which it calls)"),
+                             ("helper_takes_the_lock_through_a_wrapper.swift:24", " (in 'refill', which it calls)"),
+                             ("Ledger+Read.swift:5", "")] {
+            let m = fix[k] ?? ""
+            XCTAssertFalse(m.hasPrefix("hold ") || m.contains("split "), m)
+            XCTAssertTrue(m.hasPrefix("do not hold "), m)
+            XCTAssertTrue(m.contains("itself on some path\(through), so a thread that holds it there would deadlock;"), m)
+        }
+        // Its twin without the lazy load keeps the placement, which is safe there.
+        XCTAssertTrue(fix["helper_takes_the_lock_lazily.swift:46"]?.hasPrefix("hold 'gate' around the use of 'items' at line 57;") ?? false, "\(fix)")
+    }
 }

@@ -134,6 +134,10 @@ public struct GuardFinding: Sendable, Equatable {
     /// last reference (a block on the class's own queue among them): an entry for it that hops
     /// onto that queue with `sync` could deadlock there.
     public var helperCalledFromDeinit = false
+    /// When `helper` takes the lock itself on some path (in its own body, or in a member of the
+    /// class it calls, at any depth): the member that takes it. Holding the lock around a call of
+    /// `helper`, or calling it from an entry that holds the lock, would then deadlock.
+    public var helperTakesGuardIn: String? = nil
     /// `helper` is a property's accessor, not a method: "set" or "read" at `helperCall`.
     public var helperProperty: String? = nil
     /// Made by another type's code through a reference to the class: the class's guard is
@@ -488,6 +492,39 @@ public enum GuardInference {
             }
             callerMemo[memoKey] = (bad, guarded, held, bare)
             return (bad, guarded, held, bare)
+        }
+        // Whether a member takes guard `g` itself on some path: in its own body (an access or a
+        // call made holding it there), or in a member of the class it calls, at any depth. The
+        // member that takes it, or nil. Worked out on first use (only for a fix-it that would
+        // hold the guard around a call of the member).
+        var calleeEdges: [String: [String]]? = nil
+        var takersMemo: [String: Set<String>] = [:]
+        func takesGuard(_ member: String, _ g: HeldGuard) -> String? {
+            if calleeEdges == nil {
+                var edges: [String: [String]] = [:]
+                for (callee, calls) in sites { for c in calls where !c.member.isEmpty { edges[c.member, default: []].append(callee) } }
+                calleeEdges = edges
+            }
+            let memoKey = g.name + "|\(g.kind)"
+            if takersMemo[memoKey] == nil {
+                var takers = Set<String>()
+                for l in logs {
+                    for a in l.accesses where !a.member.isEmpty && a.guards.contains(g) { takers.insert(a.member) }
+                    for c in l.calls where !c.member.isEmpty && c.guards.contains(g) { takers.insert(c.member) }
+                }
+                takersMemo[memoKey] = takers
+            }
+            let takers = takersMemo[memoKey] ?? []
+            var seen: Set<String> = [member]
+            var queue = [member]
+            var i = 0
+            while i < queue.count {
+                let m = queue[i]
+                i += 1
+                if takers.contains(m) { return members[m]?.baseName ?? m }
+                for next in calleeEdges?[m] ?? [] where seen.insert(next).inserted { queue.append(next) }
+            }
+            return nil
         }
         // Every access with what holds there.
         var accesses: [(record: StateAccessRecord, eff: Effective, testCode: Bool)] = []
@@ -920,6 +957,7 @@ public enum GuardInference {
                         f.helper = nil
                     }
                     f.helperCalledFromDeinit = f.helper != nil && (sites[helperKey] ?? []).contains { $0.member.hasPrefix("deinit(") }
+                    if f.helper != nil && primary.kind == .lock { f.helperTakesGuardIn = takesGuard(helperKey, primary) }
                 }
                 out.append(f)
             }

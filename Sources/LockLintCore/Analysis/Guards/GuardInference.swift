@@ -71,11 +71,11 @@ public struct GuardFinding: Sendable, Equatable {
     /// call, and whether other calls hold the guard (then locking inside would deadlock them).
     public var helper: String? = nil
     public var helperCall: CodeSite? = nil
-    public var helperHasGuardedCaller = false
     /// The calls of `helper` (outside construction) that hold the guard, and those that hold
     /// nothing that may be it: what "its other callers hold it" may claim.
     public var helperGuardedCalls = 0
     public var helperUnguardedCalls = 0
+    public var helperHasGuardedCaller: Bool { helperGuardedCalls > 0 }
     /// When `helper` is a caller further up (the unguarded path enters there), the member that
     /// holds the access, which `helper` reaches through its own calls.
     public var helperVia: String? = nil
@@ -475,23 +475,23 @@ public enum GuardInference {
             return Effective(guards: g, some: some, possible: p, construction: false)
         }
         // A member's calls seen for guard `g`: the first that holds neither it nor an unresolved
-        // guard, and whether another holds it (worked out once per member and guard).
-        var callerMemo: [String: (bad: MemberCallRecord?, guarded: Bool, held: Int, bare: Int)] = [:]
-        func callers(_ member: String, _ g: HeldGuard) -> (bad: MemberCallRecord?, guarded: Bool, held: Int, bare: Int)? {
+        // guard, how many hold it, and how many hold nothing that may be it (worked out once per
+        // member and guard).
+        var callerMemo: [String: (bad: MemberCallRecord?, held: Int, bare: Int)] = [:]
+        func callers(_ member: String, _ g: HeldGuard) -> (bad: MemberCallRecord?, held: Int, bare: Int)? {
             guard let calls = sites[member] else { return nil }
             let memoKey = member + "|" + g.name + "|\(g.kind)"
             if let known = callerMemo[memoKey] { return known }
             var bad: MemberCallRecord? = nil
-            var guarded = false
             var held = 0, bare = 0
             for c in calls {
                 let e = effective(c.member, c.guards, possible: c.possible, construction: c.construction, runsLater: c.runsLater,
                                   released: c.releasedEntry)
                 if e.construction { continue }
-                if e.guards.contains(g) { guarded = true; held += 1 } else if !e.possible { bare += 1; if bad == nil { bad = c } }
+                if e.guards.contains(g) { held += 1 } else if !e.possible { bare += 1; if bad == nil { bad = c } }
             }
-            callerMemo[memoKey] = (bad, guarded, held, bare)
-            return (bad, guarded, held, bare)
+            callerMemo[memoKey] = (bad, held, bare)
+            return (bad, held, bare)
         }
         // Whether a member takes guard `g` itself on some path: in its own body (an access or a
         // call made holding it there), or in a member of the class it calls, at any depth. The
@@ -930,7 +930,6 @@ public enum GuardInference {
                 if !r.runsLater && !r.member.isEmpty, let m = members[r.member], let here = callers(r.member, primary) {
                     f.helper = m.baseName
                     f.helperProperty = r.member.hasSuffix(")") ? nil : r.member.hasSuffix(".set") ? "set" : "read"
-                    f.helperHasGuardedCaller = here.guarded
                     (f.helperGuardedCalls, f.helperUnguardedCalls) = (here.held, here.bare)
                     var helperKey = r.member
                     if var bad = here.bad {
@@ -942,7 +941,6 @@ public enum GuardInference {
                               let upMember = members[bad.member] {
                             f.helper = upMember.baseName
                             f.helperProperty = bad.member.hasSuffix(")") ? nil : bad.member.hasSuffix(".set") ? "set" : "read"
-                            f.helperHasGuardedCaller = up.guarded
                             (f.helperGuardedCalls, f.helperUnguardedCalls) = (up.held, up.bare)
                             f.helperVia = m.baseName
                             helperKey = bad.member

@@ -63,12 +63,7 @@ public enum DispatchedBlocks {
     /// The closure passed to the dispatch call at `m` (trailing, or `execute: { … }`): closures
     /// are in source order, so the first one opening after `m` is found by binary search.
     public static func dispatchedClosure(_ s: FileStructure, call m: Int) -> Closure? {
-        var lo = 0
-        var hi = s.closures.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if s.closures[mid].open <= m { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = s.firstClosure(openingAfter: m)
         // Argument closures nested in the call's own arguments come first; its own closure is
         // among the next few.
         var k = lo

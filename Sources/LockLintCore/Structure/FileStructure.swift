@@ -255,6 +255,18 @@ public struct FileStructure: Sendable {
         return all[lo..<max(lo, firstAtOrAfter(range.upperBound))]
     }
 
+    /// The index of the first closure whose `{` comes after token `i` (`closures.count` when none
+    /// does), by binary search: closures are in the order of their braces.
+    public func firstClosure(openingAfter i: Int) -> Int {
+        var lo = 0
+        var hi = closures.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if closures[mid].open <= i { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
     /// The declaration whose attributes and modifiers hold token `i` (`start <= i < keyword`),
     /// by binary search: declarations are in the order of their keywords.
     public func declaration(modifiedAt i: Int) -> Int? {

@@ -1683,14 +1683,7 @@ public enum GuardLogExtractor {
             }
             guard s.decls[u].body >= 0 else { continue }
             let body = s.scopes[s.decls[u].body]
-            // Closures are stored in source order: the first one at or after the body's brace.
-            var lo = 0
-            var hi = s.closures.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if s.closures[mid].open <= body.open { lo = mid + 1 } else { hi = mid }
-            }
-            var ci = lo
+            var ci = s.firstClosure(openingAfter: body.open)
             while ci < s.closures.count && s.closures[ci].open < body.close {
                 let c = s.closures[ci]
                 ci += 1

@@ -144,7 +144,7 @@ enum GuardReport {
                 + LockAdvice.protect("'\(f.variable)'", context.deployment, usesWithLock: context.moduleCallsWithLock(on:))
         } else if let helper = f.helper, f.helperCall == nil || f.helperCallOutside, f.helperHasGuardedCaller, let p = f.primary,
                   p.kind == .lock, let taker = f.helperTakesGuardIn {
-            fix = reentered(helper, taker: taker, p, f, certain: retaking(p, f, context: context) == .deadlocks)
+            fix = reentered(helper, taker: taker, p, f, context: context)
         } else if let helper = f.helper, f.helperCall == nil || f.helperCallOutside, f.helperHasGuardedCaller, let p = f.primary {
             fix = "split '\(helper)' in two: a private helper that expects \(describe(p)) to be held, for the class's callers that hold it, "
                 + "and an entry for outside callers that \(p.kind == .lock ? "takes \(describe(p))" : "runs on \(describe(p))") and calls the helper; "
@@ -185,7 +185,7 @@ enum GuardReport {
                 }
                 switch p.kind {
                 case .lock where f.helperTakesGuardIn != nil:
-                    fix = reentered(helper, taker: f.helperTakesGuardIn ?? helper, p, f, certain: retaking(p, f, context: context) == .deadlocks)
+                    fix = reentered(helper, taker: f.helperTakesGuardIn!, p, f, context: context)
                 case .lock where f.helperCallHandsOut:
                     fix = "hold \(describe(p)) around the hand-out of 'self' \(at), like the class's other hand-outs to that code; " + again
                 case .lock:
@@ -214,7 +214,8 @@ enum GuardReport {
     /// The fix-it for an access in a member that takes the var's lock itself on some path: holding
     /// the lock around a call of it, or in an entry that calls it, would deadlock there (unless
     /// the lock is recursive), so no such placement is offered.
-    static func reentered(_ helper: String, taker: String, _ p: HeldGuard, _ f: GuardFinding, certain: Bool) -> String {
+    static func reentered(_ helper: String, taker: String, _ p: HeldGuard, _ f: GuardFinding, context: RuleContext) -> String {
+        let certain = retaking(p, f, context: context) == .deadlocks
         let through = taker == helper ? "" : " (in '\(taker)', which it calls)"
         return "do not hold \(describe(p)) around the uses of '\(helper)': it takes \(describe(p)) itself on some path\(through), "
             + "so a thread that holds it there would deadlock\(certain ? "" : " if \(describe(p)) is not recursive"); instead make the access to '\(f.variable)' "
@@ -604,23 +605,23 @@ enum GuardReport {
         }
         let boxes = f.valueBoxes.isEmpty ? "" : " ('\(f.valueBoxes.sorted().joined(separator: "', '"))' guards only the value inside it)"
         // A class that keeps its other state in atomics: what the tool saw is those atomics.
-        let atomics = atomicVars
-        if !atomics.isEmpty {
+        let orderings = "(.relaxed for an independent flag or counter, .acquiring/.releasing when it publishes other data)"
+        if !atomicVars.isEmpty {
             if onlyConstants && !publicUnwritten.isEmpty {
                 let one = publicUnwritten.count == 1
                 fix = "make '\(publicUnwritten.joined(separator: "', '"))' \(one ? "a computed property" : "computed properties") over private storage kept in an atomic, "
-                    + "as '\(atomics[0])' is, with the same public getter\(one ? "" : "s") and setter\(one ? "" : "s") (\(one ? "its setter is" : "their setters are") API: "
+                    + "as '\(atomicVars[0])' is, with the same public getter\(one ? "" : "s") and setter\(one ? "" : "s") (\(one ? "its setter is" : "their setters are") API: "
                     + "a 'let' would break every client that sets \(one ? "it" : "one"))"
-                    + ", and an ordering on each operation (.relaxed for an independent flag or counter, .acquiring/.releasing when it publishes other data)"
+                    + ", and an ordering on each operation \(orderings)"
             } else if !onlyConstants {
-                fix = "keep \(names.count == 1 ? "it" : "each") in an atomic too, as '\(atomics[0])' is, with an ordering on each operation "
-                    + "(.relaxed for an independent flag or counter, .acquiring/.releasing when it publishes other data); an atomic guards one value: "
+                fix = "keep \(names.count == 1 ? "it" : "each") in an atomic too, as '\(atomicVars[0])' is, with an ordering on each operation "
+                    + "\(orderings); an atomic guards one value: "
                     + "state that must change together with other state needs one lock around all of it; if one thread or queue owns every instance, "
                     + "say so in a doc comment on the class"
             }
             return context.diagnostic(rule, at: token,
                                       message: "@unchecked Sendable class '\(f.typeName)' has mutable state (\(listText)) outside the atomics it keeps "
-                                        + "its other state in ('\(atomics.joined(separator: "', '"))')" + boxes,
+                                        + "its other state in ('\(atomicVars.joined(separator: "', '"))')" + boxes,
                                       notes: notes, fixIt: FixIt(fix))
         }
         return context.diagnostic(rule, at: token,

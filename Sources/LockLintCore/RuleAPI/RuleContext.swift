@@ -907,12 +907,14 @@ struct RecordedQuestions {
     }
 }
 
+/// (The two wide answers are boxed: every recorded question of every file is held until the
+/// run ends, and an inline `TypeFacts` made each entry, a `bool` too, hundreds of bytes wide.)
 enum FactsAnswer: Equatable {
     case bool(Bool)
-    case facts(TypeFacts?)
+    indirect case facts(TypeFacts?)
     case strings([String]?)
     case inversions([LockGraph.Inversion])
-    case splitAccessor(LockGraph.SplitAccessor?)
+    indirect case splitAccessor(LockGraph.SplitAccessor?)
     case lockingMembers([String: LockGraph.LockingMember])
     case guardFindings([GuardFinding])
     case kind(GuardKind?)

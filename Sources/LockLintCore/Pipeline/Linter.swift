@@ -177,7 +177,14 @@ public enum Linter {
             index.addOutsideCalls(outcomes[k].facts.outsideCalls, of: classes)
             outcomes[k].facts.outsideCalls = [:]
         }
-        for k in outcomes.indices { index.merge(outcomes[k].facts, outsideCalls: false) }
+        // Of a file's own facts, once merged, a later pass reads only its guard logs (whether
+        // they changed): the rest is dropped as it is merged, not held until the run ends.
+        for k in outcomes.indices {
+            index.merge(outcomes[k].facts, outsideCalls: false)
+            let logs = outcomes[k].facts.guardLogs
+            outcomes[k].facts = ProjectIndex()
+            outcomes[k].facts.guardLogs = logs
+        }
         index.finish()
         index.finishGuards()
         // The writes of other files' variables, now that the names asked about are known: only
@@ -225,6 +232,13 @@ public enum Linter {
         }
         let writers = chosen.map(\.file)
         let writerFilters = chosen.map(\.filter)
+        // (What each file may write served only to choose these.)
+        for k in outcomes.indices where outcomes[k].writtenNames != nil {
+            outcomes[k].writtenNames = nil
+            outcomes[k].nonisolatedNames = []
+            outcomes[k].writerFunctions = [:]
+            outcomes[k].importedModules = []
+        }
         let known = index
         let writerModules = writers.map { outcomes[$0].module }
         let writes = await parallelMap(writers.count, jobs: jobs) { j in

@@ -195,7 +195,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
             guard f.unchecked, !(context.isTestCode && f.quietInTests) else { return nil }
             // A class whose only mutable state is held in atomics it operates on.
             if f.kind == .unprotectedClass, f.holds.isEmpty {
-                let atomics = GuardReport.atomicProperties(context.structure, classToken: GuardReport.tokenIndex(context.structure, offset: f.site.offset))
+                let atomics = AtomicProperties.of(context.structure, classToken: GuardReport.tokenIndex(context.structure, offset: f.site.offset))
                 if !atomics.isEmpty && f.vars.allSatisfy({ atomics.contains($0.name) }) { return nil }
             }
             return GuardReport.diagnostic(f, rule: description, subject: "@unchecked Sendable class '\(f.typeName)'", context: context)

@@ -562,7 +562,7 @@ enum GuardReport {
         // state is not touched under it.
         let holds = f.holds.isEmpty ? nil : f.holds.joined(separator: ", ")
         // Vars the class keeps atomics in are not unguarded state.
-        let atomicVars = holds == nil ? atomicProperties(context.structure, classToken: token) : []
+        let atomicVars = holds == nil ? AtomicProperties.of(context.structure, classToken: token) : []
         let vars = atomicVars.isEmpty ? f.vars : f.vars.filter { !atomicVars.contains($0.name) }
         for v in vars {
             switch v.state {
@@ -628,60 +628,6 @@ enum GuardReport {
                                   message: "@unchecked Sendable class '\(f.typeName)' has mutable state (\(listText)) and "
                                     + (holds.map { "holds \($0), but the tool sees no access to that state made under it" } ?? "no lock, queue or actor guarding it") + boxes,
                                   notes: notes, fixIt: FixIt(fix))
-    }
-
-    /// Atomic operations, by the name of the method on the stored value.
-    static let atomicOperations: Set<String> = [
-        "load", "store", "exchange", "compareExchange", "weakCompareExchange", "wrappingAdd", "wrappingSubtract",
-        "wrappingIncrement", "wrappingDecrement", "loadThenWrappingIncrement", "loadThenWrappingDecrement",
-        "wrappingIncrementThenLoad", "wrappingDecrementThenLoad", "add", "subtract", "bitwiseAnd", "bitwiseOr", "bitwiseXor",
-        "logicalAnd", "logicalOr", "logicalXor", "min", "max",
-    ]
-
-    /// The stored properties of the class declared at `token` in this file that hold atomics,
-    /// seen by what its body does with them: an atomic operation given a memory ordering
-    /// (`x.load(ordering: .acquiring)`, `x.compareExchange(expected:desired:ordering:)`), or a C
-    /// atomic function given the property's address (`OSAtomicIncrement32(&x)`), sorted.
-    static func atomicProperties(_ s: FileStructure, classToken token: Int) -> [String] {
-        guard let di = s.decls.firstIndex(where: { $0.name == token && $0.kind == .class }), s.decls[di].body >= 0 else { return [] }
-        var stored = Set<String>()
-        for m in s.children[di] where s.decls[m].kind == .variable && !s.decls[m].isStaticMember { stored.insert(s.decls[m].nameText) }
-        guard !stored.isEmpty else { return [] }
-        let body = s.scopes[s.decls[di].body]
-        let end = min(body.close, s.code.count)
-        var found = Set<String>()
-        // The token after the call's `(` at `open`, and whether `take` accepts one of its tokens
-        // at the call's own depth.
-        func argument(_ open: Int, _ take: (Int) -> Bool) -> Bool {
-            var depth = 0
-            var k = open
-            while k < end {
-                if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) { depth += 1 }
-                else if s.isChar(k, UInt8(ascii: ")")) || s.isChar(k, UInt8(ascii: "]")) { depth -= 1; if depth == 0 { return false } }
-                else if depth == 1 && take(k) { return true }
-                k += 1
-            }
-            return false
-        }
-        var i = body.open + 1
-        while i + 3 < end {
-            defer { i += 1 }
-            guard s.code[i].kind == .identifier else { continue }
-            let name = s.text(i)
-            if stored.contains(name), s.isChar(i + 1, UInt8(ascii: ".")), s.code[i + 2].kind == .identifier,
-               atomicOperations.contains(s.text(i + 2)), s.isChar(i + 3, UInt8(ascii: "(")) {
-                if argument(i + 3, { s.is($0, "ordering") && s.isChar($0 + 1, UInt8(ascii: ":")) }) { found.insert(name) }
-            } else if name.hasPrefix("OSAtomic") || name.hasPrefix("atomic_"), s.isChar(i + 1, UInt8(ascii: "(")) {
-                _ = argument(i + 1) { k in
-                    guard s.text(k) == "&" else { return false }
-                    var v = k + 1
-                    if s.is(v, "self") && s.isChar(v + 1, UInt8(ascii: ".")) { v += 2 }
-                    if v < end, stored.contains(s.text(v)) { found.insert(s.text(v)) }
-                    return false
-                }
-            }
-        }
-        return found.sorted()
     }
 
     /// The fix for public settable vars nothing in the run writes: their setters are API (a

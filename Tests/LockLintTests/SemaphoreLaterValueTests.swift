@@ -16,4 +16,13 @@ final class SemaphoreLaterValueTests: XCTestCase {
         XCTAssertTrue(byLine[30]?.message.contains("returns at once") ?? false, "\(byLine)")
         for d in found { XCTAssertFalse(d.fixIt.message.contains("mutual exclusion"), d.message) }
     }
+
+    func testKeywordLabelledArgumentsDoNotHideTheCallback() async {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("TestFixtures/dispatch_semaphore/labelled_callbacks.swift")
+        let code = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        let found = await Support.lint([("T.swift", code)], rules: [DispatchSemaphoreRule()])
+        XCTAssertEqual(found.map(\.location.line).sorted(), [7, 19, 30], "\(found.map(\.message))")
+        for d in found { XCTAssertTrue(d.message.contains("returns at once"), d.message) }
+    }
 }

@@ -21,8 +21,11 @@ public struct DispatchSemaphoreRule: Rule {
             in a TaskGroup.
             """,
         knownLimits: """
-            Reports every line that names the type, once per line; the message says what the semaphore is used \
-            for when its creation (`DispatchSemaphore(value: N)`) is in the same file. A wait in a function marked \
+            Reports every line that names the type, once per line, except `extension DispatchSemaphore` (no use \
+            of a semaphore) and a parameter its function only signals or hands to a function of the file (no \
+            wait there; the creation and the wait are judged where they are); the message says what the semaphore is used \
+            for when its creation (`DispatchSemaphore(value: N)`, also `x = .init(value: N)` assigned later to a \
+            variable declared without a value or `= nil`) is in the same file. A wait in a function marked \
             `noasync`, or in a private helper called only from such functions, is told to stay for synchronous \
             callers. A value that is not a literal may count above one, so it is never told to become a lock. A \
             value-0 semaphore stored in an object signals events across calls (a worker's wake-up, a ready gate): \
@@ -200,13 +203,18 @@ public struct DispatchSemaphoreRule: Rule {
         // A parameter of a private function the file only calls with a semaphore it creates: reported there.
         let sameAsCreated = SemaphoreParameters.sameAsCreated(s, mentions: uses)
         for i in uses where !sameAsCreated.contains(i) {
+            // `extension DispatchSemaphore` declares members of the type; it is no use of one.
+            if s.isKeyword(i - 1, .extension) || (s.isChar(i - 1, UInt8(ascii: ".")) && s.is(i - 2, "Dispatch") && s.isKeyword(i - 3, .extension)) { continue }
+            // A parameter its function only signals: no wait here, and no value to judge.
+            if SemaphoreParameters.onlySignalled(s, typeAt: i) { continue }
             let line = s.line(ofToken: i)
             if line == lastLine { continue }
             lastLine = line
             var value: String? = nil
             if s.isChar(i + 1, UInt8(ascii: "(")) {
                 value = argumentValue(s, open: i + 1)
-            } else if let d = declHolding(s, i), d.initializer.isEmpty, let v = assignedValue(s, d) {
+            } else if let d = declHolding(s, i), d.initializer.isEmpty || (d.initializer.count == 1 && s.is(d.initializer.lowerBound, "nil")),
+                      let v = assignedValue(s, d) {
                 value = v
             } else {
                 // `let x: DispatchSemaphore = DispatchSemaphore(value: 0)` is one use: the creation is
@@ -521,6 +529,8 @@ public struct DispatchSemaphoreRule: Rule {
             if s.code[i].kind == .identifier && s.is(i, text: d.nameText) && s.isChar(i + 1, UInt8(ascii: "="))
                 && (!s.isChar(i - 1, UInt8(ascii: ".")) || s.isKeyword(i - 2, .self)) {
                 if s.is(i + 2, "DispatchSemaphore") && s.isChar(i + 3, UInt8(ascii: "(")) { return argumentValue(s, open: i + 3) }
+                // `name = .init(value: N)`: the declared type is DispatchSemaphore.
+                if s.isChar(i + 2, UInt8(ascii: ".")) && s.is(i + 3, "init") && s.isChar(i + 4, UInt8(ascii: "(")) { return argumentValue(s, open: i + 4) }
                 // `name = local`, a local created as `DispatchSemaphore(value: N)`: its value.
                 if s.code[i + 2].kind == .identifier && s.startsStatementAfter(i + 2),
                    case .variable(let l) = s.lookupVariable(s.text(i + 2), at: i + 2), s.decls[l].parent >= 0,

@@ -159,6 +159,36 @@ final class ContextTests: FolderTestCase {
         XCTAssertEqual(PackageManifest(bytes: Array(Self.manifest.utf8)).targets.count, 4)
     }
 
+    func testABinaryOnlyManifestsPlatformsApplyToTheSourcesBesideIt() async throws {
+        // Every target is a prebuilt binary: the sources beside the manifest are what it is made
+        // from, so its platforms (below Mutex and OSAllocatedUnfairLock) decide the advice.
+        try write("Package.swift", """
+            // swift-tools-version: 5.7
+            import PackageDescription
+            let package = Package(
+                name: "Prebuilt",
+                platforms: [.macOS(.v10_15), .iOS(.v12)],
+                products: [.library(name: "Prebuilt", targets: ["Prebuilt"])],
+                targets: [
+                    .binaryTarget(name: "Prebuilt", url: "https://example.com/Prebuilt.zip", checksum: "00"),
+                ]
+            )
+            """)
+        let code = """
+            import Foundation
+            final class Store {
+                private let lock = DispatchSemaphore(value: 1)
+                private var boxes: [String: Int] = [:]
+                func box(_ k: String) -> Int? { lock.wait(); defer { lock.signal() }; return boxes[k] }
+            }
+            """
+        try write("Source/framework/Store.swift", code)
+        let run = await Support.run(["--only-rule", "dispatch_semaphore", path(".")])
+        let fix = String(run.out.split(separator: "\n").first { $0.contains("fix-it") } ?? "")
+        XCTAssertTrue(fix.contains("use NSLock (the package deploys below Mutex's macOS 15/iOS 18)"), run.out)
+        XCTAssertFalse(fix.contains("OSAllocatedUnfairLock"), run.out)
+    }
+
     func testDefaultMainActorModuleIsolatesItsClasses() async throws {
         try write("Package.swift", Self.manifest)
         let code = """

@@ -25,6 +25,66 @@ public enum SemaphoreParameters {
     /// `label name: DispatchSemaphore`), when it belongs to a private or fileprivate function:
     /// no other file can call it.
     public static func privateParameter(_ s: FileStructure, typeAt i: Int) -> Parameter? {
+        guard let p = parameter(s, typeAt: i) else { return nil }
+        let d = s.decls[p.function]
+        guard d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate) else { return nil }
+        return p
+    }
+
+    /// Whether the `DispatchSemaphore` at `i` types a parameter that its function (with a body)
+    /// only signals: every mention of the parameter in the body is `name.signal(…)`, or an
+    /// argument handed to a function declared in the file (whose own parameter is judged where it
+    /// is declared), and there is at least one such mention. Such a site makes no wait, and what the
+    /// semaphore was created with is not visible there: the wait site is the one to judge.
+    public static func onlySignalled(_ s: FileStructure, typeAt i: Int) -> Bool {
+        guard let p = parameter(s, typeAt: i), s.decls[p.function].body >= 0 else { return false }
+        let name = s.text(i - 2)
+        let body = s.scopes[s.decls[p.function].body]
+        var uses = 0
+        for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && s.is(k, text: name) {
+            // A member of something else, or an argument label (`f(name: …)`).
+            if s.isChar(k - 1, UInt8(ascii: ".")) { continue }
+            if s.isChar(k + 1, UInt8(ascii: ":")) && (s.isChar(k - 1, UInt8(ascii: "(")) || s.isChar(k - 1, UInt8(ascii: ","))) { continue }
+            if s.isChar(k + 1, UInt8(ascii: ".")) && s.is(k + 2, "signal") && s.isChar(k + 3, UInt8(ascii: "(")) {
+                uses += 1
+                continue
+            }
+            // `f(label: name)` / `f(name)` for a function `f` of this file.
+            guard s.isChar(k + 1, UInt8(ascii: ",")) || s.isChar(k + 1, UInt8(ascii: ")")),
+                  let open = callOpen(s, argument: k), open >= 1, s.code[open - 1].kind == .identifier,
+                  !s.functionDecls(named: s.text(open - 1)).isEmpty else { return false }
+            uses += 1
+        }
+        return uses > 0
+    }
+
+    /// The `(` of the call whose argument list holds the argument ending at `k` (`label: x` or `x`).
+    static func callOpen(_ s: FileStructure, argument k: Int) -> Int? {
+        var start = k
+        if start >= 2 && s.isChar(start - 1, UInt8(ascii: ":")) && s.code[start - 2].isWord { start -= 2 }
+        guard start >= 1 else { return nil }
+        if s.isChar(start - 1, UInt8(ascii: "(")) { return start - 1 }
+        guard s.isChar(start - 1, UInt8(ascii: ",")) else { return nil }
+        // Back over the earlier arguments to the `(`.
+        var j = start - 1
+        var steps = 0
+        while j > 0 && steps < 4096 {
+            steps += 1
+            j -= 1
+            if s.isChar(j, UInt8(ascii: ")")) || s.isChar(j, UInt8(ascii: "]")) || s.isChar(j, UInt8(ascii: "}")) {
+                let m = Int(s.match[j])
+                guard m >= 0 && m < j else { return nil }
+                j = m
+                continue
+            }
+            if s.isChar(j, UInt8(ascii: "(")) { return j }
+            if s.isChar(j, UInt8(ascii: "{")) || s.isChar(j, UInt8(ascii: "[")) || s.isChar(j, UInt8(ascii: ";")) { return nil }
+        }
+        return nil
+    }
+
+    /// The parameter whose type is the `DispatchSemaphore` at `i`, of a function of any access level.
+    static func parameter(_ s: FileStructure, typeAt i: Int) -> Parameter? {
         guard i >= 3, s.isChar(i - 1, UInt8(ascii: ":")), s.code[i - 2].isWord,
               s.isChar(i + 1, UInt8(ascii: ",")) || s.isChar(i + 1, UInt8(ascii: ")")) else { return nil }
         // Back to the `(` opening the parameter list, counting the parameters before this one.
@@ -46,8 +106,6 @@ public enum SemaphoreParameters {
         }
         guard k > 1, s.isChar(k, UInt8(ascii: "(")), s.isKeyword(k - 2, .func), s.code[k - 1].kind == .identifier,
               let f = s.functionDecls(named: s.text(k - 1)).first(where: { s.decls[$0].keyword == k - 2 }) else { return nil }
-        let d = s.decls[f]
-        guard d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate) else { return nil }
         // `label name:` or `name:`; `_ name:` is unlabelled.
         let first = s.code[i - 3].isWord && !s.isChar(i - 3, UInt8(ascii: ",")) && !s.isChar(i - 3, UInt8(ascii: "(")) ? i - 3 : i - 2
         let label = s.text(first)

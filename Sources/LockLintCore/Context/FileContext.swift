@@ -264,7 +264,9 @@ public struct FileContextResolver {
         }
         // A manifest's platforms apply to its own targets: a file outside all of them (an app's
         // sources beside a manifest that declares only a tools target) has no known deployment.
-        return FileContext(isTestLocation: byFolders, deployment: manifest.targets.isEmpty ? deployment : nil,
+        // A manifest whose every target is a prebuilt binary builds nothing from source: the
+        // sources beside it are what that binary is made from, and its platforms are the binary's.
+        return FileContext(isTestLocation: byFolders, deployment: manifest.targets.allSatisfy(\.isBinary) ? deployment : nil,
                            defaultMainActor: xcodeDefaultsToMainActor(folder, within: root),
                            guessedModule: xcodeModule(folder, original: original, within: root))
     }

@@ -10,6 +10,8 @@ public struct PackageManifest: Sendable, Equatable {
         public var isTest: Bool
         /// `swiftSettings: [.defaultIsolation(MainActor.self)]` (or `-default-isolation MainActor`).
         public var defaultMainActor: Bool
+        /// `.binaryTarget`: a prebuilt framework, nothing built from source.
+        public var isBinary: Bool = false
     }
 
     public var targets: [Target] = []
@@ -38,6 +40,7 @@ public struct PackageManifest: Sendable, Equatable {
             let close = Int(s.match[i + 1])
             guard close > i + 1 else { continue }
             if var t = readTarget(s, i + 2, close, isTest: kind == "testTarget") {
+                t.isBinary = kind == "binaryTarget"
                 if t.path.isEmpty { t.path = (kind == "testTarget" ? "Tests/" : kind == "plugin" ? "Plugins/" : "Sources/") + t.name }
                 targets.append(t)
             }

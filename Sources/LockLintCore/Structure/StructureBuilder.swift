@@ -759,13 +759,14 @@ struct StructureBuilder {
         case .get, .set, .willSet, .didSet, ._read, ._modify:
             if isAccessorPosition(i, frames) { addAccessor(i, &frames) }
         case .if, .guard, .for, .switch, .catch, .do, .repeat, .defer, .else:
-            if isKw {
+            // `request(for: x)`: an argument label, not a statement.
+            if isKw && char(i + 1) != UInt8(ascii: ":") {
                 frames[top].pending = .statement(i)
                 frames[top].pendingSawEquals = false
             }
         case .while:
             // `repeat { } while cond` has no body of its own.
-            if isKw && !closesRepeatBody(i - 1) {
+            if isKw && char(i + 1) != UInt8(ascii: ":") && !closesRepeatBody(i - 1) {
                 frames[top].pending = .statement(i)
                 frames[top].pendingSawEquals = false
             }

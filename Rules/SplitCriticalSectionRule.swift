@@ -42,7 +42,8 @@ public struct SplitCriticalSectionRule: Rule {
             value restored). State is a stored property of the type (bare, through `self.`, `Self.` or the \
             type's name), a file-level var in a free function, or the value a withLock closure receives (`$0`, \
             its named parameter). A value found absent and filled under the second (a cache) is not reported \
-            unless the write clears it (a value bound by `if let`/`guard let` on the path of the write, and \
+            unless the write clears it, or the same file sets that whole state, under the same lock, to a value \
+            its caller hands in (a setter's `newValue`, a parameter), which a fill made earlier would replace (a value bound by `if let`/`guard let` on the path of the write, and \
             written back made from it, or tested further in the condition, was found present: `if let old = … { … = old + 1 }` and \
             `if let last, isExpired(last) { … }` are reported), and neither is a flag every write in the file sets to the same value, nor state the first acquisition read and set to a fixed value (a test-and-set claim, a read-and-reset): the caller owns it until it writes it back. When the code between the two acquisitions calls anything, the fix-it asks only for a re-check, never for one acquisition held across that call. \
             Acquisitions also include reading a getter of the type that takes the lock (`count`, also `if let count`), \
@@ -531,7 +532,12 @@ public struct SplitCriticalSectionRule: Rule {
             }
         }
         // (Not a flag turned over by its own test: `let`s beside it bind other values.)
-        if absent && !s.isKeyword(write.value, .nil) && !flips { return nil }
+        // (Unless the type also stores a caller's value there under the lock: the fill can replace it.)
+        var overwritten: Int? = nil
+        if absent && !s.isKeyword(write.value, .nil) && !flips {
+            overwritten = second.region == nil || second.isSetter ? nil : Self.callerWriteOverwritten(write.name, value: write.value, lock: first.lock, context)
+            if overwritten == nil { return nil }
+        }
         // A one-way latch: every assignment of it in the file stores the same value, so a stale
         // decision cannot undo another thread's write.
         // (Only a write of the whole property: `x[k] = v` stores one element.)
@@ -569,7 +575,8 @@ public struct SplitCriticalSectionRule: Rule {
                 : "\(lock) is released and taken again between checking \(what)\(viaRead) and writing \(target)\(viaWrite): another thread can change \(what) in between, and this write acts on a stale check",
             notes: [context.note(at: first.acquireToken, "\(whole ? "the value of \(lock)" : what) \(names.prefix(2).count > 1 ? "are" : "is") read under this first acquisition"),
                     context.note(at: write.token, inside ? "and written here from what was read then, without reading it again"
-                                                         : "and written here without checking it again")],
+                                                         : "and written here without checking it again")]
+                + (overwritten.map { [context.note(at: $0, "'\(write.name)' is also set here, under \(lock), to a value the caller hands in: a fill made before it lands replaces it with an older value")] } ?? []),
             fixIt: FixIt(second.isSetter ? Self.setterFix(second, lock: lock, what: whole ? "the value" : what, clears: s.isKeyword(write.value, .nil),
                                                           moves: !inside && (Self.transition(write.value, condition: condition, s) || flips),
                                                           call: Self.callBetween(first, second, s)) : Self.splitFix(

@@ -42,7 +42,13 @@ public struct ActorReentrancyRule: Rule {
             false }`: a second call stops at that gate) and no other read of it between the await and the write (a \
             re-check; reads inside the awaited call's own statement happen before the suspension and do not \
             count). Paths are followed through blocks that fall through; blocks ending in `return` or `throw`, the \
-            other branches of an `if`/`else` chain, and other `switch` cases are not paths. Judgement calls: writes \
+            other branches of an `if`/`else` chain, and other `switch` cases are not paths. A read in the condition of an \
+            `if` (with its `else` chain) or a `switch` none of whose branches leaves (no `return`, `throw`, \
+            `continue`, `break` out of it) decides nothing about code after that statement: an await and a write \
+            both after it (`switch count { case 2: rate = low; default: break }; await apply(); count += 1`) are \
+            not reported for it. The fix-it does not offer claiming the property before the await when the \
+            awaited method of the actor (in this file) assigns it itself, or, for a clear or a plain write, when \
+            other properties are written in the same block after the await; it offers the re-check. Judgement calls: writes \
             in `defer` blocks are resets and are not reported; a write in a `catch` block acts on a decision made \
             before its `do` (an error the awaited call throws lands there), unless the method claimed the \
             property before the await (the `catch` rolls the claim back) or it is a Bool flag (it records the \
@@ -391,8 +397,20 @@ public struct ActorReentrancyRule: Rule {
         }
         // A claim made before an await that can fail stays after the failure unless undone.
         let fails = AwaitOutcome.mayFail(s, await: f.await)
+        // A claim before the await that the awaited method assigns again, or that leaves other
+        // state written on the same decision: only the re-check after the await is safe to offer.
+        let group = f.writtenWith.map { "'\($0)'" }.joined(separator: ", ")
+        let why = !f.awaitedAssigner.isEmpty && shape != .staleCopy
+            ? "the awaited '\(f.awaitedAssigner)()' assigns '\(p)' itself, so a claim made before it would be undone or used by it: "
+            : !group.isEmpty && (shape == .clear || shape == .other)
+            ? "claiming only '\(p)' before the await would leave \(group) written after it on the same decision: " : ""
         let fix: String
         switch shape {
+        case _ where !why.isEmpty:
+            let recheck = shape == .lookup ? "look '\(p)' up again after the await and use what is there"
+                : shape == .clear ? "check after the await that '\(p)' still holds what you read before clearing it"
+                : "check '\(p)' again after the await before writing it"
+            fix = why + recheck + (group.isEmpty ? "" : ", and write \(group) only when it does")
         case .lookup where fails:
             fix = "store the in-flight work in '\(p)' before awaiting (a `Task` that later callers await) and remove it again in a `catch` when the awaited call fails, so the failure is not kept as the answer; or look '\(p)' up again after the await and use what is there"
         case .lookup:

@@ -859,4 +859,73 @@ final class FixItSafetyTests: XCTestCase {
         // Its twin without the lazy load keeps the placement, which is safe there.
         XCTAssertTrue(fix["helper_takes_the_lock_lazily.swift:46"]?.hasPrefix("hold 'gate' around the use of 'items' at line 57;") ?? false, "\(fix)")
     }
+    /// "Claim the property before the await" is not offered when the awaited method of the actor
+    /// assigns that property itself (the claim would be undone or used by it), nor for a clear or
+    /// plain write that other state is written with right after the await (claiming one would leave
+    /// the rest to the stale decision): the fix-it offers the re-check after the await instead.
+    func testActorReentrancyOffersNoClaimTheAwaitedCallOrTheGroupWouldDefeat() async throws {
+        let code = """
+            actor Link {
+                var conn: String?
+                var peer: String?
+                var host: String?
+                var port = 0
+                var open = false
+                var cache: [Int: String] = [:]
+                var count = 0
+                func attach(_ c: String) async {
+                    if conn != nil {
+                        await detach()
+                    }
+                    conn = c
+                }
+                func detach() async {
+                    await send(conn)
+                    conn = nil
+                }
+                func adopt(_ p: String) async {
+                    if self.peer == nil { return }
+                    await self.forget()
+                    self.peer = p
+                }
+                func forget() async {
+                    await send(peer)
+                    peer = nil
+                }
+                func shutdown() async {
+                    guard host != nil else { return }
+                    await Task.yield()
+                    host = nil
+                    port = 0
+                    open = false
+                }
+                func fill(_ k: Int) async {
+                    if cache[k] != nil { return }
+                    let v = await make()
+                    cache[k] = v
+                    count += 1
+                }
+                func rename(_ c: String) async {
+                    if conn == nil { return }
+                    await Task.yield()
+                    conn = c
+                }
+                func make() async -> String { await Task.yield(); return "" }
+                func send(_ s: String?) async { await Task.yield() }
+            }
+            """
+        let ds = await findings(code, ActorReentrancyRule())
+        XCTAssertEqual(ds.map(\.location.line), [13, 22, 31, 38, 44])
+        let fix = ds.map(\.fixIt.message)
+        XCTAssertTrue(fix[0].hasPrefix("the awaited 'detach()' assigns 'conn' itself"), fix[0])
+        XCTAssertTrue(fix[0].hasSuffix("check 'conn' again after the await before writing it"), fix[0])
+        XCTAssertTrue(fix[1].hasPrefix("the awaited 'forget()' assigns 'peer' itself"), fix[1])
+        XCTAssertTrue(fix[2].hasPrefix("claiming only 'host' before the await would leave 'open', 'port' written after it"), fix[2])
+        XCTAssertTrue(fix[2].hasSuffix("check after the await that 'host' still holds what you read before clearing it, and write 'open', 'port' only when it does"), fix[2])
+        for f in fix.prefix(3) { XCTAssertFalse(f.contains("before the await (") || f.contains("take the value into a local"), f) }
+        // A lookup keeps the in-flight advice (it gates the whole method); an await that does not
+        // assign the property keeps the claim.
+        XCTAssertTrue(fix[3].hasPrefix("store the in-flight work in 'cache'"), fix[3])
+        XCTAssertTrue(fix[4].hasPrefix("claim 'conn' before the await"), fix[4])
+    }
 }

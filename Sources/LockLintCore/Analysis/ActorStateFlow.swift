@@ -187,6 +187,12 @@ public enum ActorStateFlow {
         /// For an overwrite of what a started Task assigns: the `Task` token (`read` is the
         /// Task's write).
         public var task: Int = -1
+        /// The awaited method of the actor, when it assigns the property itself (`await close()`
+        /// that sets it to nil): a claim made before the await would not survive it.
+        public var awaitedAssigner: String = ""
+        /// Other properties written in the same block right after the await, from the same decision:
+        /// claiming only this one before the await leaves them to the stale decision.
+        public var writtenWith: [String] = []
     }
 
     // MARK: One method
@@ -314,6 +320,18 @@ public enum ActorStateFlow {
                 let list = accesses[name] ?? []
                 guard list.contains(where: { $0.isWrite && !$0.inDefer }) else { continue }
                 if let f = finding(name, list, region: region, conditions: conditions, shadow: shadow, gates: gates) { out.append(f) }
+            }
+            for i in out.indices where out[i].helper == nil && out[i].via < 0 {
+                // Direct writes of other properties in the write's own block, between the await and
+                // the next await (a teardown or a group set together: `socket = nil; uri = nil`).
+                let f = out[i]
+                let block = Int(s.scopeOf[f.write])
+                let next = region.awaits.first { $0 > f.write } ?? body.close
+                out[i].writtenWith = accesses.keys.sorted().filter { other in
+                    other != f.property && (accesses[other] ?? []).contains { a in
+                        a.isWrite && !a.inDefer && a.via < 0 && a.helper == nil && a.token > f.await && a.token < next && Int(s.scopeOf[a.token]) == block
+                    }
+                }
             }
             out += partialRechecks(accesses, region: region, conditions: conditions, reported: Set(out.map(\.write)))
             out += taskOverwrites(accesses, region: region, reported: Set(out.map(\.write)))
@@ -919,6 +937,10 @@ public enum ActorStateFlow {
                 if let use = copy.conditionUse { decisions.append((use, copy.read.token, copy.read.subscripted ? .lookup : .other)) }
             }
             let writes = list.filter { $0.isWrite && !$0.inDefer }
+            // An `if`/`switch` on the property whose every branch falls through decides nothing
+            // about code after it: an await and a write both past its end are not acting on it.
+            var undecidedAfter: [Int: Int] = [:]
+            for d in decisions { if let end = fallsThroughEnd(d.at, conditions) { undecidedAfter[d.at] = end } }
             for aw in region.awaits {
                 // The first write whose effect comes after this await (an await inside the write's own
                 // statement, `x = await f()`, comes before the write).
@@ -931,6 +953,7 @@ public enum ActorStateFlow {
                 // A decision before the await, on a path to it, not followed by a claiming write.
                 var chosen: (at: Int, read: Int, shape: Shape)? = nil
                 for d in decisions where d.at < aw && reaches(d.at, aw) {
+                    if let end = undecidedAfter[d.at], min(aw, w.at) > end { continue }
                     let claimed = writes.contains { x in x.at > d.at && x.end <= aw && reaches(d.at, x.at) && reaches(x.at, aw) }
                     if claimed { continue }
                     // Another property claimed after the decision and held across the await gates
@@ -960,10 +983,64 @@ public enum ActorStateFlow {
                     }
                 }
                 guard let c = chosen else { continue }
-                return Finding(property: name, read: c.read, await: aw, write: w.token, writeKind: w.writeKind, shape: c.shape, via: w.via,
-                               helper: w.helper)
+                var f = Finding(property: name, read: c.read, await: aw, write: w.token, writeKind: w.writeKind, shape: c.shape, via: w.via,
+                                helper: w.helper)
+                if let callee = awaitedMember(aw), assigners[name]?.contains(callee) == true { f.awaitedAssigner = callee }
+                return f
             }
             return nil
+        }
+
+        /// For a read in the condition of an `if` (with its `else` chain) or a `switch` none of whose
+        /// branches leaves (`return`, `throw`, `break` out of it, `continue`, `fatalError`; closures
+        /// and nested functions aside): the statement's last `}`. Code after it runs whatever the
+        /// condition found (`switch count { case 2: a = x; default: break }`), so it does not act on
+        /// that read. Nil for a `guard`, a statement with a branch that leaves, or anything else.
+        func fallsThroughEnd(_ d: Int, _ conditions: [Range<Int>]) -> Int? {
+            guard let range = conditions.filter({ $0.contains(d) }).max(by: { $0.lowerBound < $1.lowerBound }) else { return nil }
+            let kw = range.lowerBound - 1
+            var open = range.upperBound
+            var end: Int
+            if s.isKeyword(kw, .switch) {
+                guard s.isChar(open, UInt8(ascii: "{")) else { return nil }
+                end = Int(s.match[open])
+            } else if s.isKeyword(kw, .if), let b = s.statementBody(of: kw) {
+                open = s.scopes[b].open
+                end = s.scopes[b].close
+                // The `else` / `else if` chain that follows.
+                var j = end + 1
+                while s.isKeyword(j, .else) {
+                    if s.isChar(j + 1, UInt8(ascii: "{")) { end = Int(s.match[j + 1]); break }
+                    guard s.isKeyword(j + 1, .if),
+                          let o = s.scanForward(from: j + 2, limit: body.close, stop: { s.isChar($0, UInt8(ascii: "{")) }) else { return nil }
+                    end = Int(s.match[o])
+                    j = end + 1
+                }
+            } else {
+                return nil
+            }
+            guard end > open && end < body.close else { return nil }
+            let switchScope = s.isKeyword(kw, .switch) ? Int(s.scopeOf[open]) : -1
+            for k in s.span(open + 1, end) {
+                let tok = s.code[k]
+                let leaves: Bool
+                if tok.kind == .keyword {
+                    let w = tok.word
+                    leaves = w == .return || w == .throw || w == .continue || (w == .break && Int(s.scopeOf[k]) != switchScope)
+                } else {
+                    leaves = tok.kind == .identifier && (s.is(k, "fatalError") || s.is(k, "preconditionFailure")) && s.isChar(k + 1, UInt8(ascii: "("))
+                }
+                guard leaves else { continue }
+                // A `return` in a closure or nested function leaves only that.
+                var sc = Int(s.scopeOf[k])
+                var nested = false
+                while sc >= 0 && s.scopes[sc].open > open {
+                    if s.scopes[sc].kind == .closure || s.scopes[sc].kind == .functionBody { nested = true; break }
+                    sc = s.scopes[sc].parent
+                }
+                if !nested { return nil }
+            }
+            return end
         }
 
         /// Whether `w` sits in a `catch` block of a `do` whose body holds the await `aw`: an error

@@ -207,20 +207,27 @@ struct StructureBuilder {
     /// work)`, `queue.asyncAfter(deadline: d, execute: item)`; also cancelled or stored) runs as
     /// that call's closure: it takes that call's callee, receiver and label. One pass over the
     /// tokens for the names so bound; anything else done with the name leaves the closure as it is.
+    /// A work item kept in a private stored property (`self.item = DispatchWorkItem { … }`) is
+    /// judged the same way over the whole file (see `resolveHandedFields`).
     mutating func resolveHandedClosures() {
         var bound: [String: [(closure: Int, name: Int)]] = [:]
+        var fields: [String: [(closure: Int, decl: Int)]] = [:]
         for (ci, c) in closures.enumerated() where c.close > c.open {
-            guard let name = boundName(of: c) else { continue }
-            bound[text(name), default: []].append((ci, name))
+            if let name = boundName(of: c) {
+                bound[text(name), default: []].append((ci, name))
+            } else if let (name, decl) = fieldBinding(of: c) {
+                fields[name, default: []].append((ci, decl))
+            }
         }
-        guard !bound.isEmpty else { return }
+        guard !bound.isEmpty || !fields.isEmpty else { return }
         var uses: [String: [Int]] = [:]
         // Only identifiers as long as a bound name are read as text.
-        let lengths = Set(bound.keys.map { $0.utf8.count })
+        let lengths = Set(bound.keys.map { $0.utf8.count } + fields.keys.map { $0.utf8.count })
         for k in code.indices where code[k].kind == .identifier && lengths.contains(Int(code[k].length)) {
             let n = text(k)
-            if bound[n] != nil { uses[n, default: []].append(k) }
+            if bound[n] != nil || fields[n] != nil { uses[n, default: []].append(k) }
         }
+        resolveHandedFields(fields, uses: uses)
         for (name, list) in bound {
             let all = uses[name] ?? []
             // Linear in the file: a name bound and used that often is left alone.
@@ -237,7 +244,7 @@ struct StructureBuilder {
                     if u >= 1 && char(u - 1) == UInt8(ascii: ".") { continue }
                     guard u > c.close else { ok = false; break }
                     if u >= 1 && isKeywordToken(u - 1) { ok = false; break }  // bound again
-                    if char(u + 1) == UInt8(ascii: ".") && u + 2 < code.count && (text(u + 2) == "cancel" || text(u + 2) == "isCancelled") { continue }
+                    if char(u + 1) == UInt8(ascii: ".") && u + 2 < code.count && Self.itemMembers.contains(text(u + 2)) { continue }
                     if char(u - 1) == UInt8(ascii: "=") && code[u - 1].length == 1 { continue }
                     guard u >= 2, char(u - 1) == UInt8(ascii: ":"), text(u - 2) == "execute",
                           char(u + 1) == UInt8(ascii: ")") || char(u + 1) == UInt8(ascii: ","),
@@ -250,6 +257,81 @@ struct StructureBuilder {
                     }
                 }
                 guard ok, let s = site else { continue }
+                closures[ci].callee = s.callee
+                closures[ci].receiverStart = s.receiverStart
+                closures[ci].label = s.label
+                closures[ci].isTrailing = false
+            }
+        }
+    }
+
+    /// What the code may do with a handed work item besides handing it on: cancel it, ask whether
+    /// it was cancelled, wait for it (none of these runs its block on the caller's thread).
+    static let itemMembers: Set<String> = ["cancel", "isCancelled", "wait"]
+
+    /// A `DispatchWorkItem` assigned to a private stored property of a type of this file
+    /// (`self.item = DispatchWorkItem { … }`, `item = DispatchWorkItem(flags: …) { … }`): the
+    /// property's name and declaration. The only variable of that name in the file.
+    func fieldBinding(of c: Closure) -> (String, Int)? {
+        guard c.callee >= 2, c.receiverStart < 0, text(c.callee) == "DispatchWorkItem" else { return nil }
+        let eq = c.callee - 1
+        guard eq >= 2, char(eq) == UInt8(ascii: "="), code[eq].length == 1 else { return nil }
+        let k = eq - 1
+        guard code[k].kind == .identifier else { return nil }
+        if char(k - 1) == UInt8(ascii: ".") {
+            guard k >= 2, isKeyword(k - 2, .self), !(k >= 3 && char(k - 3) == UInt8(ascii: ".")) else { return nil }
+        } else if isKeywordToken(k - 1) {
+            return nil
+        }
+        let name = text(k)
+        var found = -1
+        for (i, d) in decls.enumerated() where d.kind == .variable && d.nameText == name {
+            guard found < 0 else { return nil }
+            found = i
+        }
+        guard found >= 0 else { return nil }
+        let d = decls[found]
+        guard d.parent >= 0, decls[d.parent].kind.isType, !d.isStaticMember, !d.isComputed,
+              d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate), !d.modifiers.contains(.setterAccess) else { return nil }
+        return (name, found)
+    }
+
+    /// Work items kept in private stored properties (see `fieldBinding`): every use of the
+    /// property in the file is `self.item`/`item` handed as `execute:` to one receiver's method,
+    /// cancelled, waited on, or set to nil or to a new item (judged on its own). Then each item
+    /// runs as that call's closure. Any other use (performing it, handing it elsewhere, another
+    /// instance's `other.item`, a copy) leaves every item of that property as it is.
+    mutating func resolveHandedFields(_ fields: [String: [(closure: Int, decl: Int)]], uses: [String: [Int]]) {
+        for (name, list) in fields {
+            let declName = decls[list[0].decl].name
+            let inside = list.map { (closures[$0.closure].open, closures[$0.closure].close) }
+            var site: (callee: Int, receiverStart: Int, label: Int)? = nil
+            var ok = true
+            for u in uses[name] ?? [] where u != declName {
+                if inside.contains(where: { u > $0.0 && u < $0.1 }) { continue }
+                var p = u
+                if u >= 1 && char(u - 1) == UInt8(ascii: ".") {
+                    guard u >= 2, isKeyword(u - 2, .self), !(u >= 3 && char(u - 3) == UInt8(ascii: ".")) else { ok = false; break }
+                    p = u - 2
+                }
+                if p >= 1 && isKeywordToken(p - 1) { ok = false; break }
+                var e = u + 1
+                while e < code.count && (char(e) == UInt8(ascii: "?") || char(e) == UInt8(ascii: "!")) && code[e].length == 1 { e += 1 }
+                if char(e) == UInt8(ascii: ".") && e + 1 < code.count && Self.itemMembers.contains(text(e + 1)) { continue }
+                if char(e) == UInt8(ascii: "=") && code[e].length == 1 && e + 1 < code.count
+                    && (isKeyword(e + 1, .nil) || text(e + 1) == "DispatchWorkItem") { continue }
+                guard p >= 2, char(p - 1) == UInt8(ascii: ":"), text(p - 2) == "execute",
+                      char(e) == UInt8(ascii: ")") || char(e) == UInt8(ascii: ","),
+                      let call = callOfArgument(at: p - 2) else { ok = false; break }
+                if let s = site {
+                    if text(s.callee) != text(call.callee) && !Self.sameFamily(text(s.callee), text(call.callee)) { ok = false; break }
+                    if receiverText(s.receiverStart, s.callee) != receiverText(call.receiverStart, call.callee) { ok = false; break }
+                } else {
+                    site = (call.callee, call.receiverStart, p - 2)
+                }
+            }
+            guard ok, let s = site else { continue }
+            for (ci, _) in list {
                 closures[ci].callee = s.callee
                 closures[ci].receiverStart = s.receiverStart
                 closures[ci].label = s.label

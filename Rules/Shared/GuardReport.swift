@@ -560,7 +560,10 @@ enum GuardReport {
         var publicUnwritten: [String] = []
         // What the class holds, when it holds something: the tool saw it, and only that the
         // state is not touched under it.
-        let holds = f.holds.isEmpty ? nil : f.holds.joined(separator: ", ")
+        // A value box (its closures hand it their own value) guards only that value: not a
+        // lock of the class's other state.
+        let held = f.holds.filter { h in !f.valueBoxes.contains { h == "lock '\($0)'" } }
+        let holds = held.isEmpty ? nil : held.joined(separator: ", ")
         // Vars the class keeps atomics in are not unguarded state.
         let atomicVars = holds == nil ? AtomicProperties.of(context.structure, classToken: token) : []
         let vars = atomicVars.isEmpty ? f.vars : f.vars.filter { !atomicVars.contains($0.name) }
@@ -595,7 +598,7 @@ enum GuardReport {
             fix = "declare \(names.count == 1 ? "it" : "them") 'let': \(listText) \(names.count == 1 ? "is" : "are") never assigned outside init"
         } else {
             // A lock it already holds, taken around nothing of its state: that lock, not a new one.
-            if let lock = f.holds.first(where: { $0.hasPrefix("lock '") }) {
+            if let lock = held.first(where: { $0.hasPrefix("lock '") }) {
                 fix = "guard every access to the mutable state with the \(lock) it already holds, taken around the access alone (copy the value out)"
             } else {
                 fix = ownLockAdvice(context) ?? LockAdvice.protect("the mutable state", context.deployment, usesWithLock: context.moduleCallsWithLock(on:))
@@ -650,6 +653,10 @@ enum GuardReport {
     static func ownLockAdvice(_ context: RuleContext) -> String? {
         for name in ownLockNames {
             guard let methods = context.lockWrapperMethods(name), let method = methods.sorted().first else { continue }
+            // A value box guards the value inside it: the state moves into one.
+            if context.handsStateToClosure(name) {
+                return "keep the mutable state inside one of the module's own \(name), reached only through \(method) { }"
+            }
             return "guard every access to the mutable state with the module's own \(name), through \(method) { }"
         }
         return nil

@@ -1143,7 +1143,7 @@ public enum LockWrappers {
             names.insert(s.decls[m].nameText)
         }
         guard !functions.isEmpty else { return nil }
-        let candidates = functions.filter { takesImmediateClosure(s.decls[$0], s) }
+        let candidates = functions.filter { takesImmediateClosure($0, s) }
         // An extension that adds closure methods to a type of the file implementing the pair
         // (`lockWrite()`/`unlock()` in the class, `withWriterLock { }` in the extension).
         if s.decls[d].kind == .extension && !candidates.isEmpty {
@@ -1250,7 +1250,8 @@ public enum LockWrappers {
 
     /// Whether a method of type (or extension) `d` calls its closure parameter with a stored
     /// property of the type as an argument (`body(&value)`, `try body(self.graph)`): the
-    /// closures it runs work on that value, so what they guard is the value, not the caller's state.
+    /// closures it runs work on that value, so what they guard is the value, not the caller's state
+    /// (whenever the closure runs: an `@escaping` one is handed the value all the same).
     public static func handsStateToClosure(_ d: Int, in s: FileStructure) -> Bool {
         var stored = Set<String>()
         var types = [d]
@@ -1262,7 +1263,7 @@ public enum LockWrappers {
         }
         guard !stored.isEmpty else { return false }
         for m in s.children[d] where s.decls[m].kind == .function && s.decls[m].body >= 0 && !s.decls[m].isStaticMember {
-            let params = Set(GuardLogExtractor.closureParameters(s, m))
+            let params = Set(GuardLogExtractor.closureParameters(s, m, escaping: true))
             guard !params.isEmpty else { continue }
             let body = s.scopes[s.decls[m].body]
             for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "("))
@@ -1322,7 +1323,7 @@ public enum LockWrappers {
         var out = Set<String>()
         for m in s.children[d] {
             let f = s.decls[m]
-            guard f.kind == .function, f.body >= 0, !f.isStaticMember, takesImmediateClosure(f, s) else { continue }
+            guard f.kind == .function, f.body >= 0, !f.isStaticMember, takesImmediateClosure(m, s) else { continue }
             let params = GuardLogExtractor.closureParameters(s, m)
             guard !params.isEmpty else { continue }
             var target: (receiver: String, method: String)? = nil
@@ -1370,10 +1371,12 @@ public enum LockWrappers {
     }
 
     /// A parameter of function type that is not `@escaping`: the closure runs during the call.
-    public static func takesImmediateClosure(_ f: Decl, _ s: FileStructure) -> Bool {
+    public static func takesImmediateClosure(_ di: Int, _ s: FileStructure) -> Bool {
+        let f = s.decls[di]
         var sawArrow = false
         for k in f.typeAnnotation {
-            if s.code[k].kind == .attribute && s.is(k, "@escaping") { return false }
+            // An `@escaping` closure the body only calls in place runs during the call too.
+            if s.code[k].kind == .attribute && s.is(k, "@escaping") { return !GuardLogExtractor.closureParameters(s, di).isEmpty }
             if s.is(k, "->") {
                 // The function's own return arrow is at depth 0 of the signature; a parameter's
                 // arrow is inside the parameter list's parentheses.

@@ -1009,7 +1009,7 @@ public enum GuardLogExtractor {
         var candidates: [(decl: Int, params: [String])] = []
         for di in s.decls.indices where s.decls[di].kind == .function && s.decls[di].body >= 0
             && (s.owningType(of: di) != nil ? s.decls[di].isStaticMember == statics : statics && s.decls[di].parent < 0)
-            && LockWrappers.takesImmediateClosure(s.decls[di], s) {
+            && LockWrappers.takesImmediateClosure(di, s) {
             let params = closureParameters(s, di)
             if !params.isEmpty { candidates.append((di, params)) }
         }
@@ -1175,15 +1175,36 @@ public enum GuardLogExtractor {
         return name.isEmpty ? nil : name
     }
 
-    /// Names of the parameters of function type that are not `@escaping`.
-    static func closureParameters(_ s: FileStructure, _ di: Int) -> [String] {
+    /// Names of the parameters of function type whose closure runs during the call: those not
+    /// `@escaping`, and those declared `@escaping` that the body only calls, in place (never
+    /// keeps, returns, hands on or defers), which behave the same.
+    /// With `escaping`, every parameter of function type, whenever its closure runs.
+    static func closureParameters(_ s: FileStructure, _ di: Int, escaping: Bool = false) -> [String] {
         var out: [String] = []
         for name in s.decls[di].parameterNames {
-            guard let range = s.parameterType(name, of: di) else { continue }
-            if range.contains(where: { s.code[$0].kind == .attribute && s.is($0, "@escaping") }) { continue }
-            if range.contains(where: { s.is($0, "->") }) { out.append(name) }
+            guard let range = s.parameterType(name, of: di), range.contains(where: { s.is($0, "->") }) else { continue }
+            if !escaping && range.contains(where: { s.code[$0].kind == .attribute && s.is($0, "@escaping") }) && !onlyCalledInPlace(s, name, of: di) { continue }
+            out.append(name)
         }
         return out
+    }
+
+    /// Whether the body of function `di` uses its parameter `name` only by calling it where it
+    /// stands (`action()`, `try action(&value)`, `action?()`, also inside a closure that runs at
+    /// once, not one that runs later), at least once.
+    static func onlyCalledInPlace(_ s: FileStructure, _ name: String, of di: Int) -> Bool {
+        let body = s.decls[di].body
+        guard body >= 0 else { return false }
+        var calls = 0
+        for k in s.scopes[body].interior where s.code[k].kind == .identifier && s.is(k, text: name) {
+            // A member of something else (`x.action`) or an argument label (`action: x`) is not it.
+            if s.isChar(k - 1, UInt8(ascii: ".")) && !s.isKeyword(k - 2, .self) { continue }
+            if s.isChar(k + 1, UInt8(ascii: ":")) { continue }
+            let called = s.isChar(k + 1, UInt8(ascii: "(")) || (s.isChar(k + 1, UInt8(ascii: "?")) && s.isChar(k + 2, UInt8(ascii: "(")))
+            guard called, LockRegions.reachesWithoutDeferral(s, from: k, to: body) else { return false }
+            calls += 1
+        }
+        return calls > 0
     }
 
     /// Closures passed to a free function of the run that runs them under a lock given as an

@@ -302,6 +302,7 @@ public struct ProjectIndex: Sendable {
         // Across modules: a test target sets what its library declares, and the reverse.
         let assigned = Set(assignedThroughOthers.values.joined())
         let locked = lockedThroughOthers
+        let referenceNames = guardReferenceNames()
         // Classes declared under `#if` conditions: every key of the type is judged again, together.
         let variants = guardVariantGroups()
         if !variants.isEmpty {
@@ -312,7 +313,7 @@ public struct ProjectIndex: Sendable {
                 bases.insert(base)
                 return false
             }
-            for base in bases.sorted() { judgeVariants(variants[base]!, assigned: assigned, locked: locked) }
+            for base in bases.sorted() { judgeVariants(variants[base]!, assigned: assigned, locked: locked, referenceNames: referenceNames) }
         }
         // A class is judged with its superclasses' code in the run: one whose superclass changed
         // is judged again.
@@ -338,10 +339,25 @@ public struct ProjectIndex: Sendable {
                     ancestors.append((String(p.split(separator: ":").last?.split(separator: ".").last ?? ""), l))
                     up = parents[p]
                 }
-                guardFindingsByType[key] = GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned, locked: locked, outsideCalls: outsideCalls,
-                                                                   testConcurrentNames: testConcurrentNames,
-                                                                   testJoining: testJoining, testNotJoining: testNotJoining,
-                                                                   ancestors: ancestors)
+                let declaring = Self.declaringPaths(logs)
+                guard declaring.count > 1 else {
+                    guardFindingsByType[key] = GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned, locked: locked, outsideCalls: outsideCalls,
+                                                                       testConcurrentNames: testConcurrentNames,
+                                                                       testJoining: testJoining, testNotJoining: testNotJoining,
+                                                                       ancestors: ancestors, referenceNames: referenceNames)
+                    continue
+                }
+                // One name declared by more than one file of a module, outside any `#if`: the
+                // compiler rejects a redeclaration, so these are two classes (of builds or targets
+                // the run does not tell apart). Each is judged with its own file's code alone; the
+                // code of its extensions in other files, which the tool cannot give to either, and
+                // uses through references to the name are left out, and when such an extension
+                // exists, the tool cannot tell what guards either class and says nothing.
+                guard declaring.count == logs.count else { guardFindingsByType[key] = []; continue }
+                guardFindingsByType[key] = declaring.flatMap { p in
+                    GuardInference.findings(key: key, logs: [p: logs[p]!], setupCalls: setupCalls, assigned: assigned, locked: locked,
+                                            testConcurrentNames: testConcurrentNames, testJoining: testJoining, testNotJoining: testNotJoining)
+                }
             } else {
                 guardFindingsByType[key] = nil
             }
@@ -353,6 +369,34 @@ public struct ProjectIndex: Sendable {
         }
         for k in out.keys { out[k]!.sort { ($0.site, $0.variable) < ($1.site, $1.variable) } }
         guardFindings = out
+    }
+
+    /// The files of `logs` that declare the class (not only extend it).
+    static func declaringPaths(_ logs: [String: TypeGuardLog]) -> [String] {
+        logs.keys.filter { logs[$0]!.classRecord != nil }.sorted()
+    }
+
+    /// How many classes of the run a name written for a type can mean: every dotted tail of each
+    /// declared class's qualified name (`Inner`, `Outer.Inner`), counted once per class (twins in
+    /// exclusive `#if` branches are one name to the code compiled with either; a name declared
+    /// by two files of a module outside any `#if` counts as two). A use through a reference typed
+    /// with a name that means more than one class is given to none of them
+    /// (`GuardInference.findings`): the tool cannot tell whose it is.
+    func guardReferenceNames() -> [String: Int] {
+        var declarations: [Substring: Int] = [:]
+        for (key, logs) in guardLogs {
+            let n = Self.declaringPaths(logs).count
+            guard n > 0 else { continue }
+            let (base, conditions) = GuardLogExtractor.splitVariant(key)
+            declarations[base] = max(declarations[base] ?? 0, conditions.isEmpty ? n : 1)
+        }
+        var out: [String: Int] = [:]
+        for (base, n) in declarations {
+            let type = base.range(of: "::").map { base[$0.upperBound...] } ?? base
+            let parts = type.split(separator: ".")
+            for k in parts.indices { out[parts[k...].joined(separator: "."), default: 0] += n }
+        }
+        return out
     }
 
     /// How many superclasses up a class's judgement follows.
@@ -389,13 +433,14 @@ public struct ProjectIndex: Sendable {
     /// is judged with the code that can be compiled with it (its own branch's extensions and the
     /// unconditional ones), so that a class in `#if os(Windows)` does not lend its lock to its
     /// twin in `#else`; a finding in code both can be compiled with is reported once.
-    mutating func judgeVariants(_ keys: [String], assigned: Set<String>, locked: [String: [String]]) {
+    mutating func judgeVariants(_ keys: [String], assigned: Set<String>, locked: [String: [String]], referenceNames: [String: Int]? = nil) {
         func conditions(_ key: String) -> Substring { GuardLogExtractor.splitVariant(key).conditions }
         func judge(_ key: String, with group: [String]) -> [GuardFinding] {
             var logs: [String: TypeGuardLog] = [:]
             for k in group { for (p, log) in guardLogs[k] ?? [:] { logs[group.count == 1 ? p : p + "\u{1}" + k] = log } }
             return GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned, locked: locked, outsideCalls: outsideCalls,
-                                           testConcurrentNames: testConcurrentNames, testJoining: testJoining, testNotJoining: testNotJoining)
+                                           testConcurrentNames: testConcurrentNames, testJoining: testJoining, testNotJoining: testNotJoining,
+                                           referenceNames: referenceNames)
         }
         let present = keys.filter { guardLogs[$0] != nil }
         for k in keys { guardFindingsByType[k] = nil }
@@ -585,7 +630,8 @@ public struct ProjectIndex: Sendable {
     public mutating func addOutsideCalls(_ calls: [String: [OutsideCall]], of names: Set<String>? = nil) {
         guard !calls.isEmpty else { return }
         var added = false
-        for (type, list) in calls where names?.contains(type) ?? true {
+        // A use is filed under the type name as written (`Outer.Inner`); a class's simple name is its last part.
+        for (type, list) in calls where names.map({ $0.contains(type) || (type.contains(".") && $0.contains(String(type.split(separator: ".").last ?? ""))) }) ?? true {
             if outsideCalls[type] == nil { outsideCalls[type] = list } else { outsideCalls[type]!.append(contentsOf: list) }
             added = true
         }

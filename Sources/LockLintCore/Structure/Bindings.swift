@@ -141,12 +141,33 @@ extension FileStructure {
     /// of a function around that one): `_ rhs: inout Box<T>` → `Box`; `Self` → the type around
     /// `t`; nil when no enclosing function has such a parameter.
     public func parameterTypeName(_ name: String, at t: Int) -> String? {
+        parameterTypeName(name, at: t, dotted: false)
+    }
+
+    /// The type name of parameter `name` as written (`Outer.Inner`, `Inner`), for a parameter of
+    /// a function around token `t`; as `parameterTypeName` otherwise.
+    /// `A.B.C` from identifier token `k` on, up to `end`: the dotted name written there.
+    public func dottedName(from k: Int, before end: Int) -> String {
+        var out = text(k)
+        var j = k
+        while j + 2 < end && isChar(j + 1, UInt8(ascii: ".")) && code[j + 2].kind == .identifier {
+            out += "." + text(j + 2)
+            j += 2
+        }
+        return out
+    }
+
+    public func parameterTypePath(_ name: String, at t: Int) -> String? {
+        parameterTypeName(name, at: t, dotted: true)
+    }
+
+    func parameterTypeName(_ name: String, at t: Int, dotted: Bool) -> String? {
         var f = enclosingFunction(of: t)
         while let fn = f {
             if let range = parameterType(name, of: fn) {
                 for j in range where code[j].kind != .attribute {
                     if isKeyword(j, .Self) { return enclosingType(of: t).map { decls[$0].nameText } }
-                    if code[j].kind == .identifier { return text(j) }
+                    if code[j].kind == .identifier { return dotted ? dottedName(from: j, before: range.upperBound) : text(j) }
                     if code[j].kind != .keyword { return nil }
                 }
                 return nil

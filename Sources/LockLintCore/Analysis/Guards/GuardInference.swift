@@ -168,7 +168,8 @@ public enum GuardInference {
                          locked: [String: [String]] = [:],
                          outsideCalls: [String: [OutsideCall]] = [:],
                          testConcurrentNames: [String: [String]], testJoining: [String: [String]] = [:],
-                         testNotJoining: [String] = [], ancestors: [(name: String, logs: [String: TypeGuardLog])] = []) -> [GuardFinding] {
+                         testNotJoining: [String] = [], ancestors: [(name: String, logs: [String: TypeGuardLog])] = [],
+                         referenceNames: [String: Int]? = nil) -> [GuardFinding] {
         let list = byPath.keys.sorted().map { byPath[$0]! }
         // The set-up calls made on `Inner` in the module.
         let base = GuardLogExtractor.splitVariant(key).base
@@ -176,7 +177,22 @@ public enum GuardInference {
         let module = sep.map { String(base[..<$0.lowerBound]) } ?? ""
         let simple = String((sep.map { base[$0.upperBound...] } ?? base).split(separator: ".").last ?? "")
         let inherited = ancestors.map { a in a.logs.keys.sorted().map { a.logs[$0]! } }
-        let outside = (outsideCalls[simple] ?? []) + ancestors.flatMap { outsideCalls[$0.name] ?? [] }
+        let outside: [OutsideCall]
+        if let counts = referenceNames {
+            // Uses through references typed with any dotted tail of the class's qualified name
+            // (`Inner`, `Outer.Inner`) that means this class alone in the run (see
+            // `ProjectIndex.guardReferenceNames`).
+            let type = sep.map { base[$0.upperBound...] } ?? base
+            let parts = type.split(separator: ".")
+            var own: [OutsideCall] = []
+            for k in parts.indices {
+                let name = parts[k...].joined(separator: ".")
+                if (counts[name] ?? 0) <= 1 { own += outsideCalls[name] ?? [] }
+            }
+            outside = own + ancestors.flatMap { (counts[$0.name] ?? 0) <= 1 ? outsideCalls[$0.name] ?? [] : [] }
+        } else {
+            outside = (outsideCalls[simple] ?? []) + ancestors.flatMap { outsideCalls[$0.name] ?? [] }
+        }
         return analyze(list, setup: Set(setupCalls[module]?[simple] ?? []), assignedElsewhere: assigned, lockedElsewhere: Set(locked[module] ?? []), outside: outside,
                        testConcurrent: Set(testConcurrentNames[module] ?? []),
                        joining: testJoining, notJoining: Set(testNotJoining), ancestors: inherited)

@@ -400,9 +400,9 @@ public enum GuardLogExtractor {
             var parameter = false
             switch receivers.binding(s, receiver, at: r, memberOnly: memberOnly) {
             case .variable(let d):
-                type = receivers.typeOf[d] ?? ""
+                type = receivers.typePath(s, d)
             case .parameter:
-                type = s.parameterTypeName(s.text(r), at: r) ?? ""
+                type = s.parameterTypePath(s.text(r), at: r) ?? ""
                 parameter = true
             case .unknown:
                 continue

@@ -49,6 +49,28 @@ final class ReceiverTable {
         return Capitalized.isUpper(first) || (type.first?.isUppercase ?? false)
     }
 
+    /// Variable `d`'s declared type name as written, with the types it is nested in (`Outer.Inner`
+    /// for `let x: Outer.Inner`, `= Outer.Inner(…)`): uses through it are filed under that name,
+    /// which `GuardInference.findings` matches against the qualified names of the run's classes.
+    /// `typeOf[d]` when the declaration writes no dotted name.
+    func typePath(_ s: FileStructure, _ d: Int) -> String {
+        let simple = typeOf[d] ?? ""
+        guard !simple.isEmpty else { return "" }
+        let v = s.decls[d]
+        if let first = v.typeAnnotation.first {
+            var k = first
+            while k < v.typeAnnotation.upperBound && (s.code[k].kind == .attribute || s.code[k].kind == .keyword) { k += 1 }
+            guard k < v.typeAnnotation.upperBound, s.code[k].kind == .identifier else { return simple }
+            let path = s.dottedName(from: k, before: v.typeAnnotation.upperBound)
+            return path.hasSuffix(simple) ? path : simple
+        }
+        if let first = v.initializer.first, s.code[first].kind == .identifier {
+            let path = s.dottedName(from: first, before: v.initializer.upperBound)
+            return path.hasSuffix("." + simple) ? path : simple
+        }
+        return simple
+    }
+
     /// `s.lookupVariable(name, at: r, memberOnly:)`, once per receiver token.
     func binding(_ s: FileStructure, _ name: String, at r: Int, memberOnly: Bool) -> NameBinding {
         let key = r * 2 + (memberOnly ? 1 : 0)

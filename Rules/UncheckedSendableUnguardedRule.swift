@@ -81,7 +81,12 @@ public struct UncheckedSendableUnguardedRule: Rule {
             when the class's own writes of it hold the guard (in a class with no guard at all, never). Code under `#if` on a test flag (a name containing TEST, \
             not negated, that no other alternative of the condition stands in for) is test code. Two classes of one name in exclusive branches of an `#if` (`#if os(Windows)` \
             … `#else`, in one file or two) are two types: each is judged by its own guards, with its own branch's code \
-            and the code every build compiles (a finding there is reported once). A public var guarded \
+            and the code every build compiles (a finding there is reported once). One name declared as a class by two files \
+            of a module outside any `#if` (a redeclaration the compiler rejects: the two never build together) is two classes, each \
+            judged with its own file's code; when an extension of the name in another file cannot be given to either, nothing is \
+            said about them. A use through a reference counts for a class only when the type name it is declared with, as \
+            written (`Transfer`, `Uploads.Transfer`), means that class alone in the run (not a namesake in another module or \
+            nested in another type). A public var guarded \
             by a queue is never told to take an accessor that hops onto the queue with sync: code outside the module \
             may already run there; nor is a member deinit calls (deinit can run on the queue). A read in a synchronous member \
             that hands its caller the value before it returns (a getter, a result, a closure parameter it cannot keep) is \

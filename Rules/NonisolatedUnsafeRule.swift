@@ -242,9 +242,17 @@ public struct NonisolatedUnsafeRule: Rule {
         if let type, rawLocks.contains(type) { return nil }
         if let first = d.initializer.first, s.isChar(first + 1, UInt8(ascii: "(")), rawLocks.contains(s.text(first)) { return nil }
         // A computed property has no storage: what its accessors touch decides. Accessors that
-        // take a lock, or reach storage kept by a wrapper, synchronize themselves.
+        // take a lock, reach storage kept by a wrapper, or only call functions that synchronize
+        // (a lock, an atomic) synchronize themselves.
         if d.isComputed {
-            if uses.accessorsSynchronize(s, d) { return nil }
+            let ownerType = s.owningType(of: di).map { s.decls[$0].nameText } ?? ""
+            var storage = Set<Int>()
+            if uses.accessorsSynchronize(s, d, di, storage: &storage, locking: { !ownerType.isEmpty && context.lockingMembers(ofType: ownerType)[$0] != nil }) {
+                return nil
+            }
+            // Storage the accessors touch that is itself declared nonisolated(unsafe) is judged
+            // where it is declared: one finding there, not a second one here.
+            if !storage.isEmpty && storage.allSatisfy({ s.decls[$0].modifiers.contains(.nonisolatedUnsafe) }) { return nil }
             return ("computed property '\(d.nameText)' can be called from any isolation with nonisolated(unsafe), and its accessors take no lock",
                     "take a lock inside the accessors (or reach the state through \(lock)), or leave the property isolated")
         }
@@ -407,8 +415,26 @@ public struct NonisolatedUnsafeRule: Rule {
         if isLocal {
             // A local races only when a closure that runs concurrently writes it.
             // (A write the closure signals after, and the function waits for before its next use,
-            // is ordered.)
-            guard let w = writes.first(where: { VariableUses.writtenInConcurrentClosure(s, $0, di: di) && !VariableUses.orderedByWait(s, $0, d) }) else { return nil }
+            // or uses only in the block the group runs once all have left, is ordered.)
+            var ordering = VariableUses.WaitOrdering.none
+            guard let w = writes.first(where: {
+                guard VariableUses.writtenInConcurrentClosure(s, $0, di: di) else { return false }
+                ordering = VariableUses.waitOrdering(s, $0, d)
+                return ordering != .ordered
+            }) else { return nil }
+            if case .writtenAfterSignal(let k) = ordering {
+                let signal = "\(s.text(k)).\(s.text(k + 2))()"
+                return ("local var '\(d.nameText)'\(typeText) is written at line \(s.line(ofToken: w)) inside a closure that runs concurrently with the function, "
+                            + "after its '\(signal)' at line \(s.line(ofToken: k)): what waits for that signal can read it while the write is still to come",
+                        "call '\(signal)' after the write (as the closure's last statement, or in a defer), or return results from the tasks instead of capturing a shared var")
+            }
+            if case .unorderedUse(let use, let call) = ordering {
+                let wait = call.hasSuffix("()")
+                let written = "local var '\(d.nameText)'\(typeText) is written at line \(s.line(ofToken: w)) inside a closure that runs concurrently with the function"
+                return (written + (wait ? ", and used at line \(s.line(ofToken: use)) before '\(call)', which orders the write only before the code after it"
+                                        : ", and used at line \(s.line(ofToken: use)) outside the block of '\(call)', the only code ordered after the write"),
+                        "use it only \(wait ? "after '\(call)'" : "inside the block of '\(call)'"), or return results from the tasks instead of capturing a shared var")
+            }
             return ("local var '\(d.nameText)'\(typeText) is written at line \(s.line(ofToken: w)) inside a closure that runs concurrently with the function, and nothing orders the accesses",
                     "return results from the tasks (or collect them under \(lock)) instead of capturing a shared var")
         }

@@ -53,8 +53,15 @@ public struct NonisolatedUnsafeRule: Rule {
             each take the lock and the file updates it through that property (`x.append(…)`, `x[k] = v`, `x += 1`), \
             the message names the lost update instead, unless `split_critical_section` runs and reports that \
             update where it happens (one mistake, one finding). A local var is reported only when a closure that runs concurrently (a Task, \
-            a child task, a detached task, a dispatched block) writes it. A computed property is reported when \
-            its accessors take no lock and reach no locking wrapper. A `var` with an initial value that no file of the \
+            a child task, a detached task, a dispatched block) writes it, and not when the closure then leaves a \
+            DispatchGroup the function entered (or signals a semaphore made with 0) and the local is used only after \
+            the function's `wait()` or inside the group's `notify` block; a use outside those, or a write after the \
+            signal, is named. A computed property is reported when \
+            its accessors take no lock and reach no locking wrapper, not when each accessor only calls functions \
+            of the file (directly or through helpers) that take a lock or make an atomic operation, or members of its \
+            type that take a lock of their own; storage the accessors touch that is itself nonisolated(unsafe) is \
+            reported where it is declared, not again on the property. An actor's instance var written only in the \
+            actor's isolated members (and deinit), and read by no synchronous nonisolated member, is not reported. A `var` with an initial value that no file of the \
             run writes in any form (an assignment, `&x`, a member set or a method called through it, `init` \
             included) and no client of the module can set is reported: as a `let` it may need no modifier; not when \
             it may satisfy a protocol's requirement (its type or extension conforms to a protocol of the run that \
@@ -382,6 +389,17 @@ public struct NonisolatedUnsafeRule: Rule {
         }
         // Written only on the main actor: no write races another.
         if mainConfined { return nil }
+        // An actor's instance var written only in the actor's isolated members: the actor runs
+        // them one at a time, and no synchronous nonisolated member reads it meanwhile.
+        // (Otherwise the message names a write made off the actor, when there is one.)
+        if let o = owner, o.kind == .actor, !d.isStaticMember, !writes.isEmpty {
+            let isolated = Set(writes.filter { w in
+                if case .actor(let t, _)? = ConcurrencyIsolation.of(s, at: w, context: context) { return s.decls[t].nameText == o.nameText }
+                return false
+            })
+            if isolated.count == writes.count && elsewhere.isEmpty && !uses.readBySynchronousNonisolatedMember(s, d) { return nil }
+            writes = writes.filter { !isolated.contains($0) } + writes.filter { isolated.contains($0) }
+        }
         // A `lazy` var of a class or actor is written by its first read, from whichever thread
         // reads first.
         if writes.isEmpty && elsewhere.isEmpty && d.modifiers.contains(.lazy), let o = owner, o.kind == .class || o.kind == .actor || o.kind == .extension {

@@ -60,8 +60,9 @@ public struct NonisolatedUnsafeRule: Rule {
             its accessors take no lock and reach no locking wrapper, not when each accessor only calls functions \
             of the file (directly or through helpers) that take a lock or make an atomic operation, or members of its \
             type that take a lock of their own; storage the accessors touch that is itself nonisolated(unsafe) is \
-            reported where it is declared, not again on the property. An actor's instance var written only in the \
-            actor's isolated members (and deinit), and read by no synchronous nonisolated member, is not reported. A `var` with an initial value that no file of the \
+            reported where it is declared, not again on the property. An actor's instance var that its deinit uses (what \
+            the modifier is for there), written only in the actor's isolated members, and read by no synchronous \
+            nonisolated member, is not reported. A `var` with an initial value that no file of the \
             run writes in any form (an assignment, `&x`, a member set or a method called through it, `init` \
             included) and no client of the module can set is reported: as a `let` it may need no modifier; not when \
             it may satisfy a protocol's requirement (its type or extension conforms to a protocol of the run that \
@@ -397,7 +398,15 @@ public struct NonisolatedUnsafeRule: Rule {
                 if case .actor(let t, _)? = ConcurrencyIsolation.of(s, at: w, context: context) { return s.decls[t].nameText == o.nameText }
                 return false
             })
-            if isolated.count == writes.count && elsewhere.isEmpty && !uses.readBySynchronousNonisolatedMember(s, d) { return nil }
+            // (Only where deinit uses it, which is what the modifier is for there; a var every use
+            // of which is isolated is told to stay isolated.)
+            let deinitUses = s.owningType(of: di).map { t in
+                s.children[t].contains { m in
+                    s.decls[m].kind == .deinitializer && s.decls[m].body >= 0
+                        && s.scopes[s.decls[m].body].interior.contains { s.code[$0].kind == .identifier && s.is($0, text: d.nameText) }
+                }
+            } ?? false
+            if deinitUses && isolated.count == writes.count && elsewhere.isEmpty && !uses.readBySynchronousNonisolatedMember(s, d) { return nil }
             writes = writes.filter { !isolated.contains($0) } + writes.filter { isolated.contains($0) }
         }
         // A `lazy` var of a class or actor is written by its first read, from whichever thread

@@ -52,3 +52,12 @@ actor LinkWatcher {
 
     func link() -> String? { lastLink }
 }
+
+// Near miss: no deinit needs the modifier; every use is isolated, so it is told to stay isolated.
+actor FeedWatcher {
+    nonisolated(unsafe) private var feedObserver: NSObjectProtocol? // expect: nonisolated_unsafe
+
+    func start() {
+        feedObserver = NotificationCenter.default.addObserver(forName: .init("feed"), object: nil, queue: .main) { _ in }
+    }
+}

@@ -4,6 +4,10 @@ import Foundation
 actor Inbox {
     nonisolated(unsafe) var revocationObserver: NSObjectProtocol? // expect: nonisolated_unsafe
 
+    deinit {
+        if let revocationObserver { NotificationCenter.default.removeObserver(revocationObserver) }
+    }
+
     func watch() {
         revocationObserver = NotificationCenter.default.addObserver(forName: .init("inbox"), object: nil, queue: nil) { _ in }
     }

@@ -53,8 +53,16 @@ public struct NonisolatedUnsafeRule: Rule {
             each take the lock and the file updates it through that property (`x.append(…)`, `x[k] = v`, `x += 1`), \
             the message names the lost update instead, unless `split_critical_section` runs and reports that \
             update where it happens (one mistake, one finding). A local var is reported only when a closure that runs concurrently (a Task, \
-            a child task, a detached task, a dispatched block) writes it. A computed property is reported when \
-            its accessors take no lock and reach no locking wrapper. A `var` with an initial value that no file of the \
+            a child task, a detached task, a dispatched block) writes it, and not when the closure then leaves a \
+            DispatchGroup the function entered (or signals a semaphore made with 0) and the local is used only after \
+            the function's `wait()` or inside the group's `notify` block; a use outside those, or a write after the \
+            signal, is named. A computed property is reported when \
+            its accessors take no lock and reach no locking wrapper, not when each accessor only calls functions \
+            of the file (directly or through helpers) that take a lock or make an atomic operation, or members of its \
+            type that take a lock of their own; storage the accessors touch that is itself nonisolated(unsafe) is \
+            reported where it is declared, not again on the property. An actor's instance var that its deinit uses (what \
+            the modifier is for there), written only in the actor's isolated members, and read by no synchronous \
+            nonisolated member, is not reported. A `var` with an initial value that no file of the \
             run writes in any form (an assignment, `&x`, a member set or a method called through it, `init` \
             included) and no client of the module can set is reported: as a `let` it may need no modifier; not when \
             it may satisfy a protocol's requirement (its type or extension conforms to a protocol of the run that \
@@ -242,9 +250,17 @@ public struct NonisolatedUnsafeRule: Rule {
         if let type, rawLocks.contains(type) { return nil }
         if let first = d.initializer.first, s.isChar(first + 1, UInt8(ascii: "(")), rawLocks.contains(s.text(first)) { return nil }
         // A computed property has no storage: what its accessors touch decides. Accessors that
-        // take a lock, or reach storage kept by a wrapper, synchronize themselves.
+        // take a lock, reach storage kept by a wrapper, or only call functions that synchronize
+        // (a lock, an atomic) synchronize themselves.
         if d.isComputed {
-            if uses.accessorsSynchronize(s, d) { return nil }
+            let ownerType = s.owningType(of: di).map { s.decls[$0].nameText } ?? ""
+            var storage = Set<Int>()
+            if uses.accessorsSynchronize(s, d, di, storage: &storage, locking: { !ownerType.isEmpty && context.lockingMembers(ofType: ownerType)[$0] != nil }) {
+                return nil
+            }
+            // Storage the accessors touch that is itself declared nonisolated(unsafe) is judged
+            // where it is declared: one finding there, not a second one here.
+            if !storage.isEmpty && storage.allSatisfy({ s.decls[$0].modifiers.contains(.nonisolatedUnsafe) }) { return nil }
             return ("computed property '\(d.nameText)' can be called from any isolation with nonisolated(unsafe), and its accessors take no lock",
                     "take a lock inside the accessors (or reach the state through \(lock)), or leave the property isolated")
         }
@@ -374,6 +390,25 @@ public struct NonisolatedUnsafeRule: Rule {
         }
         // Written only on the main actor: no write races another.
         if mainConfined { return nil }
+        // An actor's instance var written only in the actor's isolated members: the actor runs
+        // them one at a time, and no synchronous nonisolated member reads it meanwhile.
+        // (Otherwise the message names a write made off the actor, when there is one.)
+        if let o = owner, o.kind == .actor, !d.isStaticMember, !writes.isEmpty {
+            let isolated = Set(writes.filter { w in
+                if case .actor(let t, _)? = ConcurrencyIsolation.of(s, at: w, context: context) { return s.decls[t].nameText == o.nameText }
+                return false
+            })
+            // (Only where deinit uses it, which is what the modifier is for there; a var every use
+            // of which is isolated is told to stay isolated.)
+            let deinitUses = s.owningType(of: di).map { t in
+                s.children[t].contains { m in
+                    s.decls[m].kind == .deinitializer && s.decls[m].body >= 0
+                        && s.scopes[s.decls[m].body].interior.contains { s.code[$0].kind == .identifier && s.is($0, text: d.nameText) }
+                }
+            } ?? false
+            if deinitUses && isolated.count == writes.count && elsewhere.isEmpty && !uses.readBySynchronousNonisolatedMember(s, d) { return nil }
+            writes = writes.filter { !isolated.contains($0) } + writes.filter { isolated.contains($0) }
+        }
         // A `lazy` var of a class or actor is written by its first read, from whichever thread
         // reads first.
         if writes.isEmpty && elsewhere.isEmpty && d.modifiers.contains(.lazy), let o = owner, o.kind == .class || o.kind == .actor || o.kind == .extension {
@@ -407,8 +442,26 @@ public struct NonisolatedUnsafeRule: Rule {
         if isLocal {
             // A local races only when a closure that runs concurrently writes it.
             // (A write the closure signals after, and the function waits for before its next use,
-            // is ordered.)
-            guard let w = writes.first(where: { VariableUses.writtenInConcurrentClosure(s, $0, di: di) && !VariableUses.orderedByWait(s, $0, d) }) else { return nil }
+            // or uses only in the block the group runs once all have left, is ordered.)
+            var ordering = VariableUses.WaitOrdering.none
+            guard let w = writes.first(where: {
+                guard VariableUses.writtenInConcurrentClosure(s, $0, di: di) else { return false }
+                ordering = VariableUses.waitOrdering(s, $0, d)
+                return ordering != .ordered
+            }) else { return nil }
+            if case .writtenAfterSignal(let k) = ordering {
+                let signal = "\(s.text(k)).\(s.text(k + 2))()"
+                return ("local var '\(d.nameText)'\(typeText) is written at line \(s.line(ofToken: w)) inside a closure that runs concurrently with the function, "
+                            + "after its '\(signal)' at line \(s.line(ofToken: k)): what waits for that signal can read it while the write is still to come",
+                        "call '\(signal)' after the write (as the closure's last statement, or in a defer), or return results from the tasks instead of capturing a shared var")
+            }
+            if case .unorderedUse(let use, let call) = ordering {
+                let wait = call.hasSuffix("()")
+                let written = "local var '\(d.nameText)'\(typeText) is written at line \(s.line(ofToken: w)) inside a closure that runs concurrently with the function"
+                return (written + (wait ? ", and used at line \(s.line(ofToken: use)) before '\(call)', which orders the write only before the code after it"
+                                        : ", and used at line \(s.line(ofToken: use)) outside the block of '\(call)', the only code ordered after the write"),
+                        "use it only \(wait ? "after '\(call)'" : "inside the block of '\(call)'"), or return results from the tasks instead of capturing a shared var")
+            }
             return ("local var '\(d.nameText)'\(typeText) is written at line \(s.line(ofToken: w)) inside a closure that runs concurrently with the function, and nothing orders the accesses",
                     "return results from the tasks (or collect them under \(lock)) instead of capturing a shared var")
         }

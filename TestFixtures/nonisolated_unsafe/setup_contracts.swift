@@ -14,11 +14,15 @@ public enum ServerDefaults {
     /** Replaced by tests only; never mutated while requests are served. */
     nonisolated(unsafe) static var clock: () -> Date = Date.init
 
+    /// Lowered at bootstrap by processes with a small memory budget.
+    nonisolated(unsafe) public static var cacheLimit = 100
+
     static func configure() {
         configuration["timeout"] = 30
         banner = "hi"
         port = 8081
         clock = { Date(timeIntervalSince1970: 0) }
+        cacheLimit = 10
     }
 }
 

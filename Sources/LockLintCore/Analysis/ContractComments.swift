@@ -7,7 +7,7 @@ public enum ContractComments {
         "set once", "only set", "only be set", "set before", "must be set", "only written", "written once", "only accessed",
         "only used from", "only from the", "only on the", "protected by", "guarded by", "synchronized by", "under the lock",
         "before any", "at startup", "during startup", "at launch", "before use", "before using", "before it is used",
-        "before calling", "before starting", "during setup", "during initialization", "during bootstrap", "only once",
+        "before calling", "before starting", "during setup", "during initialization", "during bootstrap", "at bootstrap", "only once",
         "once, before", "before the first", "copy-on-write", "cow semantics", "via cow",
     ]
 

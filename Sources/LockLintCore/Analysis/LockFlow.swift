@@ -421,6 +421,19 @@ private struct Frame {
     }
 }
 
+/// An `#if` block being walked: the state its first line was reached with, and the join of the
+/// branches that ended so far. `blocks` is how many blocks were open at the `#if`: a branch that
+/// opens or closes a block of its own (`#if A { #else { #endif … }`) is not followed.
+private struct Conditional {
+    var blocks: Int
+    var entry: State
+    var outs: State?
+    var xEntry: Holds
+    var xOuts: Holds?
+    var hasElse = false
+    var followed = true
+}
+
 /// An `if`/`else` or `do`/`catch` chain between the `}` of one branch and the `{` of the next.
 private struct Chain {
     var entry: State
@@ -450,6 +463,8 @@ private struct Walk {
     var pendingChain: Chain? = nil
     /// Where the path being walked ends (after a `return …` statement), or -1.
     var deadAt = -1
+    /// The open `#if` blocks of the body being walked (see `directive`).
+    var conditionals: [Conditional] = []
 
     // The exit view.
     /// Whether any acquire is judged: without one, the exit view is not kept.
@@ -560,6 +575,10 @@ private struct Walk {
                 deadAt = -1
             }
             if xExitAt >= 0 && here >= xExitAt { finishExit() }
+            if t.kind == .pound && t.flags.contains(.directive) {
+                directive(here)
+                continue
+            }
             // A block opens.
             if t.kind == .punctuation && s.isChar(here, UInt8(ascii: "{")) {
                 openBlock(here, &k)
@@ -659,6 +678,41 @@ private struct Walk {
         for f in frames.reversed() { applyDeferred(f.xDeferred, to: &end) }
         applyDeferred(xTopDeferred, to: &end)
         leak(.endOfBody, body.close, end)
+    }
+
+    // MARK: Compilation conditions
+
+    /// `#if`, `#elseif`, `#else`, `#endif` at `here`: only one branch is compiled, so each
+    /// starts from the state the `#if` was reached with (a `return` in one does not end the
+    /// others), and after `#endif` the state is the join of the branches (with the state at the
+    /// `#if` when no `#else` is written: no branch may be compiled).
+    mutating func directive(_ here: Int) {
+        // (The body's own frame, made when its first `defer` is met, is not a block of the branch.)
+        var openBlocks: Int { frames.count - (frames.first?.kind == .closing ? 1 : 0) }
+        if s.is(here, "#if") {
+            conditionals.append(Conditional(blocks: openBlocks, entry: state, outs: nil, xEntry: xs, xOuts: nil))
+            return
+        }
+        let isEnd = s.is(here, "#endif")
+        guard isEnd || s.is(here, "#else") || s.is(here, "#elseif"), var c = conditionals.popLast() else { return }
+        if c.followed && c.blocks != openBlocks { c.followed = false }
+        if c.followed {
+            c.outs = State.adding(state, to: c.outs)
+            Holds.add(xs, to: &c.xOuts)
+            var next = c.entry
+            var x = c.xEntry
+            if isEnd {
+                next = c.hasElse ? c.outs! : State.join([c.outs!, c.entry])
+                x = c.xOuts!
+                if !c.hasElse { x.join(c.xEntry) }
+            }
+            transition(from: state, to: next, at: here, release: -1, deferred: false)
+            state = next
+            xs = x
+        }
+        if s.is(here, "#else") { c.hasElse = true }
+        if !isEnd { conditionals.append(c) }
+        prune()
     }
 
     // MARK: Blocks
@@ -1143,6 +1197,7 @@ private struct Walk {
             }
         }
         if let c = pendingChain, c.xEntry.holds(a) || (c.xOuts?.holds(a) ?? false) { return true }
+        if conditionals.contains(where: { $0.xEntry.holds(a) || ($0.xOuts?.holds(a) ?? false) }) { return true }
         if let head = pendingLoopHead, head.head.holds(a) { return true }
         return false
     }

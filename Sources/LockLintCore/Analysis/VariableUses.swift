@@ -497,15 +497,35 @@ public struct VariableUses {
         return false
     }
 
+    /// How a wait orders local `d`'s write at token `w`, made in a closure that runs concurrently.
+    public enum WaitOrdering: Equatable {
+        /// Nothing the tool sees orders it.
+        case none
+        /// Every later use of the local comes after the wait, or inside the notify block.
+        case ordered
+        /// The closure signals `call` (`g.wait()`, `g.notify`) as it should, but the use at
+        /// token `use` is not after the wait nor inside the notify block.
+        case unorderedUse(use: Int, call: String)
+        /// The closure signals (`g.leave()`, `sem.signal()` at token `signal`) before the write:
+        /// the wait can return, or the notify block run, while the write is still to come.
+        case writtenAfterSignal(signal: Int)
+    }
+
     /// Whether local `d`'s write at token `w`, in a closure that runs concurrently, is ordered
     /// before every later use of the local by a wait: the closure is a statement of the local's
     /// function (started once), ends by signalling (`g.leave()` / `sem.signal()` as its last
     /// statement or in a `defer` of its body), the function entered the group (`g.enter()`)
     /// or made the semaphore with value 0 before starting it, then waits on it with no timeout
-    /// (`g.wait()` / `sem.wait()`, a statement of the function), and no use of the local lies
-    /// between the closure and that wait. One pass over the function's tokens.
+    /// (`g.wait()` / `sem.wait()`, a statement of the function) or hands the group a block to
+    /// run once every entry has left (`g.notify(queue:) { … }`, `execute:`), and no use of the
+    /// local lies between the closure and that wait, nor after the notify block (a use inside it
+    /// is ordered). One pass over the function's tokens.
     public static func orderedByWait(_ s: FileStructure, _ w: Int, _ d: Decl) -> Bool {
-        guard d.parent >= 0, s.decls[d.parent].kind.isFunctionLike, s.decls[d.parent].body >= 0 else { return false }
+        waitOrdering(s, w, d) == .ordered
+    }
+
+    public static func waitOrdering(_ s: FileStructure, _ w: Int, _ d: Decl) -> WaitOrdering {
+        guard d.parent >= 0, s.decls[d.parent].kind.isFunctionLike, s.decls[d.parent].body >= 0 else { return .none }
         let fnScope = s.decls[d.parent].body
         let fn = s.scopes[fnScope]
         // The innermost closure around the write: a concurrent one, straight in the function.
@@ -514,20 +534,28 @@ public struct VariableUses {
         while sc >= 0 && sc != fnScope {
             let scope = s.scopes[sc]
             if scope.kind == .closure {
-                guard scope.closure >= 0, scope.closure < s.closures.count else { return false }
+                guard scope.closure >= 0, scope.closure < s.closures.count else { return .none }
                 closure = scope.closure
                 break
             }
             sc = scope.parent
         }
-        guard closure >= 0 else { return false }
+        guard closure >= 0 else { return .none }
         let c = s.closures[closure]
         guard c.callee >= 0, concurrentCallees.contains(s.text(c.callee)), s.scopes[c.scope].parent == fnScope,
-              Int(s.scopeOf[c.callee]) == fnScope else { return false }
+              Int(s.scopeOf[c.callee]) == fnScope else { return .none }
         // `X.m()` at token k (k is X).
         func call(_ k: Int, _ m: String) -> Bool {
             s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: ".")) && s.is(k + 2, text: m)
                 && s.isChar(k + 3, UInt8(ascii: "(")) && s.isChar(k + 4, UInt8(ascii: ")"))
+        }
+        func inDefer(_ k: Int) -> Bool {
+            var sc = Int(s.scopeOf[k])
+            while sc >= 0 && sc != c.scope {
+                if s.isKeyword(s.scopes[sc].open - 1, .defer) { return true }
+                sc = s.scopes[sc].parent
+            }
+            return false
         }
         // The signal that ends the closure.
         var signalled: (name: String, group: Bool)? = nil
@@ -537,7 +565,11 @@ public struct VariableUses {
             let inDefer = inner != c.scope && s.scopes[inner].parent == c.scope && s.isKeyword(s.scopes[inner].open - 1, .defer)
             if last || inDefer { signalled = (s.text(k), s.is(k + 2, "leave")); break }
         }
-        guard let sig = signalled else { return false }
+        // A signal before the write, outside a `defer`: whoever waits may go on while it runs.
+        let early = c.interior.first { k in k < w && (call(k, "leave") || call(k, "signal")) && !inDefer(k) }
+        if let e = early { signalled = (s.text(e), s.is(e + 2, "leave")) }
+        guard let sig = signalled else { return .none }
+        let ordered: WaitOrdering = early.map { .writtenAfterSignal(signal: $0) } ?? .ordered
         // Set up before the start: the group entered, or the semaphore made with value 0.
         var setUp = false
         for k in fn.open..<c.callee where s.code[k].kind == .identifier && s.text(k) == sig.name {
@@ -548,18 +580,54 @@ public struct VariableUses {
                 setUp = true
             }
         }
-        guard setUp else { return false }
-        // The wait, and no use of the local between the closure and it.
+        guard setUp else { return .none }
+        func inClosure(_ u: Int) -> Bool {
+            var sc = Int(s.scopeOf[u])
+            while sc >= 0 && sc != fnScope {
+                if s.scopes[sc].kind == .closure { return true }
+                sc = s.scopes[sc].parent
+            }
+            return false
+        }
+        // The wait or the notify block, and no use of the local out of their order.
+        var firstUse = -1
+        var notifyBlock: Range<Int>? = nil
         var k = c.close + 1
         while k < fn.close {
             if s.code[k].kind == .identifier {
                 let t = s.text(k)
-                if t == d.nameText && !s.isChar(k - 1, UInt8(ascii: ".")) { return false }
-                if t == sig.name && call(k, "wait") && Int(s.scopeOf[k]) == fnScope { return true }
+                if t == d.nameText && !s.isChar(k - 1, UInt8(ascii: ".")) && !(notifyBlock?.contains(k) ?? false) {
+                    if notifyBlock != nil { return inClosure(k) ? .none : .unorderedUse(use: k, call: "\(sig.name).notify") }
+                    if firstUse < 0 { firstUse = k }
+                }
+                if notifyBlock == nil, t == sig.name, Int(s.scopeOf[k]) == fnScope {
+                    // (A use in another closure, such as a second task that writes it too, is
+                    // not ordered by the wait at all.)
+                    if call(k, "wait") {
+                        return firstUse < 0 ? ordered : inClosure(firstUse) ? .none : .unorderedUse(use: firstUse, call: "\(sig.name).wait()")
+                    }
+                    if sig.group, let block = notifiedBlock(s, group: k) {
+                        if firstUse >= 0 { return inClosure(firstUse) ? .none : .unorderedUse(use: firstUse, call: "\(sig.name).notify") }
+                        notifyBlock = block
+                    }
+                }
             }
             k += 1
         }
-        return false
+        return notifyBlock != nil ? ordered : .none
+    }
+
+    /// The tokens of the block that `g.notify(queue: q) { … }` (or `execute: { … }`) at token `g`
+    /// hands the group: it runs once every `enter()` has been matched by a `leave()`.
+    static func notifiedBlock(_ s: FileStructure, group g: Int) -> Range<Int>? {
+        guard s.isChar(g + 1, UInt8(ascii: ".")), s.is(g + 2, text: "notify"), s.isChar(g + 3, UInt8(ascii: "(")) else { return nil }
+        let close = Int(s.match[g + 3])
+        guard close > g + 3 else { return nil }
+        var end = close
+        if s.isChar(close + 1, UInt8(ascii: "{")), Int(s.match[close + 1]) > close + 1 { end = Int(s.match[close + 1]) }
+        // The block is the trailing closure or an argument: one closure either way.
+        guard (g + 4..<end + 1).contains(where: { s.isChar($0, UInt8(ascii: "{")) }) else { return nil }
+        return g..<end + 1
     }
 
     /// Names of the calls whose closure runs concurrently with the caller.
@@ -568,15 +636,89 @@ public struct VariableUses {
         "concurrentPerform", "detachNewThread", "Thread",
     ]
 
-    /// Whether the accessors of computed property `d` take a lock, or read storage kept by a
-    /// property wrapper (which synchronizes in its own accessors).
-    public func accessorsSynchronize(_ s: FileStructure, _ d: Decl) -> Bool {
+    /// Whether the accessors of computed property `d` (declaration `di`) take a lock, read storage
+    /// kept by a property wrapper (which synchronizes in its own accessors), or each only hand
+    /// the work to functions of the file that synchronize (see `delegatesToSynchronizing`) or to
+    /// members that `locking` says take a lock of their own (a method of the type, in any file).
+    /// `storage`: the mutable stored variables of the file the accessors (or the functions they
+    /// call) touch themselves.
+    public func accessorsSynchronize(_ s: FileStructure, _ d: Decl, _ di: Int, storage: inout Set<Int>,
+                                     locking: (String) -> Bool = { _ in false }) -> Bool {
         guard d.body >= 0 else { return false }
         let body = s.scopes[d.body]
         if regions.regions.contains(where: { $0.start >= body.open && $0.end <= body.close }) { return true }
         let wrapped = Set(s.decls.filter { $0.kind == .variable && $0.name >= 0 && s.hasPropertyWrapper($0) }.map(\.nameText))
-        guard !wrapped.isEmpty else { return false }
-        return (body.open..<body.close).contains { s.code[$0].kind == .identifier && wrapped.contains(s.text($0)) }
+        if !wrapped.isEmpty && (body.open..<body.close).contains(where: { s.code[$0].kind == .identifier && wrapped.contains(s.text($0)) }) {
+            return true
+        }
+        // Each accessor on its own (`get { … } set { … }`), or the body as the getter.
+        let accessors = s.children[di].filter { s.decls[$0].kind == .accessor && s.decls[$0].body >= 0 }
+        let bodies = accessors.isEmpty ? [d.body] : accessors.map { s.decls[$0].body }
+        var memo: [Int: Bool] = [:]
+        var all = true
+        let starts = accessors.isEmpty ? [d.start] : accessors.map { s.decls[$0].start }
+        for (b, start) in zip(bodies, starts)
+        where !delegatesToSynchronizing(s, scope: b, from: start, depth: 0, memo: &memo, storage: &storage, locking: locking) {
+            all = false
+        }
+        return all
+    }
+
+    /// Whether the code of scope `sc` synchronizes: it takes a lock or makes an atomic operation
+    /// (`x.load(ordering: .relaxed)`), or it calls functions of the file (or members `locking`
+    /// names) and every one of them synchronizes (through at most three calls), and it touches
+    /// no global or static mutable stored variable of the file itself (added to `storage`: that
+    /// variable is then what is judged; not a name its signature, from token `from`, or its body
+    /// binds). `memo`: per function body.
+    func delegatesToSynchronizing(_ s: FileStructure, scope sc: Int, from: Int, depth: Int, memo: inout [Int: Bool], storage: inout Set<Int>,
+                                  locking: (String) -> Bool) -> Bool {
+        let body = s.scopes[sc]
+        if regions.regions.contains(where: { $0.start >= body.open && $0.end <= body.close }) { return true }
+        var calls = 0
+        var ok = true
+        var k = body.open + 1
+        while k < body.close {
+            defer { k += 1 }
+            guard s.code[k].kind == .identifier else { continue }
+            let member = s.isChar(k - 1, UInt8(ascii: "."))
+            let call = s.isChar(k + 1, UInt8(ascii: "("))
+            if member && call && AtomicProperties.operations.contains(s.text(k)) {
+                let close = Int(s.match[k + 1])
+                if close > k + 1 && (k + 2..<close).contains(where: { s.is($0, "ordering") && s.isChar($0 + 1, UInt8(ascii: ":")) }) { return ok }
+            }
+            if member && !s.isKeyword(k - 2, .self) { continue }
+            let name = s.text(k)
+            if call {
+                if locking(name) {
+                    calls += 1
+                    continue
+                }
+                let functions = s.functionDecls(named: name).filter { s.decls[$0].body >= 0 }
+                guard !functions.isEmpty else { continue }
+                calls += 1
+                guard depth < 3 else { ok = false; continue }
+                for f in functions {
+                    let fb = s.decls[f].body
+                    if let known = memo[fb] {
+                        if !known { ok = false }
+                        continue
+                    }
+                    memo[fb] = false
+                    let synchronizes = delegatesToSynchronizing(s, scope: fb, from: s.decls[f].start, depth: depth + 1, memo: &memo, storage: &storage,
+                                                                locking: locking)
+                    memo[fb] = synchronizes
+                    if !synchronizes { ok = false }
+                }
+            } else if let v = (s.variablesByName[name] ?? []).first(where: { v in
+                let vd = s.decls[v]
+                return !vd.isLet && !vd.isComputed && (vd.parent < 0 || vd.isStaticMember)
+            }), !(from..<body.open).contains(where: { s.code[$0].kind == .identifier && s.is($0, text: name) }),
+               !s.binds(name, in: s.span(body.open, k)) {
+                storage.insert(v)
+                ok = false
+            }
+        }
+        return ok && calls > 0
     }
 
     /// The lock held at every use of the variable in this file, if there is one.

@@ -1,0 +1,9 @@
+import Foundation
+
+protocol Feed: Sendable {
+    func fetch() -> [String]
+}
+
+struct StaticFeed: Feed {
+    func fetch() -> [String] { ["a"] }
+}

@@ -431,6 +431,7 @@ public enum GuardLogExtractor {
         var assigned = Set<String>()
         var locked = Set<String>()
         var owned: [String: Int] = [:]
+        var fresh: [String: [Range<Int>]] = [:]
         let n = s.code.count
         var i = 2
         while i + 1 < n {
@@ -439,7 +440,10 @@ public enum GuardLogExtractor {
             if s.isChar(i + 1, UInt8(ascii: "=")) {
                 // (Not an instance the owner's initializer is still building: see
                 // `StateAccess.isSetUpOfOwnedInstance`.)
-                if !s.isKeyword(i - 2, .self) && !StateAccess.isSetUpOfOwnedInstance(s, receiver: i - 2, cache: &owned) { assigned.insert(s.text(i)) }
+                // (Nor a fresh local its function is still setting up: `let op = T(); op.x = v`
+                // before `op` is handed anywhere.)
+                if !s.isKeyword(i - 2, .self) && !StateAccess.isSetUpOfOwnedInstance(s, receiver: i - 2, cache: &owned)
+                    && !StateAccess.isSetUpOfFreshInstance(s, receiver: i - 2, cache: &fresh) { assigned.insert(s.text(i)) }
                 continue
             }
             guard i + 3 < n, s.isChar(i + 1, UInt8(ascii: ".")), s.code[i - 2].kind == .identifier, s.code[i + 2].kind == .identifier,

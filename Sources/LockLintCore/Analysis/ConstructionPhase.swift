@@ -61,12 +61,7 @@ public struct ConstructionPhase {
             var first = body.close
             var k = body.open + 1
             while k < body.close {
-                // `self` in a closure (captured), or bare (handed on); `self.x` reads or writes a member.
-                if s.isKeyword(k, .self) && !s.isChar(k - 1, UInt8(ascii: ".")) {
-                    let member = s.isChar(k + 1, UInt8(ascii: "."))
-                        || ((s.isChar(k + 1, UInt8(ascii: "?")) || s.isChar(k + 1, UInt8(ascii: "!"))) && s.isChar(k + 2, UInt8(ascii: ".")))
-                    if !member || s.enclosingExecutable(of: k) != d.body { first = k; break }
-                }
+                if Self.handsOn(s, selfAt: k, body: d.body) { first = k; break }
                 // A method of the instance called here: set-up only if it is set-up itself.
                 if s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) && methodNames.contains(s.text(k)),
                    !s.isChar(k - 1, UInt8(ascii: ".")) || (s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: "."))),
@@ -126,6 +121,16 @@ public struct ConstructionPhase {
             }
         }
         for m in setUp { limits[m] = lim[m]! }
+    }
+
+    /// Whether token `k` is a `self` that hands the instance on from the function whose body is
+    /// scope `body`: captured by a closure there, or bare (`register(self)`, `delegate = self`).
+    /// `self.x` in the body itself reads or writes a member.
+    public static func handsOn(_ s: FileStructure, selfAt k: Int, body: Int) -> Bool {
+        guard s.isKeyword(k, .self), !s.isChar(k - 1, UInt8(ascii: ".")) else { return false }
+        let member = s.isChar(k + 1, UInt8(ascii: "."))
+            || ((s.isChar(k + 1, UInt8(ascii: "?")) || s.isChar(k + 1, UInt8(ascii: "!"))) && s.isChar(k + 2, UInt8(ascii: ".")))
+        return !member || s.enclosingExecutable(of: k) != body
     }
 
     /// Whether token `i`, in method `fn`'s own body (not in a closure), runs while an

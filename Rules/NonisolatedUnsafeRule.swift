@@ -26,8 +26,9 @@ public struct NonisolatedUnsafeRule: Rule {
             Reported: a `var` (global, static, or instance) written after its initialization with no lock held, in \
             this file or in another file of the run (a global by its name, a member as `Type.name`, `Self.name` or \
             by name in an extension of its type); the message names the line (and file) of a write. Writes that \
-            initialize are an instance var's in its type's `init` and `deinit`, and anything's in a once-initializer \
-            closure; a global or static var written in an `init` is written each time an instance is built. A \
+            initialize are an instance var's in its type's `init` and `deinit` (and in a private or file-private \
+            method of its class that only initializers call, before `self` is handed on), and anything's in a \
+            once-initializer closure; a global or static var written in an `init` is written each time an instance is built. A \
             lock is held in a withLock-style closure, between an acquire and its release, in the closure of a \
             method whose name says it runs it under a lock by whole camel-case words (`withLockVoid`, \
             `performLocked`, `synchronized`; not `setCompletionBlock` or `synchronizeTerms`), of one of the file's \

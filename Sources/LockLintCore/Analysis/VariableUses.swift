@@ -37,6 +37,8 @@ public struct VariableUses {
     var mentionsByName: [String: Int] = [:]
     /// Per file-private function, whether every call of it runs on the main actor (see `calledOnlyOnMain`).
     var onMainByFunction: [String: Bool] = [:]
+    /// The file's set-up methods (see `ConstructionPhase`), worked out on first use.
+    var construction: ConstructionPhase? = nil
 
     /// The uses of the variables among `declarations`.
     public init(of declarations: [Int], _ s: FileStructure, _ context: RuleContext) {
@@ -276,9 +278,25 @@ public struct VariableUses {
                 var top = f
                 while s.decls[top].parent >= 0 && s.decls[s.decls[top].parent].kind.isFunctionLike { top = s.decls[top].parent }
                 let k = s.decls[top].kind
+                // An instance var is written by its own class's code: the name in the methods
+                // of another type that declares a var of the name is that type's var.
+                if !d.isStaticMember, d.parent >= 0, s.decls[d.parent].kind.isType, !qualified || s.isKeyword(i - 2, .self),
+                   let t = s.owningType(of: top) {
+                    let other = Self.lastComponent(s.writtenName(ofType: t))
+                    if other != Self.lastComponent(s.writtenName(ofType: d.parent)) && s.variableDecls(named: d.nameText).contains(where: { v in
+                        let p = s.decls[v].parent
+                        return p >= 0 && s.decls[p].kind.isType && Self.lastComponent(s.writtenName(ofType: p)) == other
+                    }) { continue }
+                }
                 // An instance var is set up in init and torn down in deinit; a global or static
                 // var written there is shared state written on each construction.
                 if (k == .initializer || k == .deinitializer) && d.parent >= 0 && !d.isStaticMember { continue }
+                // So is one a method reached only from its class's initializers, before the
+                // instance is handed on (see `ConstructionPhase`).
+                if k == .function && d.parent >= 0 && !d.isStaticMember && top == f {
+                    if construction == nil { construction = ConstructionPhase(s) }
+                    if construction!.isSetUp(s, i, in: f) && s.owningType(of: f).map({ s.decls[$0].nameText }) == s.decls[d.parent].nameText { continue }
+                }
                 // Set up by the program's entry point before it starts any concurrent work.
                 if Self.isEntryPointSetUp(s, top, write: i) { continue }
                 // A parameter or local of the same name hides the variable.
@@ -301,6 +319,8 @@ public struct VariableUses {
         }
         return out
     }
+
+    static func lastComponent(_ name: String) -> Substring { name.split(separator: ".").last ?? Substring(name) }
 
     /// The free function or static method that token `i` runs in: its declaration and the name
     /// its calls use (`Type.f` for a static method), or nil inside anything else.

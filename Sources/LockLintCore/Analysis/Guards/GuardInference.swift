@@ -442,6 +442,9 @@ public enum GuardInference {
                 for c in sites[k]! {
                     if c.construction { sawConstruction = true; continue }
                     var caller = c.runsLater || c.member.isEmpty ? Entry() : (entry[c.member] ?? Entry())
+                    // (An initializer's call after it handed the instance on holds what the
+                    // call itself holds.)
+                    if caller.construction && c.afterHandOff { caller = Entry() }
                     if caller.construction { sawConstruction = true; continue }
                     if caller.top { continue }
                     caller.guards = caller.guards.filter { !c.releasedEntry.contains($0.name) }
@@ -501,7 +504,7 @@ public enum GuardInference {
             var bad: MemberCallRecord? = nil
             var held = 0, bare = 0
             for c in calls {
-                let e = effective(c.member, c.guards, possible: c.possible, construction: c.construction, runsLater: c.runsLater,
+                let e = effective(c.afterHandOff ? "" : c.member, c.guards, possible: c.possible, construction: c.construction, runsLater: c.runsLater,
                                   released: c.releasedEntry)
                 if e.construction { continue }
                 if e.guards.contains(g) { held += 1 } else if !e.possible { bare += 1; if bad == nil { bad = c } }

@@ -115,6 +115,9 @@ public struct MemberCallRecord: Sendable, Equatable {
     /// Not a call: where the class hands `self` to another type's code, which calls the member
     /// back through it (see `GuardInference.analyze`).
     public var handOut = false
+    /// Made in an initializer after it handed the instance on (`register(self)`, a closure that
+    /// captures `self`): not while the instance is still being built.
+    public var afterHandOff = false
 }
 
 /// A use of a member through a reference to an instance of a type the file names (see
@@ -431,6 +434,7 @@ public enum GuardLogExtractor {
         var assigned = Set<String>()
         var locked = Set<String>()
         var owned: [String: Int] = [:]
+        var fresh: [String: [Range<Int>]] = [:]
         let n = s.code.count
         var i = 2
         while i + 1 < n {
@@ -439,7 +443,10 @@ public enum GuardLogExtractor {
             if s.isChar(i + 1, UInt8(ascii: "=")) {
                 // (Not an instance the owner's initializer is still building: see
                 // `StateAccess.isSetUpOfOwnedInstance`.)
-                if !s.isKeyword(i - 2, .self) && !StateAccess.isSetUpOfOwnedInstance(s, receiver: i - 2, cache: &owned) { assigned.insert(s.text(i)) }
+                // (Nor a fresh local its function is still setting up: `let op = T(); op.x = v`
+                // before `op` is handed anywhere.)
+                if !s.isKeyword(i - 2, .self) && !StateAccess.isSetUpOfOwnedInstance(s, receiver: i - 2, cache: &owned)
+                    && !StateAccess.isSetUpOfFreshInstance(s, receiver: i - 2, cache: &fresh) { assigned.insert(s.text(i)) }
                 continue
             }
             guard i + 3 < n, s.isChar(i + 1, UInt8(ascii: ".")), s.code[i - 2].kind == .identifier, s.code[i + 2].kind == .identifier,
@@ -2012,6 +2019,8 @@ struct UnitWalker {
     var methodNames: Set<String> = []
     var shadowCache: [Int: Set<String>] = [:]
     var keyCache: [Int: String] = [:]
+    /// Per initializer: the `self` where it first hands the instance on (see `ConstructionPhase.handsOn`).
+    var initHandOff: [Int: Int] = [:]
 
     init(context: RuleContext, name: String, vars: Set<String>, references: Set<String>, uniqueness: Set<String>,
          wrappers: [String: String], selfAliases: Set<String>) {
@@ -2142,6 +2151,12 @@ struct UnitWalker {
         while i < body.close {
             defer { i += 1 }
             if s.code[i].kind == .keyword && s.isKeyword(i, .self) {
+                // Where an initializer first hands the instance on: its calls after that are
+                // not made while it is still being built.
+                if let m = member(at: i, unit: u), s.decls[m].kind == .initializer, initHandOff[m] == nil, s.decls[m].body >= 0,
+                   ConstructionPhase.handsOn(s, selfAt: i, body: s.decls[m].body) {
+                    initHandOff[m] = i
+                }
                 if recordHandOut(i, unit: u, regions: &regions, into: &log), let o = once.firstIndex(where: { $0.range.contains(i) }) {
                     log.onceSections[onceIndex[o]].handOut = CodeSite(s, token: i)
                 }
@@ -2246,7 +2261,8 @@ struct UnitWalker {
                 let callee = isCallee ? StateAccess.callKey(s, i) : StateAccess.isWrite(s, i) ? word + "=" : word
                 var rec = MemberCallRecord(callee: callee, baseName: word, member: memberKey, site: CodeSite(s, token: i), guards: held.guards)
                 if !runsLater { rec.releasedEntry = regions.releasedOnEntry(before: i) }
-                rec.construction = construction
+                rec.afterHandOff = !runsLater && s.decls[top].kind == .initializer && initHandOff[top].map { $0 < i } ?? false
+                rec.construction = construction && !rec.afterHandOff
                 rec.runsLater = runsLater
                 rec.possible = held.possible
                 if handsOutQueue && !callbacksInSight && held.guards.isEmpty, runsLater || inLocalFunction(i, body: bodyScope) { rec.possible = true }

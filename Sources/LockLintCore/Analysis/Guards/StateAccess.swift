@@ -272,6 +272,38 @@ public enum StateAccess {
         return true
     }
 
+    /// `isSetUpOfFreshInstance`, read once per function and local name: `cache` keeps, per
+    /// (function, name), the token ranges from each `let v = T(…)` to the first use of `v`
+    /// other than a member write (`v.x = …`), so a function's many writes cost one scan per name.
+    public static func isSetUpOfFreshInstance(_ s: FileStructure, receiver r: Int, cache: inout [String: [Range<Int>]]) -> Bool {
+        guard r >= 1, r < s.code.count, s.code[r].kind == .identifier, !s.isChar(r - 1, UInt8(ascii: ".")),
+              let fn = s.enclosingExecutable(of: r) else { return false }
+        let local = s.text(r)
+        let key = "\(fn) \(local)"
+        if cache[key] == nil {
+            var windows: [Range<Int>] = []
+            var open = -1
+            var k = s.scopes[fn].open
+            let end = s.scopes[fn].close
+            while k < end {
+                if s.code[k].kind == .identifier && s.is(k, text: local) && !s.isChar(k - 1, UInt8(ascii: ".")) {
+                    if (s.isKeyword(k - 1, .let) || s.isKeyword(k - 1, .var)) && s.isChar(k + 1, UInt8(ascii: "="))
+                        && k + 3 < s.code.count && s.code[k + 2].kind == .identifier && s.isChar(k + 3, UInt8(ascii: "(")) {
+                        if open >= 0 { windows.append(open..<k) }
+                        open = k
+                    } else if open >= 0 && !(s.isChar(k + 1, UInt8(ascii: ".")) && isWrite(s, k + 2)) {
+                        windows.append(open..<k)
+                        open = -1
+                    }
+                }
+                k += 1
+            }
+            if open >= 0 { windows.append(open..<end) }
+            cache[key] = windows
+        }
+        return cache[key]!.contains { $0.lowerBound < r && r < $0.upperBound }
+    }
+
     /// `helper.x = v` (or `self.helper.x = v`) written in an initializer of the type that
     /// owns `helper` (on the spot, not in a closure) to an instance that type made itself and
     /// keeps in a `let` code outside the module cannot reach (`let helper = Helper()`, or

@@ -262,6 +262,8 @@ public struct ProjectIndex: Sendable {
     /// type name → uses of its members through references to its instances (see
     /// `GuardLogExtractor.outsideCalls`), across modules: a library's callers are in other targets.
     public internal(set) var outsideCalls: [String: [OutsideCall]] = [:]
+    /// Where the run calls observers and the closures its types keep (see `ObserverDelivery`).
+    public internal(set) var observerDelivery = ObserverDelivery.Table()
     /// module → serial or concurrent queues declared at file level (`let q = DispatchQueue(…)`).
     public internal(set) var globalQueues: [String: [String: GuardKind]] = [:]
     /// Module → free function → the argument label of the lock it runs its closure under
@@ -339,7 +341,7 @@ public struct ProjectIndex: Sendable {
                     up = parents[p]
                 }
                 guardFindingsByType[key] = GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned, locked: locked, outsideCalls: outsideCalls,
-                                                                   testConcurrentNames: testConcurrentNames,
+                                                                   delivery: observerDelivery, testConcurrentNames: testConcurrentNames,
                                                                    testJoining: testJoining, testNotJoining: testNotJoining,
                                                                    ancestors: ancestors)
             } else {
@@ -395,7 +397,7 @@ public struct ProjectIndex: Sendable {
             var logs: [String: TypeGuardLog] = [:]
             for k in group { for (p, log) in guardLogs[k] ?? [:] { logs[group.count == 1 ? p : p + "\u{1}" + k] = log } }
             return GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned, locked: locked, outsideCalls: outsideCalls,
-                                           testConcurrentNames: testConcurrentNames, testJoining: testJoining, testNotJoining: testNotJoining)
+                                           delivery: observerDelivery, testConcurrentNames: testConcurrentNames, testJoining: testJoining, testNotJoining: testNotJoining)
         }
         let present = keys.filter { guardLogs[$0] != nil }
         for k in keys { guardFindingsByType[k] = nil }
@@ -549,6 +551,7 @@ public struct ProjectIndex: Sendable {
         for (module, names) in other.assignedThroughOthers { TypeFacts.union(&assignedThroughOthers[module, default: []], names) }
         for (module, names) in other.lockedThroughOthers { TypeFacts.union(&lockedThroughOthers[module, default: []], names) }
         if withOutside { addOutsideCalls(other.outsideCalls) }
+        if !other.observerDelivery.isEmpty { observerDelivery.merge(other.observerDelivery) }
         for (module, types) in other.setupCalls {
             for (type, methods) in types { TypeFacts.union(&setupCalls[module, default: [:]][type, default: []], methods) }
         }
@@ -650,6 +653,16 @@ public struct ProjectIndex: Sendable {
             if lockedThroughOthers[module]!.count != before, dirtyGuardTypes != nil { dirtyGuardTypes = nil }
         }
         addOutsideCalls(e.outsideCalls)
+        if !e.observers.isEmpty {
+            if dirtyGuardTypes != nil {
+                // Where observers are called decides where other classes' code runs: judge them all again.
+                let before = observerDelivery
+                observerDelivery.merge(e.observers)
+                if observerDelivery != before { dirtyGuardTypes = nil }
+            } else {
+                observerDelivery.merge(e.observers)
+            }
+        }
         if !e.testConcurrentNames.isEmpty { TypeFacts.union(&testConcurrentNames[module, default: []], e.testConcurrentNames) }
         for (name, deps) in e.testJoining { TypeFacts.union(&testJoining[name, default: []], deps) }
         if !e.testNotJoining.isEmpty { TypeFacts.union(&testNotJoining, e.testNotJoining) }

@@ -21,9 +21,9 @@ public struct DispatchMainInAsyncRule: Rule {
             From async code, `await MainActor.run { … }` (or call a `@MainActor` function with `await`); to start \
             main-actor work without waiting, `Task { @MainActor in … }`; for a delay, a task of its own that sleeps \
             first (`Task { @MainActor [weak self] in try await Task.sleep(for: …); … }`, keeping the block's capture \
-            list), so that the code around goes on at once as it did with the timer. In `@MainActor` code the hop only runs \
-            the block later: `Task { … }` does the same under the compiler's checking; call the code directly only \
-            where nothing relies on it running after the current code returns.
+            list), so that the code around goes on at once as it did with the timer. In `@MainActor` code, where code after the hop \
+            reads what the block sets, run the block's code in place of the hop (the code already runs on the main \
+            actor), unless that read must see the value from before the block.
             """,
         knownLimits: """
             Reported inside an actor (including its extensions anywhere in the run), a type (with its extensions in \
@@ -52,16 +52,19 @@ public struct DispatchMainInAsyncRule: Rule {
             `DispatchQueue.main.sync` in main-actor code is not reported where a check that the code is off the \
             main thread guards it (`if !Thread.isMainThread`, the `else` of `if Thread.isMainThread`, \
             `guard !Thread.current.isMainThread else { … }`, or a private helper called only there), since it \
-            cannot wait for itself. Neither is a deferral on the main actor that the \
-            code shows it needs, since `Task { }` would only restate it: `DispatchQueue.main.async` whose block \
-            reads layout (`frame`, `bounds`, `contentSize`, …); that a comment beside it or directly above its \
-            statement, a comment opening its block, or the documentation comment of its member or type, explains (a \
-            run-loop or event-loop turn, returning first, re-entrancy, coalescing, …); in a getter or \
-            subscript, which must not run side effects in the middle of whoever reads; whose block resets state \
-            the code tests and sets before the hop (coalescing calls into one run per turn); or whose block \
-            presents (`present(…)`, state the file binds to `isPresented:`/`item:`). Other main-actor hops are \
-            reported with a fix that keeps the deferral (`Task { }`), never "call it directly". Nor \
-            `asyncAfter` on the main actor, a timer that runs the block later on the actor the code is already on. \
+            cannot wait for itself. On the main actor `DispatchQueue.main.async` only runs its block at a later turn of the run \
+            loop; whether anything needs that the tool cannot tell, and `Task { }` would only restate it, so it is \
+            reported only where the code that goes on right after it (not a block or closure that runs later) reads a \
+            stored property of its type that the block sets, directly or through a method of the type: that read sees \
+            the value from before the block. A property declared in another file is not followed. Even then it is not \
+            reported where the code shows the deferral is meant: the block reads layout (`frame`, `bounds`, \
+            `contentSize`, …); a comment beside it or directly above its statement, a comment opening its block, or the \
+            documentation comment of its member or type, explains it (a run-loop or event-loop turn, returning first, \
+            re-entrancy, coalescing, …); it is in a getter or subscript, which must not run side effects in the middle \
+            of whoever reads; its block resets state the code tests and sets before the hop (coalescing calls into one \
+            run per turn); or its block presents (`present(…)`, state the file binds to `isPresented:`/`item:`). \
+            `asyncAfter` on the main actor is not reported either: a timer that runs the block later on the actor the \
+            code is already on. \
             A `Task { @MainActor in … }` is judged by its actor, and so is a `Task { }` that inherits the main \
             actor from the code that starts it (a main-actor function or type, through closures that pass their \
             isolation on, such as a Combine `sink`; not through a block sent to another queue, a detached or child \
@@ -119,8 +122,28 @@ public struct DispatchMainInAsyncRule: Rule {
                 }
             }
             """,
+            """
+            @MainActor
+            final class Cart {
+                private var total = 0
+                func add() {
+                    DispatchQueue.main.↓async { self.total += 1 }
+                    print(total)
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            """
+            @MainActor
+            final class Cart {
+                private var total = 0
+                func add() {
+                    DispatchQueue.main.async { self.total += 1 }
+                    DispatchQueue.main.async { print(self.total) }
+                }
+            }
+            """,
             """
             @MainActor
             final class FeatureModel {
@@ -266,9 +289,13 @@ public struct DispatchMainInAsyncRule: Rule {
                 // lost; `Task.sleep` would only say the same in another style.
                 continue
             case _ where ctx.isMainActor && method == "async":
-                // A deferral the code shows it needs: `Task { }` would only say the same thing in
-                // another style.
-                if deliberateDeferral(s, call: m, index: &deferrals) { continue }
+                // On the main actor the hop only runs the block later; whether anything needs that the
+                // tool cannot tell, and `Task { }` would only restate it. Reported only where the code
+                // right after it reads what the block sets, unless the code says the deferral is meant.
+                guard let read = DispatchedBlocks.readAfterBlock(s, dispatchedBy: m),
+                      !deliberateDeferral(s, call: m, index: &deferrals) else { continue }
+                out.append((m, diagnostic(at: m, ctx, context: context, read: read)))
+                continue
             default:
                 break
             }
@@ -294,14 +321,16 @@ public struct DispatchMainInAsyncRule: Rule {
 
     /// `endsTask`: nothing but other main-queue blocks follows the hop in its task or function
     /// (`last`: nothing at all).
-    func diagnostic(at m: Int, _ ctx: ConcurrencyIsolation, context: RuleContext, endsTask: Bool = false, last: Bool = true) -> Diagnostic {
+    /// `read`: on the main actor, the read after the hop of what the block sets.
+    func diagnostic(at m: Int, _ ctx: ConcurrencyIsolation, context: RuleContext, endsTask: Bool = false, last: Bool = true,
+                    read: (name: String, token: Int)? = nil) -> Diagnostic {
         let s = context.structure
         let method = s.text(m)
         let call = "DispatchQueue.main.\(method)"
         let isSync = method == "sync"
         let isAfter = method == "asyncAfter"
         var notes: [Note] = []
-        let message: String
+        var message: String
         let fix: String
         // A block that captures weakly (`[weak self]`) must not be kept alive by the rewrite: a task
         // that awaits a delay holds what it captures for the whole wait.
@@ -383,6 +412,13 @@ public struct DispatchMainInAsyncRule: Rule {
             fix = Self.globalActorFix(name: "MainActor", isSync: isSync, isAfter: isAfter, delayedTask: blockByName ? nil : delayedTask + keepsWeak)
         }
         var fullFix = fix
+        if let read {
+            // The only main-actor hop reported: the code after it reads what the block has not set yet.
+            let line = s.line(ofToken: read.token)
+            notes.append(context.note(at: read.token, "'\(read.name)' is read here, before the block runs"))
+            message = "\(call) is already on the main actor and only defers the block, but '\(read.name)', which the block sets, is read at line \(line) before the block runs: that read sees the value from before the block"
+            fullFix = "run the block's code in place of the hop, before line \(line) (the code already runs on the main actor); keep the hop only if line \(line) must see the value from before the block"
+        }
         // A GCD hop drops task-local values; a Task inherits them. Say so when it can matter.
         if !isSync && fullFix.contains("Task {") {
             fullFix += " (a Task inherits task-local values, GCD does not: if the hop is meant to leave them behind, keep it and suppress this with a reason)"

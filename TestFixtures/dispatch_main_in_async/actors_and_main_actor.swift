@@ -40,12 +40,12 @@ extension Uploader {
 final class ProfileViewModel {
     var name = "" {
         didSet {
-            DispatchQueue.main.async { } // expect: dispatch_main_in_async
+            DispatchQueue.main.async { } // quiet: on the main actor the hop only defers the block
         }
     }
 
     func reload() {
-        DispatchQueue.main.async { // expect: dispatch_main_in_async
+        DispatchQueue.main.async { // quiet: on the main actor the hop only defers the block
             self.name = "x"
         }
     }
@@ -62,7 +62,7 @@ final class ProfileViewModel {
 final class Presenter {
     @MainActor
     func show() {
-        DispatchQueue.main.async { } // expect: dispatch_main_in_async
+        DispatchQueue.main.async { } // quiet: on the main actor the hop only defers the block
     }
 
     func legacy() {
@@ -72,13 +72,13 @@ final class Presenter {
 
 extension ProfileViewModel {
     func extra() {
-        DispatchQueue.main.async { } // expect: dispatch_main_in_async
+        DispatchQueue.main.async { } // quiet: on the main actor the hop only defers the block
     }
 }
 
 @MainActor extension Presenter {
     func isolated() {
-        DispatchQueue.main.async { } // expect: dispatch_main_in_async
+        DispatchQueue.main.async { } // quiet: on the main actor the hop only defers the block
     }
 }
 

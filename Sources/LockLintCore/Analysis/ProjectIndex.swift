@@ -262,6 +262,8 @@ public struct ProjectIndex: Sendable {
     /// type name → uses of its members through references to its instances (see
     /// `GuardLogExtractor.outsideCalls`), across modules: a library's callers are in other targets.
     public internal(set) var outsideCalls: [String: [OutsideCall]] = [:]
+    /// Where the run calls observers and the closures its types keep (see `ObserverDelivery`).
+    public internal(set) var observerDelivery = ObserverDelivery.Table()
     /// module → serial or concurrent queues declared at file level (`let q = DispatchQueue(…)`).
     public internal(set) var globalQueues: [String: [String: GuardKind]] = [:]
     /// Module → free function → the argument label of the lock it runs its closure under
@@ -342,7 +344,7 @@ public struct ProjectIndex: Sendable {
                 let declaring = Self.declaringPaths(logs)
                 guard declaring.count > 1 else {
                     guardFindingsByType[key] = GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned, locked: locked, outsideCalls: outsideCalls,
-                                                                       testConcurrentNames: testConcurrentNames,
+                                                                       delivery: observerDelivery, testConcurrentNames: testConcurrentNames,
                                                                        testJoining: testJoining, testNotJoining: testNotJoining,
                                                                        ancestors: ancestors, referenceNames: referenceNames)
                     continue
@@ -356,7 +358,7 @@ public struct ProjectIndex: Sendable {
                 guard declaring.count == logs.count else { guardFindingsByType[key] = []; continue }
                 guardFindingsByType[key] = declaring.flatMap { p in
                     GuardInference.findings(key: key, logs: [p: logs[p]!], setupCalls: setupCalls, assigned: assigned, locked: locked,
-                                            testConcurrentNames: testConcurrentNames, testJoining: testJoining, testNotJoining: testNotJoining)
+                                            delivery: observerDelivery, testConcurrentNames: testConcurrentNames, testJoining: testJoining, testNotJoining: testNotJoining)
                 }
             } else {
                 guardFindingsByType[key] = nil
@@ -439,7 +441,7 @@ public struct ProjectIndex: Sendable {
             var logs: [String: TypeGuardLog] = [:]
             for k in group { for (p, log) in guardLogs[k] ?? [:] { logs[group.count == 1 ? p : p + "\u{1}" + k] = log } }
             return GuardInference.findings(key: key, logs: logs, setupCalls: setupCalls, assigned: assigned, locked: locked, outsideCalls: outsideCalls,
-                                           testConcurrentNames: testConcurrentNames, testJoining: testJoining, testNotJoining: testNotJoining,
+                                           delivery: observerDelivery, testConcurrentNames: testConcurrentNames, testJoining: testJoining, testNotJoining: testNotJoining,
                                            referenceNames: referenceNames)
         }
         let present = keys.filter { guardLogs[$0] != nil }
@@ -594,6 +596,7 @@ public struct ProjectIndex: Sendable {
         for (module, names) in other.assignedThroughOthers { TypeFacts.union(&assignedThroughOthers[module, default: []], names) }
         for (module, names) in other.lockedThroughOthers { TypeFacts.union(&lockedThroughOthers[module, default: []], names) }
         if withOutside { addOutsideCalls(other.outsideCalls) }
+        if !other.observerDelivery.isEmpty { observerDelivery.merge(other.observerDelivery) }
         for (module, types) in other.setupCalls {
             for (type, methods) in types { TypeFacts.union(&setupCalls[module, default: [:]][type, default: []], methods) }
         }
@@ -696,6 +699,16 @@ public struct ProjectIndex: Sendable {
             if lockedThroughOthers[module]!.count != before, dirtyGuardTypes != nil { dirtyGuardTypes = nil }
         }
         addOutsideCalls(e.outsideCalls)
+        if !e.observers.isEmpty {
+            if dirtyGuardTypes != nil {
+                // Where observers are called decides where other classes' code runs: judge them all again.
+                let before = observerDelivery
+                observerDelivery.merge(e.observers)
+                if observerDelivery != before { dirtyGuardTypes = nil }
+            } else {
+                observerDelivery.merge(e.observers)
+            }
+        }
         if !e.testConcurrentNames.isEmpty { TypeFacts.union(&testConcurrentNames[module, default: []], e.testConcurrentNames) }
         for (name, deps) in e.testJoining { TypeFacts.union(&testJoining[name, default: []], deps) }
         if !e.testNotJoining.isEmpty { TypeFacts.union(&testNotJoining, e.testNotJoining) }

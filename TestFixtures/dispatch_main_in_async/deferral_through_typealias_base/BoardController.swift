@@ -6,7 +6,7 @@ final class BoardController: PlatformController {
     func deselect() {
         Task {
             await self.prepare()
-            DispatchQueue.main.async { self.reload() } // expect: dispatch_main_in_async
+            DispatchQueue.main.async { self.reload() } // quiet: on the main actor the hop only defers the block
         }
     }
 
@@ -34,7 +34,7 @@ final class FrameController: RenderController {
     func redraw() {
         Task {
             await self.prepare()
-            DispatchQueue.main.async { self.present() } // expect: dispatch_main_in_async
+            DispatchQueue.main.async { self.present() } // quiet: on the main actor the hop only defers the block
         }
     }
 

@@ -167,6 +167,7 @@ public enum GuardInference {
     static func findings(key: String, logs byPath: [String: TypeGuardLog], setupCalls: [String: [String: [String]]], assigned: Set<String> = [],
                          locked: [String: [String]] = [:],
                          outsideCalls: [String: [OutsideCall]] = [:],
+                         delivery: ObserverDelivery.Table = .init(),
                          testConcurrentNames: [String: [String]], testJoining: [String: [String]] = [:],
                          testNotJoining: [String] = [], ancestors: [(name: String, logs: [String: TypeGuardLog])] = [],
                          referenceNames: [String: Int]? = nil) -> [GuardFinding] {
@@ -194,6 +195,7 @@ public enum GuardInference {
             outside = (outsideCalls[simple] ?? []) + ancestors.flatMap { outsideCalls[$0.name] ?? [] }
         }
         return analyze(list, setup: Set(setupCalls[module]?[simple] ?? []), assignedElsewhere: assigned, lockedElsewhere: Set(locked[module] ?? []), outside: outside,
+                       delivery: delivery,
                        testConcurrent: Set(testConcurrentNames[module] ?? []),
                        joining: testJoining, notJoining: Set(testNotJoining), ancestors: inherited)
     }
@@ -218,10 +220,27 @@ public enum GuardInference {
     /// The findings for one class, from every file's log of it.
     static func analyze(_ logs: [TypeGuardLog], setup: Set<String> = [], assignedElsewhere: Set<String> = [], lockedElsewhere: Set<String> = [],
                         outside: [OutsideCall] = [],
+                        delivery: ObserverDelivery.Table = .init(),
                         testConcurrent: Set<String> = [],
                         joining: [String: [String]] = [:], notJoining: Set<String> = [],
                         ancestors: [[TypeGuardLog]] = []) -> [GuardFinding] {
         guard let cls = logs.lazy.compactMap({ $0.classRecord }).first else { return [] }
+        // Code in a closure handed to a type of the run that calls it only on the main queue runs
+        // there (see `ObserverDelivery`).
+        var logs = logs
+        // Only when no code of the class is delivered off the main queue where the tool can see
+        // it (a kept closure or observer method also called elsewhere): then it stays as it was.
+        let mainDelivered = !delivery.isEmpty && ObserverDelivery.allOnMain(logs, delivery)
+        if mainDelivered {
+            for i in logs.indices {
+                for j in logs[i].accesses.indices {
+                    if let key = logs[i].accesses[j].callback, delivery.callbackOnMain(key) { logs[i].accesses[j].guards.append(.mainActor) }
+                }
+                for j in logs[i].calls.indices {
+                    if let key = logs[i].calls[j].callback, delivery.callbackOnMain(key) { logs[i].calls[j].guards.append(.mainActor) }
+                }
+            }
+        }
         // A main-actor class whose code also runs off the main actor (see `ClassRecord.runsOffMain`)
         // and takes a lock: the lock is there for that code, and its state is judged.
         let offMainLocked = cls.exemption == "main-actor superclass" && cls.runsOffMain
@@ -375,6 +394,11 @@ public enum GuardInference {
                 // An observer runs only when its var is set: nothing in the run sets it after
                 // construction, and nothing outside the module can.
                 entry[k] = Entry(construction: true)
+            } else if m.access != .world && !m.enteredFromOutside && !referenced.contains(k) && (sites[k] ?? []).isEmpty
+                        && mainDelivered && delivery.onMain(k) {
+                // An observer method the class never calls itself, and every call the run makes of
+                // its name and labels is on the main queue (see `ObserverDelivery`).
+                entry[k] = Entry(guards: [.mainActor])
             } else if m.access == .world || m.enteredFromOutside || referenced.contains(k) || (sites[k] ?? []).isEmpty {
                 // A class that gives its queue to other code may be called back on it there: an
                 // overriding or @objc member, or one of its own that nothing in the run calls

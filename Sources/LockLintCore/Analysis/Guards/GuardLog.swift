@@ -84,6 +84,9 @@ public struct StateAccessRecord: Sendable, Equatable {
     public var setsTrue = false
     /// A guarded write of `true` that its member runs on every path before what follows it.
     public var closesLeading = false
+    /// In a closure handed to a type's initializer (`Relay(onChange: { … })`): `Type|label`, for
+    /// the run to tell where that type calls it (see `ObserverDelivery`).
+    public var callback: String? = nil
     /// Made by another type's code through a reference to the class (see `OutsideAccesses`):
     /// it holds none of the class's guards, and counts only where the class's own writes of
     /// the var hold one.
@@ -106,6 +109,8 @@ public struct MemberCallRecord: Sendable, Equatable {
     /// access the callee sends to run later would then run after that code. (Next to the other
     /// flags: the record stays as large as it was.)
     public var codeAfter = false
+    /// See `StateAccessRecord.callback`.
+    public var callback: String? = nil
     public var registration: CodeSite? = nil
     public var registrationGuards: [HeldGuard] = []
     public var registrationExec = -1
@@ -376,6 +381,8 @@ public enum GuardLogExtractor {
         /// Uses of members through references to instances of a type the file names (see
         /// `outsideCalls`), by that type's name.
         public var outsideCalls: [String: [OutsideCall]] = [:]
+        /// Where the file calls observers, and the closures its types keep (see `ObserverDelivery`).
+        public var observers = ObserverDelivery.Table()
     }
 
     /// The calls (and property uses) this file makes on instances of other types, or other
@@ -544,6 +551,7 @@ public enum GuardLogExtractor {
         // member runs.)
         let receivers = context.fileIsTestCode ? nil : ReceiverTable(s)
         if gatherOutside, let receivers { result.outsideCalls = outsideCalls(s, receivers: receivers) }
+        if gatherOutside { result.observers = ObserverDelivery.table(s) }
         let ordering = context.fileIsTestCode ? TestOrdering(s) : nil
         let joins = ordering == nil && s.identifiers.mayContainAny(["wait", "notify"]) ? TestOrdering(s, product: true) : nil
         let outside = OutsideAccesses.extract(context, receivers: receivers)
@@ -2242,6 +2250,7 @@ struct UnitWalker {
                     rec.afterJoin = ordering.joined(at: i, exec: e)
                 }
                 if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
+                if runsLater && held.guards.isEmpty { rec.callback = ObserverDelivery.callbackKey(s, at: i) }
                 if write && !runsLater && !construction, let o = once.first(where: { $0.range.contains(i) }) {
                     rec.onceFlag = word != o.flag || OnceSections.setsTrue(s, i) ? o.flag : nil
                 }
@@ -2267,6 +2276,7 @@ struct UnitWalker {
                 rec.possible = held.possible
                 if handsOutQueue && !callbacksInSight && held.guards.isEmpty, runsLater || inLocalFunction(i, body: bodyScope) { rec.possible = true }
                 if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
+                if runsLater && held.guards.isEmpty { rec.callback = ObserverDelivery.callbackKey(s, at: i) }
                 if isCallee && !runsLater && !construction { rec.leading = OnceSections.leads(s, i, body: bodyScope, escaping: regions.escaping) }
                 rec.codeAfter = !StateAccess.nothingRunsAfter(s, i)
                 log.calls.append(rec)

@@ -1,0 +1,299 @@
+/// Where the run delivers calls to observers: a method called through another reference
+/// (`observer.feed(self, didUpdate: n)`) runs where its callers run it. When every such call of
+/// a method's name and labels in the run is made on the main queue (inside a
+/// `DispatchQueue.main.async` block, a main-queue operation or notification block, a `@MainActor`
+/// closure or function), an observer method of that signature that its own class never calls
+/// runs on the main thread. A closure handed to a type of the run (`Relay(onChange: { … })`) runs
+/// where that type calls it: when the type keeps it and calls it only from such methods, the
+/// closure runs on the main thread too. Any call off the main queue, a closure passed to code the
+/// tool cannot follow, or no call at all in the run: not main.
+public enum ObserverDelivery {
+    /// A call made on the main queue with nothing in between.
+    static let direct = ""
+    /// A call not (or not visibly) on the main queue.
+    static let off = "!"
+
+    /// The run's facts, merged from every file.
+    public struct Table: Sendable, Equatable {
+        /// `name(labels:)` → how each call through another reference is made: `direct`, `off`, or
+        /// the names of the functions whose closure arguments it sits in, inside a main-queue block
+        /// (`notify`: `list.notify { o in o.feed(…) }` in `DispatchQueue.main.async { }`).
+        public var calls: [String: Set<String>] = [:]
+        /// Function name → bit 1: some declaration takes only closures it runs during the call;
+        /// bit 2: some takes a closure it may keep.
+        public var closureTakers: [String: UInt8] = [:]
+        /// Type name → `label>name(labels:)`: a closure its initializer takes with that label is
+        /// kept and called only from that method; `label>!` when it escapes otherwise.
+        public var relays: [String: Set<String>] = [:]
+
+        public init() {}
+
+        public var isEmpty: Bool { calls.isEmpty && relays.isEmpty }
+
+        public mutating func merge(_ o: Table) {
+            for (k, v) in o.calls { calls[k, default: []].formUnion(v) }
+            for (k, v) in o.closureTakers { closureTakers[k, default: 0] |= v }
+            for (k, v) in o.relays { relays[k, default: []].formUnion(v) }
+        }
+
+        /// Whether every call in the run of method `key` through another reference is made on the
+        /// main queue (and there is one).
+        public func onMain(_ key: String) -> Bool {
+            guard let vias = calls[key], !vias.isEmpty else { return false }
+            for via in vias where via != ObserverDelivery.direct {
+                if via == ObserverDelivery.off { return false }
+                // Through closures of functions that run them during the call, and only such.
+                for name in via.split(separator: ",") where closureTakers[String(name)] != 1 { return false }
+            }
+            return true
+        }
+
+        /// Whether a closure handed to type `type` with label `label` runs on the main queue: the
+        /// type keeps it and calls it only from methods every call of which is on the main queue.
+        public func callbackOnMain(_ key: String) -> Bool {
+            guard let bar = key.firstIndex(of: "|") else { return false }
+            let type = String(key[..<bar])
+            let label = String(key[key.index(after: bar)...])
+            guard let list = relays[type] else { return false }
+            var any = false
+            for r in list where r.hasPrefix(label + ">") {
+                let method = String(r.dropFirst(label.count + 1))
+                if method == ObserverDelivery.off || !onMain(method) { return false }
+                any = true
+            }
+            return any
+        }
+    }
+
+    /// Whether some code of a class's logs is delivered on the main queue (a closure it hands to
+    /// a type of the run, an observer method it never calls itself) and none is delivered
+    /// otherwise where the run shows it.
+    static func allOnMain(_ logs: [TypeGuardLog], _ t: Table) -> Bool {
+        var any = false
+        func judge(_ key: String?) -> Bool {
+            guard let key, let bar = key.firstIndex(of: "|"), let list = t.relays[String(key[..<bar])] else { return true }
+            let label = String(key[key.index(after: bar)...]) + ">"
+            guard list.contains(where: { $0.hasPrefix(label) }) else { return true }
+            if t.callbackOnMain(key) { any = true; return true }
+            return false
+        }
+        for l in logs {
+            for a in l.accesses where !judge(a.callback) { return false }
+            for c in l.calls where !judge(c.callback) { return false }
+        }
+        let selfCalled = Set(logs.flatMap { $0.calls.map(\.callee) })
+        // Members whose code touches the class's state or calls its members.
+        let active = Set(logs.flatMap { $0.accesses.map(\.member) + $0.calls.map(\.member) })
+        for l in logs {
+            for m in l.members where m.access != .world && !m.enteredFromOutside && !selfCalled.contains(m.key) && active.contains(m.key)
+                && t.calls[m.key] != nil {
+                if t.onMain(m.key) { any = true } else { return false }
+            }
+        }
+        return any
+    }
+
+    // MARK: One file
+
+    /// The file's part of the table.
+    public static func table(_ s: FileStructure) -> Table {
+        var t = Table()
+        for k in 0..<s.code.count where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) && s.isChar(k - 1, UInt8(ascii: ".")) {
+            // `x.name(…)`, `x?.name(…)`: through another reference, with at least one argument.
+            var r = k - 2
+            if s.isChar(r, UInt8(ascii: "?")) { r -= 1 }
+            guard r >= 0, s.code[r].kind == .identifier || s.isKeyword(r, .self), !s.isChar(r - 1, UInt8(ascii: ".")) else { continue }
+            let key = StateAccess.callKey(s, k)
+            guard key.contains(":") else { continue }
+            t.calls[key, default: []].insert(delivery(s, at: k))
+        }
+        for (i, d) in s.decls.enumerated() where d.kind == .function || d.kind == .initializer {
+            guard d.kind == .function else {
+                relays(s, initializer: i, into: &t)
+                continue
+            }
+            if let bit = closureTaking(s, i) { t.closureTakers[d.nameText, default: 0] |= bit }
+        }
+        return t
+    }
+
+    /// How the code at `k` is run: on the main queue directly, through closures of named
+    /// functions inside a main-queue block, or off it.
+    static func delivery(_ s: FileStructure, at k: Int) -> String {
+        var via: [String] = []
+        for sc in s.enclosingScopes(of: k) {
+            let scope = s.scopes[sc]
+            switch scope.kind {
+            case .statement:
+                continue
+            case .closure:
+                let c = s.closures[scope.closure]
+                if GuardRegions.closureIsMainActor(s, c) || mainQueueBlock(s, c) { return via.joined(separator: ",") }
+                guard c.callee >= 0, s.code[c.callee].kind == .identifier else { return off }
+                if AsyncContext.inlineCallees.contains(s.text(c.callee)) { continue }
+                via.append(s.text(c.callee))
+            case .functionBody, .accessorBlock:
+                guard scope.decl >= 0 else { return off }
+                var d = scope.decl
+                while d >= 0 {
+                    if s.hasMainActorAttribute(s.decls[d]) { return via.joined(separator: ",") }
+                    d = s.decls[d].parent
+                }
+                return off
+            default:
+                return off
+            }
+        }
+        return off
+    }
+
+    /// A block the main queue runs: `DispatchQueue.main.async { }` / `asyncAfter`,
+    /// `OperationQueue.main.addOperation { }`, an observer block registered with `queue: .main`.
+    static func mainQueueBlock(_ s: FileStructure, _ c: Closure) -> Bool {
+        let m = c.callee
+        guard m >= 4, s.code[m].kind == .identifier else { return false }
+        let name = s.text(m)
+        if (name == "async" || name == "asyncAfter" || name == "addOperation") && s.isChar(m - 1, UInt8(ascii: ".")) && s.is(m - 2, "main")
+            && s.isChar(m - 3, UInt8(ascii: ".")) && (s.is(m - 4, "DispatchQueue") || s.is(m - 4, "OperationQueue")) {
+            return true
+        }
+        if name == "addObserver" && s.isChar(m + 1, UInt8(ascii: "(")) {
+            let close = Int(s.match[m + 1])
+            var j = m + 2
+            while j < close {
+                if s.is(j, "queue") && s.isChar(j + 1, UInt8(ascii: ":")) {
+                    if s.isChar(j + 2, UInt8(ascii: ".")) && s.is(j + 3, "main") { return true }
+                    if s.is(j + 2, "OperationQueue") && s.isChar(j + 3, UInt8(ascii: ".")) && s.is(j + 4, "main") { return true }
+                    return false
+                }
+                j += 1
+            }
+        }
+        return false
+    }
+
+    /// For a function with closure parameters: 1 when it only runs them during the call (none is
+    /// `@escaping`), 2 when it may keep one; nil when it takes none.
+    static func closureTaking(_ s: FileStructure, _ f: Int) -> UInt8? {
+        let d = s.decls[f]
+        var arrow = false
+        for k in d.typeAnnotation {
+            if s.code[k].kind == .attribute && s.is(k, "@escaping") { return 2 }
+            if s.is(k, "->") && LockWrappers.insideParameterList(k, d, s) { arrow = true }
+        }
+        return arrow ? 1 : nil
+    }
+
+    /// An initializer's closure parameters its type keeps in a stored property: where the type
+    /// calls that property. Recorded for the type as `label>method(labels:)`, `label>!` when the
+    /// property is used any other way (handed on, captured, assigned elsewhere).
+    static func relays(_ s: FileStructure, initializer i: Int, into t: inout Table) {
+        let d = s.decls[i]
+        guard d.body >= 0, d.parent >= 0, s.decls[d.parent].kind.isType else { return }
+        let type = s.decls[d.parent].nameText
+        let sig = d.typeAnnotation
+        // Parameters: `label name: Type`, the label being the name when only one is written.
+        var j = sig.lowerBound
+        while j < sig.upperBound && !s.isChar(j, UInt8(ascii: "(")) { j += 1 }
+        guard j < sig.upperBound else { return }
+        let close = Int(s.match[j])
+        guard close > j else { return }
+        var k = j + 1
+        var params: [(label: String, name: String, segment: Range<Int>)] = []
+        var segStart = k
+        while k <= close {
+            if k == close || s.isChar(k, UInt8(ascii: ",")) {
+                let seg = segStart..<k
+                var a = seg.lowerBound
+                while a < seg.upperBound && s.code[a].kind == .attribute { a += 1 }
+                if a + 1 < seg.upperBound, s.code[a].isWord {
+                    if s.isChar(a + 1, UInt8(ascii: ":")) { params.append((s.text(a), s.text(a), seg)) }
+                    else if s.code[a + 1].isWord && s.isChar(a + 2, UInt8(ascii: ":")) { params.append((s.text(a), s.text(a + 1), seg)) }
+                }
+                segStart = k + 1
+                if k == close { break }
+            } else if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) || s.isChar(k, UInt8(ascii: "<")) {
+                let m = Int(s.match[k])
+                if m > k { k = m }
+            }
+            k += 1
+        }
+        let body = s.scopes[d.body]
+        // A parameter the type keeps and calls is a closure, whatever its type is spelled as.
+        for p in params {
+            // `self.prop = name` or `prop = name` in the initializer.
+            var prop: String? = nil
+            for a in body.interior where s.is(a, text: p.name) && s.isChar(a - 1, UInt8(ascii: "=")) && !s.isChar(a + 1, UInt8(ascii: ".")) {
+                let lhs = a - 2
+                if lhs >= 0, s.code[lhs].kind == .identifier { prop = s.text(lhs); break }
+            }
+            guard let prop else { continue }
+            let found = callers(s, type: d.parent, property: prop, initializer: i)
+            // Kept but never called: not a callback (or called where the tool cannot see).
+            guard !found.isEmpty else { continue }
+            for r in found { t.relays[type, default: []].insert(p.label + ">" + r) }
+        }
+    }
+
+    /// The methods of type `t` that call stored closure `property` directly in their body; `off`
+    /// when it is used any other way outside initializer `initializer`.
+    static func callers(_ s: FileStructure, type t: Int, property: String, initializer: Int) -> [String] {
+        let decl = s.decls[t]
+        guard decl.body >= 0 else { return [] }
+        let initBody = s.decls[initializer].body
+        var out: [String] = []
+        var called = false
+        var other = false
+        for k in s.scopes[decl.body].interior where s.code[k].kind == .identifier && s.is(k, text: property) {
+            if initBody >= 0 && s.scopes[initBody].open < k && k < s.scopes[initBody].close { continue }
+            if s.isChar(k - 1, UInt8(ascii: ".")) && !s.isKeyword(k - 2, .self) { continue }
+            // A label (in a signature or a call), or a token outside any code.
+            if s.isChar(k + 1, UInt8(ascii: ":")) || s.enclosingExecutable(of: k) == nil { continue }
+            // The declaration itself.
+            if case .variable(let v) = s.lookupVariable(property, at: k), s.decls[v].name == k { continue }
+            var j = k + 1
+            if s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) { j += 1 }
+            guard s.isChar(j, UInt8(ascii: "(")), let exec = s.enclosingExecutable(of: k), s.scopes[exec].kind == .functionBody,
+                  s.scopes[exec].decl >= 0, s.decls[s.scopes[exec].decl].kind == .function, s.decls[s.scopes[exec].decl].parent == t else {
+                other = true
+                continue
+            }
+            called = true
+            out.append(StateAccess.memberKey(s, s.scopes[exec].decl))
+        }
+        guard called else { return [] }
+        return other ? out + [off] : out
+    }
+
+    /// The key of the closure that runs token `i` later, when it is one handed to a type's
+    /// initializer (see `callbackKey(_:closure:)`): the innermost closure around it that does not
+    /// run on the spot.
+    public static func callbackKey(_ s: FileStructure, at i: Int) -> String? {
+        for sc in s.enclosingScopes(of: i) {
+            let scope = s.scopes[sc]
+            switch scope.kind {
+            case .statement:
+                continue
+            case .closure:
+                let c = s.closures[scope.closure]
+                if c.callee >= 0 && AsyncContext.inlineCallees.contains(s.text(c.callee)) { continue }
+                return callbackKey(s, closure: c)
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// The key of a closure handed to a type's initializer as a labelled argument
+    /// (`Relay(onChange: { … })`): `Type|label`; nil for any other closure.
+    public static func callbackKey(_ s: FileStructure, closure c: Closure) -> String? {
+        let callee = c.callee
+        guard callee >= 0, s.code[callee].kind == .identifier, s.isChar(callee + 1, UInt8(ascii: "(")),
+              s.isChar(c.open - 1, UInt8(ascii: ":")), c.open >= 2, s.code[c.open - 2].isWord,
+              c.open < Int(s.match[callee + 1]) else { return nil }
+        let name = s.text(callee)
+        guard name.first?.isUppercase ?? false else { return nil }
+        return name + "|" + s.text(c.open - 2)
+    }
+}

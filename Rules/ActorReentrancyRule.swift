@@ -346,8 +346,17 @@ public struct ActorReentrancyRule: Rule {
                     let found = method.findings()
                     // Every call of the method in the run runs on one stored object's executor:
                     // the tool cannot tell that two calls overlap (not a Task: it runs later).
-                    if !found.isEmpty && !inTask && context.serialExecutor(ofCallsTo: d.nameText) != nil { continue }
-                    for f in found {
+                    var kept = found
+                    if !found.isEmpty && !inTask, let executor = context.serialExecutor(ofCallsTo: d.nameText, owner: actorName) {
+                        // …unless another member writes the property from elsewhere.
+                        let bodies = s.decls.indices.filter { (s.decls[$0].kind == .actor || s.decls[$0].kind == .extension) && s.decls[$0].nameText == t.nameText }
+                        kept = found.filter { f in
+                            !SerialWriters.onlyOn(executor, property: f.property, except: m, s: s, bodies: bodies, tasks: tasks, writes: { member, scope in
+                                ActorStateFlow.MethodAnalysis(s, method: member, bodyScope: scope, properties: properties).writtenProperties()
+                            }, executorOf: { context.serialExecutor(ofCallsTo: $0, owner: actorName) })
+                        }
+                    }
+                    for f in kept {
                         out.append(diagnostic(f, method: d, inTask: inTask, actorName: actorName, context: context))
                     }
                 }

@@ -87,10 +87,18 @@ public struct ActorReentrancyRule: Rule {
             Not reported: a method (not a `Task` in it) whose every awaited call in the run sits in a block \
             handed to the same stored property's closure method (a serial `DispatchQueue`, a type of the run \
             that is a serial executor or owns a serial queue, or a type the run does not declare, which may \
-            run its blocks one at a time), directly or through functions whose own calls all do: the tool \
-            cannot tell that two calls overlap. A method with no call in the run, or with any call elsewhere \
-            (a `Task`, another queue, top-level code), keeps its finding; calls are matched by name, and a \
-            method passed as a value is not seen as a call.
+            run its blocks one at a time), in the body of one `for await` loop (each element's awaited calls \
+            end before the next is taken), or in code gated by a Bool property claimed first (`guard !busy \
+            else { return }; busy = true`, nothing awaited between) and released only where the gated work \
+            ends (a `defer` of the claiming function, or after the call in a `Task` the claiming function \
+            starts, directly or through a method only such Tasks call), directly or through functions whose \
+            own calls all do: the tool cannot tell that two calls overlap. Such a method still keeps a finding \
+            when another member of the actor in this file (not an initializer) assigns the property and does \
+            not run there too (a `Task` body, a method called elsewhere, a private synchronous method called \
+            from one); members in other files are not seen. A method with no call in the run, or with any \
+            call elsewhere (a `Task`, another queue, another loop, top-level code), keeps its finding; calls \
+            are matched by name (a call on `self` in another type is of that type's method), and a method \
+            passed as a value is not seen as a call.
             """,
         triggeringExamples: [
             """
@@ -346,8 +354,17 @@ public struct ActorReentrancyRule: Rule {
                     let found = method.findings()
                     // Every call of the method in the run runs on one stored object's executor:
                     // the tool cannot tell that two calls overlap (not a Task: it runs later).
-                    if !found.isEmpty && !inTask && context.serialExecutor(ofCallsTo: d.nameText) != nil { continue }
-                    for f in found {
+                    var kept = found
+                    if !found.isEmpty && !inTask, let executor = context.serialExecutor(ofCallsTo: d.nameText, owner: actorName) {
+                        // …unless another member writes the property from elsewhere.
+                        let bodies = s.decls.indices.filter { (s.decls[$0].kind == .actor || s.decls[$0].kind == .extension) && s.decls[$0].nameText == t.nameText }
+                        kept = found.filter { f in
+                            !SerialWriters.onlyOn(executor, property: f.property, except: m, s: s, bodies: bodies, tasks: tasks, writes: { member, scope in
+                                ActorStateFlow.MethodAnalysis(s, method: member, bodyScope: scope, properties: properties).writtenProperties()
+                            }, executorOf: { context.serialExecutor(ofCallsTo: $0, owner: actorName) })
+                        }
+                    }
+                    for f in kept {
                         out.append(diagnostic(f, method: d, inTask: inTask, actorName: actorName, context: context))
                     }
                 }

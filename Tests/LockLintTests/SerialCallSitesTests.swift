@@ -18,10 +18,10 @@ final class SerialCallSitesTests: XCTestCase {
                 func d() async { [1].forEach { _ in }; await helper() }
             }
             """))
-        XCTAssertEqual(sites["send"], ["e:A.jobs|AsyncQueue"])
-        XCTAssertEqual(sites["other"], ["u"])
-        XCTAssertEqual(sites["third"], ["u"])
-        XCTAssertEqual(sites["helper"], ["f:d"])
+        XCTAssertEqual(sites["send"], ["@A>e:A.jobs|AsyncQueue"])
+        XCTAssertEqual(sites["other"], ["@A>u"])
+        XCTAssertEqual(sites["third"], ["@A>u"])
+        XCTAssertEqual(sites["helper"], ["@A>f:d"])
     }
 
     func testAConcurrentOrGlobalQueueIsNoExecutor() {
@@ -37,8 +37,8 @@ final class SerialCallSitesTests: XCTestCase {
                 func b() async { _ = await serial.sync { await self.x() } }
             }
             """))
-        XCTAssertEqual(sites["x"], ["e:C.serial|q"])
-        XCTAssertEqual(sites["inConcurrent"], ["u"])
+        XCTAssertEqual(sites["x"], ["@C>e:C.serial|q"])
+        XCTAssertEqual(sites["inConcurrent"], ["@C>u"])
     }
 
     func testEveryCallOnOneExecutorThroughHelpers() {
@@ -65,5 +65,51 @@ final class SerialCallSitesTests: XCTestCase {
         XCTAssertNil(executor("onParallel"))
         XCTAssertNil(executor("loop"))
         XCTAssertNil(executor("neverCalled"))
+    }
+
+    func testALoopAndAClaimedFlagAreExecutors() {
+        let sites = SerialCallSites.extract(structure("""
+            actor A {
+                var busy = false
+                var other = false
+                func a(_ s: AsyncStream<Int>) { Task { for await v in s { await self.inLoop(v) } } }
+                func b() {
+                    guard !busy else { return }
+                    busy = true
+                    Task { await self.gated(); await self.release() }
+                }
+                private func release() { busy = false }
+                func c() async {
+                    guard !self.other else { return }
+                    self.other = true
+                    defer { self.other = false }
+                    await drained()
+                }
+                func d() async {
+                    guard !other else { return }
+                    await Task.yield()
+                    other = true
+                    await claimedLate()
+                }
+                func e(_ r: Runner) async { await r.outside() }
+            }
+            """))
+        XCTAssertEqual(sites["inLoop"]?.count, 1)
+        XCTAssertTrue(sites["inLoop"]?.first?.hasPrefix("@A>e:A.for-await@") ?? false)
+        XCTAssertEqual(sites["gated"], ["@A>e:A.!busy|q"])
+        XCTAssertEqual(sites["drained"], ["@A>e:A.!other|q"])
+        XCTAssertEqual(sites["claimedLate"], ["@A>f:d"])
+        XCTAssertEqual(sites["outside"], ["f:e"])
+    }
+
+    func testACallOnSelfInAnotherTypeIsOfThatTypesMethod() {
+        let run: [String: [String]] = ["process": ["@A>e:A.!busy|q", "@B>u"], "step": ["@A>f:process"]]
+        func executor(_ name: String, _ owner: String?) -> String? {
+            SerialCallSites.executor(ofCallsTo: name, owner: owner, sites: { run[$0] ?? [] }, serialType: { _ in nil })
+        }
+        XCTAssertEqual(executor("process", "A"), "A.!busy")
+        XCTAssertEqual(executor("step", "A"), "A.!busy")
+        XCTAssertNil(executor("process", "B"))
+        XCTAssertNil(executor("process", nil))
     }
 }

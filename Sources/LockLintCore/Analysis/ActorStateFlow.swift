@@ -512,6 +512,9 @@ public enum ActorStateFlow {
             return a
         }
 
+        /// The properties this body assigns directly.
+        public func writtenProperties() -> Set<String> { propertyWrites().written }
+
         /// The properties this body assigns directly, and those it reads in a condition.
         func propertyWrites() -> (written: Set<String>, decided: Set<String>) {
             let region = regionTokens()

@@ -18,24 +18,33 @@ public enum SerialCallSites {
     /// - `u`: anywhere else.
     public static func extract(_ s: FileStructure) -> [String: [String]] {
         var out: [String: Set<String>] = [:]
+        var gates = SerialGates(s)
         ProjectIndex.forEachAwaitedCall(s) { k in
-            out[s.text(k), default: []].insert(site(of: k, s))
+            // A call on `self` (bare, `self.`, `self?.`) is of a method of the type it sits in.
+            let onSelf = !s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self)
+                || (s.isChar(k - 2, UInt8(ascii: "?")) && s.isKeyword(k - 3, .self))
+            let owner = onSelf ? s.enclosingType(of: k).map { s.decls[$0].nameText } : nil
+            out[s.text(k), default: []].insert((owner.map { "@\($0)>" } ?? "") + site(of: k, s, &gates))
         }
         return out.mapValues { $0.sorted() }
     }
 
     /// The kind of place call token `k` sits in (see `extract`).
-    static func site(of k: Int, _ s: FileStructure) -> String {
+    static func site(of k: Int, _ s: FileStructure, _ gates: inout SerialGates) -> String {
         for sc in s.enclosingScopes(of: k) {
             let scope = s.scopes[sc]
+            // The body of a `for await` loop: one iteration's awaited calls end before the next.
+            if scope.kind == .statement, let loop = gates.loopKey(sc) { return "e:\(loop)|q" }
             if scope.kind == .closure {
                 let c = s.closures[scope.closure]
                 // Run on the spot (`forEach`, a task group's body, a continuation).
                 if c.callee >= 0 && GuardRegions.plainClosureNames.contains(s, c.callee) { continue }
+                if let gate = gates.gateInTask(c, call: k) { return "e:\(gate)|q" }
                 return executorBlock(c, s) ?? "u"
             }
             let d = scope.decl
             if d >= 0 && (scope.kind == .functionBody || scope.kind == .typeBody || scope.kind == .accessorBlock) {
+                if scope.kind == .functionBody, let gate = gates.gateInBody(sc, call: k) { return "e:\(gate)|q" }
                 return s.decls[d].kind == .function && !s.decls[d].nameText.isEmpty ? "f:" + s.decls[d].nameText : "u"
             }
         }
@@ -74,25 +83,35 @@ public enum SerialCallSites {
     ///   - sites: the run's sites of a callee name (see `extract`).
     ///   - serialType: whether a type the run declares (a class, struct, enum or actor) is a
     ///     serial executor; nil when the run does not declare it (it may be one).
-    public static func executor(ofCallsTo name: String, sites: (String) -> [String], serialType: (String) -> Bool?) -> String? {
+    ///   - owner: the type declaring the function, when known: a call on `self` in another type
+    ///     is of that type's function of the same name and does not count.
+    public static func executor(ofCallsTo name: String, owner: String? = nil, sites: (String) -> [String], serialType: (String) -> Bool?) -> String? {
         var visiting: Set<String> = []
-        return executor(name, sites: sites, serialType: serialType, visiting: &visiting)
+        return executor(name, owner: owner, sites: sites, serialType: serialType, visiting: &visiting)
     }
 
-    static func executor(_ name: String, sites: (String) -> [String], serialType: (String) -> Bool?, visiting: inout Set<String>) -> String? {
+    static func executor(_ name: String, owner: String?, sites: (String) -> [String], serialType: (String) -> Bool?, visiting: inout Set<String>) -> String? {
         guard visiting.count < 8, visiting.insert(name).inserted else { return nil }
         defer { visiting.remove(name) }
         let all = sites(name)
         guard !all.isEmpty else { return nil }
         var found: String? = nil
-        for site in all {
+        for entry in all {
+            var site = Substring(entry)
+            var caller: String? = nil
+            if site.hasPrefix("@"), let gt = site.firstIndex(of: ">") {
+                let type = String(site[site.index(after: site.startIndex)..<gt])
+                if let owner, type != owner { continue }
+                caller = owner
+                site = site[site.index(after: gt)...]
+            }
             let key: String
             if site.hasPrefix("e:"), let bar = site.lastIndex(of: "|") {
                 let declared = String(site[site.index(after: bar)...])
                 if !declared.isEmpty && declared != "q" && serialType(declared) == false { return nil }
                 key = String(site[site.index(site.startIndex, offsetBy: 2)..<bar])
             } else if site.hasPrefix("f:") {
-                guard let inner = executor(String(site.dropFirst(2)), sites: sites, serialType: serialType, visiting: &visiting) else { return nil }
+                guard let inner = executor(String(site.dropFirst(2)), owner: caller, sites: sites, serialType: serialType, visiting: &visiting) else { return nil }
                 key = inner
             } else {
                 return nil

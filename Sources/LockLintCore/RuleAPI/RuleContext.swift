@@ -417,15 +417,21 @@ public final class RuleContext {
 
     /// The executor every awaited call of a function of this name in the run runs on (see
     /// `SerialCallSites`), or nil when some call may run elsewhere or there is none.
-    public func serialExecutor(ofCallsTo name: String) -> String? {
-        let answer = Self.serialExecutor(name, module: module, index: index)
-        questions[FactsQuestion(kind: .serialCalls, name: name)] = .strings(answer.map { [$0] })
+    /// `owner`: the type declaring the function (calls on `self` in other types are of theirs).
+    public func serialExecutor(ofCallsTo name: String, owner: String? = nil) -> String? {
+        let key = owner.map { "\($0)|\(name)" } ?? name
+        let answer = Self.serialExecutor(key, module: module, index: index)
+        questions[FactsQuestion(kind: .serialCalls, name: key)] = .strings(answer.map { [$0] })
         return answer
     }
 
-    static func serialExecutor(_ name: String, module: String, index: ProjectIndex) -> String? {
+    /// `key`: a function name, or `Owner|name`.
+    static func serialExecutor(_ key: String, module: String, index: ProjectIndex) -> String? {
         let sites = index.serialCallSites[module] ?? [:]
-        return SerialCallSites.executor(ofCallsTo: name, sites: { sites[$0] ?? [] }, serialType: { type in
+        let bar = key.lastIndex(of: "|")
+        let name = bar.map { String(key[key.index(after: $0)...]) } ?? key
+        let owner = bar.map { String(key[..<$0]) }
+        return SerialCallSites.executor(ofCallsTo: name, owner: owner, sites: { sites[$0] ?? [] }, serialType: { type in
             guard let f = index.facts(module: module, name: type), f.isClass || f.isStruct || f.isEnum || f.isActor else { return nil }
             return f.isExecutor || f.isLockWrapper || !f.queueProperties.isEmpty
         })

@@ -637,6 +637,73 @@ public struct GuardRegions {
             }
             if s.is(k, "isMainThread"), s.is(k - 2, "Thread"), !negated(s, k - 2) { return .mainActor }
         }
+        return currentQueueComparison(s, condition: condition)
+    }
+
+    /// `if X == q` (or `q == X`), the comparison the whole condition, where `X` is the underlying
+    /// queue of the operation queue running the code (`OperationQueue.current?.underlyingQueue`,
+    /// directly or through locals of the function) and `q` a plain name: the branch runs on `q`.
+    static func currentQueueComparison(_ s: FileStructure, condition: Range<Int>) -> HeldGuard? {
+        guard condition.count >= 3, s.identifiers.mayContain("underlyingQueue") else { return nil }
+        guard let eq = condition.first(where: { s.is($0, "==") || s.is($0, "===") }) else { return nil }
+        if condition.contains(where: { s.is($0, "&&") || s.is($0, "||") || s.isChar($0, UInt8(ascii: ",")) || s.isChar($0, UInt8(ascii: "!")) }) { return nil }
+        let sides = [condition.lowerBound..<eq, (eq + 1)..<condition.upperBound]
+        func plainName(_ r: Range<Int>) -> String? {
+            if r.count == 1, s.code[r.lowerBound].kind == .identifier { return s.text(r.lowerBound) }
+            if r.count == 3, s.isKeyword(r.lowerBound, .self), s.isChar(r.lowerBound + 1, UInt8(ascii: ".")),
+               s.code[r.lowerBound + 2].kind == .identifier { return s.text(r.lowerBound + 2) }
+            return nil
+        }
+        for (i, side) in sides.enumerated() {
+            guard let q = plainName(sides[1 - i]), runsCurrentQueue(s, side, depth: 0) else { continue }
+            return HeldGuard(q, .serialQueue)
+        }
+        return nil
+    }
+
+    /// Whether expression `r` is `OperationQueue.current…underlyingQueue`, directly or through a
+    /// `let` of the function set to such an expression (or to `OperationQueue.current`).
+    static func runsCurrentQueue(_ s: FileStructure, _ r: Range<Int>, depth: Int, needsUnderlying: Bool = true) -> Bool {
+        guard !r.isEmpty, depth < 3 else { return false }
+        var current = false
+        var underlying = false
+        for k in r where s.code[k].kind == .identifier {
+            if s.is(k, "current"), s.isChar(k - 1, UInt8(ascii: ".")), s.is(k - 2, "OperationQueue") { current = true }
+            if s.is(k, "underlyingQueue"), s.isChar(k - 1, UInt8(ascii: ".")) || s.isChar(k - 1, UInt8(ascii: "?")) {
+                underlying = true
+                // `name?.underlyingQueue` / `name.underlyingQueue`: the name may be a local set to `OperationQueue.current`.
+                var j = k - 1
+                if s.isChar(j, UInt8(ascii: "?")) { j -= 1 }
+                if s.isChar(j, UInt8(ascii: ".")) { j -= 1 }
+                if s.isChar(j, UInt8(ascii: "?")) { j -= 1 }
+                if j >= r.lowerBound, j == r.lowerBound, s.code[j].kind == .identifier,
+                   let initial = localInitializer(s, name: j), runsCurrentQueue(s, initial, depth: depth + 1, needsUnderlying: false) {
+                    current = true
+                }
+            }
+        }
+        if current && (underlying || !needsUnderlying) { return true }
+        if r.count == 1, s.code[r.lowerBound].kind == .identifier, let initial = localInitializer(s, name: r.lowerBound) {
+            return runsCurrentQueue(s, initial, depth: depth + 1, needsUnderlying: needsUnderlying)
+        }
+        return false
+    }
+
+    /// The initializer of `let <name> =` in the same executable scope as token `k`, before it
+    /// (the tokens up to the end of its line).
+    static func localInitializer(_ s: FileStructure, name k: Int) -> Range<Int>? {
+        guard let exec = s.enclosingExecutable(of: k) else { return nil }
+        let open = s.scopes[exec].open
+        var j = k - 1
+        while j > open + 1 && k - j < 64 {
+            if s.isKeyword(j - 1, .let), s.code[j].kind == .identifier, s.text(j) == s.text(k), s.isChar(j + 1, UInt8(ascii: "=")),
+               s.enclosingExecutable(of: j) == exec {
+                var e = j + 2
+                while e < k && e - j < 24 && !s.code[e].flags.contains(.newlineBefore) { e += 1 }
+                return e > j + 2 ? (j + 2)..<e : nil
+            }
+            j -= 1
+        }
         return nil
     }
 

@@ -384,6 +384,7 @@ public struct GuardRegions {
         out.append(contentsOf: QueueAlternatives.regions(s, out))
         out.append(contentsOf: Self.semaphoreMutexRegions(s, vocabulary: vocabulary, aliases: aliases))
         out.append(contentsOf: Self.mainActorClosures(s))
+        out.append(contentsOf: Self.suspendedQueueRegions(s, queues: Set(out.compactMap { $0.held?.kind == .serialQueue ? $0.held!.name : nil })))
         regions = out
         heldOnEntryRegions = heldOnEntry
         escaping = base.escapingCallees
@@ -705,6 +706,39 @@ public struct GuardRegions {
             j -= 1
         }
         return nil
+    }
+
+    /// A closure that ends the suspension of a serial queue (`q.resume()` in it) its function
+    /// suspended before it (`q.suspend()`, then a request whose completion handler writes and
+    /// resumes): no block of `q` starts between the two, so the closure's code up to the resume
+    /// is ordered with them, as if it ran on `q`. Only queues whose blocks the file guards with.
+    static func suspendedQueueRegions(_ s: FileStructure, queues: Set<String>) -> [Region] {
+        guard !queues.isEmpty, s.identifiers.mayContain("suspend"), s.identifiers.mayContain("resume") else { return [] }
+        func receiver(_ k: Int) -> String? {
+            guard s.isChar(k - 1, UInt8(ascii: ".")), s.isChar(k + 1, UInt8(ascii: "(")), s.isChar(k + 2, UInt8(ascii: ")")) else { return nil }
+            let r = LockRegions.receiverStart(s, dot: k - 1)
+            guard r >= 0 else { return nil }
+            let q = LockRegions.normalized(s.text(s.span(r, k - 1)))
+            return queues.contains(q) ? q : nil
+        }
+        var out: [Region] = []
+        for k in 2..<max(2, s.code.count) where s.code[k].kind == .identifier && s.is(k, "suspend") {
+            guard let q = receiver(k), let exec = s.enclosingExecutable(of: k) else { continue }
+            let end = s.scopes[exec].close
+            // The closures the function hands over after the suspend that resume the queue.
+            for c in s.closures where c.open > k && c.open < end && c.close > c.open && s.enclosingExecutable(of: c.open - 1) == exec {
+                var resume = -1
+                for j in c.interior where s.code[j].kind == .identifier && s.is(j, "resume") && s.enclosingExecutable(of: j) == c.scope
+                    && receiver(j) == q {
+                    resume = j
+                    break
+                }
+                guard resume > 0 else { continue }
+                out.append(Region(start: c.open, end: resume, executable: c.scope, held: HeldGuard(q, .serialQueue), receiver: q,
+                                  writes: true, definite: true, form: "suspend"))
+            }
+        }
+        return out
     }
 
     /// `{ @MainActor in … }`, `MainActor.run { }`, `Task { @MainActor in }`.

@@ -408,10 +408,24 @@ public struct ProjectIndex: Sendable {
     /// module (plain keys only: a class under `#if` conditions is judged without it).
     func guardParents() -> [String: String] {
         var out: [String: String] = [:]
+        // Classes by name, for a superclass another module of the run declares (an `open` class
+        // of a library target): used when exactly one module declares the name.
+        var byName: [String: [String]]? = nil
         for (key, logs) in guardLogs where GuardLogExtractor.splitVariant(key).conditions.isEmpty {
             guard let sup = logs.values.lazy.compactMap({ $0.classRecord }).first?.superclass, !sup.isEmpty,
                   let sep = key.range(of: "::") else { continue }
-            let parent = Self.guardKey(module: String(key[..<sep.lowerBound]), type: sup)
+            var parent = Self.guardKey(module: String(key[..<sep.lowerBound]), type: sup)
+            if guardLogs[parent] == nil {
+                if byName == nil {
+                    var names: [String: [String]] = [:]
+                    for k in guardLogs.keys where GuardLogExtractor.splitVariant(k).conditions.isEmpty {
+                        guard let r = k.range(of: "::"), guardLogs[k]!.values.contains(where: { $0.classRecord != nil }) else { continue }
+                        names[String(k[r.upperBound...]), default: []].append(k)
+                    }
+                    byName = names
+                }
+                if let keys = byName![sup], keys.count == 1 { parent = keys[0] }
+            }
             if parent != key && guardLogs[parent] != nil { out[key] = parent }
         }
         return out

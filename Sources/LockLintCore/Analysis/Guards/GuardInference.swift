@@ -260,10 +260,13 @@ public enum GuardInference {
         // (their state is theirs: their accesses are judged with them). An override of a member
         // a superclass in the run declares, and does not itself get from outside, is entered
         // only through the calls the run makes of it.
+        // Overrides of a member a superclass in the run declares: hooks the superclass calls.
+        var hooks = Set<String>()
         for level in ancestors {
             for l in level {
                 for m in l.members {
                     if var mine = members[m.key] {
+                        if m.key.hasSuffix(")") && mine.site != m.site { hooks.insert(m.key) }
                         guard mine.overrideOnly && mine.enteredFromOutside else { continue }
                         mine.enteredFromOutside = m.enteredFromOutside
                         mine.overrideOnly = m.overrideOnly
@@ -369,6 +372,7 @@ public enum GuardInference {
         // Entry guards per member, to a fixed point.
         var entry: [String: Entry] = [:]
         var open: [String] = []
+        var hookFallback: [String: Entry] = [:]
         let constructionOnly = Set(cls.constructionOnly)
         // Vars that code outside the class may set: through another reference anywhere in the
         // module, or from outside the module.
@@ -414,7 +418,17 @@ public enum GuardInference {
                 let othersMayHold = !m.enteredFromOutside
                     && ((m.access != .world && (sites[k] ?? []).isEmpty && outsideSites[k].map { !$0.isEmpty && $0.allSatisfy(\.possible) } ?? false)
                         || (m.access == .world ? publicGuardTakenOutside : guardTakenOutside))
-                entry[k] = Entry(possible: m.saysCallerHolds || referenced.contains(k) || calledBack || othersMayHold)
+                let fallback = Entry(possible: m.saysCallerHolds || referenced.contains(k) || calledBack || othersMayHold)
+                if hooks.contains(k) && !referenced.contains(k) && !(sites[k] ?? []).isEmpty && !m.saysCallerHolds {
+                    // A hook the superclass calls: entered only through those calls when every
+                    // one of them runs on a serial queue of the class (checked after the fixed
+                    // point below).
+                    hookFallback[k] = fallback
+                    entry[k] = Entry(top: true)
+                    open.append(k)
+                } else {
+                    entry[k] = fallback
+                }
             } else {
                 entry[k] = Entry(top: true)
                 open.append(k)
@@ -423,12 +437,13 @@ public enum GuardInference {
         open.sort()
         // A member the class calls with its guard held is entered without it from another type's
         // code: its guard is what every caller in the run holds, theirs included.
+        let ownSites = sites
         for k in open {
             guard var more = outsideSites[k] else { continue }
             if guardTakenOutside { for i in more.indices { more[i].possible = true } }
             sites[k]!.append(contentsOf: more)
         }
-        let openSet = Set(open)
+        var openSet = Set(open)
         // Whether deferring a write in member `k` could reorder it: a caller (or a caller of a
         // caller) goes on after the call, or code outside the module can call `k`; with such a
         // call when one is seen. Worked out once per member.
@@ -457,7 +472,26 @@ public enum GuardInference {
         }
         var changed = true
         var rounds = 0
-        while changed && rounds < 32 {
+        var hooksSettled = hookFallback.isEmpty
+        while !hooksSettled || (changed && rounds < 32) {
+            if !(changed && rounds < 32) {
+                // The hooks not entered on one serial queue of the class on every call keep the
+                // entry of any member code outside can call; the rest is worked out again.
+                hooksSettled = true
+                let failed = hookFallback.keys.filter { k in
+                    !(entry[k]?.guards.contains { $0.kind == .serialQueue && isOwn($0) } ?? false)
+                }
+                guard !failed.isEmpty else { break }
+                for k in failed {
+                    entry[k] = hookFallback[k]
+                    sites[k] = ownSites[k]
+                    openSet.remove(k)
+                }
+                open.removeAll { !openSet.contains($0) }
+                for k in open { entry[k] = Entry(top: true) }
+                changed = true
+                rounds = 0
+            }
             changed = false
             rounds += 1
             for k in open {
@@ -489,6 +523,9 @@ public enum GuardInference {
                     // "possible" means: every call is guarded somehow, but no one guard is common.
                     if !m.guards.isEmpty { m.possible = false }
                     m.possible = m.possible || members[k]!.saysCallerHolds
+                    // A hook: a lock the superclass holds around some of its calls is the
+                    // superclass's, not one this class's state relies on.
+                    if hookFallback[k] != nil { m.some = m.guards }
                     value = m
                 } else if sawConstruction {
                     value = Entry(construction: true)

@@ -384,6 +384,7 @@ public struct GuardRegions {
         out.append(contentsOf: QueueAlternatives.regions(s, out))
         out.append(contentsOf: Self.semaphoreMutexRegions(s, vocabulary: vocabulary, aliases: aliases))
         out.append(contentsOf: Self.mainActorClosures(s))
+        out.append(contentsOf: Self.suspendedQueueRegions(s, queues: Set(out.compactMap { $0.held?.kind == .serialQueue ? $0.held!.name : nil })))
         regions = out
         heldOnEntryRegions = heldOnEntry
         escaping = base.escapingCallees
@@ -637,7 +638,107 @@ public struct GuardRegions {
             }
             if s.is(k, "isMainThread"), s.is(k - 2, "Thread"), !negated(s, k - 2) { return .mainActor }
         }
+        return currentQueueComparison(s, condition: condition)
+    }
+
+    /// `if X == q` (or `q == X`), the comparison the whole condition, where `X` is the underlying
+    /// queue of the operation queue running the code (`OperationQueue.current?.underlyingQueue`,
+    /// directly or through locals of the function) and `q` a plain name: the branch runs on `q`.
+    static func currentQueueComparison(_ s: FileStructure, condition: Range<Int>) -> HeldGuard? {
+        guard condition.count >= 3, s.identifiers.mayContain("underlyingQueue") else { return nil }
+        guard let eq = condition.first(where: { s.is($0, "==") || s.is($0, "===") }) else { return nil }
+        if condition.contains(where: { s.is($0, "&&") || s.is($0, "||") || s.isChar($0, UInt8(ascii: ",")) || s.isChar($0, UInt8(ascii: "!")) }) { return nil }
+        let sides = [condition.lowerBound..<eq, (eq + 1)..<condition.upperBound]
+        func plainName(_ r: Range<Int>) -> String? {
+            if r.count == 1, s.code[r.lowerBound].kind == .identifier { return s.text(r.lowerBound) }
+            if r.count == 3, s.isKeyword(r.lowerBound, .self), s.isChar(r.lowerBound + 1, UInt8(ascii: ".")),
+               s.code[r.lowerBound + 2].kind == .identifier { return s.text(r.lowerBound + 2) }
+            return nil
+        }
+        for (i, side) in sides.enumerated() {
+            guard let q = plainName(sides[1 - i]), runsCurrentQueue(s, side, depth: 0) else { continue }
+            return HeldGuard(q, .serialQueue)
+        }
         return nil
+    }
+
+    /// Whether expression `r` is `OperationQueue.current…underlyingQueue`, directly or through a
+    /// `let` of the function set to such an expression (or to `OperationQueue.current`).
+    static func runsCurrentQueue(_ s: FileStructure, _ r: Range<Int>, depth: Int, needsUnderlying: Bool = true) -> Bool {
+        guard !r.isEmpty, depth < 3 else { return false }
+        var current = false
+        var underlying = false
+        for k in r where s.code[k].kind == .identifier {
+            if s.is(k, "current"), s.isChar(k - 1, UInt8(ascii: ".")), s.is(k - 2, "OperationQueue") { current = true }
+            if s.is(k, "underlyingQueue"), s.isChar(k - 1, UInt8(ascii: ".")) || s.isChar(k - 1, UInt8(ascii: "?")) {
+                underlying = true
+                // `name?.underlyingQueue` / `name.underlyingQueue`: the name may be a local set to `OperationQueue.current`.
+                var j = k - 1
+                if s.isChar(j, UInt8(ascii: "?")) { j -= 1 }
+                if s.isChar(j, UInt8(ascii: ".")) { j -= 1 }
+                if s.isChar(j, UInt8(ascii: "?")) { j -= 1 }
+                if j >= r.lowerBound, j == r.lowerBound, s.code[j].kind == .identifier,
+                   let initial = localInitializer(s, name: j), runsCurrentQueue(s, initial, depth: depth + 1, needsUnderlying: false) {
+                    current = true
+                }
+            }
+        }
+        if current && (underlying || !needsUnderlying) { return true }
+        if r.count == 1, s.code[r.lowerBound].kind == .identifier, let initial = localInitializer(s, name: r.lowerBound) {
+            return runsCurrentQueue(s, initial, depth: depth + 1, needsUnderlying: needsUnderlying)
+        }
+        return false
+    }
+
+    /// The initializer of `let <name> =` in the same executable scope as token `k`, before it
+    /// (the tokens up to the end of its line).
+    static func localInitializer(_ s: FileStructure, name k: Int) -> Range<Int>? {
+        guard let exec = s.enclosingExecutable(of: k) else { return nil }
+        let open = s.scopes[exec].open
+        var j = k - 1
+        while j > open + 1 && k - j < 64 {
+            if s.isKeyword(j - 1, .let), s.code[j].kind == .identifier, s.text(j) == s.text(k), s.isChar(j + 1, UInt8(ascii: "=")),
+               s.enclosingExecutable(of: j) == exec {
+                var e = j + 2
+                while e < k && e - j < 24 && !s.code[e].flags.contains(.newlineBefore) { e += 1 }
+                return e > j + 2 ? (j + 2)..<e : nil
+            }
+            j -= 1
+        }
+        return nil
+    }
+
+    /// A closure that ends the suspension of a serial queue (`q.resume()` in it) its function
+    /// suspended before it (`q.suspend()`, then a request whose completion handler writes and
+    /// resumes): no block of `q` starts between the two, so the closure's code up to the resume
+    /// is ordered with them, as if it ran on `q`. Only queues whose blocks the file guards with.
+    static func suspendedQueueRegions(_ s: FileStructure, queues: Set<String>) -> [Region] {
+        guard !queues.isEmpty, s.identifiers.mayContain("suspend"), s.identifiers.mayContain("resume") else { return [] }
+        func receiver(_ k: Int) -> String? {
+            guard s.isChar(k - 1, UInt8(ascii: ".")), s.isChar(k + 1, UInt8(ascii: "(")), s.isChar(k + 2, UInt8(ascii: ")")) else { return nil }
+            let r = LockRegions.receiverStart(s, dot: k - 1)
+            guard r >= 0 else { return nil }
+            let q = LockRegions.normalized(s.text(s.span(r, k - 1)))
+            return queues.contains(q) ? q : nil
+        }
+        var out: [Region] = []
+        for k in 2..<max(2, s.code.count) where s.code[k].kind == .identifier && s.is(k, "suspend") {
+            guard let q = receiver(k), let exec = s.enclosingExecutable(of: k) else { continue }
+            let end = s.scopes[exec].close
+            // The closures the function hands over after the suspend that resume the queue.
+            for c in s.closures where c.open > k && c.open < end && c.close > c.open && s.enclosingExecutable(of: c.open - 1) == exec {
+                var resume = -1
+                for j in c.interior where s.code[j].kind == .identifier && s.is(j, "resume") && s.enclosingExecutable(of: j) == c.scope
+                    && receiver(j) == q {
+                    resume = j
+                    break
+                }
+                guard resume > 0 else { continue }
+                out.append(Region(start: c.open, end: resume, executable: c.scope, held: HeldGuard(q, .serialQueue), receiver: q,
+                                  writes: true, definite: true, form: "suspend"))
+            }
+        }
+        return out
     }
 
     /// `{ @MainActor in … }`, `MainActor.run { }`, `Task { @MainActor in }`.

@@ -357,8 +357,12 @@ public struct ProjectIndex: Sendable {
                 // exists, the tool cannot tell what guards either class and says nothing.
                 guard declaring.count == logs.count else { guardFindingsByType[key] = []; continue }
                 guardFindingsByType[key] = declaring.flatMap { p in
-                    GuardInference.findings(key: key, logs: [p: logs[p]!], setupCalls: setupCalls, assigned: assigned, locked: locked,
-                                            delivery: observerDelivery, testConcurrentNames: testConcurrentNames, testJoining: testJoining, testNotJoining: testNotJoining)
+                    // The superclass chain found for the name is this declaration's only when it
+                    // names the same superclass.
+                    let sup = logs[p]?.classRecord?.superclass.split(separator: ".").last.map(String.init)
+                    return GuardInference.findings(key: key, logs: [p: logs[p]!], setupCalls: setupCalls, assigned: assigned, locked: locked,
+                                                   delivery: observerDelivery, testConcurrentNames: testConcurrentNames, testJoining: testJoining, testNotJoining: testNotJoining,
+                                                   ancestors: sup != nil && sup == ancestors.first?.name ? ancestors : [])
                 }
             } else {
                 guardFindingsByType[key] = nil

@@ -104,12 +104,16 @@ public enum ObserverDelivery {
             if s.isChar(r, UInt8(ascii: "?")) { r -= 1 }
             guard r >= 0, s.code[r].kind == .identifier || s.isKeyword(r, .self), !s.isChar(r - 1, UInt8(ascii: ".")) else { continue }
             let key = StateAccess.callKey(s, k)
-            guard key.contains(":") else { continue }
+            guard key.utf8.contains(UInt8(ascii: ":")) else { continue }
             t.calls[key, default: []].insert(delivery(s, at: k))
         }
+        // Names the file calls as functions (`name(`, `name?(`, `name!(`): a kept closure
+        // parameter whose property is not among them is never called (see `relays`).
+        var calledNames: Set<String>? = nil
         for (i, d) in s.decls.enumerated() where d.kind == .function || d.kind == .initializer {
             guard d.kind == .function else {
-                relays(s, initializer: i, into: &t)
+                if calledNames == nil { calledNames = Self.calledNames(s) }
+                relays(s, initializer: i, calledNames: calledNames!, into: &t)
                 continue
             }
             if let bit = closureTaking(s, i) { t.closureTakers[d.nameText, default: 0] |= bit }
@@ -187,7 +191,17 @@ public enum ObserverDelivery {
     /// An initializer's closure parameters its type keeps in a stored property: where the type
     /// calls that property. Recorded for the type as `label>method(labels:)`, `label>!` when the
     /// property is used any other way (handed on, captured, assigned elsewhere).
-    static func relays(_ s: FileStructure, initializer i: Int, into t: inout Table) {
+    static func calledNames(_ s: FileStructure) -> Set<String> {
+        var out: Set<String> = []
+        for k in 0..<s.code.count where s.code[k].kind == .identifier {
+            var j = k + 1
+            if s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) { j += 1 }
+            if s.isChar(j, UInt8(ascii: "(")) { out.insert(s.text(k)) }
+        }
+        return out
+    }
+
+    static func relays(_ s: FileStructure, initializer i: Int, calledNames: Set<String>, into t: inout Table) {
         let d = s.decls[i]
         guard d.body >= 0, d.parent >= 0, s.decls[d.parent].kind.isType else { return }
         let type = s.decls[d.parent].nameText
@@ -218,16 +232,21 @@ public enum ObserverDelivery {
             }
             k += 1
         }
+        guard !params.isEmpty else { return }
         let body = s.scopes[d.body]
+        // `self.prop = name` or `prop = name` in the initializer: the first property each name is
+        // assigned to, found in one pass over the body.
+        var keptIn: [String: String] = [:]
+        for a in body.interior where s.isChar(a - 1, UInt8(ascii: "=")) && s.code[a].isWord && !s.isChar(a + 1, UInt8(ascii: ".")) {
+            let lhs = a - 2
+            if lhs >= 0, s.code[lhs].kind == .identifier {
+                let name = s.text(a)
+                if keptIn[name] == nil { keptIn[name] = s.text(lhs) }
+            }
+        }
         // A parameter the type keeps and calls is a closure, whatever its type is spelled as.
         for p in params {
-            // `self.prop = name` or `prop = name` in the initializer.
-            var prop: String? = nil
-            for a in body.interior where s.is(a, text: p.name) && s.isChar(a - 1, UInt8(ascii: "=")) && !s.isChar(a + 1, UInt8(ascii: ".")) {
-                let lhs = a - 2
-                if lhs >= 0, s.code[lhs].kind == .identifier { prop = s.text(lhs); break }
-            }
-            guard let prop else { continue }
+            guard let prop = keptIn[p.name], calledNames.contains(prop) else { continue }
             let found = callers(s, type: d.parent, property: prop, initializer: i)
             // Kept but never called: not a callback (or called where the tool cannot see).
             guard !found.isEmpty else { continue }

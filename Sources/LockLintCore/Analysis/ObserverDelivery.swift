@@ -103,20 +103,28 @@ public enum ObserverDelivery {
             var r = k - 2
             if s.isChar(r, UInt8(ascii: "?")) { r -= 1 }
             guard r >= 0, s.code[r].kind == .identifier || s.isKeyword(r, .self), !s.isChar(r - 1, UInt8(ascii: ".")) else { continue }
+            // At least one argument (in the parentheses or a trailing closure), before the key
+            // is built.
+            let close = Int(s.match[k + 1])
+            guard close > k + 2 || (close > k + 1 && s.isChar(close + 1, UInt8(ascii: "{"))) else { continue }
             let key = StateAccess.callKey(s, k)
             guard key.utf8.contains(UInt8(ascii: ":")) else { continue }
             t.calls[key, default: []].insert(delivery(s, at: k))
         }
-        // Names the file calls as functions (`name(`, `name?(`, `name!(`): a kept closure
-        // parameter whose property is not among them is never called (see `relays`).
-        var calledNames: Set<String>? = nil
+        var kept: [(initializer: Int, parameters: [(label: String, property: String)])] = []
         for (i, d) in s.decls.enumerated() where d.kind == .function || d.kind == .initializer {
             guard d.kind == .function else {
-                if calledNames == nil { calledNames = Self.calledNames(s) }
-                relays(s, initializer: i, calledNames: calledNames!, into: &t)
+                let k = keptParameters(s, initializer: i)
+                if !k.isEmpty { kept.append((i, k)) }
                 continue
             }
             if let bit = closureTaking(s, i) { t.closureTakers[d.nameText, default: 0] |= bit }
+        }
+        guard !kept.isEmpty else { return t }
+        // Only a property the file calls as a function can relay a callback.
+        let called = calledNames(s, among: Set(kept.flatMap { $0.parameters.map(\.property) }))
+        for (i, parameters) in kept {
+            relays(s, initializer: i, parameters: parameters.filter { called.contains($0.property) }, into: &t)
         }
         return t
     }
@@ -188,30 +196,32 @@ public enum ObserverDelivery {
         return arrow ? 1 : nil
     }
 
-    /// An initializer's closure parameters its type keeps in a stored property: where the type
-    /// calls that property. Recorded for the type as `label>method(labels:)`, `label>!` when the
-    /// property is used any other way (handed on, captured, assigned elsewhere).
-    static func calledNames(_ s: FileStructure) -> Set<String> {
+    /// Which of `names` the file calls as functions (`name(`, `name?(`, `name!(`).
+    static func calledNames(_ s: FileStructure, among names: Set<String>) -> Set<String> {
+        let lengths = Set(names.map { $0.utf8.count })
         var out: Set<String> = []
-        for k in 0..<s.code.count where s.code[k].kind == .identifier {
+        for k in 0..<s.code.count where s.code[k].kind == .identifier && lengths.contains(Int(s.code[k].end - s.code[k].start)) {
             var j = k + 1
             if s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) { j += 1 }
-            if s.isChar(j, UInt8(ascii: "(")) { out.insert(s.text(k)) }
+            guard s.isChar(j, UInt8(ascii: "(")) else { continue }
+            let name = s.text(k)
+            if names.contains(name) { out.insert(name) }
         }
         return out
     }
 
-    static func relays(_ s: FileStructure, initializer i: Int, calledNames: Set<String>, into t: inout Table) {
+    /// An initializer's parameters it keeps in a stored property (`self.prop = name` or
+    /// `prop = name`): each parameter's label and the property.
+    static func keptParameters(_ s: FileStructure, initializer i: Int) -> [(label: String, property: String)] {
         let d = s.decls[i]
-        guard d.body >= 0, d.parent >= 0, s.decls[d.parent].kind.isType else { return }
-        let type = s.decls[d.parent].nameText
+        guard d.body >= 0, d.parent >= 0, s.decls[d.parent].kind.isType else { return [] }
         let sig = d.typeAnnotation
         // Parameters: `label name: Type`, the label being the name when only one is written.
         var j = sig.lowerBound
         while j < sig.upperBound && !s.isChar(j, UInt8(ascii: "(")) { j += 1 }
-        guard j < sig.upperBound else { return }
+        guard j < sig.upperBound else { return [] }
         let close = Int(s.match[j])
-        guard close > j else { return }
+        guard close > j else { return [] }
         var k = j + 1
         var params: [(label: String, name: String, segment: Range<Int>)] = []
         var segStart = k
@@ -232,7 +242,7 @@ public enum ObserverDelivery {
             }
             k += 1
         }
-        guard !params.isEmpty else { return }
+        guard !params.isEmpty else { return [] }
         let body = s.scopes[d.body]
         // `self.prop = name` or `prop = name` in the initializer: the first property each name is
         // assigned to, found in one pass over the body.
@@ -244,10 +254,18 @@ public enum ObserverDelivery {
                 if keptIn[name] == nil { keptIn[name] = s.text(lhs) }
             }
         }
+        return params.compactMap { p in keptIn[p.name].map { (p.label, $0) } }
+    }
+
+    /// Where the type calls the properties an initializer keeps its closure parameters in.
+    /// Recorded for the type as `label>method(labels:)`, `label>!` when the property is used any
+    /// other way (handed on, captured, assigned elsewhere).
+    static func relays(_ s: FileStructure, initializer i: Int, parameters: [(label: String, property: String)], into t: inout Table) {
+        let d = s.decls[i]
+        let type = s.decls[d.parent].nameText
         // A parameter the type keeps and calls is a closure, whatever its type is spelled as.
-        for p in params {
-            guard let prop = keptIn[p.name], calledNames.contains(prop) else { continue }
-            let found = callers(s, type: d.parent, property: prop, initializer: i)
+        for p in parameters {
+            let found = callers(s, type: d.parent, property: p.property, initializer: i)
             // Kept but never called: not a callback (or called where the tool cannot see).
             guard !found.isEmpty else { continue }
             for r in found { t.relays[type, default: []].insert(p.label + ">" + r) }

@@ -198,9 +198,13 @@ public enum ObserverDelivery {
 
     /// Which of `names` the file calls as functions (`name(`, `name?(`, `name!(`).
     static func calledNames(_ s: FileStructure, among names: Set<String>) -> Set<String> {
-        let lengths = Set(names.map { $0.utf8.count })
+        // The names' lengths as bits (longer names share the top bit): most tokens are passed
+        // over on a mask test.
+        var lengths: UInt64 = 0
+        for n in names { lengths |= 1 << UInt64(min(n.utf8.count, 63)) }
         var out: Set<String> = []
-        for k in 0..<s.code.count where s.code[k].kind == .identifier && lengths.contains(Int(s.code[k].end - s.code[k].start)) {
+        for k in 0..<s.code.count where s.code[k].kind == .identifier
+            && lengths & (1 << UInt64(min(max(Int(s.code[k].end - s.code[k].start), 0), 63))) != 0 {
             var j = k + 1
             if s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) { j += 1 }
             guard s.isChar(j, UInt8(ascii: "(")) else { continue }

@@ -490,24 +490,10 @@ public struct DispatchMainInAsyncRule: Rule {
     /// The function (or computed property) whose own code runs the call at `m`: through
     /// statements and closures that run on the spot only.
     static func directFunction(_ s: FileStructure, of m: Int) -> Int? {
-        for sc in s.enclosingScopes(of: m) {
-            let scope = s.scopes[sc]
-            switch scope.kind {
-            case .statement:
-                continue
-            case .closure:
-                let c = s.closures[scope.closure]
-                if c.callee >= 0 && AsyncContext.inlineCallees.contains(s.text(c.callee)) { continue }
-                return nil
-            case .functionBody, .accessorBlock:
-                let d = scope.decl
-                guard d >= 0 else { return nil }
-                return s.decls[d].kind.isFunctionLike || s.decls[d].isComputed ? d : nil
-            default:
-                return nil
-            }
-        }
-        return nil
+        guard let sc = DispatchedBlocks.runningScope(s, of: m), s.scopes[sc].kind == .functionBody || s.scopes[sc].kind == .accessorBlock else { return nil }
+        let d = s.scopes[sc].decl
+        guard d >= 0 else { return nil }
+        return s.decls[d].kind.isFunctionLike || s.decls[d].isComputed ? d : nil
     }
 
     /// A getter: a computed property's implicit getter, a `get` accessor, a subscript's body.

@@ -62,7 +62,7 @@ public enum DispatchedBlocks {
 
     /// The code that runs a token on the spot: its function, accessor or closure body, through
     /// statements and closures that run inline (`forEach`, `withLock`, …).
-    static func runningScope(_ s: FileStructure, of i: Int) -> Int? {
+    public static func runningScope(_ s: FileStructure, of i: Int) -> Int? {
         for sc in s.enclosingScopes(of: i) {
             let scope = s.scopes[sc]
             switch scope.kind {

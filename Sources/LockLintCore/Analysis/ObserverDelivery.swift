@@ -310,20 +310,8 @@ public enum ObserverDelivery {
     /// initializer (see `callbackKey(_:closure:)`): the innermost closure around it that does not
     /// run on the spot.
     public static func callbackKey(_ s: FileStructure, at i: Int) -> String? {
-        for sc in s.enclosingScopes(of: i) {
-            let scope = s.scopes[sc]
-            switch scope.kind {
-            case .statement:
-                continue
-            case .closure:
-                let c = s.closures[scope.closure]
-                if c.callee >= 0 && AsyncContext.inlineCallees.contains(s.text(c.callee)) { continue }
-                return callbackKey(s, closure: c)
-            default:
-                return nil
-            }
-        }
-        return nil
+        guard let sc = DispatchedBlocks.runningScope(s, of: i), s.scopes[sc].kind == .closure else { return nil }
+        return callbackKey(s, closure: s.closures[s.scopes[sc].closure])
     }
 
     /// The key of a closure handed to a type's initializer as a labelled argument

@@ -88,12 +88,15 @@ public enum DispatchedBlocks {
     public static func readAfterBlock(_ s: FileStructure, dispatchedBy m: Int) -> (name: String, token: Int)? {
         guard let c = dispatchedClosure(s, call: m), c.close > c.open, let body = runningScope(s, of: m),
               let typeDecl = s.enclosingType(of: m) else { return nil }
+        // `x` or `self.x`: a property of the instance itself.
+        func onSelf(_ k: Int) -> Bool {
+            !s.isChar(k - 1, UInt8(ascii: ".")) || (s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: ".")))
+        }
         var set = assignedNames(s, in: c.interior, methodsOf: s.decls[typeDecl].nameText)
         // Compound assignments too (`count += 1`, `self.count -= 1`).
         for k in c.interior where s.code[k].kind == .identifier && k + 1 < s.code.count && s.code[k + 1].kind == .operator {
             let op = s.text(k + 1)
-            let onSelf = !s.isChar(k - 1, UInt8(ascii: ".")) || (s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: ".")))
-            if onSelf && op.count >= 2 && op.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(op) { set.insert(s.text(k)) }
+            if onSelf(k) && op.count >= 2 && op.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(op) { set.insert(s.text(k)) }
         }
         guard !set.isEmpty else { return nil }
         let end = s.scopes[body].close
@@ -101,8 +104,7 @@ public enum DispatchedBlocks {
         while k < end {
             defer { k += 1 }
             guard s.code[k].kind == .identifier, set.contains(s.text(k)) else { continue }
-            let onSelf = !s.isChar(k - 1, UInt8(ascii: ".")) || (s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: ".")))
-            guard onSelf, !s.isChar(k + 1, UInt8(ascii: "=")), !StateWrites.isDefiniteWrite(s, k), runningScope(s, of: k) == body else { continue }
+            guard onSelf(k), !s.isChar(k + 1, UInt8(ascii: "=")), !StateWrites.isDefiniteWrite(s, k), runningScope(s, of: k) == body else { continue }
             guard case .variable(let v) = s.lookupVariable(s.text(k), at: k), s.decls[v].parent >= 0,
                   s.decls[s.decls[v].parent].kind.isType, !s.decls[v].isComputed else { continue }
             return (s.text(k), k)

@@ -30,10 +30,26 @@ public enum ObserverDelivery {
 
         public var isEmpty: Bool { calls.isEmpty && relays.isEmpty }
 
-        public mutating func merge(_ o: Table) {
-            for (k, v) in o.calls { calls[k, default: []].formUnion(v) }
-            for (k, v) in o.closureTakers { closureTakers[k, default: 0] |= v }
-            for (k, v) in o.relays { relays[k, default: []].formUnion(v) }
+        /// Adds `o`'s entries; whether that changed the table.
+        @discardableResult
+        public mutating func merge(_ o: Table) -> Bool {
+            var changed = false
+            for (k, v) in o.calls {
+                let before = calls[k]?.count
+                calls[k, default: []].formUnion(v)
+                if calls[k]!.count != before { changed = true }
+            }
+            for (k, v) in o.closureTakers {
+                let before = closureTakers[k]
+                closureTakers[k, default: 0] |= v
+                if closureTakers[k] != before { changed = true }
+            }
+            for (k, v) in o.relays {
+                let before = relays[k]?.count
+                relays[k, default: []].formUnion(v)
+                if relays[k]!.count != before { changed = true }
+            }
+            return changed
         }
 
         /// Whether every call in the run of method `key` through another reference is made on the

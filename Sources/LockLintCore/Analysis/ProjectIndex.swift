@@ -718,14 +718,9 @@ public struct ProjectIndex: Sendable {
         }
         addOutsideCalls(e.outsideCalls)
         if !e.observers.isEmpty {
-            if dirtyGuardTypes != nil {
-                // Where observers are called decides where other classes' code runs: judge them all again.
-                let before = observerDelivery
-                observerDelivery.merge(e.observers)
-                if observerDelivery != before { dirtyGuardTypes = nil }
-            } else {
-                observerDelivery.merge(e.observers)
-            }
+            // Where observers are called decides where other classes' code runs: a change judges
+            // them all again.
+            if observerDelivery.merge(e.observers), dirtyGuardTypes != nil { dirtyGuardTypes = nil }
         }
         if !e.testConcurrentNames.isEmpty { TypeFacts.union(&testConcurrentNames[module, default: []], e.testConcurrentNames) }
         for (name, deps) in e.testJoining { TypeFacts.union(&testJoining[name, default: []], deps) }

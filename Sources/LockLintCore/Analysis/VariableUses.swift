@@ -582,8 +582,8 @@ public struct VariableUses {
         for k in c.interior where call(k, "leave") || call(k, "signal") {
             let inner = Int(s.scopeOf[k])
             let last = inner == c.scope && k + 4 == c.close - 1
-            let inDefer = inner != c.scope && s.scopes[inner].parent == c.scope && s.isKeyword(s.scopes[inner].open - 1, .defer)
-            if last || inDefer { signalled = (s.text(k), s.is(k + 2, "leave")); break }
+            let bodyDefer = inner != c.scope && s.scopes[inner].parent == c.scope && s.isKeyword(s.scopes[inner].open - 1, .defer)
+            if last || bodyDefer { signalled = (s.text(k), s.is(k + 2, "leave")); break }
         }
         // A signal before the write, outside a `defer`: whoever waits may go on while it runs.
         let early = c.interior.first { k in k < w && (call(k, "leave") || call(k, "signal")) && !inDefer(k) }

@@ -144,8 +144,6 @@ extension FileStructure {
         parameterTypeName(name, at: t, dotted: false)
     }
 
-    /// The type name of parameter `name` as written (`Outer.Inner`, `Inner`), for a parameter of
-    /// a function around token `t`; as `parameterTypeName` otherwise.
     /// `A.B.C` from identifier token `k` on, up to `end`: the dotted name written there.
     public func dottedName(from k: Int, before end: Int) -> String {
         var out = text(k)
@@ -157,6 +155,8 @@ extension FileStructure {
         return out
     }
 
+    /// The type name of parameter `name` as written (`Outer.Inner`, `Inner`), for a parameter of
+    /// a function around token `t`; as `parameterTypeName` otherwise.
     public func parameterTypePath(_ name: String, at t: Int) -> String? {
         parameterTypeName(name, at: t, dotted: true)
     }

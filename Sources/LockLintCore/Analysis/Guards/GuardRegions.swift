@@ -726,7 +726,10 @@ public struct GuardRegions {
             guard let q = receiver(k), let exec = s.enclosingExecutable(of: k) else { continue }
             let end = s.scopes[exec].close
             // The closures the function hands over after the suspend that resume the queue.
-            for c in s.closures where c.open > k && c.open < end && c.close > c.open && s.enclosingExecutable(of: c.open - 1) == exec {
+            // (Closures are in source order: from the first opening after the suspend.)
+            for c in s.closures[s.firstClosure(openingAfter: k)...] {
+                guard c.open < end else { break }
+                guard c.open > k, c.close > c.open, s.enclosingExecutable(of: c.open - 1) == exec else { continue }
                 var resume = -1
                 for j in c.interior where s.code[j].kind == .identifier && s.is(j, "resume") && s.enclosingExecutable(of: j) == c.scope
                     && receiver(j) == q {

@@ -379,7 +379,8 @@ public enum GuardInference {
         let setOutside = assignedElsewhere.union(logs.flatMap { $0.writtenThroughOthers })
             .union(logs.flatMap { $0.vars.filter(\.settableOutsideModule).map(\.name) })
         // A queue other code sets (`conn.queue = q`) is the one that code calls the class on.
-        let handsOutQueue = cls.handsOutQueue || cls.settableQueues.contains { assignedElsewhere.contains($0) }
+        // (Not when every hand-out shows the callbacks it gets: those are followed like other calls.)
+        let handsOutQueue = (cls.handsOutQueue && !cls.callbacksInSight) || cls.settableQueues.contains { assignedElsewhere.contains($0) }
         // Setters nothing can run: no call in the run (its own code's, another reference's
         // `x.name = v`), not visible outside the module, not an override or protocol entry the
         // tool cannot follow. Their writes happen in no run of the code.
@@ -407,7 +408,8 @@ public enum GuardInference {
                 // A class that gives its queue to other code may be called back on it there: an
                 // overriding or @objc member, or one of its own that nothing in the run calls
                 // (a delegate method), may run on that queue.
-                let calledBack = handsOutQueue && (m.enteredFromOutside || (m.access != .world && (sites[k] ?? []).isEmpty))
+                // A member isolated to the main actor runs on the main thread, not on that queue.
+                let calledBack = handsOutQueue && !m.mainActorIsolated && (m.enteredFromOutside || (m.access != .world && (sites[k] ?? []).isEmpty))
                 // Called only by other types' code, each call where the tool cannot tell what
                 // it holds (in a closure, such as `r.lock.withLock { r.m() }`).
                 // Or the class's guard is one other files can name and some code there takes it
@@ -418,7 +420,9 @@ public enum GuardInference {
                 let othersMayHold = !m.enteredFromOutside
                     && ((m.access != .world && (sites[k] ?? []).isEmpty && outsideSites[k].map { !$0.isEmpty && $0.allSatisfy(\.possible) } ?? false)
                         || (m.access == .world ? publicGuardTakenOutside : guardTakenOutside))
-                let fallback = Entry(possible: m.saysCallerHolds || referenced.contains(k) || calledBack || othersMayHold)
+                // A reference to it (`#selector(m)`, `f(handler: m)`) may be called from anywhere,
+                // but a member isolated to the main actor runs on the main thread wherever that is.
+                let fallback = Entry(possible: m.saysCallerHolds || (referenced.contains(k) && !m.mainActorIsolated) || calledBack || othersMayHold)
                 if hooks.contains(k) && !referenced.contains(k) && !(sites[k] ?? []).isEmpty && !m.saysCallerHolds {
                     // A hook the superclass calls: entered only through those calls when every
                     // one of them runs on a serial queue of the class (checked after the fixed

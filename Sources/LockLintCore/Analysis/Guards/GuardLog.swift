@@ -192,6 +192,9 @@ public struct MemberRecord: Sendable, Equatable {
     /// Its name or documentation says callers hold the lock (`…Locked`, "must be called with
     /// the lock held").
     public var saysCallerHolds = false
+    /// Isolated to the main actor by its own attribute or its extension's (`@MainActor func`):
+    /// it runs on the main thread, never as a callback on one of the class's own queues.
+    public var mainActorIsolated = false
     /// A method that runs its closure parameter while holding this lock (the type's own wrapper).
     public var wrapsLock: String? = nil
 }
@@ -266,6 +269,9 @@ public struct ClassRecord: Sendable, Equatable {
     /// It gives one of its own queues to other code as the queue to call it back on (see
     /// `UnitWalker.handsOutQueue`).
     public var handsOutQueue = false
+    /// Every such hand-out gives the queue to an object whose callbacks the code shows (closures
+    /// set on it, see `UnitWalker.callbacksInSight`): no member the run never calls runs there.
+    public var callbacksInSight = false
     /// A main-actor class (by its superclass) whose own code also runs off the main actor: a
     /// closure of its that uses `self` handed to an API that runs it later elsewhere (a completion
     /// handler, another queue's block), or a `nonisolated` method. With a lock taken in its
@@ -711,7 +717,10 @@ public enum GuardLogExtractor {
                 // Every hand-out gives the queue to an object whose callbacks are all in sight
                 // (their closures hold the queue as regions): no other closure runs there.
                 walker.callbacksInSight = !handed.isEmpty && handed.allSatisfy { regions!.callbackHandOuts.contains($0) }
-                if walker.handsOutQueue { log.classRecord?.handsOutQueue = true }
+                if walker.handsOutQueue {
+                    log.classRecord?.handsOutQueue = true
+                    log.classRecord?.callbacksInSight = walker.callbacksInSight
+                }
             }
             for u in units {
                 walker.members(of: u, into: &log)
@@ -2076,6 +2085,7 @@ struct UnitWalker {
                 rec.overrideOnly = d.modifiers.contains(.override) && !dynamic
                 rec.construction = d.kind.isFunctionLike && StateAccess.isConstruction(s, member: m)
                 rec.saysCallerHolds = Self.saysCallerHolds(s, d)
+                rec.mainActorIsolated = s.hasMainActorAttribute(d) || s.hasMainActorAttribute(s.decls[u])
                 // A wrapper to offer in fix-its: the closure is its only parameter.
                 if d.kind == .function, d.parameterNames.count == 1, let lock = wrappers[d.nameText] { rec.wrapsLock = lock }
                 log.members.append(rec)

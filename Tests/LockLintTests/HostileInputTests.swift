@@ -271,6 +271,65 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(same, other)
     }
 
+    /// The texts of `didOpen` and `didChange` are read from the bytes without Foundation: what they
+    /// decode to must be what Foundation's reader gives, and a message the byte reader does not
+    /// take whole still goes the ordinary way.
+    func testDirectTextReadingAgreesWithFoundation() throws {
+        func viaFoundation(_ raw: String) -> LSPIncoming? { viaFoundation(Array(raw.utf8)) }
+        func viaFoundation(_ raw: [UInt8]) -> LSPIncoming? {
+            guard let json = try? JSONSerialization.jsonObject(with: Data(raw)) as? [String: Any],
+                  let params = json["params"] as? [String: Any], let doc = params["textDocument"] as? [String: Any],
+                  let uri = doc["uri"] as? String else { return nil }
+            if let changes = params["contentChanges"] as? [[String: Any]], let text = changes.last?["text"] as? String {
+                return .change(uri: uri, version: doc["version"] as? Int, text: Array(text.utf8))
+            }
+            return (doc["text"] as? String).map { .open(uri: uri, version: doc["version"] as? Int ?? 0, text: Array($0.utf8)) }
+        }
+        let texts = [#"a\nb\t\"q\"\\ \/ \u00e9 \ud83d\ude00 \u0000 é🔒"#, "", #"\r\n"#, "plain"]
+        for text in texts {
+            for raw in [
+                #"{"jsonrpc":"2.0","method":"textDocument\/didChange","params":{"textDocument":{"uri":"file:\/\/\/a%20b.swift","version":12},"contentChanges":[{"text":"x"},{"text":"\#(text)"}]}}"#,
+                #"{ "method" : "textDocument/didOpen" , "params" : { "textDocument" : { "languageId" : "swift", "uri" : "file:///é.swift", "text" : "\#(text)", "version" : -3 }, "extra": [1, 2.5e3, -0.0, true, false, null, {"k": []}] } }"#,
+            ] {
+                XCTAssertNotNil(LSPTextMessage.read(Array(raw.utf8)), "not read from the bytes: \(raw)")
+                let decoded = LSPIncoming.decode(Array(raw.utf8))
+                guard let expected = viaFoundation(raw) else { return XCTFail("Foundation does not read \(raw)") }
+                switch (decoded, expected) {
+                case (.change(let u, let v, let t), .change(let eu, let ev, let et)):
+                    XCTAssertEqual(u, eu); XCTAssertEqual(v, ev); XCTAssertEqual(t, et)
+                case (.open(let u, let v, let t), .open(let eu, let ev, let et)):
+                    XCTAssertEqual(u, eu); XCTAssertEqual(v, ev); XCTAssertEqual(t, et)
+                default:
+                    XCTFail("\(raw) decoded as \(decoded), expected \(expected)")
+                }
+            }
+        }
+        // Not taken whole by the byte reader (a repeated key, a lone surrogate, a version that is
+        // not a plain integer, a number JSON does not allow, bytes that are not UTF-8, text after
+        // the object): decoded by Foundation as before, or left to the server as a message.
+        let refused = [
+            #"{"method":"textDocument/didChange","params":{"textDocument":{"uri":"u","uri":"v"},"contentChanges":[{"text":"x"}]}}"#,
+            #"{"method":"textDocument/didChange","params":{"textDocument":{"uri":"u"},"contentChanges":[{"text":"\udc00"}]}}"#,
+            #"{"method":"textDocument/didChange","params":{"textDocument":{"uri":"u","version":2.0},"contentChanges":[{"text":"x"}]}}"#,
+            #"{"method":"textDocument/didChange","params":{"textDocument":{"uri":"u","version":+2},"contentChanges":[{"text":"x"}]}}"#,
+            #"{"method":"textDocument/didChange","params":{"textDocument":{"uri":"u"},"contentChanges":[{"text":"x"}]}} x"#,
+        ]
+        var bad = Array(#"{"method":"textDocument/didOpen","params":{"textDocument":{"uri":"u","text":"x"}}}"#.utf8)
+        bad[bad.count - 5] = 0xFF
+        for raw in refused.map({ Array($0.utf8) }) + [bad] {
+            XCTAssertNil(LSPTextMessage.read(raw), "read from the bytes: \(String(decoding: raw, as: UTF8.self))")
+            let decoded = LSPIncoming.decode(raw)
+            switch (decoded, viaFoundation(raw)) {
+            case (.message, nil): break
+            case (.change(let u, let v, let t), .change(let eu, let ev, let et)?):
+                XCTAssertEqual(u, eu); XCTAssertEqual(v, ev); XCTAssertEqual(t, et)
+            case (.open(let u, let v, let t), .open(let eu, let ev, let et)?):
+                XCTAssertEqual(u, eu); XCTAssertEqual(v, ev); XCTAssertEqual(t, et)
+            default: XCTFail("\(String(decoding: raw, as: UTF8.self)) decoded as \(decoded)")
+            }
+        }
+    }
+
     // MARK: Language server framing
 
     func testFramingResynchronisesAfterBadHeaders() {

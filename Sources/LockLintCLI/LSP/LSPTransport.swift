@@ -177,8 +177,20 @@ enum LSPIncoming: Sendable {
     static func decode(_ body: [UInt8]) -> LSPIncoming {
         // Cheap test first: only a body naming one of the methods is decoded here.
         let isChange = contains(body, Self.didChange)
-        guard isChange || contains(body, Self.didOpen),
-              let json = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any], json["id"] == nil,
+        guard isChange || contains(body, Self.didOpen) else { return .message(body) }
+        // The usual message is read straight from its bytes; any other goes through Foundation.
+        if let m = LSPTextMessage.read(body), let uri = m.uri {
+            if m.method == Self.didChangeMethod {
+                guard m.changeCount > 0, !m.changeHasRange, let text = m.changeText else { return .message(body) }
+                return .change(uri: uri, version: m.version, text: text)
+            }
+            if m.method == Self.didOpenMethod {
+                guard let text = m.documentText else { return .message(body) }
+                return .open(uri: uri, version: m.version ?? 0, text: text)
+            }
+            return .message(body)
+        }
+        guard let json = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any], json["id"] == nil,
               let params = json["params"] as? [String: Any],
               let doc = params["textDocument"] as? [String: Any], let uri = doc["uri"] as? String else {
             return .message(body)
@@ -199,6 +211,8 @@ enum LSPIncoming: Sendable {
     /// (Not the whole method names: a JSON writer may escape their `/` as `\/`.)
     private static let didChange = Array("didChange\"".utf8)
     private static let didOpen = Array("didOpen\"".utf8)
+    private static let didChangeMethod = Array("textDocument/didChange".utf8)
+    private static let didOpenMethod = Array("textDocument/didOpen".utf8)
 
     private static func contains(_ hay: [UInt8], _ needle: [UInt8]) -> Bool {
         guard let first = needle.first, hay.count >= needle.count else { return false }

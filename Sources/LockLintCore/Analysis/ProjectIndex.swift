@@ -808,8 +808,19 @@ public struct ProjectIndex: Sendable {
                 f.storedVars = members.vars
                 f.storedVarTypes = ValueMutations.storedVarTypes(of: di, in: s)
                 f.lockProperties = members.locks
-                f.queueProperties = members.queues
-                f.readerWriterQueues = members.readerWriter
+                // A queue var a method sets to its caller's queue is not one queue of the class.
+                // (Asked only of the queues: most classes have none.)
+                var perCall = Set<String>()
+                if !members.queues.isEmpty || !members.readerWriter.isEmpty {
+                    let replaced = ReplacedVars(s)
+                    let queues = Set(members.queues + members.readerWriter)
+                    for m in s.children[di] where s.decls[m].kind == .variable && queues.contains(s.decls[m].nameText)
+                        && replaced.isSetPerCall(member: s.decls[m], of: di) {
+                        perCall.insert(s.decls[m].nameText)
+                    }
+                }
+                f.queueProperties = perCall.isEmpty ? members.queues : members.queues.filter { !perCall.contains($0) }
+                f.readerWriterQueues = perCall.isEmpty ? members.readerWriter : members.readerWriter.filter { !perCall.contains($0) }
                 f.handedInQueues = members.queues.filter { q in
                     s.children[di].contains { s.decls[$0].kind == .variable && s.decls[$0].nameText == q && !GuardLogExtractor.madeByOwner(s.decls[$0], s) }
                 }

@@ -165,6 +165,9 @@ public struct GuardRegions {
         /// the next (a stored `var` the code assigns after construction): holding it excludes
         /// nothing the tool can rely on.
         public var isReplaceable: (String, Int) -> Bool = { _, _ in false }
+        /// Whether the queue `receiver` names is a stored `var` a method sets to a queue its caller
+        /// passed (`self.queue = queue`): not one queue for the instance, so no guard the tool can name.
+        public var isSetPerCall: (String, Int) -> Bool = { _, _ in false }
 
         public init(executor: @escaping (String, Int) -> Executor, closureMethod: @escaping (String, String, Int) -> Bool?,
                     isLocal: @escaping (String, Int) -> Bool = { _, _ in false },
@@ -287,6 +290,7 @@ public struct GuardRegions {
                         // tool does not tell the wrapper's plain blocks from its barrier ones here).
                         if case .guarded(let kind) = resolution.executor(lock, s.closures[ci].callee) {
                             region.held = HeldGuard(kind == .mainActor ? HeldGuard.mainActor.name : lock, kind)
+                            if kind != .mainActor && resolution.isSetPerCall(lock, s.closures[ci].callee) { region.held = nil }
                         } else {
                             region.held = HeldGuard(lock, .lock)
                         }
@@ -339,6 +343,9 @@ public struct GuardRegions {
                 }
                 region.held = HeldGuard(kind == .mainActor ? HeldGuard.mainActor.name : r.lock, kind)
                 if kind == .readerWriter { region.writes = Self.isBarrier(s, s.closures[ci]) }
+                // A queue in a var that holds whichever queue the last caller passed: the tool
+                // cannot tell which queue a block runs on (a possible guard).
+                if kind != .mainActor && resolution.isSetPerCall(r.lock, s.closures[ci].callee) { region.held = nil }
             case .manual, .deferred, .unreleased, .heldOnEntry:
                 region.held = resolution.isParameter(r.lock, r.acquireToken) ? nil : HeldGuard(r.lock, .lock)
             }
@@ -356,6 +363,7 @@ public struct GuardRegions {
                 guard let q = Self.queueArgument(s, c) else { continue }
                 switch resolution.executor(q.text, q.token) {
                 case .guarded(let kind):
+                    if kind != .mainActor && resolution.isSetPerCall(q.text, q.token) { continue }
                     out.append(Region(start: c.open, end: c.close, executable: c.scope,
                                       held: HeldGuard(kind == .mainActor ? HeldGuard.mainActor.name : q.text, kind),
                                       receiver: q.text, writes: kind != .readerWriter, definite: true, form: ""))

@@ -270,6 +270,9 @@ public struct ProjectIndex: Sendable {
     /// (`func execute<R>(in lock: NSLock, block: () throws -> R)`: "in"; "_" for an unlabelled
     /// one), see `LockWrappers.lockArgument`.
     public internal(set) var lockArgumentFunctions: [String: [String: String]] = [:]
+    /// Module → function name → the run's functions of that name that take an `inout`
+    /// parameter, with the guard they touch it under (see `InoutGuards`).
+    public internal(set) var inoutGuardFunctions: [String: [String: [String]]] = [:]
     /// module → function name → how many files of the run call a function of that name in an
     /// `await` (or `async let`): who may be waiting for an async function to finish.
     public internal(set) var awaitedNames: [String: [String: Int]] = [:]
@@ -626,6 +629,9 @@ public struct ProjectIndex: Sendable {
                 lockArgumentFunctions[module, default: [:]][name] = label
             }
         }
+        for (module, functions) in other.inoutGuardFunctions {
+            for (name, entries) in functions { TypeFacts.union(&inoutGuardFunctions[module, default: [:]][name, default: []], entries) }
+        }
         for (module, names) in other.awaitedNames {
             for (name, files) in names { awaitedNames[module, default: [:]][name, default: 0] += files }
         }
@@ -760,6 +766,12 @@ public struct ProjectIndex: Sendable {
                 if let label = LockWrappers.lockArgument(of: d, in: s, vocabulary: vocabulary) {
                     index.lockArgumentFunctions[module, default: [:]][s.decls[d].nameText] = label
                 }
+            }
+        }
+        // (Every file's: a function that takes no lock is recorded too, as no guard.)
+        do {
+            for (name, entries) in InoutGuards.entries(s, vocabulary: vocabulary, regions: regions, mayHoldLocks: mayHoldLocks) {
+                TypeFacts.union(&index.inoutGuardFunctions[module, default: [:]][name, default: []], entries)
             }
         }
         for d in s.topLevel where s.decls[d].kind == .variable && s.decls[d].isLet {

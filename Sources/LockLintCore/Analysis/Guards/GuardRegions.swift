@@ -198,7 +198,7 @@ public struct GuardRegions {
     ///   queue the code handed it (`QueueHandOuts.callbackRegions`): they hold that queue.
     public init(_ s: FileStructure, vocabulary: LockVocabulary, extraScopedMethods: Set<String>, selfWrappers: [String: String],
                 resolution: Resolution, within ranges: [Range<Int>]? = nil, lockRegions: LockRegions? = nil,
-                argumentLocks: [Int: String] = [:], callbackRegions: (regions: [Region], handOuts: Set<Int>) = ([], [])) {
+                argumentLocks: [Int: String] = [:], inoutLocks: [GuardLogExtractor.InoutLock] = [], callbackRegions: (regions: [Region], handOuts: Set<Int>) = ([], [])) {
         // One range per recorded class: a scan of them for every closure grew with classes × closures.
         let merged = TokenRanges(ranges ?? [])
         func inside(_ k: Int) -> Bool { ranges == nil || merged.contains(k) }
@@ -386,6 +386,22 @@ public struct GuardRegions {
                            definite: true, form: asCalled)
             if resolution.isReplaceable(lock, c.callee) { r.held = nil }
             out.append(r)
+        }
+        // Storage passed `&x` to a function that touches it only under a guard it takes: held
+        // for the argument (the guard as the call writes it).
+        for a in inoutLocks where inside(a.start) {
+            let lock = Self.canonical(LockRegions.normalized(a.lock), aliases)
+            guard !lock.isEmpty, !resolution.isLocal(lock, a.callee), !resolution.isParameter(lock, a.callee),
+                  let exec = s.enclosingExecutable(of: a.start) else { continue }
+            var held = HeldGuard(lock, .lock)
+            if a.queue {
+                guard case .guarded(let kind) = resolution.executor(lock, a.callee), kind != .readerWriter else { continue }
+                held = HeldGuard(kind == .mainActor ? HeldGuard.mainActor.name : lock, kind)
+                if kind != .mainActor && resolution.isSetPerCall(lock, a.callee) { continue }
+            } else if resolution.isReplaceable(lock, a.callee) {
+                continue
+            }
+            out.append(Region(start: a.start, end: a.end, executable: exec, held: held, receiver: lock, writes: true, definite: true, form: ""))
         }
         out.append(contentsOf: callbackRegions.regions.filter { inside($0.start) })
         callbackHandOuts = callbackRegions.handOuts

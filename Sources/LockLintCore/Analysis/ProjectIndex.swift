@@ -270,6 +270,9 @@ public struct ProjectIndex: Sendable {
     /// (`func execute<R>(in lock: NSLock, block: () throws -> R)`: "in"; "_" for an unlabelled
     /// one), see `LockWrappers.lockArgument`.
     public internal(set) var lockArgumentFunctions: [String: [String: String]] = [:]
+    /// Module → function name → the run's functions of that name that take an `inout`
+    /// parameter, with the guard they touch it under (see `InoutGuards`).
+    public internal(set) var inoutGuardFunctions: [String: [String: [String]]] = [:]
     /// module → function name → how many files of the run call a function of that name in an
     /// `await` (or `async let`): who may be waiting for an async function to finish.
     public internal(set) var awaitedNames: [String: [String: Int]] = [:]
@@ -626,6 +629,9 @@ public struct ProjectIndex: Sendable {
                 lockArgumentFunctions[module, default: [:]][name] = label
             }
         }
+        for (module, functions) in other.inoutGuardFunctions {
+            for (name, entries) in functions { TypeFacts.union(&inoutGuardFunctions[module, default: [:]][name, default: []], entries) }
+        }
         for (module, names) in other.awaitedNames {
             for (name, files) in names { awaitedNames[module, default: [:]][name, default: 0] += files }
         }
@@ -762,6 +768,12 @@ public struct ProjectIndex: Sendable {
                 }
             }
         }
+        // (Every file's: a function that takes no lock is recorded too, as no guard.)
+        do {
+            for (name, entries) in InoutGuards.entries(s, vocabulary: vocabulary, regions: regions, mayHoldLocks: mayHoldLocks) {
+                TypeFacts.union(&index.inoutGuardFunctions[module, default: [:]][name, default: []], entries)
+            }
+        }
         for d in s.topLevel where s.decls[d].kind == .variable && s.decls[d].isLet {
             let v = s.decls[d]
             if GuardLogExtractor.isConcurrentQueue(v, s) {
@@ -808,8 +820,19 @@ public struct ProjectIndex: Sendable {
                 f.storedVars = members.vars
                 f.storedVarTypes = ValueMutations.storedVarTypes(of: di, in: s)
                 f.lockProperties = members.locks
-                f.queueProperties = members.queues
-                f.readerWriterQueues = members.readerWriter
+                // A queue var a method sets to its caller's queue is not one queue of the class.
+                // (Asked only of the queues: most classes have none.)
+                var perCall = Set<String>()
+                if !members.queues.isEmpty || !members.readerWriter.isEmpty {
+                    let replaced = ReplacedVars(s)
+                    let queues = Set(members.queues + members.readerWriter)
+                    for m in s.children[di] where s.decls[m].kind == .variable && queues.contains(s.decls[m].nameText)
+                        && replaced.isSetPerCall(member: s.decls[m], of: di) {
+                        perCall.insert(s.decls[m].nameText)
+                    }
+                }
+                f.queueProperties = perCall.isEmpty ? members.queues : members.queues.filter { !perCall.contains($0) }
+                f.readerWriterQueues = perCall.isEmpty ? members.readerWriter : members.readerWriter.filter { !perCall.contains($0) }
                 f.handedInQueues = members.queues.filter { q in
                     s.children[di].contains { s.decls[$0].kind == .variable && s.decls[$0].nameText == q && !GuardLogExtractor.madeByOwner(s.decls[$0], s) }
                 }

@@ -273,6 +273,20 @@ public final class RuleContext {
         return answer
     }
 
+    /// The run's functions named `name` that take an `inout` parameter, as `InoutGuards` entries.
+    public func inoutGuards(_ name: String) -> [String] {
+        let answer = Self.inoutGuards(name, module: module, index: index)
+        questions[FactsQuestion(kind: .inoutGuards, name: name)] = .strings(answer)
+        return answer
+    }
+
+    static func inoutGuards(_ name: String, module: String, index: ProjectIndex) -> [String] {
+        if let entries = index.inoutGuardFunctions[module]?[name] { return entries }
+        var out: [String] = []
+        for functions in index.inoutGuardFunctions.values { TypeFacts.union(&out, functions[name] ?? []) }
+        return out
+    }
+
     static func lockArgumentLabel(_ name: String, module: String, index: ProjectIndex) -> String? {
         if let label = index.lockArgumentFunctions[module]?[name] { return label }
         return index.lockArgumentFunctions.values.lazy.compactMap { $0[name] }.first
@@ -822,6 +836,7 @@ public final class RuleContext {
             case .queueHandOffs: b = .strings(queueHandOffs(q.name, module: module, index: index))
             case .handsStateToClosure: b = .bool(handsStateToClosure(q.name, module: module, index: index))
             case .lockArgumentFunction: b = .strings(lockArgumentLabel(q.name, module: module, index: index).map { [$0] })
+            case .inoutGuards: b = .strings(inoutGuards(q.name, module: module, index: index))
             case .mainQueueContext: b = .bool(isMainQueueContextMember(q.name, index: index))
             }
             if a != b {
@@ -857,7 +872,7 @@ struct FactsQuestion: Hashable {
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
         case lockingMembers, lockingMemberName, lockReaders, mutatingMethods, queueHandOffs
         case implementationsHoldValues, referenceProtocol, declaredMainActor, guardedMembers, protocolRequires, handsStateToClosure, lockArgumentFunction
-        case awaitedOtherwise, withLockUsed, mainQueueContext
+        case awaitedOtherwise, withLockUsed, mainQueueContext, inoutGuards
     }
     var kind: Kind
     var name: String

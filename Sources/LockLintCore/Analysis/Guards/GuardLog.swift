@@ -996,13 +996,14 @@ public enum GuardLogExtractor {
         resolution2.queueHandOff = { receiver, method, at in queueHandOff(context, receiver: receiver, method: method, at: at) }
         let replaced = ReplacedVars(s)
         resolution2.isReplaceable = { receiver, at in replaced.isReplaced(receiver, at: at) }
+        resolution2.isSetPerCall = { receiver, at in replaced.isSetPerCall(receiver, at: at) }
         resolution2.readerMethod = { receiver, method, at in
             guard case .member(let d) = receiverDecl(s, receiver, at: at), let type = declaredTypeName(d, s) else { return false }
             return context.lockReaderMethods(type).contains(method)
         }
         var regions = GuardRegions(s, vocabulary: context.vocabulary, extraScopedMethods: extra, selfWrappers: selfWrappers,
                                    resolution: resolution2, within: ranges, lockRegions: context.lockRegions,
-                                   argumentLocks: argumentLocks(context),
+                                   argumentLocks: argumentLocks(context), inoutLocks: inoutArgumentLocks(context),
                                    callbackRegions: QueueHandOuts.callbackRegions(context, types: names))
         // Methods of the classes (and their superclasses, in any file) that assert an executor.
         var asserting: [String: HeldGuard] = [:]
@@ -1229,6 +1230,66 @@ public enum GuardLogExtractor {
             calls += 1
         }
         return calls > 0
+    }
+
+    /// Storage passed `&x` to a function of the run that touches its `inout` parameter only
+    /// under a guard it takes itself (see `InoutGuards`): the argument's tokens and the guard as
+    /// the call writes it (the receiver, for a method of a lock type on itself; else the lock or
+    /// queue argument), with whether it is a queue. Every function of the run the call may name
+    /// (by name, labels and, for a method, the receiver's type) must hold the same guard.
+    static func inoutArgumentLocks(_ context: RuleContext) -> [InoutLock] {
+        let s = context.structure
+        var known: [String: [InoutGuards.Entry]] = [:]
+        func entries(_ name: String) -> [InoutGuards.Entry] {
+            if let e = known[name] { return e }
+            let e = context.inoutGuards(name).compactMap { InoutGuards.Entry($0) }
+            known[name] = e
+            return e
+        }
+        var out: [InoutLock] = []
+        for a in InoutGuards.arguments(s, names: { !entries($0).isEmpty }) {
+            let name = s.text(a.callee)
+            // The receiver's type, when it is a stored property or a local of a written type.
+            var receiverType: String? = nil
+            if !a.receiver.isEmpty, a.receiver != "self", case .member(let d) = receiverDecl(s, a.receiver, at: a.callee) {
+                receiverType = declaredTypeName(d, s).map { context.aliasTarget($0) ?? $0 }
+            }
+            var lock: String? = nil
+            var agreed = true
+            var positions: [Int] = []
+            for e in entries(name) {
+                guard let p = e.positions(of: a.labels), e.inouts.contains(p[a.position]) else { continue }
+                if e.lock == "self" {
+                    // A method of a lock type on itself: only for a receiver of that type.
+                    guard let t = receiverType else { agreed = false; break }
+                    if t != e.type { continue }
+                } else if let t = receiverType, t != e.type, !e.type.isEmpty {
+                    continue
+                }
+                guard lock == nil || lock == e.lock else { agreed = false; break }
+                lock = e.lock
+                positions = p
+            }
+            guard agreed, let l = lock, l != "-" else { continue }
+            if l == "self" {
+                guard let t = receiverType, context.vocabulary.lockTypes.contains(t) || context.lockWrapperMethods(t) != nil else { continue }
+                out.append(InoutLock(start: a.start, end: a.end, callee: a.callee, lock: a.receiver, queue: false))
+            } else if let i = Int(l.dropFirst()), let j = positions.firstIndex(of: i), j < a.arguments.count {
+                let r = a.arguments[j]
+                guard r.end > r.start, (r.start..<r.end).allSatisfy({ s.code[$0].isWord || s.isChar($0, UInt8(ascii: ".")) || s.isKeyword($0, .self) })
+                else { continue }
+                out.append(InoutLock(start: a.start, end: a.end, callee: a.callee, lock: s.text(s.span(r.start, r.end)), queue: l.hasPrefix("q")))
+            }
+        }
+        return out
+    }
+
+    public struct InoutLock {
+        public var start: Int
+        public var end: Int
+        public var callee: Int
+        public var lock: String
+        public var queue: Bool
     }
 
     /// Closures passed to a free function of the run that runs them under a lock given as an

@@ -165,6 +165,9 @@ public struct GuardRegions {
         /// the next (a stored `var` the code assigns after construction): holding it excludes
         /// nothing the tool can rely on.
         public var isReplaceable: (String, Int) -> Bool = { _, _ in false }
+        /// Whether the queue `receiver` names is a stored `var` a method sets to a queue its caller
+        /// passed (`self.queue = queue`): not one queue for the instance, so no guard the tool can name.
+        public var isSetPerCall: (String, Int) -> Bool = { _, _ in false }
 
         public init(executor: @escaping (String, Int) -> Executor, closureMethod: @escaping (String, String, Int) -> Bool?,
                     isLocal: @escaping (String, Int) -> Bool = { _, _ in false },
@@ -195,7 +198,7 @@ public struct GuardRegions {
     ///   queue the code handed it (`QueueHandOuts.callbackRegions`): they hold that queue.
     public init(_ s: FileStructure, vocabulary: LockVocabulary, extraScopedMethods: Set<String>, selfWrappers: [String: String],
                 resolution: Resolution, within ranges: [Range<Int>]? = nil, lockRegions: LockRegions? = nil,
-                argumentLocks: [Int: String] = [:], callbackRegions: (regions: [Region], handOuts: Set<Int>) = ([], [])) {
+                argumentLocks: [Int: String] = [:], inoutLocks: [GuardLogExtractor.InoutLock] = [], callbackRegions: (regions: [Region], handOuts: Set<Int>) = ([], [])) {
         // One range per recorded class: a scan of them for every closure grew with classes × closures.
         let merged = TokenRanges(ranges ?? [])
         func inside(_ k: Int) -> Bool { ranges == nil || merged.contains(k) }
@@ -287,6 +290,7 @@ public struct GuardRegions {
                         // tool does not tell the wrapper's plain blocks from its barrier ones here).
                         if case .guarded(let kind) = resolution.executor(lock, s.closures[ci].callee) {
                             region.held = HeldGuard(kind == .mainActor ? HeldGuard.mainActor.name : lock, kind)
+                            if kind != .mainActor && resolution.isSetPerCall(lock, s.closures[ci].callee) { region.held = nil }
                         } else {
                             region.held = HeldGuard(lock, .lock)
                         }
@@ -339,6 +343,9 @@ public struct GuardRegions {
                 }
                 region.held = HeldGuard(kind == .mainActor ? HeldGuard.mainActor.name : r.lock, kind)
                 if kind == .readerWriter { region.writes = Self.isBarrier(s, s.closures[ci]) }
+                // A queue in a var that holds whichever queue the last caller passed: the tool
+                // cannot tell which queue a block runs on (a possible guard).
+                if kind != .mainActor && resolution.isSetPerCall(r.lock, s.closures[ci].callee) { region.held = nil }
             case .manual, .deferred, .unreleased, .heldOnEntry:
                 region.held = resolution.isParameter(r.lock, r.acquireToken) ? nil : HeldGuard(r.lock, .lock)
             }
@@ -356,6 +363,7 @@ public struct GuardRegions {
                 guard let q = Self.queueArgument(s, c) else { continue }
                 switch resolution.executor(q.text, q.token) {
                 case .guarded(let kind):
+                    if kind != .mainActor && resolution.isSetPerCall(q.text, q.token) { continue }
                     out.append(Region(start: c.open, end: c.close, executable: c.scope,
                                       held: HeldGuard(kind == .mainActor ? HeldGuard.mainActor.name : q.text, kind),
                                       receiver: q.text, writes: kind != .readerWriter, definite: true, form: ""))
@@ -378,6 +386,22 @@ public struct GuardRegions {
                            definite: true, form: asCalled)
             if resolution.isReplaceable(lock, c.callee) { r.held = nil }
             out.append(r)
+        }
+        // Storage passed `&x` to a function that touches it only under a guard it takes: held
+        // for the argument (the guard as the call writes it).
+        for a in inoutLocks where inside(a.start) {
+            let lock = Self.canonical(LockRegions.normalized(a.lock), aliases)
+            guard !lock.isEmpty, !resolution.isLocal(lock, a.callee), !resolution.isParameter(lock, a.callee),
+                  let exec = s.enclosingExecutable(of: a.start) else { continue }
+            var held = HeldGuard(lock, .lock)
+            if a.queue {
+                guard case .guarded(let kind) = resolution.executor(lock, a.callee), kind != .readerWriter else { continue }
+                held = HeldGuard(kind == .mainActor ? HeldGuard.mainActor.name : lock, kind)
+                if kind != .mainActor && resolution.isSetPerCall(lock, a.callee) { continue }
+            } else if resolution.isReplaceable(lock, a.callee) {
+                continue
+            }
+            out.append(Region(start: a.start, end: a.end, executable: exec, held: held, receiver: lock, writes: true, definite: true, form: ""))
         }
         out.append(contentsOf: callbackRegions.regions.filter { inside($0.start) })
         callbackHandOuts = callbackRegions.handOuts

@@ -32,8 +32,13 @@ enum GuardReport {
             return unprotected(f, rule: rule, token: token, context: context)
         case .publicVar:
             let p = f.primary!
-            let held = (f.guardedCount == f.accessCount ? "at \(f.accessCount == 1 ? "its one access" : f.accessCount == 2 ? "both of its own accesses" : "all \(f.accessCount) of its own accesses")"
-                : "at \(f.guardedCount) of its \(f.accessCount) own accesses") + uncounted(f)
+            // Accesses that some paths reach with the guard and others without it are counted
+            // apart: "holds at both" only when it holds on every path to both.
+            let n = f.guardedCount, some = f.partlyGuardedCount
+            let held = (n == 0 && some > 0
+                ? "on some paths to \(some == f.accessCount ? (some == 1 ? "its one access" : some == 2 ? "both of its own accesses" : "all \(some) of its own accesses") : "\(some) of its \(f.accessCount) own accesses")"
+                : n == f.accessCount ? "at \(f.accessCount == 1 ? "its one access" : f.accessCount == 2 ? "both of its own accesses" : "all \(f.accessCount) of its own accesses")"
+                : "at \(n) of its \(f.accessCount) own accesses" + (some > 0 ? ", and on some paths to \(some) more" : "")) + uncounted(f)
             // Said as what outside code can do: the tool sees none of it.
             message = "\(owner) is public, so code outside the module can \(f.settable ? "read and write" : "read") it without \(describe(p)), "
                 + "which the class holds " + held
@@ -192,15 +197,21 @@ enum GuardReport {
                     fix = "hold \(describe(p)) around the \(use) of \(name) \(at); " + again
                 case .serialQueue, .readerWriter, .eventLoop:
                     let verbs = queueVerbs(p.name, f, context: context)
-                    let hop = "do not make '\(helper)()' hop to \(p.name) itself: its other callers already run on \(p.name), and \(verbs.sync) there would deadlock"
+                    // "Its other callers already run there" only when they all do (counted): else how many do.
+                    let runThere = f.helperUnguardedCalls > 1
+                        ? "\(f.helperGuardedCalls) of its \(f.helperGuardedCalls + f.helperUnguardedCalls - 1) other calls already run"
+                            + "\(f.helperGuardedCalls == 1 ? "s" : "") on \(p.name) (\(f.helperUnguardedCalls - 1) \(f.helperUnguardedCalls == 2 ? "does" : "do") not)"
+                        : "its other callers already run on \(p.name)"
+                    let like = f.helperUnguardedCalls > 1 ? "like its calls that already run there" : "like its other callers"
+                    let hop = "do not make '\(helper)()' hop to \(p.name) itself: \(runThere), and \(verbs.sync) there would deadlock"
                     if f.helperCallDeferrable {
                         let submit = f.primary?.name == p.name ? f.form.map { "\(p.name).\($0)" } ?? verbs.async : verbs.async
-                        fix = "submit the call of '\(helper)()' \(at) to \(p.name) (inside \(submit) { }) like its other callers; " + hop
+                        fix = "submit the call of '\(helper)()' \(at) to \(p.name) (inside \(submit) { }) \(like); " + hop
                     } else {
                         // Sent with async, the call would run after the code that follows it,
                         // which may rely on it having run: the tool cannot tell, and offers no
                         // reordering.
-                        fix = "run the call of '\(helper)()' \(at) on \(p.name) like its other callers, in the order the code after it expects "
+                        fix = "run the call of '\(helper)()' \(at) on \(p.name) \(like), in the order the code after it expects "
                             + "(\(verbs.async) would run it after that code; check whether that code relies on it first); " + hop
                     }
                 case .mainActor:

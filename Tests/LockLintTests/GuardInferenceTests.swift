@@ -435,6 +435,31 @@ final class GuardInferenceTests: XCTestCase {
         XCTAssertEqual(app.map(\.location.line), [])
     }
 
+    /// An access in a helper that some callers reach on the queue and others from a completion
+    /// handler off it is held there on some paths only: the message counts it apart, and never
+    /// says the class holds the queue at every access.
+    func testAPublicVarHeldOnSomePathsIsCountedApart() async {
+        let code = """
+            import Foundation
+            public final class Link {
+                private let queue = DispatchQueue(label: "link")
+                public var onChange: (() -> Void)?
+                private var state = 0
+                public func start() { queue.async { self.state = 1; self.onChange?() } }
+                public func stop() { queue.async { self.state = 0; self.fail() } }
+                public func check(_ api: API) { api.load { [weak self] in self?.fail() } }
+                private func fail() { state = 2; onChange?() }
+            }
+            public protocol API { func load(_ done: @escaping () -> Void) }
+            """
+        let input = LintInput(path: "Sources/M/Link.swift", bytes: Array(code.utf8), context: FileContext(module: "/pkg/Sources/M"))
+        let ds = await Linter.lint([input], settings: LintSettings(rules: [InconsistentLockingRule()], jobs: 1)).diagnostics
+        let onChange = ds.first { $0.location.line == 4 }
+        XCTAssertEqual(onChange?.message,
+                       "'onChange' of class 'Link' is public, so code outside the module can read and write it without queue 'queue', which the class holds at 1 of its 2 own accesses, and on some paths to 1 more",
+                       "\(ds.map(\.message))")
+    }
+
     /// A queue handed to the class that it only delivers work to is not the guard of the public
     /// callbacks read there; a queue it makes, or also uses with sync, still is. The fixtures of
     /// `delivery_queue_*` linted in a package target: the lines marked "in a package" fire.
@@ -868,12 +893,15 @@ final class GuardInferenceTests: XCTestCase {
         let held = code.replacingOccurrences(of: "    func later()", with: "    func flush() { queue.async { self.store() } }\n    func later()")
         let hs = await Support.lint([("Sources/M/Sync.swift", held)], rules: [InconsistentLockingRule()])
         XCTAssertEqual(hs.map(\.location.line), [6, 7], "\(hs.map(\.message))")
-        // (Code follows the call in merge(), and may rely on it having run: no queue.async.)
-        XCTAssertTrue(hs.first?.fixIt.message.hasPrefix("run the call of 'store()' at line 7 on queue like its other callers, in the order the code after it expects") ?? false,
+        // (Code follows the call in merge(), and may rely on it having run: no queue.async. Only
+        // one of store()'s two other calls runs on the queue: the fix-it counts, never says "its
+        // other callers already run there".)
+        XCTAssertTrue(hs.first?.fixIt.message.hasPrefix("run the call of 'store()' at line 7 on queue like its calls that already run there, in the order the code after it expects") ?? false,
                       "\(hs.first?.fixIt.message ?? "")")
         let last = held.replacingOccurrences(of: "store(); entries = []", with: "entries = []; store()")
         let ls = await Support.lint([("Sources/M/Sync.swift", last)], rules: [InconsistentLockingRule()])
-        XCTAssertTrue(ls.contains { $0.fixIt.message.hasPrefix("submit the call of 'store()' at line 7 to queue (inside queue.async { }) like its other callers") },
+        XCTAssertTrue(ls.contains { $0.fixIt.message.hasPrefix("submit the call of 'store()' at line 7 to queue (inside queue.async { }) like its calls that already run there")
+            && $0.fixIt.message.hasSuffix("1 of its 2 other calls already runs on queue (1 does not), and queue.sync there would deadlock") },
                       "\(ls.map(\.fixIt.message))")
         // Without the chain (store() called only from its own unguarded block): two paths.
         let alone = code.replacingOccurrences(of: "store(); entries = []", with: "entries = []")

@@ -909,7 +909,10 @@ public enum GuardInference {
                 f.primary = primary
                 f.guardedAt = anyExample
                 f.settable = v.settableOutsideModule
-                f.guardedCount = counts[primary] ?? 0
+                // Held on every path at some accesses, only on some paths (through some callers)
+                // at others: counted apart, the message says which.
+                f.guardedCount = definite[primary] ?? 0
+                f.partlyGuardedCount = (counts[primary] ?? 0) - f.guardedCount
                 f.accessCount = list.count
                 f.uncountedCount = uncounted[v.name] ?? 0
                 f.uncountedPlaces = uncountedPlaces[v.name] ?? []

@@ -115,6 +115,37 @@ public struct GuardRegions {
         return out
     }
 
+    /// Whether every function of the file named `method` calls each of its closure parameters
+    /// only back from a closure it hands to other code (a completion handler), with no region of
+    /// the file (held or possible, `regions` or `base`) around the call, and uses them no other
+    /// way (never stores, returns or hands them on, never calls them directly).
+    static func callsBackUnguarded(_ s: FileStructure, method: String, regions: [Region], base: LockRegions) -> Bool {
+        let decls = s.functionDecls(named: method)
+        guard !decls.isEmpty else { return false }
+        for di in decls {
+            let d = s.decls[di]
+            guard d.body >= 0 else { return false }
+            let params = Set(GuardLogExtractor.closureParameters(s, di, escaping: true))
+            guard !params.isEmpty else { return false }
+            var calls = 0
+            for k in s.scopes[d.body].interior where s.code[k].kind == .identifier && params.contains(s.text(k)) {
+                if s.isChar(k - 1, UInt8(ascii: ".")) { continue }
+                if s.isChar(k + 1, UInt8(ascii: ":")) { continue }
+                let called = s.isChar(k + 1, UInt8(ascii: "(")) || (s.isChar(k + 1, UInt8(ascii: "?")) && s.isChar(k + 2, UInt8(ascii: "(")))
+                guard called else { return false }
+                // In a closure of the body handed to another object's method (not one of self's).
+                guard let exec = s.enclosingExecutable(of: k), exec != d.body, s.scopes[exec].kind == .closure else { return false }
+                let c = s.closures[s.scopes[exec].closure]
+                guard c.callee >= 0, c.receiverStart >= 0, !(s.isKeyword(c.receiverStart, .self) && c.receiverStart == c.callee - 2) else { return false }
+                if regions.contains(where: { $0.start < k && k < $0.end }) { return false }
+                if base.regions.contains(where: { $0.start < k && k < $0.end }) { return false }
+                calls += 1
+            }
+            guard calls > 0 else { return false }
+        }
+        return true
+    }
+
     /// Whether a closure kept to run later, passed to `receiver.method`, may run on the
     /// receiver's own serial executor: the receiver is a stored property of this file's types
     /// (of `self` or of another instance: not a local, a parameter or a longer chain), and the
@@ -212,6 +243,7 @@ public struct GuardRegions {
         // resolve it (unless the method's name says the closure runs later).
         let scopedNames = NameSet(extraScopedMethods)
         let aliases = Self.selfAliases(s)
+        var ownCallbacks: [Region] = []
         for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.receiverStart >= 0 && c.close > c.open && inside(c.open) {
             if Self.plainClosureNames.contains(s, c.callee) || LockRegions.serialExecutorNames.contains(s, c.callee)
                 || vocabulary.lockScopedNames.contains(s, c.callee) || scopedNames.contains(s, c.callee) { continue }
@@ -245,9 +277,26 @@ public struct GuardRegions {
                 if LockRegions.deferredCallees.contains(method) || LockRegions.runsLater(s, c) {
                     guard Self.mayBeExecutorMember(c, receiver: receiver, method: method, resolution: resolution) else { continue }
                 }
+                // The class's own method that keeps its closure for code outside the file to call
+                // back: decided below, once every other receiver's closures are known.
+                if receiver == "self" && base.escapingCallees.contains(method) {
+                    ownCallbacks.append(region)
+                    continue
+                }
             }
             _ = ci
             out.append(region)
+        }
+        // A closure handed to the class's own method that calls it back only from completion
+        // handlers of other code, where nothing of the file holds or may hold a guard (`func
+        // send(done: @escaping …) { api.post { r in done(r) } }`): it runs on that code's thread,
+        // not under a guard the tool cannot resolve, and not under the caller's.
+        if !ownCallbacks.isEmpty {
+            var memo: [String: Bool] = [:]
+            for r in ownCallbacks {
+                if memo[r.form] == nil { memo[r.form] = Self.callsBackUnguarded(s, method: r.form, regions: out, base: base) }
+                if memo[r.form] == false { out.append(r) }
+            }
         }
         // A method of this file that runs its closure parameter inside such a possible guard's
         // block (`func perform(_ body: …) { context.perform { body() } }`) may hold it around the

@@ -2,7 +2,14 @@
 /// choice in one function (`if onQueue { reset() } else { queue.async { reset() } }`, a `guard`
 /// whose else sends it and returns, two cases of a `switch`): the author decided that where the
 /// call is direct, the code already runs on that queue. The direct call is taken to run there.
+/// Not a block sent for later (`queue.asyncAfter(deadline:) { next() }` against a direct
+/// `next()`): that arm waits before it runs, so the choice is about when the call runs, and the
+/// direct arm runs wherever its caller runs (a completion handler of other code, on a thread the
+/// tool cannot see).
 enum QueueAlternatives {
+    /// The queue methods whose block runs as soon as the queue is free: a hop onto the queue.
+    static let hopMethods: Set<String> = QueueReach.onQueueMethods.subtracting(["asyncAfter"])
+
     /// Regions holding the queue around such direct calls, from the file's block regions.
     static func regions(_ s: FileStructure, _ blocks: [GuardRegions.Region]) -> [GuardRegions.Region] {
         var out: [GuardRegions.Region] = []
@@ -11,7 +18,7 @@ enum QueueAlternatives {
         for r in blocks {
             guard let held = r.held, held.kind.isExecutor, r.executable >= 0, s.scopes[r.executable].kind == .closure else { continue }
             let c = s.closures[s.scopes[r.executable].closure]
-            guard c.callee >= 1, s.isChar(c.callee - 1, UInt8(ascii: ".")), QueueReach.onQueueMethods.contains(s.text(c.callee)),
+            guard c.callee >= 1, s.isChar(c.callee - 1, UInt8(ascii: ".")), Self.hopMethods.contains(s.text(c.callee)),
                   let exec = s.enclosingExecutable(of: c.callee) else { continue }
             var inBlock: [String: Int] = [:]
             for k in s.scopes[r.executable].interior where isDirectCall(s, k) && s.enclosingExecutable(of: k) == r.executable {

@@ -79,9 +79,10 @@ public struct DispatchMainInAsyncRule: Rule {
             task that sleeps first would only restate it. A hop in a `defer` stands where the block holding the \
             `defer` ends (the last step, when that block is the function's or task's body). A block that only \
             assigns state (no other call) that nothing after it in its code names, followed there by another \
-            `DispatchQueue.main.async` block (or by one in a `defer` still to run), is not reported: the main queue \
-            runs the later block after it, so whoever waits for that block's effect sees this one's too, and the \
-            later block is judged on its own; \
+            `DispatchQueue.main.async` block that can run after it (not in another branch; or one in a `defer` still \
+            to run), is not reported: nothing in its code can see it early, and where the later block runs, whoever \
+            waits for that block's effect sees this one's too (the main queue keeps order); the later block is \
+            judged on its own; \
             a delayed block passed by name (a work item, a function) gets no rewrite, since what it captures is not \
             visible. `@MainActor` on an extension isolates that extension's members, not the type.
             """,

@@ -74,6 +74,26 @@ final class Catalog {
         }
     }
 
+    // The other block is in another branch: it does not run after this one.
+    func settle(_ ok: Bool) async throws {
+        switch ok {
+        case true:
+            DispatchQueue.main.async { self.isLoading = false } // expect: dispatch_main_in_async
+        case false:
+            DispatchQueue.main.async { self.items = [] } // expect: dispatch_main_in_async
+        }
+        try await fetch2()
+    }
+
+    func settleAgain(_ ok: Bool) async throws {
+        if ok {
+            DispatchQueue.main.async { self.isLoading = true } // expect: dispatch_main_in_async
+        } else {
+            DispatchQueue.main.async { self.items = [] } // expect: dispatch_main_in_async
+        }
+        try await fetch2()
+    }
+
     func announce() {}
     func fetch() async throws -> [String] { [] }
     func fetch2() async throws {}

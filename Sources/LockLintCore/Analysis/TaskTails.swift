@@ -193,7 +193,7 @@ public enum TaskTails {
             if let e = mainHopStatement(s, at: k), k + 4 != m {
                 // Another main-queue block of this code: after the hop, or in a `defer` whose block
                 // is still open at the hop.
-                if k > m && DispatchedBlocks.runningScope(s, of: k) == body { later = true }
+                if k > m && DispatchedBlocks.runningScope(s, of: k) == body && runsAfter(s, later: k, call: m) { later = true }
                 if k < m && inDefer(s, call: k + 4) && DispatchedBlocks.runningScope(s, of: k) == body && deferHolds(s, defer: k, call: m) { later = true }
                 k = e + 1
                 continue
@@ -202,6 +202,37 @@ public enum TaskTails {
             k += 1
         }
         return later
+    }
+
+    /// Whether the statement at `k`, later in the code than the call at `m`, can run after it:
+    /// not in another branch of an `if`/`else` chain, a `do`/`catch` or a `switch` that holds `m`.
+    static func runsAfter(_ s: FileStructure, later k: Int, call m: Int) -> Bool {
+        // The innermost scope holding both, and its children holding each.
+        var a = Int(s.scopeOf[k])
+        var child = -1
+        while a >= 0 && !(s.scopes[a].open < m && m < s.scopes[a].close) {
+            child = a
+            a = s.scopes[a].parent
+        }
+        guard a >= 0 else { return false }
+        var c = Int(s.scopeOf[m])
+        var mChild = -1
+        while c >= 0 && c != a {
+            mChild = c
+            c = s.scopes[c].parent
+        }
+        guard c == a else { return false }
+        if mChild >= 0 {
+            var end = s.ifChainEnd(afterBranchClosingAt: s.scopes[mChild].close)
+            while s.isKeyword(end + 1, .catch), let b = s.statementBody(of: end + 1) { end = s.scopes[b].close }
+            if (child >= 0 ? s.scopes[child].open : k) <= end { return false }
+        }
+        // Another case of a switch does not run after this one.
+        let kw = s.scopes[a].statementKeyword
+        if s.scopes[a].kind == .statement && kw >= 0 && s.isKeyword(kw, .switch) {
+            for j in m..<k where Int(s.scopeOf[j]) == a && s.isCaseLabel(j, inSwitch: a) { return false }
+        }
+        return true
     }
 
     /// Whether the `defer` holding token `k` belongs to a block that is still open at `m`.

@@ -19,9 +19,12 @@ public struct DispatchMainInAsyncRule: Rule {
             """,
         fix: """
             From async code, `await MainActor.run { … }` (or call a `@MainActor` function with `await`); to start \
-            main-actor work without waiting, `Task { @MainActor in … }`; for a delay, a task of its own that sleeps \
-            first (`Task { @MainActor [weak self] in try await Task.sleep(for: …); … }`, keeping the block's capture \
-            list), so that the code around goes on at once as it did with the timer. In `@MainActor` code, where code after the hop \
+            main-actor work without waiting, `Task { @MainActor in … }`; for a delay set before work the code still \
+            awaits, a task of its own that sleeps first, kept so that the code can cancel it (`let later = Task { \
+            @MainActor [weak self] in try await Task.sleep(for: …); … }`, keeping the block's capture list; \
+            `later.cancel()` stops it before the block runs), so that the code around goes on at once as it did \
+            with the timer. A `defer` body cannot await: move the block's code out of it, to where the code ends, \
+            and await it there. In `@MainActor` code, where code after the hop \
             reads what the block sets, run the block's code in place of the hop (the code already runs on the main \
             actor), unless that read must see the value from before the block.
             """,
@@ -70,11 +73,30 @@ public struct DispatchMainInAsyncRule: Rule {
             isolation on, such as a Combine `sink`; not through a block sent to another queue, a detached or child \
             task, or a `@Sendable` closure): a hop to the main queue in it is already on the main actor. A delayed \
             block that captures weakly (`[weak self]`) is told to keep that capture list on the task that replaces it; \
+            a delayed block (`asyncAfter`, off the main actor) is reported only where the code that sets it still \
+            awaits something after it (later in its function or task, or in the next turn of a loop around it): set \
+            when the code has nothing left to await, it is a timer set on purpose for after the code's work, and a \
+            task that sleeps first would only restate it. A hop in a `defer` stands where the block holding the \
+            `defer` ends (the last step, when that block is the function's or task's body). A block that only \
+            assigns state (no other call) that nothing after it in its code names, followed there by another \
+            `DispatchQueue.main.async` block that can run after it (not in another branch; or one in a `defer` still \
+            to run), is not reported: nothing in its code can see it early, and where the later block runs, whoever \
+            waits for that block's effect sees this one's too (the main queue keeps order); the later block is \
+            judged on its own; \
             a delayed block passed by name (a work item, a function) gets no rewrite, since what it captures is not \
             visible. `@MainActor` on an extension isolates that extension's members, not the type.
             """,
         inTests: .skipped("mixing GCD and async/await is migration advice; test code is not reported"),
         triggeringExamples: [
+            """
+            final class Loader {
+                func reload() async throws {
+                    DispatchQueue.main.async { self.isLoading = true }
+                    let items = try await fetch()
+                    DispatchQueue.main.↓async { self.items = items; self.isLoading = false }
+                }
+            }
+            """,
             """
             func refresh() async throws {
                 let items = try await api.items()
@@ -85,8 +107,9 @@ public struct DispatchMainInAsyncRule: Rule {
             """,
             """
             actor Uploader {
-                func finish() {
+                func finish() async {
                     DispatchQueue.main.↓asyncAfter(deadline: .now() + 1) { NotificationCenter.default.post(name: .done, object: nil) }
+                    await flush()
                 }
             }
             """,
@@ -117,8 +140,9 @@ public struct DispatchMainInAsyncRule: Rule {
             """,
             """
             actor Uploader {
-                func finish() {
+                func finish() async {
                     DispatchQueue.main.↓asyncAfter(deadline: .now() + 1) { [weak self] in self?.notify() }
+                    await flush()
                 }
             }
             """,
@@ -134,6 +158,14 @@ public struct DispatchMainInAsyncRule: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            final class Responder {
+                func respond() async throws {
+                    try await send()
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 1) { [weak self] in self?.emitNext() }
+                }
+            }
+            """,
             """
             @MainActor
             final class Cart {
@@ -271,6 +303,18 @@ public struct DispatchMainInAsyncRule: Rule {
             // Main-actor code awaited next runs after the block (the main queue keeps order): nothing
             // after the hop can tell it from `await MainActor.run`.
             if follow == .beforeMainActorWait { continue }
+            // A delayed block set when the code has nothing left to await: a timer set on purpose
+            // for after the code's work, which a task that sleeps first would only restate.
+            var awaitedAfter = -1
+            if method == "asyncAfter" && !ctx.isMainActor {
+                guard let body = DispatchedBlocks.runningScope(s, of: m), let a = TaskTails.awaitAfter(s, call: m, body: body) else { continue }
+                awaitedAfter = a
+            }
+            // Async code that posts state nothing after it names, before another main-queue block
+            // of the same code: that later block carries whatever the caller may wait for.
+            if method == "async", follow == nil, case .async = ctx, let body = DispatchedBlocks.runningScope(s, of: m),
+               let posted = DispatchedBlocks.postedState(s, dispatchedBy: m),
+               TaskTails.postsUnreadBeforeLaterHop(s, call: m, body: body, names: posted) { continue }
             switch ctx {
             case .async(.task(let ci)) where follow != nil:
                 // The last thing a task nobody keeps does: `await MainActor.run` would behave the same.
@@ -299,7 +343,7 @@ public struct DispatchMainInAsyncRule: Rule {
             default:
                 break
             }
-            out.append((m, diagnostic(at: m, ctx, context: context, endsTask: tail, last: follow == .last)))
+            out.append((m, diagnostic(at: m, ctx, context: context, endsTask: tail, last: follow == .last, awaitedAfter: awaitedAfter)))
         }
         if !functionTails.isEmpty {
             // The uses of every async function of the file, in one pass: the candidates and the
@@ -322,8 +366,9 @@ public struct DispatchMainInAsyncRule: Rule {
     /// `endsTask`: nothing but other main-queue blocks follows the hop in its task or function
     /// (`last`: nothing at all).
     /// `read`: on the main actor, the read after the hop of what the block sets.
+    /// `awaitedAfter`: for a delayed block, the first `await` after it.
     func diagnostic(at m: Int, _ ctx: ConcurrencyIsolation, context: RuleContext, endsTask: Bool = false, last: Bool = true,
-                    read: (name: String, token: Int)? = nil) -> Diagnostic {
+                    awaitedAfter: Int = -1, read: (name: String, token: Int)? = nil) -> Diagnostic {
         let s = context.structure
         let method = s.text(m)
         let call = "DispatchQueue.main.\(method)"
@@ -338,9 +383,12 @@ public struct DispatchMainInAsyncRule: Rule {
         // The rewrite for a delay stays fire-and-forget: the delay is awaited inside a task of its
         // own, never by the code around it (that would hold up this code, and whoever awaits it,
         // for the whole wait).
-        let delayedTask = "`Task { @MainActor \(captures.map { $0 + " " } ?? "")in try await Task.sleep(for: …); … }`"
+        // Work is still awaited after it: a task the code keeps can be cancelled when that work
+        // makes the block unwanted, which the timer cannot.
+        let awaitLine = awaitedAfter >= 0 ? s.line(ofToken: awaitedAfter) : 0
+        let delayedTask = "`let later = Task { @MainActor \(captures.map { $0 + " " } ?? "")in try await Task.sleep(for: …); … }`"
         let keepsWeak = (captures.map { " (keep \($0): a task that awaits the delay holds what it captures strongly for the whole wait)" } ?? "")
-            + ": like the timer, it lets the code here go on at once (sleeping in the code itself would hold it up, and whoever awaits it, for the whole wait)"
+            + ": like the timer, it lets the code here go on at once, and `later.cancel()` where the work awaited from line \(awaitLine) makes the block unwanted stops it (the sleep throws before the block runs)"
         // A block passed by name (a work item, a function): what it captures is not visible here,
         // so no rewrite can be checked to keep weak captures weak.
         let blockByName = isAfter && DispatchedBlocks.dispatchedClosure(s, call: m) == nil
@@ -356,11 +404,12 @@ public struct DispatchMainInAsyncRule: Rule {
                 message = "\(call) in \(where_) blocks a cooperative-pool thread until the main queue runs the block"
                 fix = "replace with `await MainActor.run { … }`, which suspends instead of blocking and returns the block's result"
             } else if isAfter {
-                message = "\(call) in \(where_) schedules a GCD timer the task cannot await or cancel"
+                message = "\(call) in \(where_) schedules a GCD timer and then awaits more work (line \(awaitLine)): the block runs when the timer fires, whatever that work has done by then, and nothing here can cancel it"
                 fix = blockByName ? Self.blockByNameFix : "start \(delayedTask) instead\(keepsWeak)"
             } else {
                 // Only other main-queue blocks after it: they run after this one, so only the end matters.
-                let step = last ? "as the last step of \(where_)" : "in \(where_), followed only by other main-queue blocks,"
+                let deferred = TaskTails.inDefer(s, call: m) ? " (in a `defer`)" : ""
+                let step = last ? "as the last step of \(where_)\(deferred)" : "in \(where_)\(deferred), followed only by other main-queue blocks,"
                 if case .function = origin {
                     message = endsTask
                         ? "\(call) \(step) hands the block to GCD: the function returns before the block runs, so code awaiting it does not see its effect"
@@ -412,6 +461,12 @@ public struct DispatchMainInAsyncRule: Rule {
             fix = Self.globalActorFix(name: "MainActor", isSync: isSync, isAfter: isAfter, delayedTask: blockByName ? nil : delayedTask + keepsWeak)
         }
         var fullFix = fix
+        // A `defer` body cannot await: the rewrite has to run where the code ends instead.
+        if fix.contains("await MainActor.run"), let holder = TaskTails.deferHolder(s, call: m) {
+            var whose = "the function"
+            if holder != DispatchedBlocks.runningScope(s, of: m) { whose = "the block holding the `defer`" } else if case .async(.task) = ctx { whose = "the task" }
+            fullFix = "the hop is in a `defer`, whose body cannot `await` (unless the toolchain has async `defer`, SE-0493): move the block's code out of the `defer` and run it with `await MainActor.run { … }` where \(whose) ends, on every path that leaves it (after a throw: catch, await, rethrow)"
+        }
         if let read {
             // The only main-actor hop reported: the code after it reads what the block has not set yet.
             let line = s.line(ofToken: read.token)

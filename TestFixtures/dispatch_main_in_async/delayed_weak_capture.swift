@@ -1,23 +1,36 @@
 import Foundation
 
-// A delayed block that captures weakly: the rewrite must keep the weak capture (a task that awaits
-// the delay holds what it captures for the whole wait). Reported; the fix-it says so.
+// A delayed block that captures weakly, set before work the code still awaits: the rewrite must
+// keep the weak capture (a task that awaits the delay holds what it captures for the whole wait).
+// Reported; the fix-it says so. Set after the code's work, the same block is not reported.
 actor Uploader {
-    func finish() {
+    func finish() async {
         DispatchQueue.main.asyncAfter(deadline: .now() + 1) { [weak self] in // expect: dispatch_main_in_async
             _ = self
         }
+        await flush()
     }
+
+    func finishLater() {
+        DispatchQueue.main.asyncAfter(deadline: .now() + 1) { [weak self] in _ = self }
+    }
+
+    func flush() async {}
 }
 
 final class Poller {
     var delegate: AnyObject?
 
     func poll() async {
-        await fetch()
         DispatchQueue.main.asyncAfter(deadline: .now() + 2, execute: { [weak self, weak delegate] in // expect: dispatch_main_in_async
             _ = (self, delegate)
         })
+        await fetch()
+    }
+
+    func pollOnce() async {
+        await fetch()
+        DispatchQueue.main.asyncAfter(deadline: .now() + 2, execute: { [weak self, weak delegate] in _ = (self, delegate) })
     }
 
     func fetch() async {}
@@ -29,10 +42,15 @@ final class Poller {
 
 @StorageActor
 final class Store {
-    func expire() {
+    func expire() async {
         DispatchQueue.main.asyncAfter(deadline: .now() + 5) { [unowned self] in // expect: dispatch_main_in_async
             _ = self
         }
+        await Task.yield()
+    }
+
+    func expireLater() {
+        DispatchQueue.main.asyncAfter(deadline: .now() + 5) { [unowned self] in _ = self }
     }
 }
 

@@ -30,7 +30,7 @@ final class StripeScreen {
         DispatchQueue.main.async { self.visible = true } // expect: dispatch_main_in_async
     }
 
-    // Other code between the hops: reported (not as a last step).
+    // Other code between the hops that reads what the block sets: reported (not as a last step).
     func openAgain() {
         Task { await showAgain() }
     }
@@ -38,7 +38,7 @@ final class StripeScreen {
     private func showAgain() async {
         let url = await portalURL()
         DispatchQueue.main.async { self.model = url } // expect: dispatch_main_in_async
-        print(url)
+        print(model)
         DispatchQueue.main.async { self.visible = true }
     }
 

@@ -70,7 +70,7 @@ final class Syncer {
     func afterDelay() {
         Task {
             await refresh()
-            DispatchQueue.main.asyncAfter(deadline: .now() + 1) { self.didSignIn() } // expect: dispatch_main_in_async
+            DispatchQueue.main.asyncAfter(deadline: .now() + 1) { self.didSignIn() } // after the task's work: quiet
         }
     }
 }

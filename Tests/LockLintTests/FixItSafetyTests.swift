@@ -604,11 +604,11 @@ final class FixItSafetyTests: XCTestCase {
         let url = Support.packageRoot.appendingPathComponent("TestFixtures/dispatch_main_in_async/delayed_weak_capture.swift")
         let code = try String(contentsOf: url, encoding: .utf8)
         let ds = await findings(code, DispatchMainInAsyncRule())
-        XCTAssertEqual(ds.map(\.location.line), [7, 18, 33])
+        XCTAssertEqual(ds.map(\.location.line), [8, 25, 46])
         let lists = ["[weak self]", "[weak self, weak delegate]", "[unowned self]"]
         for (d, list) in zip(ds, lists) {
             let fix = d.fixIt.message
-            XCTAssertTrue(fix.hasPrefix("start `Task { @MainActor \(list) in try await Task.sleep(for: …); … }`"), fix)
+            XCTAssertTrue(fix.hasPrefix("start `let later = Task { @MainActor \(list) in try await Task.sleep(for: …); … }`"), fix)
             XCTAssertTrue(fix.contains("keep \(list): a task that awaits the delay holds what it captures strongly for the whole wait"), fix)
             XCTAssertFalse(fix.contains("MainActor.run"), fix)
             XCTAssertFalse(fix.contains("await the delay"), fix)
@@ -617,21 +617,46 @@ final class FixItSafetyTests: XCTestCase {
 
     /// A delayed block is never rewritten so that the code around awaits the delay (its awaiting
     /// callers would wait the whole delay too): the rewrite is a task of its own that sleeps first,
-    /// keeping weak captures weak; a block passed by name gets no rewrite.
+    /// kept so that the code can cancel it, keeping weak captures weak; a block passed by name gets
+    /// no rewrite. A delayed block set when the code has nothing left to await is not reported:
+    /// the rewrite would only restate it.
     func testADelayedBlockStaysFireAndForget() async throws {
         let url = Support.packageRoot.appendingPathComponent("TestFixtures/dispatch_main_in_async/delayed_fire_and_forget.swift")
         let code = try String(contentsOf: url, encoding: .utf8)
         let ds = await findings(code, DispatchMainInAsyncRule())
-        XCTAssertEqual(ds.map(\.location.line), [11, 18, 26, 34, 41])
-        let starts = ["start `Task { @MainActor in try await Task.sleep(for: …); … }`",
-                      "start `Task { @MainActor [weak self] in try await Task.sleep(for: …); … }`",
-                      "no rewrite offered", "start `Task { @MainActor in try await Task.sleep(for: …); … }`", "no rewrite offered"]
-        for (d, start) in zip(ds, starts) {
+        XCTAssertEqual(ds.map(\.location.line), [19, 27, 35, 61, 71])
+        let starts = ["start `let later = Task { @MainActor [weak self] in try await Task.sleep(for: …); … }`",
+                      "no rewrite offered", "start `let later = Task { @MainActor in try await Task.sleep(for: …); … }`",
+                      "start `let later = Task { @MainActor in try await Task.sleep(for: …); … }`", "no rewrite offered"]
+        let awaited = [22, 28, 34, 62, 72]
+        for ((d, start), line) in zip(zip(ds, starts), awaited) {
             let fix = d.fixIt.message
+            XCTAssertTrue(d.message.contains("then awaits more work (line \(line))"), d.message)
+            if start.hasPrefix("start") { XCTAssertTrue(fix.contains("`later.cancel()` where the work awaited from line \(line)"), fix) }
             XCTAssertTrue(fix.hasPrefix(start), fix)
             XCTAssertFalse(fix.contains("MainActor.run"), fix)
             XCTAssertFalse(fix.contains("await the delay ("), fix)
             XCTAssertFalse(fix.contains("and await the delay"), fix)
+        }
+    }
+
+    /// A hop in a `defer` is the last step of the code that leaves the block holding it; a `defer`
+    /// body cannot await, so its fix-it moves the block's code out of the `defer` instead of
+    /// offering `await MainActor.run` in place.
+    func testAHopInADeferIsNotToldToAwaitThere() async throws {
+        let url = Support.packageRoot.appendingPathComponent("TestFixtures/dispatch_main_in_async/hop_in_defer.swift")
+        let code = try String(contentsOf: url, encoding: .utf8)
+        let ds = await findings(code, DispatchMainInAsyncRule())
+        XCTAssertEqual(ds.map(\.location.line), [12, 37, 48])
+        XCTAssertTrue(ds[0].message.contains("as the last step of async function 'signOut()' (in a `defer`)"), ds[0].message)
+        XCTAssertTrue(ds[2].message.contains("as the last step of a Task body (in a `defer`)"), ds[2].message)
+        let ends = ["where the function ends", "where the block holding the `defer` ends", "where the task ends"]
+        for (d, end) in zip(ds, ends) {
+            let fix = d.fixIt.message
+            XCTAssertTrue(fix.hasPrefix("the hop is in a `defer`, whose body cannot `await`"), fix)
+            XCTAssertTrue(fix.contains("move the block's code out of the `defer`"), fix)
+            XCTAssertTrue(fix.contains(end), fix)
+            XCTAssertFalse(fix.hasPrefix("replace with `await MainActor.run"), fix)
         }
     }
 

@@ -60,6 +60,32 @@ public enum DispatchedBlocks {
         return out
     }
 
+    /// The names a block dispatched at `m` posts, when all it does is assign state (`x = …`,
+    /// `self?.a.b = …`, `n += 1`; values built with a type's initializer or a leading-dot member):
+    /// the last component of each assigned name. Nil when it calls anything else.
+    public static func postedState(_ s: FileStructure, dispatchedBy m: Int) -> Set<String>? {
+        guard let c = dispatchedClosure(s, call: m), c.close > c.open else { return nil }
+        var names = Set<String>()
+        for k in c.interior where s.code[k].kind == .identifier || s.isKeyword(k, .`init`) {
+            if s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "{")) {
+                // A call: only a value built for an assignment, `Type(…)`, `.init(…)`, `.case(…)`.
+                let leadingDot = s.isChar(k - 1, UInt8(ascii: ".")) && k >= 2 && s.code[k - 2].kind != .identifier
+                    && !s.isKeyword(k - 2, .self) && !s.isChar(k - 2, UInt8(ascii: ")")) && !s.isChar(k - 2, UInt8(ascii: "?"))
+                    && !s.isChar(k - 2, UInt8(ascii: "]")) && !s.isChar(k - 2, UInt8(ascii: "!"))
+                guard s.text(k).first?.isUppercase == true || leadingDot else { return nil }
+                continue
+            }
+            guard s.code[k].kind == .identifier, k + 1 < c.close else { continue }
+            if s.isChar(k + 1, UInt8(ascii: "=")) {
+                names.insert(s.text(k))
+            } else if s.code[k + 1].kind == .operator {
+                let op = s.text(k + 1)
+                if op.count >= 2 && op.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(op) { names.insert(s.text(k)) }
+            }
+        }
+        return names.isEmpty ? nil : names
+    }
+
     /// The code that runs a token on the spot: its function, accessor or closure body, through
     /// statements and closures that run inline (`forEach`, `withLock`, …).
     public static func runningScope(_ s: FileStructure, of i: Int) -> Int? {

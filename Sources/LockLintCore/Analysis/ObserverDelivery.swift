@@ -28,7 +28,8 @@ public enum ObserverDelivery {
 
         public init() {}
 
-        public var isEmpty: Bool { calls.isEmpty && relays.isEmpty }
+        /// No facts at all: a file that only declares a function taking closures still has some.
+        public var isEmpty: Bool { calls.isEmpty && closureTakers.isEmpty && relays.isEmpty }
 
         /// Adds `o`'s entries; whether that changed the table.
         @discardableResult

@@ -120,12 +120,125 @@ public enum TaskTails {
                 var j = scope.close
                 while s.isKeyword(j + 1, .catch), let body = s.statementBody(of: j + 1) { j = s.scopes[body].close }
                 pos = j + 1
+            case .defer:
+                // A `defer` body runs as the block holding it is left: the hop, last in it, stands
+                // where that block ends.
+                guard pos == scope.close, scope.parent >= 0 else { return nil }
+                pos = s.scopes[scope.parent].close
             default:
                 return nil
             }
             level = scope.parent
         }
         return nil
+    }
+
+    /// Whether the call at `m` runs in a `defer` body (of the code that runs it on the spot).
+    public static func inDefer(_ s: FileStructure, call m: Int) -> Bool { deferHolder(s, call: m) != nil }
+
+    /// The block whose end runs the `defer` body holding the call at `m`, or nil.
+    public static func deferHolder(_ s: FileStructure, call m: Int) -> Int? {
+        var sc = Int(s.scopeOf[m])
+        while sc >= 0 && s.scopes[sc].kind == .statement {
+            let kw = s.scopes[sc].statementKeyword
+            if kw >= 0 && s.isKeyword(kw, .defer) { return s.scopes[sc].parent >= 0 ? s.scopes[sc].parent : nil }
+            sc = s.scopes[sc].parent
+        }
+        return nil
+    }
+
+    /// The first `await` that the code running the call at `m` reaches after it (in `body`, the
+    /// function or closure scope that runs the call on the spot; closures that run later are
+    /// not that code): later tokens, and in a loop around the call, the loop's next turn too.
+    public static func awaitAfter(_ s: FileStructure, call m: Int, body: Int) -> Int? {
+        var start = callEnd(s, m) + 1
+        var sc = Int(s.scopeOf[m])
+        while sc >= 0 && sc != body {
+            let kw = s.scopes[sc].statementKeyword
+            if s.scopes[sc].kind == .statement && kw >= 0 && (s.isKeyword(kw, .for) || s.isKeyword(kw, .while) || s.isKeyword(kw, .repeat)) {
+                start = min(start, kw)
+            }
+            sc = s.scopes[sc].parent
+        }
+        let end = s.scopes[body].close
+        let dispatched = (m + 1)...callEnd(s, m)
+        var k = start
+        while k < end {
+            defer { k += 1 }
+            guard s.isKeyword(k, .await), !dispatched.contains(k), DispatchedBlocks.runningScope(s, of: k) == body else { continue }
+            return k
+        }
+        return nil
+    }
+
+    /// Whether a main-queue block that only posts `names` (see `DispatchedBlocks.postedState`),
+    /// sent at `m` from the code of `body`, is followed there by another main-queue block, and
+    /// nothing else of that code names what it posts: the main queue runs the later block after
+    /// it, so whoever waits for that block's effect sees this one's too, and nothing in between
+    /// looks. A block in a `defer` of an enclosing block, declared before the hop, runs after it.
+    public static func postsUnreadBeforeLaterHop(_ s: FileStructure, call m: Int, body: Int, names: Set<String>) -> Bool {
+        let scope = s.scopes[body]
+        var start = callEnd(s, m) + 1
+        var sc = Int(s.scopeOf[m])
+        while sc >= 0 && sc != body {
+            let kw = s.scopes[sc].statementKeyword
+            if s.scopes[sc].kind == .statement && kw >= 0 && (s.isKeyword(kw, .for) || s.isKeyword(kw, .while) || s.isKeyword(kw, .repeat)) {
+                start = min(start, kw)
+            }
+            sc = s.scopes[sc].parent
+        }
+        var later = false
+        var k = scope.open + 1
+        while k < scope.close {
+            if let e = mainHopStatement(s, at: k), k + 4 != m {
+                // Another main-queue block of this code: after the hop, or in a `defer` whose block
+                // is still open at the hop.
+                if k > m && DispatchedBlocks.runningScope(s, of: k) == body && runsAfter(s, later: k, call: m) { later = true }
+                if k < m && inDefer(s, call: k + 4) && DispatchedBlocks.runningScope(s, of: k) == body && deferHolds(s, defer: k, call: m) { later = true }
+                k = e + 1
+                continue
+            }
+            if k >= start && (k < m - 4 || k > callEnd(s, m)) && s.code[k].kind == .identifier && names.contains(s.text(k)) { return false }
+            k += 1
+        }
+        return later
+    }
+
+    /// Whether the statement at `k`, later in the code than the call at `m`, can run after it:
+    /// not in another branch of an `if`/`else` chain, a `do`/`catch` or a `switch` that holds `m`.
+    static func runsAfter(_ s: FileStructure, later k: Int, call m: Int) -> Bool {
+        // The innermost scope holding both, and its children holding each.
+        var a = Int(s.scopeOf[k])
+        var child = -1
+        while a >= 0 && !(s.scopes[a].open < m && m < s.scopes[a].close) {
+            child = a
+            a = s.scopes[a].parent
+        }
+        guard a >= 0 else { return false }
+        var c = Int(s.scopeOf[m])
+        var mChild = -1
+        while c >= 0 && c != a {
+            mChild = c
+            c = s.scopes[c].parent
+        }
+        guard c == a else { return false }
+        if mChild >= 0 {
+            var end = s.ifChainEnd(afterBranchClosingAt: s.scopes[mChild].close)
+            while s.isKeyword(end + 1, .catch), let b = s.statementBody(of: end + 1) { end = s.scopes[b].close }
+            if (child >= 0 ? s.scopes[child].open : k) <= end { return false }
+        }
+        // Another case of a switch does not run after this one.
+        let kw = s.scopes[a].statementKeyword
+        if s.scopes[a].kind == .statement && kw >= 0 && s.isKeyword(kw, .switch) {
+            for j in m..<k where Int(s.scopeOf[j]) == a && s.isCaseLabel(j, inSwitch: a) { return false }
+        }
+        return true
+    }
+
+    /// Whether the `defer` holding token `k` belongs to a block that is still open at `m`.
+    static func deferHolds(_ s: FileStructure, defer k: Int, call m: Int) -> Bool {
+        guard let holder = deferHolder(s, call: k) else { return false }
+        return s.scopes[holder].open < m && m < s.scopes[holder].close
     }
 
     /// Whether token `k` is a literal on its own: `true`, `false`, `nil`, a number, a string

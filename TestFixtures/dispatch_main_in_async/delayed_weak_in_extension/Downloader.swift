@@ -1,3 +1,5 @@
 actor Downloader {
     var finished = 0
+
+    func flush() async {}
 }

@@ -381,11 +381,17 @@ public struct GuardRegions {
         }
         out.append(contentsOf: callbackRegions.regions.filter { inside($0.start) })
         callbackHandOuts = callbackRegions.handOuts
-        out.append(contentsOf: QueueAlternatives.regions(s, out))
+        let alternatives = QueueAlternatives.regions(s, out)
+        let alternativesStart = out.count
+        out.append(contentsOf: alternatives)
         out.append(contentsOf: Self.semaphoreMutexRegions(s, vocabulary: vocabulary, aliases: aliases))
         out.append(contentsOf: Self.mainActorClosures(s))
         out.append(contentsOf: Self.suspendedQueueRegions(s, queues: Set(out.compactMap { $0.held?.kind == .serialQueue ? $0.held!.name : nil })))
-        out.append(contentsOf: Self.closureValueRegions(s, out, inside: inside, resolution: resolution, escaping: base.escapingCallees))
+        // (Not a direct call taken to run on a queue because its alternative is sent there: a
+        // closure parameter so called in a method of the type may be run off the queue on
+        // purpose, as `ownWrappers` judges by the branch's condition.)
+        out.append(contentsOf: Self.closureValueRegions(s, out, skipping: alternativesStart..<(alternativesStart + alternatives.count),
+                                                        inside: inside, resolution: resolution, escaping: base.escapingCallees))
         regions = out
         heldOnEntryRegions = heldOnEntry
         escaping = base.escapingCallees
@@ -404,11 +410,14 @@ public struct GuardRegions {
     /// A closure kept as a value runs where it is called (see `ClosureValues`): its body holds
     /// the guards held at every place it runs, as these regions (and those found so far) show.
     /// A value run inside another value's body is judged after that one (two rounds).
-    static func closureValueRegions(_ s: FileStructure, _ known: [Region], inside: (Int) -> Bool, resolution: Resolution,
+    /// `skipping`: the regions of direct calls taken to run on a queue because their alternative
+    /// is sent there (`QueueAlternatives`), which do not show where a closure parameter runs.
+    static func closureValueRegions(_ s: FileStructure, _ known: [Region], skipping: Range<Int>, inside: (Int) -> Bool, resolution: Resolution,
                                     escaping: Set<String>) -> [Region] {
         let values = ClosureValues.values(s, inside: inside)
         guard !values.isEmpty else { return [] }
         var all = known
+        all.removeSubrange(skipping)
         var added: [Region] = []
         var done = Set<Int>()
         func held(_ site: ClosureValues.Site) -> [(guard: HeldGuard, receiver: String, form: String)] {

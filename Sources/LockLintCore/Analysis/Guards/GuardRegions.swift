@@ -454,10 +454,17 @@ public struct GuardRegions {
         }
         out.append(contentsOf: callbackRegions.regions.filter { inside($0.start) })
         callbackHandOuts = callbackRegions.handOuts
-        out.append(contentsOf: QueueAlternatives.regions(s, out))
+        let alternatives = QueueAlternatives.regions(s, out)
+        let alternativesStart = out.count
+        out.append(contentsOf: alternatives)
         out.append(contentsOf: Self.semaphoreMutexRegions(s, vocabulary: vocabulary, aliases: aliases))
         out.append(contentsOf: Self.mainActorClosures(s))
         out.append(contentsOf: Self.suspendedQueueRegions(s, queues: Set(out.compactMap { $0.held?.kind == .serialQueue ? $0.held!.name : nil })))
+        // (Not a direct call taken to run on a queue because its alternative is sent there: a
+        // closure parameter so called in a method of the type may be run off the queue on
+        // purpose, as `ownWrappers` judges by the branch's condition.)
+        out.append(contentsOf: Self.closureValueRegions(s, out, skipping: alternativesStart..<(alternativesStart + alternatives.count),
+                                                        inside: inside, resolution: resolution, escaping: base.escapingCallees))
         regions = out
         heldOnEntryRegions = heldOnEntry
         escaping = base.escapingCallees
@@ -471,6 +478,58 @@ public struct GuardRegions {
         }
         byStart = order
         maxEndUpTo = maxEnd
+    }
+
+    /// A closure kept as a value runs where it is called (see `ClosureValues`): its body holds
+    /// the guards held at every place it runs, as these regions (and those found so far) show.
+    /// A value run inside another value's body is judged after that one (two rounds).
+    /// `skipping`: the regions of direct calls taken to run on a queue because their alternative
+    /// is sent there (`QueueAlternatives`), which do not show where a closure parameter runs.
+    static func closureValueRegions(_ s: FileStructure, _ known: [Region], skipping: Range<Int>, inside: (Int) -> Bool, resolution: Resolution,
+                                    escaping: Set<String>) -> [Region] {
+        let values = ClosureValues.values(s, inside: inside)
+        guard !values.isEmpty else { return [] }
+        var all = known
+        all.removeSubrange(skipping)
+        var added: [Region] = []
+        var done = Set<Int>()
+        func held(_ site: ClosureValues.Site) -> [(guard: HeldGuard, receiver: String, form: String)] {
+            switch site {
+            case .submitted(let callee, let receiver):
+                guard case .guarded(let kind) = resolution.executor(receiver, callee), kind != .readerWriter else { return [] }
+                return [(HeldGuard(kind == .mainActor ? HeldGuard.mainActor.name : receiver, kind), receiver, s.text(callee))]
+            case .call(let t):
+                var out: [(guard: HeldGuard, receiver: String, form: String)] = []
+                for r in all where r.start < t && t < r.end && r.definite {
+                    guard let h = r.held, !(h.kind == .readerWriter && !r.writes), !out.contains(where: { $0.guard == h }),
+                          LockRegions.reachesWithoutDeferral(s, from: t, to: r.executable, escaping: escaping) else { continue }
+                    out.append((h, r.receiver, r.form))
+                }
+                return out
+            }
+        }
+        for _ in 0..<2 {
+            var round: [Region] = []
+            for v in values where !done.contains(v.closure) {
+                var common: [(guard: HeldGuard, receiver: String, form: String)]? = nil
+                for site in v.sites {
+                    let here = held(site)
+                    common = common.map { c in c.filter { g in here.contains { $0.guard == g.guard } } } ?? here
+                    if common!.isEmpty { break }
+                }
+                guard let common, !common.isEmpty else { continue }
+                done.insert(v.closure)
+                let c = s.closures[v.closure]
+                for g in common {
+                    round.append(Region(start: c.open, end: c.close, executable: c.scope, held: g.guard, receiver: g.receiver, writes: true,
+                                        definite: true, form: g.form))
+                }
+            }
+            guard !round.isEmpty else { break }
+            all.append(contentsOf: round)
+            added.append(contentsOf: round)
+        }
+        return added
     }
 
     /// The guards held at token `i` on every path that reaches it (a write in a plain block of a

@@ -344,8 +344,10 @@ public struct GuardRegions {
             }
             // A lock in a var the code sets after construction (made later, swapped, or nil for a
             // while): two threads may hold different ones, or none. The tool cannot tell what it
-            // guards, so the region is only a possible guard.
-            if let h = region.held, h.kind == .lock, h.name != "self", resolution.isReplaceable(r.lock, r.acquireToken) { region.held = nil }
+            // guards, so the region is only a possible guard. So is a queue in such a var (the
+            // queue of the last caller): blocks sent to it at two times may run on two queues.
+            if let h = region.held, h.kind == .lock || h.kind == .serialQueue || h.kind == .readerWriter, h.name != "self",
+               resolution.isReplaceable(r.lock, r.acquireToken) { region.held = nil }
             out.append(region)
         }
         // A closure handed over with the queue it runs on (`then(on: q) { }`, `notify(queue: q) { }`,

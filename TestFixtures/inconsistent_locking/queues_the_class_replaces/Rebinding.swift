@@ -27,3 +27,18 @@ final class FixedRelay {
     func snapshot() -> [String] { workQueue.sync { items } }
     func reset() { items.removeAll() } // expect: inconsistent_locking
 }
+
+// A queue var a method replaces with a queue it makes: every block runs off the caller's thread,
+// and the write outside it is reported.
+final class Restarting {
+    private var worker: DispatchQueue?
+    private var lines: [String] = []
+
+    func start() {
+        worker = DispatchQueue(label: "restarting")
+        worker?.async { self.lines.append("started") }
+    }
+
+    func add(_ s: String) { worker?.async { self.lines.append(s) } }
+    func clear() { lines = [] } // expect: inconsistent_locking
+}

@@ -987,6 +987,7 @@ public enum GuardLogExtractor {
         resolution2.queueHandOff = { receiver, method, at in queueHandOff(context, receiver: receiver, method: method, at: at) }
         let replaced = ReplacedVars(s)
         resolution2.isReplaceable = { receiver, at in replaced.isReplaced(receiver, at: at) }
+        resolution2.isCallersQueue = { receiver, at in replaced.isCallersQueue(receiver, at: at) }
         resolution2.readerMethod = { receiver, method, at in
             guard case .member(let d) = receiverDecl(s, receiver, at: at), let type = declaredTypeName(d, s) else { return false }
             return context.lockReaderMethods(type).contains(method)

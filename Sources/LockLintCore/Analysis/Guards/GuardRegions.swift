@@ -165,6 +165,9 @@ public struct GuardRegions {
         /// the next (a stored `var` the code assigns after construction): holding it excludes
         /// nothing the tool can rely on.
         public var isReplaceable: (String, Int) -> Bool = { _, _ in false }
+        /// Whether the queue `receiver` names is a var a method sets to the queue its caller
+        /// passes in: its blocks may run on another queue each time, or on the caller's own.
+        public var isCallersQueue: (String, Int) -> Bool = { _, _ in false }
 
         public init(executor: @escaping (String, Int) -> Executor, closureMethod: @escaping (String, String, Int) -> Bool?,
                     isLocal: @escaping (String, Int) -> Bool = { _, _ in false },
@@ -344,10 +347,12 @@ public struct GuardRegions {
             }
             // A lock in a var the code sets after construction (made later, swapped, or nil for a
             // while): two threads may hold different ones, or none. The tool cannot tell what it
-            // guards, so the region is only a possible guard. So is a queue in such a var (the
-            // queue of the last caller): blocks sent to it at two times may run on two queues.
-            if let h = region.held, h.kind == .lock || h.kind == .serialQueue || h.kind == .readerWriter, h.name != "self",
-               resolution.isReplaceable(r.lock, r.acquireToken) { region.held = nil }
+            // guards, so the region is only a possible guard. So is a queue in a var a method sets
+            // to the queue its caller passes in: blocks sent at two times may run on two queues.
+            if let h = region.held, h.kind == .lock, h.name != "self", resolution.isReplaceable(r.lock, r.acquireToken) { region.held = nil }
+            if let h = region.held, h.kind == .serialQueue || h.kind == .readerWriter, resolution.isCallersQueue(r.lock, r.acquireToken) {
+                region.held = nil
+            }
             out.append(region)
         }
         // A closure handed over with the queue it runs on (`then(on: q) { }`, `notify(queue: q) { }`,

@@ -114,3 +114,28 @@ final class GroupTests: NetworkTestCase {
         }
     }
 }
+
+// Stubs nested in a serialized suite: still stubs. One only reads what the tests set: quiet; one
+// records on the system's thread what the tests read: reported.
+@Suite(.serialized)
+struct NestedStubTests {
+    private final class ReadingStub: URLProtocol, @unchecked Sendable {
+        nonisolated(unsafe) static var code = 200
+        override func startLoading() { _ = Self.code }
+        override func stopLoading() {}
+    }
+
+    private final class WritingStub: URLProtocol, @unchecked Sendable {
+        nonisolated(unsafe) static var hits = 0 // expect: nonisolated_unsafe
+        override func startLoading() { Self.hits += 1 }
+        override func stopLoading() {}
+    }
+
+    @Test func reads() {
+        ReadingStub.code = 503
+        WritingStub.hits = 0
+        let config = URLSessionConfiguration.ephemeral
+        config.protocolClasses = [ReadingStub.self, WritingStub.self]
+        #expect(WritingStub.hits == 0)
+    }
+}

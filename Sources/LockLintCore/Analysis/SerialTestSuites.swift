@@ -32,7 +32,7 @@ public struct SerialTestSuites {
     public init(_ s: FileStructure, declarations: [Int]) {
         self.s = s
         var holders = Set<Int>()
-        for d in declarations { if let h = Self.outermostType(s, d) { holders.insert(h) } }
+        for d in declarations { if let h = Self.declaringType(s, d) { holders.insert(h) } }
         guard !holders.isEmpty else { return }
         var names = Set(holders.map { s.decls[$0].nameText })
         for m in s.decls where m.kind == .function && m.isStaticMember && holders.contains(m.parent) { names.insert(m.nameText) }
@@ -42,15 +42,10 @@ public struct SerialTestSuites {
         }
     }
 
-    /// The outermost type declaration holding declaration `d`, nil for a global.
-    static func outermostType(_ s: FileStructure, _ d: Int) -> Int? {
-        var out: Int? = nil
-        var p = s.decls[d].parent
-        while p >= 0 {
-            if s.decls[p].kind.isType { out = p }
-            p = s.decls[p].parent
-        }
-        return out
+    /// The type declaring member `d`, nil for a global.
+    static func declaringType(_ s: FileStructure, _ d: Int) -> Int? {
+        let p = s.decls[d].parent
+        return p >= 0 && s.decls[p].kind.isType ? p : nil
     }
 
     /// Whether only this file can name declaration `d`: it or a type around it is private.
@@ -110,6 +105,13 @@ public struct SerialTestSuites {
         return out
     }
 
+    /// Whether type declaration `t` declares a Swift Testing test (`@Test func`).
+    func declaresTests(_ t: Int) -> Bool {
+        s.decls.indices.contains(t) && (s.children[t]).contains { m in
+            s.decls[m].kind == .function && s.attributes(of: s.decls[m]).contains { s.is($0, "@Test") }
+        }
+    }
+
     /// Whether token `i` is in a closure that runs concurrently with the code around it.
     func inConcurrentClosure(_ i: Int) -> Bool {
         for sc in s.enclosingScopes(of: i) {
@@ -157,9 +159,12 @@ public struct SerialTestSuites {
     /// but its declaration; `writes`: those that write it.
     public mutating func confinedToOneSerialSuite(_ di: Int, uses: [Int], writes: [Int]) -> Bool {
         guard Self.filePrivate(s, di) else { return false }
-        let holder = Self.outermostType(s, di)
-        var suite: Int? = holder.flatMap { h in serialSuite(of: s.decls[h].keyword) ?? (isSerial(h) ? h : nil) }
-        // (A holder that is itself a serial suite, or inside one, holds every use of its own.)
+        let holder = Self.declaringType(s, di)
+        // A holder that is itself a suite whose tests run one at a time (it declares tests, or is
+        // a serial suite) holds the tests' own uses; a stub nested in a suite is still a stub.
+        var suite: Int? = holder.flatMap { h in
+            isSerial(h) ? h : serialSuite(of: s.decls[h].keyword).flatMap { declaresTests(h) ? $0 : nil }
+        }
         let holderIsSuite = suite != nil
         let writeSet = Set(writes)
         // The suite's own statements, in that one suite.

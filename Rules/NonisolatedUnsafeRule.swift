@@ -91,7 +91,7 @@ public struct NonisolatedUnsafeRule: Rule {
             be suppressed with a reason: `// swift-lock-lint:disable:next nonisolated_unsafe -- why`. The option \
             `"strict": true` (`{"rules": {"nonisolated_unsafe": {"strict": true}}}`) reports every modifier.
             """,
-        inTests: .narrowed("only a mutable global or static var that the file writes after initialization: tests that run in parallel (Swift Testing's default) share it, and it makes them flaky; a `let` or a value set once is not reported"),
+        inTests: .narrowed("only a mutable global or static var that the file writes after initialization: tests that run in parallel (Swift Testing's default) share it, and it makes them flaky; a `let`, a value set once, or file-private state that one suite running its tests one at a time (`.serialized`, an XCTest class) alone uses and writes in its own statements is not reported"),
         triggeringExamples: [
             """
             ↓nonisolated(unsafe) var cache: [String: Data] = [:]
@@ -177,6 +177,7 @@ public struct NonisolatedUnsafeRule: Rule {
         var uses = VariableUses(of: s.nonisolatedTokens.compactMap { s.declaration(modifiedAt: Int($0)) }, s, context)
         var reportedDeclarations = Set<String>()
         let runsTestsInParallel = context.isTestCode && s.imports("Testing")
+        var suites: SerialTestSuites? = nil
         // Code built only for a single-threaded runtime cannot race.
         let singleThreaded = s.nonisolatedTokens.isEmpty ? [] : s.singleThreadedRanges()
         for k in s.nonisolatedTokens {
@@ -190,7 +191,12 @@ public struct NonisolatedUnsafeRule: Rule {
             // file's tests one at a time, Swift Testing in parallel.
             if context.isTestCode {
                 guard runsTestsInParallel, let d = decl, s.decls[d].parent < 0 || s.decls[d].isStaticMember, s.decls[d].kind == .variable,
-                      !s.decls[d].isLet, !s.decls[d].isComputed, !uses.writesAfterInitialization(s, s.decls[d], d).isEmpty else { continue }
+                      !s.decls[d].isLet, !s.decls[d].isComputed else { continue }
+                let writes = uses.writesAfterInitialization(s, s.decls[d], d)
+                if writes.isEmpty { continue }
+                // State of one suite whose tests run one at a time is shared by no parallel test.
+                if suites == nil { suites = SerialTestSuites(s, declarations: s.nonisolatedTokens.compactMap { s.declaration(modifiedAt: Int($0)) }) }
+                if suites!.confinedToOneSerialSuite(d, uses: uses.uses(of: s.decls[d]), writes: writes) { continue }
             }
             // The same declaration in each branch of an #if is one variable: reported once (a
             // static and an instance member of one name are two).

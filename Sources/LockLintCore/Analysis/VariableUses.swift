@@ -788,3 +788,10 @@ public struct VariableUses {
         return common?.sorted().first
     }
 }
+
+extension VariableUses {
+    /// Every use of var `d`'s name in the file but the declarations of vars of that name.
+    public func uses(of d: Decl) -> [Int] {
+        (byName[d.nameText] ?? []).filter { !declarationTokens.contains($0) }
+    }
+}

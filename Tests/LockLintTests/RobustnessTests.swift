@@ -123,6 +123,17 @@ final class RobustnessTests: XCTestCase {
         }
     }
 
+    func testAClosureValueInAnUnfinishedInitializer() async {
+        // Crashed in guard inference's closure values (found by fuzzing): a local closure in an
+        // initializer whose body is never closed, the uses searched from the closure's end to the
+        // body's, which ends before it.
+        let out = await findings("class t{var\ninit(){let v={lock()g{}{}}")
+        XCTAssertEqual(out, ["2:15 lock_without_defer"])
+        // Closed, the same local closure is judged where it runs: nothing calls it.
+        let closed = await findings("class t{var x = 0\ninit(){let v={lock()}}}\n")
+        XCTAssertEqual(closed, ["2:15 lock_without_defer"])
+    }
+
     func testAnExpectCallAtTheVeryStartOfAFile() async {
         // The lock path analysis looks at the token before `expect(` (for `#expect`); at token 0
         // there is none (found by reading the code for unchecked index arithmetic).

@@ -86,7 +86,7 @@ public enum InoutGuards {
             var defaults: [Bool] = []
             var labels: [String] = []
             for (i, seg) in c.segments.enumerated() {
-                if (seg.start..<seg.end).contains(where: { s.isKeyword($0, .inout) }) { inouts.append(i) }
+                if s.span(seg.start, seg.end).contains(where: { s.isKeyword($0, .inout) }) { inouts.append(i) }
                 var hasDefault = false
                 var k = seg.start
                 while k < seg.end {

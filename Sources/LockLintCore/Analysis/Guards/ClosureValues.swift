@@ -45,7 +45,7 @@ enum ClosureValues {
             guard scope.close - c.close <= 20_000 else { continue }
             let name = s.text(l.name)
             var uses: [Int] = []
-            for k in (c.close + 1)..<scope.close where s.code[k].kind == .identifier && s.is(k, text: name) {
+            for k in s.span(c.close + 1, scope.close) where s.code[k].kind == .identifier && s.is(k, text: name) {
                 if s.isChar(k - 1, UInt8(ascii: ".")) { continue }  // another value's member
                 uses.append(k)
             }
@@ -136,7 +136,7 @@ enum ClosureValues {
         let body = s.scopes[d.body]
         guard body.close - body.open <= 20_000 else { return nil }
         var uses: [Int] = []
-        for k in (body.open + 1)..<body.close where s.code[k].kind == .identifier && s.is(k, text: parameter) {
+        for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && s.is(k, text: parameter) {
             if s.isChar(k - 1, UInt8(ascii: ".")) { continue }
             uses.append(k)
         }

@@ -147,10 +147,9 @@ public enum TaskTails {
         return nil
     }
 
-    /// The first `await` that the code running the call at `m` reaches after it (in `body`, the
-    /// function or closure scope that runs the call on the spot; closures that run later are
-    /// not that code): later tokens, and in a loop around the call, the loop's next turn too.
-    public static func awaitAfter(_ s: FileStructure, call m: Int, body: Int) -> Int? {
+    /// Where the code of `body` that runs after the call at `m` starts: the token after the call,
+    /// or, in a loop around it (inside `body`), the loop's keyword, whose next turn runs after it.
+    static func nextRunStart(_ s: FileStructure, call m: Int, body: Int) -> Int {
         var start = callEnd(s, m) + 1
         var sc = Int(s.scopeOf[m])
         while sc >= 0 && sc != body {
@@ -160,8 +159,16 @@ public enum TaskTails {
             }
             sc = s.scopes[sc].parent
         }
+        return start
+    }
+
+    /// The first `await` that the code running the call at `m` reaches after it (in `body`, the
+    /// function or closure scope that runs the call on the spot; closures that run later are
+    /// not that code): later tokens, and in a loop around the call, the loop's next turn too.
+    public static func awaitAfter(_ s: FileStructure, call m: Int, body: Int) -> Int? {
+        let start = nextRunStart(s, call: m, body: body)
         let end = s.scopes[body].close
-        let dispatched = (m + 1)...callEnd(s, m)
+        let dispatched = (m + 1)..<(callEnd(s, m) + 1)
         var k = start
         while k < end {
             defer { k += 1 }
@@ -178,15 +185,7 @@ public enum TaskTails {
     /// looks. A block in a `defer` of an enclosing block, declared before the hop, runs after it.
     public static func postsUnreadBeforeLaterHop(_ s: FileStructure, call m: Int, body: Int, names: Set<String>) -> Bool {
         let scope = s.scopes[body]
-        var start = callEnd(s, m) + 1
-        var sc = Int(s.scopeOf[m])
-        while sc >= 0 && sc != body {
-            let kw = s.scopes[sc].statementKeyword
-            if s.scopes[sc].kind == .statement && kw >= 0 && (s.isKeyword(kw, .for) || s.isKeyword(kw, .while) || s.isKeyword(kw, .repeat)) {
-                start = min(start, kw)
-            }
-            sc = s.scopes[sc].parent
-        }
+        let start = nextRunStart(s, call: m, body: body)
         var later = false
         var k = scope.open + 1
         while k < scope.close {

@@ -39,16 +39,27 @@ enum ClosureValues {
         }
         guard !locals.isEmpty || !fields.isEmpty || !handed.isEmpty else { return [] }
         var out: [(closure: Int, sites: [Site])] = []
+        // The uses of every local's name in its home scope, found in one pass per home scope
+        // (not one per local): (home, name) -> tokens, in order.
+        var localUses: [Int: [String: [Int]]] = [:]
+        for home in Set(locals.map(\.home)) {
+            var names = Set<String>()
+            for l in locals where l.home == home { names.insert(s.text(l.name)) }
+            let lengths = Set(names.map { $0.utf8.count })
+            let scope = s.scopes[home]
+            var found: [String: [Int]] = [:]
+            for k in s.span(scope.open + 1, scope.close) where s.code[k].kind == .identifier && lengths.contains(Int(s.code[k].length)) {
+                let n = s.text(k)
+                guard names.contains(n), !s.isChar(k - 1, UInt8(ascii: ".")) else { continue }  // not another value's member
+                found[n, default: []].append(k)
+            }
+            localUses[home] = found
+        }
         for l in locals {
             let c = s.closures[l.closure]
             let scope = s.scopes[l.home]
             guard scope.close - c.close <= 20_000 else { continue }
-            let name = s.text(l.name)
-            var uses: [Int] = []
-            for k in s.span(c.close + 1, scope.close) where s.code[k].kind == .identifier && s.is(k, text: name) {
-                if s.isChar(k - 1, UInt8(ascii: ".")) { continue }  // another value's member
-                uses.append(k)
-            }
+            let uses = (localUses[l.home]?[s.text(l.name)] ?? []).filter { $0 > c.close && $0 < scope.close }
             if let sites = sites(s, uses: uses, field: false, excluding: [(c.open, c.close)], depth: 0), !sites.isEmpty {
                 out.append((l.closure, sites))
             }

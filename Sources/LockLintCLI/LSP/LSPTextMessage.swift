@@ -1,3 +1,5 @@
+import LockLintCore
+
 /// The fields of a `didOpen` or full-text `didChange` notification, read straight from the
 /// message's bytes: the document's text is unescaped once into bytes, never built as a `String`
 /// (Foundation's JSON reader spent about 3 ms on a 200 KB text, on every edit).
@@ -225,20 +227,8 @@ struct LSPTextMessage {
         }
 
         mutating func hex4() -> UInt32? {
-            guard at + 4 <= p.count else { return nil }
-            var v: UInt32 = 0
-            for _ in 0..<4 {
-                let b = p[at]
-                let d: UInt8
-                switch b {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): d = b - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): d = b - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): d = b - UInt8(ascii: "A") + 10
-                default: return nil
-                }
-                v = v << 4 | UInt32(d)
-                at += 1
-            }
+            guard let v = JSONReader.hex4(p, at: at) else { return nil }
+            at += 4
             return v
         }
 
@@ -256,20 +246,7 @@ struct LSPTextMessage {
         }
 
         /// The length of the well-formed UTF-8 sequence at `k` (no overlong form, no surrogate,
-        /// nothing past U+10FFFF), or nil.
-        func utf8Sequence(_ k: Int) -> Int? {
-            let b = p[k]
-            func cont(_ j: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool { j < p.count && p[j] >= low && p[j] <= high }
-            switch b {
-            case 0xC2...0xDF: return cont(k + 1) ? 2 : nil
-            case 0xE0: return cont(k + 1, 0xA0) && cont(k + 2) ? 3 : nil
-            case 0xE1...0xEC, 0xEE...0xEF: return cont(k + 1) && cont(k + 2) ? 3 : nil
-            case 0xED: return cont(k + 1, 0x80, 0x9F) && cont(k + 2) ? 3 : nil
-            case 0xF0: return cont(k + 1, 0x90) && cont(k + 2) && cont(k + 3) ? 4 : nil
-            case 0xF1...0xF3: return cont(k + 1) && cont(k + 2) && cont(k + 3) ? 4 : nil
-            case 0xF4: return cont(k + 1, 0x80, 0x8F) && cont(k + 2) && cont(k + 3) ? 4 : nil
-            default: return nil
-            }
-        }
+        /// nothing past U+10FFFF, as the lexer decodes), or nil.
+        func utf8Sequence(_ k: Int) -> Int? { UTF8Decoding.decode(p, k)?.1 }
     }
 }

@@ -63,6 +63,25 @@ public enum JSONReader {
         return node
     }
 
+    /// The value of the four hex digits of a `\u` escape at `at` in `bytes`, or nil (shared by
+    /// the configuration reader and the language server's direct reading of a change's text).
+    @inlinable
+    public static func hex4<C: RandomAccessCollection>(_ bytes: C, at: Int) -> UInt32? where C.Element == UInt8, C.Index == Int {
+        guard at >= bytes.startIndex, at + 4 <= bytes.endIndex else { return nil }
+        var v: UInt32 = 0
+        for b in bytes[at..<(at + 4)] {
+            let d: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = b - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = b - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            v = v << 4 | UInt32(d)
+        }
+        return v
+    }
+
     struct Parser {
         let bytes: [UInt8]
         var pos = 0
@@ -212,20 +231,6 @@ public enum JSONReader {
         }
 
         /// The value of the four hex digits at `at`, or nil.
-        func hex4(at: Int) -> UInt32? {
-            guard at >= 0, at + 4 <= bytes.count else { return nil }
-            var v: UInt32 = 0
-            for b in bytes[at..<(at + 4)] {
-                let d: UInt8
-                switch b {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): d = b - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): d = b - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): d = b - UInt8(ascii: "A") + 10
-                default: return nil
-                }
-                v = v << 4 | UInt32(d)
-            }
-            return v
-        }
+        func hex4(at: Int) -> UInt32? { JSONReader.hex4(bytes, at: at) }
     }
 }

@@ -1,7 +1,7 @@
 /// Decodes one UTF-8 scalar, rejecting overlong forms, surrogates and truncated sequences.
-enum UTF8Decoding {
-    @inline(__always)
-    static func decode(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (UInt32, Int)? {
+public enum UTF8Decoding {
+    @inlinable @inline(__always)
+    public static func decode(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (UInt32, Int)? {
         let n = p.count
         let b0 = UInt32(p[i])
         if b0 < 0x80 { return (b0, 1) }

@@ -13,11 +13,7 @@ final class ReplacedVars {
     /// holds token `at`.
     func isReplaced(_ receiver: String, at: Int) -> Bool {
         guard let (n, type) = member(receiver, at: at) else { return false }
-        let key = type + "." + n
-        if let k = known[key] { return k }
-        let answer = assignedAfterConstruction(n, type: type, fromParameter: false)
-        known[key] = answer
-        return answer
+        return answer(n, type: type, fromParameter: false)
     }
 
     /// Whether `receiver` is such a var that a method sets to one of its own parameters
@@ -25,22 +21,22 @@ final class ReplacedVars {
     /// so blocks submitted to it at two points may run on two different queues.
     func isSetPerCall(_ receiver: String, at: Int) -> Bool {
         guard let (n, type) = member(receiver, at: at) else { return false }
-        let key = type + "." + n
-        if let k = perCall[key] { return k }
-        let answer = assignedAfterConstruction(n, type: type, fromParameter: true)
-        perCall[key] = answer
-        return answer
+        return answer(n, type: type, fromParameter: true)
     }
 
     /// `isSetPerCall` for stored property `d` of type declaration `type`.
     func isSetPerCall(member d: Decl, of type: Int) -> Bool {
         guard !d.isLet, !d.isComputed, !d.isStaticMember else { return false }
-        let name = s.decls[type].nameText
-        let key = name + "." + d.nameText
-        if let k = perCall[key] { return k }
-        let answer = assignedAfterConstruction(d.nameText, type: name, fromParameter: true)
-        perCall[key] = answer
-        return answer
+        return answer(d.nameText, type: s.decls[type].nameText, fromParameter: true)
+    }
+
+    /// `assignedAfterConstruction`, worked out once per name, type and question.
+    private func answer(_ name: String, type: String, fromParameter: Bool) -> Bool {
+        let key = type + "." + name
+        if let k = fromParameter ? perCall[key] : known[key] { return k }
+        let a = assignedAfterConstruction(name, type: type, fromParameter: fromParameter)
+        if fromParameter { perCall[key] = a } else { known[key] = a }
+        return a
     }
 
     /// The stored `var` member `receiver` names and its type's name.

@@ -28,6 +28,10 @@ public struct HeldGuard: Sendable, Hashable, Comparable {
         self.kind = kind
     }
     public static let mainActor = HeldGuard("<main>", .mainActor)
+    /// Running on executor `name` of `kind`: the main actor by its one name, however it is written.
+    public static func executor(_ name: String, _ kind: GuardKind) -> HeldGuard {
+        HeldGuard(kind == .mainActor ? mainActor.name : name, kind)
+    }
     public static func < (a: HeldGuard, b: HeldGuard) -> Bool { (a.name, a.kind) < (b.name, b.kind) }
 }
 
@@ -200,6 +204,12 @@ public struct GuardRegions {
         /// passed (`self.queue = queue`): not one queue for the instance, so no guard the tool can name.
         public var isSetPerCall: (String, Int) -> Bool = { _, _ in false }
 
+        /// What a block on executor `receiver` of `kind` holds: nothing the tool can name when the
+        /// receiver is a queue var set per call (`isSetPerCall`).
+        func executorGuard(_ receiver: String, at: Int, _ kind: GuardKind) -> HeldGuard? {
+            kind != .mainActor && isSetPerCall(receiver, at) ? nil : .executor(receiver, kind)
+        }
+
         public init(executor: @escaping (String, Int) -> Executor, closureMethod: @escaping (String, String, Int) -> Bool?,
                     isLocal: @escaping (String, Int) -> Bool = { _, _ in false },
                     isParameter: @escaping (String, Int) -> Bool = { _, _ in false }, isLock: @escaping (String, Int) -> Bool = { _, _ in false },
@@ -338,8 +348,7 @@ public struct GuardRegions {
                         // queue (a block on a reader-writer queue counts as one that may write: the
                         // tool does not tell the wrapper's plain blocks from its barrier ones here).
                         if case .guarded(let kind) = resolution.executor(lock, s.closures[ci].callee) {
-                            region.held = HeldGuard(kind == .mainActor ? HeldGuard.mainActor.name : lock, kind)
-                            if kind != .mainActor && resolution.isSetPerCall(lock, s.closures[ci].callee) { region.held = nil }
+                            region.held = resolution.executorGuard(lock, at: s.closures[ci].callee, kind)
                         } else {
                             region.held = HeldGuard(lock, .lock)
                         }
@@ -390,11 +399,10 @@ public struct GuardRegions {
                     }
                     continue
                 }
-                region.held = HeldGuard(kind == .mainActor ? HeldGuard.mainActor.name : r.lock, kind)
+                // (Nothing nameable for a queue in a var that holds whichever queue the last caller
+                // passed: the tool cannot tell which queue a block runs on, a possible guard.)
+                region.held = resolution.executorGuard(r.lock, at: s.closures[ci].callee, kind)
                 if kind == .readerWriter { region.writes = Self.isBarrier(s, s.closures[ci]) }
-                // A queue in a var that holds whichever queue the last caller passed: the tool
-                // cannot tell which queue a block runs on (a possible guard).
-                if kind != .mainActor && resolution.isSetPerCall(r.lock, s.closures[ci].callee) { region.held = nil }
             case .manual, .deferred, .unreleased, .heldOnEntry:
                 region.held = resolution.isParameter(r.lock, r.acquireToken) ? nil : HeldGuard(r.lock, .lock)
             }
@@ -412,9 +420,9 @@ public struct GuardRegions {
                 guard let q = Self.queueArgument(s, c) else { continue }
                 switch resolution.executor(q.text, q.token) {
                 case .guarded(let kind):
-                    if kind != .mainActor && resolution.isSetPerCall(q.text, q.token) { continue }
+                    guard let held = resolution.executorGuard(q.text, at: q.token, kind) else { continue }
                     out.append(Region(start: c.open, end: c.close, executable: c.scope,
-                                      held: HeldGuard(kind == .mainActor ? HeldGuard.mainActor.name : q.text, kind),
+                                      held: held,
                                       receiver: q.text, writes: kind != .readerWriter, definite: true, form: ""))
                 case .none, .unknown:
                     continue
@@ -445,8 +453,8 @@ public struct GuardRegions {
             var held = HeldGuard(lock, .lock)
             if a.queue {
                 guard case .guarded(let kind) = resolution.executor(lock, a.callee), kind != .readerWriter else { continue }
-                held = HeldGuard(kind == .mainActor ? HeldGuard.mainActor.name : lock, kind)
-                if kind != .mainActor && resolution.isSetPerCall(lock, a.callee) { continue }
+                guard let onQueue = resolution.executorGuard(lock, at: a.callee, kind) else { continue }
+                held = onQueue
             } else if resolution.isReplaceable(lock, a.callee) {
                 continue
             }
@@ -497,7 +505,7 @@ public struct GuardRegions {
             switch site {
             case .submitted(let callee, let receiver):
                 guard case .guarded(let kind) = resolution.executor(receiver, callee), kind != .readerWriter else { return [] }
-                return [(HeldGuard(kind == .mainActor ? HeldGuard.mainActor.name : receiver, kind), receiver, s.text(callee))]
+                return [(HeldGuard.executor(receiver, kind), receiver, s.text(callee))]
             case .call(let t):
                 var out: [(guard: HeldGuard, receiver: String, form: String)] = []
                 for r in all where r.start < t && t < r.end && r.definite {

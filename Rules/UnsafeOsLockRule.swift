@@ -232,7 +232,17 @@ public struct UnsafeOsLockRule: Rule {
             if !type.contains("pthread") {
                 replacement = "replace '\(d.nameText)' with \(LockAdvice.lock(context.deployment)); if a raw lock must stay, allocate it once with UnsafeMutablePointer<\(pointee == "os_unfair_lock_s" ? "os_unfair_lock" : pointee)>.allocate(capacity: 1), keep the pointer in a let and deallocate it in deinit"
             } else {
-                replacement = "replace '\(d.nameText)' with \(LockAdvice.lock(context.deployment)); if a raw \(pointee) must stay, allocate it once with UnsafeMutablePointer<\(pointee)>.allocate(capacity: 1), keep the pointer in a let and destroy and deallocate it in deinit"
+                let allocate = "allocate it once with UnsafeMutablePointer<\(pointee)>.allocate(capacity: 1), keep the pointer in a let and destroy and deallocate it in deinit"
+                let roles = pointee == "pthread_mutex_t" ? mutexRoles(s, passes: passes) : (recursive: false, condition: false)
+                if roles.condition {
+                    // A condition variable waits on the mutex itself: no lock object replaces that pair.
+                    replacement = "keep the raw \(pointee), which a condition variable waits on\(roles.recursive ? " and which is recursive" : ""), but \(allocate); pass the pointer where '&' is passed today"
+                } else if roles.recursive {
+                    // Locked again by its holder: Mutex, OSAllocatedUnfairLock and NSLock are not recursive.
+                    replacement = "replace '\(d.nameText)' with NSRecursiveLock (it is initialised as a recursive mutex, and Mutex, OSAllocatedUnfairLock and NSLock are not recursive); if a raw \(pointee) must stay, \(allocate)"
+                } else {
+                    replacement = "replace '\(d.nameText)' with \(LockAdvice.lock(context.deployment)); if a raw \(pointee) must stay, \(allocate)"
+                }
             }
             let shape = owner?.kind == .struct && !d.isStaticMember ? "every copy of '\(owner!.nameText)' copies the lock, and " : ""
             out.append(context.diagnostic(
@@ -240,6 +250,25 @@ public struct UnsafeOsLockRule: Rule {
                 message: "\(place) holds its \(type) inline and is locked through '&': \(shape)Swift does not give the lock a stable address",
                 notes: notes, fixIt: FixIt(replacement)))
         }
+    }
+
+    /// What a raw mutex is used for beyond exclusion, seen at the calls it is passed to: initialised
+    /// (`pthread_mutex_init`) in a function that sets the recursive type, or waited on by a
+    /// condition variable (`pthread_cond_wait`/`pthread_cond_timedwait`).
+    func mutexRoles(_ s: FileStructure, passes: [Int]) -> (recursive: Bool, condition: Bool) {
+        var recursive = false
+        var condition = false
+        for amp in passes {
+            guard let open = s.argumentListOpen(holding: amp), open > 0, s.code[open - 1].kind == .identifier else { continue }
+            let callee = open - 1
+            if s.hasPrefix(callee, "pthread_cond_") {
+                condition = true
+            } else if s.is(callee, "pthread_mutex_init"), let scope = s.enclosingExecutable(of: amp) {
+                let body = s.scopes[scope]
+                recursive = recursive || s.span(body.open + 1, body.close).contains { s.code[$0].kind == .identifier && s.is($0, "PTHREAD_MUTEX_RECURSIVE") }
+            }
+        }
+        return (recursive, condition)
     }
 
     /// Typealiases in this file that name a raw lock type (`typealias Primitive = os_unfair_lock`),

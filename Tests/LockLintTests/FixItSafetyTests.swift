@@ -962,4 +962,58 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertTrue(fix[3].hasPrefix("store the in-flight work in 'cache'"), fix[3])
         XCTAssertTrue(fix[4].hasPrefix("claim 'conn' before the await"), fix[4])
     }
+
+    /// A raw mutex used for more than exclusion is not told to become a lock object that cannot
+    /// do that: one initialised as recursive is re-entered by its holder (NSRecursiveLock, not
+    /// Mutex or NSLock); one a condition variable waits on has no lock-object replacement here,
+    /// so it stays raw and is allocated once. A plain one keeps the usual advice.
+    func testARawMutexIsReplacedOnlyByALockThatDoesWhatItDoes() async throws {
+        let code = """
+            import Foundation
+            final class Reentrant {
+                var mutex: pthread_mutex_t = .init()
+                init() {
+                    var attr = pthread_mutexattr_t()
+                    pthread_mutexattr_init(&attr)
+                    pthread_mutexattr_settype(&attr, Int32(PTHREAD_MUTEX_RECURSIVE))
+                    pthread_mutex_init(&self.mutex, &attr)
+                }
+                func lock() { pthread_mutex_lock(&self.mutex) }
+            }
+            final class Waiter {
+                private var gate = pthread_mutex_t()
+                private var ready = pthread_cond_t()
+                func await() {
+                    pthread_mutex_lock(&gate)
+                    pthread_cond_wait(&ready, &gate)
+                    pthread_mutex_unlock(&gate)
+                }
+            }
+            var sharedMutex = pthread_mutex_t()
+            var sharedCondition = pthread_cond_t()
+            func setUpShared() {
+                var a = pthread_mutexattr_t()
+                pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE)
+                pthread_mutex_init(&sharedMutex, &a)
+            }
+            func waitShared() { _ = pthread_cond_timedwait(&sharedCondition, &sharedMutex, nil) }
+            final class Plain {
+                var m = pthread_mutex_t()
+                init() { pthread_mutex_init(&m, nil) }
+                func run() { pthread_mutex_lock(&m); pthread_mutex_unlock(&m) }
+            }
+            """
+        let ds = await findings(code, UnsafeOsLockRule()).filter { $0.ruleID == "unsafe_os_lock" }
+        XCTAssertEqual(ds.map(\.location.line), [3, 13, 21, 30], ds.map(\.message).joined(separator: "\n"))
+        guard ds.count == 4 else { return }
+        XCTAssertTrue(ds[0].fixIt.message.hasPrefix("replace 'mutex' with NSRecursiveLock"), ds[0].fixIt.message)
+        XCTAssertTrue(ds[1].fixIt.message.hasPrefix("keep the raw pthread_mutex_t, which a condition variable waits on, but allocate it once"), ds[1].fixIt.message)
+        XCTAssertTrue(ds[2].fixIt.message.hasPrefix("keep the raw pthread_mutex_t, which a condition variable waits on and which is recursive, but allocate it once"), ds[2].fixIt.message)
+        XCTAssertFalse(ds[3].fixIt.message.contains("NSRecursiveLock"), ds[3].fixIt.message)
+        XCTAssertFalse(ds[3].fixIt.message.hasPrefix("keep the raw"), ds[3].fixIt.message)
+        for d in ds.prefix(3) {
+            for other in ["with NSLock", "with Mutex", "with OSAllocatedUnfairLock"] { XCTAssertFalse(d.fixIt.message.contains(other), d.fixIt.message) }
+        }
+        XCTAssertTrue(["with NSLock", "with Mutex"].contains { ds[3].fixIt.message.contains($0) }, ds[3].fixIt.message)
+    }
 }

@@ -328,7 +328,8 @@ enum GuardReport {
     }
 
     /// " (not counting 2 made in init, deinit or a test's set-up/tear-down)": the accesses a
-    /// count leaves out, so that it matches what a reader of the class counts.
+    /// count leaves out, so that it matches what a reader of the class counts (those other
+    /// types' code makes through a reference included: they are not the class's own).
     static func uncounted(_ f: GuardFinding) -> String {
         let n = f.uncountedCount, u = f.unreachedCount
         // Named from where they are, when each is directly in init, deinit or a test's
@@ -337,8 +338,10 @@ enum GuardReport {
         let named: [(StateAccess.ConstructionPlaces, String)] = [(.initializer, "init"), (.deinitializer, "deinit"), (.testSetUp, "a test's set-up/tear-down")]
         let places = p.isEmpty || p.contains(.elsewhere) ? named.map(\.1) : named.filter { p.contains($0.0) }.map(\.1)
         let listed = places.count == 1 ? places[0] : places.dropLast().joined(separator: ", ") + " or " + places.last!
+        let o = f.fromOutside ? 0 : f.throughOtherReferences
         let parts = (n == 0 ? [] : ["\(n) made in \(listed)"])
             + (u == 0 ? [] : ["\(u) in a setter that nothing calls"])
+            + (o == 0 ? [] : ["\(o) made by other types' code through a reference"])
         return parts.isEmpty ? "" : " (not counting " + parts.joined(separator: " and ") + ")"
     }
 

@@ -137,4 +137,42 @@ final class GuardMessagesTests: XCTestCase {
             XCTAssertTrue(d.fixIt.message.hasPrefix("split 'rewind' in two"), d.fixIt.message)
         }
     }
+
+    /// A count of the class's own accesses says that it leaves out those other types' code
+    /// makes through a reference (in another file, through a parameter, through a stored
+    /// property), which a reader of the class and its callers would otherwise count too.
+    func testACountOfOwnAccessesSaysItLeavesOutOtherTypesAccesses() async throws {
+        let registry = """
+            import Foundation
+            final class Registry {
+                private let lock = NSLock()
+                var handlers: [String] = []
+                func add(_ h: String) { lock.lock(); handlers.append(h); lock.unlock() }
+                func remove() { lock.lock(); handlers.removeAll(); lock.unlock() }
+                func close() { for h in handlers { print(h) } }
+            }
+            final class Plain {
+                private let lock = NSLock()
+                var names: [String] = []
+                func add(_ h: String) { lock.lock(); names.append(h); lock.unlock() }
+                func remove() { lock.lock(); names.removeAll(); lock.unlock() }
+                func close() { for h in names { print(h) } }
+            }
+            """
+        let users = """
+            final class Publisher {
+                let registry: Registry
+                init(registry: Registry) { self.registry = registry }
+                func publish() { for h in registry.handlers { print(h) } }
+                func count(in other: Registry) -> Int { other.handlers.count }
+            }
+            """
+        let ds = await Support.lint([("Sources/App/Registry.swift", registry), ("Sources/App/Publisher.swift", users)],
+                                    rules: [InconsistentLockingRule()]).filter { $0.ruleID == "inconsistent_locking" }
+        let own = ds.filter { $0.path.hasSuffix("Registry.swift") }
+        XCTAssertEqual(own.map(\.location.line), [7, 14], ds.map(text).joined(separator: "\n\n"))
+        guard own.count == 2 else { return }
+        XCTAssertTrue(text(own[0]).contains("(not counting 2 made by other types' code through a reference)"), text(own[0]))
+        XCTAssertFalse(text(own[1]).contains("other types' code"), text(own[1]))
+    }
 }

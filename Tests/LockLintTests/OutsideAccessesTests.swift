@@ -49,4 +49,23 @@ final class OutsideAccessesTests: XCTestCase {
         XCTAssertEqual(OutsideAccesses.extract(c)["Store"]?.count ?? 0, 0,
                        "a fresh instance, a weak or protocol-typed reference, an access under the reference's lock, and the class's own code")
     }
+
+    /// A `{` right after the member opens a statement's body (`for … in ref.x {`, `if ref.x {`,
+    /// `while`, `switch`): the var is read there. A `{` that opens a trailing closure makes the
+    /// member a method called with it, not a var.
+    func testAStatementBodyAfterTheMemberIsARead() {
+        let c = context(store + """
+            final class Viewer {
+                let store: Store
+                init(store: Store) { self.store = store }
+                func loop() { for _ in 0..<store.count { print(1) } }
+                func check() { if store.count > 0 {} ; while store.count {} }
+                func pick() { switch store.count { default: break } }
+                func run() { store.bump { print(2) } }
+            }
+            """)
+        let out = OutsideAccesses.extract(c)["Store"] ?? []
+        XCTAssertEqual(out.map(\.site.line), [9, 10, 10, 11])
+        XCTAssertTrue(out.allSatisfy { !$0.write })
+    }
 }

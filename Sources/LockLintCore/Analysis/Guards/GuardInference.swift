@@ -64,6 +64,10 @@ public struct GuardFinding: Sendable, Equatable {
     /// The var's accesses in a setter that nothing in the run (and nothing outside the module)
     /// can call: left out of every count, like the writes they make.
     public var unreachedCount = 0
+    /// The var's accesses other types' code makes through a reference to the class (product
+    /// code): judged apart and left out of every count of the class's own accesses, so a
+    /// message that counts says so.
+    public var throughOtherReferences = 0
     /// The byte offset of the `{` of the body or closure that runs the access (one cause, one
     /// finding: the accesses of one var on one unguarded path are reported once).
     public var body = -1
@@ -917,6 +921,7 @@ public enum GuardInference {
                 f.uncountedCount = uncounted[v.name] ?? 0
                 f.uncountedPlaces = uncountedPlaces[v.name] ?? []
                 f.unreachedCount = unreached[v.name] ?? 0
+                f.throughOtherReferences = outsideByVar[v.name]?.count ?? 0
                 f.lockType = cls.lockTypes[primary.name]
                 f.optionalLock = cls.optionalLocks.contains(primary.name)
                 f.form = cls.guardForms[primary.name]
@@ -974,6 +979,7 @@ public enum GuardInference {
                 f.uncountedCount = uncounted[v.name] ?? 0
                 f.uncountedPlaces = uncountedPlaces[v.name] ?? []
                 f.unreachedCount = unreached[v.name] ?? 0
+                f.throughOtherReferences = outsideByVar[v.name]?.count ?? 0
                 f.body = r.exec
                 f.lockType = cls.lockTypes[primary.name]
                 f.optionalLock = cls.optionalLocks.contains(primary.name)

@@ -41,8 +41,14 @@ enum OutsideAccesses {
         for i in 2..<s.code.count where s.code[i].kind == .identifier && s.isChar(i - 1, UInt8(ascii: ".")) {
             // `self.ref.x` (or `self?.ref.x`) only; `a.b.x` goes through something the tool does not follow.
             guard let (r, memberOnly) = ReceiverTable.receiver(s, ofMember: i, optionalSelf: true) else { continue }
-            // A method call or a method named as a value is not a stored var.
-            if s.isChar(i + 1, UInt8(ascii: "(")) || s.isChar(i + 1, UInt8(ascii: "{")) { continue }
+            // A method call or a method named as a value is not a stored var; a `{` after it is a
+            // trailing closure only when it opens one (`for x in ref.items {`, `if ref.ready {`:
+            // a statement's body, the var read).
+            if s.isChar(i + 1, UInt8(ascii: "(")) { continue }
+            if s.isChar(i + 1, UInt8(ascii: "{")) {
+                let sc = Int(s.scopeOf[i + 1])
+                if !(sc >= 0 && s.scopes[sc].open == i + 1 && s.scopes[sc].kind == .statement) { continue }
+            }
             let receiver = s.text(r)
             // Only a variable of a capitalised type the file tells, or a parameter, resolves to a class.
             guard receivers.typed.contains(receiver) else { continue }

@@ -249,10 +249,39 @@ public struct QueueSyncReentrancyRule: Rule {
         let outer = s.closures[ci]
         let method = s.text(outer.callee)
         let line = s.line(ofToken: outer.callee)
+        // A `DispatchQueue.main.sync` between them runs this code on the main thread while the
+        // block on the queue waits for it: the same deadlock, but not "already on the queue".
+        if let hop = mainHop(s, from: c.token, upTo: ci) {
+            let hopLine = s.line(ofToken: s.closures[hop].callee)
+            let message = "\(syncText(c, s)) waits for '\(c.receiver)', whose block (line \(line)) is itself waiting for this code through 'DispatchQueue.main.\(s.text(s.closures[hop].callee))' (line \(hopLine)): the queues deadlock"
+            let notes = [context.note(at: outer.callee, "this block runs on '\(c.receiver)' and waits until the main-queue block at line \(hopLine) ends")]
+            let fix = "do not wait for '\(c.receiver)' from code its own running block waits for: do this work in that block before it waits (it runs on '\(c.receiver)' there), or submit it with async"
+            return context.diagnostic(description, at: c.token, message: message, notes: notes, fixIt: FixIt(fix))
+        }
         let message = "\(syncText(c, s)) inside a '\(c.receiver).\(method)' closure (line \(line)) waits for the block it is running in: the serial queue deadlocks"
         let notes = [context.note(at: outer.callee, "this closure already runs on '\(c.receiver)'")]
         let fix = "run the work directly: this code is already on '\(c.receiver)', so call the closure's body without \(s.text(c.token))"
         return context.diagnostic(description, at: c.token, message: message, notes: notes, fixIt: FixIt(fix))
+    }
+
+    /// The closure of a waiting call on the main queue (`DispatchQueue.main.sync { }`) between
+    /// token `t` and closure `outer`, which holds it; nil when there is none.
+    func mainHop(_ s: FileStructure, from t: Int, upTo outer: Int) -> Int? {
+        var sc = Int(s.scopeOf[t])
+        while sc >= 0 {
+            let scope = s.scopes[sc]
+            if scope.kind == .closure {
+                let ci = scope.closure
+                if ci == outer { return nil }
+                let c = s.closures[ci]
+                if c.callee >= 0, c.callee != t, QueueReach.waitingMethods.contains(s.text(c.callee)), s.isChar(c.callee - 1, UInt8(ascii: ".")),
+                   let (_, key) = QueueReach.queueKey(s, dot: c.callee - 1), key == "main" {
+                    return ci
+                }
+            }
+            sc = scope.parent
+        }
+        return nil
     }
 
     func mainActor(_ c: QueueReach.SyncCall, at token: Int, what: String, context: RuleContext) -> Diagnostic {

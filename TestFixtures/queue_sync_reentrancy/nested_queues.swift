@@ -84,3 +84,35 @@ func parameterQueue(_ q: DispatchQueue) {
         q.sync { } // expect: queue_sync_reentrancy
     }
 }
+
+/// Through a wait on the main queue: the inner code runs on the main thread while the block on
+/// the queue waits for it (the same deadlock, said as a cycle, not as "already on the queue").
+func throughTheMainQueue() {
+    let first = DispatchQueue(label: "first")
+    let second = DispatchQueue(label: "second")
+    first.async {
+        second.sync {
+            DispatchQueue.main.sync {
+                first.sync { } // expect: queue_sync_reentrancy
+            }
+        }
+    }
+}
+
+extension Store {
+    func mainHopOfTheStore() {
+        queue.asyncAfter(deadline: .now() + 1) {
+            DispatchQueue.main.sync(execute: {
+                self.queue.sync { print("stuck") } // expect: queue_sync_reentrancy
+            })
+        }
+    }
+
+    func mainAsyncIsNoWait() {
+        queue.async {
+            DispatchQueue.main.async {
+                self.queue.sync { print("fine") }
+            }
+        }
+    }
+}

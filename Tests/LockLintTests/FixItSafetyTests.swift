@@ -1016,4 +1016,36 @@ final class FixItSafetyTests: XCTestCase {
         }
         XCTAssertTrue(["with NSLock", "with Mutex"].contains { ds[3].fixIt.message.contains($0) }, ds[3].fixIt.message)
     }
+
+    /// A sync on a queue whose running block waits for the code through a main-queue sync is a
+    /// deadlock, but that code runs on the main thread: it is not told it is already on the
+    /// queue, nor to run the body "directly" as if it were. Without the main hop it is.
+    func testASyncBehindAMainQueueWaitIsNotSaidToRunOnTheQueue() async throws {
+        let code = """
+            import Foundation
+            func demo() {
+                let first = DispatchQueue(label: "first")
+                let second = DispatchQueue(label: "second")
+                first.async {
+                    second.sync {
+                        DispatchQueue.main.sync {
+                            first.sync { }
+                        }
+                    }
+                }
+                first.async {
+                    second.sync {
+                        first.sync { }
+                    }
+                }
+            }
+            """
+        let ds = await findings(code, QueueSyncReentrancyRule())
+        XCTAssertEqual(ds.map(\.location.line), [8, 14], ds.map(\.message).joined(separator: "\n"))
+        guard ds.count == 2 else { return }
+        XCTAssertTrue(ds[0].message.contains("is itself waiting for this code through 'DispatchQueue.main.sync' (line 7)"), ds[0].message)
+        XCTAssertTrue(ds[0].fixIt.message.hasPrefix("do not wait for 'first' from code its own running block waits for"), ds[0].fixIt.message)
+        XCTAssertFalse(ds[0].fixIt.message.contains("already on"), ds[0].fixIt.message)
+        XCTAssertTrue(ds[1].fixIt.message.hasPrefix("run the work directly: this code is already on 'first'"), ds[1].fixIt.message)
+    }
 }

@@ -22,7 +22,7 @@ public enum QueueReach {
     public static let onQueueMethods: Set<String> = ["sync", "async", "asyncAfter", "asyncAndWait", "asyncUnsafe"]
 
     /// Methods that wait for their block (the caller blocks until it has run).
-    static let waitingMethods: Set<String> = ["sync", "asyncAndWait"]
+    public static let waitingMethods: Set<String> = ["sync", "asyncAndWait"]
 
     /// Callees whose closure runs on the spot, on the calling thread.
     static let onTheSpot: Set<String> = [

@@ -40,4 +40,18 @@ final class ContractCommentsTests: XCTestCase {
         let silent = ["The number of retries.", "Changes are published to observers.", ""]
         for text in silent { XCTAssertFalse(ContractComments.documentsContract(text), text) }
     }
+
+    /// `only` + a verb of use + a place states confinement, with the verb's object between them
+    /// or not; an object with no place after it, or a place with no `only`, states nothing.
+    func testConfinedUseWithTheVerbsObjectInBetween() {
+        let stated = [
+            "We only ever modify this from the owning actor.",
+            "Only call it on the session queue.",
+            "Callers only mutate them while holding the registry lock.",
+            "Is only accessed from the parser.",
+        ]
+        for text in stated { XCTAssertTrue(ContractComments.documentsContract(text), text) }
+        let silent = ["Only modify this carefully.", "We modify this from the actor.", "Only these from the cache are kept."]
+        for text in silent { XCTAssertFalse(ContractComments.documentsContract(text), text) }
+    }
 }

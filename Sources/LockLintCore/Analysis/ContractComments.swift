@@ -64,6 +64,8 @@ public enum ContractComments {
     static let confinementFillers: Set<Substring> = ["ever", "be", "been", "being", "is", "are", "was", "get", "gets", "always"]
     /// Stems of the verbs of use that `only` confines (`only ever read`, `only touched`).
     static let confinedUseStems = ["access", "use", "touch", "call", "run", "mutat", "modif", "writ", "chang", "updat"]
+    /// Pronouns that may be the confined verb's object (`only modify this from the actor`).
+    static let confinedUseObjects: Set<Substring> = ["this", "it", "them", "these", "that", "those"]
     /// What names the place, thread or owner a confined use happens in or through.
     static let confinementPlaces: Set<Substring> = ["by", "from", "on", "in", "inside", "within", "under", "while", "during", "through", "via"]
 
@@ -79,7 +81,9 @@ public enum ContractComments {
             var j = k + 1
             while j < words.count && j <= k + 3 && confinementFillers.contains(Substring(words[j])) { j += 1 }
             guard j + 1 < words.count, confinedUseStems.contains(where: { words[j].hasPrefix($0) }) else { continue }
-            if confinementPlaces.contains(Substring(words[j + 1])) { return true }
+            // The verb's object may stand between it and the place (`only modify this from`).
+            let place = j + 2 < words.count && confinedUseObjects.contains(Substring(words[j + 1])) ? j + 2 : j + 1
+            if confinementPlaces.contains(Substring(words[place])) { return true }
         }
         return false
     }

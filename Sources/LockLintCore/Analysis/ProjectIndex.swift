@@ -746,7 +746,7 @@ public struct ProjectIndex: Sendable {
         var types: [String: TypeFacts] = [:]
         // A lock of the project's own runs closures under a lock: the file must name an acquire,
         // a lock-scoped method or `sync` (a cheap test on the identifier filter first).
-        let mayHandToQueue = s.identifiers.mayContainAny(["async", "sync", "asyncAndWait"])
+        let mayHandToQueue = s.identifiers.mayContainAny(["async", "sync", "asyncAndWait", "perform"])
         let mayHoldLocks = s.identifiers.mayContainAny(Array(vocabulary.acquireRelease.keys) + Array(vocabulary.lockScopedMethods) + ["sync", "signal"])
         // Methods that run their closure parameter under a lock (worked out once per file).
         let wrapperMethods = wrappers ?? (mayHoldLocks ? GuardLogExtractor.ownWrappers(s, vocabulary: vocabulary, regions: regions) : [:])

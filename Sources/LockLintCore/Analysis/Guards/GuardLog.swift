@@ -1646,7 +1646,15 @@ public enum GuardLogExtractor {
             others.append(i)
         }
         guard !others.isEmpty else { return false }
-        let regions = context.lockRegions.with(s, vocabulary: context.vocabulary, heldOnEntry: true)
+        var regions = context.lockRegions.with(s, vocabulary: context.vocabulary, heldOnEntry: true)
+        // A closure handed to a lock type of the run that runs it under its lock, declared in any
+        // file (`lock.synchronized { }` on a `let lock: Mutex` of the project's own), holds it
+        // too: worked out only when a use is not already held.
+        if others.contains(where: { regions.holding($0, in: s, directOnly: false).isEmpty }) {
+            regions = regions.addingLockScopedClosures(s, vocabulary: context.vocabulary, wrappers: context.wrapperMethods) { ci in
+                VariableUses.runsUnderReceiversLock(context, closure: s.closures[ci])
+            }
+        }
         // A use in a helper (of the owner) that every call in the file makes with a lock held
         // (`take()` called only inside the owner's critical sections) is under that lock too.
         // The helpers' calls are found in one pass, for the uses no region holds directly.

@@ -669,16 +669,33 @@ public struct SplitCriticalSectionRule: Rule {
         // The value taken is used after the reset (handed on, returned, worked through).
         let taken = s.text(bound)
         let bodyEnd = first.body >= 0 ? s.scopes[first.body].close : s.code.count
+        // Or, before the reset, its contents are worked through or handed on whole (`for t in
+        // taken`, `use(taken)`): what is stored in between is reset without that work.
         guard s.span(second.end, bodyEnd).contains(where: { s.code[$0].kind == .identifier && s.text($0) == taken && !s.isChar($0 - 1, UInt8(ascii: ".")) })
+                || s.span(first.end, second.exprStart).contains(where: { Self.worksThrough($0, taken, s) })
         else { return nil }
         if Self.exclusiveProperty(first, second, value: -1, s, &serial, &locked) { return nil }
-        let name = first.memberName
+        // A member of another object (`box.value`): said with its receiver, whose own lock it is.
+        let onReceiver = first.instance && !first.display.hasPrefix("the lock") && s.isChar(first.acquireToken - 1, UInt8(ascii: "."))
+        let name = onReceiver ? "\(s.text(first.acquireToken - 2)).\(first.memberName)" : first.memberName
+        let lock = onReceiver ? "the lock of \(first.display)" : first.display
+        let after = onReceiver ? ", then work through what was taken outside it" : ""
         return context.diagnostic(
             description, at: second.acquireToken,
-            message: "'\(name)' is read into '\(taken)' through its getter and reset through its setter, which take \(first.display) separately: what another thread stores in '\(name)' in between is discarded by the reset and is not in '\(taken)'",
+            message: "'\(name)' is read into '\(taken)' through its getter and reset through its setter, which take \(lock) separately: what another thread stores in '\(name)' in between is discarded by the reset and is not in '\(taken)'",
             notes: [context.note(at: first.acquireToken, "'\(name)' is read under this first acquisition"),
                     context.note(at: second.acquireToken, "and reset here under a second one")],
-            fixIt: FixIt("take the value and reset it under one acquisition of \(first.display) (a method that swaps it out while holding it)"))
+            fixIt: FixIt("take the value and reset it under one acquisition of \(lock) (a method that swaps it out while holding it)\(after)"))
+    }
+
+    /// The local `taken` at `k` iterated (`for x in taken`, `taken.forEach { }`) or passed whole
+    /// as an argument (`use(taken)`): not a question asked of it (`taken.count`).
+    static func worksThrough(_ k: Int, _ taken: String, _ s: FileStructure) -> Bool {
+        guard s.code[k].kind == .identifier, s.text(k) == taken, !s.isChar(k - 1, UInt8(ascii: ".")) else { return false }
+        if s.isKeyword(k - 1, .in) && (s.isChar(k + 1, UInt8(ascii: "{")) || s.isKeyword(k + 1, .where)) { return true }
+        if s.isChar(k + 1, UInt8(ascii: ".")) { return s.is(k + 2, "forEach") }
+        let opens = s.isChar(k - 1, UInt8(ascii: "(")) || s.isChar(k - 1, UInt8(ascii: ",")) || s.isChar(k - 1, UInt8(ascii: ":"))
+        return opens && (s.isChar(k + 1, UInt8(ascii: ")")) || s.isChar(k + 1, UInt8(ascii: ",")))
     }
 
     /// `nil`, `[]`, `[:]`, `0`, `""`: a value that keeps nothing of what was there.

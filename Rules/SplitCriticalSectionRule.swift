@@ -666,6 +666,10 @@ public struct SplitCriticalSectionRule: Rule {
         let checked = acquisitions.accesses(of: first).reads
         let written = acquisitions.accesses(of: second).writes
         guard let write = written.first(where: { checked.contains($0.name) }), Self.isEmptyValue(write.value, s) else { return nil }
+        // Two members of one object: only when the setter writes what the getter read.
+        if first.instance && second.instance {
+            guard let a = first.touches, let b = second.touches, !Set(a.reads).isDisjoint(with: b.writes) else { return nil }
+        }
         // The value taken is used after the reset (handed on, returned, worked through).
         let taken = s.text(bound)
         let bodyEnd = first.body >= 0 ? s.scopes[first.body].close : s.code.count

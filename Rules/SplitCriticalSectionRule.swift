@@ -675,21 +675,26 @@ public struct SplitCriticalSectionRule: Rule {
         let bodyEnd = first.body >= 0 ? s.scopes[first.body].close : s.code.count
         // Or, before the reset, its contents are worked through or handed on whole (`for t in
         // taken`, `use(taken)`): what is stored in between is reset without that work.
-        guard s.span(second.end, bodyEnd).contains(where: { s.code[$0].kind == .identifier && s.text($0) == taken && !s.isChar($0 - 1, UInt8(ascii: ".")) })
-                || s.span(first.end, second.exprStart).contains(where: { Self.worksThrough($0, taken, s) })
+        let workedBefore = s.span(first.end, second.exprStart).contains(where: { Self.worksThrough($0, taken, s) })
+        guard workedBefore || s.span(second.end, bodyEnd).contains(where: { s.code[$0].kind == .identifier && s.text($0) == taken && !s.isChar($0 - 1, UInt8(ascii: ".")) })
         else { return nil }
         if Self.exclusiveProperty(first, second, value: -1, s, &serial, &locked) { return nil }
         // A member of another object (`box.value`): said with its receiver, whose own lock it is.
         let onReceiver = first.instance && !first.display.hasPrefix("the lock") && s.isChar(first.acquireToken - 1, UInt8(ascii: "."))
         let name = onReceiver ? "\(s.text(first.acquireToken - 2)).\(first.memberName)" : first.memberName
         let lock = onReceiver ? "the lock of \(first.display)" : first.display
-        let after = onReceiver ? ", then work through what was taken outside it" : ""
+        let after = onReceiver || workedBefore ? ", then work through what was taken outside it" : ""
+        // Accessors that run on a queue: one `sync` block, never from code already on that queue.
+        let owner = onReceiver ? LockGraph.declaredTypeName(of: s.text(first.acquireToken - 2), at: first.acquireToken, in: s) : s.enclosingTypeName(of: first.acquireToken)
+        let how = owner.flatMap { context.splitProperty(type: $0, property: first.memberName) }?.isQueue == true
+            ? "a method that swaps it out in one sync block, called only from code that never runs on that queue already: sync there would deadlock"
+            : "a method that swaps it out while holding it"
         return context.diagnostic(
             description, at: second.acquireToken,
             message: "'\(name)' is read into '\(taken)' through its getter and reset through its setter, which take \(lock) separately: what another thread stores in '\(name)' in between is discarded by the reset and is not in '\(taken)'",
             notes: [context.note(at: first.acquireToken, "'\(name)' is read under this first acquisition"),
                     context.note(at: second.acquireToken, "and reset here under a second one")],
-            fixIt: FixIt("take the value and reset it under one acquisition of \(lock) (a method that swaps it out while holding it)\(after)"))
+            fixIt: FixIt("take the value and reset it under one acquisition of \(lock) (\(how))\(after)"))
     }
 
     /// The local `taken` at `k` iterated (`for x in taken`, `taken.forEach { }`) or passed whole

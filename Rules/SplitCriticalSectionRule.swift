@@ -666,19 +666,45 @@ public struct SplitCriticalSectionRule: Rule {
         let checked = acquisitions.accesses(of: first).reads
         let written = acquisitions.accesses(of: second).writes
         guard let write = written.first(where: { checked.contains($0.name) }), Self.isEmptyValue(write.value, s) else { return nil }
+        // Two members of one object: only when the setter writes what the getter read.
+        if first.instance && second.instance {
+            guard let a = first.touches, let b = second.touches, !Set(a.reads).isDisjoint(with: b.writes) else { return nil }
+        }
         // The value taken is used after the reset (handed on, returned, worked through).
         let taken = s.text(bound)
         let bodyEnd = first.body >= 0 ? s.scopes[first.body].close : s.code.count
-        guard s.span(second.end, bodyEnd).contains(where: { s.code[$0].kind == .identifier && s.text($0) == taken && !s.isChar($0 - 1, UInt8(ascii: ".")) })
+        // Or, before the reset, its contents are worked through or handed on whole (`for t in
+        // taken`, `use(taken)`): what is stored in between is reset without that work.
+        let workedBefore = s.span(first.end, second.exprStart).contains(where: { Self.worksThrough($0, taken, s) })
+        guard workedBefore || s.span(second.end, bodyEnd).contains(where: { s.code[$0].kind == .identifier && s.text($0) == taken && !s.isChar($0 - 1, UInt8(ascii: ".")) })
         else { return nil }
         if Self.exclusiveProperty(first, second, value: -1, s, &serial, &locked) { return nil }
-        let name = first.memberName
+        // A member of another object (`box.value`): said with its receiver, whose own lock it is.
+        let onReceiver = first.instance && !first.display.hasPrefix("the lock") && s.isChar(first.acquireToken - 1, UInt8(ascii: "."))
+        let name = onReceiver ? "\(s.text(first.acquireToken - 2)).\(first.memberName)" : first.memberName
+        let lock = onReceiver ? "the lock of \(first.display)" : first.display
+        let after = onReceiver || workedBefore ? ", then work through what was taken outside it" : ""
+        // Accessors that run on a queue: one `sync` block, never from code already on that queue.
+        let owner = onReceiver ? LockGraph.declaredTypeName(of: s.text(first.acquireToken - 2), at: first.acquireToken, in: s) : s.enclosingTypeName(of: first.acquireToken)
+        let how = owner.flatMap { context.splitProperty(type: $0, property: first.memberName) }?.isQueue == true
+            ? "a method that swaps it out in one sync block, called only from code that never runs on that queue already: sync there would deadlock"
+            : "a method that swaps it out while holding it"
         return context.diagnostic(
             description, at: second.acquireToken,
-            message: "'\(name)' is read into '\(taken)' through its getter and reset through its setter, which take \(first.display) separately: what another thread stores in '\(name)' in between is discarded by the reset and is not in '\(taken)'",
+            message: "'\(name)' is read into '\(taken)' through its getter and reset through its setter, which take \(lock) separately: what another thread stores in '\(name)' in between is discarded by the reset and is not in '\(taken)'",
             notes: [context.note(at: first.acquireToken, "'\(name)' is read under this first acquisition"),
                     context.note(at: second.acquireToken, "and reset here under a second one")],
-            fixIt: FixIt("take the value and reset it under one acquisition of \(first.display) (a method that swaps it out while holding it)"))
+            fixIt: FixIt("take the value and reset it under one acquisition of \(lock) (\(how))\(after)"))
+    }
+
+    /// The local `taken` at `k` iterated (`for x in taken`, `taken.forEach { }`) or passed whole
+    /// as an argument (`use(taken)`): not a question asked of it (`taken.count`).
+    static func worksThrough(_ k: Int, _ taken: String, _ s: FileStructure) -> Bool {
+        guard s.code[k].kind == .identifier, s.text(k) == taken, !s.isChar(k - 1, UInt8(ascii: ".")) else { return false }
+        if s.isKeyword(k - 1, .in) && (s.isChar(k + 1, UInt8(ascii: "{")) || s.isKeyword(k + 1, .where)) { return true }
+        if s.isChar(k + 1, UInt8(ascii: ".")) { return s.is(k + 2, "forEach") }
+        let opens = s.isChar(k - 1, UInt8(ascii: "(")) || s.isChar(k - 1, UInt8(ascii: ",")) || s.isChar(k - 1, UInt8(ascii: ":"))
+        return opens && (s.isChar(k + 1, UInt8(ascii: ")")) || s.isChar(k + 1, UInt8(ascii: ",")))
     }
 
     /// `nil`, `[]`, `[:]`, `0`, `""`: a value that keeps nothing of what was there.

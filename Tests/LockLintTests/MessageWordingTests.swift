@@ -20,6 +20,20 @@ final class MessageWordingTests: XCTestCase {
         XCTAssertEqual(fix[20], "check and write under one acquisition of 'lock', or re-check 'failures' inside this one before writing")
     }
 
+    func testATakeAndResetIsWordedByWhereTheAccessorsAre() async throws {
+        let root = Support.packageRoot.appendingPathComponent("TestFixtures/split_critical_section")
+        let box = try String(contentsOf: root.appendingPathComponent("take_reset_through_box.swift"), encoding: .utf8)
+        let own = try String(contentsOf: root.appendingPathComponent("take_reset_worked_through.swift"), encoding: .utf8)
+        let ds = await Support.lint([("Sources/M/Workers.swift", box), ("Sources/M/Outbox.swift", own)], rules: [SplitCriticalSectionRule()])
+        let byLine = Dictionary(ds.map { ("\($0.path.hasSuffix("Workers.swift") ? "box" : "own"):\($0.location.line)", $0) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(byLine.keys.sorted(), ["box:15", "box:21", "own:33", "own:41"], "\(byLine.keys)")
+        // Another object's member: named with its receiver, whose lock it is.
+        XCTAssertEqual(byLine["box:15"]?.message, "'running.value' is read into 'current' through its getter and reset through its setter, which take the lock of 'running' separately: what another thread stores in 'running.value' in between is discarded by the reset and is not in 'current'")
+        XCTAssertEqual(byLine["box:15"]?.fixIt.message, "take the value and reset it under one acquisition of the lock of 'running' (a method that swaps it out while holding it), then work through what was taken outside it")
+        // Accessors on a queue: one sync block, never from the queue itself.
+        XCTAssertEqual(byLine["own:33"]?.fixIt.message, "take the value and reset it under one acquisition of 'queue' (a method that swaps it out in one sync block, called only from code that never runs on that queue already: sync there would deadlock), then work through what was taken outside it")
+    }
+
     func testAHopBeforeOtherMainQueueBlocksIsNotCalledTheLastStep() async throws {
         let url = Support.packageRoot.appendingPathComponent("TestFixtures/dispatch_main_in_async/hop_before_other_main_hops.swift")
         let code = try String(contentsOf: url, encoding: .utf8)

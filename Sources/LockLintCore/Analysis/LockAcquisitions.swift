@@ -333,8 +333,10 @@ public struct LockAcquisitions {
                 receiverTypes[ReceiverKey(function: f, name: name)] = boxType
             }
             guard let bt = boxType, bt != type, let m = members(bt)[s.text(t + 2)], storage == nil || !shadowed() else { continue }
+            // (`box.member = v` on a member whose setter locks too: a call of that setter.)
             if var a = acquisition(m, name: s.text(t + 2), lock: storage != nil ? "_" + receiver : name, token: t + 2, exprStart: start, body: body,
-                                   instance: true, s, &closureAt) {
+                                   instance: true, s, &closureAt)
+                ?? (storage == nil && m.isGetter ? setterAcquisition(members(bt), name: s.text(t + 2), lock: name, token: t + 2, exprStart: start, body: body, s) : nil) {
                 if storage != nil { a.display = "the lock of @\(bt) '\(receiver)'" }
                 out.append(a)
             }

@@ -90,6 +90,8 @@ public enum SemaphoreShapes {
     /// loop, and every signal is made in such a block; the function is not async and the wait is
     /// not in async code. The loop's keyword.
     public static func throttleLoop(_ s: FileStructure, name: String, body: Scope, after start: Int) -> Int? {
+        // (In a broken file the start can lie past the body's end: then there is nothing to find.)
+        guard start < body.close else { return nil }
         let range = start..<body.close
         let waits = Waits.calls(s, "wait", in: range)[name] ?? []
         let signals = Waits.calls(s, "signal", in: range)[name] ?? []

@@ -336,6 +336,8 @@ public enum SemaphoreWaits {
     public static func waitPassesAtOnce(_ s: FileStructure, local h: Decl) -> (wait: Int, signal: Int)? {
         guard h.parent >= 0, s.decls[h.parent].kind.isFunctionLike, s.decls[h.parent].body >= 0 else { return nil }
         let body = s.scopes[s.decls[h.parent].body]
+        // (In a broken file the declaration can end past the body's end: nothing to find then.)
+        guard h.end < body.close else { return nil }
         let range = h.end..<body.close
         /// The closure of this function that holds `k`, if any.
         func closure(_ k: Int) -> Closure? {

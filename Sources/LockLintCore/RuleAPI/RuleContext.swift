@@ -572,7 +572,7 @@ public final class RuleContext {
     public func isLockingMemberName(_ name: String) -> Bool {
         // (The index's field read in place: asked once per `a.b` of a file, the whole index is
         // not copied for it.)
-        let answer = Self.isLockingMemberName(name, among: index.lockingMemberNames[module])
+        let answer = Self.isLockingMemberName(name, among: index.lockingMemberNames[module]) || Self.locksInAnotherModule(name, module: module, index: index)
         questions[FactsQuestion(kind: .lockingMemberName, name: name)] = .bool(answer)
         if !answer && spelledNames == nil { spelledNames = structure.identifiers }
         return answer
@@ -584,7 +584,13 @@ public final class RuleContext {
     static let libraryLockingMemberNames = Set(LockGraph.libraryLockingMembers.values.flatMap(\.keys))
 
     static func isLockingMemberName(_ name: String, module: String, index: ProjectIndex) -> Bool {
-        isLockingMemberName(name, among: index.lockingMemberNames[module])
+        isLockingMemberName(name, among: index.lockingMemberNames[module]) || locksInAnotherModule(name, module: module, index: index)
+    }
+
+    /// Whether a member of this name locks in a type of another module of the run (a type this
+    /// module does not declare can be one of those: see `lockingMembers`).
+    static func locksInAnotherModule(_ name: String, module: String, index: ProjectIndex) -> Bool {
+        index.lockingMemberNames.contains { $0.key != module && $0.value[name] != nil }
     }
 
     /// Whether `name` is among the module's locking member names (`names`) or a known library's.
@@ -596,7 +602,7 @@ public final class RuleContext {
     /// module that the file spells (`spelled`) now has a locking member of this name. (A known
     /// library's names are the same in every run: a "no" was not one of them.)
     static func lockingMemberNameMatters(_ name: String, module: String, index: ProjectIndex, spelled: IdentifierFilter) -> Bool {
-        index.lockingMemberNames[module]?[name]?.contains { mayBeSpelled($0, in: spelled) } ?? false
+        index.lockingMemberNames.contains { $0.value[name]?.contains { mayBeSpelled($0, in: spelled) } ?? false }
     }
 
     /// Whether an identifier of the file (`spelled`, read from its bytes) may be the type name
@@ -611,6 +617,17 @@ public final class RuleContext {
         let facts = index.facts(module: module, name: name)
         var out = index.lockingMembers["\(module)::\(name)"] ?? [:]
         if out.isEmpty && facts == nil, let known = LockGraph.libraryLockingMembers[name] { return known }
+        // A type the module does not declare (nor extend): one of this name that another module
+        // of the run declares (a shared utilities target). A member name that locks in two such
+        // types is left out: the tool cannot tell which is meant.
+        if facts == nil {
+            var seen: Set<String> = []
+            for other in index.modulesNaming[name] ?? [] where other != module {
+                for (member, m) in index.lockingMembers["\(other)::\(name)"] ?? [:] {
+                    if seen.insert(member).inserted { out[member] = m } else { out[member] = nil }
+                }
+            }
+        }
         // A class also has the members of its superclasses in the run (its own come first).
         var superclass = facts?.superclass ?? ""
         var hops = 0

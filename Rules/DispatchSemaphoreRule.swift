@@ -226,6 +226,8 @@ public struct DispatchSemaphoreRule: Rule {
                 }
             }
             var holder = declHolding(s, i)
+            // A private property the file only assigns and signals: no wait through it, nothing created here.
+            if value == nil, let h = holder, SemaphoreShapes.onlyAssignedAndSignalled(s, property: h) { continue }
             // The return type of a function that returns the semaphore it creates: the same
             // semaphore, reported once where it is created.
             if holder == nil && s.is(i - 1, "->") && SemaphoreShapes.returnTypeOfCreator(s, i) != nil { continue }
@@ -283,6 +285,12 @@ public struct DispatchSemaphoreRule: Rule {
                     deliberate[id] = semaphoreName.map { SemaphoreWaits.waitsAreDeliberate(s, name: $0, aliases: aliases, in: SemaphoreWaits.visibility(s, holder, use: i),
                                                                                                 local: holder.map { $0.parent >= 0 && s.decls[$0.parent].kind.isFunctionLike } ?? true,
                                                                                                 index: &waitIndex, context: context) } ?? false
+                    let range = SemaphoreWaits.visibility(s, holder, use: i)
+                    if deliberate[id] == false, let n = semaphoreName, SemaphoreWaits.quietInSynchronousCode(
+                        s, name: n, aliases: aliases, value: value, in: range, mentions: uses, index: &waitIndex, context: context)
+                        || value == "1" && holder.map({ $0.parent >= 0 && s.decls[$0.parent].kind.isType }) == true && SemaphoreWaits.onlyWaitBehindOnceGate(s, name: n, aliases: aliases, in: range, index: &waitIndex) {
+                        deliberate[id] = true
+                    }
                 }
                 if deliberate[id] == true { continue }
                 if reported[id] == nil { reported[id] = i }
@@ -298,6 +306,17 @@ public struct DispatchSemaphoreRule: Rule {
                                     + "if a completion on another thread signals, take turns on a serial queue or in an actor (callers await their turn) instead of blocking a thread")
             }
             var notes: [Note] = []
+            // No value seen, but signalled where nothing waited on it first (a callback's signal):
+            // a signal between threads, which no lock can stand in for.
+            if value == nil, let h = holder {
+                if handedOver == nil { handedOver = LockRegions.signalledWithoutWait(s) }
+                if let g = handedOver![h.nameText], SemaphoreWaits.visibility(s, h, use: i).contains(g) {
+                    message = "DispatchSemaphore \(name)is signalled on line \(s.line(ofToken: g)) with no wait on it before, in the same body: it signals "
+                        + "between threads, and whichever thread waits on it blocks, with no priority donation"
+                    fix = "where callers can be async, await the work instead (wrap a callback with withCheckedContinuation); otherwise keep "
+                        + "the waits off the main thread and out of async code"
+                }
+            }
             // Created with a count of one but also signalled where nothing waited on it: a signal
             // handed between threads, which no lock can stand in for.
             if value == "1", let h = holder {
@@ -368,7 +387,9 @@ public struct DispatchSemaphoreRule: Rule {
                         }
                     } else {
                         fix += "; if this API must stay synchronous (a C callback, a legacy delegate), keep the wait off the main thread and out of async code"
-                        if timedWaits == nil { timedWaits = SemaphoreWaits.namesWaitedWithTimeout(s) }
+                        if timedWaits == nil {
+                            timedWaits = SemaphoreWaits.namesWaitedWithTimeout(s).union(SemaphoreWaits.namesHandedToTimedWaits(s, mentions: uses, index: &waitIndex))
+                        }
                         if !(semaphoreName.map { timedWaits!.contains($0) } ?? false) {
                             fix += ", and consider wait(timeout:) with a failure path so a lost signal cannot hang forever"
                         }

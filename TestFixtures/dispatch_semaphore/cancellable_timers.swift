@@ -53,7 +53,8 @@ final class NotTimers {
     }
 
     func signalsItself(grace: DispatchTime) {
-        let tick = DispatchSemaphore(value: 0) // expect: dispatch_semaphore
+        // Bounded, off the pool and the main thread: not reported (a bounded wait in synchronous code).
+        let tick = DispatchSemaphore(value: 0)
         Thread {
             _ = tick.wait(timeout: grace)
             tick.signal()
@@ -61,14 +62,16 @@ final class NotTimers {
     }
 
     func onSharedQueue(grace: DispatchTime) {
-        let calledOff = DispatchSemaphore(value: 0) // expect: dispatch_semaphore
+        // Bounded, on a global queue's block: not reported either.
+        let calledOff = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             if calledOff.wait(timeout: grace) == .timedOut { self.kill() }
         }
         calledOff.signal()
     }
 
-    private let stored = DispatchSemaphore(value: 0) // expect: dispatch_semaphore
+    // Bounded, on a thread of its own: not reported.
+    private let stored = DispatchSemaphore(value: 0)
     func storedTimer(grace: DispatchTime) {
         Thread { if self.stored.wait(timeout: grace) == .timedOut { self.kill() } }.start()
         stored.signal()

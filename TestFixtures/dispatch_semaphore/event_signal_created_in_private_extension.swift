@@ -12,7 +12,7 @@ final class Listener {
     func next(completion: @escaping (Int?) -> Void) {
         DispatchQueue.global().async {
             guard let incoming = self.incoming else { return completion(nil) }
-            _ = incoming.wait(timeout: .now() + 10)
+            incoming.wait()
             self.turn.wait()
             let value = self.pending.popLast()
             self.turn.signal()

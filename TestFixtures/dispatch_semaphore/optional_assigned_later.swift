@@ -8,7 +8,7 @@ final class Session {
 
     func suspend() {
         suspended = DispatchSemaphore(value: 0)
-        _ = suspended?.wait(timeout: .now() + 2)
+        suspended?.wait()
     }
 
     func stateChanged() {

@@ -58,7 +58,8 @@ final class NotPoolWatchdogs {
 
     func once() {
         DispatchQueue.global().async {
-            let pong = DispatchSemaphore(value: 0) // expect: dispatch_semaphore
+            // Bounded, on a global queue, not in async code: not reported.
+            let pong = DispatchSemaphore(value: 0)
             DispatchQueue.main.async { pong.signal() }
             _ = pong.wait(timeout: .now() + 1)
         }
@@ -67,7 +68,8 @@ final class NotPoolWatchdogs {
     func otherSignaller() {
         DispatchQueue.global().async {
             while self.on {
-                let done = DispatchSemaphore(value: 0) // expect: dispatch_semaphore
+                // Bounded, off the pool and the main thread: not reported.
+                let done = DispatchSemaphore(value: 0)
                 DispatchQueue.global().async { done.signal() }
                 _ = done.wait(timeout: .now() + 1)
             }

@@ -118,11 +118,63 @@ public enum SemaphoreParameters {
     public static func onlyGetsOwnSemaphores(_ s: FileStructure, _ p: Parameter, uses: [Int]) -> Bool {
         var calls = 0
         for k in uses where k != s.decls[p.function].name {
+            // `x.name(…)` on another receiver that passes nothing for the parameter (`semaphore.wait()`
+            // beside a private `wait(for:semaphore:)`): another type's method, not a call of this one.
+            if s.isChar(k - 1, UInt8(ascii: ".")) && !s.isKeyword(k - 2, .self) && s.isChar(k + 1, UInt8(ascii: "(")) && !passes(s, call: k, p) { continue }
             guard s.isChar(k + 1, UInt8(ascii: "(")), let value = argument(s, call: k, p) else { return false }
             guard createdHere(s, value: value, depth: 0) else { return false }
             calls += 1
         }
         return calls > 0
+    }
+
+    /// Whether the call at `k` has an argument in the place of `p`: one with its label, or, for an
+    /// unlabelled parameter, enough arguments to reach its position.
+    static func passes(_ s: FileStructure, call k: Int, _ p: Parameter) -> Bool {
+        let open = k + 1
+        let close = Int(s.match[open])
+        guard close > open else { return true }
+        if close == open + 1 { return false }
+        var index = 0
+        var start = open + 1
+        var j = open + 1
+        while j < close {
+            if s.isChar(j, UInt8(ascii: "(")) || s.isChar(j, UInt8(ascii: "[")) || s.isChar(j, UInt8(ascii: "{")) {
+                let m = Int(s.match[j])
+                guard m > j else { return true }
+                j = m + 1
+                continue
+            }
+            if j == start, let label = p.label, s.is(j, text: label), s.isChar(j + 1, UInt8(ascii: ":")) { return true }
+            if s.isChar(j, UInt8(ascii: ",")) { index += 1; start = j + 1 }
+            j += 1
+        }
+        return p.label == nil && index >= p.position
+    }
+
+    /// For each call in the file that passes a name to a `DispatchSemaphore` parameter of a
+    /// private function (the type mentions at `mentions`) that waits on that parameter: the
+    /// argument's token and those waits (`waits`: the file's waits by receiver name). A semaphore
+    /// handed to `wait(for: semaphore)` is waited on there.
+    public static func handedWaits(_ s: FileStructure, mentions: [Int], waits: [String: [Int]]) -> [(argument: Int, waits: [Int])] {
+        let parameters = mentions.compactMap { i in privateParameter(s, typeAt: i).map { (i, $0) } }
+        guard !parameters.isEmpty else { return [] }
+        let calls = s.uses(of: Set(parameters.map { s.decls[$0.1.function].nameText }))
+        var out: [(argument: Int, waits: [Int])] = []
+        for (i, p) in parameters {
+            let f = s.decls[p.function]
+            guard f.body >= 0 else { continue }
+            let body = s.scopes[f.body]
+            let own = Array(Waits.within(waits[s.text(i - 2)] ?? [], body.open..<body.close))
+            guard !own.isEmpty else { continue }
+            // A private method is called from its own type (or an extension of it in the file).
+            let type = s.enclosingType(of: f.keyword).map { s.decls[$0].nameText }
+            for k in calls[f.nameText] ?? [] where k != f.name && s.isChar(k + 1, UInt8(ascii: "(")) {
+                if type != nil && s.enclosingType(of: k).map({ s.decls[$0].nameText }) != type { continue }
+                if let a = argument(s, call: k, p) { out.append((a, own)) }
+            }
+        }
+        return out
     }
 
     /// The first token of the argument the call at `k` passes for `p`, when it is a name (`x`) or

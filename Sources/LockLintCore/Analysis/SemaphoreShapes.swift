@@ -30,6 +30,31 @@ public enum SemaphoreShapes {
         return true
     }
 
+    /// Whether private stored semaphore `h`, declared without a value, is only ever assigned
+    /// (`x = local`, `a.x = nil`) or signalled (`x.signal()`, `a.x?.signal()`) in its file: no
+    /// wait is made through it, and what it holds is created elsewhere. The creation and the wait
+    /// (through the local the code keeps in it, or a parameter it is handed to) are judged where
+    /// they are; this declaration adds nothing to them.
+    public static func onlyAssignedAndSignalled(_ s: FileStructure, property h: Decl) -> Bool {
+        guard h.parent >= 0, s.decls[h.parent].kind.isType, h.name >= 0, h.initializer.isEmpty,
+              h.modifiers.contains(.private) || h.modifiers.contains(.fileprivate) else { return false }
+        var signals = 0
+        for k in s.uses(of: [h.nameText])[h.nameText] ?? [] where k != h.name {
+            if s.isChar(k + 1, UInt8(ascii: "=")) { continue }
+            // An argument label or parameter name (`f(name: x)`, `func f(name: T)`).
+            if s.isChar(k + 1, UInt8(ascii: ":")) { continue }
+            // A bare name that is another variable or a parameter.
+            if !s.isChar(k - 1, UInt8(ascii: ".")) {
+                guard case .variable(let d) = s.lookupVariable(h.nameText, at: k), s.decls[d].name == h.name else { continue }
+            }
+            var n = k + 1
+            if s.isChar(n, UInt8(ascii: "?")) || s.isChar(n, UInt8(ascii: "!")) { n += 1 }
+            guard s.isChar(n, UInt8(ascii: ".")), s.is(n + 1, "signal"), s.isChar(n + 2, UInt8(ascii: "(")) else { return false }
+            signals += 1
+        }
+        return signals > 0
+    }
+
     // MARK: Startup handshake
 
     /// A startup handshake on semaphore `name` (visible in `range`): every wait on it is the last

@@ -121,6 +121,17 @@ public enum SemaphoreWaits {
         return out
     }
 
+    /// The names of semaphores the file hands to a private function of its own that waits on
+    /// them with a timeout (`wait(for: name)`, whose body calls `semaphore.wait(timeout:)`):
+    /// waited on with a timeout too. `mentions`: the file's `DispatchSemaphore` type mentions.
+    public static func namesHandedToTimedWaits(_ s: FileStructure, mentions: [Int], index: inout WaitIndex) -> Set<String> {
+        index.build(s)
+        if index.handed == nil { index.handed = SemaphoreParameters.handedWaits(s, mentions: mentions, waits: index.waits ?? [:]) }
+        var out = Set<String>()
+        for h in index.handed ?? [] where h.waits.contains(where: { Waits.isBounded(s, open: $0 + 1) }) { out.insert(s.text(h.argument)) }
+        return out
+    }
+
     /// `x.wait()` / `x.wait(timeout:)` calls inside async functions, async closures or Task bodies
     /// (not `await x.wait()`, an async semaphore that suspends instead of blocking, nor a
     /// `wait(timeout: .now())` poll), and whether that code runs on the main actor.
@@ -147,6 +158,7 @@ public enum SemaphoreWaits {
         var waits: [String: [Int]]? = nil
         var signals: [String: [Int]] = [:]
         public var privateCalls: [String: [Int]] = [:]
+        var handed: [(argument: Int, waits: [Int])]? = nil
 
         public mutating func build(_ s: FileStructure) {
             guard waits == nil else { return }
@@ -225,6 +237,139 @@ public enum SemaphoreWaits {
                 // too) is a worker nothing waits for: the block never ends while the loop runs.
                 inLoop && asyncOffMain(s, c) ? true : ownWorker(s, c, context: context)
             })
+        }
+    }
+
+    /// Whether semaphore `name` (with `aliases`, in `range`, created with `value`) waits only where
+    /// none of the rule's hazards shows, in synchronous code: no wait is in async code or on the
+    /// main thread (main-actor code, a block sent to the main queue, or a private function of the
+    /// file called from such code), and
+    /// - created with value 0 (a signal), every wait is bounded (`wait(timeout:)`, or unbounded right
+    ///   after a bounded one in the same loop): a one-shot wait for a callback or a child process,
+    ///   or a watchdog, that ends on its own and blocks no thread the code shows to be needed;
+    /// - created with a count above one (a literal, or a value that may be), every wait is made in
+    ///   a block sent to a queue other than the main one (`async`, `addOperation`): the queue's
+    ///   workers take turns, and no caller blocks.
+    /// Waits made on it by private functions of the file it is passed to count (`mentions`: the
+    /// file's `DispatchSemaphore` type mentions, where such parameters are declared).
+    public static func quietInSynchronousCode(_ s: FileStructure, name: String, aliases: [String], value: String?, in range: Range<Int>,
+                                              mentions: [Int], index: inout WaitIndex, context: RuleContext) -> Bool {
+        guard let value, value != "1" else { return false }
+        index.build(s)
+        if index.handed == nil { index.handed = SemaphoreParameters.handedWaits(s, mentions: mentions, waits: index.waits ?? [:]) }
+        let handed = index.handed ?? []
+        var waits = Array(Waits.within(index.waits?[name] ?? [], range))
+        for a in aliases where a != name { waits += Waits.within(index.waits?[a] ?? [], range) }
+        for h in handed where range.contains(h.argument) && (s.is(h.argument, text: name) || aliases.contains(s.text(h.argument))) { waits += h.waits }
+        waits.sort()
+        guard !waits.isEmpty, waits.count <= 16 else { return false }
+        let calls = index.privateCalls
+        guard !waits.contains(where: { onPoolOrMain(s, $0, calls: calls, depth: 0, context: context) }) else { return false }
+        let all = ArraySlice(waits)
+        if value == "0" { return waits.allSatisfy { Waits.isBounded(s, open: $0 + 1) || afterBoundedWait(s, $0, all) || noTimeoutGiven(s, $0, all) } }
+        if let n = Int(value), n < 2 { return false }
+        return waits.allSatisfy { w in
+            everyPath(s, from: w, calls: calls, depth: 0, where: { c, _ in
+                guard c.callee >= 2, s.is(c.callee, "async") || s.is(c.callee, "addOperation"), s.isChar(c.callee - 1, UInt8(ascii: ".")) else { return nil }
+                return !s.is(c.callee - 2, "main")
+            })
+        }
+    }
+
+    /// Whether stored semaphore `name` (with `aliases`, in `range`), created with a count of one, is
+    /// waited on once in the file, after a `guard` of the same body that lets one caller through
+    /// ever: its condition compares the result of an atomic read-modify-write (a call with an
+    /// `ordering:` argument that is not a plain `load`), and its `else` leaves. The one caller
+    /// that gets through takes the count at once: the wait never blocks.
+    public static func onlyWaitBehindOnceGate(_ s: FileStructure, name: String, aliases: [String], in range: Range<Int>, index: inout WaitIndex) -> Bool {
+        index.build(s)
+        var waits = Array(Waits.within(index.waits?[name] ?? [], range))
+        for a in aliases where a != name { waits += Waits.within(index.waits?[a] ?? [], range) }
+        guard waits.count == 1, let w = waits.first, let body = s.enclosingExecutable(of: w) else { return false }
+        var k = s.scopes[body].open + 1
+        while k < w {
+            if s.isChar(k, UInt8(ascii: "{")) && k > s.scopes[body].open {
+                // Nested blocks (closures, other statements) are not the function's own path.
+                let m = Int(s.match[k])
+                if m > k && m < w && !(k >= 1 && s.isKeyword(k - 1, .else)) { k = m + 1; continue }
+            }
+            if s.isKeyword(k, .guard) && s.enclosingExecutable(of: k) == body, let e = onceGateElse(s, guardAt: k), e < w { return true }
+            k += 1
+        }
+        return false
+    }
+
+    /// For `guard` at `g` whose condition compares an atomic read-modify-write's result (`==`)
+    /// and whose `else` block leaves (`return`/`throw`): the `else` block's closing brace.
+    static func onceGateElse(_ s: FileStructure, guardAt g: Int) -> Int? {
+        var j = g + 1
+        var compares = false
+        var readModifyWrite = false
+        while j < s.code.count && !s.isKeyword(j, .else) {
+            if s.isChar(j, UInt8(ascii: "{")) || s.isChar(j, UInt8(ascii: ";")) { return nil }
+            if s.is(j, "==") { compares = true }
+            if s.isChar(j, UInt8(ascii: "(")) {
+                let m = Int(s.match[j])
+                guard m > j else { return nil }
+                if j >= 1 && s.code[j - 1].kind == .identifier && !s.is(j - 1, "load")
+                    && s.span(j + 1, m).contains(where: { s.is($0, "ordering") && s.isChar($0 + 1, UInt8(ascii: ":")) }) { readModifyWrite = true }
+                j = m
+            }
+            j += 1
+        }
+        guard compares, readModifyWrite, s.isKeyword(j, .else), s.isChar(j + 1, UInt8(ascii: "{")) else { return nil }
+        let close = Int(s.match[j + 1])
+        guard close > j + 1, s.span(j + 2, close).contains(where: { s.isKeyword($0, .return) || s.isKeyword($0, .throw) }) else { return nil }
+        return close
+    }
+
+    /// An unbounded wait at `w` made directly in the `else` of `guard let t …` where a later wait
+    /// of `waits` in the same body is bounded by `t`: a function that takes an optional timeout,
+    /// waiting without one only when its caller gives none.
+    static func noTimeoutGiven(_ s: FileStructure, _ w: Int, _ waits: ArraySlice<Int>) -> Bool {
+        guard let sc = s.enclosingScopes(of: w).first(where: { _ in true }), s.scopes[sc].kind == .statement, s.isKeyword(s.scopes[sc].statementKeyword, .else),
+              let body = s.enclosingExecutable(of: w) else { return false }
+        let g = s.scopes[sc]
+        // Back from the `else` over the conditions to the `guard`.
+        var j = g.statementKeyword - 1
+        var steps = 0
+        while j > 0 && steps < 512 && !s.isKeyword(j, .guard) {
+            steps += 1
+            if s.isChar(j, UInt8(ascii: ")")) || s.isChar(j, UInt8(ascii: "]")) || s.isChar(j, UInt8(ascii: "}")) {
+                let m = Int(s.match[j])
+                guard m >= 0 && m < j else { return false }
+                j = m
+            } else if s.isChar(j, UInt8(ascii: "{")) || s.isChar(j, UInt8(ascii: ";")) || s.isKeyword(j, .if) || s.isKeyword(j, .while) {
+                return false
+            }
+            j -= 1
+        }
+        guard s.isKeyword(j, .guard) else { return false }
+        var bound = Set<String>()
+        for k in s.span(j + 1, g.statementKeyword) where (s.isKeyword(k, .let) || s.isKeyword(k, .var)) && k + 1 < g.open && s.code[k + 1].kind == .identifier {
+            bound.insert(s.text(k + 1))
+        }
+        guard !bound.isEmpty else { return false }
+        return waits.contains { b in
+            guard b > g.close, s.enclosingExecutable(of: b) == body, Waits.isBounded(s, open: b + 1) else { return false }
+            let close = Int(s.match[b + 1])
+            return close > b + 1 && s.span(b + 2, close).contains { s.code[$0].kind == .identifier && bound.contains(s.text($0)) }
+        }
+    }
+
+    /// Whether the code at `i` runs in async code or on the main thread as the file shows it: its
+    /// own context, or, in a private function, that of a call of it (two levels deep).
+    static func onPoolOrMain(_ s: FileStructure, _ i: Int, calls: [String: [Int]], depth: Int, context: RuleContext) -> Bool {
+        let r = Waits.runner(s, at: i, context: context)
+        if r == .pool || r == .main { return true }
+        guard depth < 2, let f = s.enclosingFunction(of: i), s.decls[f].kind == .function,
+              s.decls[f].modifiers.contains(.private) || s.decls[f].modifiers.contains(.fileprivate) else { return false }
+        // Calls from its own type (a private method), not `x.name(…)` on another receiver.
+        let type = s.enclosingType(of: s.decls[f].keyword).map { s.decls[$0].nameText }
+        return (calls[s.decls[f].nameText] ?? []).contains { k in
+            k != s.decls[f].name && s.isChar(k + 1, UInt8(ascii: "(")) && (!s.isChar(k - 1, UInt8(ascii: ".")) || s.isKeyword(k - 2, .self))
+                && (type == nil || s.enclosingType(of: k).map { s.decls[$0].nameText } == type)
+                && onPoolOrMain(s, k, calls: calls, depth: depth + 1, context: context)
         }
     }
 

@@ -17,3 +17,13 @@ final class Admin {
         quota.configure(cap: cap)
     }
 }
+
+// An initializer that re-configures an instance handed to it: that instance may be shared.
+final class Limiter {
+    let quota: Quota
+
+    init(quota: Quota) {
+        quota.configure(cap: 1)
+        self.quota = quota
+    }
+}

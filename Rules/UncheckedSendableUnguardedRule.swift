@@ -62,7 +62,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
             without the guard, a note at that call (the fix then goes there: locking inside the member would \
             deadlock its other callers, unless the lock is recursive: NSRecursiveLock, objc_sync, a type of the file wrapping one; \
             for a lock type the tool does not know, the deadlock is said as a condition). A var never accessed under any of the class's guards gets one finding. \
-            Exempt: construction (init, deinit, a test case's overriding setUp/tearDown, not a method of the class's own named setUp or setup; members only they call, copy-on-write \
+            Exempt: construction (init, deinit, a test case's overriding setUp/tearDown, not a method of the class's own named setUp or setup; members only they call, methods called on a fresh local before it is handed on (`let x = T(); x.configure()`) that no code calls through a reference it holds outside an initializer, copy-on-write \
             after isKnownUniquelyReferenced; writes another type's initializer makes, on the spot, to an instance it made itself and \
             keeps in a non-public `let`, before handing it to anything but another initializer it calls there, and the observers \
             those writes run); closures that run later do not count as construction. When the \

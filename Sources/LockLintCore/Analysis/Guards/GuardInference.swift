@@ -324,6 +324,10 @@ public enum GuardInference {
         // Per member, for each of its outside uses: the type whose function makes it through a
         // parameter (`OutsideCall.parameterOf`), or "".
         var outsideFrom: [String: [String]] = [:]
+        // Members other types' code calls through a reference other than in an initializer's
+        // own body (a fresh local being set up is no such reference: see `outsideCalls`): on an
+        // instance that may be shared already.
+        var calledAfterSetUp = Set<String>()
         for c in outside.sorted(by: { ($0.path, $0.offset) < ($1.path, $1.offset) }) {
             var k: String? = nil
             if c.callee.hasSuffix(")") {
@@ -336,6 +340,7 @@ public enum GuardInference {
             if let k {
                 outsideSites[k, default: []].append(c.record)
                 outsideFrom[k, default: []].append(c.parameterOf)
+                if !c.inInitializer { calledAfterSetUp.insert(k) }
             }
         }
         // A member the class's own code never calls, which another type calls only through a
@@ -395,9 +400,10 @@ public enum GuardInference {
         }
         for (k, m) in members {
             if m.construction || constructionOnly.contains(m.baseName)
-                || (setup.contains(m.baseName) && (sites[k] ?? []).allSatisfy { $0.construction }) {
+                || (setup.contains(m.baseName) && (sites[k] ?? []).allSatisfy { $0.construction } && !calledAfterSetUp.contains(k)) {
                 // Initializers, and members called only while the instance is set up (from init,
-                // or on a fresh instance before it is shared).
+                // or on a fresh instance before it is shared; a member also called on a held
+                // instance elsewhere is not set-up).
                 entry[k] = Entry(construction: true)
             } else if (k.hasSuffix(".didSet") || k.hasSuffix(".willSet")) && (sites[k] ?? []).isEmpty && !setOutside.contains(m.baseName) {
                 // An observer runs only when its var is set: nothing in the run sets it after

@@ -143,6 +143,10 @@ public struct OutsideCall: Sendable, Equatable {
     /// instance was handed in, and the call runs with whatever the code that handed it in holds.
     /// Empty for any other receiver.
     public var parameterOf: String
+    /// Made straight in an initializer's body (not in a closure) through a reference that is
+    /// not one of its parameters, where the instance may be one the initializer is still setting
+    /// up (one handed in may be shared already).
+    public var inInitializer = false
 
     public init(callee: String, site: CodeSite, codeAfter: Bool, inClosure: Bool, parameterOf: String = "") {
         self.callee = callee
@@ -431,8 +435,10 @@ public enum GuardLogExtractor {
             // cannot tell what it holds.
             let inClosure = s.scopes[exec].kind == .closure
             let parameterOf = parameter && call && !inClosure ? (s.enclosingTypeName(of: i)?.split(separator: ".").last).map(String.init) ?? "" : ""
-            out[type, default: []].append(OutsideCall(callee: callee, site: CodeSite(s, token: i), codeAfter: !StateAccess.nothingRunsAfter(s, i),
-                                                      inClosure: inClosure, parameterOf: parameterOf))
+            var c = OutsideCall(callee: callee, site: CodeSite(s, token: i), codeAfter: !StateAccess.nothingRunsAfter(s, i),
+                                inClosure: inClosure, parameterOf: parameterOf)
+            c.inInitializer = !inClosure && !parameter && s.enclosingFunction(of: i).map { s.decls[$0].kind == .initializer && s.decls[$0].body == exec } ?? false
+            out[type, default: []].append(c)
         }
         return out
     }

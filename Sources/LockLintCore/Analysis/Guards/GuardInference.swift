@@ -320,6 +320,8 @@ public enum GuardInference {
         // Per member, for each of its outside uses: the type whose function makes it through a
         // parameter (`OutsideCall.parameterOf`), or "".
         var outsideFrom: [String: [String]] = [:]
+        // Per member: whether every one of its outside uses is made on the main actor.
+        var outsideOnMain: [String: Bool] = [:]
         for c in outside.sorted(by: { ($0.path, $0.offset) < ($1.path, $1.offset) }) {
             var k: String? = nil
             if c.callee.hasSuffix(")") {
@@ -332,6 +334,7 @@ public enum GuardInference {
             if let k {
                 outsideSites[k, default: []].append(c.record)
                 outsideFrom[k, default: []].append(c.parameterOf)
+                outsideOnMain[k] = (outsideOnMain[k] ?? true) && c.onMain
             }
         }
         // A member the class's own code never calls, which another type calls only through a
@@ -350,6 +353,7 @@ public enum GuardInference {
                 handOutsTo[type, default: []].append(rec)
             }
         }
+        let handingOut = Set(handOutsTo.values.joined().map(\.member))
         if !handOutsTo.isEmpty {
             for (k, from) in outsideFrom.sorted(by: { $0.key < $1.key }) where (sites[k] ?? []).isEmpty && !referenced.contains(k) {
                 guard let m = members[k], m.access != .world, !m.enteredFromOutside,
@@ -403,6 +407,15 @@ public enum GuardInference {
                         && mainDelivered && delivery.onMain(k) {
                 // An observer method the class never calls itself, and every call the run makes of
                 // its name and labels is on the main queue (see `ObserverDelivery`).
+                entry[k] = Entry(guards: [.mainActor])
+            } else if m.access != .world && !m.enteredFromOutside && !referenced.contains(k) && (sites[k] ?? []).isEmpty
+                        && !handingOut.contains(k)
+                        && outsideOnMain[k] == true {
+                // A member the class never calls itself, and every call of it by other types'
+                // code in the run is made on the main actor (an `@IBAction`, a view controller's
+                // method, a main-queue block; see `OutsideCall.onMain`): it runs on the main thread.
+                // (Not one that hands `self` to other code: what that code calls back may run
+                // on a queue of its own, and the tool does not follow it there.)
                 entry[k] = Entry(guards: [.mainActor])
             } else if m.access == .world || m.enteredFromOutside || referenced.contains(k) || (sites[k] ?? []).isEmpty {
                 // A class that gives its queue to other code may be called back on it there: an

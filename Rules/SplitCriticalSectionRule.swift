@@ -397,7 +397,7 @@ public struct SplitCriticalSectionRule: Rule {
     /// Both steps run on one serial queue of the type (see `SerialSteps`), and so does every
     /// write of `name` in the file, whose property (if any) and lock only this file reaches.
     static func serialized(_ name: String, property: Int = -1, lock: String, steps: [Int], _ s: FileStructure, _ serial: inout SerialSteps) -> Bool {
-        if property >= 0 && !QueueReach.isPrivate(s, property) { return false }
+        if property >= 0 && !SerialSteps.writtenOnlyInFile(s, property) { return false }
         var lockName = lock
         if lockName.hasPrefix("self.") { lockName.removeFirst(5) }
         guard !lockName.contains("."), let at = steps.first, case .variable(let l) = s.lookupVariable(lockName, at: at, memberOnly: true),
@@ -432,7 +432,7 @@ public struct SplitCriticalSectionRule: Rule {
     /// and so does every assignment of that (file-private) property and of the storage its setter
     /// writes, outside its accessors: nothing can come between them.
     static func serializedProperty(_ name: String, steps: [Int], _ s: FileStructure, _ serial: inout SerialSteps) -> Bool {
-        guard let at = steps.first, case .variable(let p) = s.lookupVariable(name, at: at, memberOnly: true), QueueReach.isPrivate(s, p),
+        guard let at = steps.first, case .variable(let p) = s.lookupVariable(name, at: at, memberOnly: true), SerialSteps.writtenOnlyInFile(s, p),
               let q = serial.queue(at: at), steps.allSatisfy({ serial.queue(at: $0) == q }), let type = s.enclosingTypeName(of: at) else { return false }
         return serial.everyWrite(of: name, on: q, inType: type, besides: p)
             && serial.setterWrites(of: p).allSatisfy { serial.everyWrite(of: $0, on: q, inType: type, besides: p) }

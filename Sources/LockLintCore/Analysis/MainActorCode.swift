@@ -44,7 +44,7 @@ public enum MainActorCode {
                 guard d >= 0 else { break }
                 let decl = s.decls[d]
                 if decl.kind.isFunctionLike || (decl.kind == .variable && decl.isComputed) {
-                    return AsyncContext.mainActor(ofDecl: d, in: s, context: context) != nil
+                    return AsyncContext.mainActor(ofDecl: d, in: s, context: context) != nil || MainThreadEntries.isInterfaceAction(s, decl)
                 }
             case .typeBody:
                 return false

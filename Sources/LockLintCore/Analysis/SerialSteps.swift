@@ -18,6 +18,11 @@ public struct SerialSteps {
     /// Name → the direct calls of it (worked out once, on first use).
     private var callTokens: [String: [Int]]? = nil
 
+    /// What the file starts on the main thread without saying so (see `MainThreadEntries`).
+    private var entries: MainThreadEntries? = nil
+    /// The main thread, as a queue: it runs one thing at a time, as a serial queue does.
+    public static let mainThread = "@main"
+
     public init(_ s: FileStructure) { self.s = s }
 
     /// The queue property token `t` runs on, or nil.
@@ -28,7 +33,13 @@ public struct SerialSteps {
             switch scope.kind {
             case .closure:
                 let c = s.closures[scope.closure]
+                if GuardRegions.closureIsMainActor(s, c) { return Self.mainThread }
                 guard c.callee >= 0 else { return nil }
+                // A main-queue block, a main-queue observer block, a main run loop timer's block;
+                // `Timer.scheduledTimer { }` scheduled from the main thread.
+                if entries == nil { entries = MainThreadEntries(s) }
+                if ObserverDelivery.mainQueueBlock(s, c) || entries!.closureRunsOnMain(s, c) { return Self.mainThread }
+                if MainThreadEntries.scheduledOnCurrentLoop(s, c) { return queue(at: c.callee) == Self.mainThread ? Self.mainThread : nil }
                 let name = s.text(c.callee)
                 if QueueReach.onQueueMethods.contains(name) && s.isChar(c.callee - 1, UInt8(ascii: ".")) {
                     return serialProperty(dot: c.callee - 1)
@@ -37,6 +48,7 @@ public struct SerialSteps {
             case .functionBody:
                 let d = scope.decl
                 guard d >= 0, s.decls[d].kind == .function else { return nil }
+                if mainThreadFunction(d, before: t) { return Self.mainThread }
                 return queue(ofFunction: d)
             case .typeBody, .accessorBlock:
                 return nil
@@ -46,6 +58,32 @@ public struct SerialSteps {
             sc = scope.parent
         }
         return nil
+    }
+
+    /// Whether only code of this file can write property `p`: it is `private` or `fileprivate`,
+    /// or its setter is (`public private(set) var`).
+    public static func writtenOnlyInFile(_ s: FileStructure, _ p: Int) -> Bool {
+        if QueueReach.isPrivate(s, p) { return true }
+        let setter = s.setterAccess(s.decls[p])
+        return setter == "private" || setter == "fileprivate"
+    }
+
+    /// Whether function `d` runs on the main thread at token `t`: isolated to the main actor by
+    /// its own attribute or its type's, an `@IBAction`, a private target of the main run loop or
+    /// of a lifecycle notification (see `MainThreadEntries`), or past `guard Thread.isMainThread
+    /// else { …; return }` (or an assertion of it) in its body.
+    private mutating func mainThreadFunction(_ d: Int, before t: Int) -> Bool {
+        var p = d
+        while p >= 0 {
+            if s.hasMainActorAttribute(s.decls[p]) { return true }
+            p = s.decls[p].parent
+        }
+        if MainThreadEntries.isInterfaceAction(s, s.decls[d]) { return true }
+        if entries == nil { entries = MainThreadEntries(s) }
+        if entries!.selectorTargets.contains(s.decls[d].nameText) { return true }
+        let body = s.decls[d].body
+        guard body >= 0, s.identifiers.mayContain("isMainThread") else { return false }
+        return GuardRegions.assertionPoints(s, in: body).contains { $0.token < t && $0.held == .mainActor }
     }
 
     /// Whether every write of `name` in the file (outside initializers and the accessors of

@@ -328,6 +328,8 @@ public enum GuardInference {
         // own body (a fresh local being set up is no such reference: see `outsideCalls`): on an
         // instance that may be shared already.
         var calledAfterSetUp = Set<String>()
+        // Per member: whether every one of its outside uses is made on the main actor.
+        var outsideOnMain: [String: Bool] = [:]
         for c in outside.sorted(by: { ($0.path, $0.offset) < ($1.path, $1.offset) }) {
             var k: String? = nil
             if c.callee.hasSuffix(")") {
@@ -341,6 +343,7 @@ public enum GuardInference {
                 outsideSites[k, default: []].append(c.record)
                 outsideFrom[k, default: []].append(c.parameterOf)
                 if !c.inInitializer { calledAfterSetUp.insert(k) }
+                outsideOnMain[k] = (outsideOnMain[k] ?? true) && c.onMain
             }
         }
         // A member the class's own code never calls, which another type calls only through a
@@ -359,6 +362,7 @@ public enum GuardInference {
                 handOutsTo[type, default: []].append(rec)
             }
         }
+        let handingOut = Set(handOutsTo.values.joined().map(\.member))
         if !handOutsTo.isEmpty {
             for (k, from) in outsideFrom.sorted(by: { $0.key < $1.key }) where (sites[k] ?? []).isEmpty && !referenced.contains(k) {
                 guard let m = members[k], m.access != .world, !m.enteredFromOutside,
@@ -413,6 +417,16 @@ public enum GuardInference {
                         && mainDelivered && delivery.onMain(k) {
                 // An observer method the class never calls itself, and every call the run makes of
                 // its name and labels is on the main queue (see `ObserverDelivery`).
+                entry[k] = Entry(guards: [.mainActor])
+            } else if m.access != .world && !m.enteredFromOutside && !referenced.contains(k) && (sites[k] ?? []).isEmpty
+                        && !handingOut.contains(k)
+                        && outsideOnMain[k] == true && k.hasSuffix(")") {
+                // A member the class never calls itself, and every call of it by other types'
+                // code in the run is made on the main actor (an `@IBAction`, a view controller's
+                // method, a main-queue block; see `OutsideCall.onMain`): it runs on the main thread.
+                // (Not one that hands `self` to other code: what that code calls back may run
+                // on a queue of its own, and the tool does not follow it there. Nor a getter:
+                // reading on main a value a queue writes is the race itself, not a confinement.)
                 entry[k] = Entry(guards: [.mainActor])
             } else if m.access == .world || m.enteredFromOutside || referenced.contains(k) || (sites[k] ?? []).isEmpty {
                 // A class that gives its queue to other code may be called back on it there: an

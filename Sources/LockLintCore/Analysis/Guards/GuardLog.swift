@@ -147,6 +147,9 @@ public struct OutsideCall: Sendable, Equatable {
     /// not one of its parameters, where the instance may be one the initializer is still setting
     /// up (one handed in may be shared already).
     public var inInitializer = false
+    /// Made, without `await`, by code that runs on the main actor whenever it runs (see
+    /// `MainActorCode.runs`): the member it calls runs there too, for that call.
+    public var onMain = false
 
     public init(callee: String, site: CodeSite, codeAfter: Bool, inClosure: Bool, parameterOf: String = "") {
         self.callee = callee
@@ -401,12 +404,13 @@ public enum GuardLogExtractor {
     /// members that hold none of the instance's own guards, whatever type's code they are in. A
     /// receiver the file cannot type (a chain, a call's result, an alias of `self`) and a local
     /// made fresh in its function (set-up, see `setupCalls`) are left out.
-    public static func outsideCalls(_ s: FileStructure) -> [String: [OutsideCall]] { outsideCalls(s, receivers: ReceiverTable(s)) }
+    public static func outsideCalls(_ s: FileStructure) -> [String: [OutsideCall]] { outsideCalls(s, receivers: ReceiverTable(s), context: nil) }
 
     /// - Parameter receivers: the file's typed receivers (shared with `OutsideAccesses`): only a
     ///   name the file declares as a variable of a type it tells, or as a parameter, can be a
     ///   typed receiver, the cheap first test before a lookup.
-    static func outsideCalls(_ s: FileStructure, receivers: ReceiverTable) -> [String: [OutsideCall]] {
+    ///   With `context`, a call made on the main actor (see `OutsideCall.onMain`) says so.
+    static func outsideCalls(_ s: FileStructure, receivers: ReceiverTable, context: RuleContext?) -> [String: [OutsideCall]] {
         var out: [String: [OutsideCall]] = [:]
         let typed = receivers.typed
         var i = 2
@@ -438,9 +442,24 @@ public enum GuardLogExtractor {
             var c = OutsideCall(callee: callee, site: CodeSite(s, token: i), codeAfter: !StateAccess.nothingRunsAfter(s, i),
                                 inClosure: inClosure, parameterOf: parameterOf)
             c.inInitializer = !inClosure && !parameter && s.enclosingFunction(of: i).map { s.decls[$0].kind == .initializer && s.decls[$0].body == exec } ?? false
+            if let context, !awaited(s, r), MainActorCode.runs(s, at: i, context: context) { c.onMain = true }
             out[type, default: []].append(c)
         }
         return out
+    }
+
+    /// Whether the statement holding the receiver at `r` awaits before it on its line (`await x.f()`,
+    /// `let v = try await x.f()`): an async member of a class not isolated to the main actor runs off it.
+    static func awaited(_ s: FileStructure, _ r: Int) -> Bool {
+        var j = r - 1
+        var steps = 0
+        while j >= 0 && steps < 16 {
+            if s.isKeyword(j, .await) { return true }
+            if s.code[j + 1].flags.contains(.newlineBefore) || s.isChar(j, UInt8(ascii: "{")) || s.isChar(j, UInt8(ascii: ";")) { return false }
+            j -= 1
+            steps += 1
+        }
+        return false
     }
 
     /// In one pass over the file's tokens: the member names it assigns through another reference
@@ -562,7 +581,7 @@ public enum GuardLogExtractor {
         // (A test calls what it tests one step at a time: not a caller that changes where the
         // member runs.)
         let receivers = context.fileIsTestCode ? nil : ReceiverTable(s)
-        if gatherOutside, let receivers { result.outsideCalls = outsideCalls(s, receivers: receivers) }
+        if gatherOutside, let receivers { result.outsideCalls = outsideCalls(s, receivers: receivers, context: context) }
         if gatherOutside { result.observers = ObserverDelivery.table(s) }
         let ordering = context.fileIsTestCode ? TestOrdering(s) : nil
         let joins = ordering == nil && s.identifiers.mayContainAny(["wait", "notify"]) ? TestOrdering(s, product: true) : nil

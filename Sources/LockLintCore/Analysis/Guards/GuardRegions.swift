@@ -78,6 +78,8 @@ public struct GuardRegions {
     public var assertingCalls: [String: HeldGuard] = [:]
     /// Queue-specific keys and the queue each marks (worked out on first use).
     private var specificKeys: [String: String]? = nil
+    /// What the file starts on the main thread without saying so (see `MainThreadEntries`).
+    private var mainEntries: MainThreadEntries? = nil
     let s: FileStructure
 
     /// Methods that run their closure on the spot and take no lock (the closure is not a guard).
@@ -604,6 +606,13 @@ public struct GuardRegions {
                 let c = s.closures[scope.closure]
                 if Self.closureIsMainActor(s, c) { if !out.contains(.mainActor) { out.append(.mainActor) } }
                 for a in asserted(in: sc, before: i) where !out.contains(a) { out.append(a) }
+                // The block of a timer on the main run loop or a dispatch timer on the main queue;
+                // of `Timer.scheduledTimer { }`, when the code scheduling it runs on main.
+                if mainEntries == nil { mainEntries = MainThreadEntries(s) }
+                if !out.contains(.mainActor) && (mainEntries!.closureRunsOnMain(s, c)
+                    || MainThreadEntries.scheduledOnCurrentLoop(s, c) && assertions(around: c.callee).contains(.mainActor)) {
+                    out.append(.mainActor)
+                }
                 // A closure that runs later does not inherit what holds around it.
                 if LockRegions.runsLater(s, c, escaping: escaping) { return out }
             case .functionBody, .accessorBlock:
@@ -611,6 +620,13 @@ public struct GuardRegions {
                 let d = scope.decl
                 if d >= 0 && s.decls[d].kind.isFunctionLike || d >= 0 && s.decls[d].kind == .variable {
                     if s.hasMainActorAttribute(s.decls[d]) && !out.contains(.mainActor) { out.append(.mainActor) }
+                    // An `@IBAction`, or a method the main run loop or a lifecycle notification calls.
+                    if s.decls[d].kind == .function && !out.contains(.mainActor) {
+                        if mainEntries == nil { mainEntries = MainThreadEntries(s) }
+                        if MainThreadEntries.isInterfaceAction(s, s.decls[d]) || mainEntries!.selectorTargets.contains(s.decls[d].nameText) {
+                            out.append(.mainActor)
+                        }
+                    }
                     // An accessor of a `@MainActor var`.
                     if s.decls[d].kind == .accessor, s.decls[d].parent >= 0, s.hasMainActorAttribute(s.decls[s.decls[d].parent]),
                        !out.contains(.mainActor) {

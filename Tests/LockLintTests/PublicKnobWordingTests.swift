@@ -1,0 +1,24 @@
+import Foundation
+import XCTest
+@testable import LockLintCore
+import LockLintRules
+
+/// A public static var of a public API (a member of a `public extension` too) is set by clients:
+/// the fix-it never offers `let` for it; members the run sees whole still get `let`.
+final class PublicKnobWordingTests: XCTestCase {
+    func testPublicExtensionMembersAreNotOfferedLet() async throws {
+        let url = Support.packageRoot.appendingPathComponent("TestFixtures/nonisolated_unsafe/public_extension_knobs.swift")
+        let code = try String(contentsOf: url, encoding: .utf8)
+        let ds = await Support.lint([("Sources/M/RuntimeTuning.swift", code)], rules: [NonisolatedUnsafeRule()])
+        let fix = Dictionary(ds.map { ($0.location.line, $0.fixIt.message) }, uniquingKeysWith: { a, _ in a })
+        let message = Dictionary(ds.map { ($0.location.line, $0.message) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(fix.keys.sorted(), [9, 10, 13, 14, 22, 24, 31], "\(fix)")
+        for line in [9, 10, 22] {
+            XCTAssertFalse(fix[line]?.contains("`let`") ?? true, "\(line): \(fix[line] ?? "")")
+            XCTAssertTrue(message[line]?.contains("can be set by any client of the module") ?? false, "\(line): \(message[line] ?? "")")
+        }
+        for line in [13, 14, 24, 31] {
+            XCTAssertTrue(fix[line]?.contains("declare it `let`") ?? false, "\(line): \(fix[line] ?? "")")
+        }
+    }
+}

@@ -73,7 +73,8 @@ public struct ActorReentrancyRule: Rule {
             suspension, nor one on an async method of it (in the same file) whose body awaits nothing but such \
             calls, directly or through others (async only by its signature); a cycle of such methods, a \
             `nonisolated` one or one declared elsewhere may suspend. A call of an async method of the same actor (declared in the same file) that awaits \
-            and then assigns a property it has not read before (not in a loop, which stores fresh results as \
+            and then assigns a property it has not read before (not a counter it bumps, `+=`/`-=`, after a \
+            condition that reads the actor's state again past its own await; not in a loop, which stores fresh results as \
             they come; a subscript only when its key is one of the helper's parameters), directly or through \
             another such helper (not while the helper holds a claim it made before its first await, \
             `guard !loading else { return }; loading = true`: a second call stops at that gate), counts as a \

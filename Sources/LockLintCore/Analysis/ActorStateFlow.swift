@@ -487,6 +487,8 @@ public enum ActorStateFlow {
             // Properties tested in a condition before the first await, where; the gate they claim.
             var tested: [String: Int] = [:]
             var gate: (name: String, claim: Int, release: Int)? = nil
+            // The first condition after the first await that reads a property of the actor.
+            var freshCheck = -1
             for t in region.tokens {
                 if awaits.contains(t) && firstAwait < 0 { firstAwait = t }
                 guard s.code[t].kind == .identifier, !region.deferTokens.contains(t) else { continue }
@@ -501,6 +503,11 @@ public enum ActorStateFlow {
                 if !a.isWrite {
                     read.insert(name)
                     if firstAwait < 0 && tested[name] == nil && inCondition(t, conditions) { tested[name] = a.at }
+                    if firstAwait >= 0 && firstAwait < a.at && inCondition(t, conditions) && freshCheck < 0 { freshCheck = a.at }
+                } else if a.writeKind == .compound && freshCheck >= 0 && freshCheck < a.at && reaches(freshCheck, a.at) {
+                    // A counter bumped (`generation += 1`) after the helper checked the actor's state
+                    // again past its own suspension: it acts on that check, and loses no update.
+                    read.insert(name)
                 } else if out[name] == nil && !read.contains(name) && !a.inCatch && firstAwait >= 0 && firstAwait < a.at && reaches(firstAwait, a.at)
                             && !inLoop(t) && (!a.subscripted || keyedByParameter(t)) {
                     out[name] = HelperWrite(await: firstAwait, write: t)

@@ -763,13 +763,17 @@ public enum GuardInference {
             if guarded.isEmpty {
                 // Never under any guard.
                 let bare = reportable.filter { !$0.eff.possible && !handedOver($0.record, writeSpan, primary: nil, sites: sites) }
-                if ownGuards.contains(where: { $0.kind != .mainActor }) {
+                // An instance var's guard is never a lock of the type (`Self.lock`, `Store.lock`):
+                // one shared by every instance guards the type's shared state, and this var is
+                // never accessed under it.
+                let instanceGuards = ownGuards.filter { g in !(g.name.hasPrefix("Self.") || g.name.hasPrefix(cls.name + ".")) }
+                if instanceGuards.contains(where: { $0.kind != .mainActor }) {
                     guard written, unchecked, !v.weak, let first = bare.first(where: { $0.record.write }) ?? bare.first else { continue }
                     var f = GuardFinding(kind: .neverGuarded, unchecked: true, typeName: cls.name, variable: v.name, site: first.record.site)
                     f.write = first.record.write
                     f.lazyRead = v.lazy && !first.record.write
                     f.inAsync = first.record.inAsync
-                    f.classGuards = ownGuards.sorted()
+                    f.classGuards = instanceGuards.sorted()
                     f.otherAccesses = bare.map(\.record.site).filter { $0 != first.record.site }
                     f.quietInTests = first.testCode && !testConcurrent
                     out.append(f)

@@ -5,7 +5,7 @@ import LockLintRules
 
 /// A public static var of a public API (a member of a `public extension` too) is set by clients:
 /// the fix-it never offers `let` for it; members the run sees whole still get `let`.
-final class PublicKnobWordingTests: XCTestCase {
+final class GuardNamingWordingTests: XCTestCase {
     func testPublicExtensionMembersAreNotOfferedLet() async throws {
         let url = Support.packageRoot.appendingPathComponent("TestFixtures/nonisolated_unsafe/public_extension_knobs.swift")
         let code = try String(contentsOf: url, encoding: .utf8)
@@ -20,5 +20,18 @@ final class PublicKnobWordingTests: XCTestCase {
         for line in [13, 14, 24, 31] {
             XCTAssertTrue(fix[line]?.contains("declare it `let`") ?? false, "\(line): \(fix[line] ?? "")")
         }
+    }
+
+    /// An instance var's guard is never a lock every instance shares (`static let`).
+    func testATypeLockIsNotNamedAsAnInstanceVarsGuard() async throws {
+        let url = Support.packageRoot.appendingPathComponent("TestFixtures/unchecked_sendable_unguarded/type_locks_are_not_instance_guards.swift")
+        let code = try String(contentsOf: url, encoding: .utf8)
+        let ds = await Support.lint([("Sources/M/Client.swift", code)], rules: [UncheckedSendableUnguardedRule()])
+        let message = Dictionary(ds.map { ($0.location.line, $0.message) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(message.keys.sorted(), [6, 53], "\(message)")
+        for (line, text) in message {
+            XCTAssertFalse(text.contains("openFolders") || text.contains("registryLock"), "\(line): \(text)")
+        }
+        XCTAssertTrue(message[53]?.contains("the class's guard ('lock')") ?? false, "\(message)")
     }
 }

@@ -34,4 +34,17 @@ final class GuardNamingWordingTests: XCTestCase {
         }
         XCTAssertTrue(message[53]?.contains("the class's guard ('lock')") ?? false, "\(message)")
     }
+
+    /// A method that holds the lock around its closure and also does other work is not offered as
+    /// the class's way of holding the lock; one that only holds it is.
+    func testAWrapperThatDoesMoreIsNotOffered() async throws {
+        let url = Support.packageRoot.appendingPathComponent("TestFixtures/unchecked_sendable_unguarded/wrappers_that_do_more.swift")
+        let code = try String(contentsOf: url, encoding: .utf8)
+        let ds = await Support.lint([("Sources/M/Store.swift", code)], rules: [UncheckedSendableUnguardedRule()])
+        let fix = Dictionary(ds.map { ($0.location.line, $0.fixIt.message) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(fix.keys.sorted(), [22, 53, 72], "\(fix)")
+        XCTAssertTrue(fix[22]?.hasPrefix("wrap this access in lock.withLock { }") ?? false, "\(fix)")
+        XCTAssertTrue(fix[53]?.hasPrefix("wrap this access in mutex.lock()") ?? false, "\(fix)")
+        XCTAssertTrue(fix[72]?.hasPrefix("wrap this access in locked { } (the class's own way of holding 'lock')") ?? false, "\(fix)")
+    }
 }

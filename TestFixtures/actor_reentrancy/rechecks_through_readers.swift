@@ -63,6 +63,17 @@ actor Queue {
         return nil
     }
 
+    // Fires: the reader's result is only logged, not tested.
+    func drain() async {
+        if items.isEmpty {
+            await Task.yield()
+        }
+        print(itemCount())
+        items.removeAll() // expect: actor_reentrancy
+    }
+
+    private func itemCount() -> Int { items.count }
+
     private func currentLimit() -> Int { limit }
 
     private func markEmpty() {

@@ -345,6 +345,11 @@ public enum ActorStateFlow {
             }
             var out: [Finding] = []
             let conditions = conditionRanges(region.tokens, writes: accesses.values.flatMap { $0.filter(\.isWrite).map(\.token) }.sorted())
+            // A reader's call looks again only where what it returns is tested (`guard let w =
+            // nextWorker()`), not where it only logs or counts.
+            if !readers.isEmpty {
+                for key in Array(accesses.keys) { accesses[key]?.removeAll { $0.viaReader && !inCondition($0.token, conditions) } }
+            }
             let gates = inFlightGates(accesses, conditions: conditions)
             for name in accesses.keys.sorted() {
                 let list = accesses[name] ?? []

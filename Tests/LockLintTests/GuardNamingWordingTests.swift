@@ -28,10 +28,14 @@ final class GuardNamingWordingTests: XCTestCase {
         let code = try String(contentsOf: url, encoding: .utf8)
         let ds = await Support.lint([("Sources/M/Client.swift", code)], rules: [UncheckedSendableUnguardedRule()])
         let message = Dictionary(ds.map { ($0.location.line, $0.message) }, uniquingKeysWith: { a, _ in a })
-        XCTAssertEqual(message.keys.sorted(), [6, 53], "\(message)")
-        for (line, text) in message {
+        let fix = Dictionary(ds.map { ($0.location.line, $0.fixIt.message) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(message.keys.sorted(), [23, 53], "\(message)")
+        for (line, text) in fix {
             XCTAssertFalse(text.contains("openFolders") || text.contains("registryLock"), "\(line): \(text)")
         }
+        XCTAssertFalse(message[53]?.contains("registryLock") ?? true, "\(message)")
+        XCTAssertTrue(message[23]?.contains("never accessed under a guard of its own: the class's only lock ('Self.openFolders') belongs to the type") ?? false, "\(message)")
+        XCTAssertFalse(message[23]?.contains("the class's guard") ?? true, "\(message)")
         XCTAssertTrue(message[53]?.contains("the class's guard ('lock')") ?? false, "\(message)")
     }
 

@@ -40,8 +40,9 @@ public struct ActorReentrancyRule: Rule {
             claims the state first, which is the fix), no claim of another property between the decision and the \
             await that stays held across it (`guard !loading else { return }; loading = true; defer { loading = \
             false }`: a second call stops at that gate) and no other read of it between the await and the write (a \
-            re-check; reads inside the awaited call's own statement happen before the suspension and do not \
-            count). Paths are followed through blocks that fall through; blocks ending in `return` or `throw`, the \
+            re-check, also a call of a synchronous method of the actor in the same file that reads it, \
+            `guard let w = nextWorker()`; reads inside the awaited call's own statement happen before the \
+            suspension and do not count). Paths are followed through blocks that fall through; blocks ending in `return` or `throw`, the \
             other branches of an `if`/`else` chain, and other `switch` cases are not paths. A read in the condition of an \
             `if` (with its `else` chain) or a `switch` none of whose branches leaves (no `return`, `throw`, \
             `continue`, `break` out of it) decides nothing about code after that statement: an await and a write \
@@ -58,7 +59,8 @@ public struct ActorReentrancyRule: Rule {
             `withTaskCancellationHandler` (the operation runs at once, so the body runs before the await on the handler call); \
             a read in the condition of an `if` with no `else` whose block only reports (no jump, write, try or \
             await: `if state != .idle { log(…) }`) decides nothing; a Bool flag set only under a \
-            condition tested after the await records the awaited outcome rather than claiming the work, and is not \
+            condition tested after the await (directly, or by calling a setter method that assigns it only \
+            `true`/`false`) records the awaited outcome rather than claiming the work, and is not \
             reported. Closures are not the method's code unless they run inline (`withTaskGroup` bodies, `forEach`, \
             continuations); names shadowed by a local binding count only as `self.name`. For an extension whose \
             actor is declared in another file, any property written through `self.` or an unshadowed name is a \
@@ -71,7 +73,8 @@ public struct ActorReentrancyRule: Rule {
             suspension, nor one on an async method of it (in the same file) whose body awaits nothing but such \
             calls, directly or through others (async only by its signature); a cycle of such methods, a \
             `nonisolated` one or one declared elsewhere may suspend. A call of an async method of the same actor (declared in the same file) that awaits \
-            and then assigns a property it has not read before (not in a loop, which stores fresh results as \
+            and then assigns a property it has not read before (not a counter it bumps, `+=`/`-=`, after a \
+            condition that reads the actor's state again past its own await; not in a loop, which stores fresh results as \
             they come; a subscript only when its key is one of the helper's parameters), directly or through \
             another such helper (not while the helper holds a claim it made before its first await, \
             `guard !loading else { return }; loading = true`: a second call stops at that gate), counts as a \
@@ -95,7 +98,10 @@ public struct ActorReentrancyRule: Rule {
             own calls all do: the tool cannot tell that two calls overlap. Such a method still keeps a finding \
             when another member of the actor in this file (not an initializer) assigns the property and does \
             not run there too (a `Task` body, a method called elsewhere, a private synchronous method called \
-            from one); members in other files are not seen. A method with no call in the run, or with any \
+            from one); members in other files are not seen. A call straight in the actor's own initializer, before the initializer creates any \
+            closure that runs later (a `Task { }`) on a path to it (one in an `if` branch whose `else` chain \
+            holds the call is not on that path), does not overlap such calls: the initializer awaits it to its \
+            end, and nothing else holds the actor yet. A method with no call in the run, or with any \
             call elsewhere (a `Task`, another queue, another loop, top-level code), keeps its finding; calls \
             are matched by name (a call on `self` in another type is of that type's method), and a method \
             passed as a value is not seen as a call.
@@ -350,7 +356,8 @@ public struct ActorReentrancyRule: Rule {
                 for (scope, inTask) in bodies {
                     let method = ActorStateFlow.MethodAnalysis(s, method: m, bodyScope: scope, properties: properties, setters: facts.setters,
                                                 assigners: facts.assigners, synchronous: facts.synchronous,
-                                                suspendingSetters: facts.suspendingSetters, startedTasks: inTask ? [] : tasks[m] ?? [])
+                                                suspendingSetters: facts.suspendingSetters, startedTasks: inTask ? [] : tasks[m] ?? [],
+                                                readers: facts.readers, flagSetters: facts.flagSetters)
                     let found = method.findings()
                     // Every call of the method in the run runs on one stored object's executor:
                     // the tool cannot tell that two calls overlap (not a Task: it runs later).

@@ -61,7 +61,7 @@ public struct UncheckedSendableUnguardedRule: Rule {
             it is reported, with a note at a guarded one (the accesses under one wrong guard are one finding), and, when it sits in a member some call reaches \
             without the guard, a note at that call (the fix then goes there: locking inside the member would \
             deadlock its other callers, unless the lock is recursive: NSRecursiveLock, objc_sync, a type of the file wrapping one; \
-            for a lock type the tool does not know, the deadlock is said as a condition). A var never accessed under any of the class's guards gets one finding. \
+            for a lock type the tool does not know, the deadlock is said as a condition). A var never accessed under any of the class's guards gets one finding (a lock of the type itself, `Self.lock` or `Type.lock`, shared by every instance, is not named as an instance var's guard: when the class holds no other, the finding says that its only lock belongs to the type, and offers a lock of the instance). \
             Exempt: construction (init, deinit, a test case's overriding setUp/tearDown, not a method of the class's own named setUp or setup; members only they call, methods called on a fresh local before it is handed on (`let x = T(); x.configure()`) that no code calls through a reference it holds outside an initializer, copy-on-write \
             after isKnownUniquelyReferenced; writes another type's initializer makes, on the spot, to an instance it made itself and \
             keeps in a non-public `let`, before handing it to anything but another initializer it calls there, and the observers \

@@ -57,6 +57,14 @@ enum GuardReport {
         case .neverGuarded:
             // A lazy var's first read stores its value: two first reads at once both make it
             // and both store it, unguarded.
+            // Only locks of the type itself: none is this instance var's guard.
+            if f.classGuards.filter({ $0.kind != .mainActor }).isEmpty && !f.typeLocks.isEmpty {
+                message = "\(owner) is \(verb) here and never accessed under a guard of its own: the class's only \(f.typeLocks.count == 1 ? "lock" : "locks") (\(list(f.typeLocks))) \(f.typeLocks.count == 1 ? "belongs" : "belong") to the type, shared by every instance, and no access to '\(f.variable)' holds \(f.typeLocks.count == 1 ? "it" : "them")"
+                for other in f.otherAccesses.prefix(3) { notes.append(note(other, "'\(f.variable)' is also accessed here without a guard")) }
+                fix = LockAdvice.protect("'\(f.variable)'", context.deployment, usesWithLock: context.moduleCallsWithLock(on:))
+                    + "; if '\(f.variable)' is set only before the object is shared, say so in a comment on its declaration"
+                break
+            }
             message = f.lazyRead
                 ? "\(owner) is lazy, so its first read here stores its initial value, and it is never accessed under the class's \(f.classGuards.count == 1 ? "guard" : "guards") (\(list(f.classGuards))): two first reads at once both make and store it"
                 : "\(owner) is \(verb) here and never accessed under the class's \(f.classGuards.count == 1 ? "guard" : "guards") (\(list(f.classGuards)))"

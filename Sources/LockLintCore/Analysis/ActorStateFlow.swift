@@ -14,6 +14,11 @@ public enum ActorStateFlow {
         /// it before (`func load() async { let x = await fetch(); cache[k] = x }`): calling one acts on
         /// whatever the caller decided. Method → property → where it suspends and where it writes.
         public var suspendingSetters: [String: [String: HelperWrite]] = [:]
+        /// Synchronous methods that read properties (`nextWorker()` reading `workers`): a call of
+        /// one after an await looks at the current state again.
+        public var readers: [String: Set<String>] = [:]
+        /// Setter methods that assign a property only the literal `true` or `false` (a flag).
+        public var flagSetters: [String: Set<String>] = [:]
         public init() {}
     }
 
@@ -31,10 +36,16 @@ public enum ActorStateFlow {
                 let d = s.decls[m]
                 guard d.kind == .function, d.body >= 0, !d.isStaticMember, !d.nameText.isEmpty,
                       !d.modifiers.contains(.nonisolated), !d.modifiers.contains(.nonisolatedUnsafe) else { continue }
-                let (written, decided) = MethodAnalysis(s, method: m, properties: properties).propertyWrites()
+                let uses = MethodAnalysis(s, method: m, properties: properties).propertyUses()
+                let (written, decided) = (uses.written, uses.decided)
                 for p in written.sorted() { out.assigners[p, default: []].append(d.nameText) }
                 let plain = written.subtracting(decided)
-                if !d.isAsync && !plain.isEmpty { out.setters[d.nameText, default: []].formUnion(plain) }
+                if !d.isAsync && !plain.isEmpty {
+                    out.setters[d.nameText, default: []].formUnion(plain)
+                    let flags = plain.intersection(uses.flagWritten)
+                    if !flags.isEmpty { out.flagSetters[d.nameText, default: []].formUnion(flags) }
+                }
+                if !d.isAsync && !uses.read.isEmpty { out.readers[d.nameText, default: []].formUnion(uses.read) }
             }
         }
         // Async helpers that suspend and then write; a helper that awaits such a helper is one too
@@ -221,14 +232,20 @@ public enum ActorStateFlow {
         let synchronous: Set<String>
         /// Async methods of the actor that suspend and then write a property (see `ActorMethods`).
         let suspendingSetters: [String: [String: HelperWrite]]
+        /// Synchronous methods of the actor that read properties, and setters that assign a flag
+        /// only `true`/`false` (see `ActorMethods`).
+        let readers: [String: Set<String>]
+        let flagSetters: [String: Set<String>]
         /// `Task { }` closures this body starts (isolated to the actor): what they assign can
         /// change while this body is suspended.
         let startedTasks: [Int]
 
         public init(_ s: FileStructure, method: Int, bodyScope: Int? = nil, properties: Set<String>?, setters: [String: Set<String>] = [:],
              assigners: [String: [String]] = [:], synchronous: Set<String> = [], suspendingSetters: [String: [String: HelperWrite]] = [:],
-             startedTasks: [Int] = []) {
+             startedTasks: [Int] = [], readers: [String: Set<String>] = [:], flagSetters: [String: Set<String>] = [:]) {
             self.s = s
+            self.readers = readers
+            self.flagSetters = flagSetters
             self.suspendingSetters = suspendingSetters
             self.startedTasks = startedTasks
             self.synchronous = synchronous
@@ -271,6 +288,9 @@ public enum ActorStateFlow {
             var via: Int = -1
             /// For a write made by an async helper: where it suspends and writes.
             var helper: HelperWrite? = nil
+            /// A read made by calling a synchronous method of the actor that reads the property:
+            /// it looks again after an await, but is not itself a decision here.
+            var viaReader = false
         }
 
         static let mutatingMethods: Set<String> = [
@@ -309,12 +329,27 @@ public enum ActorStateFlow {
                     }
                     continue
                 }
+                // `nextWorker()`: a synchronous method that reads properties reads them again here.
+                if !readers.isEmpty, s.isChar(t + 1, UInt8(ascii: "(")), setters[s.text(t)] == nil, let read = readers[s.text(t)],
+                   !s.isKeyword(t - 1, .func), !s.isChar(t - 1, UInt8(ascii: ".")) || (s.isKeyword(t - 2, .self) && !s.isChar(t - 3, UInt8(ascii: "."))),
+                   var call = classify(t, shadow: shadow, inDefer: region.deferTokens.contains(t), awaits: region.awaits), !call.isWrite {
+                    call.viaReader = true
+                    call.subscripted = false
+                    call.coalesced = false
+                    for p in read.sorted() { accesses[p, default: []].append(call) }
+                    continue
+                }
                 if let k = known, !k.contains(s, t) { continue }
                 guard let access = classify(t, shadow: shadow, inDefer: region.deferTokens.contains(t), awaits: region.awaits) else { continue }
                 accesses[s.text(t), default: []].append(access)
             }
             var out: [Finding] = []
             let conditions = conditionRanges(region.tokens, writes: accesses.values.flatMap { $0.filter(\.isWrite).map(\.token) }.sorted())
+            // A reader's call looks again only where what it returns is tested (`guard let w =
+            // nextWorker()`), not where it only logs or counts.
+            if !readers.isEmpty {
+                for key in Array(accesses.keys) { accesses[key]?.removeAll { $0.viaReader && !inCondition($0.token, conditions) } }
+            }
             let gates = inFlightGates(accesses, conditions: conditions)
             for name in accesses.keys.sorted() {
                 let list = accesses[name] ?? []
@@ -457,6 +492,8 @@ public enum ActorStateFlow {
             // Properties tested in a condition before the first await, where; the gate they claim.
             var tested: [String: Int] = [:]
             var gate: (name: String, claim: Int, release: Int)? = nil
+            // The first condition after the first await that reads a property of the actor.
+            var freshCheck = -1
             for t in region.tokens {
                 if awaits.contains(t) && firstAwait < 0 { firstAwait = t }
                 guard s.code[t].kind == .identifier, !region.deferTokens.contains(t) else { continue }
@@ -471,6 +508,11 @@ public enum ActorStateFlow {
                 if !a.isWrite {
                     read.insert(name)
                     if firstAwait < 0 && tested[name] == nil && inCondition(t, conditions) { tested[name] = a.at }
+                    if firstAwait >= 0 && firstAwait < a.at && inCondition(t, conditions) && freshCheck < 0 { freshCheck = a.at }
+                } else if a.writeKind == .compound && freshCheck >= 0 && freshCheck < a.at && reaches(freshCheck, a.at) {
+                    // A counter bumped (`generation += 1`) after the helper checked the actor's state
+                    // again past its own suspension: it acts on that check, and loses no update.
+                    read.insert(name)
                 } else if out[name] == nil && !read.contains(name) && !a.inCatch && firstAwait >= 0 && firstAwait < a.at && reaches(firstAwait, a.at)
                             && !inLoop(t) && (!a.subscripted || keyedByParameter(t)) {
                     out[name] = HelperWrite(await: firstAwait, write: t)
@@ -517,18 +559,34 @@ public enum ActorStateFlow {
 
         /// The properties this body assigns directly, and those it reads in a condition.
         func propertyWrites() -> (written: Set<String>, decided: Set<String>) {
+            let u = propertyUses()
+            return (u.written, u.decided)
+        }
+
+        /// What this body does with the properties: assigns (and which only ever with `true` or
+        /// `false`), reads in a condition, reads at all.
+        func propertyUses() -> (written: Set<String>, decided: Set<String>, read: Set<String>, flagWritten: Set<String>) {
             let region = regionTokens()
             let shadow = Shadowing(s, method: method, body: body, extraParameters: [], region: region.tokens, locals: locals)
             let known = properties.map { NameSet($0) }
             let conditions = conditionRanges(region.tokens)
             var written: Set<String> = []
             var decided: Set<String> = []
+            var read: Set<String> = []
+            var other: Set<String> = []
             for t in region.tokens where s.code[t].kind == .identifier {
                 if let k = known, !k.contains(s, t) { continue }
                 guard let a = classify(t, shadow: shadow, inDefer: false) else { continue }
-                if a.isWrite { written.insert(s.text(t)) } else if inCondition(t, conditions) || a.coalesced { decided.insert(s.text(t)) }
+                let name = s.text(t)
+                if a.isWrite {
+                    written.insert(name)
+                    if !(a.writeKind == .assign && Self.assignsBoolLiteral(s, a)) { other.insert(name) }
+                } else {
+                    read.insert(name)
+                    if inCondition(t, conditions) || a.coalesced { decided.insert(name) }
+                }
             }
-            return (written, decided)
+            return (written, decided, read, written.subtracting(other))
         }
 
         // MARK: Partial re-checks
@@ -548,7 +606,7 @@ public enum ActorStateFlow {
                         if !a.inDefer && !a.inCatch && a.helper == nil { writes.append((name, a)) }
                         continue
                     }
-                    if let ci = conditionIndex(a.token, ordered) { reads[ci].append((name, a.token)) }
+                    if !a.viaReader, let ci = conditionIndex(a.token, ordered) { reads[ci].append((name, a.token)) }
                 }
             }
             writes.sort { $0.access.at < $1.access.at }
@@ -916,7 +974,7 @@ public enum ActorStateFlow {
         func inFlightGates(_ accesses: [String: [Access]], conditions: [Range<Int>]) -> [Gate] {
             var out: [Gate] = []
             for (name, list) in accesses {
-                guard let test = list.first(where: { !$0.isWrite && inCondition($0.token, conditions) }) else { continue }
+                guard let test = list.first(where: { !$0.isWrite && !$0.viaReader && inCondition($0.token, conditions) }) else { continue }
                 let writes = list.filter { $0.isWrite && !$0.inDefer && $0.helper == nil && $0.via < 0 }
                 guard let claim = writes.first(where: { $0.at > test.at && reaches(test.at, $0.at) }) else { continue }
                 out.append(Gate(name: name, claim: claim.at, claimEnd: claim.end,
@@ -929,7 +987,7 @@ public enum ActorStateFlow {
             // Decisions: (position the decision is made, token of the property read, shape).
             var decisions: [(at: Int, read: Int, shape: Shape)] = []
             let staleCopies = localCopies(name, list, region: region)
-            for a in list where !a.isWrite {
+            for a in list where !a.isWrite && !a.viaReader {
                 if inCondition(a.token, conditions) {
                     decisions.append((a.at, a.token, shape(for: a, name: name, list: list)))
                 } else if a.coalesced {
@@ -1101,12 +1159,18 @@ public enum ActorStateFlow {
             if s.isChar(a.start - 1, UInt8(ascii: "!")) && !s.isChar(a.token + 1, UInt8(ascii: ".")) && !s.isChar(a.token + 1, UInt8(ascii: "?")) {
                 return .flag
             }
+            // (Through a setter method that assigns it only `true`/`false`.)
             let boolWrites = list.filter { $0.isWrite }.allSatisfy { w in
-                var j = w.token + 1
-                while j < w.end && !s.isChar(j, UInt8(ascii: "=")) { j += 1 }
-                return s.isKeyword(j + 1, .true) || s.isKeyword(j + 1, .false)
+                w.via >= 0 ? flagSetters[s.text(w.via)]?.contains(name) == true : Self.assignsBoolLiteral(s, w)
             }
             return boolWrites ? .flag : .other
+        }
+
+        /// Whether write `w` assigns the literal `true` or `false`.
+        static func assignsBoolLiteral(_ s: FileStructure, _ w: Access) -> Bool {
+            var j = w.token + 1
+            while j < w.end && !s.isChar(j, UInt8(ascii: "=")) { j += 1 }
+            return s.isKeyword(j + 1, .true) || s.isKeyword(j + 1, .false)
         }
 
         struct LocalCopy {
@@ -1123,7 +1187,7 @@ public enum ActorStateFlow {
         func localCopies(_ name: String, _ list: [Access], region: Region) -> [LocalCopy] {
             var out: [LocalCopy] = []
             let conditions = conditionRanges(region.tokens)
-            for a in list where !a.isWrite {
+            for a in list where !a.isWrite && !a.viaReader {
                 guard let di = locals.values.first(where: { s.decls[$0].initializer.contains(a.token) }), !s.decls[di].nameText.isEmpty else { continue }
                 let d = s.decls[di]
                 var use: Int? = nil

@@ -15,6 +15,8 @@ public enum SerialCallSites {
     ///   name, or empty when the declaration does not name it;
     /// - `f:<function>`: straight in the body of function `function` (closures that run on the
     ///   spot included);
+    /// - `i`: straight in the body of an initializer, before it creates any closure that runs
+    ///   later (a `Task { }`) on a path to the call;
     /// - `u`: anywhere else.
     public static func extract(_ s: FileStructure) -> [String: [String]] {
         var out: [String: Set<String>] = [:]
@@ -45,10 +47,37 @@ public enum SerialCallSites {
             let d = scope.decl
             if d >= 0 && (scope.kind == .functionBody || scope.kind == .typeBody || scope.kind == .accessorBlock) {
                 if scope.kind == .functionBody, let gate = gates.gateInBody(sc, call: k) { return "e:\(gate)|q" }
+                // In an initializer, before anything it starts that runs later: the initializer
+                // awaits the call to its end, and nothing else holds the new instance yet.
+                if scope.kind == .functionBody && s.decls[d].kind == .initializer { return startsNothingBefore(k, body: sc, s) ? "i" : "u" }
                 return s.decls[d].kind == .function && !s.decls[d].nameText.isEmpty ? "f:" + s.decls[d].nameText : "u"
             }
         }
         return "u"
+    }
+
+    /// Whether no closure that may run later (a `Task { }`, a callback; not one run on the spot)
+    /// is created in function body `body` before call `k` (which sits straight in it) on a path to
+    /// it: one in an `if` branch whose `else` chain holds the call is not.
+    static func startsNothingBefore(_ k: Int, body: Int, _ s: FileStructure) -> Bool {
+        var j = s.scopes[body].open + 1
+        while j < k {
+            let sc = Int(s.scopeOf[j])
+            guard s.isChar(j, UInt8(ascii: "{")), sc >= 0, s.scopes[sc].open == j, s.scopes[sc].kind == .closure else { j += 1; continue }
+            let c = s.closures[s.scopes[sc].closure]
+            if c.callee >= 0 && GuardRegions.plainClosureNames.contains(s, c.callee) { j += 1; continue }
+            // The closure's `if` branches: one whose chain holds the call excludes it.
+            var exclusive = false
+            var p = s.scopes[sc].parent
+            while p >= 0 && p != body && !exclusive {
+                let ps = s.scopes[p]
+                if ps.kind == .statement && ps.close < k && s.isKeyword(ps.close + 1, .else) && k < s.ifChainEnd(afterBranchClosingAt: ps.close) { exclusive = true }
+                p = ps.parent
+            }
+            if !exclusive { return false }
+            j = max(j + 1, s.scopes[sc].close)
+        }
+        return true
     }
 
     /// `e:…` for a closure handed to a method of a stored property (of `self`, or of another
@@ -110,6 +139,11 @@ public enum SerialCallSites {
                 let declared = String(site[site.index(after: bar)...])
                 if !declared.isEmpty && declared != "q" && serialType(declared) == false { return nil }
                 key = String(site[site.index(site.startIndex, offsetBy: 2)..<bar])
+            } else if site == "i" {
+                // A call in the type's own initializer before it starts anything: no other call
+                // of the type's methods runs yet (one of another type's initializer may).
+                guard caller != nil else { return nil }
+                continue
             } else if site.hasPrefix("f:") {
                 guard let inner = executor(String(site.dropFirst(2)), owner: caller, sites: sites, serialType: serialType, visiting: &visiting) else { return nil }
                 key = inner

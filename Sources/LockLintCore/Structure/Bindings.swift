@@ -485,7 +485,11 @@ extension FileStructure {
     /// in types that are public or open themselves: code in other modules can assign it. (An
     /// extension says nothing of the type it extends unless it narrows the access itself.)
     public func isSettableOutsideModule(_ d: Decl) -> Bool {
-        guard d.modifiers.contains(.public) || d.modifiers.contains(.open) else { return false }
+        // A member with no access modifier of a `public extension` is public.
+        let unmarked = !d.modifiers.contains(.private) && !d.modifiers.contains(.fileprivate) && !d.modifiers.contains(.internal)
+            && !d.modifiers.contains(.package)
+        let publicByExtension = unmarked && d.parent >= 0 && decls[d.parent].kind == .extension && decls[d.parent].modifiers.contains(.public)
+        guard d.modifiers.contains(.public) || d.modifiers.contains(.open) || publicByExtension else { return false }
         if let setter = setterAccess(d), ["private", "fileprivate", "internal"].contains(setter) { return false }
         var p = d.parent
         var depth = 0

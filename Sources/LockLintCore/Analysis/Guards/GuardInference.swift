@@ -93,6 +93,9 @@ public struct GuardFinding: Sendable, Equatable {
     public var optionalLock = false
     /// The class's guards (for `neverGuarded`).
     public var classGuards: [HeldGuard] = []
+    /// Locks of the type itself (`Self.lock`) the class's code holds: not an instance var's guard
+    /// (for `neverGuarded`, worded apart when the class holds no other).
+    public var typeLocks: [HeldGuard] = []
     /// The unguarded accesses beyond the reported one (for `neverGuarded`).
     public var otherAccesses: [CodeSite] = []
     /// For `unprotectedClass`.
@@ -787,13 +790,18 @@ public enum GuardInference {
             if guarded.isEmpty {
                 // Never under any guard.
                 let bare = reportable.filter { !$0.eff.possible && !handedOver($0.record, writeSpan, primary: nil, sites: sites) }
+                // An instance var's guard is never a lock of the type (`Self.lock`, `Store.lock`):
+                // one shared by every instance guards the type's shared state, and this var is
+                // never accessed under it.
+                let instanceGuards = ownGuards.filter { g in !(g.name.hasPrefix("Self.") || g.name.hasPrefix(cls.name + ".")) }
                 if ownGuards.contains(where: { $0.kind != .mainActor }) {
                     guard written, unchecked, !v.weak, let first = bare.first(where: { $0.record.write }) ?? bare.first else { continue }
                     var f = GuardFinding(kind: .neverGuarded, unchecked: true, typeName: cls.name, variable: v.name, site: first.record.site)
                     f.write = first.record.write
                     f.lazyRead = v.lazy && !first.record.write
                     f.inAsync = first.record.inAsync
-                    f.classGuards = ownGuards.sorted()
+                    f.classGuards = instanceGuards.sorted()
+                    f.typeLocks = ownGuards.subtracting(instanceGuards).sorted()
                     f.otherAccesses = bare.map(\.record.site).filter { $0 != first.record.site }
                     f.quietInTests = first.testCode && !testConcurrent
                     out.append(f)

@@ -2181,7 +2181,9 @@ struct UnitWalker {
                 rec.saysCallerHolds = Self.saysCallerHolds(s, d)
                 rec.mainActorIsolated = s.hasMainActorAttribute(d) || s.hasMainActorAttribute(s.decls[u])
                 // A wrapper to offer in fix-its: the closure is its only parameter.
-                if d.kind == .function, d.parameterNames.count == 1, let lock = wrappers[d.nameText] { rec.wrapsLock = lock }
+                // (Only one that does nothing else: a method that also publishes or saves the value
+                // around the locked part is not a way of holding the lock.)
+                if d.kind == .function, d.parameterNames.count == 1, let lock = wrappers[d.nameText], Self.onlyHolds(s, d, lock: lock) { rec.wrapsLock = lock }
                 log.members.append(rec)
             }
         }
@@ -2196,6 +2198,44 @@ struct UnitWalker {
 
     /// `…Locked`, `unsafe…`, `…_locked`, `_locked_…`, `…WhileLocked`, `…NoLock`, or a doc comment saying the
     /// caller holds the lock or runs on the queue.
+    /// Whether wrapper method `d` (its one parameter is the closure it runs holding `lock`) does
+    /// nothing but hold the lock around that closure: every call in its body is on the lock
+    /// (`lock.lock()`, `lock.withLock { }`, `os_unfair_lock_lock(&lock)`), the closure itself, or
+    /// inside the locked closure.
+    static func onlyHolds(_ s: FileStructure, _ d: Decl, lock: String) -> Bool {
+        guard d.body >= 0, let param = d.parameterNames.first else { return false }
+        let name = Substring(lock.split(separator: ".").last ?? Substring(lock))
+        let b = d.body
+        func onLock(_ k: Int) -> Bool {
+            // `lock.m(` / `self.lock.m(`, or the lock among the call's arguments.
+            if s.isChar(k - 1, UInt8(ascii: ".")) && k >= 2 && s.code[k - 2].kind == .identifier && s.text(k - 2) == name { return true }
+            if s.isChar(k + 1, UInt8(ascii: "(")) {
+                let close = Int(s.match[k + 1])
+                if close > k + 1 && s.span(k + 2, close - 1).contains(where: { s.code[$0].kind == .identifier && s.text($0) == name }) { return true }
+            }
+            return false
+        }
+        for k in s.scopes[b].interior where s.code[k].kind == .identifier {
+            let call = s.isChar(k + 1, UInt8(ascii: "(")) || (s.isChar(k + 1, UInt8(ascii: "{")) && Int(s.scopeOf[k + 1]) >= 0
+                && s.scopes[Int(s.scopeOf[k + 1])].kind == .closure && s.scopes[Int(s.scopeOf[k + 1])].open == k + 1)
+            guard call else { continue }
+            if s.text(k) == param || onLock(k) { continue }
+            // Inside a closure handed to a method of the lock.
+            var sc = Int(s.scopeOf[k])
+            var locked = false
+            while sc >= 0 && sc != b && !locked {
+                let scope = s.scopes[sc]
+                if scope.kind == .closure {
+                    let c = s.closures[scope.closure]
+                    if c.callee >= 0 && onLock(c.callee) { locked = true }
+                }
+                sc = scope.parent
+            }
+            if !locked { return false }
+        }
+        return true
+    }
+
     static func saysCallerHolds(_ s: FileStructure, _ d: Decl) -> Bool {
         let n = d.nameText
         if n.hasSuffix("Locked") && !n.hasSuffix("Unlocked") || n.hasSuffix("_locked") || n.hasPrefix("unsafe") || n.hasPrefix("_unsafe")

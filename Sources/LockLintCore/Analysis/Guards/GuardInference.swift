@@ -1034,6 +1034,11 @@ public enum GuardInference {
                     if !r.write && !writeExecutors.isDisjoint(with: a.eff.guards) { continue }
                     // Under a guard the tool cannot resolve as well: it cannot tell.
                     if a.eff.possible { continue }
+                    // The main actor against a queue that may be the main queue itself (set from
+                    // an initializer's parameter that defaults to it): the tool cannot tell.
+                    let mayBeMain = { (g: HeldGuard) in g.kind == .serialQueue && cls.mainDefaultQueues.contains(g.name) }
+                    if primary.kind == .mainActor && a.eff.guards.contains(where: mayBeMain)
+                        || mayBeMain(primary) && a.eff.guards.contains(where: { $0.kind == .mainActor }) { continue }
                     // Under a guard of another kind that serializes the same code (the main
                     // actor and a lock taken on it) is not a second lock.
                     f.kind = .otherGuard

@@ -286,6 +286,10 @@ public struct ClassRecord: Sendable, Equatable {
     public var runsOffMain = false
     /// Its serial queues declared with `var`: other code may set them (`conn.queue = q`).
     public var settableQueues: [String] = []
+    /// Its serial queues an initializer sets from one of its parameters when a parameter of that
+    /// initializer defaults to the main queue (`init(queue: DispatchQueue = .main)`): the queue
+    /// may be the main queue itself, so code on it and code on the main actor may be one executor.
+    public var mainDefaultQueues: [String] = []
     /// What it stores that serializes work (`lock 'lock'`, `queue 'q'`, `actor 'coordinator'`), as
     /// said in a message: a class that holds one is never told it has none.
     public var holds: [String] = []
@@ -1624,6 +1628,7 @@ public enum GuardLogExtractor {
                 r.settableQueues.append(s.decls[m].nameText)
             }
         }
+        r.mainDefaultQueues = mainDefaultQueues(s, units: units, queues: Set(local.queues))
         for m in s.children[d] where s.decls[m].kind == .variable && local.locks.contains(s.decls[m].nameText) {
             if let t = context.vocabulary.lockType(of: s.decls[m], in: s, strict: false) ?? declaredTypeName(s.decls[m], s) {
                 r.lockTypes[s.decls[m].nameText] = t
@@ -1899,6 +1904,44 @@ public enum GuardLogExtractor {
                 out += s.file.text(c.range) + "\n"
             } else if Int(c.start) > Int(s.code[sc.close].end) + 400 {
                 break
+            }
+        }
+        return out
+    }
+
+    /// The stored queues (of `queues`) an initializer of the units assigns from one of its own
+    /// parameters (`self.queue = queue`) when its signature defaults a parameter to the main
+    /// queue (`= .main`, `= DispatchQueue.main`).
+    static func mainDefaultQueues(_ s: FileStructure, units: [Int], queues: Set<String>) -> [String] {
+        guard !queues.isEmpty else { return [] }
+        var out: [String] = []
+        for u in units {
+            for i in s.children[u] where s.decls[i].kind == .initializer && s.decls[i].body >= 0 {
+                let d = s.decls[i]
+                let body = s.scopes[d.body]
+                // `= .main` or `= DispatchQueue.main` in the signature.
+                var defaultsToMain = false
+                var k = d.keyword
+                while k + 2 < body.open {
+                    if s.isChar(k, UInt8(ascii: "=")) && (s.isChar(k + 1, UInt8(ascii: ".")) && s.is(k + 2, "main")
+                        || s.is(k + 1, "DispatchQueue") && s.isChar(k + 2, UInt8(ascii: ".")) && s.is(k + 3, "main")) {
+                        defaultsToMain = true
+                        break
+                    }
+                    k += 1
+                }
+                guard defaultsToMain else { continue }
+                let parameters = Set(d.parameterNames)
+                // `queue = param` or `self.queue = param`.
+                var j = body.open + 1
+                while j + 2 < body.close {
+                    defer { j += 1 }
+                    guard s.code[j].kind == .identifier, queues.contains(s.text(j)), s.isChar(j + 1, UInt8(ascii: "=")),
+                          s.code[j + 2].kind == .identifier, parameters.contains(s.text(j + 2)),
+                          !s.isChar(j + 3, UInt8(ascii: ".")), !s.isChar(j + 3, UInt8(ascii: "(")) else { continue }
+                    if s.isChar(j - 1, UInt8(ascii: ".")) && !s.isKeyword(j - 2, .self) { continue }
+                    if !out.contains(s.text(j)) { out.append(s.text(j)) }
+                }
             }
         }
         return out

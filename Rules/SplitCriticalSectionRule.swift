@@ -542,6 +542,10 @@ public struct SplitCriticalSectionRule: Rule {
         // decision cannot undo another thread's write.
         // (Only a write of the whole property: `x[k] = v` stores one element.)
         if write.name != CriticalSectionState.wholeValue && s.is(write.value - 2, text: write.name) && DecisionFlow.isLatch(write.name, value: write.value, s) { return nil }
+        // (Or the whole value of another object read and set through one property, `cancelled.value`,
+        // inline or in a helper such as `shutdown()`: every assignment of it stores the same value.)
+        if write.name == CriticalSectionState.wholeValue, first.instance, first.member?.isGetter == true, let type = s.enclosingTypeName(of: first.acquireToken),
+           DecisionFlow.isLatch(receiver: LockRegions.normalized(first.lock), property: first.memberName, inType: type, s) { return nil }
         if first.member == nil && second.member == nil
             && Self.serialized(write.name, lock: first.lock, steps: [first.acquireToken, second.acquireToken], s, &serial) { return nil }
         if second.isSetter && Self.exclusiveProperty(first, second, value: write.value, s, &serial, &locked) { return nil }

@@ -344,21 +344,56 @@ public enum DecisionFlow {
     /// Every assignment of `name` in the file stores the same one-token value (`true`, `false`,
     /// `nil`) or the same enum case as the one at `value`.
     public static func isLatch(_ name: String, value: Int, _ s: FileStructure) -> Bool {
-        func stored(_ v: Int) -> String? {
-            if s.isKeyword(v, .true) || s.isKeyword(v, .false) || s.isKeyword(v, .nil) {
-                return s.startsStatementAfter(v) ? s.text(v) : nil
-            }
-            if s.isChar(v, UInt8(ascii: ".")) && v + 1 < s.code.count && s.code[v + 1].kind == .identifier && s.startsStatementAfter(v + 1) {
-                return "." + s.text(v + 1)
-            }
-            return nil
-        }
-        guard let mine = stored(value) else { return false }
+        guard let mine = storedConstant(value, s) else { return false }
         for a in s.assignments(of: name, in: 0..<s.code.count) {
             if s.isKeyword(a - 1, .let) || s.isKeyword(a - 1, .var) { continue }
-            if stored(a + 2) != mine { return false }
+            if storedConstant(a + 2, s) != mine { return false }
         }
         return true
+    }
+
+    /// A one-way latch held in another object and reached through one of its properties
+    /// (`cancelled.value`): the file uses that object only to read the property and to assign it,
+    /// and every assignment stores the same constant, wherever it is made (inline, or in a helper
+    /// such as `shutdown()`). A stale check of it then cannot undo another thread's write: the only
+    /// change anyone makes is the one this code makes. Any other use of the object (a method call,
+    /// passing it on, assigning the object itself) may change it some other way: not a latch.
+    /// Uses in the type (`inType`, as written, extensions included) are read; another type's
+    /// property of the same name is another object.
+    public static func isLatch(receiver: String, property: String, inType type: String, _ s: FileStructure) -> Bool {
+        guard !receiver.isEmpty, !receiver.contains("."), !property.isEmpty else { return false }
+        var constant: String? = nil
+        var assigned = false
+        for k in s.code.indices where s.code[k].kind == .identifier && s.text(k) == receiver {
+            // A member of the object reached as `receiver` or `self.receiver`, not another one's.
+            if s.isChar(k - 1, UInt8(ascii: ".")) && !s.isKeyword(k - 2, .self) { continue }
+            if s.isKeyword(k - 1, .let) || s.isKeyword(k - 1, .var) || s.enclosingTypeName(of: k) != type { continue }
+            guard s.isChar(k + 1, UInt8(ascii: ".")), s.is(k + 2, text: property), !s.isChar(k + 3, UInt8(ascii: ".")),
+                  !s.isChar(k + 3, UInt8(ascii: "(")), !s.isChar(k + 3, UInt8(ascii: "[")) else { return false }
+            guard s.is(k + 3, "=") else {
+                // Only read: not changed in place (`+=`, `&`), not passed on as `inout`.
+                if k + 3 < s.code.count, s.code[k + 3].kind == .operator, s.text(k + 3).hasSuffix("="),
+                   !["==", "!=", "<=", ">=", "==="].contains(s.text(k + 3)) { return false }
+                if s.is(k - 1, "&") { return false }
+                continue
+            }
+            guard let value = storedConstant(k + 4, s), constant == nil || constant == value else { return false }
+            constant = value
+            assigned = true
+        }
+        return assigned
+    }
+
+    /// The constant an assignment stores, when its value is one whole statement: `true`, `false`,
+    /// `nil` or an enum case (`.stopped`); nil for anything else.
+    static func storedConstant(_ v: Int, _ s: FileStructure) -> String? {
+        if s.isKeyword(v, .true) || s.isKeyword(v, .false) || s.isKeyword(v, .nil) {
+            return s.startsStatementAfter(v) ? s.text(v) : nil
+        }
+        if s.isChar(v, UInt8(ascii: ".")) && v + 1 < s.code.count && s.code[v + 1].kind == .identifier && s.startsStatementAfter(v + 1) {
+            return "." + s.text(v + 1)
+        }
+        return nil
     }
 
     /// The block's own statements include a `return`, `throw`, `break` or `continue`.

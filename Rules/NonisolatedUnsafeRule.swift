@@ -388,6 +388,9 @@ public struct NonisolatedUnsafeRule: Rule {
         }
         // A public global or static var can be set by any client of the module, from any thread.
         let settableOutside = isGlobalLike && s.isSettableOutsideModule(d)
+        // One the run never writes is a knob for clients: what they set, and when, is code the
+        // tool does not see (not "never written": its setter is API, a `let` would break them).
+        if settableOutside && allWrites.isEmpty && allElsewhere.isEmpty { return nil }
         // One with observers is there to be set after init: it stays a var.
         let observed = s.hasObservers(d)
         if isGlobalLike && settableOutside && writes.isEmpty && elsewhere.isEmpty && !uses.usedInSignalHandler(s, d) {

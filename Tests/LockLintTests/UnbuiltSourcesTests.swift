@@ -68,7 +68,9 @@ final class UnbuiltSourcesTests: FolderTestCase {
         try write("Demo/App/Listed.swift", Self.code)
         try write("Demo/Synced/Counter.swift", Self.code)
         try write("Demo/Loose/Counter.swift", Self.code)
-        try write("Tests/KitTests/DemoTests.swift", "import XCTest\nlet demoFolder = \"Demo/Loose\"\n")
+        try write("Tests/KitTests/DemoTests.swift", "import XCTest\nlet demoFolder = \"Demo/Loose\"\nlet draft = \"Sources/Draft\"\n")
+        // In the folder that holds the targets: a target the manifest may be about to name.
+        try write("Sources/Draft/Counter.swift", Self.code)
         try write("Demo/Demo.xcodeproj/project.pbxproj", """
             // !$*UTF8*$!
             {
@@ -83,6 +85,7 @@ final class UnbuiltSourcesTests: FolderTestCase {
         XCTAssertTrue(warned(run.out, "Demo/App/Listed.swift"), run.out)
         XCTAssertTrue(warned(run.out, "Demo/Synced/Counter.swift"), run.out)
         XCTAssertFalse(warned(run.out, "Demo/Loose/Counter.swift"), run.out)
+        XCTAssertTrue(warned(run.out, "Sources/Draft/Counter.swift"), run.out)
     }
 
     /// When something in between may build it (a project generator's spec, a podspec) or the

@@ -274,10 +274,12 @@ public struct FileContextResolver {
         // project of the package lists, with no other build description in the package: built by
         // nothing (see `context(forPath:)`).
         // (A manifest with a prebuilt binary: the sources beside it may be what it is built
-        // from. And only a folder some test names as a path in a string: a test reads it.)
+        // from. A top folder that holds a target (`Sources/`) may hold one the manifest is about
+        // to name. And only a folder some test names as a path in a string: a test reads it.)
         if !byFolders && !manifest.hasUnreadTargets && !manifest.targets.isEmpty && !manifest.targets.contains(where: \.isBinary),
-           let names = projectNames(root), case let parts = relative.split(separator: "/"), let top = parts.first,
-           !parts.contains(where: { names.contains(String($0)) }), readByTests(root, folder: String(top)) {
+           case let parts = relative.split(separator: "/"), let top = parts.first.map(String.init),
+           !manifest.targets.contains(where: { $0.path == top || $0.path.hasPrefix(top + "/") }),
+           let names = projectNames(root), !parts.contains(where: { names.contains(String($0)) }), readByTests(root, folder: top) {
             unbuiltFolders[folder] = root
         }
         // A manifest's platforms apply to its own targets: a file outside all of them (an app's

@@ -65,7 +65,10 @@ public struct NonisolatedUnsafeRule: Rule {
             the modifier is for there), written only in the actor's isolated members, and read by no synchronous \
             nonisolated member, is not reported. A `var` with an initial value that no file of the \
             run writes in any form (an assignment, `&x`, a member set or a method called through it, `init` \
-            included) and no client of the module can set is reported: as a `let` it may need no modifier; not when \
+            included) and no client of the module can set is reported: as a `let` it may need no modifier (a public \
+            global or static var, also a member of a `public extension` or of a type with no access word in one, that \
+            nothing in the run writes is a knob for clients and is not reported; one the run writes only under a lock \
+            is reported as settable by clients with no lock held); not when \
             it may satisfy a protocol's requirement (its type or extension conforms to a protocol of the run that \
             requires a property of its name, or to one of another module), which code the run does not show may set \
             through the protocol, and which a `let` may not satisfy. A `lazy` \
@@ -388,6 +391,9 @@ public struct NonisolatedUnsafeRule: Rule {
         }
         // A public global or static var can be set by any client of the module, from any thread.
         let settableOutside = isGlobalLike && s.isSettableOutsideModule(d)
+        // One the run never writes is a knob for clients: what they set, and when, is code the
+        // tool does not see (not "never written": its setter is API, a `let` would break them).
+        if settableOutside && allWrites.isEmpty && allElsewhere.isEmpty { return nil }
         // One with observers is there to be set after init: it stays a var.
         let observed = s.hasObservers(d)
         if isGlobalLike && settableOutside && writes.isEmpty && elsewhere.isEmpty && !uses.usedInSignalHandler(s, d) {

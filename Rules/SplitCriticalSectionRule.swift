@@ -550,12 +550,16 @@ public struct SplitCriticalSectionRule: Rule {
             && Self.serialized(write.name, lock: first.lock, steps: [first.acquireToken, second.acquireToken], s, &serial) { return nil }
         if second.isSetter && Self.exclusiveProperty(first, second, value: write.value, s, &serial, &locked) { return nil }
         if Self.heldAcross(first, second, state: write.name, s, &locked) { return nil }
-        let lock = first.display
-        let names = shared.isEmpty ? checked.sorted().filter { $0 != CriticalSectionState.wholeValue } : shared
+        // A lock another object's class stores (its `state` box) is the guard, not the object;
+        // a box guards only its own value.
+        let owned = first.lock == second.lock && first.ownedLock == second.ownedLock ? first.ownedLock : nil
+        let boxed = owned?.box == true && shared == [owned?.property ?? ""]
+        let lock = owned.map { "'\(first.lock).\($0.property)'" } ?? first.display
+        let names = boxed ? [] : shared.isEmpty ? checked.sorted().filter { $0 != CriticalSectionState.wholeValue } : shared
         let whole = names.isEmpty
-        let listed = names.prefix(2).map { "'\($0)'" }.joined(separator: " and ")
-        let what = whole ? "its value" : shared.isEmpty ? listed : "its \(listed)"
-        let target = !shared.isEmpty ? what : write.name == CriticalSectionState.wholeValue ? (whole ? "it" : "its value") : "'\(write.name)'"
+        let listed = names.prefix(2).map { owned == nil ? "'\($0)'" : "'\(first.lock).\($0)'" }.joined(separator: " and ")
+        let what = whole ? "its value" : shared.isEmpty || owned != nil ? listed : "its \(listed)"
+        let target = boxed ? "it" : !shared.isEmpty ? what : write.name == CriticalSectionState.wholeValue ? (whole ? "it" : "its value") : "'\(write.name)'"
         let viaRead = first.member.map { " through '\(first.memberName)\($0.isGetter ? "" : "()")'" } ?? ""
         let viaWrite = second.member == nil ? "" : second.isSetter ? " through the setter of '\(second.memberName)'" : " through '\(second.memberName)()'"
         let members = first.member != nil || second.member != nil

@@ -61,10 +61,10 @@ nonisolated(unsafe) var modern = 0 // expect: nonisolated_unsafe
 func advance() { modern += 1 }
 #endif
 
-// Any client can set a public var, from any thread; a private setter keeps writes here, and
-// a var nothing writes, not even here, can be a `let`.
+// A public var that nothing in the run writes is a knob for its clients: quiet. A private
+// setter keeps writes here, and a var nothing writes, not even here, can be a `let`.
 public enum Settings {
-    nonisolated(unsafe) public static var level = 1 // expect: nonisolated_unsafe
+    nonisolated(unsafe) public static var level = 1
     nonisolated(unsafe) public private(set) static var frozen = 2 // expect: nonisolated_unsafe
 }
 

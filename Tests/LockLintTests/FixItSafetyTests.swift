@@ -825,12 +825,22 @@ final class FixItSafetyTests: XCTestCase {
     }
 
     /// The same for a public static var in `nonisolated_unsafe`: a private var behind a public
-    /// accessor, never a `let`.
+    /// accessor, never a `let` (one nothing in the run writes is a knob for clients: quiet).
     func testAPublicStaticVarIsNeverToldToBecomeALet() async throws {
-        let code = """
+        let knob = """
             public enum Flags {
                 nonisolated(unsafe) public static var verbose = false
                 static func log(_ s: String) { if verbose { print(s) } }
+            }
+            """
+        let quiet = await findings(knob, NonisolatedUnsafeRule())
+        XCTAssertEqual(quiet.map(\.message), [])
+        let code = """
+            public enum Flags {
+                nonisolated(unsafe) public static var verbose = false
+                static let lock = NSLock()
+                static func log(_ s: String) { if verbose { print(s) } }
+                static func mute() { lock.withLock { verbose = false } }
             }
             """
         let ds = await findings(code, NonisolatedUnsafeRule())

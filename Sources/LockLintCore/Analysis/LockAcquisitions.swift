@@ -34,6 +34,17 @@ public struct LockAcquisition {
     public var touches: MemberState.Touches? = nil
     /// The lock as messages name it.
     public var display: String
+    /// For a member of another object (`handler.currentState`) that takes a lock the object's
+    /// class stores (its `state` box, its `lock`): that stored lock, which is the guard, not the
+    /// object that owns it. Nil otherwise.
+    public var ownedLock: OwnedLock? = nil
+
+    /// A lock stored in another object's class: its property, and whether it is a value box
+    /// (`NIOLockedValueBox`, `Mutex<State>`) that guards only the value it keeps.
+    public struct OwnedLock: Equatable, Sendable {
+        public var property: String
+        public var box: Bool
+    }
 
     init(region r: LockRegion, _ s: FileStructure) {
         lock = r.lock
@@ -338,6 +349,10 @@ public struct LockAcquisitions {
                                    instance: true, s, &closureAt)
                 ?? (storage == nil && m.isGetter ? setterAcquisition(members(bt), name: s.text(t + 2), lock: name, token: t + 2, exprStart: start, body: body, s) : nil) {
                 if storage != nil { a.display = "the lock of @\(bt) '\(receiver)'" }
+                // (A lock its class stores is the guard the member takes: named through the receiver.)
+                else if let f = context.classFacts(bt), case let inner = a.member?.lock ?? m.lock, f.lockProperties.contains(inner) {
+                    a.ownedLock = LockAcquisition.OwnedLock(property: inner, box: f.valueBoxes.contains(inner))
+                }
                 out.append(a)
             }
         }
@@ -390,6 +405,7 @@ public struct LockAcquisitions {
             var a = LockAcquisition(member: h.member, name: s.text(t), lock: h.member.lock, token: t, exprStart: dotted ? t - 2 : t, body: body,
                                 instance: false, s)
             a.display = h.acquisition.display
+            a.ownedLock = h.acquisition.ownedLock
             out.append(a)
         }
         return out

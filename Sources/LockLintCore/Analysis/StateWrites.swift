@@ -639,7 +639,11 @@ public struct StateWrites: Sendable, Equatable {
     static func keys(_ s: FileStructure, _ k: Int, name: String, memberNames: inout Set<String>) -> [String] {
         if s.isChar(k - 1, UInt8(ascii: ".")) {
             let r = k - 2
-            let qualifiedFurther = s.isChar(r - 1, UInt8(ascii: "."))
+            // A nested type reached through the types around it (`Outer.Inner.x`): `Inner.x`.
+            var start = r
+            while start >= 2 && s.isChar(start - 1, UInt8(ascii: ".")) && s.code[start - 2].kind == .identifier
+                    && s.text(start - 2).first?.isUppercase == true && s.text(start).first?.isUppercase == true { start -= 2 }
+            let qualifiedFurther = s.isChar(start - 1, UInt8(ascii: "."))
             if !qualifiedFurther && (s.isKeyword(r, .self) || s.isKeyword(r, .Self)) {
                 guard let t = s.enclosingType(of: k) else { return [] }
                 if case .variable = s.lookupVariable(name, at: k, memberOnly: true) { return [] }

@@ -216,6 +216,10 @@ public struct FileContextResolver {
     var folderContexts: [String: FileContext] = [:]
     var xcodeOfFolder: [String: Bool] = [:]  // folder holding Xcode projects → they isolate every target to the main actor
     var xcodeRootOfFolder: [String: String?] = [:]  // folder → the nearest folder at or above it holding an Xcode project
+    var unbuiltFolders: [String: String] = [:]  // folder outside every target of its package → the package root
+    var projectNamesOfRoot: [String: Set<String>?] = [:]  // package root → names its Xcode projects list (nil: not known)
+    var testFilesOfRoot: [String: [String]] = [:]  // package root → its test code's Swift files (by their folders and names)
+    var readByTestsOfRoot: [String: Bool] = [:]  // "root|folder" → some test names the folder as a path in a string
 
     public init() {}
 
@@ -240,7 +244,11 @@ public struct FileContextResolver {
             base = folderContext(folder, original: path)
             folderContexts[folder] = base
         }
-        if base.isTestLocation || !FileContext.testLocation(byPath: fileName) { return base }
+        if base.isTestLocation { return base }
+        // A file no target and no Xcode project of its package builds is read as data (a
+        // fixture a test reads as text): like test code.
+        let unbuilt = unbuiltFolders[folder].map { root in !(projectNamesOfRoot[root]??.contains(fileName) ?? true) } ?? false
+        if !unbuilt && !FileContext.testLocation(byPath: fileName) { return base }
         var c = base
         c.isTestLocation = true
         return c
@@ -261,6 +269,18 @@ public struct FileContextResolver {
         if let target = manifest.target(containing: relative + "/x") {
             return FileContext(isTestLocation: target.isTest || byFolders, deployment: deployment, defaultMainActor: target.defaultMainActor,
                                module: root + "/" + target.path)
+        }
+        // Outside every target of a manifest read in full, in no folder and under no name an Xcode
+        // project of the package lists, with no other build description in the package: built by
+        // nothing (see `context(forPath:)`).
+        // (A manifest with a prebuilt binary: the sources beside it may be what it is built
+        // from. A top folder that holds a target (`Sources/`) may hold one the manifest is about
+        // to name. And only a folder some test names as a path in a string: a test reads it.)
+        if !byFolders && !manifest.hasUnreadTargets && !manifest.targets.isEmpty && !manifest.targets.contains(where: \.isBinary),
+           case let parts = relative.split(separator: "/"), let top = parts.first.map(String.init),
+           !manifest.targets.contains(where: { $0.path == top || $0.path.hasPrefix(top + "/") }),
+           let names = projectNames(root), !parts.contains(where: { names.contains(String($0)) }), readByTests(root, folder: top) {
+            unbuiltFolders[folder] = root
         }
         // A manifest's platforms apply to its own targets: a file outside all of them (an app's
         // sources beside a manifest that declares only a tools target) has no known deployment.
@@ -331,6 +351,94 @@ public struct FileContextResolver {
         }
         xcodeOfFolder[dir] = found
         return found
+    }
+
+    /// The file and folder names the Xcode projects under package root `root` list (`path =`
+    /// and `name =` entries of each `project.pbxproj`, last component): a file of one of those
+    /// names, or in a folder of one (a folder reference, a synchronized group), may be built by
+    /// it. Nil when the package has another description of what it builds (a project generator's
+    /// spec, a podspec, Bazel, CMake) or is too large to look through: then it is not known.
+    mutating func projectNames(_ root: String) -> Set<String>? {
+        if let known = projectNamesOfRoot[root] { return known }
+        var names = Set<String>()
+        var pending: [(String, Int)] = [(root, 0)]
+        var seen = 0
+        var answer: Set<String>? = names
+        walk: while let (dir, depth) = pending.popLast() {
+            for name in Self.entries(of: dir) {
+                seen += 1
+                if seen > 100_000 { answer = nil; break walk }
+                let path = (dir == "/" ? "" : dir) + "/" + name
+                if Self.isOtherBuildDescription(name) { answer = nil; break walk }
+                if name.hasSuffix(".xcodeproj") {
+                    if let bytes = try? FileIO.readFile(path + "/project.pbxproj") { Self.listedNames(bytes, into: &names) }
+                    continue
+                }
+                if name.hasPrefix(".") || name == "node_modules" || depth >= 16 { continue }
+                if Self.isRegularFile(path) {
+                    if name.hasSuffix(".swift"), FileContext.testLocation(byPath: String(path.dropFirst(root.count))) { testFilesOfRoot[root, default: []].append(path) }
+                    continue
+                }
+                pending.append((path, depth + 1))
+            }
+        }
+        if answer != nil { answer = names }
+        projectNamesOfRoot[root] = .some(answer)
+        return answer
+    }
+
+    /// Whether a test file of package root `root` names top folder `folder` as a path in a
+    /// string (`"Fixtures"`, `"Fixtures/…"`, `"… Fixtures --flag"`): a test reads its files.
+    mutating func readByTests(_ root: String, folder: String) -> Bool {
+        let key = root + "|" + folder
+        if let known = readByTestsOfRoot[key] { return known }
+        let needle = Array(folder.utf8)
+        var found = false
+        for path in testFilesOfRoot[root] ?? [] {
+            guard let bytes = try? FileIO.readFile(path) else { continue }
+            var from = 0
+            while !found, from < bytes.count, let k = ByteSearch.firstIndex(of: needle, in: bytes, from..<bytes.count) {
+                let before = k > 0 ? bytes[k - 1] : 0
+                let after = k + needle.count < bytes.count ? bytes[k + needle.count] : 0
+                found = (before == UInt8(ascii: "\"") || before == UInt8(ascii: "/"))
+                    && (after == UInt8(ascii: "\"") || after == UInt8(ascii: "/") || after == UInt8(ascii: " "))
+                from = k + 1
+            }
+            if found { break }
+        }
+        readByTestsOfRoot[key] = found
+        return found
+    }
+
+    /// A file that describes a build other than SwiftPM's and an Xcode project's.
+    static func isOtherBuildDescription(_ name: String) -> Bool {
+        isProjectEntry(name) && !name.hasSuffix(".xcodeproj") || name == "project.yaml" || name == "Workspace.swift"
+            || name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json") || name == "BUILD" || name == "BUILD.bazel"
+            || name == "CMakeLists.txt" || name.hasSuffix(".xcworkspace") && !name.hasPrefix("project.")
+    }
+
+    /// The last component of each `path = …;` and `name = …;` value of a project file.
+    static func listedNames(_ bytes: [UInt8], into names: inout Set<String>) {
+        let n = bytes.count
+        var i = 0
+        while i + 7 < n {
+            defer { i += 1 }
+            let isPath = bytes[i] == UInt8(ascii: "p") && bytes[i + 1] == UInt8(ascii: "a") && bytes[i + 2] == UInt8(ascii: "t") && bytes[i + 3] == UInt8(ascii: "h")
+            let isName = bytes[i] == UInt8(ascii: "n") && bytes[i + 1] == UInt8(ascii: "a") && bytes[i + 2] == UInt8(ascii: "m") && bytes[i + 3] == UInt8(ascii: "e")
+            guard isPath || isName, i == 0 || bytes[i - 1] == UInt8(ascii: " ") || bytes[i - 1] == UInt8(ascii: "\t") || bytes[i - 1] == UInt8(ascii: "{"),
+                  bytes[i + 4] == UInt8(ascii: " "), bytes[i + 5] == UInt8(ascii: "="), bytes[i + 6] == UInt8(ascii: " ") else { continue }
+            var j = i + 7
+            var start = j
+            while j < n && bytes[j] != UInt8(ascii: ";") && bytes[j] != UInt8(ascii: "\n") {
+                if bytes[j] == UInt8(ascii: "/") { start = j + 1 }
+                j += 1
+            }
+            var value = Array(bytes[start..<j])
+            while value.first == UInt8(ascii: "\"") { value.removeFirst() }
+            while value.last == UInt8(ascii: "\"") { value.removeLast() }
+            if !value.isEmpty { names.insert(String(decoding: value, as: UTF8.self)) }
+            i = j
+        }
     }
 
     /// The names in folder `path` (none when it cannot be read).

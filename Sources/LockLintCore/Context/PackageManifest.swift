@@ -12,9 +12,14 @@ public struct PackageManifest: Sendable, Equatable {
         public var defaultMainActor: Bool
         /// `.binaryTarget`: a prebuilt framework, nothing built from source.
         public var isBinary: Bool = false
+        /// Its `path:` is not a literal: its folder is not known (the default is assumed).
+        public var pathUnread = false
     }
 
     public var targets: [Target] = []
+    /// Some target's name or folder is not written as a literal (a variable, a computed path):
+    /// which folders the package builds is then not known in full.
+    public var hasUnreadTargets = false
     /// Platform name (`iOS`, `macOS`, `tvOS`, `watchOS`, `visionOS`, `macCatalyst`) → the
     /// oldest version it deploys to. Empty when the manifest names no platforms.
     public var platforms: [String: Version] = [:]
@@ -41,8 +46,11 @@ public struct PackageManifest: Sendable, Equatable {
             guard close > i + 1 else { continue }
             if var t = readTarget(s, i + 2, close, isTest: kind == "testTarget") {
                 t.isBinary = kind == "binaryTarget"
+                if t.pathUnread { hasUnreadTargets = true }
                 if t.path.isEmpty { t.path = (kind == "testTarget" ? "Tests/" : kind == "plugin" ? "Plugins/" : "Sources/") + t.name }
                 targets.append(t)
+            } else {
+                hasUnreadTargets = true
             }
             i = close
         }
@@ -75,6 +83,7 @@ public struct PackageManifest: Sendable, Equatable {
     func readTarget(_ s: FileStructure, _ from: Int, _ to: Int, isTest: Bool) -> Target? {
         var name: String? = nil
         var path = ""
+        var pathUnread = false
         var mainActor = false
         // Labels of the target's own arguments (nested calls such as `.product(name:)` skipped).
         var k = from
@@ -90,6 +99,8 @@ public struct PackageManifest: Sendable, Equatable {
                    !s.code[k + 2].flags.contains(.opensInterpolation) {
                     let value = String(s.text(k + 2).filter { $0 != "\"" })
                     if label == "name" { name = value } else { path = Self.normalized(value) }
+                } else if label == "path" {
+                    pathUnread = true
                 }
             }
             k += 1
@@ -104,7 +115,9 @@ public struct PackageManifest: Sendable, Equatable {
                 && Self.bytes(of: j + 2, in: s, contain: Self.mainActorName) && s.text(j + 2).contains("MainActor") { mainActor = true }
         }
         guard let n = name else { return nil }
-        return Target(name: n, path: path, isTest: isTest, defaultMainActor: mainActor)
+        var t = Target(name: n, path: path, isTest: isTest, defaultMainActor: mainActor)
+        t.pathUnread = pathUnread
+        return t
     }
 
     static let defaultIsolationFlag = Array("-default-isolation".utf8)

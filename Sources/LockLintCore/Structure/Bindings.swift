@@ -483,25 +483,34 @@ extension FileStructure {
 
     /// A `public`/`open` variable with no `private(set)`, `fileprivate(set)` or `internal(set)`,
     /// in types that are public or open themselves: code in other modules can assign it. (An
-    /// extension says nothing of the type it extends unless it narrows the access itself.)
+    /// extension says nothing of the type it extends unless it narrows the access itself.) A
+    /// declaration with no access word directly inside a `public extension` is public, a type
+    /// too (`public extension P { enum E { public static var x } }`); one inside a function is
+    /// local to it.
     public func isSettableOutsideModule(_ d: Decl) -> Bool {
-        // A member with no access modifier of a `public extension` is public.
-        let unmarked = !d.modifiers.contains(.private) && !d.modifiers.contains(.fileprivate) && !d.modifiers.contains(.internal)
-            && !d.modifiers.contains(.package)
-        let publicByExtension = unmarked && d.parent >= 0 && decls[d.parent].kind == .extension && decls[d.parent].modifiers.contains(.public)
-        guard d.modifiers.contains(.public) || d.modifiers.contains(.open) || publicByExtension else { return false }
+        guard d.modifiers.contains(.public) || d.modifiers.contains(.open) || isPublicByExtension(d) else { return false }
         if let setter = setterAccess(d), ["private", "fileprivate", "internal"].contains(setter) { return false }
         var p = d.parent
         var depth = 0
         while p >= 0 && depth < 32 {
             let m = decls[p].modifiers
+            if decls[p].kind.isFunctionLike || decls[p].kind == .variable { return false }
             if decls[p].kind.isType {
                 if m.contains(.private) || m.contains(.fileprivate) || m.contains(.internal) { return false }
-                if decls[p].kind != .extension && !(m.contains(.public) || m.contains(.open) || m.contains(.package)) { return false }
+                if decls[p].kind != .extension && !(m.contains(.public) || m.contains(.open) || m.contains(.package) || isPublicByExtension(decls[p])) {
+                    return false
+                }
             }
             p = decls[p].parent
             depth += 1
         }
         return true
+    }
+
+    /// A declaration with no access word directly inside a `public extension`: public.
+    func isPublicByExtension(_ d: Decl) -> Bool {
+        let m = d.modifiers
+        guard !m.contains(.private) && !m.contains(.fileprivate) && !m.contains(.internal) && !m.contains(.package) else { return false }
+        return d.parent >= 0 && decls[d.parent].kind == .extension && decls[d.parent].modifiers.contains(.public)
     }
 }

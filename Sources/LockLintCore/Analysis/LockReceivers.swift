@@ -24,6 +24,19 @@ public enum LockReceivers {
         return context.lockImplementations(type) == 2
     }
 
+    /// Whether the call named at token `k` of this file (`x.lock()`) is `lock()` on a value whose
+    /// type's `lock()` is not a mutex (see `isDomainLock`): for rules that see an acquisition by its site.
+    public static func isDomainAcquire(at k: Int, _ context: RuleContext) -> Bool {
+        let s = context.structure
+        guard k > 1, k < s.code.count, s.code[k].kind == .identifier, s.is(k, "lock"), s.isChar(k - 1, UInt8(ascii: ".")),
+              s.isChar(k + 1, UInt8(ascii: "(")) else { return false }
+        let r = LockRegions.receiverStart(s, dot: k - 1)
+        guard r >= 0 else { return false }
+        let receiver = LockRegions.normalized(s.text(s.span(r, k - 1)))
+        guard receiver != "self", let type = declaredType(s, receiver: receiver, at: k) else { return false }
+        return context.lockImplementations(type) == 2
+    }
+
     /// Whether anything the file shows says the receiver of region `r` is a lock, for an acquire
     /// the file never releases: its declared type is a lock type or a type of the run whose
     /// `lock()` takes one, or its name says lock (`lock`, `stateLock`, `mutex`). Without any

@@ -39,13 +39,17 @@ public enum LockReceivers {
 
     /// Whether anything the file shows says the receiver of region `r` is a lock, for an acquire
     /// the file never releases: its declared type is a lock type or a type of the run whose
-    /// `lock()` takes one, or its name says lock (`lock`, `stateLock`, `mutex`). Without any
+    /// `lock()` takes one, or its name says lock (`lock`, `stateLock`, `mutex`, `spinlock`). Without any
     /// (a store's `lock()` called from a button's action) the call is not known to take a lock.
     public static func hasLockEvidence(_ r: LockRegion, _ context: RuleContext) -> Bool {
         let s = context.structure
         if r.lock == "self" { return true }
-        let last = (r.lock.split(separator: ".").last.map(String.init) ?? r.lock).lowercased()
-        if last.contains("lock") || last.contains("mutex") { return true }
+        // By whole camel-case words (`stateLock`, `_mutex`), or a name ending in `lock` that is not
+        // another word (`rwlock`, `spinlock`; not `clock`, `block`).
+        let name = r.lock.split(separator: ".").last.map(String.init) ?? r.lock
+        let lower = name.lowercased()
+        if LockVocabulary.namesLock(name) { return true }
+        if lower.hasSuffix("lock") && !lower.hasSuffix("clock") && !lower.hasSuffix("block") && !lower.hasSuffix("unlock") { return true }
         guard let type = declaredType(s, receiver: r.lock, at: r.acquireToken) else { return false }
         if context.vocabulary.looksLikeLock(type) { return true }
         return context.lockImplementations(type) & 1 != 0

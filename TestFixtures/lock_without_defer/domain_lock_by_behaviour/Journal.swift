@@ -4,6 +4,8 @@ import Foundation
 final class Journal {
     private let entriesLock = makeExternalLock()
     private let ledger = makeLedger()
+    private let clock = makeClock()
+    private let rwlock = makeExternal()
     private var entries: [String] = []
 
     /// Named as a lock and never released in this file: reported.
@@ -24,5 +26,18 @@ final class Journal {
         run { book in
             book.lock()
         }
+    }
+
+    /// `clock` says no lock; `rwlock` does.
+    func tick(_ skip: Bool) {
+        clock.lock()
+        if skip { return }
+        entries.append("tick")
+    }
+
+    func read(_ skip: Bool) {
+        rwlock.lock() // expect: lock_without_defer
+        if skip { return }
+        entries.append("read")
     }
 }

@@ -25,6 +25,8 @@ public struct LockOrderInversionRule: Rule {
             Locks are told apart by where they live, not by instance: `Cache.lock` is the `lock` property of any \
             Cache, a global lock is its name, `DispatchQueue.main` is the main queue; two instances of one type \
             taking each other's lock are not judged, and neither are locks held in locals and parameters. \
+            A `lock()` on a value whose type in the run takes no lock there (it sets state, calls a service) or has \
+            no zero-argument `unlock()` is a domain action and orders nothing. \
             Acquisitions are withLock-style closures, lock() and the C lock functions (tryLock and \
             withLockIfAvailable never wait, so they only count as held), `sync` on a queue property created serial \
             (and `async` blocks on it, which hold it), and `wait()` without a timeout on a DispatchSemaphore or \
@@ -129,7 +131,11 @@ public struct LockOrderInversionRule: Rule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         // Findings sit at acquisitions: a file that takes no lock has none to ask about.
         guard LockGraph.mayAcquire(context.structure, vocabulary: context.vocabulary) else { return twoInstances(context) }
-        return twoInstances(context) + context.lockOrderInversions().map { inversion in
+        // A `lock()` on a value whose type's lock() is not a mutex (a store's, a document's) orders nothing.
+        let path = context.file.path
+        func domain(_ site: LockSite) -> Bool { site.path == path && LockReceivers.isDomainAcquire(at: site.token, context) }
+        let inversions = context.lockOrderInversions().filter { !domain($0.edge.innerSite) && !domain($0.edge.outerSite) }
+        return twoInstances(context) + inversions.map { inversion in
             let e = inversion.edge
             let r = inversion.reverse
             let a = LockGraph.display(e.outer)

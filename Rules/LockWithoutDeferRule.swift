@@ -36,7 +36,11 @@ public struct LockWithoutDeferRule: Rule {
             method named like an acquire is a domain action, not a lock, when nothing in the file releases that \
             receiver, no release method is declared, and the call passes an argument no lock API takes \
             (`lock(with: passcode)`), or when it is called on \
-            `self` and declared in the file (`func lock() { isLocked = true }`). A \
+            `self` and declared in the file (`func lock() { isLocked = true }`). A receiver is a lock by what its \
+            type does: a type of the run whose `lock()` takes no lock (it sets state, calls a service), or which \
+            has no zero-argument `unlock()` (only `unlock(password:)`), is not judged; nor is an acquire released \
+            nowhere in the file on a receiver nothing shows to be a lock (not declared with a lock type, not named \
+            as one: a store's `lock()` in a button's action). A \
             function that only takes the lock (no release anywhere in it) is a lock implementation or one half of \
             a split critical section (`func lock() { mutex.lock() }`, begin/end pairs) when its name says it locks \
             (lock…, acquire…, enter…, begin…, …Lock) or when another function of the file releases the \
@@ -179,19 +183,6 @@ public struct LockWithoutDeferRule: Rule {
         ]
     )
 
-    /// The receiver is declared (in this file, a closure's parameter included) with a type of the
-    /// run whose `lock()` methods (a protocol's: its conformers' and its extensions') all take no lock.
-    static func isDomainLock(_ r: LockRegion, _ context: RuleContext) -> Bool {
-        let s = context.structure
-        guard case .member(let d) = GuardLogExtractor.receiverDecl(s, r.lock, at: r.acquireToken),
-              let type = GuardLogExtractor.declaredTypeName(d, s) else {
-            // A parameter: its declared type.
-            guard let t = s.parameterTypeName(r.lock, at: r.acquireToken) ?? s.closureParameterTypeName(r.lock, at: r.acquireToken) else { return false }
-            return context.lockImplementations(t) == 2
-        }
-        return context.lockImplementations(type) == 2
-    }
-
     /// Whether a function's name says it takes a lock for its caller (`lock()`, `lock(whenValue:)`,
     /// `acquire()`, `enterCriticalSection()`, `beginWrite()`, `tryLock()`, `readLock()`).
     static func isLockingName(_ fn: String) -> Bool {
@@ -223,7 +214,7 @@ public struct LockWithoutDeferRule: Rule {
             let free = vocabulary.freeFunctionAcquires.contains(acquire)
             // `lock()` on a value whose type's implementations in the run take no lock (they set
             // a flag: a pause that must stay on) is a domain action, not an acquire.
-            if !free && acquire == "lock" && Self.isDomainLock(r, context) { continue }
+            if !free && acquire == "lock" && LockReceivers.isDomainLock(r, context) { continue }
             // The exits the lock-state walk reached with this acquire's lock held (through the
             // file's hand-over functions and its own `-> Never` functions).
             guard let result = regions.releasePaths(ofAcquire: r.acquireToken), !result.leaks.isEmpty else { continue }
@@ -271,6 +262,8 @@ public struct LockWithoutDeferRule: Rule {
             let elsewhere = released["out " + key] ?? releasedElsewhere(s, r, release: release, free: free)
             released["out " + key] = elsewhere
             if elsewhere { return nil }
+            // Never released in the file, on a receiver nothing shows to be a lock: not judged.
+            if !free && !LockReceivers.hasLockEvidence(r, context) { return nil }
             return context.diagnostic(
                 description, at: a,
                 message: "\(lockName) is taken by \(acquire)() in \(fn) and released nowhere in this file",

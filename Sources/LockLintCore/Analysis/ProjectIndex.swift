@@ -94,6 +94,18 @@ public struct TypeFacts: Sendable, Equatable {
     /// What its `lock()` methods do: bit 1, some takes a real lock (an acquire, a withLock-style
     /// call, a queue's sync); bit 2, some takes none (it sets state: a pause, a domain action).
     public var lockImplementations: UInt8 = 0
+
+    /// What its `lock()` methods do, as bits 1 and 2 of `lockImplementations`: a type whose
+    /// `lock()` has no zero-argument `unlock()` beside it on the type (its declaration and
+    /// extensions), and which inherits none from a lock it names, is not a mutex (bit 2 alone).
+    public var lockBehaviour: UInt8 {
+        let bits = lockImplementations & 3
+        guard bits != 0, lockImplementations & 4 == 0 else { return bits }
+        let vocabulary = LockVocabulary.default
+        if conformances.contains(where: { $0 == "NSLocking" || $0.hasSuffix("Locking") || vocabulary.looksLikeLock($0) }) { return bits }
+        if !superclass.isEmpty && vocabulary.looksLikeLock(superclass) { return bits }
+        return 2
+    }
     /// Its methods that assert an executor in their body, as `method=q:queue`, `method=l:loop`
     /// or `method=m` (the main actor), sorted.
     public var assertingMethods: [String] = []
@@ -554,7 +566,7 @@ public struct ProjectIndex: Sendable {
             }
             for (_, f) in types where f.lockImplementations != 0 {
                 for p in f.conformances where types[p]?.isProtocol == true {
-                    protocolLockImplementations[module, default: [:]][p, default: 0] |= f.lockImplementations
+                    protocolLockImplementations[module, default: [:]][p, default: 0] |= f.lockBehaviour
                 }
             }
             for (_, f) in types where !f.queueHandOffs.isEmpty && !f.isProtocol {
@@ -971,16 +983,53 @@ public struct ProjectIndex: Sendable {
     }
 
     /// What the `lock()` methods of type (or extension) `d` do (see `TypeFacts.lockImplementations`).
+    /// A `lock()` takes a real lock when its body calls a free acquire (`pthread_mutex_lock(&m)`),
+    /// a withLock-style method, a queue's `sync` or a `wait`, or an acquire on a receiver the type
+    /// shows to be a lock: one it also releases with a zero-argument call (`inner.unlock()`), or
+    /// one declared in it with a lock type. `service.lock()` on a receiver the type never releases
+    /// that way (it calls `service.unlock(password)`) is a domain call, not a lock. Bit 4: the
+    /// type (or extension) declares a zero-argument `unlock()`.
     static func lockImplementations(of d: Int, in s: FileStructure, vocabulary: LockVocabulary) -> UInt8 {
         var bits: UInt8 = 0
-        for m in s.children[d] where s.decls[m].kind == .function && s.decls[m].body >= 0 && s.decls[m].nameText == "lock" {
+        var typeReleases: Set<String>? = nil
+        for m in s.children[d] where s.decls[m].kind == .function && s.decls[m].body >= 0 {
+            let name = s.decls[m].nameText
+            if name == "unlock" && LockRegions.firstLabel(s, s.decls[m]) == nil { bits |= 4 }
+            guard name == "lock" else { continue }
             let takes = s.scopes[s.decls[m].body].interior.contains { k in
-                s.code[k].kind == .identifier && (s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "{")))
-                    && (vocabulary.acquireNames.contains(s, k) || vocabulary.lockScopedNames.contains(s, k) || s.is(k, "sync") || s.is(k, "wait"))
+                guard s.code[k].kind == .identifier && (s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "{"))) else { return false }
+                if vocabulary.lockScopedNames.contains(s, k) || s.is(k, "sync") || s.is(k, "wait") { return true }
+                guard vocabulary.acquireNames.contains(s, k) else { return false }
+                let acquire = s.text(k)
+                if vocabulary.freeFunctionAcquires.contains(acquire) || !s.isChar(k - 1, UInt8(ascii: ".")) { return true }
+                let r = LockRegions.receiverStart(s, dot: k - 1)
+                guard r >= 0 else { return true }
+                // `super.lock()`: the superclass's lock.
+                if s.isKeyword(r, .super) { return true }
+                let receiver = LockRegions.normalized(s.text(s.span(r, k - 1)))
+                if typeReleases == nil { typeReleases = zeroArgumentReleases(in: d, s, vocabulary: vocabulary) }
+                if typeReleases!.contains(receiver) { return true }
+                let last = receiver.split(separator: ".").last.map(String.init) ?? receiver
+                guard case .variable(let v) = s.lookupVariable(last, at: k) else { return false }
+                return vocabulary.lockType(of: s.decls[v], in: s, strict: false) != nil
             }
             bits |= takes ? 1 : 2
         }
         return bits
+    }
+
+    /// The receivers (normalized, as lock regions write them) of zero-argument release calls
+    /// (`x.unlock()`) in the body of type or extension `d`.
+    static func zeroArgumentReleases(in d: Int, _ s: FileStructure, vocabulary: LockVocabulary) -> Set<String> {
+        var out = Set<String>()
+        guard s.decls[d].body >= 0 else { return out }
+        let body = s.scopes[s.decls[d].body]
+        for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && s.isChar(k + 2, UInt8(ascii: ")"))
+            && s.isChar(k + 1, UInt8(ascii: "(")) && s.isChar(k - 1, UInt8(ascii: ".")) && vocabulary.releaseNames.contains(s, k) {
+            let r = LockRegions.receiverStart(s, dot: k - 1)
+            if r >= 0 { out.insert(LockRegions.normalized(s.text(s.span(r, k - 1)))) }
+        }
+        return out
     }
 
     /// The lock types (known to the vocabulary: `Mutex`, `OSAllocatedUnfairLock`, `NSLock`, …)

@@ -398,7 +398,7 @@ public final class RuleContext {
     static func lockImplementations(_ name: String, module: String, index: ProjectIndex) -> UInt8 {
         guard let f = index.facts(module: module, name: name) else { return 0 }
         // A protocol's: its conformers' and the defaults its extensions give.
-        return f.isProtocol ? (index.protocolLockImplementations[module]?[name] ?? 0) | f.lockImplementations : f.lockImplementations
+        return f.isProtocol ? (index.protocolLockImplementations[module]?[name] ?? 0) | (f.lockImplementations & 3) : f.lockBehaviour
     }
 
     /// Whether code of the module (this file included) calls `withLock` on a variable of lock

@@ -649,6 +649,8 @@ public enum GuardInference {
         // Accesses other types' code makes through a reference to the class: judged apart, once
         // the class's own accesses show the var's guard.
         var outsideByVar: [String: [StateAccessRecord]] = [:]
+        // Vars other types' code reads (or calls) through a reference, test code included.
+        var outsideReads = Set<String>()
         // Where the class hands itself to other code, with what holds there.
         var handOuts: [Effective] = []
         // Per var: its accesses that no count includes (construction, a test's ordered set-up).
@@ -658,7 +660,9 @@ public enum GuardInference {
         for l in logs {
             for a in l.accesses {
                 if a.outside {
-                    if !l.testCode && !a.testOnly { outsideByVar[a.variable, default: []].append(a) }
+                    // (A call through another reference shows only that the var's closure runs there.)
+                    if !a.write { outsideReads.insert(a.variable) }
+                    if !l.testCode && !a.testOnly && !a.callOnly { outsideByVar[a.variable, default: []].append(a) }
                     continue
                 }
                 if OutsideAccesses.handOutReceiver(a.variable) != nil {
@@ -694,6 +698,18 @@ public enum GuardInference {
             }
         }
         accesses.sort { $0.record.site < $1.record.site }
+        // Whether the closures stored in var `p` run holding `g`: the class's own code reads `p`
+        // only to call it, at least once, each time holding `g`, and no other type's code reads
+        // or calls it (the closure runs nowhere else the run shows).
+        func invokedOnlyHolding(_ p: String, _ g: HeldGuard) -> Bool {
+            guard !outsideReads.contains(p), logs.contains(where: { $0.vars.contains { $0.name == p } }) else { return false }
+            var any = false
+            for a in accesses where a.record.variable == p && !a.record.write {
+                guard a.record.invoked, a.eff.guards.contains(g) else { return false }
+                any = true
+            }
+            return any
+        }
         // Vars set up once under a guard, and the members that run that set-up first: a read
         // there after it is ordered after the write (worked out once per class).
         let onceFirst = OnceSections.firstRuns(logs, sites: sites)
@@ -909,6 +925,9 @@ public enum GuardInference {
                 let example = (guarded.first { $0.record.write && $0.eff.guards.contains(primary) }
                     ?? guarded.first { $0.eff.some.contains(primary) })!.record.site
                 for r in outside {
+                    // In a closure stored in a closure var of the class that the class invokes only
+                    // holding the guard: it runs holding it.
+                    if let p = r.storedIn, invokedOnlyHolding(p, primary) { continue }
                     var f = GuardFinding(kind: .unguarded, unchecked: unchecked, typeName: cls.name, variable: v.name, site: r.site)
                     f.write = r.write
                     f.primary = primary

@@ -91,6 +91,16 @@ public struct StateAccessRecord: Sendable, Equatable {
     /// it holds none of the class's guards, and counts only where the class's own writes of
     /// the var hold one.
     public var outside = false
+    /// A read that calls the var's value where it stands (`onChange?(x)`, `handler(x)`): a
+    /// stored closure invoked.
+    public var invoked = false
+    /// For an access from outside the class in a closure the code stores in a closure var of the
+    /// same instance (`model.onChange = { … model.items … }`): that var's name. The closure runs
+    /// where the class invokes it.
+    public var storedIn: String? = nil
+    /// An outside use that calls the var directly (`ref.handler(x)`): recorded only to show where
+    /// the var's closure runs, never reported.
+    public var callOnly = false
 }
 
 /// A call from the type's own code to one of its members (or a read of a computed property).
@@ -2417,6 +2427,7 @@ struct UnitWalker {
                 var rec = StateAccessRecord(variable: word, site: CodeSite(s, token: i), member: memberKey, guards: held.guards)
                 if !runsLater { rec.releasedEntry = regions.releasedOnEntry(before: i) }
                 rec.write = write
+                rec.invoked = !write && StateAccess.isInvoked(s, i)
                 rec.construction = construction
                 if construction { rec.lifecycle = StateAccess.lifecycle(s, member: top) }
                 rec.runsLater = runsLater

@@ -69,6 +69,11 @@ public struct GuardRegions {
     /// Locks a member's callers hold on entry and the member releases: (lock, body, release).
     let heldOnEntryRegions: [(lock: String, exec: Int, end: Int)]
     let escaping: Set<String>
+    /// Closure methods whose closure runs under a lock, so before the call returns (the
+    /// vocabulary's and the file's own wrappers).
+    private let lockNames: Set<String>
+    /// Per closure index: whether it runs before the call that takes it returns (see `runsDuring`).
+    private var duringCache: [Int: Bool] = [:]
     private let byStart: [Int]
     private let maxEndUpTo: [Int]
     /// Per executable scope: the tokens from which an assertion puts the code on an executor.
@@ -478,6 +483,7 @@ public struct GuardRegions {
         regions = out
         heldOnEntryRegions = heldOnEntry
         escaping = base.escapingCallees
+        lockNames = vocabulary.lockScopedMethods.union(extraScopedMethods)
         let order = out.indices.sorted { (out[$0].start, $0) < (out[$1].start, $1) }
         var maxEnd: [Int] = []
         maxEnd.reserveCapacity(order.count)
@@ -563,6 +569,12 @@ public struct GuardRegions {
             guard LockRegions.reachesWithoutDeferral(s, from: i, to: r.executable, escaping: escaping) else { continue }
             if let h = r.held {
                 if h.kind == .readerWriter && write && !r.writes { continue }
+                // In a closure handed to code that may keep it and call it later, anywhere: the
+                // tool cannot tell whether it runs while the guard is held.
+                if !runsDuring(i, r.executable) {
+                    possible = true
+                    continue
+                }
                 if !guards.contains(h) { guards.append(h) }
             } else {
                 possible = true
@@ -572,6 +584,66 @@ public struct GuardRegions {
         guards.sort()
         return (guards, possible)
     }
+
+    /// Whether token `i` runs while executable scope `exec` runs: every closure between them is
+    /// one the call that takes it runs before returning (see `closureRunsDuringCall`). A local
+    /// function between them is judged where it is called (`reachesWithoutDeferral`).
+    mutating func runsDuring(_ i: Int, _ exec: Int) -> Bool {
+        var sc = Int(s.scopeOf[i])
+        while sc >= 0 && sc != exec {
+            let scope = s.scopes[sc]
+            if scope.kind == .functionBody { return true }
+            if scope.kind == .closure {
+                if duringCache[scope.closure] == nil { duringCache[scope.closure] = closureRunsDuringCall(s.closures[scope.closure]) }
+                if duringCache[scope.closure] == false { return false }
+            }
+            sc = scope.parent
+        }
+        return true
+    }
+
+    /// Whether closure `c` runs before the call it is passed to returns: a closure not passed to
+    /// a call (called where it stands, or judged by `LockRegions.runsLater`), one passed to a
+    /// method that runs it on the spot (a sequence's `forEach`/`map`, `withLock`, `sync`), or to a
+    /// function of this file whose closure parameters are not escaping (none `@escaping`, none
+    /// optional). A closure passed to anything else (an API the tool cannot see, a method of
+    /// another file) runs wherever that code calls it: the tool cannot tell.
+    func closureRunsDuringCall(_ c: Closure) -> Bool {
+        Self.closureRunsDuringCall(s, c, lockNames: lockNames, escaping: escaping)
+    }
+
+    /// `closureRunsDuringCall` for file `s`, given the closure methods that run their closure
+    /// under a lock and the file's functions that take an `@escaping` closure.
+    public static func closureRunsDuringCall(_ s: FileStructure, _ c: Closure, lockNames: Set<String>, escaping: Set<String>) -> Bool {
+        guard c.callee >= 0 else { return true }
+        if Self.runsNowNames.contains(s, c.callee) { return true }
+        let name = s.text(c.callee)
+        if lockNames.contains(name) { return true }
+        if escaping.contains(name) { return false }
+        let decls = s.functionDecls(named: name)
+        guard !decls.isEmpty else { return false }
+        return decls.allSatisfy { di in
+            var functions = 0
+            for p in s.decls[di].parameterNames {
+                guard let range = s.parameterType(p, of: di), !range.isEmpty, range.contains(where: { s.is($0, "->") }) else { continue }
+                // `(() -> Void)?` is escaping, though not marked so.
+                if s.isChar(range.upperBound - 1, UInt8(ascii: "?")) || s.isChar(range.upperBound - 1, UInt8(ascii: "!")) { return false }
+                functions += 1
+            }
+            return functions > 0
+        }
+    }
+
+    /// Methods that run their closure argument before they return: a sequence's or collection's
+    /// own (`forEach`, `map`, `sorted(by:)`), the scoped pointer and continuation functions, a
+    /// queue's `sync`. (Not those that keep it for later, though they take no lock: `sink`,
+    /// `observe`, `addObserver`, `subscribe`.)
+    static let runsNowNames = NameSet(LockGraph.runNowCallees.union(plainClosureMethods).union([
+        "sync", "performAndWait", "concurrentPerform", "withoutActuallyEscaping", "index",
+    ]).subtracting([
+        "sink", "assign", "receive", "handleEvents", "subscribe", "observe", "addObserver", "publisher", "trySink",
+        "dataTask", "uploadTask", "downloadTask", "whenComplete", "whenSuccess", "whenFailure",
+    ]))
 
     /// The locks the body around token `i` releases before `i` without having taken them (its
     /// callers' locks, handed back: their guard no longer holds here).

@@ -38,14 +38,16 @@ enum OutsideAccesses {
         var candidates: [(i: Int, r: Int, type: String)] = []
         var uses: [String: Set<String>] = [:]
         var guardedSpans: [(start: Int, end: Int, lock: String)]? = nil
+        var escaping: Set<String>? = nil
         for i in 2..<s.code.count where s.code[i].kind == .identifier && s.isChar(i - 1, UInt8(ascii: ".")) {
             // `self.ref.x` (or `self?.ref.x`) only; `a.b.x` goes through something the tool does not follow.
             guard let (r, memberOnly) = ReceiverTable.receiver(s, ofMember: i, optionalSelf: true) else { continue }
-            // A method call or a method named as a value is not a stored var; a `{` after it is a
-            // trailing closure only when it opens one (`for x in ref.items {`, `if ref.ready {`:
-            // a statement's body, the var read).
-            if s.isChar(i + 1, UInt8(ascii: "(")) { continue }
-            if s.isChar(i + 1, UInt8(ascii: "{")) {
+            // A method call or a method named as a value is not a stored var (a call of one is a
+            // stored closure invoked, kept only to show where the class's closures run); a `{`
+            // after it is a trailing closure only when it opens one (`for x in ref.items {`,
+            // `if ref.ready {`: a statement's body, the var read).
+            let call = s.isChar(i + 1, UInt8(ascii: "("))
+            if !call && s.isChar(i + 1, UInt8(ascii: "{")) {
                 let sc = Int(s.scopeOf[i + 1])
                 if !(sc >= 0 && s.scopes[sc].open == i + 1 && s.scopes[sc].kind == .statement) { continue }
             }
@@ -94,10 +96,39 @@ enum OutsideAccesses {
             var a = StateAccessRecord(variable: name, site: CodeSite(s, token: i), member: "", guards: [])
             a.write = StateAccess.mayWrite(s, i, reference: false)
             a.outside = true
+            a.invoked = !a.write && StateAccess.isInvoked(s, i)
+            a.callOnly = s.isChar(i + 1, UInt8(ascii: "("))
+            if !a.write && !a.invoked {
+                if escaping == nil { escaping = LockRegions.escapingClosureFunctions(s) }
+                a.storedIn = storedClosure(s, i, receiver: receiver, lockNames: context.vocabulary.lockScopedMethods, escaping: escaping!)
+            }
             if let e = s.enclosingExecutable(of: i) { a.exec = Int(s.code[s.scopes[e].open].start) }
             out[type, default: []].append(a)
         }
         return out
+    }
+
+    /// The closure var of the receiver's instance that the closure around token `i` is stored in
+    /// (`ref.onChange = { … ref.items … }`, `self.ref?.onChange = { … }`), when nothing between
+    /// them runs later; nil otherwise.
+    static func storedClosure(_ s: FileStructure, _ i: Int, receiver: String, lockNames: Set<String>, escaping: Set<String>) -> String? {
+        for sc in s.enclosingScopes(of: i) {
+            let kind = s.scopes[sc].kind
+            if kind == .functionBody || kind == .accessorBlock { return nil }
+            guard kind == .closure else { continue }
+            let c = s.closures[s.scopes[sc].closure]
+            if c.callee < 0 && c.open >= 4 && s.isChar(c.open - 1, UInt8(ascii: "=")) && s.code[c.open - 2].kind == .identifier
+                && s.isChar(c.open - 3, UInt8(ascii: ".")) {
+                var r = c.open - 4
+                if s.isChar(r, UInt8(ascii: "?")) || s.isChar(r, UInt8(ascii: "!")) { r -= 1 }
+                guard r >= 0, s.is(r, text: receiver) else { return nil }
+                // `ref.onChange` or `self.ref.onChange`, not another value's `ref`.
+                if s.isChar(r - 1, UInt8(ascii: ".")) && !(s.isKeyword(r - 2, .self) && !s.isChar(r - 3, UInt8(ascii: "."))) { return nil }
+                return s.text(c.open - 2)
+            }
+            guard GuardRegions.closureRunsDuringCall(s, c, lockNames: lockNames, escaping: escaping) else { return nil }
+        }
+        return nil
     }
 
     struct Receiver: Hashable {

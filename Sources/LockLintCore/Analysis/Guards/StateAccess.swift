@@ -527,3 +527,12 @@ public enum StateAccess {
         return nil
     }
 }
+
+extension StateAccess {
+    /// Whether the name at `i` is called where it stands: `name(…)`, `name?(…)`, `name!(…)`.
+    static func isInvoked(_ s: FileStructure, _ i: Int) -> Bool {
+        var j = i + 1
+        if s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) { j += 1 }
+        return s.isChar(j, UInt8(ascii: "(")) && s.code[j].start == s.code[j - 1].end
+    }
+}

@@ -86,3 +86,21 @@ final class TwoLockSlot {
 
     func bump() { other.withLock { count += 1 } }
 }
+
+// Near-miss: a handed-out worker body that takes the lock but reads a var bare that only other
+// members write (closed after the workers end, say): no double-checked shape, and the tool cannot
+// see what orders that read against those writes.
+final class Worker {
+    private let lock = NSLock()
+    private var fd: Int32 = 3
+    private var pending = 0
+
+    func start() { Thread(block: self.run).start() }
+
+    private func run() {
+        let handle = fd
+        lock.withLock { pending = Int(handle) }
+    }
+
+    func close() { lock.withLock { fd = -1 } }
+}

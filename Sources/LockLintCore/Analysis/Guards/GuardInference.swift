@@ -413,19 +413,31 @@ public enum GuardInference {
         // is a lock of a type the tool knows and none is recursive.
         var classGuards = Set<HeldGuard>()
         var takenIn: [String: Set<HeldGuard>] = [:]
+        // Members that read a var with nothing held, then read it again and write it holding a
+        // lock (double-checked): "member|var" → offsets of the first bare read, the guarded read,
+        // the guarded write.
+        var steps: [String: (bare: Int, read: Int, write: Int)] = [:]
         for l in logs {
             for a in l.accesses where !a.outside {
                 classGuards.formUnion(a.guards)
-                if !a.runsLater && !a.member.isEmpty { takenIn[a.member, default: []].formUnion(a.guards) }
+                guard !a.runsLater && !a.member.isEmpty else { continue }
+                takenIn[a.member, default: []].formUnion(a.guards)
+                let key = a.member + "|" + a.site.path + "|" + a.variable
+                var st = steps[key] ?? (Int.max, -1, -1)
+                if a.guards.isEmpty && !a.write && !a.possible { st.bare = min(st.bare, a.site.offset) }
+                if !a.guards.isEmpty && !a.write && st.bare < a.site.offset && st.read < 0 { st.read = a.site.offset }
+                if !a.guards.isEmpty && a.write && st.read >= 0 && st.read < a.site.offset { st.write = a.site.offset }
+                steps[key] = st
             }
         }
+        let doubleChecked = Set(steps.filter { $0.value.write >= 0 }.keys.map { String($0.prefix { $0 != "|" }) })
         let plainLocks = !classGuards.isEmpty && classGuards.allSatisfy { g in
             g.kind == .lock && (cls.lockTypes[g.name.hasPrefix("self.") ? String(g.name.dropFirst(5)) : g.name]).map { !$0.contains("Recursive") } ?? false
         }
         /// Whether member `k` takes every lock the class holds at its accesses itself: a reference
         /// to it, called from code the tool cannot see, runs with none of them held.
         func takesEveryLock(_ k: String) -> Bool {
-            plainLocks && (takenIn[k].map { classGuards.isSubset(of: $0) } ?? false)
+            plainLocks && doubleChecked.contains(k) && (takenIn[k].map { classGuards.isSubset(of: $0) } ?? false)
         }
         for (k, m) in members {
             if m.construction || constructionOnly.contains(m.baseName)

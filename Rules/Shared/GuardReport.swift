@@ -378,6 +378,11 @@ enum GuardReport {
             // One half of a check-then-act in one function: guarding each half on its own still
             // lets the value change in between, and holding the lock from the check to the write
             // is safe only when nothing between them calls out of the class.
+            if tail.hasPrefix(" like the "), f.rechecked, let fn = checkThenActFunction(context.structure, f) {
+                return base + " (a short acquisition for the read alone); '\(fn)' reads '\(f.variable)' again under '\(g.name)' before writing it, which "
+                    + "keeps that write right, but this first read can run while another thread writes '\(f.variable)' there, and a var is not atomic: "
+                    + "the read can see a half-written value"
+            }
             if tail.hasPrefix(" like the "), let fn = checkThenActFunction(context.structure, f) {
                 return base + "; '\(fn)' also decides on '\(f.variable)' by reading it before writing it: re-check the condition in the "
                     + "acquisition that writes, or make the check and the write one acquisition when nothing between them calls out of the class"

@@ -120,6 +120,9 @@ public struct GuardFinding: Sendable, Equatable {
     /// property itself, not a parameter or local of that name, nor another value's member)
     /// before it; for a read, the member writes the var after it.
     public var checkThenAct = false
+    /// For a read with `checkThenAct`: its member reads the var again, holding the guard, before
+    /// that write (double-checked: the write is decided on a fresh read, this read still races).
+    public var rechecked = false
     /// For a write: sending it to run later (`queue.async`) could reorder it against code the
     /// tool sees or cannot see: a caller of its member (or of a member that calls that one) goes
     /// on after the call, or code outside the module can call the member.
@@ -405,6 +408,37 @@ public enum GuardInference {
             && !setOutside.contains(m.baseName) && m.access != .world && !m.enteredFromOutside && !referenced.contains(k) {
             neverRun.insert(k)
         }
+        // The locks the class's own code holds at its accesses, and the ones each member takes
+        // in its own body (not in a closure that runs later). Known only when every guard held
+        // is a lock of a type the tool knows and none is recursive.
+        var classGuards = Set<HeldGuard>()
+        var takenIn: [String: Set<HeldGuard>] = [:]
+        // Members that read a var with nothing held, then read it again and write it holding a
+        // lock (double-checked): "member|var" → offsets of the first bare read, the guarded read,
+        // the guarded write.
+        var steps: [String: (bare: Int, read: Int, write: Int)] = [:]
+        for l in logs {
+            for a in l.accesses where !a.outside {
+                classGuards.formUnion(a.guards)
+                guard !a.runsLater && !a.member.isEmpty else { continue }
+                takenIn[a.member, default: []].formUnion(a.guards)
+                let key = a.member + "|" + a.site.path + "|" + a.variable
+                var st = steps[key] ?? (Int.max, -1, -1)
+                if a.guards.isEmpty && !a.write && !a.possible { st.bare = min(st.bare, a.site.offset) }
+                if !a.guards.isEmpty && !a.write && st.bare < a.site.offset && st.read < 0 { st.read = a.site.offset }
+                if !a.guards.isEmpty && a.write && st.read >= 0 && st.read < a.site.offset { st.write = a.site.offset }
+                steps[key] = st
+            }
+        }
+        let doubleChecked = Set(steps.filter { $0.value.write >= 0 }.keys.map { String($0.prefix { $0 != "|" }) })
+        let plainLocks = !classGuards.isEmpty && classGuards.allSatisfy { g in
+            g.kind == .lock && (cls.lockTypes[g.name.hasPrefix("self.") ? String(g.name.dropFirst(5)) : g.name]).map { !$0.contains("Recursive") } ?? false
+        }
+        /// Whether member `k` takes every lock the class holds at its accesses itself: a reference
+        /// to it, called from code the tool cannot see, runs with none of them held.
+        func takesEveryLock(_ k: String) -> Bool {
+            plainLocks && doubleChecked.contains(k) && (takenIn[k].map { classGuards.isSubset(of: $0) } ?? false)
+        }
         for (k, m) in members {
             if m.construction || constructionOnly.contains(m.baseName)
                 || (setup.contains(m.baseName) && (sites[k] ?? []).allSatisfy { $0.construction } && !calledAfterSetUp.contains(k)) {
@@ -449,7 +483,10 @@ public enum GuardInference {
                         || (m.access == .world ? publicGuardTakenOutside : guardTakenOutside))
                 // A reference to it (`#selector(m)`, `f(handler: m)`) may be called from anywhere,
                 // but a member isolated to the main actor runs on the main thread wherever that is.
-                let fallback = Entry(possible: m.saysCallerHolds || (referenced.contains(k) && !m.mainActorIsolated) || calledBack || othersMayHold)
+                // (Not one that takes, in its own body, every lock the class guards state with:
+                // none of them is recursive, so a caller holding one would deadlock there.)
+                let fallback = Entry(possible: m.saysCallerHolds || (referenced.contains(k) && !m.mainActorIsolated && !takesEveryLock(k))
+                                     || calledBack || othersMayHold)
                 if hooks.contains(k) && !referenced.contains(k) && !(sites[k] ?? []).isEmpty && !m.saysCallerHolds {
                     // A hook the superclass calls: entered only through those calls when every
                     // one of them runs on a serial queue of the class (checked after the fixed
@@ -979,12 +1016,14 @@ public enum GuardInference {
             // Per member: where its first read and its last write of the var are (check-then-act).
             var firstRead: [String: Int] = [:]
             var lastWrite: [String: Int] = [:]
+            var guardedReads: [String: [Int]] = [:]
             for a in list where !a.record.member.isEmpty {
                 let k = a.record.site.path + "|" + a.record.member
                 if a.record.write {
                     lastWrite[k] = max(lastWrite[k] ?? -1, a.record.site.offset)
                 } else {
                     firstRead[k] = min(firstRead[k] ?? Int.max, a.record.site.offset)
+                    if a.eff.guards.contains(primary) { guardedReads[k, default: []].append(a.record.site.offset) }
                 }
             }
             let onceRuns = setUpOnce[v.name].flatMap { onceFirst[$0] }
@@ -1036,6 +1075,9 @@ public enum GuardInference {
                 if !r.member.isEmpty {
                     let k = r.site.path + "|" + r.member
                     f.checkThenAct = r.write ? (firstRead[k] ?? Int.max) < r.site.offset : (lastWrite[k] ?? -1) > r.site.offset
+                    if f.checkThenAct && !r.write, let w = lastWrite[k] {
+                        f.rechecked = guardedReads[k]?.contains { $0 > r.site.offset && $0 < w } ?? false
+                    }
                 }
                 if r.write && !r.runsLater && !r.member.isEmpty {
                     (f.orderMatters, f.continuingCall, f.continuingCallee) = order(r.member)

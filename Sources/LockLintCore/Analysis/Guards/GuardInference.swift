@@ -770,6 +770,18 @@ public enum GuardInference {
                     return afterJoin.contains(r.site) && writes.allSatisfy { $0.member == r.member && $0.site.path == r.site.path && $0.site < r.site }
                 }
             }
+            if !throughOthers.contains(v.name) && !v.settableOutsideModule && !(outsideByVar[v.name]?.contains { $0.write } ?? false),
+               list.contains(where: { $0.record.threadBody >= 0 && !$0.record.write }) {
+                // A read in the body a thread started once per instance runs (see `ThreadBodies`),
+                // of a var whose every write after construction is in that same body: the thread's
+                // own statements, one after another; no other code writes it beside them.
+                let writes = list.filter { $0.record.write }.map(\.record)
+                list.removeAll { a in
+                    let r = a.record
+                    return !r.write && r.threadBody >= 0
+                        && writes.allSatisfy { $0.threadBody == r.threadBody && $0.site.path == r.site.path }
+                }
+            }
             // Written after construction by the run's own code (a public setter in an app target
             // writes nothing; one a library's users call is judged at the declaration).
             // A test helper's public var is set by the tests of the run, which the tool reads.

@@ -74,6 +74,10 @@ public struct StateAccessRecord: Sendable, Equatable {
     /// A read in product code after its function joined every start before it
     /// (`group.wait()`, or in `group.notify { }`; see `TestOrdering.joined`).
     public var afterJoin = false
+    /// In the body a thread (or task) runs that an initializer starts once per instance (see
+    /// `ThreadBodies`): the byte offset of that body's `{`, else -1. Its statements run one after
+    /// another on that one thread.
+    public var threadBody = -1
     /// For a write in a once-section of the class (see `OnceSection`): its flag (for the flag
     /// itself, only its `flag = true` there).
     public var onceFlag: String? = nil
@@ -2172,6 +2176,8 @@ struct UnitWalker {
     /// The names of the class's methods (in this file): a var's name called as one of them is a call.
     var methodNames: Set<String> = []
     var shadowCache: [Int: Set<String>] = [:]
+    /// Per closure: whether it is a thread body an initializer starts once (see `ThreadBodies`).
+    var threadBodyCache: [Int: Bool] = [:]
     var keyCache: [Int: String] = [:]
     /// Per initializer: the `self` where it first hands the instance on (see `ConstructionPhase.handsOn`).
     var initHandOff: [Int: Int] = [:]
@@ -2438,6 +2444,7 @@ struct UnitWalker {
                 }
                 if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
                 if runsLater && held.guards.isEmpty { rec.callback = ObserverDelivery.callbackKey(s, at: i) }
+                if runsLater { rec.threadBody = threadBody(i, regions: regions) }
                 if write && !runsLater && !construction, let o = once.first(where: { $0.range.contains(i) }) {
                     rec.onceFlag = word != o.flag || OnceSections.setsTrue(s, i) ? o.flag : nil
                 }
@@ -2596,6 +2603,21 @@ struct UnitWalker {
             return (CodeSite(s, token: c.callee), regions.held(at: c.callee, write: false).guards, execOffset(c.callee))
         }
         return (nil, [], -1)
+    }
+
+    /// The innermost closure around `i` that runs later, when it is a body a thread (or task)
+    /// started once per instance runs: the byte offset of its `{`, else -1.
+    mutating func threadBody(_ i: Int, regions: GuardRegions) -> Int {
+        for sc in s.enclosingScopes(of: i) {
+            let scope = s.scopes[sc]
+            if scope.kind == .functionBody { break }
+            guard scope.kind == .closure else { continue }
+            let c = s.closures[scope.closure]
+            guard LockRegions.runsLater(s, c, escaping: regions.escaping) else { continue }
+            if threadBodyCache[scope.closure] == nil { threadBodyCache[scope.closure] = ThreadBodies.isStartedOnce(s, c) }
+            return threadBodyCache[scope.closure]! ? Int(s.code[c.open].start) : -1
+        }
+        return -1
     }
 
     /// The byte offset of the `{` opening the body or closure that runs token `i`.

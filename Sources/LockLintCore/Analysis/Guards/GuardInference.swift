@@ -741,6 +741,9 @@ public enum GuardInference {
             // A var the class uses as a guard (a `var` queue or loop) is not its state.
             if ownGuards.contains(where: { $0.name == v.name }) { continue }
             var list = accesses.filter { $0.record.variable == v.name }
+            // `_ = self.x` cannot act on a stale value; of a lazy var it stores the initial value
+            // (a write), which it can.
+            if !v.lazy { list.removeAll { $0.record.discarded } }
             if !drained.isEmpty {
                 // After a drain of the queue on which every write that can run meanwhile runs:
                 // ordered, not an access. Another test's own statements run on another instance,

@@ -78,6 +78,8 @@ public struct StateAccessRecord: Sendable, Equatable {
     /// `ThreadBodies`): the byte offset of that body's `{`, else -1. Its statements run one after
     /// another on that one thread.
     public var threadBody = -1
+    /// `_ = self.x`: a read whose value is thrown away (see `StateAccess.isDiscardedRead`).
+    public var discarded = false
     /// For a write in a once-section of the class (see `OnceSection`): its flag (for the flag
     /// itself, only its `flag = true` there).
     public var onceFlag: String? = nil
@@ -2423,6 +2425,7 @@ struct UnitWalker {
                 var rec = StateAccessRecord(variable: word, site: CodeSite(s, token: i), member: memberKey, guards: held.guards)
                 if !runsLater { rec.releasedEntry = regions.releasedOnEntry(before: i) }
                 rec.write = write
+                rec.discarded = !write && StateAccess.isDiscardedRead(s, i)
                 rec.construction = construction
                 if construction { rec.lifecycle = StateAccess.lifecycle(s, member: top) }
                 rec.runsLater = runsLater

@@ -256,8 +256,16 @@ public enum GuardInference {
         let unchecked = cls.unchecked || logs.contains { $0.uncheckedHere }
         var members: [String: MemberRecord] = [:]
         var byBase: [String: [String]] = [:]
+        // Full names two declarations of the class share (overloads told apart only by their
+        // parameter types, `item(for: Int)` and `item(for: Message)`): the tool cannot tell
+        // which of them a call reaches.
+        var overloaded = Set<String>()
         for l in logs {
-            for m in l.members where members[m.key] == nil {
+            for m in l.members {
+                if let known = members[m.key] {
+                    if known.site != m.site && m.key.hasSuffix(")") { overloaded.insert(m.key) }
+                    continue
+                }
                 members[m.key] = m
                 byBase[m.baseName, default: []].append(m.key)
             }
@@ -1068,7 +1076,9 @@ public enum GuardInference {
                 // reach with the guard held (the fix is then that member's call: hopping inside
                 // it would deadlock or reorder those callers), nor past one that code outside the
                 // module can call (outside callers are a path of their own).
-                if !r.runsLater && !r.member.isEmpty, let m = members[r.member], let here = callers(r.member, primary) {
+                // (Not through an overload that shares its full name with another: its calls may
+                // be the other's, and a path through them would describe the other's code.)
+                if !r.runsLater && !r.member.isEmpty && !overloaded.contains(r.member), let m = members[r.member], let here = callers(r.member, primary) {
                     f.helper = m.baseName
                     f.helperProperty = r.member.hasSuffix(")") ? nil : r.member.hasSuffix(".set") ? "set" : "read"
                     (f.helperGuardedCalls, f.helperUnguardedCalls) = (here.held, here.bare)
@@ -1077,7 +1087,8 @@ public enum GuardInference {
                         var seen: Set<String> = [r.member]
                         var current = m
                         while !f.helperHasGuardedCaller && current.access != .world && !current.enteredFromOutside
-                                && !bad.runsLater && !bad.member.isEmpty && bad.guards.isEmpty && !bad.releasedEntry.contains(primary.name),
+                                && !bad.runsLater && !bad.member.isEmpty && !overloaded.contains(bad.member) && bad.guards.isEmpty
+                                && !bad.releasedEntry.contains(primary.name),
                               seen.insert(bad.member).inserted, let up = callers(bad.member, primary), let upBad = up.bad,
                               let upMember = members[bad.member] {
                             f.helper = upMember.baseName

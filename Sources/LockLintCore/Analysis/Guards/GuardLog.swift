@@ -762,7 +762,8 @@ public enum GuardLogExtractor {
                 walker.walk(u, regions: &regions!, into: &log)
             }
             (log.writtenThroughOthers, log.setUpThroughOthers) = writesThroughOtherReferences(s, uses: memberUses!, vars: vars, references: references,
-                                                                                               className: name, uniqueness: uniqueness)
+                                                                                               className: name, uniqueness: uniqueness,
+                                                                                               selfAliases: fileSelfAliases!)
             if log.testCode { log.concurrentUses = concurrentUses(s, names: Set(log.members.map(\.baseName)).union(vars)) }
             if log.accesses.contains(where: { a in a.guards.contains { GuardInference.isOwn($0) && $0.kind != .mainActor } }) {
                 result.usesGuards[name] = true
@@ -2113,7 +2114,7 @@ public enum GuardLogExtractor {
     }
 
     static func writesThroughOtherReferences(_ s: FileStructure, uses: [String: [Int]], vars: Set<String>, references: Set<String>,
-                                             className: String, uniqueness: Set<String>) -> ([String], [String]) {
+                                             className: String, uniqueness: Set<String>, selfAliases: Set<String> = []) -> ([String], [String]) {
         var out = Set<String>()
         var safe = Set<String>()
         var ambiguous: [String: Bool] = [:]
@@ -2122,6 +2123,9 @@ public enum GuardLogExtractor {
             let name = s.text(i)
             if out.contains(name) { continue }
             guard StateAccess.mayWrite(s, i, reference: references.contains(name)) else { continue }
+            // `strongSelf.x = …` after `guard let strongSelf = self`: the class's own write.
+            if !selfAliases.isEmpty && i >= 2 && s.code[i - 2].kind == .identifier && selfAliases.contains(s.text(i - 2))
+                && !s.isChar(i - 3, UInt8(ascii: ".")) { continue }
             if ambiguous[name] == nil {
                 ambiguous[name] = s.variableDecls(named: name).contains { k in
                     let d = s.decls[k]

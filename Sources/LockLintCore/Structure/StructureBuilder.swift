@@ -1398,14 +1398,21 @@ struct StructureBuilder {
         var isAsync = false
         var names: [String] = []
         var steps = 0
+        // After `->` comes the result type, which binds nothing (`-> (Int, String)`, `-> A.B`).
+        var afterArrow = false
         while j < limit && steps < 200 {
             steps += 1
             let t = code[j]
             if t.kind == .keyword && t.word == .in { return (j, isAsync, names) }
             let c = char(j)
+            if t.kind == .punctuation && t.length == 2 && firstByte(j) == UInt8(ascii: "-") { afterArrow = true }
             if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") {
                 let m = Int(match[j])
                 guard m > j else { break }
+                if afterArrow {
+                    j = m + 1
+                    continue
+                }
                 // Names inside: identifiers followed by `,`, `)`, `]`, `:` or `=`.
                 var k = j + 1
                 while k < m {
@@ -1434,9 +1441,13 @@ struct StructureBuilder {
                 continue
             }
             if t.kind == .identifier {
-                let nc = char(j + 1)
-                let isReturnType = j > 0 && code[j - 1].kind == .punctuation && code[j - 1].length == 2
-                if (nc == UInt8(ascii: ",") || word(j + 1) == .in) && !isReturnType { names.append(text(j)) }
+                // A bare parameter: `x in`, `x, y in`, and before the effects or the result type
+                // (`x -> T in`, `x throws -> T in`, `x async in`).
+                let next = j + 1 < code.count ? code[j + 1] : t
+                let ends = char(j + 1) == UInt8(ascii: ",") || word(j + 1) == .in
+                    || (next.kind == .punctuation && next.length == 2 && firstByte(j + 1) == UInt8(ascii: "-"))
+                    || word(j + 1) == .async || word(j + 1) == .throws || word(j + 1) == .rethrows
+                if ends && !afterArrow { names.append(text(j)) }
                 j += 1
                 continue
             }

@@ -259,8 +259,16 @@ public enum GuardInference {
         let unchecked = cls.unchecked || logs.contains { $0.uncheckedHere }
         var members: [String: MemberRecord] = [:]
         var byBase: [String: [String]] = [:]
+        // Full names two declarations of the class share (overloads told apart only by their
+        // parameter types, `item(for: Int)` and `item(for: Message)`): the tool cannot tell
+        // which of them a call reaches.
+        var overloaded = Set<String>()
         for l in logs {
-            for m in l.members where members[m.key] == nil {
+            for m in l.members {
+                if let known = members[m.key] {
+                    if known.site != m.site && m.key.hasSuffix(")") { overloaded.insert(m.key) }
+                    continue
+                }
                 members[m.key] = m
                 byBase[m.baseName, default: []].append(m.key)
             }
@@ -794,6 +802,9 @@ public enum GuardInference {
             // A var the class uses as a guard (a `var` queue or loop) is not its state.
             if ownGuards.contains(where: { $0.name == v.name }) { continue }
             var list = accesses.filter { $0.record.variable == v.name }
+            // `_ = self.x` cannot act on a stale value; of a lazy var it stores the initial value
+            // (a write), which it can.
+            if !v.lazy { list.removeAll { $0.record.discarded } }
             if !drained.isEmpty {
                 // After a drain of the queue on which every write that can run meanwhile runs:
                 // ordered, not an access. Another test's own statements run on another instance,
@@ -821,6 +832,18 @@ public enum GuardInference {
                 list.removeAll { a in
                     let r = a.record
                     return afterJoin.contains(r.site) && writes.allSatisfy { $0.member == r.member && $0.site.path == r.site.path && $0.site < r.site }
+                }
+            }
+            if !throughOthers.contains(v.name) && !v.settableOutsideModule && !(outsideByVar[v.name]?.contains { $0.write } ?? false),
+               list.contains(where: { $0.record.threadBody >= 0 && !$0.record.write }) {
+                // A read in the body a thread started once per instance runs (see `ThreadBodies`),
+                // of a var whose every write after construction is in that same body: the thread's
+                // own statements, one after another; no other code writes it beside them.
+                let writes = list.filter { $0.record.write }.map(\.record)
+                list.removeAll { a in
+                    let r = a.record
+                    return !r.write && r.threadBody >= 0
+                        && writes.allSatisfy { $0.threadBody == r.threadBody && $0.site.path == r.site.path }
                 }
             }
             // Written after construction by the run's own code (a public setter in an app target
@@ -1114,7 +1137,9 @@ public enum GuardInference {
                 // reach with the guard held (the fix is then that member's call: hopping inside
                 // it would deadlock or reorder those callers), nor past one that code outside the
                 // module can call (outside callers are a path of their own).
-                if !r.runsLater && !r.member.isEmpty, let m = members[r.member], let here = callers(r.member, primary) {
+                // (Not through an overload that shares its full name with another: its calls may
+                // be the other's, and a path through them would describe the other's code.)
+                if !r.runsLater && !r.member.isEmpty && !overloaded.contains(r.member), let m = members[r.member], let here = callers(r.member, primary) {
                     f.helper = m.baseName
                     f.helperProperty = r.member.hasSuffix(")") ? nil : r.member.hasSuffix(".set") ? "set" : "read"
                     (f.helperGuardedCalls, f.helperUnguardedCalls) = (here.held, here.bare)
@@ -1123,7 +1148,8 @@ public enum GuardInference {
                         var seen: Set<String> = [r.member]
                         var current = m
                         while !f.helperHasGuardedCaller && current.access != .world && !current.enteredFromOutside
-                                && !bad.runsLater && !bad.member.isEmpty && bad.guards.isEmpty && !bad.releasedEntry.contains(primary.name),
+                                && !bad.runsLater && !bad.member.isEmpty && !overloaded.contains(bad.member) && bad.guards.isEmpty
+                                && !bad.releasedEntry.contains(primary.name),
                               seen.insert(bad.member).inserted, let up = callers(bad.member, primary), let upBad = up.bad,
                               let upMember = members[bad.member] {
                             f.helper = upMember.baseName

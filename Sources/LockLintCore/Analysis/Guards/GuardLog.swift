@@ -74,6 +74,12 @@ public struct StateAccessRecord: Sendable, Equatable {
     /// A read in product code after its function joined every start before it
     /// (`group.wait()`, or in `group.notify { }`; see `TestOrdering.joined`).
     public var afterJoin = false
+    /// In the body a thread (or task) runs that an initializer starts once per instance (see
+    /// `ThreadBodies`): the byte offset of that body's `{`, else -1. Its statements run one after
+    /// another on that one thread.
+    public var threadBody = -1
+    /// `_ = self.x`: a read whose value is thrown away (see `StateAccess.isDiscardedRead`).
+    public var discarded = false
     /// For a write in a once-section of the class (see `OnceSection`): its flag (for the flag
     /// itself, only its `flag = true` there).
     public var onceFlag: String? = nil
@@ -766,7 +772,8 @@ public enum GuardLogExtractor {
                 walker.walk(u, regions: &regions!, into: &log)
             }
             (log.writtenThroughOthers, log.setUpThroughOthers) = writesThroughOtherReferences(s, uses: memberUses!, vars: vars, references: references,
-                                                                                               className: name, uniqueness: uniqueness)
+                                                                                               className: name, uniqueness: uniqueness,
+                                                                                               selfAliases: fileSelfAliases!)
             if log.testCode { log.concurrentUses = concurrentUses(s, names: Set(log.members.map(\.baseName)).union(vars)) }
             if log.accesses.contains(where: { a in a.guards.contains { GuardInference.isOwn($0) && $0.kind != .mainActor } }) {
                 result.usesGuards[name] = true
@@ -2117,7 +2124,7 @@ public enum GuardLogExtractor {
     }
 
     static func writesThroughOtherReferences(_ s: FileStructure, uses: [String: [Int]], vars: Set<String>, references: Set<String>,
-                                             className: String, uniqueness: Set<String>) -> ([String], [String]) {
+                                             className: String, uniqueness: Set<String>, selfAliases: Set<String> = []) -> ([String], [String]) {
         var out = Set<String>()
         var safe = Set<String>()
         var ambiguous: [String: Bool] = [:]
@@ -2126,6 +2133,9 @@ public enum GuardLogExtractor {
             let name = s.text(i)
             if out.contains(name) { continue }
             guard StateAccess.mayWrite(s, i, reference: references.contains(name)) else { continue }
+            // `strongSelf.x = …` after `guard let strongSelf = self`: the class's own write.
+            if !selfAliases.isEmpty && i >= 2 && s.code[i - 2].kind == .identifier && selfAliases.contains(s.text(i - 2))
+                && !s.isChar(i - 3, UInt8(ascii: ".")) { continue }
             if ambiguous[name] == nil {
                 ambiguous[name] = s.variableDecls(named: name).contains { k in
                     let d = s.decls[k]
@@ -2182,6 +2192,8 @@ struct UnitWalker {
     /// The names of the class's methods (in this file): a var's name called as one of them is a call.
     var methodNames: Set<String> = []
     var shadowCache: [Int: Set<String>] = [:]
+    /// Per closure: whether it is a thread body an initializer starts once (see `ThreadBodies`).
+    var threadBodyCache: [Int: Bool] = [:]
     var keyCache: [Int: String] = [:]
     /// Per initializer: the `self` where it first hands the instance on (see `ConstructionPhase.handsOn`).
     var initHandOff: [Int: Int] = [:]
@@ -2428,6 +2440,7 @@ struct UnitWalker {
                 if !runsLater { rec.releasedEntry = regions.releasedOnEntry(before: i) }
                 rec.write = write
                 rec.invoked = !write && StateAccess.isInvoked(s, i)
+                rec.discarded = !write && StateAccess.isDiscardedRead(s, i)
                 rec.construction = construction
                 if construction { rec.lifecycle = StateAccess.lifecycle(s, member: top) }
                 rec.runsLater = runsLater
@@ -2449,6 +2462,7 @@ struct UnitWalker {
                 }
                 if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
                 if runsLater && held.guards.isEmpty { rec.callback = ObserverDelivery.callbackKey(s, at: i) }
+                if runsLater { rec.threadBody = threadBody(i, regions: regions) }
                 if write && !runsLater && !construction, let o = once.first(where: { $0.range.contains(i) }) {
                     rec.onceFlag = word != o.flag || OnceSections.setsTrue(s, i) ? o.flag : nil
                 }
@@ -2607,6 +2621,21 @@ struct UnitWalker {
             return (CodeSite(s, token: c.callee), regions.held(at: c.callee, write: false).guards, execOffset(c.callee))
         }
         return (nil, [], -1)
+    }
+
+    /// The innermost closure around `i` that runs later, when it is a body a thread (or task)
+    /// started once per instance runs: the byte offset of its `{`, else -1.
+    mutating func threadBody(_ i: Int, regions: GuardRegions) -> Int {
+        for sc in s.enclosingScopes(of: i) {
+            let scope = s.scopes[sc]
+            if scope.kind == .functionBody { break }
+            guard scope.kind == .closure else { continue }
+            let c = s.closures[scope.closure]
+            guard LockRegions.runsLater(s, c, escaping: regions.escaping) else { continue }
+            if threadBodyCache[scope.closure] == nil { threadBodyCache[scope.closure] = ThreadBodies.isStartedOnce(s, c) }
+            return threadBodyCache[scope.closure]! ? Int(s.code[c.open].start) : -1
+        }
+        return -1
     }
 
     /// The byte offset of the `{` opening the body or closure that runs token `i`.

@@ -89,6 +89,26 @@ public enum StateAccess {
     }
 
     /// The name of a declaration or binding (`var x`, `let x`, `if let x`), not a use.
+    /// `_ = x`, `_ = self.x`, `_ = Self.x`, `_ = Type.x` as a whole statement, with `i` the
+    /// property's name: a read whose value is thrown away (made to force a lazy initialisation),
+    /// so it cannot act on a stale value. Anything more (`_ = x.count`, `_ = x!`, `_ = f(x)`) is not.
+    public static func isDiscardedRead(_ s: FileStructure, _ i: Int) -> Bool {
+        var k = i - 1
+        if s.isChar(k, UInt8(ascii: ".")) {
+            let r = k - 1
+            guard r >= 0, s.isKeyword(r, .self) || s.isKeyword(r, .Self) || s.code[r].kind == .identifier,
+                  !s.isChar(r - 1, UInt8(ascii: ".")) else { return false }
+            k = r - 1
+        }
+        guard k >= 1, s.isChar(k, UInt8(ascii: "=")), s.isKeyword(k - 1, ._) else { return false }
+        let u = k - 1
+        let startsStatement = u == 0 || s.code[u].flags.contains(.newlineBefore) || s.isChar(u - 1, UInt8(ascii: ";"))
+            || s.isChar(u - 1, UInt8(ascii: "{"))
+        guard startsStatement else { return false }
+        let n = i + 1
+        return n >= s.code.count || s.code[n].flags.contains(.newlineBefore) || s.isChar(n, UInt8(ascii: ";")) || s.isChar(n, UInt8(ascii: "}"))
+    }
+
     public static func isBinding(_ s: FileStructure, _ i: Int) -> Bool {
         s.isKeyword(i - 1, .let) || s.isKeyword(i - 1, .var)
     }

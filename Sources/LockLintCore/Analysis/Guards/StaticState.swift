@@ -90,6 +90,8 @@ public enum StaticState {
             for i in usesByName[d.nameText]! {
                 guard i < d.start || i >= d.end,
                       typeName.isEmpty ? isGlobalUse(s, i, of: di) : isUse(s, i, of: d.nameText, typeName: typeName) else { continue }
+                // `_ = Self.x`: the value is thrown away, nothing can act on a stale one.
+                if StateAccess.isDiscardedRead(s, i) { continue }
                 var held: [String: Bool] = [:]
                 var unresolved = false
                 for r in regions.holding(i, in: s, directOnly: false) {

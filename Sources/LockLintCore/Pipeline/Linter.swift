@@ -119,7 +119,7 @@ public enum Linter {
         /// answers of its questions stay the same, the file's guard logs do too) or a rule.
         var questions = RecordedQuestions()
         /// The names the file spells, when its questions are judged by them (see `RuleContext.isLockingMemberName`).
-        var spelledNames: IdentifierFilter? = nil
+        var spelledNames: RuleContext.SpelledNames? = nil
         /// The rules' findings before suppressions, in rule order; `foundEnds[k]` is where rule
         /// `k`'s end. A later pass runs again only the rules whose questions get other answers,
         /// and takes the others' findings from here.

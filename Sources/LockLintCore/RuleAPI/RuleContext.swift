@@ -574,12 +574,18 @@ public final class RuleContext {
         // not copied for it.)
         let answer = Self.isLockingMemberName(name, among: index.lockingMemberNames[module]) || Self.locksInAnotherModule(name, module: module, index: index)
         questions[FactsQuestion(kind: .lockingMemberName, name: name)] = .bool(answer)
-        if !answer && spelledNames == nil { spelledNames = structure.identifiers }
+        if !answer && spelledNames == nil { spelledNames = SpelledNames(filter: structure.identifiers, types: SpelledTypeNames(structure)) }
         return answer
     }
 
     /// The names the file spells, when a recorded answer is judged by them (see `isLockingMemberName`).
-    private(set) var spelledNames: IdentifierFilter?
+    private(set) var spelledNames: SpelledNames?
+
+    /// The names a file spells: exactly those that can name a type, the rest by its Bloom filter.
+    struct SpelledNames: Sendable {
+        var filter: IdentifierFilter
+        var types: SpelledTypeNames
+    }
 
     static let libraryLockingMemberNames = Set(LockGraph.libraryLockingMembers.values.flatMap(\.keys))
 
@@ -601,16 +607,26 @@ public final class RuleContext {
     /// Whether a "no" of `isLockingMemberName` becomes a "yes" that can matter: some type of the
     /// module that the file spells (`spelled`) now has a locking member of this name. (A known
     /// library's names are the same in every run: a "no" was not one of them.)
-    static func lockingMemberNameMatters(_ name: String, module: String, index: ProjectIndex, spelled: IdentifierFilter) -> Bool {
-        index.lockingMemberNames.contains { $0.value[name]?.contains { mayBeSpelled($0, in: spelled) } ?? false }
+    /// A type of another module counts only where `lockingMembers` reads it: the module declares
+    /// (or extends) no type of that name, and the member is one it takes from there (not left out
+    /// because two modules' types of that name lock in it).
+    static func lockingMemberNameMatters(_ name: String, module: String, index: ProjectIndex, spelled: SpelledNames) -> Bool {
+        if index.lockingMemberNames[module]?[name]?.contains(where: { mayBeSpelled($0, in: spelled) }) ?? false { return true }
+        return index.lockingMemberNames.contains { other, names in
+            other != module && (names[name]?.contains { type in
+                mayBeSpelled(type, in: spelled) && index.facts(module: module, name: type) == nil
+                    && lockingMembers(type, module: module, index: index)[name] != nil
+            } ?? false)
+        }
     }
 
     /// Whether an identifier of the file (`spelled`, read from its bytes) may be the type name
     /// `type`, with or without backticks. A name holding a replacement character may stand for
     /// bytes that were not UTF-8: it may be spelled.
-    static func mayBeSpelled(_ type: String, in spelled: IdentifierFilter) -> Bool {
+    static func mayBeSpelled(_ type: String, in spelled: SpelledNames) -> Bool {
         let bare = type.count >= 2 && type.hasPrefix("`") && type.hasSuffix("`") ? String(type.dropFirst().dropLast()) : type
-        return spelled.mayContain(bare) || spelled.mayContain("`" + bare + "`") || bare.unicodeScalars.contains("\u{FFFD}")
+        if let exact = spelled.types.contains(bare) { return exact }
+        return spelled.filter.mayContain(bare) || spelled.filter.mayContain("`" + bare + "`") || bare.unicodeScalars.contains("\u{FFFD}")
     }
 
     static func lockingMembers(_ name: String, module: String, index: ProjectIndex) -> [String: LockGraph.LockingMember] {
@@ -783,7 +799,7 @@ public final class RuleContext {
     /// Returns the askers (`RecordedQuestions.asker` bits) of the questions whose answers change:
     /// zero when none does.
     static func answersChange(_ questions: RecordedQuestions, module: String, path: String, index: ProjectIndex,
-                              spelled: IdentifierFilter? = nil, onlyGuardFindings: Bool = false) -> UInt64 {
+                              spelled: SpelledNames? = nil, onlyGuardFindings: Bool = false) -> UInt64 {
         // The module's types, looked up once per file; a question's type only by the kinds that
         // read it (`index.facts(module:name:)`, without hashing the module's name each time).
         let types = index.modules[module]

@@ -210,3 +210,67 @@ public enum ByteSearch {
     @inline(__always)
     static func lowered(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
 }
+
+/// The names a file spells that can name a type, exactly: every identifier that starts with a
+/// capital letter or `_` (backticks taken off), as 64-bit hashes, sorted. Unlike
+/// `IdentifierFilter` (a few bits a name, for a quick test during one file's lint), it tells the
+/// run's later passes whether the file spells one of the types the project's index names, for
+/// every file, without a false "may be" for every name that shares a length and three letters.
+public struct SpelledTypeNames: Sendable {
+    private var hashes: [UInt64] = []
+
+    public init(_ s: FileStructure) {
+        s.file.bytes.withUnsafeBufferPointer { bytes in
+            for t in s.code where t.kind == .identifier {
+                var a = Int(t.start)
+                var b = Int(t.end)
+                guard a >= 0, b <= bytes.count, a < b else { continue }
+                if b - a >= 2 && bytes[a] == UInt8(ascii: "`") && bytes[b - 1] == UInt8(ascii: "`") {
+                    a += 1
+                    b -= 1
+                }
+                guard a < b, Self.startsType(bytes[a]) else { continue }
+                hashes.append(Self.hash(bytes, a..<b))
+            }
+        }
+        hashes.sort()
+        var kept = 0
+        for k in hashes.indices where kept == 0 || hashes[k] != hashes[kept - 1] {
+            hashes[kept] = hashes[k]
+            kept += 1
+        }
+        hashes.removeLast(hashes.count - kept)
+    }
+
+    @inline(__always)
+    static func startsType(_ c: UInt8) -> Bool { (c >= 65 && c <= 90) || c == 95 }
+
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for k in range {
+            h ^= UInt64(bytes[k])
+            h = h &* 0x100_0000_01b3
+        }
+        return h
+    }
+
+    /// Whether the file spells `name` (bare, without backticks) as an identifier; nil when the
+    /// name is not one this set holds (not ASCII letters, digits and `_` starting with a capital
+    /// or `_`): the caller then asks `IdentifierFilter`.
+    public func contains(_ name: String) -> Bool? {
+        var name = name
+        return name.withUTF8 { b -> Bool? in
+            guard let first = b.first, Self.startsType(first),
+                  b.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 95 }) else { return nil }
+            let h = Self.hash(b, 0..<b.count)
+            var lo = 0
+            var hi = hashes.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if hashes[mid] < h { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < hashes.count && hashes[lo] == h
+        }
+    }
+}

@@ -7,6 +7,11 @@
 /// which in the file runs on `q`. `q` is a stored property of the type that nothing shows to be
 /// concurrent (not `.concurrent`, not a global queue, not an operation queue); a queue whose
 /// kind the tool cannot see (a protocol-typed property) counts, since it cannot tell otherwise.
+///
+/// Other serial contexts count as queues too: the main thread; a channel handler's event loop
+/// (its callbacks, and blocks handed to that loop with `execute`, `submit` or `scheduleTask`);
+/// and the body of a `for await` loop that an initializer starts, once per instance, which takes
+/// one element at a time.
 public struct SerialSteps {
     let s: FileStructure
     /// Function declaration → the queue every call of it runs on ("" for none).
@@ -18,6 +23,8 @@ public struct SerialSteps {
     /// Name → the direct calls of it (worked out once, on first use).
     private var callTokens: [String: [Int]]? = nil
 
+    /// The types the file declares channel handlers (see `typeIsChannelHandler`).
+    private var handlerTypes: Set<String>? = nil
     /// What the file starts on the main thread without saying so (see `MainThreadEntries`).
     private var entries: MainThreadEntries? = nil
     /// The main thread, as a queue: it runs one thing at a time, as a serial queue does.
@@ -85,7 +92,7 @@ public struct SerialSteps {
     /// channel-handler protocol implements a handler event that takes the handler's context
     /// (`func channelRead(context: ChannelHandlerContext, …)`). The channel calls it on its
     /// event loop, one event at a time.
-    private func handlerCallback(_ d: Int) -> Bool {
+    private mutating func handlerCallback(_ d: Int) -> Bool {
         let decl = s.decls[d]
         guard Self.handlerEvents.contains(decl.nameText), !decl.isAsync, decl.parent >= 0,
               decl.typeAnnotation.contains(where: { s.is($0, "ChannelHandlerContext") }) else { return false }
@@ -94,18 +101,20 @@ public struct SerialSteps {
 
     /// The type or extension `d` (or another declaration of its type in the file) conforms to a
     /// channel-handler protocol.
-    private func typeIsChannelHandler(_ d: Int) -> Bool {
+    private mutating func typeIsChannelHandler(_ d: Int) -> Bool {
         guard s.decls[d].kind.isType else { return false }
-        if Confinement.isChannelHandler(d, s) { return true }
-        let name = s.decls[d].nameText
-        return s.decls.indices.contains { s.decls[$0].kind.isType && s.decls[$0].nameText == name && Confinement.isChannelHandler($0, s) }
+        if handlerTypes == nil {
+            // (Worked out once, on first use.)
+            handlerTypes = Set(s.decls.indices.filter { s.decls[$0].kind.isType && Confinement.isChannelHandler($0, s) }.map { s.decls[$0].nameText })
+        }
+        return handlerTypes!.contains(s.decls[d].nameText)
     }
 
     /// The loop a block handed to `loop.execute { }` (`submit`, `scheduleTask`) runs on, for the
     /// receiver before `.` at `dot`: `eventLoop` of the handler's context or of a member of its
     /// type (`channel?.eventLoop`, or a local made from one), in a channel handler: the loop its
     /// callbacks run on; elsewhere that member's loop by its spelling. Nil for any other receiver.
-    private func eventLoop(dot: Int) -> String? {
+    private mutating func eventLoop(dot: Int) -> String? {
         let r = LockRegions.receiverStart(s, dot: dot)
         guard r >= 0 else { return nil }
         var name = LockRegions.normalized(s.text(s.span(r, dot))).replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
@@ -127,7 +136,10 @@ public struct SerialSteps {
         }
         let parts = name.split(separator: ".").map(String.init)
         guard parts.last == "eventLoop", parts.count <= 2, let type = s.enclosingType(of: dot) else { return nil }
-        if parts.count == 2 {
+        if parts.count == 1 {
+            // A stored loop of the type, not a loop handed in.
+            guard case .variable(let v) = s.lookupVariable(parts[0], at: dot), s.decls[v].parent >= 0, s.decls[s.decls[v].parent].kind.isType else { return nil }
+        } else {
             switch s.lookupVariable(parts[0], at: dot) {
             case .variable(let v):
                 let owner = s.decls[v].parent

@@ -7,6 +7,11 @@
 /// which in the file runs on `q`. `q` is a stored property of the type that nothing shows to be
 /// concurrent (not `.concurrent`, not a global queue, not an operation queue); a queue whose
 /// kind the tool cannot see (a protocol-typed property) counts, since it cannot tell otherwise.
+///
+/// Other serial contexts count as queues too: the main thread; a channel handler's event loop
+/// (its callbacks, and blocks handed to that loop with `execute`, `submit` or `scheduleTask`);
+/// and the body of a `for await` loop that an initializer starts, once per instance, which takes
+/// one element at a time.
 public struct SerialSteps {
     let s: FileStructure
     /// Function declaration → the queue every call of it runs on ("" for none).
@@ -18,6 +23,8 @@ public struct SerialSteps {
     /// Name → the direct calls of it (worked out once, on first use).
     private var callTokens: [String: [Int]]? = nil
 
+    /// The types the file declares channel handlers (see `typeIsChannelHandler`).
+    private var handlerTypes: Set<String>? = nil
     /// What the file starts on the main thread without saying so (see `MainThreadEntries`).
     private var entries: MainThreadEntries? = nil
     /// The main thread, as a queue: it runs one thing at a time, as a serial queue does.
@@ -44,11 +51,17 @@ public struct SerialSteps {
                 if QueueReach.onQueueMethods.contains(name) && s.isChar(c.callee - 1, UInt8(ascii: ".")) {
                     return serialProperty(dot: c.callee - 1)
                 }
+                if Self.loopHops.contains(name) && s.isChar(c.callee - 1, UInt8(ascii: ".")) { return eventLoop(dot: c.callee - 1) }
                 guard QueueReach.onTheSpot.contains(name) else { return nil }
+            case .statement:
+                // The body of the one `for await` loop of an instance: it takes one element at
+                // a time, and nothing else consumes for it.
+                if let loop = onceLoop(sc) { return loop }
             case .functionBody:
                 let d = scope.decl
                 guard d >= 0, s.decls[d].kind == .function else { return nil }
                 if mainThreadFunction(d, before: t) { return Self.mainThread }
+                if handlerCallback(d) { return Self.handlerLoop }
                 return queue(ofFunction: d)
             case .typeBody, .accessorBlock:
                 return nil
@@ -56,6 +69,125 @@ public struct SerialSteps {
                 break
             }
             sc = scope.parent
+        }
+        return nil
+    }
+
+    /// The event loop of a channel handler of the file (see `handlerCallback`), as a queue.
+    public static let handlerLoop = "@eventLoop"
+
+    /// The methods of an event loop that run a block on it later, one at a time with the rest
+    /// of its work.
+    static let loopHops: Set<String> = ["execute", "submit", "flatSubmit", "scheduleTask", "flatScheduleTask"]
+
+    /// The requirements of the channel-handler protocols that the channel calls, on its event
+    /// loop, with the handler's context.
+    static let handlerEvents: Set<String> = [
+        "channelRegistered", "channelUnregistered", "channelActive", "channelInactive", "channelRead", "channelReadComplete",
+        "channelWritabilityChanged", "userInboundEventTriggered", "errorCaught", "handlerAdded", "handlerRemoved",
+        "write", "flush", "read", "bind", "connect", "close", "register", "triggerUserOutboundEvent",
+    ]
+
+    /// Function `d` is a callback of a channel handler: a type (or extension) that conforms to a
+    /// channel-handler protocol implements a handler event that takes the handler's context
+    /// (`func channelRead(context: ChannelHandlerContext, …)`). The channel calls it on its
+    /// event loop, one event at a time.
+    private mutating func handlerCallback(_ d: Int) -> Bool {
+        let decl = s.decls[d]
+        guard Self.handlerEvents.contains(decl.nameText), !decl.isAsync, decl.parent >= 0,
+              decl.typeAnnotation.contains(where: { s.is($0, "ChannelHandlerContext") }) else { return false }
+        return typeIsChannelHandler(decl.parent)
+    }
+
+    /// The type or extension `d` (or another declaration of its type in the file) conforms to a
+    /// channel-handler protocol.
+    private mutating func typeIsChannelHandler(_ d: Int) -> Bool {
+        guard s.decls[d].kind.isType else { return false }
+        if handlerTypes == nil {
+            // (Worked out once, on first use.)
+            handlerTypes = Set(s.decls.indices.filter { s.decls[$0].kind.isType && Confinement.isChannelHandler($0, s) }.map { s.decls[$0].nameText })
+        }
+        return handlerTypes!.contains(s.decls[d].nameText)
+    }
+
+    /// The loop a block handed to `loop.execute { }` (`submit`, `scheduleTask`) runs on, for the
+    /// receiver before `.` at `dot`: `eventLoop` of the handler's context or of a member of its
+    /// type (`channel?.eventLoop`, or a local made from one), in a channel handler: the loop its
+    /// callbacks run on; elsewhere that member's loop by its spelling. Nil for any other receiver.
+    private mutating func eventLoop(dot: Int) -> String? {
+        let r = LockRegions.receiverStart(s, dot: dot)
+        guard r >= 0 else { return nil }
+        var name = LockRegions.normalized(s.text(s.span(r, dot))).replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
+        if name.hasPrefix("self.") { name.removeFirst(5) }
+        if !name.contains("."), let f = s.enclosingFunction(of: dot), s.decls[f].body >= 0 {
+            // A local bound to a member's loop (`guard let loop = channel?.eventLoop`): the
+            // nearest `let loop = …` before it in the function.
+            var k = dot - 1
+            let open = s.scopes[s.decls[f].body].open
+            while k > open && !(s.is(k, text: name) && (s.isKeyword(k - 1, .let) || s.isKeyword(k - 1, .var)) && s.isChar(k + 1, UInt8(ascii: "="))) { k -= 1 }
+            if k > open {
+                var e = k + 2
+                while e < dot && (s.code[e].kind == .identifier || s.isKeyword(e, .self) || s.isChar(e, UInt8(ascii: ".")) || s.isChar(e, UInt8(ascii: "?"))
+                                  || s.isChar(e, UInt8(ascii: "!"))) { e += 1 }
+                guard e > k + 2 else { return nil }
+                name = LockRegions.normalized(s.text(s.span(k + 2, e))).replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
+                if name.hasPrefix("self.") { name.removeFirst(5) }
+            }
+        }
+        let parts = name.split(separator: ".").map(String.init)
+        guard parts.last == "eventLoop", parts.count <= 2, let type = s.enclosingType(of: dot) else { return nil }
+        if parts.count == 1 {
+            // A stored loop of the type, not a loop handed in.
+            guard case .variable(let v) = s.lookupVariable(parts[0], at: dot), s.decls[v].parent >= 0, s.decls[s.decls[v].parent].kind.isType else { return nil }
+        } else {
+            switch s.lookupVariable(parts[0], at: dot) {
+            case .variable(let v):
+                let owner = s.decls[v].parent
+                // A member of the type, or the context a callback was handed.
+                let member = owner >= 0 && s.decls[owner].kind.isType
+                let context = owner >= 0 && s.decls[owner].kind.isFunctionLike && handlerCallback(owner)
+                guard member || context else { return nil }
+            case .parameter(let function):
+                // The context a callback was handed.
+                guard handlerCallback(function) else { return nil }
+            default:
+                return nil
+            }
+        }
+        return typeIsChannelHandler(type) ? Self.handlerLoop : "@loop:" + name
+    }
+
+    /// The key of `for await` loop statement `sc` when it runs once per instance: its body runs
+    /// one element at a time. It sits in an initializer, straight or in a `Task { }` it starts;
+    /// nil for any other place (a method may start it again, beside the first).
+    private func onceLoop(_ sc: Int) -> String? {
+        let scope = s.scopes[sc]
+        let kw = scope.statementKeyword
+        guard s.isKeyword(kw, .for) else { return nil }
+        let next = s.isKeyword(kw + 1, .try) ? kw + 2 : kw + 1
+        guard s.isKeyword(next, .await) else { return nil }
+        var p = scope.parent
+        var inTask = false
+        while p >= 0 {
+            let ps = s.scopes[p]
+            switch ps.kind {
+            case .closure:
+                let c = s.closures[ps.closure]
+                guard c.callee >= 0, s.is(c.callee, "Task") || (s.is(c.callee, "detached") && s.is(c.callee - 2, "Task")) else { return nil }
+                inTask = true
+            case .statement:
+                // A task started in a loop: one consumer per turn, all at once.
+                let k = ps.statementKeyword
+                if inTask && (s.isKeyword(k, .for) || s.isKeyword(k, .while) || s.isKeyword(k, .repeat)) { return nil }
+            case .functionBody:
+                guard ps.decl >= 0, s.decls[ps.decl].kind == .initializer else { return nil }
+                return "@for-await:\(kw)"
+            case .typeBody, .accessorBlock:
+                return nil
+            default:
+                break
+            }
+            p = ps.parent
         }
         return nil
     }
@@ -92,7 +224,8 @@ public struct SerialSteps {
         if writes == nil { writes = Self.writeTokens(s) }
         for k in writes![name] ?? [] where inType(k, type) {
             guard let f = s.enclosingFunction(of: k) else { return false }
-            if s.decls[f].kind == .initializer || s.decls[f].kind == .deinitializer { continue }
+            // (Not in a closure an initializer starts, which runs later, beside other code.)
+            if (s.decls[f].kind == .initializer || s.decls[f].kind == .deinitializer) && !SerialWriters.inClosure(k, of: f, s) { continue }
             if besides >= 0 && s.decls[f].kind == .accessor && s.decls[f].parent == besides { continue }
             if queue(at: k) != q { return false }
         }

@@ -2611,31 +2611,30 @@ struct UnitWalker {
     /// The innermost closure around `i` that runs later: where it is handed over, what is held
     /// there, and the body that runs the registration.
     func registration(_ i: Int, regions: inout GuardRegions) -> (CodeSite?, [HeldGuard], Int) {
+        guard let ci = laterClosure(around: i, regions: regions) else { return (nil, [], -1) }
+        let c = s.closures[ci]
+        guard c.callee >= 0, !LockRegions.serialExecutorMethods.contains(s.text(c.callee)) else { return (nil, [], -1) }
+        return (CodeSite(s, token: c.callee), regions.held(at: c.callee, write: false).guards, execOffset(c.callee))
+    }
+
+    /// The innermost closure around `i`, inside its function, that runs later (its index).
+    func laterClosure(around i: Int, regions: GuardRegions) -> Int? {
         for sc in s.enclosingScopes(of: i) {
             let scope = s.scopes[sc]
             if scope.kind == .functionBody { break }
-            guard scope.kind == .closure else { continue }
-            let c = s.closures[scope.closure]
-            guard LockRegions.runsLater(s, c, escaping: regions.escaping) else { continue }
-            guard c.callee >= 0, !LockRegions.serialExecutorMethods.contains(s.text(c.callee)) else { return (nil, [], -1) }
-            return (CodeSite(s, token: c.callee), regions.held(at: c.callee, write: false).guards, execOffset(c.callee))
+            guard scope.kind == .closure, LockRegions.runsLater(s, s.closures[scope.closure], escaping: regions.escaping) else { continue }
+            return scope.closure
         }
-        return (nil, [], -1)
+        return nil
     }
 
     /// The innermost closure around `i` that runs later, when it is a body a thread (or task)
     /// started once per instance runs: the byte offset of its `{`, else -1.
     mutating func threadBody(_ i: Int, regions: GuardRegions) -> Int {
-        for sc in s.enclosingScopes(of: i) {
-            let scope = s.scopes[sc]
-            if scope.kind == .functionBody { break }
-            guard scope.kind == .closure else { continue }
-            let c = s.closures[scope.closure]
-            guard LockRegions.runsLater(s, c, escaping: regions.escaping) else { continue }
-            if threadBodyCache[scope.closure] == nil { threadBodyCache[scope.closure] = ThreadBodies.isStartedOnce(s, c) }
-            return threadBodyCache[scope.closure]! ? Int(s.code[c.open].start) : -1
-        }
-        return -1
+        guard let ci = laterClosure(around: i, regions: regions) else { return -1 }
+        let c = s.closures[ci]
+        if threadBodyCache[ci] == nil { threadBodyCache[ci] = ThreadBodies.isStartedOnce(s, c) }
+        return threadBodyCache[ci]! ? Int(s.code[c.open].start) : -1
     }
 
     /// The byte offset of the `{` opening the body or closure that runs token `i`.

@@ -364,7 +364,7 @@ public enum DecisionFlow {
         guard !receiver.isEmpty, !receiver.contains("."), !property.isEmpty else { return false }
         var constant: String? = nil
         var assigned = false
-        for k in s.code.indices where s.code[k].kind == .identifier && s.text(k) == receiver {
+        for k in s.code.indices where s.code[k].kind == .identifier && s.is(k, text: receiver) {
             // A member of the object reached as `receiver` or `self.receiver`, not another one's.
             if s.isChar(k - 1, UInt8(ascii: ".")) && !s.isKeyword(k - 2, .self) { continue }
             if s.isKeyword(k - 1, .let) || s.isKeyword(k - 1, .var) || s.enclosingTypeName(of: k) != type { continue }

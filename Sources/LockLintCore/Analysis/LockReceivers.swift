@@ -20,8 +20,7 @@ public enum LockReceivers {
     /// its conformers' and its extensions') takes no lock (it sets a flag, calls a service), or
     /// the type has no zero-argument `unlock()` to release it.
     public static func isDomainLock(_ r: LockRegion, _ context: RuleContext) -> Bool {
-        guard r.lock != "self", let type = declaredType(context.structure, receiver: r.lock, at: r.acquireToken) else { return false }
-        return context.lockImplementations(type) == 2
+        isDomainReceiver(r.lock, at: r.acquireToken, context)
     }
 
     /// Whether the call named at token `k` of this file (`x.lock()`) is `lock()` on a value whose
@@ -32,8 +31,13 @@ public enum LockReceivers {
               s.isChar(k + 1, UInt8(ascii: "(")) else { return false }
         let r = LockRegions.receiverStart(s, dot: k - 1)
         guard r >= 0 else { return false }
-        let receiver = LockRegions.normalized(s.text(s.span(r, k - 1)))
-        guard receiver != "self", let type = declaredType(s, receiver: receiver, at: k) else { return false }
+        return isDomainReceiver(LockRegions.normalized(s.text(s.span(r, k - 1))), at: k, context)
+    }
+
+    /// `receiver` (as regions write it), at token `at`, is declared with a type of the run whose
+    /// `lock()` is not a mutex (see `isDomainLock`).
+    static func isDomainReceiver(_ receiver: String, at: Int, _ context: RuleContext) -> Bool {
+        guard receiver != "self", let type = declaredType(context.structure, receiver: receiver, at: at) else { return false }
         return context.lockImplementations(type) == 2
     }
 

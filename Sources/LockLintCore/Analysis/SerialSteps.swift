@@ -117,8 +117,13 @@ public struct SerialSteps {
     private mutating func eventLoop(dot: Int) -> String? {
         let r = LockRegions.receiverStart(s, dot: dot)
         guard r >= 0 else { return nil }
-        var name = LockRegions.normalized(s.text(s.span(r, dot))).replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
-        if name.hasPrefix("self.") { name.removeFirst(5) }
+        // How a loop is spelled: no optional marks, no `self.`.
+        func spelling(_ range: Range<Int>) -> String {
+            var name = LockRegions.normalized(s.text(range)).replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
+            if name.hasPrefix("self.") { name.removeFirst(5) }
+            return name
+        }
+        var name = spelling(s.span(r, dot))
         if !name.contains("."), let f = s.enclosingFunction(of: dot), s.decls[f].body >= 0 {
             // A local bound to a member's loop (`guard let loop = channel?.eventLoop`): the
             // nearest `let loop = …` before it in the function.
@@ -130,8 +135,7 @@ public struct SerialSteps {
                 while e < dot && (s.code[e].kind == .identifier || s.isKeyword(e, .self) || s.isChar(e, UInt8(ascii: ".")) || s.isChar(e, UInt8(ascii: "?"))
                                   || s.isChar(e, UInt8(ascii: "!"))) { e += 1 }
                 guard e > k + 2 else { return nil }
-                name = LockRegions.normalized(s.text(s.span(k + 2, e))).replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
-                if name.hasPrefix("self.") { name.removeFirst(5) }
+                name = spelling(s.span(k + 2, e))
             }
         }
         let parts = name.split(separator: ".").map(String.init)

@@ -88,7 +88,6 @@ public enum StateAccess {
         return callee != "swap" && s.functionDecls(named: callee).isEmpty && s.typeDecls(named: callee).isEmpty
     }
 
-    /// The name of a declaration or binding (`var x`, `let x`, `if let x`), not a use.
     /// `_ = x`, `_ = self.x`, `_ = Self.x`, `_ = Type.x` as a whole statement, with `i` the
     /// property's name: a read whose value is thrown away (made to force a lazy initialisation),
     /// so it cannot act on a stale value. Anything more (`_ = x.count`, `_ = x!`, `_ = f(x)`) is not.
@@ -109,6 +108,7 @@ public enum StateAccess {
         return n >= s.code.count || s.code[n].flags.contains(.newlineBefore) || s.isChar(n, UInt8(ascii: ";")) || s.isChar(n, UInt8(ascii: "}"))
     }
 
+    /// The name of a declaration or binding (`var x`, `let x`, `if let x`), not a use.
     public static func isBinding(_ s: FileStructure, _ i: Int) -> Bool {
         s.isKeyword(i - 1, .let) || s.isKeyword(i - 1, .var)
     }

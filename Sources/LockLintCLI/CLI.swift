@@ -97,6 +97,7 @@ public enum CLI {
             candidates = walk.files.map { ($0, nil) }
             var withSkipped = options
             withSkipped.skippedDependencyFolders = walk.skippedDependencies
+            withSkipped.inGeneratedFolders = walk.generated
             return max(exitFloor, await lint(candidates, options: withSkipped, io: io, clock: clock, started: started))
         }
         return max(exitFloor, await lint(candidates, options: options, io: io, clock: clock, started: started))
@@ -162,7 +163,7 @@ public enum CLI {
                 excludedCount += 1
                 continue
             }
-            inputs.append(LintInput(path: c.path, bytes: c.bytes, profile: k))
+            inputs.append(LintInput(path: c.path, bytes: c.bytes, profile: k, inGeneratedFolder: options.inGeneratedFolders.contains(c.path)))
         }
         if !brokenConfigs.isEmpty && inputs.isEmpty { return ExitCode.usage }
         let code = await lint(inputs, configurations: configurations, excludedCount: excludedCount, skippedCount: skipped,
@@ -193,7 +194,8 @@ public enum CLI {
             fixSummary = "; fixed \(outcome.appliedEdits) finding\(outcome.appliedEdits == 1 ? "" : "s") in \(outcome.changedFiles) file\(outcome.changedFiles == 1 ? "" : "s")"
             if outcome.changedFiles > 0 {
                 // Report what is left, from the files as they are now.
-                report = await Linter.lint(inputs.map { LintInput(path: $0.path, bytes: nil, profile: $0.profile) }, settings: settings)
+                report = await Linter.lint(inputs.map { LintInput(path: $0.path, bytes: nil, profile: $0.profile, inGeneratedFolder: $0.inGeneratedFolder) },
+                                           settings: settings)
             }
         }
 

@@ -15,6 +15,8 @@ enum OutputFormat: String, CaseIterable {
 struct Options {
     /// Dependency folders the walk skipped (set by the run, not by an argument), for the summary.
     var skippedDependencyFolders: [String] = []
+    /// Files the walk found in a generated folder (see `FileWalker.Result.generated`).
+    var inGeneratedFolders: Set<String> = []
     enum Mode: Equatable {
         case lint, help, version, listRules
         case explain(String)
@@ -189,7 +191,8 @@ struct Options {
           --write-baseline FILE   record the current findings as the baseline FILE
           --enable-all-rules      also run the rules that are off by default
           --only-rule RULE_ID     run just that rule (repeatable, or several ids with commas)
-          --include-generated     also lint generated files (DO NOT EDIT / @generated in the first 10 lines)
+          --include-generated     also lint generated files (DO NOT EDIT / @generated in the first 10 lines,
+                                  *.generated.swift, or inside a folder named Generated)
           --fail-on LEVEL         exit 1 on findings of at least: error | warning (default) | never
           --color WHEN            auto (default: on a terminal, unless NO_COLOR is set) | always | never
           -j, --jobs N            files linted in parallel (default: all cores)

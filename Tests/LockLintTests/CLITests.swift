@@ -124,6 +124,32 @@ final class CLITests: FolderTestCase {
         XCTAssertEqual(included.code, 1)
     }
 
+    /// Generators' output by where it lies: a `Generated` folder (any case, at any depth inside the
+    /// walk) or a `*.generated.swift` name. A folder the user names is linted, and so is a file
+    /// whose name or folder only contains the word.
+    func testGeneratedFoldersAndNamesAreSkippedUnlessAsked() async throws {
+        let finding = "actor A { let lock = NSLock() }\n"
+        try write("App/Generated/Assets.swift", finding)
+        try write("Sources/Kit/OpenApi/generated/Models/Call.swift", finding)
+        try write("Sources/Kit/AutoMockable.generated.swift", finding)
+        try write("Sources/Kit/Regenerated/Kept.swift", finding)
+        try write("Sources/Kit/GeneratedIDs.swift", finding)
+        try write("Sources/Kit/generated.swift", finding)
+        let r = await Support.run([dir.path])
+        let files = Set(r.out.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) })
+        XCTAssertEqual(files, [path("Sources/Kit/Regenerated/Kept.swift"), path("Sources/Kit/GeneratedIDs.swift"),
+                               path("Sources/Kit/generated.swift")])
+        XCTAssertTrue(r.err.contains("3 generated files skipped"), r.err)
+        let all = await Support.run(["--include-generated", dir.path])
+        XCTAssertEqual(all.out.split(separator: "\n").filter { $0.contains(": warning: ") }.count, 6)
+        // Named directly, a generated folder is what the user wants linted; a generated name is not.
+        let named = await Support.run([path("Sources/Kit/OpenApi/generated")])
+        XCTAssertEqual(named.out.split(separator: "\n").filter { $0.contains(": warning: ") }.count, 1, named.out)
+        let file = await Support.run([path("Sources/Kit/AutoMockable.generated.swift")])
+        XCTAssertEqual(file.code, 0)
+        XCTAssertTrue(file.err.contains("1 generated file skipped"), file.err)
+    }
+
     func testOutputIsDeterministicWhateverTheParallelism() async throws {
         for k in 0..<40 {
             try write("M\(k % 7)/F\(k).swift", "actor A\(k) {\n  let lock = NSLock()\n  let s = DispatchSemaphore(value: \(k % 3))\n}\n")

@@ -9,7 +9,9 @@ import Darwin
 /// Directories are walked with an explicit stack: hidden folders (`.build`, `.swiftpm`, `.git`, …)
 /// and dependency checkouts (`SourcePackages/checkouts`, `Pods`, `Carthage/Checkouts`,
 /// `DerivedData`, `node_modules`) are skipped, and named in the result; an app's own local
-/// packages (a `Packages/` folder) are linted. Symbolic links to
+/// packages (a `Packages/` folder) are linted. A file inside a folder of the walk that is named
+/// `Generated` (in any case) is listed, and also named in `generated`: a generator's output, which
+/// the linter skips unless asked (see `Generated`). Symbolic links to
 /// directories are never followed, so the walk cannot leave the tree or loop. A file named
 /// directly is linted whatever its extension.
 public struct FileWalker {
@@ -22,6 +24,9 @@ public struct FileWalker {
         public var missing: [String] = []
         /// Dependency folders that were not walked (hidden folders are not listed).
         public var skippedDependencies: [String] = []
+        /// Files of `files` that lie in a generated folder inside a walked directory (the named
+        /// path itself never counts: a user who names `Generated/` wants it linted).
+        public var generated: Set<String> = []
     }
 
     /// Folders that hold other people's code, by name.
@@ -62,23 +67,26 @@ public struct FileWalker {
                 if seen.insert(path).inserted { result.files.append(path) }
                 continue
             }
-            var found: [String] = []
+            var found: [(path: String, generated: Bool)] = []
             walkDirectory(path, into: &found, errors: &result.errors, skipped: &result.skippedDependencies)
-            for f in found where seen.insert(f).inserted { result.files.append(f) }
+            for f in found where seen.insert(f.path).inserted {
+                result.files.append(f.path)
+                if f.generated { result.generated.insert(f.path) }
+            }
         }
         result.files.sort()  // String order: byte order for ASCII paths, and fast
         return result
     }
 
-    static func walkDirectory(_ root: String, into files: inout [String], errors: inout [(path: String, reason: String)],
-                              skipped: inout [String]) {
-        var stack = [root]
-        while let dir = stack.popLast() {
+    static func walkDirectory(_ root: String, into files: inout [(path: String, generated: Bool)],
+                              errors: inout [(path: String, reason: String)], skipped: inout [String]) {
+        var stack = [(dir: root, generated: false)]
+        while let (dir, inGenerated) = stack.popLast() {
             guard let handle = opendir(dir) else {
                 errors.append((dir, FileIO.errnoText()))
                 continue
             }
-            var subdirs: [String] = []
+            var subdirs: [(dir: String, generated: Bool)] = []
             while let entry = readdir(handle) {
                 let name = FileIO.entryName(entry)
                 if name == "." || name == ".." { continue }
@@ -100,20 +108,20 @@ public struct FileWalker {
                         skipped.append(full)
                         continue
                     }
-                    subdirs.append(full)
+                    subdirs.append((full, inGenerated || Generated.isGeneratedFolder(name)))
                 } else if type == UInt8(DT_REG) {
-                    if name.hasSuffix(".swift") { files.append(full) }
+                    if name.hasSuffix(".swift") { files.append((full, inGenerated)) }
                 } else if type == UInt8(DT_LNK) {
                     // A link to a regular file inside the tree is linted; links to folders are not followed.
                     var st = stat()
                     if name.hasSuffix(".swift"), stat(full, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG,
                        isInside(full, root: root) {
-                        files.append(full)
+                        files.append((full, inGenerated))
                     }
                 }
             }
             closedir(handle)
-            subdirs.sort()
+            subdirs.sort { $0.dir < $1.dir }
             stack.append(contentsOf: subdirs.reversed())
         }
     }

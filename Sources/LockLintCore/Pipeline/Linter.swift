@@ -17,11 +17,14 @@ public struct LintInput: Sendable {
     public var profile: Int
     /// Test code, deployment targets, isolation; worked out from the file's package when nil.
     public var context: FileContext?
-    public init(path: String, bytes: [UInt8]? = nil, profile: Int = 0, context: FileContext? = nil) {
+    /// The walk found the file in a generated folder (see `FileWalker.Result.generated`).
+    public var inGeneratedFolder: Bool
+    public init(path: String, bytes: [UInt8]? = nil, profile: Int = 0, context: FileContext? = nil, inGeneratedFolder: Bool = false) {
         self.path = path
         self.bytes = bytes
         self.profile = profile
         self.context = context
+        self.inGeneratedFolder = inGeneratedFolder
     }
 }
 
@@ -330,6 +333,10 @@ public enum Linter {
         let profile = settings.profiles[min(max(0, input.profile), settings.profiles.count - 1)]
         var outcome = FileOutcome()
         outcome.module = input.context?.moduleKey(forPath: input.path) ?? ProjectIndex.moduleKey(forPath: input.path)
+        if !settings.includeGenerated && (input.inGeneratedFolder || Generated.isGeneratedName(input.path)) {
+            outcome.generated = true
+            return outcome
+        }
         let bytes: [UInt8]
         if let given = input.bytes {
             bytes = given
@@ -612,9 +619,23 @@ enum Encoding {
     }
 }
 
-/// Generated files: a comment in the first 10 lines containing `DO NOT EDIT` or `@generated`.
-enum Generated {
+/// Generated files: a comment in the first 10 lines containing `DO NOT EDIT` or `@generated`, a
+/// file named `*.generated.swift` (Sourcery's and other templates' output), or a file in a folder
+/// named `Generated` (in any case) inside a walked directory, where OpenAPI, GraphQL and resource
+/// generators write. Nobody fixes such a file by hand: its findings belong to the generator.
+public enum Generated {
     static let markers: [[UInt8]] = [Array("DO NOT EDIT".utf8), Array("@generated".utf8)]
+
+    /// A folder that holds a generator's output, by the name generators and their users give it.
+    public static func isGeneratedFolder(_ name: String) -> Bool {
+        name.utf8.count == 9 && name.lowercased() == "generated"
+    }
+
+    /// A file whose name says a generator wrote it: `Name.generated.swift`.
+    static func isGeneratedName(_ path: String) -> Bool {
+        let name = path.utf8.split(separator: UInt8(ascii: "/")).last.map { String(decoding: $0, as: UTF8.self) } ?? path
+        return name.utf8.count > ".generated.swift".utf8.count && name.lowercased().hasSuffix(".generated.swift")
+    }
 
     static func isGenerated(_ file: SourceFile, comments: [Token]) -> Bool {
         let limit = file.lines.count > 10 ? file.lines.starts[10] : file.bytes.count

@@ -56,8 +56,12 @@ public struct RecursiveLockRule: Rule {
             the release or handed to async/Task are not. Nor is a dependency the type holds strongly (not `weak` or \
             `unowned`) whose protocol's every implementation in the run holds only values and objects that cannot \
             call back (a store, a clock: no closure, existential, weak reference, class, actor or protocol of the run, \
-            or superclass of the run in its stored properties); a protocol with no implementation in the run, or one \
-            implementation that may hold code, is still a callback. Nor is a callback the lock exists for, where copying it out \
+            or superclass of the run in its stored properties), or whose every implementation in the run of the method \
+            called returns before any code handed to it runs: it calls no closure or protocol value it was given (it \
+            may store it), no stored closure, delegate or object of a class or protocol of the run, posts no \
+            notification and calls no superclass, except in closures it hands on to run later (a timer's handler, a \
+            queue's `async`); a protocol with no implementation in the run, or one implementation that may call back, \
+            is still a callback. Nor is a callback the lock exists for, where copying it out \
             would undo the lock: the held region holds nothing but the call (the lock serialises it), the call's \
             result is written to a stored property in the same hold, directly or through a local that is stored or \
             passed to a method of the type that stores it (a value created once under the lock that publishes it), \
@@ -387,10 +391,11 @@ public struct RecursiveLockRule: Rule {
                 guard let kind, let call = CallbackReach.callbackCall(s, at: k, after: after, kind: kind, isCall: isCall, isLoop: isLoop) else { continue }
                 // `x.take()` on an optional property calls a method of Optional, not of the protocol.
                 if case .observer = kind, !optional, s.decls[d].typeAnnotation.last.map({ s.isChar($0, UInt8(ascii: "?")) }) ?? false { continue }
-                // A dependency the type holds strongly (a store, a clock) whose every implementation
-                // in the run holds only values cannot call back: the lock is held for the call.
+                // A dependency the type holds strongly (a store, a clock, a poller) whose every
+                // implementation in the run returns from the method called before any code it was
+                // given runs cannot call back: the lock is held for the call.
                 if case .observer(let p) = kind, !s.decls[d].modifiers.contains(.weak), !s.decls[d].modifiers.contains(.unowned),
-                   context.implementationsHoldOnlyValues(p) { continue }
+                   context.implementationsNeverCallBack(p, method: s.text(call)) { continue }
                 // A stored closure that holds only the type's own code cannot call back from outside.
                 // … unless that code takes the lock again.
                 if case .closure = kind, let sources = ownCode[d] ?? CallbackReach.ownCodeSources(s, d) {

@@ -123,6 +123,9 @@ public struct TypeFacts: Sendable, Equatable {
     /// implementation of a protocol can call back into whoever calls it (see
     /// `ProjectIndex.protocolConformers`).
     public var heldTypes: [String] = []
+    /// Its instance methods and which of them can call back before they return, as encoded by
+    /// `SyncCallbacks.entries` (`m`, `m!`, `m>T`), sorted.
+    public var syncCallbacks: [String] = []
     /// A protocol only classes can adopt (`: AnyObject`, `: class`, `: NSObjectProtocol`, `: Actor`).
     public var isClassBound = false
     /// The kinds of its declarations outside any `#if` (a bit per `DeclKind` raw value).
@@ -187,6 +190,7 @@ public struct TypeFacts: Sendable, Equatable {
         Self.union(&otherContexts, o.otherContexts)
         Self.union(&mutatingMethods, o.mutatingMethods)
         Self.union(&heldTypes, o.heldTypes)
+        Self.union(&syncCallbacks, o.syncCallbacks)
         isClassBound = isClassBound || o.isClassBound
         unconditionalKinds |= o.unconditionalKinds
         Self.union(&conditionalDeclarations, o.conditionalDeclarations)
@@ -249,6 +253,10 @@ public struct ProjectIndex: Sendable {
     /// existential, weak reference or class, actor or protocol of the run in a stored property);
     /// bit 2, some may hold code that calls back.
     public internal(set) var protocolConformers: [String: [String: UInt8]] = [:]
+    /// module → protocol → the methods that every implementation in the run declares and none
+    /// can call back from before it returns (see `SyncCallbacks`); absent when the protocol has
+    /// no implementation in the run (worked out by `finish()`).
+    public internal(set) var protocolQuietMethods: [String: [String: Set<String>]] = [:]
     /// module → protocol → the kinds of its implementations in the run (worked out by
     /// `finish()`): bit 1, some is a class or actor; bit 2, some is a struct or enum.
     public internal(set) var protocolConformerKinds: [String: [String: UInt8]] = [:]
@@ -555,13 +563,21 @@ public struct ProjectIndex: Sendable {
         protocolLockImplementations = [:]
         protocolConformers = [:]
         protocolConformerKinds = [:]
+        protocolQuietMethods = [:]
         for (module, types) in modules {
             for (_, f) in types where !f.conformances.isEmpty && !f.isProtocol {
                 let bit: UInt8 = Self.holdsOnlyValues(f, types) ? 1 : 2
                 let kind: UInt8 = (f.isClass || f.isActor ? 1 : 0) | (f.isStruct || f.isEnum ? 2 : 0)
+                var quiet: Set<String>? = nil
                 for p in f.conformances where types[p]?.isProtocol == true {
                     protocolConformers[module, default: [:]][p, default: 0] |= bit
                     protocolConformerKinds[module, default: [:]][p, default: 0] |= kind
+                    if quiet == nil { quiet = SyncCallbacks.quietMethods(f, types: types) }
+                    if let known = protocolQuietMethods[module]?[p] {
+                        protocolQuietMethods[module]![p] = known.intersection(quiet!)
+                    } else {
+                        protocolQuietMethods[module, default: [:]][p] = quiet!
+                    }
                 }
             }
             for (_, f) in types where f.lockImplementations != 0 {
@@ -892,6 +908,7 @@ public struct ProjectIndex: Sendable {
             if d.kind != .protocol { (f.mainQueueContexts, f.otherContexts) = MainQueueContexts.members(of: di, in: s) }
             if d.kind == .class || d.kind == .struct || d.kind == .enum || d.kind == .extension {
                 f.heldTypes = heldTypes(of: di, in: s)
+                f.syncCallbacks = SyncCallbacks.entries(of: di, in: s)
             }
             if d.kind != .class && d.kind != .actor {
                 f.mutatingMethods = Array(Set(s.children[di].filter { s.decls[$0].kind == .function && s.decls[$0].modifiers.contains(.mutating) }

@@ -692,6 +692,19 @@ public final class RuleContext {
         index.protocolConformers[module]?[name] == 1
     }
 
+    /// Whether a protocol of the module has implementations in the run and none of them can call
+    /// back from `method` before it returns (see `SyncCallbacks`): it only stores what it is
+    /// given, or hands it to code that runs later.
+    public func implementationsNeverCallBack(_ name: String, method: String) -> Bool {
+        let answer = Self.implementationsNeverCallBack(name, method: method, module: module, index: index)
+        questions[FactsQuestion(kind: .implementationsNeverCallBack, name: name + "." + method)] = .bool(answer)
+        return answer
+    }
+
+    static func implementationsNeverCallBack(_ name: String, method: String, module: String, index: ProjectIndex) -> Bool {
+        index.protocolQuietMethods[module]?[name]?.contains(method) == true
+    }
+
     /// Whether a protocol of the module is adopted only by classes: it says so (`: AnyObject`), or
     /// every implementation in the run is a class or actor. A value of it is a reference:
     /// changing its members changes the instance, not the variable holding it.
@@ -826,6 +839,10 @@ public final class RuleContext {
             case .isValueType: b = .bool(isValueType(f))
             case .isProtocol: b = .bool(isProtocol(f))
             case .implementationsHoldValues: b = .bool(implementationsHoldOnlyValues(q.name, module: module, index: index))
+            case .implementationsNeverCallBack:
+                let dot = q.name.lastIndex(of: ".") ?? q.name.endIndex
+                let method = dot < q.name.endIndex ? String(q.name[q.name.index(after: dot)...]) : ""
+                b = .bool(implementationsNeverCallBack(String(q.name[..<dot]), method: method, module: module, index: index))
             case .referenceProtocol: b = .bool(isReferenceProtocol(q.name, module: module, index: index))
             case .isKnownType: b = .bool(f != nil)
             case .protocolRequires:
@@ -904,7 +921,7 @@ struct FactsQuestion: Hashable {
         case awaited, serialCalls
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
         case lockingMembers, lockingMemberName, lockReaders, mutatingMethods, queueHandOffs
-        case implementationsHoldValues, referenceProtocol, declaredMainActor, guardedMembers, protocolRequires, handsStateToClosure, lockArgumentFunction
+        case implementationsHoldValues, implementationsNeverCallBack, referenceProtocol, declaredMainActor, guardedMembers, protocolRequires, handsStateToClosure, lockArgumentFunction
         case awaitedOtherwise, withLockUsed, mainQueueContext, inoutGuards
     }
     var kind: Kind

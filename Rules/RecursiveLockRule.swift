@@ -54,14 +54,13 @@ public struct RecursiveLockRule: Rule {
             array or dictionary of either are reported. Calls on classes, structs and enums, free functions, \
             standard-library methods (including a method of Optional such as `x.take()`), and callbacks called after \
             the release or handed to async/Task are not. Nor is a dependency the type holds strongly (not `weak` or \
-            `unowned`) whose protocol's every implementation in the run holds only values and objects that cannot \
-            call back (a store, a clock: no closure, existential, weak reference, class, actor or protocol of the run, \
-            or superclass of the run in its stored properties), or whose every implementation in the run of the method \
-            called returns before any code handed to it runs: it calls no closure or protocol value it was given (it \
-            may store it), no stored closure, delegate or object of a class or protocol of the run, posts no \
-            notification and calls no superclass, except in closures it hands on to run later (a timer's handler, a \
-            queue's `async`); a protocol with no implementation in the run, or one implementation that may call back, \
-            is still a callback. Nor is a callback the lock exists for, where copying it out \
+            `unowned`: a store, a clock, a poller) whose every implementation in the run of the method called \
+            returns before any code handed to it runs: it calls no closure or protocol value it was given (it may \
+            store it), no stored closure, delegate, or object of a class, actor or protocol of the run, posts no \
+            notification and calls no superclass method (an implementation whose superclass is a class of the run is \
+            not known), except in closures it hands on to run later (a timer's handler, a queue's `async`), followed \
+            through its own methods; a protocol with no implementation in the run, or one implementation that may call \
+            back, is still a callback. Nor is a callback the lock exists for, where copying it out \
             would undo the lock: the held region holds nothing but the call (the lock serialises it), the call's \
             result is written to a stored property in the same hold, directly or through a local that is stored or \
             passed to a method of the type that stores it (a value created once under the lock that publishes it), \

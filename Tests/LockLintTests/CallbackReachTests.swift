@@ -127,33 +127,44 @@ final class CallbackReachTests: XCTestCase {
         XCTAssertNil(CallbackReach.ownCodeReentry(s, sources: b, members: members, byName: byName, acquisitions: regions))
     }
 
-    /// A protocol whose every implementation in the run holds only values is a dependency that
-    /// cannot call back; one implementation holding a closure, a weak reference, a class of the
-    /// run or a value the tool cannot type makes it one that can.
-    func testImplementationsThatHoldOnlyValues() {
+    /// A protocol method that no implementation in the run can call back from before it returns
+    /// is a dependency's, not a callback: implementations that store what they are given, hand it
+    /// to a queue, or touch only values. One that calls a closure it holds or is given, a method
+    /// of an object of a class of the run, or that has no implementation, can call back.
+    func testImplementationsThatNeverCallBack() {
         let code = """
-            protocol Store { func load() -> Int }
-            struct FileStore: Store { let path: String; let limit = 10; func load() -> Int { 0 } }
-            final class MemoryStore { private let lock = NSLock(); private var value: [String: Int] = [:] }
-            extension MemoryStore: Store { func load() -> Int { 1 } }
-            protocol Sink { func put(_ v: Int) }
-            struct Quiet: Sink { func put(_ v: Int) {} }
-            final class Forwarder: Sink { var next: ((Int) -> Void)?; func put(_ v: Int) { next?(v) } }
+            protocol Store { func load() -> Int; func keep(_ f: @escaping () -> Void) }
+            struct FileStore: Store {
+                let path: String; let limit = 10
+                func load() -> Int { 0 }
+                func keep(_ f: @escaping () -> Void) { DispatchQueue.global().async { f() } }
+            }
+            final class MemoryStore { private let lock = NSLock(); private var value: [String: Int] = [:]; private var kept: (() -> Void)? }
+            extension MemoryStore: Store {
+                func load() -> Int { lock.withLock { value.count } }
+                func keep(_ f: @escaping () -> Void) { lock.withLock { kept = f } }
+            }
+            protocol Sink { func put(_ v: Int); func run(_ f: () -> Void) }
+            struct Quiet: Sink { func put(_ v: Int) {}; func run(_ f: () -> Void) { f() } }
+            final class Forwarder: Sink { var next: ((Int) -> Void)?; func put(_ v: Int) { next?(v) }; func run(_ f: () -> Void) {} }
             protocol Watcher: AnyObject { func changed() }
-            final class Screen: Watcher { let model = Model(); func changed() {} }
-            final class Model {}
+            final class Screen: Watcher { let model = Model(); func changed() { model.refresh() } }
+            final class Model { func refresh() {} }
             protocol Feed { func pull() }
-            final class Remote: Feed { lazy var session = makeSession(); func pull() {} }
+            final class Remote: Feed { lazy var session = makeSession(); func pull() { fetch() }; private func fetch() {} }
             protocol Unused { func f() }
             """
         var index = ProjectIndex.facts(of: structure(code), vocabulary: .default)
         index.finish()
         let context = RuleContext(structure: structure(code), vocabulary: .default, index: index)
-        XCTAssertTrue(context.implementationsHoldOnlyValues("Store"))
-        XCTAssertFalse(context.implementationsHoldOnlyValues("Sink"))
-        XCTAssertFalse(context.implementationsHoldOnlyValues("Watcher"))
-        XCTAssertFalse(context.implementationsHoldOnlyValues("Feed"))
-        XCTAssertFalse(context.implementationsHoldOnlyValues("Unused"))
+        XCTAssertTrue(context.implementationsNeverCallBack("Store", method: "load"))
+        XCTAssertTrue(context.implementationsNeverCallBack("Store", method: "keep"))
+        XCTAssertFalse(context.implementationsNeverCallBack("Sink", method: "put"))
+        XCTAssertFalse(context.implementationsNeverCallBack("Sink", method: "run"))
+        XCTAssertFalse(context.implementationsNeverCallBack("Watcher", method: "changed"))
+        XCTAssertTrue(context.implementationsNeverCallBack("Feed", method: "pull"))
+        XCTAssertFalse(context.implementationsNeverCallBack("Feed", method: "push"))
+        XCTAssertFalse(context.implementationsNeverCallBack("Unused", method: "f"))
         // Only classes adopt it (it says so, or every implementation is one): a reference.
         XCTAssertTrue(context.isReferenceProtocol("Watcher"))
         XCTAssertTrue(context.isReferenceProtocol("Feed"))

@@ -116,13 +116,6 @@ public struct TypeFacts: Sendable, Equatable {
     /// Its methods declared `mutating` (in the type, its extensions or a protocol), sorted: a
     /// call of one through a variable writes the variable.
     public var mutatingMethods: [String] = []
-    /// What its stored instance properties can hold, sorted: the type names their declarations
-    /// name (`let store: FileStore`, `let cache = Cache()`, `[String: Entry]`), and
-    /// `TypeFacts.heldCode` for one that can hold code of another type's choosing (a closure, an
-    /// existential, a `weak`/`unowned` reference, a value the tool cannot type). Whether an
-    /// implementation of a protocol can call back into whoever calls it (see
-    /// `ProjectIndex.protocolConformers`).
-    public var heldTypes: [String] = []
     /// Its instance methods and which of them can call back before they return, as encoded by
     /// `SyncCallbacks.entries` (`m`, `m!`, `m>T`), sorted.
     public var syncCallbacks: [String] = []
@@ -189,7 +182,6 @@ public struct TypeFacts: Sendable, Equatable {
         Self.union(&mainQueueContexts, o.mainQueueContexts)
         Self.union(&otherContexts, o.otherContexts)
         Self.union(&mutatingMethods, o.mutatingMethods)
-        Self.union(&heldTypes, o.heldTypes)
         Self.union(&syncCallbacks, o.syncCallbacks)
         isClassBound = isClassBound || o.isClassBound
         unconditionalKinds |= o.unconditionalKinds
@@ -208,9 +200,6 @@ public struct TypeFacts: Sendable, Equatable {
         Self.union(&eventLoops, o.eventLoops)
         Self.union(&operationQueues, o.operationQueues)
     }
-
-    /// The entry of `heldTypes` for a stored property that can hold code of another's choosing.
-    public static let heldCode = "\u{0}code"
 
     /// Sorted-set union of two sorted arrays (most merges have an empty side).
     static func union(_ a: inout [String], _ b: [String]) {
@@ -248,11 +237,6 @@ public struct ProjectIndex: Sendable {
     /// Module → protocol → the queue hand-offs of its implementations in the run (see
     /// `TypeFacts.queueHandOffs`).
     public internal(set) var protocolHandOffs: [String: [String: [String]]] = [:]
-    /// module → protocol → what its implementations in the run can reach (worked out by
-    /// `finish()`): bit 1, some holds only values and types that cannot call back (no closure,
-    /// existential, weak reference or class, actor or protocol of the run in a stored property);
-    /// bit 2, some may hold code that calls back.
-    public internal(set) var protocolConformers: [String: [String: UInt8]] = [:]
     /// module → protocol → the methods that every implementation in the run declares and none
     /// can call back from before it returns (see `SyncCallbacks`); absent when the protocol has
     /// no implementation in the run (worked out by `finish()`).
@@ -561,16 +545,13 @@ public struct ProjectIndex: Sendable {
         protocolWrappers = [:]
         protocolHandOffs = [:]
         protocolLockImplementations = [:]
-        protocolConformers = [:]
         protocolConformerKinds = [:]
         protocolQuietMethods = [:]
         for (module, types) in modules {
             for (_, f) in types where !f.conformances.isEmpty && !f.isProtocol {
-                let bit: UInt8 = Self.holdsOnlyValues(f, types) ? 1 : 2
                 let kind: UInt8 = (f.isClass || f.isActor ? 1 : 0) | (f.isStruct || f.isEnum ? 2 : 0)
                 var quiet: Set<String>? = nil
                 for p in f.conformances where types[p]?.isProtocol == true {
-                    protocolConformers[module, default: [:]][p, default: 0] |= bit
                     protocolConformerKinds[module, default: [:]][p, default: 0] |= kind
                     if quiet == nil { quiet = SyncCallbacks.quietMethods(f, types: types) }
                     if let known = protocolQuietMethods[module]?[p] {
@@ -596,19 +577,6 @@ public struct ProjectIndex: Sendable {
                 }
             }
         }
-    }
-
-    /// Whether a type's stored properties hold only values and objects that cannot call back
-    /// into code of the run: nothing of `TypeFacts.heldCode`, no class, actor or protocol
-    /// declared in the module, and no superclass of the run (whose state is not known here).
-    static func holdsOnlyValues(_ f: TypeFacts, _ types: [String: TypeFacts]) -> Bool {
-        if f.isActor { return false }
-        if !f.superclass.isEmpty, let sup = types[f.superclass], sup.isClass { return false }
-        for name in f.heldTypes {
-            if name == TypeFacts.heldCode { return false }
-            if let t = types[name], t.isClass || t.isActor || t.isProtocol { return false }
-        }
-        return true
     }
 
     public static func moduleKey(forPath path: String) -> String {
@@ -907,7 +875,6 @@ public struct ProjectIndex: Sendable {
             if d.kind == .class || d.kind == .extension { f.assertingMethods = assertingMethods(of: di, in: s) }
             if d.kind != .protocol { (f.mainQueueContexts, f.otherContexts) = MainQueueContexts.members(of: di, in: s) }
             if d.kind == .class || d.kind == .struct || d.kind == .enum || d.kind == .extension {
-                f.heldTypes = heldTypes(of: di, in: s)
                 f.syncCallbacks = SyncCallbacks.entries(of: di, in: s)
             }
             if d.kind != .class && d.kind != .actor {
@@ -944,45 +911,6 @@ public struct ProjectIndex: Sendable {
         index.lockGraph = LockGraph.extract(s, vocabulary: vocabulary, module: module, regions: regions)
         index.finish()
         return index
-    }
-
-    /// What the stored instance properties of type (or extension) `d` can hold (see
-    /// `TypeFacts.heldTypes`): every identifier of a declared type, or the type a value is made
-    /// of (`Cache()`, `Cache.shared`, `[Entry]()`); literals hold nothing of note.
-    static func heldTypes(of d: Int, in s: FileStructure) -> [String] {
-        var out = Set<String>()
-        for m in s.children[d] where s.decls[m].kind == .variable && !s.decls[m].isStaticMember && !s.decls[m].isComputed {
-            let v = s.decls[m]
-            if v.modifiers.contains(.weak) || v.modifiers.contains(.unowned) { out.insert(TypeFacts.heldCode); continue }
-            if !v.typeAnnotation.isEmpty {
-                for k in s.span(v.typeAnnotation.lowerBound, v.typeAnnotation.upperBound) {
-                    if s.is(k, "->") || s.is(k, "any") || s.is(k, "some") { out.insert(TypeFacts.heldCode) }
-                    if s.code[k].kind == .identifier { out.insert(s.text(k)) }
-                }
-                continue
-            }
-            guard let first = v.initializer.first else { continue }
-            switch s.code[first].kind {
-            case .string, .integer, .float: continue
-            case .keyword where s.isKeyword(first, .true) || s.isKeyword(first, .false) || s.isKeyword(first, .nil): continue
-            default: break
-            }
-            if s.isChar(first, UInt8(ascii: "[")) {
-                // `[]`, `[:]`, `[Entry]()`, `[1, 2]`: the element types named inside.
-                let close = Int(s.match[first])
-                if close > first {
-                    for k in s.span(first + 1, close) where s.code[k].kind == .identifier { out.insert(s.text(k)) }
-                    continue
-                }
-            }
-            // `Cache()`, `Cache.shared`, `Cache<Int>()`: a value of a named type.
-            if s.code[first].kind == .identifier, let c = s.text(first).utf8.first, c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") {
-                out.insert(s.text(first))
-                continue
-            }
-            out.insert(TypeFacts.heldCode)
-        }
-        return out.sorted()
     }
 
     /// The methods of type (or extension) `d` whose own body asserts an executor.

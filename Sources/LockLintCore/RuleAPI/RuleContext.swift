@@ -679,19 +679,6 @@ public final class RuleContext {
         return answer
     }
 
-    /// Whether a protocol of the module has implementations in the run and every one of them
-    /// holds only values and objects that cannot call back (see `ProjectIndex.protocolConformers`):
-    /// a dependency such as a store or a clock, not a delegate whose implementation owns its caller.
-    public func implementationsHoldOnlyValues(_ name: String) -> Bool {
-        let answer = Self.implementationsHoldOnlyValues(name, module: module, index: index)
-        questions[FactsQuestion(kind: .implementationsHoldValues, name: name)] = .bool(answer)
-        return answer
-    }
-
-    static func implementationsHoldOnlyValues(_ name: String, module: String, index: ProjectIndex) -> Bool {
-        index.protocolConformers[module]?[name] == 1
-    }
-
     /// Whether a protocol of the module has implementations in the run and none of them can call
     /// back from `method` before it returns (see `SyncCallbacks`): it only stores what it is
     /// given, or hands it to code that runs later.
@@ -838,7 +825,6 @@ public final class RuleContext {
                 b = .splitAccessor(index.splitProperties[key]?[property])
             case .isValueType: b = .bool(isValueType(f))
             case .isProtocol: b = .bool(isProtocol(f))
-            case .implementationsHoldValues: b = .bool(implementationsHoldOnlyValues(q.name, module: module, index: index))
             case .implementationsNeverCallBack:
                 let dot = q.name.lastIndex(of: ".") ?? q.name.endIndex
                 let method = dot < q.name.endIndex ? String(q.name[q.name.index(after: dot)...]) : ""
@@ -921,7 +907,7 @@ struct FactsQuestion: Hashable {
         case awaited, serialCalls
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
         case lockingMembers, lockingMemberName, lockReaders, mutatingMethods, queueHandOffs
-        case implementationsHoldValues, implementationsNeverCallBack, referenceProtocol, declaredMainActor, guardedMembers, protocolRequires, handsStateToClosure, lockArgumentFunction
+        case implementationsNeverCallBack, referenceProtocol, declaredMainActor, guardedMembers, protocolRequires, handsStateToClosure, lockArgumentFunction
         case awaitedOtherwise, withLockUsed, mainQueueContext, inoutGuards
     }
     var kind: Kind

@@ -61,7 +61,9 @@ public struct DispatchSemaphoreRule: Rule {
             handshake (a function starts a `Thread`, a queue's block, or its thread type's `main()` through \
             `super.start()`, and waits as its last step for a signal the work makes first, before its loop or run \
             call) is told to keep the wait, since callers use what the work set up as soon as the function \
-            returns. A semaphore with a count above one that a loop (or a closure called per item) waits on before \
+            returns. A top-level semaphore that the program's top-level code waits on, and that nothing in the file able \
+            to run during the wait signals (a signal in a `catch` after it does not count), parks the main thread: it \
+            is told to use dispatchMain() if nothing is meant to end the wait. A semaphore with a count above one that a loop (or a closure called per item) waits on before \
             each block it sends to a queue, each block signalling when it ends, in synchronous code, is reported \
             as a throttle of that count (also when a function of the file creates and returns it, and every caller \
             uses it so); the return type of such a function is not a second finding, and neither is a \
@@ -366,6 +368,14 @@ public struct DispatchSemaphoreRule: Rule {
                     fix = "keep the wait in '\(shake.function)' (moving it to another thread or making it async would let callers use the state "
                         + "before it is set); keep the signal before any long-running work, and start the work at no lower priority (QoS) than its callers"
                     notes.append(context.note(at: shake.wait, "'\(h.nameText)' is waited on here, as the function's last step"))
+                } else if let h = holder, let wait = SemaphoreShapes.parksMainThread(s, holder: h, waitsByName: fileCalls!.waits, signalsByName: fileCalls!.signals) {
+                    // Nothing that runs while it waits can signal it: it keeps the program alive.
+                    message = "semaphore \(name)created with value 0 parks the main thread: the program's top-level code waits on it, and "
+                        + "nothing in the file that can run during that wait signals it, so the main thread stays blocked and blocks sent "
+                        + "to the main queue never run"
+                    fix = "if nothing is meant to end the wait, call dispatchMain() there instead (it never returns, and runs the main "
+                        + "queue's blocks), or RunLoop.main.run() when timers or run-loop sources must fire"
+                    notes.append(context.note(at: wait, "'\(h.nameText)' is waited on here, in top-level code"))
                 } else if let f = s.enclosingFunction(of: i), let attributes = noasyncAttributes(s, f, index: &waitIndex) {
                     // The compiler already keeps async callers away from this function.
                     let why = isNoasync(s, f) ? "the function is marked noasync" : "its only callers are marked noasync"

@@ -20,6 +20,35 @@ final class MessageWordingTests: XCTestCase {
         XCTAssertEqual(fix[20], "check and write under one acquisition of 'lock', or re-check 'failures' inside this one before writing")
     }
 
+    /// A semaphore the program's top-level code waits on, that nothing able to run during the
+    /// wait signals, keeps the program alive: it is told so, with dispatchMain() as the fix-it.
+    /// Three shapes park (no signal; a signal in the `catch` of the `do` that waits; a guard that
+    /// signals before exiting); two near misses do not (a signal in a closure that runs later; the
+    /// wait inside a function).
+    func testASemaphoreParkingTheMainThreadIsToldSo() async throws {
+        let parked = [
+            "import Dispatch\nlet keepAlive = DispatchSemaphore(value: 0)\nstartServer(port: 8080)\nkeepAlive.wait()\n",
+            "import Dispatch\nlet hold = DispatchSemaphore(value: 0)\ndo {\n    try listen()\n    hold.wait()\n} catch {\n    print(error)\n    hold.signal()\n}\n",
+            "import Foundation\nlet parking = DispatchSemaphore(value: 0)\nguard CommandLine.arguments.count > 1 else {\n    parking.signal()\n    exit(1)\n}\nrun(CommandLine.arguments[1])\nparking.wait()\n",
+        ]
+        let released = [
+            "import Dispatch\nlet done = DispatchSemaphore(value: 0)\nfetch { _ in done.signal() }\ndone.wait()\n",
+            "import Dispatch\nlet gate = DispatchSemaphore(value: 0)\nfunc block() { gate.wait() }\nblock()\n",
+        ]
+        for (k, code) in parked.enumerated() {
+            let ds = await Support.lint([("Sources/Tool/main.swift", code)], rules: [DispatchSemaphoreRule()])
+            XCTAssertEqual(ds.map(\.location.line), [2], "shape \(k)")
+            XCTAssertTrue(ds.first?.message.contains("parks the main thread") ?? false, "shape \(k): \(ds.map(\.message))")
+            XCTAssertTrue(ds.first?.fixIt.message.hasPrefix("if nothing is meant to end the wait, call dispatchMain()") ?? false, "shape \(k)")
+        }
+        for (k, code) in released.enumerated() {
+            let ds = await Support.lint([("Sources/Tool/main.swift", code)], rules: [DispatchSemaphoreRule()])
+            XCTAssertEqual(ds.map(\.location.line), [2], "near miss \(k)")
+            XCTAssertFalse(ds.first?.message.contains("parks") ?? true, "near miss \(k): \(ds.map(\.message))")
+            XCTAssertFalse(ds.first?.fixIt.message.contains("dispatchMain") ?? true, "near miss \(k)")
+        }
+    }
+
     func testATakeAndResetIsWordedByWhereTheAccessorsAre() async throws {
         let root = Support.packageRoot.appendingPathComponent("TestFixtures/split_critical_section")
         let box = try String(contentsOf: root.appendingPathComponent("take_reset_through_box.swift"), encoding: .utf8)

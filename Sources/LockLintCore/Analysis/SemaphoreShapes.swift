@@ -57,6 +57,19 @@ public enum SemaphoreShapes {
 
     // MARK: Startup handshake
 
+    /// A semaphore that parks the main thread: a top-level variable of the file's top-level code
+    /// (the program's main file, which runs on the main thread), waited on only in that
+    /// top-level code and signalled, if at all, only there too (a `catch` after the wait), so
+    /// nothing that can run while the wait blocks signals it. The first wait.
+    public static func parksMainThread(_ s: FileStructure, holder h: Decl, waitsByName: [String: [Int]], signalsByName: [String: [Int]]) -> Int? {
+        guard h.parent < 0, s.enclosingExecutable(of: h.keyword) == nil else { return nil }
+        let waits = waitsByName[h.nameText] ?? []
+        guard let first = waits.first else { return nil }
+        func topLevel(_ k: Int) -> Bool { s.enclosingExecutable(of: k) == nil && s.enclosingType(of: k) == nil }
+        guard waits.allSatisfy(topLevel), (signalsByName[h.nameText] ?? []).allSatisfy(topLevel) else { return nil }
+        return first
+    }
+
     /// A startup handshake on semaphore `name` (visible in `range`): every wait on it is the last
     /// statement of a function (or followed only by its `return`), made after that function has
     /// started work (a `Thread`'s block, a queue's `async` block, or, through `super.start()`, the

@@ -57,11 +57,11 @@ public struct DispatchSemaphoreRule: Rule {
             or more and signalled only by work the function starts in a closure that runs later (a `Task`, a \
             queue's block, a callback), then waited on in the function's own code, is reported as a wait that \
             returns at once: the count lets it through before the work signals. A private stored semaphore that \
-            nothing in its file waits on, signals or passes along is reported as unused (remove it). A startup \
+            nothing in its file waits on, signals or passes along is reported as unused (remove it). Nor is a startup \
             handshake (a function starts a `Thread`, a queue's block, or its thread type's `main()` through \
             `super.start()`, and waits as its last step for a signal the work makes first, before its loop or run \
-            call) is told to keep the wait, since callers use what the work set up as soon as the function \
-            returns. A top-level semaphore that the program's top-level code waits on, and that nothing in the file able \
+            call): the wait lasts only until the work has set up what callers use as soon as the function returns, \
+            which is what it is for. A top-level semaphore that the program's top-level code waits on, and that nothing in the file able \
             to run during the wait signals (a signal in a `catch` after it does not count), parks the main thread: it \
             is told to use dispatchMain() if nothing is meant to end the wait. A semaphore with a count above one that a loop (or a closure called per item) waits on before \
             each block it sends to a queue, each block signalling when it ends, in synchronous code, is reported \
@@ -359,15 +359,12 @@ public struct DispatchSemaphoreRule: Rule {
             } else if value == "0" && !oneHolder {
                 let semaphoreName = holder?.nameText ?? assignedName(s, i)
                 if fileCalls == nil { fileCalls = (Waits.calls(s, "wait", in: 0..<s.code.count), Waits.calls(s, "signal", in: 0..<s.code.count)) }
-                if let h = holder, let shake = SemaphoreShapes.startupHandshake(s, name: h.nameText, in: SemaphoreWaits.visibility(s, h, use: i),
-                                                                                   waitsByName: fileCalls!.waits, signalsByName: fileCalls!.signals) {
-                    // The caller relies on the wait: the work's state is set when the function returns.
-                    message = "semaphore \(name)created with value 0 is a startup handshake: '\(shake.function)' waits until the work it starts "
-                        + "signals on line \(s.line(ofToken: shake.signal)), before that work's long-running part, so callers can use what the "
-                        + "work set up as soon as '\(shake.function)' returns; the wait blocks the caller only for that start, with no priority donation"
-                    fix = "keep the wait in '\(shake.function)' (moving it to another thread or making it async would let callers use the state "
-                        + "before it is set); keep the signal before any long-running work, and start the work at no lower priority (QoS) than its callers"
-                    notes.append(context.note(at: shake.wait, "'\(h.nameText)' is waited on here, as the function's last step"))
+                if let h = holder, SemaphoreShapes.startupHandshake(s, name: h.nameText, in: SemaphoreWaits.visibility(s, h, use: i),
+                                                                    waitsByName: fileCalls!.waits, signalsByName: fileCalls!.signals) != nil {
+                    // A startup handshake: the wait lasts only until the work it starts has set up
+                    // what callers use, which it signals before anything long-running. Nothing to change.
+                    if let id = identity { deliberate[id] = true }
+                    continue
                 } else if let h = holder, let wait = SemaphoreShapes.parksMainThread(s, holder: h, waitsByName: fileCalls!.waits, signalsByName: fileCalls!.signals) {
                     // Nothing that runs while it waits can signal it: it keeps the program alive.
                     message = "semaphore \(name)created with value 0 parks the main thread: the program's top-level code waits on it, and "

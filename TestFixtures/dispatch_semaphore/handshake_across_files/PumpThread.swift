@@ -3,7 +3,7 @@ import Foundation
 // The handshake type in one file, its caller in another: the caller unwraps the published
 // state right after start() returns, which only the wait makes safe.
 class PumpThread: Thread {
-    let handshake = DispatchSemaphore(value: 0) // expect: dispatch_semaphore
+    let handshake = DispatchSemaphore(value: 0)
     var pumpLoop: RunLoop?
 
     override func start() {

@@ -773,7 +773,8 @@ public enum GuardLogExtractor {
             }
             (log.writtenThroughOthers, log.setUpThroughOthers) = writesThroughOtherReferences(s, uses: memberUses!, vars: vars, references: references,
                                                                                                className: name, uniqueness: uniqueness,
-                                                                                               selfAliases: fileSelfAliases!)
+                                                                                               selfAliases: fileSelfAliases!,
+                                                                                               scoped: { Set((context.lockWrapperMethods(name) ?? []).filter { !$0.hasSuffix("?") }) })
             if log.testCode { log.concurrentUses = concurrentUses(s, names: Set(log.members.map(\.baseName)).union(vars)) }
             if log.accesses.contains(where: { a in a.guards.contains { GuardInference.isOwn($0) && $0.kind != .mainActor } }) {
                 result.usesGuards[name] = true
@@ -2124,11 +2125,13 @@ public enum GuardLogExtractor {
     }
 
     static func writesThroughOtherReferences(_ s: FileStructure, uses: [String: [Int]], vars: Set<String>, references: Set<String>,
-                                             className: String, uniqueness: Set<String>, selfAliases: Set<String> = []) -> ([String], [String]) {
+                                             className: String, uniqueness: Set<String>, selfAliases: Set<String> = [],
+                                             scoped: () -> Set<String> = { [] }) -> ([String], [String]) {
         var out = Set<String>()
         var safe = Set<String>()
         var ambiguous: [String: Bool] = [:]
         var owned: [String: Int] = [:]
+        var lockScoped: Set<String>? = nil
         for i in vars.flatMap({ uses[$0] ?? [] }) {
             let name = s.text(i)
             if out.contains(name) { continue }
@@ -2148,9 +2151,37 @@ public enum GuardLogExtractor {
                 safe.insert(name)
                 continue
             }
+            // `holder.sync { holder.x = … }`: written inside a closure that a method of the class
+            // runs under its own lock or queue, on the same object: guarded like the class's own.
+            if heldByReceiversWrapper(s, write: i, lockScoped: &lockScoped, scoped: scoped) { continue }
             out.insert(name)
         }
         return (out.sorted(), safe.sorted())
+    }
+
+    /// Whether the write of member `i` (`r.x = …`) lies in a closure run on the spot by a call
+    /// `r.m { … }` on the same receiver, where `m` runs its closure under the class's lock or
+    /// queue (`scoped`, asked once when first needed), with only closures run on the spot between.
+    static func heldByReceiversWrapper(_ s: FileStructure, write i: Int, lockScoped: inout Set<String>?, scoped: () -> Set<String>) -> Bool {
+        let r = i - 2
+        guard r >= 0, s.code[r].kind == .identifier, s.isChar(i - 1, UInt8(ascii: ".")) else { return false }
+        var sc = Int(s.scopeOf[i])
+        while sc >= 0 {
+            let scope = s.scopes[sc]
+            if scope.kind == .functionBody || scope.kind == .typeBody || scope.kind == .accessorBlock { return false }
+            if scope.kind == .closure {
+                let c = s.closures[scope.closure]
+                if c.callee >= 2, s.isChar(c.callee - 1, UInt8(ascii: ".")), s.code[c.callee - 2].kind == .identifier,
+                   s.code[c.callee - 2].length == s.code[r].length, s.is(c.callee - 2, text: s.text(r)) {
+                    if lockScoped == nil { lockScoped = scoped() }
+                    if lockScoped!.contains(s.text(c.callee)) { return true }
+                }
+                // A closure that may run later (`async`, a stored callback) leaves the hold.
+                guard c.callee >= 0, HeldReach.onTheSpot.contains(s.text(c.callee)) else { return false }
+            }
+            sc = scope.parent
+        }
+        return false
     }
 
     static func receiverIsDeclared(_ s: FileStructure, receiver r: Int, as className: String) -> Bool {

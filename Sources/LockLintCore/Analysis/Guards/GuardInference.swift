@@ -1294,7 +1294,9 @@ public enum GuardInference {
         if list.contains(where: { $0.record.write }) { return [] }
         if v.settableOutsideFile { return [.init(name: v.name, site: v.site, state: .settableBox)] }
         // Observers on a var nothing in the run assigns after init: meant to be set by code the
-        // tool does not see, or left over; it cannot tell which, and says nothing.
-        return v.observed ? [] : [.init(name: v.name, site: v.site, state: .neverAssigned)]
+        // tool does not see, or left over; it cannot tell which, and says nothing. Nor is one an
+        // initializer changes as a `let` may not (`&x`, `x += 1`) told it could be one: it is
+        // built during construction and left alone after, which cannot race.
+        return v.observed || v.mutatedInInit ? [] : [.init(name: v.name, site: v.site, state: .neverAssigned)]
     }
 }

@@ -244,6 +244,9 @@ public struct StoredVarRecord: Sendable, Equatable {
     public var hidden = false
     /// `lazy`: its first read stores its initial value, a write like any other.
     public var lazy = false
+    /// An initializer changes it in a way a `let` does not allow: passes it `inout` (`&x`),
+    /// assigns it with an operator (`x += 1`), or assigns it again after its value is set.
+    public var mutatedInInit = false
 }
 
 /// What the declaration of a class says about it (from the file that declares it).
@@ -1965,6 +1968,34 @@ public enum GuardLogExtractor {
         return out
     }
 
+    /// Whether an initializer among `units` changes var `v` as a `let` may not (see
+    /// `StoredVarRecord.mutatedInInit`): `&v`, `v op= …`, or a second `v = …` (the first when
+    /// the declaration gives a value), bare or through `self.`.
+    static func mutatedInInit(_ s: FileStructure, _ v: Decl, units: [Int]) -> Bool {
+        let name = v.nameText
+        for u in units {
+            for m in s.children[u] where s.decls[m].kind == .initializer && s.decls[m].body >= 0 {
+                let body = s.scopes[s.decls[m].body]
+                var assignments = v.initializer.isEmpty ? 0 : 1
+                for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && s.is(k, text: name) {
+                    let member = s.isChar(k - 1, UInt8(ascii: "."))
+                    if member && !(s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: "."))) { continue }
+                    let first = member ? k - 2 : k
+                    if s.isChar(first - 1, UInt8(ascii: "&")) { return true }
+                    if s.isChar(k + 1, UInt8(ascii: "=")) {
+                        assignments += 1
+                        if assignments > 1 { return true }
+                        continue
+                    }
+                    guard k + 1 < s.count, s.code[k + 1].kind == .operator else { continue }
+                    let op = s.text(k + 1)
+                    if op.count >= 2 && op.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(op) { return true }
+                }
+            }
+        }
+        return false
+    }
+
     static func varRecords(_ context: RuleContext, units: [Int], vars: Set<String>, guards: Set<String>) -> [StoredVarRecord] {
         let s = context.structure
         var out: [StoredVarRecord] = []
@@ -1985,6 +2016,7 @@ public enum GuardLogExtractor {
                 r.type = s.text(v.typeAnnotation)
                 r.hidden = v.modifiers.contains(.private) || v.modifiers.contains(.fileprivate)
                     || s.decls[u].modifiers.contains(.private) || s.decls[u].modifiers.contains(.fileprivate)
+                r.mutatedInInit = mutatedInInit(s, v, units: units)
                 var text = s.leadingCommentText(v)
                 // The comment of the computed property that wraps it speaks for it too.
                 if let w = wrapped[v.nameText] { text = text.isEmpty ? w : text + "\n" + w }

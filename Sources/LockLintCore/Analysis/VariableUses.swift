@@ -192,7 +192,7 @@ public struct VariableUses {
 
     /// Whether member `d` may be the witness of a protocol requirement: the type or extension
     /// declaring it conforms to a protocol of the run that requires a property of its name, or to
-    /// a name the run does not declare (a
+    /// a name the run does not declare as a protocol or class (a
     /// protocol of another module can require `static var value { get set }` and set it through
     /// the protocol, `K.value = v`, in code the tool does not see). The standard library's
     /// marker and value protocols require no stored var, and a class of the run is a superclass.
@@ -200,7 +200,11 @@ public struct VariableUses {
         guard d.parent >= 0, s.decls[d.parent].kind.isType else { return false }
         return s.inheritedTypes(of: d.parent).contains { t in
             if Self.noStoredRequirements.contains(t.name) { return false }
-            return context.isKnownType(t.name) ? context.protocolRequires(t.name, member: d.nameText) : true
+            guard context.isKnownType(t.name) else { return true }
+            if context.isProtocol(t.name) { return context.protocolRequires(t.name, member: d.nameText) }
+            // A struct, enum or actor of that name cannot be conformed to: the name is another
+            // module's protocol (a nested type of the run spelled the same hides nothing there).
+            return !context.isClassInRun(t.name)
         }
     }
 

@@ -63,7 +63,10 @@ public struct DispatchSemaphoreRule: Rule {
             call): the wait lasts only until the work has set up what callers use as soon as the function returns, \
             which is what it is for. A top-level semaphore that the program's top-level code waits on, and that nothing in the file able \
             to run during the wait signals (a signal in a `catch` after it does not count), parks the main thread: it \
-            is told to use dispatchMain() if nothing is meant to end the wait. A semaphore with a count above one that a loop (or a closure called per item) waits on before \
+            is told to use dispatchMain() if nothing is meant to end the wait. A stored semaphore created at 0 that \
+            its owner's initializer signals only at the end of a `Task` it starts bridges that async work to a \
+            blocking wait: it is told to let callers await the Task's value (a signal the initializer makes itself is \
+            a lock's first turn; one in a queue's block or a callback is a signal like any other). A semaphore with a count above one that a loop (or a closure called per item) waits on before \
             each block it sends to a queue, each block signalling when it ends, in synchronous code, is reported \
             as a throttle of that count (also when a function of the file creates and returns it, and every caller \
             uses it so); the return type of such a function is not a second finding, and neither is a \
@@ -307,6 +310,14 @@ public struct DispatchSemaphoreRule: Rule {
                                   "if the code that waits is also the code that signals, use \(LockAdvice.lock(context.deployment)) for mutual exclusion; "
                                     + "if a completion on another thread signals, take turns on a serial queue or in an actor (callers await their turn) instead of blocking a thread")
             }
+            let taskBridge = value == "0" && holder.map { Self.signalledByInitializersTask(s, $0) } == true
+            if taskBridge {
+                (message, fix) = ("semaphore \(name)is created with value 0 and signalled when the Task its owner's initializer starts "
+                                    + "ends: a wait on it blocks a thread until that async work is done, with no priority donation, and "
+                                    + "deadlocks if the work needs the waiting thread (the main actor, when the wait is on the main thread)",
+                                  "keep the Task in a property and let callers await its value ('await task.value') instead of waiting; "
+                                    + "if a synchronous API must stay, call it only off the main thread and outside async code")
+            }
             var notes: [Note] = []
             // No value seen, but signalled where nothing waited on it first (a callback's signal):
             // a signal between threads, which no lock can stand in for.
@@ -356,7 +367,7 @@ public struct DispatchSemaphoreRule: Rule {
             } else if let h = holder, let w = Waits.within(asyncWaits[h.nameText] ?? [], SemaphoreWaits.visibility(s, h, use: i)).first {
                 let thread = asyncWaitsOnMain.contains(w) ? "the main thread (the code runs on the main actor)" : "a cooperative-pool thread"
                 notes.append(context.note(at: w, "'\(h.nameText)' is waited on here, in async code: this blocks \(thread)"))
-            } else if value == "0" && !oneHolder {
+            } else if value == "0" && !oneHolder && !taskBridge {
                 let semaphoreName = holder?.nameText ?? assignedName(s, i)
                 if fileCalls == nil { fileCalls = (Waits.calls(s, "wait", in: 0..<s.code.count), Waits.calls(s, "signal", in: 0..<s.code.count)) }
                 if let h = holder, SemaphoreShapes.startupHandshake(s, name: h.nameText, in: SemaphoreWaits.visibility(s, h, use: i),
@@ -431,12 +442,34 @@ public struct DispatchSemaphoreRule: Rule {
     }
 
     /// Whether an initializer of the type that stores semaphore `h` signals it exactly once.
+    /// Created at 0 and signalled, once, only at the end of a `Task` its owner's initializer
+    /// starts: waiting on it waits for that task's result, a blocking bridge from async code.
+    static func signalledByInitializersTask(_ s: FileStructure, _ h: Decl) -> Bool {
+        guard h.parent >= 0, s.decls[h.parent].kind.isType else { return false }
+        var inTask = 0
+        for m in s.children[h.parent] where s.decls[m].kind == .initializer && s.decls[m].body >= 0 {
+            let body = s.scopes[s.decls[m].body]
+            for k in Waits.calls(s, "signal", in: s.span(body.open, body.close))[h.nameText] ?? [] {
+                guard let e = s.enclosingExecutable(of: k), s.scopes[e].kind == .closure, s.scopes[e].parent >= 0 else { return false }
+                let c = s.closures[s.scopes[e].closure]
+                guard c.callee >= 0, s.is(c.callee, "Task") || s.is(c.callee, "detached"),
+                      s.enclosingExecutable(of: c.callee) == s.decls[m].body else { return false }
+                inTask += 1
+            }
+        }
+        return inTask == 1
+    }
+
     static func signalledOnceInInitializer(_ s: FileStructure, _ h: Decl) -> Bool {
         guard h.parent >= 0, s.decls[h.parent].kind.isType else { return false }
         var signals = 0
         for m in s.children[h.parent] where s.decls[m].kind == .initializer && s.decls[m].body >= 0 {
             let body = s.scopes[s.decls[m].body]
-            signals += Waits.calls(s, "signal", in: s.span(body.open, body.close))[h.nameText]?.count ?? 0
+            // Only a signal the initializer itself makes: one in a `Task` or a callback it starts
+            // comes when that work ends (a completion, not a lock's first turn).
+            signals += (Waits.calls(s, "signal", in: s.span(body.open, body.close))[h.nameText] ?? []).filter {
+                HeldReach.runsDuring(s, $0, s.decls[m].body)
+            }.count
         }
         return signals == 1
     }

@@ -49,6 +49,31 @@ final class MessageWordingTests: XCTestCase {
         }
     }
 
+    /// A semaphore its owner's initializer signals only at the end of a Task it starts bridges
+    /// that async work to a blocking wait: told so, with the Task's value to await, never called a
+    /// lock. Two shapes (`Task`, `Task.detached`, the owner generic or not); a signal made by the
+    /// initializer itself keeps the one-holder wording, one in a queue's block the generic one.
+    func testASemaphoreBridgingAnInitializersTaskIsToldSo() async throws {
+        let bridges = [
+            "final class Waiter<T>: @unchecked Sendable {\n    let done = DispatchSemaphore(value: 0)\n    private var value: T?\n    init(_ work: @escaping @Sendable () async -> T) {\n        Task {\n            value = await work()\n            done.signal()\n        }\n    }\n    func get() -> T { done.wait(); return value! }\n}\n",
+            "final class Loader: @unchecked Sendable {\n    private let ready = DispatchSemaphore(value: 0)\n    private var data = Data()\n    init(url: URL) {\n        Task.detached { [self] in\n            self.data = (try? await fetch(url)) ?? Data()\n            self.ready.signal()\n        }\n    }\n    func load() -> Data { ready.wait(); return data }\n}\n",
+        ]
+        for (k, code) in bridges.enumerated() {
+            let ds = await Support.lint([("Sources/M/Bridge\(k).swift", code)], rules: [DispatchSemaphoreRule()])
+            XCTAssertEqual(ds.map(\.location.line), [2], "shape \(k)")
+            XCTAssertTrue(ds.first?.message.contains("signalled when the Task its owner's initializer starts ends") ?? false, "shape \(k): \(ds.map(\.message))")
+            XCTAssertTrue(ds.first?.fixIt.message.hasPrefix("keep the Task in a property and let callers await its value") ?? false, "shape \(k)")
+        }
+        let own = "final class Gate {\n    let turn = DispatchSemaphore(value: 0)\n    init() { turn.signal() }\n    func enter() { turn.wait() }\n}\n"
+        let ownFound = await Support.lint([("Sources/M/Gate.swift", own)], rules: [DispatchSemaphoreRule()])
+        XCTAssertTrue(ownFound.first?.message.contains("admits one holder at a time") ?? false, "\(ownFound.map(\.message))")
+        let queued = "final class Warm {\n    let up = DispatchSemaphore(value: 0)\n    init(q: DispatchQueue) { q.async { self.up.signal() } }\n    func wait() { up.wait() }\n}\n"
+        let queuedFound = await Support.lint([("Sources/M/Warm.swift", queued)], rules: [DispatchSemaphoreRule()])
+        XCTAssertEqual(queuedFound.count, 1)
+        XCTAssertFalse(queuedFound.first?.message.contains("Task") ?? true, "\(queuedFound.map(\.message))")
+        XCTAssertFalse(queuedFound.first?.message.contains("one holder") ?? true, "\(queuedFound.map(\.message))")
+    }
+
     func testATakeAndResetIsWordedByWhereTheAccessorsAre() async throws {
         let root = Support.packageRoot.appendingPathComponent("TestFixtures/split_critical_section")
         let box = try String(contentsOf: root.appendingPathComponent("take_reset_through_box.swift"), encoding: .utf8)

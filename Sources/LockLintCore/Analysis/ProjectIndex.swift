@@ -875,7 +875,10 @@ public struct ProjectIndex: Sendable {
             if d.kind == .class || d.kind == .extension { f.assertingMethods = assertingMethods(of: di, in: s) }
             if d.kind != .protocol { (f.mainQueueContexts, f.otherContexts) = MainQueueContexts.members(of: di, in: s) }
             if d.kind == .class || d.kind == .struct || d.kind == .enum || d.kind == .extension {
-                f.syncCallbacks = SyncCallbacks.entries(of: di, in: s)
+                // Only a conformer's methods are asked about: a type that names no inherited type
+                // here (its conformance, if any, declared in an extension) has none recorded, and
+                // a protocol it conforms to elsewhere keeps its calls as callbacks.
+                if d.kind == .extension || !d.inheritance.isEmpty { f.syncCallbacks = SyncCallbacks.entries(of: di, in: s) }
             }
             if d.kind != .class && d.kind != .actor {
                 f.mutatingMethods = Array(Set(s.children[di].filter { s.decls[$0].kind == .function && s.decls[$0].modifiers.contains(.mutating) }

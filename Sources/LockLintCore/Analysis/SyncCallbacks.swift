@@ -16,9 +16,8 @@ public enum SyncCallbacks {
     ///   closure or existential it was given, or hands one to another call, posts a notification,
     ///   calls its superclass);
     /// - `m>T`: it calls a method of a parameter declared with type `T`;
-    /// - `m@x`: it calls `x`, a method of `x`, or iterates `x`, where `x` is no parameter or local
-    ///   (a stored property when the type has one of that name);
-    /// - `m()n`: it calls `n` on itself (a method of the type when it has one of that name);
+    /// - `m@x`: it calls `x`, a method of `x`, or iterates `x`, where `x` is no parameter or local:
+    ///   a stored property when the type has one of that name, or, called, one of its methods;
     /// - `@x!`: stored property `x` holds code (a closure, an existential, a weak reference, a
     ///   value the tool cannot type); `@x=T`: it holds a value declared with type `T`.
     static func entries(of d: Int, in s: FileStructure) -> [String] {
@@ -149,7 +148,8 @@ public enum SyncCallbacks {
             case .type(let t)?: out.insert(name + ">" + t)
             case .value?: break
             case nil:
-                if call { out.insert(name + "()" + text) }
+                // A type's name (`Foo(…)`, `Foo.make()`) is no property or method of this one.
+                if let c = text.utf8.first, c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") { continue }
                 out.insert(name + "@" + text)
             }
         }
@@ -199,8 +199,12 @@ public enum SyncCallbacks {
                 continue
             }
             if e.hasSuffix("!") { loud.insert(String(e.dropLast())); continue }
-            if let r = e.range(of: "()") { calls.append((String(e[..<r.lowerBound]), String(e[r.upperBound...]))); continue }
-            if let at = e.firstIndex(of: "@") { properties.append((String(e[..<at]), String(e[e.index(after: at)...]))); continue }
+            if let at = e.firstIndex(of: "@") {
+                let m = String(e[..<at]), x = String(e[e.index(after: at)...])
+                properties.append((m, x))
+                calls.append((m, x))
+                continue
+            }
             if let gt = e.firstIndex(of: ">") {
                 if isCode(String(e[e.index(after: gt)...])) { loud.insert(String(e[..<gt])) }
                 continue

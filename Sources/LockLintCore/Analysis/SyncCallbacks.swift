@@ -212,16 +212,13 @@ public enum SyncCallbacks {
             declared.insert(e)
         }
         for (m, x) in properties where holders[x] == true { loud.insert(m) }
-        // A method calling one of the type's methods that calls back calls back.
-        var changed = true
-        var rounds = 0
-        while changed && rounds <= declared.count {
-            changed = false
-            rounds += 1
-            for (m, n) in calls where !loud.contains(m) && loud.contains(n) && declared.contains(n) {
-                loud.insert(m)
-                changed = true
-            }
+        // A method calling one of the type's methods that calls back calls back: spread from the
+        // loud methods back along the calls (each call followed once).
+        var callers: [String: [String]] = [:]
+        for (m, n) in calls where declared.contains(n) { callers[n, default: []].append(m) }
+        var work = Array(loud)
+        while let n = work.popLast() {
+            for m in callers[n] ?? [] where loud.insert(m).inserted { work.append(m) }
         }
         return declared.subtracting(loud)
     }

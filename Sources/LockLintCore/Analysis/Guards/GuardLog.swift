@@ -1968,38 +1968,47 @@ public enum GuardLogExtractor {
         return out
     }
 
-    /// Whether an initializer among `units` changes var `v` as a `let` may not (see
+    /// The vars that an initializer among `units` changes as a `let` may not (see
     /// `StoredVarRecord.mutatedInInit`): `&v`, `v op= …`, or a second `v = …` (the first when
-    /// the declaration gives a value), bare or through `self.`.
-    static func mutatedInInit(_ s: FileStructure, _ v: Decl, units: [Int]) -> Bool {
-        let name = v.nameText
+    /// the declaration gives a value), bare or through `self.`. One pass over the initializers.
+    static func mutatedInInit(_ s: FileStructure, units: [Int], vars: Set<String>) -> Set<String> {
+        var initial: [String: Int] = [:]
+        for u in units {
+            for m in s.children[u] where s.decls[m].kind == .variable && !s.decls[m].initializer.isEmpty && vars.contains(s.decls[m].nameText) {
+                initial[s.decls[m].nameText] = 1
+            }
+        }
+        var out = Set<String>()
         for u in units {
             for m in s.children[u] where s.decls[m].kind == .initializer && s.decls[m].body >= 0 {
                 let body = s.scopes[s.decls[m].body]
-                var assignments = v.initializer.isEmpty ? 0 : 1
-                for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && s.is(k, text: name) {
+                var assignments = initial
+                for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier {
+                    let name = s.text(k)
+                    guard vars.contains(name), !out.contains(name) else { continue }
                     let member = s.isChar(k - 1, UInt8(ascii: "."))
                     if member && !(s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: "."))) { continue }
                     let first = member ? k - 2 : k
-                    if s.isChar(first - 1, UInt8(ascii: "&")) { return true }
+                    if s.isChar(first - 1, UInt8(ascii: "&")) { out.insert(name); continue }
                     if s.isChar(k + 1, UInt8(ascii: "=")) {
-                        assignments += 1
-                        if assignments > 1 { return true }
+                        assignments[name, default: 0] += 1
+                        if assignments[name]! > 1 { out.insert(name) }
                         continue
                     }
                     guard k + 1 < s.count, s.code[k + 1].kind == .operator else { continue }
                     let op = s.text(k + 1)
-                    if op.count >= 2 && op.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(op) { return true }
+                    if op.count >= 2 && op.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(op) { out.insert(name) }
                 }
             }
         }
-        return false
+        return out
     }
 
     static func varRecords(_ context: RuleContext, units: [Int], vars: Set<String>, guards: Set<String>) -> [StoredVarRecord] {
         let s = context.structure
         var out: [StoredVarRecord] = []
         let wrapped = wrapperComments(s, units: units, vars: vars)
+        let mutated = mutatedInInit(s, units: units, vars: vars)
         for u in units {
             for m in s.children[u] {
                 let v = s.decls[m]
@@ -2016,7 +2025,7 @@ public enum GuardLogExtractor {
                 r.type = s.text(v.typeAnnotation)
                 r.hidden = v.modifiers.contains(.private) || v.modifiers.contains(.fileprivate)
                     || s.decls[u].modifiers.contains(.private) || s.decls[u].modifiers.contains(.fileprivate)
-                r.mutatedInInit = mutatedInInit(s, v, units: units)
+                r.mutatedInInit = mutated.contains(v.nameText)
                 var text = s.leadingCommentText(v)
                 // The comment of the computed property that wraps it speaks for it too.
                 if let w = wrapped[v.nameText] { text = text.isEmpty ? w : text + "\n" + w }

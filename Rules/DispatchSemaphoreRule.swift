@@ -441,37 +441,34 @@ public struct DispatchSemaphoreRule: Rule {
         return first.map { ($0, count) }
     }
 
-    /// Whether an initializer of the type that stores semaphore `h` signals it exactly once.
+    /// The signals of semaphore `h` in the initializers of the type that stores it, each with
+    /// the initializer's body scope.
+    static func initializerSignals(_ s: FileStructure, _ h: Decl) -> [(signal: Int, body: Int)] {
+        guard h.parent >= 0, s.decls[h.parent].kind.isType else { return [] }
+        var out: [(signal: Int, body: Int)] = []
+        for m in s.children[h.parent] where s.decls[m].kind == .initializer && s.decls[m].body >= 0 {
+            let body = s.scopes[s.decls[m].body]
+            for k in Waits.calls(s, "signal", in: s.span(body.open, body.close))[h.nameText] ?? [] { out.append((k, s.decls[m].body)) }
+        }
+        return out
+    }
+
     /// Created at 0 and signalled, once, only at the end of a `Task` its owner's initializer
     /// starts: waiting on it waits for that task's result, a blocking bridge from async code.
     static func signalledByInitializersTask(_ s: FileStructure, _ h: Decl) -> Bool {
-        guard h.parent >= 0, s.decls[h.parent].kind.isType else { return false }
-        var inTask = 0
-        for m in s.children[h.parent] where s.decls[m].kind == .initializer && s.decls[m].body >= 0 {
-            let body = s.scopes[s.decls[m].body]
-            for k in Waits.calls(s, "signal", in: s.span(body.open, body.close))[h.nameText] ?? [] {
-                guard let e = s.enclosingExecutable(of: k), s.scopes[e].kind == .closure, s.scopes[e].parent >= 0 else { return false }
-                let c = s.closures[s.scopes[e].closure]
-                guard c.callee >= 0, s.is(c.callee, "Task") || s.is(c.callee, "detached"),
-                      s.enclosingExecutable(of: c.callee) == s.decls[m].body else { return false }
-                inTask += 1
-            }
+        let signals = initializerSignals(s, h)
+        return signals.count == 1 && signals.allSatisfy { k, body in
+            guard let e = s.enclosingExecutable(of: k), s.scopes[e].kind == .closure, s.scopes[e].parent >= 0 else { return false }
+            let c = s.closures[s.scopes[e].closure]
+            return c.callee >= 0 && (s.is(c.callee, "Task") || s.is(c.callee, "detached")) && s.enclosingExecutable(of: c.callee) == body
         }
-        return inTask == 1
     }
 
+    /// Whether an initializer of the type that stores semaphore `h` signals it exactly once
+    /// itself: a signal in a `Task` or a callback it starts comes when that work ends (a
+    /// completion, not a lock's first turn).
     static func signalledOnceInInitializer(_ s: FileStructure, _ h: Decl) -> Bool {
-        guard h.parent >= 0, s.decls[h.parent].kind.isType else { return false }
-        var signals = 0
-        for m in s.children[h.parent] where s.decls[m].kind == .initializer && s.decls[m].body >= 0 {
-            let body = s.scopes[s.decls[m].body]
-            // Only a signal the initializer itself makes: one in a `Task` or a callback it starts
-            // comes when that work ends (a completion, not a lock's first turn).
-            signals += (Waits.calls(s, "signal", in: s.span(body.open, body.close))[h.nameText] ?? []).filter {
-                HeldReach.runsDuring(s, $0, s.decls[m].body)
-            }.count
-        }
-        return signals == 1
+        initializerSignals(s, h).filter { HeldReach.runsDuring(s, $0.signal, $0.body) }.count == 1
     }
 
     static func text(value: String?, name: String, deployment: Deployment?) -> (String, String) {

@@ -116,8 +116,9 @@ public struct TypeFacts: Sendable, Equatable {
     /// Its methods declared `mutating` (in the type, its extensions or a protocol), sorted: a
     /// call of one through a variable writes the variable.
     public var mutatingMethods: [String] = []
-    /// Its instance methods and which of them can call back before they return, as encoded by
-    /// `SyncCallbacks.entries` (`m`, `m!`, `m>T`), sorted.
+    /// Its instance methods, what each reaches before it returns, and what its stored properties
+    /// hold, as encoded by `SyncCallbacks.entries` (`m`, `m!`, `m>T`, `m@x`, `@x!`, `@x=T`), sorted;
+    /// kept only for types that name an inherited type, and extensions.
     public var syncCallbacks: [String] = []
     /// A protocol only classes can adopt (`: AnyObject`, `: class`, `: NSObjectProtocol`, `: Actor`).
     public var isClassBound = false

@@ -187,8 +187,8 @@ public enum SyncCallbacks {
         var declared = Set<String>()
         var loud = Set<String>()
         var holders: [String: Bool] = [:]
-        var properties: [(String, String)] = []
-        var calls: [(String, String)] = []
+        // `m@x`: method `m` uses `x`, a stored property or (called) one of the type's methods.
+        var uses: [(method: String, name: String)] = []
         for e in f.syncCallbacks {
             if e.hasPrefix("@") {
                 if e.hasSuffix("!") { holders[String(e.dropFirst().dropLast())] = true; continue }
@@ -200,9 +200,7 @@ public enum SyncCallbacks {
             }
             if e.hasSuffix("!") { loud.insert(String(e.dropLast())); continue }
             if let at = e.firstIndex(of: "@") {
-                let m = String(e[..<at]), x = String(e[e.index(after: at)...])
-                properties.append((m, x))
-                calls.append((m, x))
+                uses.append((String(e[..<at]), String(e[e.index(after: at)...])))
                 continue
             }
             if let gt = e.firstIndex(of: ">") {
@@ -211,11 +209,11 @@ public enum SyncCallbacks {
             }
             declared.insert(e)
         }
-        for (m, x) in properties where holders[x] == true { loud.insert(m) }
+        for (m, x) in uses where holders[x] == true { loud.insert(m) }
         // A method calling one of the type's methods that calls back calls back: spread from the
         // loud methods back along the calls (each call followed once).
         var callers: [String: [String]] = [:]
-        for (m, n) in calls where declared.contains(n) { callers[n, default: []].append(m) }
+        for (m, n) in uses where declared.contains(n) { callers[n, default: []].append(m) }
         var work = Array(loud)
         while let n = work.popLast() {
             for m in callers[n] ?? [] where loud.insert(m).inserted { work.append(m) }

@@ -1995,9 +1995,8 @@ public enum GuardLogExtractor {
                         if assignments[name]! > 1 { out.insert(name) }
                         continue
                     }
-                    guard k + 1 < s.count, s.code[k + 1].kind == .operator else { continue }
-                    let op = s.text(k + 1)
-                    if op.count >= 2 && op.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(op) { out.insert(name) }
+                    // `+=`, `&<<=`, …: any other assignment operator changes it.
+                    if StateWrites.isAssignmentOperator(s, k + 1) { out.insert(name) }
                 }
             }
         }

@@ -1,14 +1,17 @@
 /// Functions that take storage `inout` and touch it only while holding a guard they take
 /// themselves: the lock they are a method of (`extension NSLock { func update(_ x: inout T) {
-/// lock(); defer { unlock() }; x = … } }`), or a lock or queue handed in as another parameter
-/// (`func mutate(_ x: inout T, under lock: NSLock)`). Storage passed `&x` to one is touched under
+/// lock(); defer { unlock() }; x = … } }`), a lock or queue handed in as another parameter
+/// (`func mutate(_ x: inout T, under lock: NSLock)`), or a lock or queue stored in their own
+/// object (a class's `pop(&pending)` that takes the class's lock). Storage passed `&x` to one is touched under
 /// that guard for the call. A function that touches its `inout` parameter outside such a region
 /// is recorded too, as no guard: a call the tool cannot tell apart from it guards nothing.
 ///
 /// An entry is `Type|labels|defaults|inout|lock`: the declaring type (empty at file level), the
 /// argument labels (`_` for none) joined by `,`, one `1`/`0` per parameter for a default value,
 /// the `inout` parameters' positions joined by `,`, and `self`, `l<i>` (the lock parameter at
-/// position i), `q<i>` (a queue parameter whose `sync` block holds it) or `-` (no guard).
+/// position i), `q<i>` (a queue parameter whose `sync` block holds it), `.name` (a lock stored in
+/// the method's own object, `private func pop(_ q: inout [T]) { lock.lock(); defer { … }; … }`),
+/// `:name` (a queue stored there, whose `sync` block holds it) or `-` (no guard).
 public enum InoutGuards {
     public struct Entry: Equatable {
         public var type: String
@@ -106,6 +109,13 @@ public enum InoutGuards {
             var lock: String? = nil
             var agreed = true
             var uses = 0
+            var members: [String: Bool] = [:]
+            func member(_ name: String) -> Bool {
+                if let known = members[name] { return known }
+                let answer = memberGuard(s, name, of: c.decl)
+                members[name] = answer
+                return answer
+            }
             for k in s.scopes[d.body].interior where s.code[k].kind == .identifier && !s.isChar(k - 1, UInt8(ascii: "."))
                 && !s.isChar(k + 1, UInt8(ascii: ":")) && inoutNames.contains(s.text(k)) {
                 uses += 1
@@ -115,11 +125,18 @@ public enum InoutGuards {
                     case .manual, .deferred, .closure:
                         if r.lock.isEmpty || r.lock == "self" {
                             if owner != nil && !d.isStaticMember { here = "self" }
-                        } else if let p = names.firstIndex(of: r.lock), !inouts.contains(p) {
-                            here = "l\(p)"
+                        } else if let p = names.firstIndex(of: r.lock) {
+                            if !inouts.contains(p) { here = "l\(p)" }
+                        } else if member(r.lock) {
+                            here = ".\(r.lock)"
                         }
                     case .queue(let m, _):
-                        if m == "sync" || m == "asyncAndWait", let p = names.firstIndex(of: r.lock), !inouts.contains(p) { here = "q\(p)" }
+                        guard m == "sync" || m == "asyncAndWait" else { break }
+                        if let p = names.firstIndex(of: r.lock) {
+                            if !inouts.contains(p) { here = "q\(p)" }
+                        } else if member(r.lock) {
+                            here = ":\(r.lock)"
+                        }
                     case .unreleased, .heldOnEntry:
                         break
                     }
@@ -133,6 +150,19 @@ public enum InoutGuards {
             out[d.nameText, default: []].append(entry.encoded)
         }
         return out
+    }
+
+    /// Whether `name`, held in instance method `decl`, can be a guard stored in the method's own
+    /// object: a plain name (`lock`, from `self.lock` too) that no local of the method declares.
+    static func memberGuard(_ s: FileStructure, _ name: String, of decl: Int) -> Bool {
+        let d = s.decls[decl]
+        guard s.owningType(of: decl) != nil, !d.isStaticMember, !name.isEmpty,
+              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return false }
+        let body = s.scopes[d.body]
+        for k in body.interior where s.code[k].kind == .identifier && s.text(k) == name {
+            if s.isKeyword(k - 1, .let) || s.isKeyword(k - 1, .var) { return false }
+        }
+        return true
     }
 
     /// The token ranges of the parameters in a function's signature (top-level commas).

@@ -1284,8 +1284,9 @@ public enum GuardLogExtractor {
 
     /// Storage passed `&x` to a function of the run that touches its `inout` parameter only
     /// under a guard it takes itself (see `InoutGuards`): the argument's tokens and the guard as
-    /// the call writes it (the receiver, for a method of a lock type on itself; else the lock or
-    /// queue argument), with whether it is a queue. Every function of the run the call may name
+    /// the call writes it (the receiver, for a method of a lock type on itself; the stored lock or
+    /// queue's name, for a method of this object that takes its own; else the lock or queue
+    /// argument), with whether it is a queue. Every function of the run the call may name
     /// (by name, labels and, for a method, the receiver's type) must hold the same guard.
     static func inoutArgumentLocks(_ context: RuleContext) -> [InoutLock] {
         let s = context.structure
@@ -1304,12 +1305,18 @@ public enum GuardLogExtractor {
             if !a.receiver.isEmpty, a.receiver != "self", case .member(let d) = receiverDecl(s, a.receiver, at: a.callee) {
                 receiverType = declaredTypeName(d, s).map { context.aliasTarget($0) ?? $0 }
             }
+            // A call on this object names a method of the type it is written in (or a free function).
+            let ownType = a.receiver.isEmpty || a.receiver == "self" ? s.enclosingType(of: a.callee).map { s.decls[$0].nameText } : nil
             var lock: String? = nil
             var agreed = true
             var positions: [Int] = []
             for e in entries(name) {
                 guard let p = e.positions(of: a.labels), e.inouts.contains(p[a.position]) else { continue }
-                if e.lock == "self" {
+                if let own = ownType, !e.type.isEmpty, e.type != own { continue }
+                if e.lock.hasPrefix(".") || e.lock.hasPrefix(":") {
+                    // A guard stored in the method's object: only for a call on this object.
+                    guard ownType != nil else { continue }
+                } else if e.lock == "self" {
                     // A method of a lock type on itself: only for a receiver of that type.
                     guard let t = receiverType else { agreed = false; break }
                     if t != e.type { continue }
@@ -1324,6 +1331,8 @@ public enum GuardLogExtractor {
             if l == "self" {
                 guard let t = receiverType, context.vocabulary.lockTypes.contains(t) || context.lockWrapperMethods(t) != nil else { continue }
                 out.append(InoutLock(start: a.start, end: a.end, callee: a.callee, lock: a.receiver, queue: false))
+            } else if l.hasPrefix(".") || l.hasPrefix(":") {
+                out.append(InoutLock(start: a.start, end: a.end, callee: a.callee, lock: String(l.dropFirst()), queue: l.hasPrefix(":")))
             } else if let i = Int(l.dropFirst()), let j = positions.firstIndex(of: i), j < a.arguments.count {
                 let r = a.arguments[j]
                 guard r.end > r.start, (r.start..<r.end).allSatisfy({ s.code[$0].isWord || s.isChar($0, UInt8(ascii: ".")) || s.isKeyword($0, .self) })

@@ -261,6 +261,7 @@ public struct GuardRegions {
         let scopedNames = NameSet(extraScopedMethods)
         let aliases = Self.selfAliases(s)
         var ownCallbacks: [Region] = []
+        var ranInPlace: [Int: Bool] = [:]
         for (ci, c) in s.closures.enumerated() where c.callee >= 0 && c.receiverStart >= 0 && c.close > c.open && inside(c.open) {
             if Self.plainClosureNames.contains(s, c.callee) || LockRegions.serialExecutorNames.contains(s, c.callee)
                 || vocabulary.lockScopedNames.contains(s, c.callee) || scopedNames.contains(s, c.callee) { continue }
@@ -284,6 +285,9 @@ public struct GuardRegions {
             }
             switch resolution.closureMethod(receiver, method, c.callee) {
             case true?:
+                // Run under the lock before the call returns: whatever the caller holds (the
+                // block of a queue it runs on) is held inside too.
+                ranInPlace[ci] = true
                 region.held = HeldGuard(receiver, .lock)
                 region.writes = !resolution.readerMethod(receiver, method, c.callee)
             case false?: continue
@@ -301,9 +305,9 @@ public struct GuardRegions {
                     continue
                 }
             }
-            _ = ci
             out.append(region)
         }
+        duringCache = ranInPlace
         // A closure handed to the class's own method that calls it back only from completion
         // handlers of other code, where nothing of the file holds or may hold a guard (`func
         // send(done: @escaping …) { api.post { r in done(r) } }`): it runs on that code's thread,

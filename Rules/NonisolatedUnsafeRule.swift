@@ -358,7 +358,7 @@ public struct NonisolatedUnsafeRule: Rule {
         // A value-typed var is also written through its members, as an inout argument and by its
         // mutating methods.
         let through = VariableUses.writesThrough(type: type, context)
-        let allWrites = uses.writesAfterInitialization(s, d, di, through: through.writes)
+        let allWrites = uses.writesAfterInitialization(s, d, di, through: through.writes, cannot: through.cannot)
         var writes = allWrites
             .filter { uses.regions.holding($0, in: s, directOnly: false).isEmpty }
             // In a free function some caller calls with a lock held: held there, or the tool
@@ -368,7 +368,7 @@ public struct NonisolatedUnsafeRule: Rule {
         let key = isLocal ? nil : d.parent < 0 ? d.nameText : owner.map { "\($0.nameText).\(d.nameText)" }
         let allElsewhere = key.map { k in
             context.externalWrites(k).filter { w in
-                (w.through.isEmpty || through.writes(w.through)) && (w.memberKind.isEmpty || (w.memberKind == "s") == d.isStaticMember)
+                (w.through.isEmpty ? w.method.isEmpty || !through.cannot(w.method) : through.writes(w.through)) && (w.memberKind.isEmpty || (w.memberKind == "s") == d.isStaticMember)
                     && !w.once && !(w.inInitializer && !isGlobalLike)
             }
         } ?? []

@@ -50,6 +50,10 @@ public struct StateWrites: Sendable, Equatable {
         public var memberKind: String = ""
         /// The write runs on the main actor whenever it runs (see `MainActorCode`).
         public var mainActor = false
+        /// For a write by a standard collection's mutating method called on the variable
+        /// (`through` ""), that method's name: a class instance's method of the name changes the
+        /// object, not the variable.
+        public var method: String = ""
     }
 
     /// Key → definite writes, in file order.
@@ -622,11 +626,12 @@ public struct StateWrites: Sendable, Equatable {
                 memberKind = inStatic ? "s" : "i"
             }
             let main = onMainActor(k)
+            let method = through.isEmpty ? VariableUses.methodCalled(s, on: k) ?? "" : ""
             for key in keys {
                 out.sites[key, default: []].append(Site(path: path, line: loc.line, column: loc.column, guarded: held,
                                                         inInitializer: inInitializer(s, k, key: key), once: once, closureCall: call,
                                                         through: through, function: function, functionAccess: access,
-                                                        memberKind: key.contains(".") ? memberKind : "", mainActor: main))
+                                                        memberKind: key.contains(".") ? memberKind : "", mainActor: main, method: method))
             }
         }
         return out

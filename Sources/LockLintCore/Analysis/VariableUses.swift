@@ -172,6 +172,15 @@ public struct VariableUses {
         })
     }
 
+    /// The method called directly on the value that identifier `u` names (`x.append(e)`,
+    /// `x?.append(e)`), or nil.
+    static func methodCalled(_ s: FileStructure, on u: Int) -> String? {
+        var j = u + 1
+        while s.isChar(j, UInt8(ascii: "?")) || s.isChar(j, UInt8(ascii: "!")) { j += 1 }
+        guard s.isChar(j, UInt8(ascii: ".")), j + 2 < s.count, s.code[j + 1].isWord, s.isChar(j + 2, UInt8(ascii: "(")) else { return nil }
+        return s.text(j + 1)
+    }
+
     /// Whether stored var `d` is never written anywhere: no use in this file may write it (an
     /// assignment, `&x`, a method called or a member set through it, in any function, `init`
     /// included), no other file of the run may write it (as a global, `Type.name`, or a member of
@@ -186,7 +195,11 @@ public struct VariableUses {
               !d.modifiers.contains(.lazy), !d.modifiers.contains(.dynamic), !s.hasPropertyWrapper(d),
               owner?.kind != .protocol, !s.isSettableOutsideModule(d),
               !Self.mayWitnessRequirement(s, d, context: context) else { return false }
-        for (_, kind) in mayWrites(s, d.nameText) where !(kind.map(cannot) ?? false) { return false }
+        for (u, kind) in mayWrites(s, d.nameText) where !(kind.map(cannot) ?? false) {
+            // A collection-named method of a class instance (`box.append(x)`) changes the object.
+            if kind == "", let m = Self.methodCalled(s, on: u), cannot(m) { continue }
+            return false
+        }
         return !context.mayBeWrittenElsewhere(key, member: d.parent >= 0 ? d.nameText : nil)
     }
 
@@ -231,8 +244,11 @@ public struct VariableUses {
     /// (`static let setup: Void = { … }()`, which runs once).
     /// `through` says which other writes count (see `StateWrites.Site.through`): a member set,
     /// an inout argument or a method call writes a variable of a value type.
+    /// `cannot` names the methods whose call cannot write it (see `writesThrough`): a method of a
+    /// class instance it holds changes the object, not the variable.
     public mutating func writesAfterInitialization(_ s: FileStructure, _ d: Decl, _ di: Int,
-                                                   through: (String) -> Bool = { _ in false }) -> [Int] {
+                                                   through: (String) -> Bool = { _ in false },
+                                                   cannot: (String) -> Bool = { _ in false }) -> [Int] {
         var out: [Int] = []
         let local = d.parent >= 0 && s.decls[d.parent].kind.isFunctionLike
         var candidates: [Int] = []
@@ -257,6 +273,7 @@ public struct VariableUses {
         for (u, kind) in slice {
             guard let kind else { continue }
             if kind.isEmpty {
+                if let m = Self.methodCalled(s, on: u), cannot(m) { continue }
                 candidates.append(u)
             } else if through(kind) {
                 candidates.append(u)

@@ -137,6 +137,9 @@ public enum SyncCallbacks {
                 continue
             }
             guard !member || viaSelf else { continue }
+            // (The widest use first, before the name's text is made: a name used in none of
+            // these shapes is passed over whatever it names.)
+            guard used(s, k, parameter: true) else { continue }
             let text = s.text(k)
             let parameter = viaSelf ? nil : given[text]
             if parameter == nil && !viaSelf && locals.contains(text) { continue }

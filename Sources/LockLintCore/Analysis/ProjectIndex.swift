@@ -228,6 +228,10 @@ public struct ProjectIndex: Sendable {
     /// module → the name of a member that locks, of any type → the types with a member of that
     /// name that locks (see `lockingMembers`).
     public internal(set) var lockingMemberNames: [String: [String: [String]]] = [:]
+    /// The name of a member that locks → the modules of `lockingMemberNames` that hold it: a
+    /// question about a name across modules looks at those modules only (kept with
+    /// `lockingMemberNames`).
+    public internal(set) var lockingMemberModules: [String: [String]] = [:]
     /// `module::Type` → path → what that file says about the class's state and guards.
     public internal(set) var guardLogs: [String: [String: TypeGuardLog]] = [:]
     /// The guard inference's findings by path (worked out by `finishGuards()`).
@@ -535,6 +539,10 @@ public struct ProjectIndex: Sendable {
             guard let sep = key.range(of: "::") else { continue }
             let type = String(key[sep.upperBound...])
             for member in members.keys { lockingMemberNames[String(key[..<sep.lowerBound]), default: [:]][member, default: []].append(type) }
+        }
+        lockingMemberModules = [:]
+        for (module, names) in lockingMemberNames {
+            for name in names.keys { lockingMemberModules[name, default: []].append(module) }
         }
         contextMembers = [:]
         for (_, types) in modules {

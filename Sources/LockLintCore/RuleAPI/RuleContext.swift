@@ -596,7 +596,7 @@ public final class RuleContext {
     /// Whether a member of this name locks in a type of another module of the run (a type this
     /// module does not declare can be one of those: see `lockingMembers`).
     static func locksInAnotherModule(_ name: String, module: String, index: ProjectIndex) -> Bool {
-        index.lockingMemberNames.contains { $0.key != module && $0.value[name] != nil }
+        (index.lockingMemberModules[name] ?? []).contains { $0 != module }
     }
 
     /// Whether `name` is among the module's locking member names (`names`) or a known library's.
@@ -612,8 +612,8 @@ public final class RuleContext {
     /// because two modules' types of that name lock in it).
     static func lockingMemberNameMatters(_ name: String, module: String, index: ProjectIndex, spelled: SpelledNames) -> Bool {
         if index.lockingMemberNames[module]?[name]?.contains(where: { mayBeSpelled($0, in: spelled) }) ?? false { return true }
-        return index.lockingMemberNames.contains { other, names in
-            other != module && (names[name]?.contains { type in
+        return (index.lockingMemberModules[name] ?? []).contains { other in
+            other != module && (index.lockingMemberNames[other]?[name]?.contains { type in
                 mayBeSpelled(type, in: spelled) && index.facts(module: module, name: type) == nil
                     && lockingMembers(type, module: module, index: index)[name] != nil
             } ?? false)

@@ -220,6 +220,7 @@ public struct FileContextResolver {
     var projectNamesOfRoot: [String: Set<String>?] = [:]  // package root → names its Xcode projects list (nil: not known)
     var testFilesOfRoot: [String: [String]] = [:]  // package root → its test code's Swift files (by their folders and names)
     var readByTestsOfRoot: [String: Bool] = [:]  // "root|folder" → some test names the folder as a path in a string
+    var testSegmentsOfRoot: [String: Set<UInt64>] = [:]  // package root → hashes of its tests' path segments (see `testSegments`)
 
     public init() {}
 
@@ -393,6 +394,15 @@ public struct FileContextResolver {
         let key = root + "|" + folder
         if let known = readByTestsOfRoot[key] { return known }
         let needle = Array(folder.utf8)
+        // A name without a delimiter is named only as a whole segment (see `testSegments`): one
+        // whose hash no test holds is named by none, without reading the tests again per folder.
+        if !needle.isEmpty && !needle.contains(where: Self.isSegmentDelimiter) {
+            if testSegmentsOfRoot[root] == nil { testSegmentsOfRoot[root] = testSegments(root) }
+            if !(testSegmentsOfRoot[root]?.contains(Self.segmentHash(needle[...])) ?? true) {
+                readByTestsOfRoot[key] = false
+                return false
+            }
+        }
         var found = false
         for path in testFilesOfRoot[root] ?? [] {
             guard let bytes = try? FileIO.readFile(path) else { continue }
@@ -408,6 +418,33 @@ public struct FileContextResolver {
         }
         readByTestsOfRoot[key] = found
         return found
+    }
+
+    /// The hashes of the segments of root `root`'s test files that `readByTests` can match: the
+    /// bytes after each `"` or `/` up to the next `"`, `/` or space. (A name with none of these
+    /// bytes, after a `"` or `/` and before one of the three, is exactly such a segment.)
+    func testSegments(_ root: String) -> Set<UInt64> {
+        var out = Set<UInt64>()
+        for path in testFilesOfRoot[root] ?? [] {
+            guard let bytes = try? FileIO.readFile(path) else { continue }
+            var start = -1
+            for (k, b) in bytes.enumerated() where Self.isSegmentDelimiter(b) {
+                if start >= 0 && k > start { out.insert(Self.segmentHash(bytes[start..<k])) }
+                start = b == UInt8(ascii: " ") ? -1 : k + 1
+            }
+        }
+        return out
+    }
+
+    static func isSegmentDelimiter(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "\"") || b == UInt8(ascii: "/") || b == UInt8(ascii: " ")
+    }
+
+    /// FNV-1a: the same value in every run (a segment's hash only rules a name out).
+    static func segmentHash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return h
     }
 
     /// A file that describes a build other than SwiftPM's and an Xcode project's.

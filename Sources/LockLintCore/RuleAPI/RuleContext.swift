@@ -572,7 +572,9 @@ public final class RuleContext {
     public func isLockingMemberName(_ name: String) -> Bool {
         // (The index's field read in place: asked once per `a.b` of a file, the whole index is
         // not copied for it.)
-        let answer = Self.isLockingMemberName(name, among: index.lockingMemberNames[module]) || Self.locksInAnotherModule(name, module: module, index: index)
+        // (Nor for the other modules' names: their index's field too.)
+        let answer = Self.isLockingMemberName(name, among: index.lockingMemberNames[module])
+            || (index.lockingMemberModules[name] ?? []).contains { $0 != module }
         questions[FactsQuestion(kind: .lockingMemberName, name: name)] = .bool(answer)
         if !answer && spelledNames == nil { spelledNames = SpelledNames(filter: structure.identifiers, types: SpelledTypeNames(structure)) }
         return answer

@@ -435,6 +435,7 @@ public enum GuardLogExtractor {
     ///   With `context`, a call made on the main actor (see `OutsideCall.onMain`) says so.
     static func outsideCalls(_ s: FileStructure, receivers: ReceiverTable, context: RuleContext?) -> [String: [OutsideCall]] {
         var out: [String: [OutsideCall]] = [:]
+        var onMainInScope: [Int: Bool] = [:]
         let typed = receivers.typed
         var i = 2
         while i < s.code.count {
@@ -465,7 +466,17 @@ public enum GuardLogExtractor {
             var c = OutsideCall(callee: callee, site: CodeSite(s, token: i), codeAfter: !StateAccess.nothingRunsAfter(s, i),
                                 inClosure: inClosure, parameterOf: parameterOf)
             c.inInitializer = !inClosure && !parameter && s.enclosingFunction(of: i).map { s.decls[$0].kind == .initializer && s.decls[$0].body == exec } ?? false
-            if let context, !awaited(s, r), MainActorCode.runs(s, at: i, context: context) { c.onMain = true }
+            if let context, !awaited(s, r) {
+                // (Whether code runs on the main actor depends only on the scope it is in: asked
+                // once per scope, not once per call in it.)
+                let scope = i < s.scopeOf.count ? Int(s.scopeOf[i]) : -1
+                if let known = onMainInScope[scope] {
+                    c.onMain = known
+                } else {
+                    c.onMain = MainActorCode.runs(s, at: i, context: context)
+                    onMainInScope[scope] = c.onMain
+                }
+            }
             out[type, default: []].append(c)
         }
         return out

@@ -119,9 +119,16 @@ public enum SyncCallbacks {
         let scope = s.scopes[body]
         let range = s.span(scope.open + 1, scope.close)
         // Names the body declares (`let x`, `var x`, `if let x`, `for x in`): locals, not properties.
-        var locals = Set<String>()
-        for k in range where s.isKeyword(k, .let) || s.isKeyword(k, .var) || s.isKeyword(k, .for) || s.isKeyword(k, .case) {
-            if k + 1 < s.count && s.code[k + 1].kind == .identifier { locals.insert(s.text(k + 1)) }
+        // (Gathered when first asked: most bodies have no name left to ask about.)
+        var gathered: Set<String>? = nil
+        func isLocal(_ text: String) -> Bool {
+            if let known = gathered { return known.contains(text) }
+            var locals = Set<String>()
+            for k in range where s.isKeyword(k, .let) || s.isKeyword(k, .var) || s.isKeyword(k, .for) || s.isKeyword(k, .case) {
+                if k + 1 < s.count && s.code[k + 1].kind == .identifier { locals.insert(s.text(k + 1)) }
+            }
+            gathered = locals
+            return locals.contains(text)
         }
         for k in range {
             if s.isKeyword(k, .super) {
@@ -142,7 +149,7 @@ public enum SyncCallbacks {
             guard used(s, k, parameter: true) else { continue }
             let text = s.text(k)
             let parameter = viaSelf ? nil : given[text]
-            if parameter == nil && !viaSelf && locals.contains(text) { continue }
+            if parameter == nil && !viaSelf && isLocal(text) { continue }
             let call = s.isChar(k + 1, UInt8(ascii: "(")) && s.code[k + 1].start == s.code[k].end
             guard parameter != nil ? used(s, k, parameter: true) : (call || used(s, k, parameter: false)) else { continue }
             guard HeldReach.runsDuring(s, k, body) else { continue }

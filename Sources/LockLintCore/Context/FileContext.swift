@@ -427,10 +427,22 @@ public struct FileContextResolver {
         var out = Set<UInt64>()
         for path in testFilesOfRoot[root] ?? [] {
             guard let bytes = try? FileIO.readFile(path) else { continue }
-            var start = -1
-            for (k, b) in bytes.enumerated() where Self.isSegmentDelimiter(b) {
-                if start >= 0 && k > start { out.insert(Self.segmentHash(bytes[start..<k])) }
-                start = b == UInt8(ascii: " ") ? -1 : k + 1
+            // One pass, hashing each segment as it is read (as `segmentHash` does).
+            bytes.withUnsafeBufferPointer { p in
+                var open = false
+                var length = 0
+                var h = Self.segmentHashSeed
+                for b in p {
+                    if Self.isSegmentDelimiter(b) {
+                        if open && length > 0 { out.insert(h) }
+                        open = b != UInt8(ascii: " ")
+                        length = 0
+                        h = Self.segmentHashSeed
+                    } else if open {
+                        h = (h ^ UInt64(b)) &* Self.segmentHashPrime
+                        length += 1
+                    }
+                }
             }
         }
         return out
@@ -442,10 +454,13 @@ public struct FileContextResolver {
 
     /// FNV-1a: the same value in every run (a segment's hash only rules a name out).
     static func segmentHash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        var h = segmentHashSeed
+        for b in bytes { h = (h ^ UInt64(b)) &* segmentHashPrime }
         return h
     }
+
+    static let segmentHashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+    static let segmentHashPrime: UInt64 = 0x100_0000_01b3
 
     /// A file that describes a build other than SwiftPM's and an Xcode project's.
     static func isOtherBuildDescription(_ name: String) -> Bool {

@@ -35,22 +35,34 @@ public enum ObserverDelivery {
         @discardableResult
         public mutating func merge(_ o: Table) -> Bool {
             var changed = false
+            // (One lookup per key: a key that was not there yet is a change, seen as a new count.)
             for (k, v) in o.calls {
-                let before = calls[k]?.count
-                calls[k, default: []].formUnion(v)
-                if calls[k]!.count != before { changed = true }
+                let keys = calls.count
+                if Self.grows(&calls[k, default: []], by: v) || calls.count != keys { changed = true }
             }
             for (k, v) in o.closureTakers {
-                let before = closureTakers[k]
-                closureTakers[k, default: 0] |= v
-                if closureTakers[k] != before { changed = true }
+                let keys = closureTakers.count
+                if Self.grows(&closureTakers[k, default: 0], by: v) || closureTakers.count != keys { changed = true }
             }
             for (k, v) in o.relays {
-                let before = relays[k]?.count
-                relays[k, default: []].formUnion(v)
-                if relays[k]!.count != before { changed = true }
+                let keys = relays.count
+                if Self.grows(&relays[k, default: []], by: v) || relays.count != keys { changed = true }
             }
             return changed
+        }
+
+        /// Adds `v` to `set`; whether that added anything.
+        static func grows(_ set: inout Set<String>, by v: Set<String>) -> Bool {
+            let before = set.count
+            set.formUnion(v)
+            return set.count != before
+        }
+
+        /// Sets the bits of `v` in `bits`; whether that set any.
+        static func grows(_ bits: inout UInt8, by v: UInt8) -> Bool {
+            let before = bits
+            bits |= v
+            return bits != before
         }
 
         /// Whether every call in the run of method `key` through another reference is made on the

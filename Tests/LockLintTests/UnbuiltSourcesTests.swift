@@ -118,4 +118,32 @@ final class UnbuiltSourcesTests: FolderTestCase {
         let plain = await Support.run([path(".")])
         XCTAssertFalse(warned(plain.out, "Extras/Counter.swift"), plain.out)
     }
+
+    /// The folder a test names must be a whole path segment: after a quote or a slash, before a
+    /// quote, a slash or a space (the tests are read once per package, not once per folder). A
+    /// folder whose name only starts a named one, or that a test names only after a space, stays
+    /// source; a name with a space in it is matched too.
+    func testOnlyAWholeSegmentNamesAFolder() async throws {
+        try write("Package.swift", Self.manifest)
+        try write("Inputs/Counter.swift", Self.code)
+        try write("Input/Counter.swift", Self.code)
+        try write("Puts/Counter.swift", Self.code)
+        try write("Files/Counter.swift", Self.code)
+        try write("Golden Files/Counter.swift", Self.code)
+        try write("Cases/Counter.swift", Self.code)
+        try write("Tests/FormatterTests/InputTests.swift", """
+            import XCTest
+            let inputs = "Inputs --recursive"
+            let golden = root + "/Golden Files/"
+            let cases = ["first", "sub/dir/Cases"]
+            let words = "no Puts here"
+            """)
+        let run = await Support.run([path(".")])
+        XCTAssertFalse(warned(run.out, "Inputs/Counter.swift"), run.out)
+        XCTAssertFalse(warned(run.out, "Golden Files/Counter.swift"), run.out)
+        XCTAssertFalse(warned(run.out, "Cases/Counter.swift"), run.out)
+        XCTAssertTrue(warned(run.out, "Input/Counter.swift"), run.out)
+        XCTAssertTrue(warned(run.out, "Puts/Counter.swift"), run.out)
+        XCTAssertTrue(warned(run.out, "Files/Counter.swift"), run.out)
+    }
 }

@@ -467,6 +467,8 @@ public struct SplitCriticalSectionRule: Rule {
         // The state the decision was made from is written, and not read again first.
         let candidates = written.writes.filter { checked.contains($0.name) }
         guard written.reads.isDisjoint(with: checked), var write = candidates.first else { return nil }
+        // One value's fields through the lock's closures: the act writes none the check read.
+        if CriticalSectionState.writesOtherFields(s, check: first, act: second) { return nil }
         let carriers = DecisionFlow.decisionCarriers(first, checked: checked, s)
         var decided = DecisionFlow.decides(first, carriers: Set(carriers.keys), second: second, s)
         // Or what the first read decides, inside the second, what is written: the written value,

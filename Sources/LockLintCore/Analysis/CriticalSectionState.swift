@@ -157,3 +157,42 @@ public struct CriticalSectionState {
         return out
     }
 }
+
+extension CriticalSectionState {
+    /// The fields of the value a lock's closure receives (`$0.a`, or `state.a` for a closure
+    /// written `{ state in … }`) that the closure opened in `start..<end` reads and writes, when
+    /// it uses the value only through its fields; nil when it uses the value whole (passes it on,
+    /// assigns it, reads it bare) or there is no such closure. The closure must be the argument
+    /// of the call named at `call` (the acquisition's own), not one run inside the section.
+    public static func fieldsOfValue(_ s: FileStructure, start: Int, end: Int, call: Int) -> (reads: Set<String>, writes: Set<String>)? {
+        guard start >= 0, end <= s.code.count, start < end else { return nil }
+        var k = start
+        while k < end && !(s.isChar(k, UInt8(ascii: "{")) && s.scopeOf.indices.contains(k + 1)) { k += 1 }
+        guard k < end, k + 1 < s.code.count else { return nil }
+        let sc = Int(s.scopeOf[k + 1])
+        guard sc >= 0, s.scopes[sc].kind == .closure, s.scopes[sc].open == k, s.scopes[sc].closure >= 0 else { return nil }
+        let c = s.closures[s.scopes[sc].closure]
+        guard c.callee == call, c.parameterNames.count <= 1 else { return nil }
+        let name = c.parameterNames.first ?? "$0"
+        var reads = Set<String>()
+        var writes = Set<String>()
+        var seen = false
+        for i in c.interior where s.code[i].isWord && s.text(i) == name && !s.isChar(i - 1, UInt8(ascii: ".")) {
+            guard i >= c.inKeyword || c.inKeyword < 0 else { continue }
+            seen = true
+            guard s.isChar(i + 1, UInt8(ascii: ".")), i + 2 < s.code.count, s.code[i + 2].isWord else { return nil }
+            let field = s.text(i + 2)
+            if StateWrites.isDefiniteWrite(s, i + 2) || StateWrites.passedInout(s, i) { writes.insert(field) } else { reads.insert(field) }
+        }
+        return seen ? (reads, writes) : nil
+    }
+
+    /// Whether the closure in `act` writes only fields of the locked value that the closure in
+    /// `check` does not read (`read { $0.stream }`, then `mutate { $0.timer = nil }`): the act
+    /// cannot rest on what was checked.
+    public static func writesOtherFields(_ s: FileStructure, check: LockAcquisition, act: LockAcquisition) -> Bool {
+        guard let r = fieldsOfValue(s, start: check.start, end: check.end, call: check.acquireToken),
+              let w = fieldsOfValue(s, start: act.start, end: act.end, call: act.acquireToken), !w.writes.isEmpty else { return false }
+        return r.reads.isDisjoint(with: w.writes)
+    }
+}

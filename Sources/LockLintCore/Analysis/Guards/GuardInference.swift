@@ -846,6 +846,12 @@ public enum GuardInference {
                         && writes.allSatisfy { $0.threadBody == r.threadBody && $0.site.path == r.site.path }
                 }
             }
+            // Every access after construction in the one body a thread or task started once per
+            // instance runs (a token stored there to keep an observation alive, then left alone):
+            // that body's statements run one after another, and nothing else touches the var.
+            if let body = list.first?.record.threadBody, body >= 0, !throughOthers.contains(v.name), !v.settableOutsideModule,
+               outsideByVar[v.name]?.isEmpty ?? true,
+               list.allSatisfy({ $0.record.threadBody == body && $0.record.site.path == list[0].record.site.path }) { continue }
             // Written after construction by the run's own code (a public setter in an app target
             // writes nothing; one a library's users call is judged at the declaration).
             // A test helper's public var is set by the tests of the run, which the tool reads.

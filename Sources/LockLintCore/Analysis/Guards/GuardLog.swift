@@ -2285,6 +2285,8 @@ struct UnitWalker {
     var shadowCache: [Int: Set<String>] = [:]
     /// Per closure: whether it is a thread body an initializer starts once (see `ThreadBodies`).
     var threadBodyCache: [Int: Bool] = [:]
+    /// The file's call sites by function name (see `ThreadBodies.callSites`), made on first use.
+    var callSitesCache: [String: [Int]]? = nil
     var keyCache: [Int: String] = [:]
     /// Per initializer: the `self` where it first hands the instance on (see `ConstructionPhase.handsOn`).
     var initHandOff: [Int: Int] = [:]
@@ -2724,7 +2726,12 @@ struct UnitWalker {
     mutating func threadBody(_ i: Int, regions: GuardRegions) -> Int {
         guard let ci = laterClosure(around: i, regions: regions) else { return -1 }
         let c = s.closures[ci]
-        if threadBodyCache[ci] == nil { threadBodyCache[ci] = ThreadBodies.isStartedOnce(s, c) }
+        if threadBodyCache[ci] == nil {
+            threadBodyCache[ci] = ThreadBodies.isStartedOnce(s, c, calls: {
+                if callSitesCache == nil { callSitesCache = ThreadBodies.callSites(s) }
+                return callSitesCache!
+            })
+        }
         return threadBodyCache[ci]! ? Int(s.code[c.open].start) : -1
     }
 

@@ -438,7 +438,12 @@ enum GuardReport {
         let r = optional && p != "self" ? p + "?" : p
         if let w = wrapper { return "\(what) \(w) { } (the class's own way of holding '\(p)')\(tail)" }
         if p == "self" { return "\(what) objc_sync_enter(self) … objc_sync_exit(self) (with a defer)\(tail)" }
-        if let m = lockTypeMethods?.first { return "\(what) \(r).\(m) { } (the project's own closure method on \(lockType ?? "the lock"))\(tail)" }
+        // The project's closure method the class already uses for this lock; another form the
+        // class uses (below) before a method it does not use.
+        let usesOther = !(form ?? "").isEmpty && form != "withLock"
+        if let ms = lockTypeMethods, let m = form.flatMap({ ms.contains($0) ? $0 : nil }) ?? (usesOther ? nil : ms.first) {
+            return "\(what) \(r).\(m) { } (the project's own closure method on \(lockType ?? "the lock"))\(tail)"
+        }
         // The form the class already uses for this lock.
         if let m = form, !m.isEmpty, m != "withLock" {
             // A semaphore taken as the class takes it elsewhere (an async one is awaited, and only

@@ -197,6 +197,14 @@ enum GuardReport {
                     + "instead would not deadlock them either"
                 }
                 switch p.kind {
+                case _ where f.helperCallIsReference && (p.kind != .lock || f.helperTakesGuardIn == nil):
+                    // Called later by the code it is handed to: nothing held where the reference
+                    // is made holds then; a closure that takes the guard itself does.
+                    let wrap = p.kind == .lock ? "holds \(describe(p)) around its call of '\(helper)'"
+                        : p.kind == .mainActor ? "calls '\(helper)' on the main actor"
+                        : "submits its call of '\(helper)' to \(p.name) (\(queueVerbs(p.name, f, context: context).async) { })"
+                    fix = "in place of the method reference \(at), hand on a closure that \(wrap): the code it is given calls it later, "
+                        + "from wherever that code runs, so nothing held where the reference is made holds then"
                 case .lock where f.helperTakesGuardIn != nil:
                     fix = reentered(helper, taker: f.helperTakesGuardIn!, p, f, context: context)
                 case .lock where f.helperCallHandsOut:
@@ -264,7 +272,8 @@ enum GuardReport {
 
     /// "'flush()' is called", "'limit' is set": how the call at `helperCall` uses the helper.
     static func used(_ helper: String, _ f: GuardFinding) -> String {
-        f.helperProperty.map { "'\(helper)' is \($0)" } ?? "'\(helper)()' is called"
+        f.helperProperty.map { "'\(helper)' is \($0)" }
+            ?? (f.helperCallIsReference ? "'\(helper)' is handed on as a method reference (run when the code it is given calls it)" : "'\(helper)()' is called")
     }
 
     /// An access made by another type's code through a reference to the class: the guard is the

@@ -138,6 +138,9 @@ public struct GuardFinding: Sendable, Equatable {
     public var helperCallOutside = false
     /// The site at `helperCall` hands `self` to another type's code, which calls `helper` back.
     public var helperCallHandsOut = false
+    /// The site at `helperCall` names `helper` as a value (a method reference handed to other
+    /// code, which calls it later), not a call.
+    public var helperCallIsReference = false
     /// Nothing runs after the call at `helperCall`, nor after any call of the member it is in.
     public var helperCallDeferrable = false
     /// `helper` is also called from the class's deinit, which runs on whatever thread drops the
@@ -1167,6 +1170,8 @@ public enum GuardInference {
                             current = upMember
                         }
                         f.helperCall = bad.site
+                        // A method named as a value (`upload(onEvent: handleEvent)`): handed on, not called.
+                        f.helperCallIsReference = f.helperProperty == nil && !bad.handOut && bad.reference
                         f.helperCallOutside = bad.member.isEmpty
                         f.helperCallHandsOut = bad.handOut
                         f.helperCallDeferrable = !bad.codeAfter && (bad.runsLater || (!bad.member.isEmpty && !order(bad.member).matters))

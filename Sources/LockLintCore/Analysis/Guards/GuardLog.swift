@@ -139,6 +139,9 @@ public struct MemberCallRecord: Sendable, Equatable {
     /// Made in an initializer after it handed the instance on (`register(self)`, a closure that
     /// captures `self`): not while the instance is still being built.
     public var afterHandOff = false
+    /// Not a call: the method named as a value (`handle`, `handle(event:)`), handed to other code
+    /// that calls it later.
+    public var reference = false
 }
 
 /// A use of a member through a reference to an instance of a type the file names (see
@@ -2574,6 +2577,7 @@ struct UnitWalker {
                 let held = regions.held(at: i, write: false)
                 let callee = isCallee ? StateAccess.callKey(s, i) : StateAccess.isWrite(s, i) ? word + "=" : word
                 var rec = MemberCallRecord(callee: callee, baseName: word, member: memberKey, site: CodeSite(s, token: i), guards: held.guards)
+                rec.reference = isCallee ? Self.compoundNameReference(s, i) : memberKey.hasSuffix(")")
                 if !runsLater { rec.releasedEntry = regions.releasedOnEntry(before: i) }
                 rec.afterHandOff = !runsLater && s.decls[top].kind == .initializer && initHandOff[top].map { $0 < i } ?? false
                 rec.construction = construction && !rec.afterHandOff
@@ -2587,6 +2591,20 @@ struct UnitWalker {
                 log.calls.append(rec)
             }
         }
+    }
+
+    /// Whether the name at `i` is followed by argument labels only (`handle(event:)`, `f(_:_:)`):
+    /// a method named as a value, not a call.
+    static func compoundNameReference(_ s: FileStructure, _ i: Int) -> Bool {
+        guard s.isChar(i + 1, UInt8(ascii: "(")) else { return false }
+        let close = Int(s.match[i + 1])
+        guard close > i + 2 else { return false }
+        var k = i + 2
+        while k < close {
+            guard s.code[k].isWord || s.is(k, "_"), s.isChar(k + 1, UInt8(ascii: ":")) else { return false }
+            k += 2
+        }
+        return k == close
     }
 
     /// `self` handed to other code as a call argument (`plugin.install(self)`, `f(owner: self)`):

@@ -953,6 +953,16 @@ public enum ActorStateFlow {
             return true
         }
 
+        /// Whether the access at `t` starts the value an `if`/`guard` binds (`if let p = x.removeValue(…)`,
+        /// `guard let p = self.x.popFirst()`, or after a `,` in such a condition list).
+        func bindsResult(of t: Int) -> Bool {
+            var k = t
+            if s.isChar(k - 1, UInt8(ascii: ".")) && s.isKeyword(k - 2, .self) { k -= 2 }
+            guard k >= 4, s.isChar(k - 1, UInt8(ascii: "=")), s.code[k - 2].isWord,
+                  s.isKeyword(k - 3, .let) || s.isKeyword(k - 3, .var) else { return false }
+            return s.isKeyword(k - 4, .if) || s.isKeyword(k - 4, .guard) || s.isKeyword(k - 4, .while) || s.isChar(k - 4, UInt8(ascii: ","))
+        }
+
         func inCondition(_ t: Int, _ conditions: [Range<Int>]) -> Bool {
             conditions.contains { $0.contains(t) }
         }
@@ -1011,6 +1021,9 @@ public enum ActorStateFlow {
                 // the awaited call's own statement, `await send(buffer)`, happen before it suspends.)
                 let suspended = min(statementEnd(after: aw), w.at < aw ? aw + 1 : w.start)
                 if list.contains(where: { !$0.isWrite && $0.at >= suspended && $0.at < w.start && reaches($0.at, w.at) }) { continue }
+                // A changing call whose result is the condition (`if let p = pending.removeValue(forKey: k)`)
+                // looks the property up again as it writes it: it acts on what it finds then.
+                if w.writeKind == .mutatingCall || w.writeKind == .clear, w.helper == nil, bindsResult(of: w.token) { continue }
                 // A decision before the await, on a path to it, not followed by a claiming write.
                 var chosen: (at: Int, read: Int, shape: Shape)? = nil
                 for d in decisions where d.at < aw && reaches(d.at, aw) {

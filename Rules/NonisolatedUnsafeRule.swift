@@ -278,6 +278,9 @@ public struct NonisolatedUnsafeRule: Rule {
         // A pointer to a lock: sharing it is the point, and the lock synchronizes itself.
         if let type, type.hasPrefix("Unsafe"), type.contains("Pointer<"),
            context.vocabulary.lockTypes.contains(where: { type.contains("<\($0)>") }) {
+            // A `static let` or global made once by its own initializer and never freed: it is
+            // initialized before any use and lives as long as the program.
+            if d.isLet && (d.isStaticMember || owner == nil) && VariableUses.allocatedOnceAndKept(s, d) { return nil }
             return ("'\(d.nameText)'\(typeText) shares a lock by pointer; the compiler cannot check that it is initialized before use and outlives every user",
                     "prefer \(lock), which owns its storage; otherwise document who allocates and frees this lock")
         }

@@ -172,6 +172,18 @@ public struct VariableUses {
         })
     }
 
+    /// Whether pointer `d` is allocated and initialized in its own initializer (`= { let p =
+    /// .allocate(capacity: 1); p.initialize(to: …); return p }()`), and the file frees it nowhere
+    /// (no `deallocate` or `deinitialize` called on its name).
+    public static func allocatedOnceAndKept(_ s: FileStructure, _ d: Decl) -> Bool {
+        let made = s.span(d.initializer.lowerBound, d.initializer.upperBound)
+        guard made.contains(where: { s.is($0, "allocate") }), made.contains(where: { s.is($0, "initialize") }) else { return false }
+        for k in 2..<max(2, s.code.count) where s.is(k, "deallocate") || s.is(k, "deinitialize") {
+            if s.isChar(k - 1, UInt8(ascii: ".")) && s.is(k - 2, text: d.nameText) { return false }
+        }
+        return true
+    }
+
     /// The method called directly on the value that identifier `u` names (`x.append(e)`,
     /// `x?.append(e)`), or nil.
     static func methodCalled(_ s: FileStructure, on u: Int) -> String? {

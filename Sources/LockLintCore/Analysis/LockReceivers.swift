@@ -37,8 +37,14 @@ public enum LockReceivers {
     /// `receiver` (as regions write it), at token `at`, is declared with a type of the run whose
     /// `lock()` is not a mutex (see `isDomainLock`).
     static func isDomainReceiver(_ receiver: String, at: Int, _ context: RuleContext) -> Bool {
-        guard receiver != "self", let type = declaredType(context.structure, receiver: receiver, at: at) else { return false }
-        return context.lockImplementations(type) == 2
+        guard receiver != "self" else { return false }
+        if let type = declaredType(context.structure, receiver: receiver, at: at) { return context.lockImplementations(type) == 2 }
+        // A shared instance reached through its type (`Manager.shared.lock()`): judged by that
+        // type's `lock()` (a static member of another type whose `lock()` is a mutex stays one).
+        let parts = receiver.split(separator: ".")
+        guard parts.count == 2, parts[0].first?.isUppercase == true, parts.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } })
+        else { return false }
+        return context.lockImplementations(String(parts[0])) == 2
     }
 
     /// Whether anything the file shows says the receiver of region `r` is a lock, for an acquire

@@ -549,6 +549,14 @@ public struct LockRegions: Sendable {
             let r = receiverStart(s, dot: i - 1)
             guard r >= 0 else { continue }
             let lock = normalized(s.text(s.span(r, i - 1)))
+            // A release that takes arguments other than a condition lock's (`unlock(withCondition:)`)
+            // is some other API's (`queue.unlock(categories:)`), not a mutex's.
+            let close = Int(s.match[i + 1])
+            if close > i + 2 && !s.is(i + 2, "withCondition") { continue }
+            // A receiver the function made itself (a local, a closure's parameter): no caller can
+            // hold it on entry.
+            let base = String(lock.prefix { $0 != "." })
+            if madeInside(s, base, exec: exec, before: i) { continue }
             let acquires = vocabulary.acquireRelease.filter { $0.value == name }.map(\.key)
             var taken = false
             var k = s.scopes[exec].open
@@ -566,6 +574,20 @@ public struct LockRegions: Sendable {
                                       executable: exec))
             }
         }
+    }
+
+    /// Whether `name` is a local that executable `exec` declares before token `i` (`let q = …`,
+    /// `guard let q = …`), or a parameter of the closure `exec` is.
+    static func madeInside(_ s: FileStructure, _ name: String, exec: Int, before i: Int) -> Bool {
+        guard !name.isEmpty, name != "self" else { return false }
+        let scope = s.scopes[exec]
+        if scope.kind == .closure, scope.closure >= 0, s.closures[scope.closure].parameterNames.contains(name) { return true }
+        var k = scope.open + 1
+        while k < i {
+            if (s.isKeyword(k, .let) || s.isKeyword(k, .var)) && s.is(k + 1, text: name) { return true }
+            k += 1
+        }
+        return false
     }
 
     /// `.try(` / `.tryLock(` / `.tryAcquire(`: a method whose name says it takes the lock only if

@@ -1023,6 +1023,52 @@ public enum GuardLogExtractor {
         return name
     }
 
+    /// Methods of the classes `types` (in this file) that hand their closure parameter, and do
+    /// nothing else with it, to a closure method of a stored property whose type the run shows to
+    /// run closures under a lock (`func synchronise<T>(block: () -> T) -> T { stateLock.withCriticalScope(block: block) }`,
+    /// or `{ stateLock.run { block() } }`), where that type is declared in another file: method →
+    /// the property, as the lock the wrapper holds.
+    static func delegatingWrappers(_ context: RuleContext, types: Set<String>) -> [String: String] {
+        let s = context.structure
+        var out: [String: String] = [:]
+        for di in s.decls.indices where s.decls[di].kind == .function && s.decls[di].body >= 0 && !s.decls[di].isStaticMember {
+            guard let owner = s.owningType(of: di), types.contains(s.decls[owner].nameText) else { continue }
+            let params = closureParameters(s, di)
+            guard !params.isEmpty, out[s.decls[di].nameText] == nil else { continue }
+            var lock: String? = nil
+            var clean = true
+            for k in s.scopes[s.decls[di].body].interior where s.code[k].kind == .identifier && !s.isChar(k - 1, UInt8(ascii: "."))
+                && !s.isChar(k + 1, UInt8(ascii: ":")) && params.contains(s.text(k)) {
+                guard let (receiver, method, at) = lockCallAround(s, k), case .member(let d) = receiverDecl(s, receiver, at: at),
+                      let type = declaredTypeName(d, s).map({ context.aliasTarget($0) ?? $0 }),
+                      context.lockWrapperMethods(type)?.contains(method) == true, lock == nil || lock == receiver else { clean = false; break }
+                lock = receiver
+            }
+            if clean, let lock { out[s.decls[di].nameText] = lock }
+        }
+        return out
+    }
+
+    /// For a closure parameter named at `k`: the receiver, method and method token of the call
+    /// that takes it as an argument (`r.m(block: p)`, `r.m(p)`), or whose trailing closure calls
+    /// it on the spot (`r.m { p() }`).
+    static func lockCallAround(_ s: FileStructure, _ k: Int) -> (String, String, Int)? {
+        var callee = -1
+        if (s.isChar(k + 1, UInt8(ascii: ")")) || s.isChar(k + 1, UInt8(ascii: ","))) {
+            var open = k - 1
+            if s.isChar(open, UInt8(ascii: ":")) { open -= 2 }
+            if s.isChar(open, UInt8(ascii: "(")) { callee = open - 1 }
+        } else if s.isChar(k + 1, UInt8(ascii: "(")), let c = s.enclosingClosure(of: k), s.closures[c].callee >= 0,
+                  Int(s.scopeOf[k]) == s.closures[c].scope || s.scopes[Int(s.scopeOf[k])].kind == .statement {
+            callee = s.closures[c].callee
+        }
+        guard callee >= 2, s.code[callee].kind == .identifier, s.isChar(callee - 1, UInt8(ascii: ".")) else { return nil }
+        let r = LockRegions.receiverStart(s, dot: callee - 1)
+        guard r >= 0 else { return nil }
+        let receiver = LockRegions.normalized(s.text(s.span(r, callee - 1)))
+        return receiver.isEmpty ? nil : (receiver, s.text(callee), callee)
+    }
+
     /// The file's guard regions, with the wrappers of its classes (declared here or known to the
     /// run) resolved.
     static func makeRegions(_ context: RuleContext, within ranges: [Range<Int>], names: Set<String>) -> GuardRegions {
@@ -1035,6 +1081,7 @@ public enum GuardLogExtractor {
                 if parts.count == 2 && selfWrappers[parts[0]] == nil { selfWrappers[parts[0]] = parts[1] }
             }
         }
+        for (name, lock) in delegatingWrappers(context, types: names) where selfWrappers[name] == nil { selfWrappers[name] = lock }
         let extra = knownExtraScoped.union(context.vocabulary.lockScopedMethods).union(selfWrappers.keys)
         let resolution = GuardRegions.Resolution(
             executor: { receiver, at in executorKind(context, receiver: receiver, at: at) },

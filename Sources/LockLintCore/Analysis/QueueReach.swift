@@ -228,6 +228,17 @@ public enum QueueReach {
     }
 
     /// The member called (or computed property read) on `self` at token `k`.
+    /// Whether a function named `name` declared inside a function or closure body (not a member)
+    /// encloses the call at `k` in its scope: the bare call names that local function.
+    static func hiddenByLocalFunction(_ s: FileStructure, _ k: Int, _ name: String) -> Bool {
+        let here = Int(s.scopeOf[k])
+        for d in s.functionDecls(named: name) where s.owningType(of: d) == nil && s.decls[d].parent >= 0 {
+            let around = Int(s.scopeOf[s.decls[d].keyword])
+            if around >= 0 && here >= 0 && s.scopes[around].kind != .typeBody && s.scope(here, isWithin: around) { return true }
+        }
+        return false
+    }
+
     public static func calledMember(_ s: FileStructure, _ k: Int, _ members: [SelfCalls.Member]) -> Int? {
         let onSelf = !s.isChar(k - 1, UInt8(ascii: ".")) || (s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: ".")))
         guard onSelf, !s.isKeyword(k - 1, .func), !s.isKeyword(k - 1, .var), !s.isKeyword(k - 1, .let) else { return nil }
@@ -242,8 +253,10 @@ public enum QueueReach {
                 if labels == nil { labels = SelfCalls.argumentLabels(s, k) }
                 if !SelfCalls.labelsMatch(labels!, m.labels) { continue }
             }
-            // A parameter, local or closure parameter of that name hides the member.
+            // A parameter, local or closure parameter of that name hides the member; so does a
+            // local function declared in a body around the call.
             if !s.isChar(k - 1, UInt8(ascii: ".")) {
+                if hiddenByLocalFunction(s, k, m.name) { continue }
                 switch s.lookupVariable(m.name, at: k) {
                 case .parameter: continue
                 case .variable(let d) where s.decls[d].parent >= 0 && s.decls[s.decls[d].parent].kind.isFunctionLike: continue

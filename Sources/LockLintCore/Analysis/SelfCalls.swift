@@ -111,6 +111,13 @@ public enum SelfCalls {
     }
 
     /// The call's argument labels (`_` for an unlabelled one, `{` for a trailing closure).
+    /// Whether the `{` at `j` opens a closure.
+    static func opensClosure(_ s: FileStructure, _ j: Int) -> Bool {
+        guard j + 1 < s.code.count else { return false }
+        let sc = Int(s.scopeOf[j + 1])
+        return sc >= 0 && s.scopes[sc].kind == .closure && s.scopes[sc].open == j
+    }
+
     static func argumentLabels(_ s: FileStructure, _ k: Int) -> [String] {
         var out: [String] = []
         var j = k + 1
@@ -133,7 +140,9 @@ public enum SelfCalls {
             }
             j = close + 1
         }
-        while s.isChar(j, UInt8(ascii: "{")) && !s.code[j].flags.contains(.newlineBefore) {
+        // Trailing closures: a `{` that opens a closure (not the body of the `switch`, `if` or
+        // `for` whose condition ends with the call: `switch f(x) { … }`).
+        while s.isChar(j, UInt8(ascii: "{")) && !s.code[j].flags.contains(.newlineBefore) && opensClosure(s, j) {
             out.append("{")
             let m = Int(s.match[j])
             guard m > j else { break }

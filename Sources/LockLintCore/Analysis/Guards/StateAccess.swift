@@ -465,7 +465,7 @@ public enum StateAccess {
     public static func callKey(_ s: FileStructure, _ i: Int) -> String {
         let name = s.text(i)
         guard s.isChar(i + 1, UInt8(ascii: "(")) else {
-            return s.isChar(i + 1, UInt8(ascii: "{")) ? name + "(_:)" : name
+            return s.isChar(i + 1, UInt8(ascii: "{")) && SelfCalls.opensClosure(s, i + 1) ? name + "(_:)" : name
         }
         let close = Int(s.match[i + 1])
         guard close > i + 1 else { return name + "()" }
@@ -486,8 +486,9 @@ public enum StateAccess {
                 k += 1
             }
         }
-        // Trailing closures after the parentheses: `f(x) { }` adds an unlabelled argument.
-        if s.isChar(close + 1, UInt8(ascii: "{")) { out += "_:" }
+        // Trailing closures after the parentheses: `f(x) { }` adds an unlabelled argument (not
+        // the body of a `switch`/`if` whose condition ends with the call).
+        if s.isChar(close + 1, UInt8(ascii: "{")) && SelfCalls.opensClosure(s, close + 1) { out += "_:" }
         return name + "(" + out + ")"
     }
 

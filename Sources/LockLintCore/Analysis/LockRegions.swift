@@ -538,6 +538,8 @@ public struct LockRegions: Sendable {
     /// code is not known to hold it.
     static func addHeldOnEntry(_ s: FileStructure, vocabulary: LockVocabulary, into out: inout [LockRegion]) {
         let releaseNames = vocabulary.releaseNames
+        // Per executable: the names it makes itself (see `madeInside`), gathered once.
+        var localsByExec: [Int: Set<String>] = [:]
         var i = 0
         let n = s.identifiers.mayContainAny(Array(Set(vocabulary.acquireRelease.values))) ? s.code.count : 0
         while i < n {
@@ -556,7 +558,8 @@ public struct LockRegions: Sendable {
             // A receiver the function made itself (a local, a closure's parameter): no caller can
             // hold it on entry.
             let base = String(lock.prefix { $0 != "." })
-            if madeInside(s, base, exec: exec, before: i) { continue }
+            if localsByExec[exec] == nil { localsByExec[exec] = madeInside(s, exec: exec) }
+            if localsByExec[exec]!.contains(base) { continue }
             let acquires = vocabulary.acquireRelease.filter { $0.value == name }.map(\.key)
             var taken = false
             var k = s.scopes[exec].open
@@ -576,18 +579,17 @@ public struct LockRegions: Sendable {
         }
     }
 
-    /// Whether `name` is a local that executable `exec` declares before token `i` (`let q = …`,
-    /// `guard let q = …`), or a parameter of the closure `exec` is.
-    static func madeInside(_ s: FileStructure, _ name: String, exec: Int, before i: Int) -> Bool {
-        guard !name.isEmpty, name != "self" else { return false }
+    /// The names executable `exec` makes itself: the locals declared in its body (`let q = …`,
+    /// `guard let q = …`, in one pass over it) and, for a closure, its parameters.
+    static func madeInside(_ s: FileStructure, exec: Int) -> Set<String> {
         let scope = s.scopes[exec]
-        if scope.kind == .closure, scope.closure >= 0, s.closures[scope.closure].parameterNames.contains(name) { return true }
-        var k = scope.open + 1
-        while k < i {
-            if (s.isKeyword(k, .let) || s.isKeyword(k, .var)) && s.is(k + 1, text: name) { return true }
-            k += 1
+        var out = Set<String>()
+        if scope.kind == .closure, scope.closure >= 0 { out.formUnion(s.closures[scope.closure].parameterNames) }
+        for k in scope.interior where (s.isKeyword(k, .let) || s.isKeyword(k, .var)) && k + 1 < s.code.count && s.code[k + 1].kind == .identifier {
+            out.insert(s.text(k + 1))
         }
-        return false
+        out.remove("self")
+        return out
     }
 
     /// `.try(` / `.tryLock(` / `.tryAcquire(`: a method whose name says it takes the lock only if

@@ -109,12 +109,10 @@ public enum InoutGuards {
             var lock: String? = nil
             var agreed = true
             var uses = 0
-            var members: [String: Bool] = [:]
+            var locals: Set<String>? = nil
             func member(_ name: String) -> Bool {
-                if let known = members[name] { return known }
-                let answer = memberGuard(s, name, of: c.decl)
-                members[name] = answer
-                return answer
+                if locals == nil { locals = LockRegions.madeInside(s, exec: d.body) }
+                return memberGuard(s, name, of: c.decl, locals: locals!)
             }
             for k in s.scopes[d.body].interior where s.code[k].kind == .identifier && !s.isChar(k - 1, UInt8(ascii: "."))
                 && !s.isChar(k + 1, UInt8(ascii: ":")) && inoutNames.contains(s.text(k)) {
@@ -153,16 +151,12 @@ public enum InoutGuards {
     }
 
     /// Whether `name`, held in instance method `decl`, can be a guard stored in the method's own
-    /// object: a plain name (`lock`, from `self.lock` too) that no local of the method declares.
-    static func memberGuard(_ s: FileStructure, _ name: String, of decl: Int) -> Bool {
-        let d = s.decls[decl]
-        guard s.owningType(of: decl) != nil, !d.isStaticMember, !name.isEmpty,
+    /// object: a plain name (`lock`, from `self.lock` too) that the method does not make itself
+    /// (`locals`: see `LockRegions.madeInside`).
+    static func memberGuard(_ s: FileStructure, _ name: String, of decl: Int, locals: Set<String>) -> Bool {
+        guard s.owningType(of: decl) != nil, !s.decls[decl].isStaticMember, !name.isEmpty,
               name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return false }
-        let body = s.scopes[d.body]
-        for k in body.interior where s.code[k].kind == .identifier && s.text(k) == name {
-            if s.isKeyword(k - 1, .let) || s.isKeyword(k - 1, .var) { return false }
-        }
-        return true
+        return !locals.contains(name)
     }
 
     /// The token ranges of the parameters in a function's signature (top-level commas).

@@ -226,6 +226,7 @@ public struct LockRegions: Sendable {
             }
             guard c.receiverStart >= 0, serialExecutorNames.contains(s, c.callee), !vocabulary.lockScopedNames.contains(s, c.callee) else { continue }
             let receiver = normalized(s.text(s.span(c.receiverStart, c.callee - 1)))
+            if Self.namesType(receiver) { continue }
             out.append(LockRegion(form: .queue(method: s.text(c.callee), closure: ci), lock: receiver, acquireToken: c.callee,
                                   releaseToken: -1, start: c.open, end: c.close, executable: c.scope))
         }
@@ -296,7 +297,7 @@ public struct LockRegions: Sendable {
                 r.isAsync = c.isAsync || Self.isAwaited(s, c.receiverStart >= 0 ? c.receiverStart : c.callee)
                 out.append(r)
             } else if (includeQueues.contains("*") || includeQueues.contains(receiver)) && Self.serialExecutorMethods.contains(name)
-                        {
+                        && !Self.namesType(receiver) {
                 out.append(LockRegion(form: .queue(method: name, closure: ci), lock: receiver, acquireToken: c.callee,
                                       releaseToken: -1, start: c.open, end: c.close, executable: c.scope))
             }
@@ -623,6 +624,15 @@ public struct LockRegions: Sendable {
     }
 
     /// `self.lock` → `lock`; whitespace removed.
+    /// Whether a receiver names a type, not a value (`Hardware.sync { }`, `Store.Shared.async { }`:
+    /// its last part is capitalised, as Swift spells types): the call is the project's own static
+    /// method, judged by what its body does, never a queue's block (a queue is a value:
+    /// `DispatchQueue.main`, `Self.queue`).
+    public static func namesType(_ receiver: String) -> Bool {
+        guard let last = receiver.split(separator: ".").last, let first = last.first else { return false }
+        return first.isUppercase && !last.contains("(") && !last.contains("[")
+    }
+
     public static func normalized(_ text: String) -> String {
         var t = text.filter { $0 != " " && $0 != "\t" && $0 != "\n" }
         // Optional chaining and force-unwrapping do not change which object is locked:

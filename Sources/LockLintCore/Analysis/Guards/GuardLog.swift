@@ -1308,6 +1308,8 @@ public enum GuardLogExtractor {
         let r = LockRegions.receiverStart(s, dot: callee - 1)
         guard r >= 0 else { return nil }
         let name = LockRegions.normalized(s.text(s.span(r, callee - 1)))
+        // `Hardware.sync(body)`: a type's own static method, not a queue (judged by its body).
+        if !vocabulary.lockScopedNames.contains(s, callee) && LockRegions.namesType(name) { return nil }
         return name.isEmpty ? nil : name
     }
 

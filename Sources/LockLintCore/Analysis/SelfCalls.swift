@@ -166,6 +166,21 @@ public enum SelfCalls {
         return q == close
     }
 
+    /// A parameter's argument label, and whether a call may leave the argument out.
+    public struct Label: Sendable, Equatable {
+        public var label: String
+        public var hasDefault: Bool
+    }
+
+    /// Whether a call whose key is `name(a:_:)` (`StateAccess.callKey`) may call a function
+    /// with these parameters, the ones with defaults left out or not.
+    public static func callMatches(_ callKey: String, _ params: [Label]) -> Bool {
+        guard let open = callKey.firstIndex(of: "("), callKey.hasSuffix(")") else { return false }
+        let inner = callKey[callKey.index(after: open)..<callKey.index(before: callKey.endIndex)]
+        let call = inner.split(separator: ":").map(String.init)
+        return labelsMatch(call, params.map { ($0.label, $0.hasDefault) })
+    }
+
     static func labelsMatch(_ call: [String], _ params: [(label: String, hasDefault: Bool)]) -> Bool {
         var i = 0
         for p in params {

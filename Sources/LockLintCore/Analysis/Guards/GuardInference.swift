@@ -307,14 +307,21 @@ public enum GuardInference {
         func functionKeys(_ base: String) -> [String] {
             (byBase[base] ?? []).filter { $0.hasSuffix(")") }
         }
+        // The member a call whose labels name none exactly reaches: the only function of its
+        // name, or the only one it can call with arguments that have defaults left out.
+        func member(called c: String, base: String) -> String? {
+            let keys = functionKeys(base)
+            if keys.count == 1 { return keys[0] }
+            let fits = keys.filter { k in members[k].map { !$0.labels.isEmpty && SelfCalls.callMatches(c, $0.labels) } ?? false }
+            return fits.count == 1 ? fits[0] : nil
+        }
         for l in logs + ancestors.joined() {
             for c in l.calls {
                 if c.callee.hasSuffix(")") {
                     if members[c.callee] != nil {
                         sites[c.callee, default: []].append(c)
-                    } else {
-                        let keys = functionKeys(c.baseName)
-                        if keys.count == 1 { sites[keys[0], default: []].append(c) }
+                    } else if let k = member(called: c.callee, base: c.baseName) {
+                        sites[k, default: []].append(c)
                     }
                 } else if c.callee.hasSuffix("=") {
                     let base = String(c.callee.dropLast())
@@ -350,7 +357,7 @@ public enum GuardInference {
         for c in outside.sorted(by: { ($0.path, $0.offset) < ($1.path, $1.offset) }) {
             var k: String? = nil
             if c.callee.hasSuffix(")") {
-                if members[c.callee] != nil { k = c.callee } else if case let keys = functionKeys(c.baseName), keys.count == 1 { k = keys[0] }
+                k = members[c.callee] != nil ? c.callee : member(called: c.callee, base: c.baseName)
             } else if c.callee.hasSuffix("=") {
                 k = members[c.baseName + ".set"] != nil ? c.baseName + ".set" : nil
             } else if members[c.callee + ".get"] != nil {

@@ -223,6 +223,10 @@ public struct MemberRecord: Sendable, Equatable {
     public var mainActorIsolated = false
     /// A method that runs its closure parameter while holding this lock (the type's own wrapper).
     public var wrapsLock: String? = nil
+    /// For a function or initializer with a parameter that has a default value: the argument
+    /// labels a call may write, each with whether it may be left out (empty otherwise). A call
+    /// that leaves some out (`post(v)` for `post(_:flag:)`) is told apart from an overload by them.
+    public var labels: [SelfCalls.Label] = []
 }
 
 /// A stored `var` of the type, as declared.
@@ -2390,6 +2394,10 @@ struct UnitWalker {
                 rec.construction = d.kind.isFunctionLike && StateAccess.isConstruction(s, member: m)
                 rec.saysCallerHolds = Self.saysCallerHolds(s, d)
                 rec.mainActorIsolated = s.hasMainActorAttribute(d) || s.hasMainActorAttribute(s.decls[u])
+                if rd.kind == .function || rd.kind == .initializer {
+                    let labels = SelfCalls.parameterLabels(s, rd)
+                    if labels.contains(where: \.hasDefault) { rec.labels = labels.map { SelfCalls.Label(label: $0.label, hasDefault: $0.hasDefault) } }
+                }
                 // A wrapper to offer in fix-its: the closure is its only parameter.
                 // (Only one that does nothing else: a method that also publishes or saves the value
                 // around the locked part is not a way of holding the lock.)

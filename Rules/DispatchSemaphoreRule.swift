@@ -210,6 +210,9 @@ public struct DispatchSemaphoreRule: Rule {
         for i in uses where !sameAsCreated.contains(i) {
             // `extension DispatchSemaphore` declares members of the type; it is no use of one.
             if s.isKeyword(i - 1, .extension) || (s.isChar(i - 1, UInt8(ascii: ".")) && s.is(i - 2, "Dispatch") && s.isKeyword(i - 3, .extension)) { continue }
+            // A project's own type of that name (`final class DispatchSemaphore` wrapping the
+            // system's): its declaration is no semaphore; the code that creates one is judged.
+            if s.isKeyword(i - 1, .class) || s.isKeyword(i - 1, .struct) || s.isKeyword(i - 1, .enum) || s.isKeyword(i - 1, .actor) { continue }
             // A parameter its function only signals: no wait here, and no value to judge.
             if SemaphoreParameters.onlySignalled(s, typeAt: i) { continue }
             let line = s.line(ofToken: i)
@@ -610,6 +613,13 @@ public struct DispatchSemaphoreRule: Rule {
     func argumentValue(_ s: FileStructure, open: Int) -> String? {
         let close = Int(s.match[open])
         guard close > open + 2, s.is(open + 1, "value"), s.isChar(open + 2, UInt8(ascii: ":")) else { return nil }
-        return s.text(s.span(open + 3, close))
+        // The `value:` argument alone: a project's own semaphore type may take more
+        // (`DispatchSemaphore(value: 0, name: "…")`).
+        var end = open + 3
+        while end < close && !s.isChar(end, UInt8(ascii: ",")) {
+            let m = Int(s.match[end])
+            end = (m > end && m < close ? m : end) + 1
+        }
+        return end > open + 3 ? s.text(s.span(open + 3, end)) : nil
     }
 }

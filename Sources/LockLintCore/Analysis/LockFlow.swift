@@ -552,8 +552,33 @@ private struct Walk {
                 }
             }
         }
+        // `defer { L.lock(); x = v; L.unlock() }`: a critical section of its own, run as the block
+        // ends. Its release is no deferred release of a lock the block took, and the code between
+        // the two holds the lock (the walk does not step into a defer body).
+        for a in acquires {
+            guard let d = Self.enclosingDefer(s, a.token, within: exec) else { continue }
+            let interior = s.scopes[d].interior
+            guard let r = releasesByLock[a.lock]?.first(where: { $0 > a.close && interior.contains($0) }),
+                  s.scopeOf[r] == s.scopeOf[a.token] else { continue }
+            releaseAt[r] = nil
+            releasesByLock[a.lock]?.removeAll { $0 == r }
+            segments.append(LockFlow.Segment(lock: a.lock, acquireToken: a.token, start: a.close, end: r, definite: true,
+                                             releaseToken: r, deferred: false))
+        }
         releaseOrder = releaseAt.keys.sorted()
         exitReleaseOrder = exitReleaseAt.keys.sorted()
+    }
+
+    /// The `defer` body around token `k` in executable scope `exec` (not in a closure nested in it).
+    static func enclosingDefer(_ s: FileStructure, _ k: Int, within exec: Int) -> Int? {
+        var sc = Int(s.scopeOf[k])
+        while sc >= 0 && sc != exec {
+            let scope = s.scopes[sc]
+            if scope.kind == .closure || scope.kind == .functionBody { return nil }
+            if scope.kind == .statement, scope.statementKeyword >= 0, s.isKeyword(scope.statementKeyword, .defer) { return sc }
+            sc = scope.parent
+        }
+        return nil
     }
 
     var replaying: Bool { !replays.isEmpty }

@@ -244,6 +244,24 @@ public struct MainThreadEntries: Sendable {
     }
 
     /// An `@IBAction` method: the interface calls it on the main thread.
+    /// An `override` of a method in a class that inherits a UIKit or AppKit class (a view, a
+    /// view controller, a window: `MainActorTypes`), declared in the class's body: the interface
+    /// calls its view and controller methods on the main thread (`layoutSubviews`,
+    /// `viewDidLoad`). Not the methods every object inherits from `NSObject`, which run wherever
+    /// their caller does (a key-value observation arrives on the thread that changed the value).
+    public static func isInterfaceOverride(_ s: FileStructure, _ d: Int) -> Bool {
+        let decl = s.decls[d]
+        guard decl.kind == .function, decl.modifiers.contains(.override), !anyThreadOverrides.contains(decl.nameText),
+              decl.parent >= 0, s.decls[decl.parent].kind == .class else { return false }
+        return MainActorTypes.inheritsIsolation(decl.parent, s)
+    }
+
+    /// `NSObject` methods a subclass overrides that are called on any thread.
+    static let anyThreadOverrides: Set<String> = [
+        "observeValue", "isEqual", "responds", "forwardingTarget", "copy", "mutableCopy", "encode", "value", "setValue",
+        "methodSignature", "forwardInvocation", "doesNotRecognizeSelector", "dealloc", "finalize",
+    ]
+
     public static func isInterfaceAction(_ s: FileStructure, _ d: Decl) -> Bool {
         d.hasAttributes && d.kind == .function && s.attributes(of: d).contains { s.is($0, "@IBAction") }
     }

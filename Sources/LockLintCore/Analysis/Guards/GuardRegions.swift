@@ -699,7 +699,8 @@ public struct GuardRegions {
                     // An `@IBAction`, or a method the main run loop or a lifecycle notification calls.
                     if s.decls[d].kind == .function && !out.contains(.mainActor) {
                         if mainEntries == nil { mainEntries = MainThreadEntries(s) }
-                        if MainThreadEntries.isInterfaceAction(s, s.decls[d]) || mainEntries!.selectorTargets.contains(s.decls[d].nameText) {
+                        if MainThreadEntries.isInterfaceAction(s, s.decls[d]) || mainEntries!.selectorTargets.contains(s.decls[d].nameText)
+                            || MainThreadEntries.isInterfaceOverride(s, d) {
                             out.append(.mainActor)
                         }
                     }

@@ -63,7 +63,8 @@ public struct NonisolatedUnsafeRule: Rule {
             type that take a lock of their own; storage the accessors touch that is itself nonisolated(unsafe) is \
             reported where it is declared, not again on the property. An actor's instance var that its deinit uses (what \
             the modifier is for there), written only in the actor's isolated members, and read by no synchronous \
-            nonisolated member, is not reported. A `var` with an initial value that no file of the \
+            nonisolated member, is not reported; one no deinit uses is reported as a modifier not needed (no hazard: the \
+            message says so). A `var` with an initial value that no file of the \
             run writes in any form (an assignment, `&x`, a member set or a method called through it, `init` \
             included) and no client of the module can set is reported: as a `let` it may need no modifier (a public \
             global or static var, also a member of a `public extension` or of a type with no access word in one, that \
@@ -422,7 +423,13 @@ public struct NonisolatedUnsafeRule: Rule {
                         && s.scopes[s.decls[m].body].interior.contains { s.code[$0].kind == .identifier && s.is($0, text: d.nameText) }
                 }
             } ?? false
-            if deinitUses && isolated.count == writes.count && elsewhere.isEmpty && !uses.readBySynchronousNonisolatedMember(s, d) { return nil }
+            if isolated.count == writes.count && elsewhere.isEmpty && !uses.readBySynchronousNonisolatedMember(s, d) {
+                if deinitUses { return nil }
+                // No hazard: only the modifier is not needed, and the message says so.
+                return ("instance var '\(d.nameText)'\(typeText) of actor '\(o.nameText)' is written only in the actor's isolated members (first at line "
+                            + "\(s.line(ofToken: writes[0]))) and read by no synchronous nonisolated member: nonisolated(unsafe) turns off a check it does not need",
+                        "remove nonisolated(unsafe): the actor runs its isolated members one at a time, and code outside it reaches the var with await")
+            }
             writes = writes.filter { !isolated.contains($0) } + writes.filter { isolated.contains($0) }
         }
         // A `lazy` var of a class or actor is written by its first read, from whichever thread

@@ -362,7 +362,37 @@ final class FixItSafetyTests: XCTestCase {
         let ds = await findings(code, NonisolatedUnsafeRule())
         XCTAssertEqual(ds.map(\.location.line), [2, 3])
         XCTAssertFalse(ds[0].fixIt.message.contains("await"), ds[0].fixIt.message)
-        XCTAssertTrue(ds[1].fixIt.message.contains("leave it isolated to the actor and reach it with await"), ds[1].fixIt.message)
+        XCTAssertTrue(ds[1].fixIt.message.contains("remove nonisolated(unsafe)") && ds[1].fixIt.message.contains("with await"), ds[1].fixIt.message)
+    }
+
+    /// An actor's var every write of which is isolated, read by no synchronous nonisolated member:
+    /// no hazard, only a modifier not needed, and the message says that (not "no lock held"), in
+    /// each shape: a private var, a weak var set through a method, a var written in an extension.
+    /// (A write in another file carries no isolation the tool reads: that var keeps the lock advice.)
+    func testAnActorVarUsedOnlyInIsolationIsToldTheModifierIsNotNeeded() async throws {
+        let engine = """
+            actor Engine {
+                private nonisolated(unsafe) var ticks = 0
+                nonisolated(unsafe) weak var sync: AnyObject?
+                nonisolated(unsafe) var label = ""
+                func tick() { ticks += 1 }
+                func setSync(_ s: AnyObject) { self.sync = s }
+                func report() -> String { "\\(ticks) \\(label) \\(sync == nil)" }
+            }
+            """
+        let naming = """
+
+            extension Engine {
+                func rename(_ l: String) { label = l }
+            }
+            """
+        let ds = await Support.lint([("Sources/App/Engine.swift", engine + naming)], rules: [NonisolatedUnsafeRule()])
+        XCTAssertEqual(ds.map(\.location.line), [2, 3, 4])
+        for d in ds {
+            XCTAssertTrue(d.message.contains("written only in the actor's isolated members") && d.message.hasSuffix("turns off a check it does not need"), d.message)
+            XCTAssertFalse(d.message.contains("no lock held"), d.message)
+            XCTAssertTrue(d.fixIt.message.hasPrefix("remove nonisolated(unsafe)"), d.fixIt.message)
+        }
     }
 
     func testAModuleWithItsOwnLockTypeIsToldToUseIt() async throws {

@@ -867,8 +867,11 @@ public enum GuardInference {
             // A test helper's public var is set by the tests of the run, which the tool reads.
             // (A lazy var is written by whichever read comes first: judged so in a class that
             // claims to be Sendable, which says its members run from any thread.)
+            // (Not one its construction already touches: a read there stores the initial value, an
+            // assignment there sets it, before the object is shared; later reads only read.)
+            let lazyStore = v.lazy && (uncounted[v.name] ?? 0) == 0
             let written = list.contains { $0.record.write } || throughOthers.contains(v.name)
-                || (v.settableOutsideModule && cls.inPackage && !declaredInTests) || (v.lazy && unchecked && !list.isEmpty)
+                || (v.settableOutsideModule && cls.inPackage && !declaredInTests) || (lazyStore && unchecked && !list.isEmpty)
             if v.documentedExternal { continue }
             // Tests: only state that the test itself touches from concurrent code.
             let testConcurrent = varsInConcurrentMembers.contains(v.name) || list.contains { $0.testCode && ($0.record.concurrent) }
@@ -890,7 +893,7 @@ public enum GuardInference {
                     guard written, unchecked, !v.weak, let first = bare.first(where: { $0.record.write }) ?? bare.first else { continue }
                     var f = GuardFinding(kind: .neverGuarded, unchecked: true, typeName: cls.name, variable: v.name, site: first.record.site)
                     f.write = first.record.write
-                    f.lazyRead = v.lazy && !first.record.write
+                    f.lazyRead = lazyStore && !first.record.write
                     f.inAsync = first.record.inAsync
                     f.classGuards = instanceGuards.sorted()
                     f.typeLocks = ownGuards.subtracting(instanceGuards).sorted()
@@ -1093,7 +1096,7 @@ public enum GuardInference {
                 }
                 var f = GuardFinding(kind: .unguarded, unchecked: unchecked, typeName: cls.name, variable: v.name, site: r.site)
                 f.write = r.write
-                f.lazyRead = v.lazy && !r.write
+                f.lazyRead = lazyStore && !r.write
                 f.inAsync = r.inAsync
                 f.primary = primary
                 f.guardedAt = example(besides: r)

@@ -470,8 +470,11 @@ public struct DispatchSemaphoreRule: Rule {
     /// Whether an initializer of the type that stores semaphore `h` signals it exactly once
     /// itself: a signal in a `Task` or a callback it starts comes when that work ends (a
     /// completion, not a lock's first turn).
+    /// A signal in a loop (`for _ in 0..<n { sema.signal() }`) counts the loop's turns: a
+    /// counting semaphore, not one holder.
     static func signalledOnceInInitializer(_ s: FileStructure, _ h: Decl) -> Bool {
-        initializerSignals(s, h).filter { HeldReach.runsDuring(s, $0.signal, $0.body) }.count == 1
+        let signals = initializerSignals(s, h).filter { HeldReach.runsDuring(s, $0.signal, $0.body) }
+        return signals.count == 1 && !s.inLoop(signals[0].signal, within: signals[0].body, eachClosure: true)
     }
 
     static func text(value: String?, name: String, deployment: Deployment?) -> (String, String) {

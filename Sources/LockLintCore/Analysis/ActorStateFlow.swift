@@ -406,17 +406,7 @@ public enum ActorStateFlow {
 
         /// Whether `t` sits in a loop of this body (`for`, `while`, `repeat`): a loop that suspends
         /// and writes each time stores fresh results as they come, not the act of one decision.
-        func inLoop(_ t: Int) -> Bool {
-            var sc = Int(s.scopeOf[t])
-            while sc >= 0 && sc != bodyScope {
-                let kw = s.scopes[sc].statementKeyword
-                if s.scopes[sc].kind == .statement && kw >= 0 && (s.isKeyword(kw, .for) || s.isKeyword(kw, .while) || s.isKeyword(kw, .repeat)) {
-                    return true
-                }
-                sc = s.scopes[sc].parent
-            }
-            return false
-        }
+        func inLoop(_ t: Int) -> Bool { s.inLoop(t, within: bodyScope) }
 
         /// `cache[key] = …` whose key names a parameter of the method: the caller chose the entry.
         func keyedByParameter(_ t: Int) -> Bool {

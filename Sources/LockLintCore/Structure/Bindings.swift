@@ -514,3 +514,21 @@ extension FileStructure {
         return d.parent >= 0 && decls[d.parent].kind == .extension && decls[d.parent].modifiers.contains(.public)
     }
 }
+
+extension FileStructure {
+    /// Whether token `t` sits in a loop of scope `body` (`for`, `while`, `repeat`; with
+    /// `eachClosure`, also a closure `forEach` runs for each element), so it runs once per turn.
+    public func inLoop(_ t: Int, within body: Int, eachClosure: Bool = false) -> Bool {
+        guard t >= 0, t < scopeOf.count else { return false }
+        var sc = Int(scopeOf[t])
+        while sc >= 0 && sc != body {
+            let scope = scopes[sc]
+            let kw = scope.statementKeyword
+            if scope.kind == .statement && kw >= 0 && (isKeyword(kw, .for) || isKeyword(kw, .while) || isKeyword(kw, .repeat)) { return true }
+            if eachClosure && scope.kind == .closure && scope.closure >= 0, self.closures[scope.closure].callee >= 0,
+               self.is(self.closures[scope.closure].callee, "forEach") { return true }
+            sc = scope.parent
+        }
+        return false
+    }
+}

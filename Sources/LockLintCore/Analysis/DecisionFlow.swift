@@ -341,6 +341,87 @@ public enum DecisionFlow {
         return written != holds
     }
 
+    /// Whether the act only makes the state what the check found it was not: each term of the
+    /// condition (joined by `||`) compares a field with a value (`s.size != size`), or tests a
+    /// flag false beside such a comparison (`!s.didLayout`), and the act's writes (`$0.size =
+    /// size`, `$0.didLayout = true`) store exactly those values in those fields, and nothing else. A stale check then only
+    /// makes a redundant write or skips one another thread has just made: "set if different".
+    /// A local that carries one field read by the check (`let now = level`) stands for it.
+    public static func setsComparedValues(_ condition: Range<Int>, second: LockAcquisition, carriers: [String: Set<String>] = [:],
+                                          _ s: FileStructure) -> Bool {
+        func field(_ k: Int) -> String {
+            let name = s.text(k)
+            if !s.isChar(k - 1, UInt8(ascii: ".")), let c = carriers[name], c.count == 1, let f = c.first { return f }
+            return name
+        }
+        func text(_ r: Range<Int>) -> String { r.map { s.text($0) }.joined(separator: " ") }
+        // The act's writes: field → the value's text.
+        var writes: [String: String] = [:]
+        var k = second.start
+        while k < min(second.end, s.code.count - 1) {
+            defer { k += 1 }
+            guard s.code[k].isWord, s.isChar(k + 1, UInt8(ascii: "=")), s.code[k + 1].length == 1 else { continue }
+            guard s.isChar(k - 1, UInt8(ascii: ".")) || s.code[k].flags.contains(.newlineBefore) || s.isChar(k - 1, UInt8(ascii: "{"))
+                    || s.isChar(k - 1, UInt8(ascii: ";")) else { continue }
+            let end = s.statementEnd(from: k + 1, limit: second.end)
+            guard end > k + 2 else { return false }
+            writes[s.text(k)] = text(k + 2..<end)
+            k = end - 1
+        }
+        guard !writes.isEmpty else { return false }
+        // Nothing else in the act changes anything: no other call (but the lock's own), no
+        // compound assignment (`passes += 1`), no `&x`.
+        var q = second.start
+        while q < min(second.end, s.code.count - 1) {
+            defer { q += 1 }
+            if s.code[q].isWord && s.isChar(q + 1, UInt8(ascii: "=")) && s.code[q + 1].length == 1 {
+                q = s.statementEnd(from: q + 1, limit: second.end) - 1
+                continue
+            }
+            if s.code[q].kind == .identifier && (s.isChar(q + 1, UInt8(ascii: "(")) || s.isChar(q + 1, UInt8(ascii: "{")))
+                && q != second.acquireToken && !s.is(q, "lock") && !s.is(q, "unlock") { return false }
+            if s.code[q].kind == .operator {
+                let op = s.text(q)
+                if op == "&" || (op.hasSuffix("=") && op != "==" && op != "!=" && op != "<=" && op != ">=" && op != "===" && op != "!==") { return false }
+            }
+        }
+        // The condition's terms.
+        var terms: [Range<Int>] = []
+        var from = condition.lowerBound
+        var j = condition.lowerBound
+        while j < condition.upperBound {
+            if s.isChar(j, UInt8(ascii: "(")) || s.isChar(j, UInt8(ascii: "[")) {
+                let m = Int(s.match[j])
+                if m > j { j = m + 1; continue }
+            }
+            if s.is(j, "||") { terms.append(from..<j); from = j + 1 }
+            if s.is(j, "&&") || s.isChar(j, UInt8(ascii: ",")) || s.isChar(j, UInt8(ascii: "{")) { return false }
+            j += 1
+        }
+        terms.append(from..<condition.upperBound)
+        var covered = Set<String>()
+        var compared = false
+        for t in terms where !t.isEmpty {
+            if s.is(t.lowerBound, "!") && t.count >= 2 {
+                // `!x.flag` / `!flag`: set to true.
+                let f = field(t.upperBound - 1)
+                guard writes[f] == "true", t.dropFirst().allSatisfy({ s.code[$0].isWord || s.isChar($0, UInt8(ascii: ".")) }) else { return false }
+                covered.insert(f)
+                continue
+            }
+            guard let op = t.first(where: { s.is($0, "!=") }) else { return false }
+            compared = true
+            let lhs = op - 1
+            let rhs = text(op + 1..<t.upperBound)
+            guard s.code[lhs].isWord, writes[field(lhs)] == rhs else { return false }
+            covered.insert(field(lhs))
+        }
+        // (At least one value compared: a flag alone found clear and set, or found set and
+        // cleared, is a claim or a take, which two callers can both make.)
+        return compared && covered == Set(writes.keys)
+    }
+
+
     /// Every assignment of `name` in the file stores the same one-token value (`true`, `false`,
     /// `nil`) or the same enum case as the one at `value`.
     public static func isLatch(_ name: String, value: Int, _ s: FileStructure) -> Bool {

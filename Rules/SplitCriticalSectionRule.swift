@@ -492,9 +492,8 @@ public struct SplitCriticalSectionRule: Rule {
                 if !carrying.isEmpty, let range = DecisionFlow.usedInside(second, by: w, carrying, s) { decided = range; write = w; inside = true; break }
             }
         }
-        guard let condition = decided else { return nil }
-        // The act makes the state what the check found it was not (set if different).
-        if DecisionFlow.setsComparedValues(condition, second: second, carriers: carriers, s) { return nil }
+        // (Not when the act makes the state what the check found it was not: set if different.)
+        guard let condition = decided, !DecisionFlow.setsComparedValues(condition, second: second, carriers: carriers, s) else { return nil }
         // Through a setter, only a change made from the value read (a read-modify-write), or a
         // value bound and then cleared (a take), is reported: a check followed by a plain
         // assignment is most often a flag or a no-op guard whose callers already take turns,

@@ -11,7 +11,7 @@ public enum SelfCalls {
         public var body: Int
         public var isProperty: Bool
         /// The argument labels of a method's parameters, and whether each has a default.
-        public var labels: [(label: String, hasDefault: Bool)]
+        public var labels: [Label]
     }
 
     /// One call in a chain: the token that calls and the member (index into the members) it reaches.
@@ -60,7 +60,7 @@ public enum SelfCalls {
     }
 
     /// The argument labels of a function's parameters, and whether each has a default.
-    static func parameterLabels(_ s: FileStructure, _ d: Decl) -> [(label: String, hasDefault: Bool)] {
+    static func parameterLabels(_ s: FileStructure, _ d: Decl) -> [Label] {
         var j = d.typeAnnotation.lowerBound
         while j < d.typeAnnotation.upperBound && !s.isChar(j, UInt8(ascii: "(")) {
             if s.code[j].kind == .operator && s.file.bytes[Int(s.code[j].start)] == UInt8(ascii: "<") {
@@ -77,7 +77,7 @@ public enum SelfCalls {
         guard s.isChar(j, UInt8(ascii: "(")) else { return [] }
         let close = Int(s.match[j])
         guard close > j else { return [] }
-        var out: [(label: String, hasDefault: Bool)] = []
+        var out: [Label] = []
         var segStart = j + 1
         var k = j + 1
         while k <= close {
@@ -98,7 +98,7 @@ public enum SelfCalls {
                     var first = segStart
                     while first < colon && s.code[first].kind == .attribute { first += 1 }
                     let label = colon > first ? s.text(first) : "_"
-                    out.append((label, hasDefault))
+                    out.append(Label(label: label, hasDefault: hasDefault))
                 }
                 segStart = k + 1
             } else if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) || s.isChar(k, UInt8(ascii: "{")) {
@@ -178,10 +178,10 @@ public enum SelfCalls {
         guard let open = callKey.firstIndex(of: "("), callKey.hasSuffix(")") else { return false }
         let inner = callKey[callKey.index(after: open)..<callKey.index(before: callKey.endIndex)]
         let call = inner.split(separator: ":").map(String.init)
-        return labelsMatch(call, params.map { ($0.label, $0.hasDefault) })
+        return labelsMatch(call, params)
     }
 
-    static func labelsMatch(_ call: [String], _ params: [(label: String, hasDefault: Bool)]) -> Bool {
+    static func labelsMatch(_ call: [String], _ params: [Label]) -> Bool {
         var i = 0
         for p in params {
             if i < call.count && (call[i] == p.label || call[i] == "{") {

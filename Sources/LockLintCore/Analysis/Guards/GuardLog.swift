@@ -2396,7 +2396,7 @@ struct UnitWalker {
                 rec.mainActorIsolated = s.hasMainActorAttribute(d) || s.hasMainActorAttribute(s.decls[u])
                 if rd.kind == .function || rd.kind == .initializer {
                     let labels = SelfCalls.parameterLabels(s, rd)
-                    if labels.contains(where: \.hasDefault) { rec.labels = labels.map { SelfCalls.Label(label: $0.label, hasDefault: $0.hasDefault) } }
+                    if labels.contains(where: \.hasDefault) { rec.labels = labels }
                 }
                 // A wrapper to offer in fix-its: the closure is its only parameter.
                 // (Only one that does nothing else: a method that also publishes or saves the value
@@ -2634,7 +2634,7 @@ struct UnitWalker {
                 let held = regions.held(at: i, write: false)
                 let callee = isCallee ? StateAccess.callKey(s, i) : StateAccess.isWrite(s, i) ? word + "=" : word
                 var rec = MemberCallRecord(callee: callee, baseName: word, member: memberKey, site: CodeSite(s, token: i), guards: held.guards)
-                rec.reference = isCallee ? Self.compoundNameReference(s, i) : memberKey.hasSuffix(")")
+                rec.reference = isCallee ? SelfCalls.isMethodReference(s, i) : memberKey.hasSuffix(")")
                 if !runsLater { rec.releasedEntry = regions.releasedOnEntry(before: i) }
                 rec.afterHandOff = !runsLater && s.decls[top].kind == .initializer && initHandOff[top].map { $0 < i } ?? false
                 rec.construction = construction && !rec.afterHandOff
@@ -2648,20 +2648,6 @@ struct UnitWalker {
                 log.calls.append(rec)
             }
         }
-    }
-
-    /// Whether the name at `i` is followed by argument labels only (`handle(event:)`, `f(_:_:)`):
-    /// a method named as a value, not a call.
-    static func compoundNameReference(_ s: FileStructure, _ i: Int) -> Bool {
-        guard s.isChar(i + 1, UInt8(ascii: "(")) else { return false }
-        let close = Int(s.match[i + 1])
-        guard close > i + 2 else { return false }
-        var k = i + 2
-        while k < close {
-            guard s.code[k].isWord || s.is(k, "_"), s.isChar(k + 1, UInt8(ascii: ":")) else { return false }
-            k += 2
-        }
-        return k == close
     }
 
     /// `self` handed to other code as a call argument (`plugin.install(self)`, `f(owner: self)`):

@@ -20,7 +20,9 @@ public enum ObserverDelivery {
         /// (`notify`: `list.notify { o in o.feed(…) }` in `DispatchQueue.main.async { }`).
         public var calls: [String: Set<String>] = [:]
         /// Function name → bit 1: some declaration takes only closures it runs during the call;
-        /// bit 2: some takes a closure it may keep.
+        /// bit 2: some takes a closure it may keep; bit 4: some takes a closure marked
+        /// `@Sendable` or `sending` (it may run on any thread); bit 8: some hands a closure
+        /// parameter on (as an argument, or called inside a closure given to other code).
         public var closureTakers: [String: UInt8] = [:]
         /// Type name → `label>name(labels:)`: a closure its initializer takes with that label is
         /// kept and called only from that method; `label>!` when it escapes otherwise.
@@ -72,14 +74,20 @@ public enum ObserverDelivery {
             for via in vias where via != ObserverDelivery.direct {
                 if via == ObserverDelivery.off { return false }
                 // Through closures of functions that run them during the call, and only such.
-                for name in via.split(separator: ",") where closureTakers[String(name)] != 1 { return false }
+                for name in via.split(separator: ",") where closureTakers[String(name)].map({ $0 & 3 }) != 1 { return false }
             }
             return true
         }
 
         /// Whether a closure handed to type `type` with label `label` runs on the main queue: the
         /// type keeps it and calls it only from methods every call of which is on the main queue.
+        /// For a key of `ObserverDelivery.inheritedKey`: whether the function it is handed to is
+        /// declared in the run, takes no closure that may run on any thread, and hands none on.
         public func callbackOnMain(_ key: String) -> Bool {
+            if let name = ObserverDelivery.inheritingFunction(key) {
+                guard let bits = closureTakers[String(name)] else { return false }
+                return bits & 12 == 0
+            }
             guard let bar = key.firstIndex(of: "|") else { return false }
             let type = String(key[..<bar])
             let label = String(key[key.index(after: bar)...])
@@ -100,7 +108,8 @@ public enum ObserverDelivery {
     static func allOnMain(_ logs: [TypeGuardLog], _ t: Table) -> Bool {
         var any = false
         func judge(_ key: String?) -> Bool {
-            guard let key, let bar = key.firstIndex(of: "|"), let list = t.relays[String(key[..<bar])] else { return true }
+            // Isolation a closure takes from the code that makes it is judged on its own.
+            guard let key, ObserverDelivery.inheritingFunction(key) == nil, let bar = key.firstIndex(of: "|"), let list = t.relays[String(key[..<bar])] else { return true }
             let label = String(key[key.index(after: bar)...]) + ">"
             guard list.contains(where: { $0.hasPrefix(label) }) else { return true }
             if t.callbackOnMain(key) { any = true; return true }
@@ -214,15 +223,70 @@ public enum ObserverDelivery {
     }
 
     /// For a function with closure parameters: 1 when it only runs them during the call (none is
-    /// `@escaping`), 2 when it may keep one; nil when it takes none.
+    /// `@escaping`), 2 when it may keep one; nil when it takes none. Plus 4 when one is
+    /// `@Sendable` or `sending`, 8 when the body hands one on (see `handsOn`).
     static func closureTaking(_ s: FileStructure, _ f: Int) -> UInt8? {
         let d = s.decls[f]
         var arrow = false
+        var bits: UInt8 = 0
         for k in d.typeAnnotation {
-            if s.code[k].kind == .attribute && s.is(k, "@escaping") { return 2 }
+            if s.code[k].kind == .attribute && s.is(k, "@escaping") { bits |= 2 }
+            if (s.code[k].kind == .attribute && s.is(k, "@Sendable")) || s.is(k, "sending"), LockWrappers.insideParameterList(k, d, s) { bits |= 4 }
             if s.is(k, "->") && LockWrappers.insideParameterList(k, d, s) { arrow = true }
         }
-        return arrow ? 1 : nil
+        guard arrow || bits & 2 != 0 else { return nil }
+        if handsOn(s, f) { bits |= 8 }
+        return bits & 2 != 0 ? bits : bits | 1
+    }
+
+    /// Whether function `f`'s body hands a closure parameter on: names it as a call's argument
+    /// (`queue.async(execute: block)`, `other.register(block)`), or uses it in a closure that it
+    /// gives to other code (`session.dataTask(with: u) { … completion(d) }`), where it may run
+    /// on any thread. Storing it (`self.block = block`), or in a closure stored so, is keeping it.
+    static func handsOn(_ s: FileStructure, _ f: Int) -> Bool {
+        let d = s.decls[f]
+        guard d.body >= 0 else { return false }
+        // The closure parameters' names: the word before each segment's first `:` when an
+        // arrow follows it in that segment.
+        var names = Set<String>()
+        var j = d.typeAnnotation.lowerBound
+        while j < d.typeAnnotation.upperBound && !s.isChar(j, UInt8(ascii: "(")) { j += 1 }
+        guard j < d.typeAnnotation.upperBound else { return false }
+        let close = Int(s.match[j])
+        var name: String? = nil
+        var arrow = false
+        var k = j + 1
+        while k <= close {
+            if k == close || s.isChar(k, UInt8(ascii: ",")) {
+                if arrow, let n = name { names.insert(n) }
+                name = nil
+                arrow = false
+            } else if name == nil && s.isChar(k, UInt8(ascii: ":")) && s.code[k - 1].isWord {
+                name = s.text(k - 1)
+            } else if s.is(k, "->") {
+                arrow = true
+            } else if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) {
+                // Inside nested parentheses, only an arrow matters.
+                let m = Int(s.match[k])
+                if m > k {
+                    if (k..<m).contains(where: { s.is($0, "->") }) { arrow = true }
+                    k = m
+                }
+            }
+            k += 1
+        }
+        guard !names.isEmpty else { return false }
+        let body = s.scopes[d.body]
+        for k in body.interior where s.code[k].kind == .identifier && !s.isChar(k - 1, UInt8(ascii: ".")) && names.contains(s.text(k)) {
+            if s.isChar(k - 1, UInt8(ascii: "(")) || s.isChar(k - 1, UInt8(ascii: ",")) || (s.isChar(k - 1, UInt8(ascii: ":")) && !s.isChar(k + 1, UInt8(ascii: ":"))) {
+                return true
+            }
+            if let c = s.enclosingClosure(of: k), s.closures[c].open > body.open {
+                let callee = s.closures[c].callee
+                if callee >= 0 && !AsyncContext.inlineCallees.contains(s.text(callee)) { return true }
+            }
+        }
+        return false
     }
 
     /// Which of `names` the file calls as functions (`name(`, `name?(`, `name!(`).
@@ -333,6 +397,39 @@ public enum ObserverDelivery {
         }
         guard called else { return [] }
         return other ? out + [off] : out
+    }
+
+    /// The prefix of a key for a closure that takes its isolation from the code that makes it.
+    static let inherits = "\u{2}"
+
+    /// The function named in a key of `inheritedKey`; nil for any other key.
+    static func inheritingFunction(_ key: String) -> Substring? {
+        key.hasPrefix(inherits) ? key.dropFirst(inherits.count) : nil
+    }
+
+    /// Swift gives a closure that is not `@Sendable` the isolation of the code that makes it: one
+    /// made on the main actor and handed to a function of the run as an argument (`p.onDone.delegate
+    /// { … }`, `relay.add(handler: { … })`) is main-actor code wherever it is kept, when that
+    /// function takes no closure marked `@Sendable` or `sending` and hands none on (see
+    /// `Table.callbackOnMain`). A `Task { }` inside it inherits that too. The key of the closure
+    /// around token `i` that runs later, `inherits` + the function's name, when the code that
+    /// makes it runs on the main actor (`onMain`); nil otherwise.
+    static func inheritedKey(_ s: FileStructure, at i: Int, onMain: (Int) -> Bool) -> String? {
+        var k = i
+        for _ in 0..<8 {
+            guard let sc = DispatchedBlocks.runningScope(s, of: k), s.scopes[sc].kind == .closure else { return nil }
+            let c = s.closures[s.scopes[sc].closure]
+            guard c.callee >= 0, s.code[c.callee].kind == .identifier,
+                  AsyncContext.closureActorAttribute(s, c) == nil, !AsyncContext.isSendableClosure(s, c) else { return nil }
+            let name = s.text(c.callee)
+            // `Task { }` (not `Task.detached`) takes the isolation of the code around it.
+            if name == "Task" && !s.isChar(c.callee - 1, UInt8(ascii: ".")) { k = c.callee; continue }
+            // A queue, thread, run loop or session the SDK runs it on: not the maker's isolation.
+            guard let first = name.first, first.isLowercase, !LockRegions.deferredCallees.contains(name),
+                  !LockRegions.sessionTaskCallees.contains(name) else { return nil }
+            return onMain(c.callee) ? inherits + name : nil
+        }
+        return nil
     }
 
     /// The key of the closure that runs token `i` later, when it is one handed to a type's

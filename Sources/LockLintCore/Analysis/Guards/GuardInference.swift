@@ -243,15 +243,17 @@ public enum GuardInference {
         var logs = logs
         // Only when no code of the class is delivered off the main queue where the tool can see
         // it (a kept closure or observer method also called elsewhere): then it stays as it was.
+        // A closure that takes the main actor's isolation from the code that makes it runs there
+        // whatever else the class's code does (see `ObserverDelivery.inheritedKey`).
         let mainDelivered = !delivery.isEmpty && ObserverDelivery.allOnMain(logs, delivery)
-        if mainDelivered {
+        if !delivery.isEmpty {
+            func onMain(_ key: String?) -> Bool {
+                guard let key, mainDelivered || ObserverDelivery.inheritingFunction(key) != nil else { return false }
+                return delivery.callbackOnMain(key)
+            }
             for i in logs.indices {
-                for j in logs[i].accesses.indices {
-                    if let key = logs[i].accesses[j].callback, delivery.callbackOnMain(key) { logs[i].accesses[j].guards.append(.mainActor) }
-                }
-                for j in logs[i].calls.indices {
-                    if let key = logs[i].calls[j].callback, delivery.callbackOnMain(key) { logs[i].calls[j].guards.append(.mainActor) }
-                }
+                for j in logs[i].accesses.indices where onMain(logs[i].accesses[j].callback) { logs[i].accesses[j].guards.append(.mainActor) }
+                for j in logs[i].calls.indices where onMain(logs[i].calls[j].callback) { logs[i].calls[j].guards.append(.mainActor) }
             }
         }
         // A main-actor class whose code also runs off the main actor (see `ClassRecord.runsOffMain`)
@@ -990,6 +992,10 @@ public enum GuardInference {
             if v.weak && (writeCounts[primary] ?? 0) == 0 { continue }
             // Executors on which every write of the var runs: a read there needs no lock (only
             // that thread writes), though other threads must still take the lock to read.
+            // What every access that holds the var's guard also holds on every path.
+            let coHeld = list.lazy.filter { $0.eff.guards.contains(primary) || $0.eff.some.contains(primary) }
+                .reduce(nil as Set<HeldGuard>?) { acc, a in acc.map { $0.intersection(a.eff.guards) } ?? a.eff.guards }?
+                .subtracting([primary]) ?? []
             let writeExecutors = list.filter { $0.record.write }.map { $0.eff.guards.filter { $0.kind.isExecutor } }
                 .reduce(nil as Set<HeldGuard>?) { acc, g in acc.map { $0.intersection(g) } ?? g } ?? []
             if let doc = v.documentedGuard, let g = counts.keys.first(where: { $0.name == doc }), heldEverywhere.isEmpty || heldEverywhere.contains(g) { primary = g }
@@ -1142,8 +1148,10 @@ public enum GuardInference {
                     let mayBeMain = { (g: HeldGuard) in g.kind == .serialQueue && cls.mainDefaultQueues.contains(g.name) }
                     if primary.kind == .mainActor && a.eff.guards.contains(where: mayBeMain)
                         || mayBeMain(primary) && a.eff.guards.contains(where: { $0.kind == .mainActor }) { continue }
-                    // Under a guard of another kind that serializes the same code (the main
-                    // actor and a lock taken on it) is not a second lock.
+                    // Under a guard that every access holding the var's guard holds as well (a
+                    // lock taken only in main-actor code, and this access on the main actor): it
+                    // is ordered against each of them.
+                    if !coHeld.isDisjoint(with: a.eff.guards) { continue }
                     f.kind = .otherGuard
                     f.here = a.eff.guards.sorted()
                 } else if a.eff.guards.contains(primary) {

@@ -2614,7 +2614,7 @@ struct UnitWalker {
                     rec.afterJoin = ordering.joined(at: i, exec: e)
                 }
                 if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
-                if runsLater && held.guards.isEmpty { rec.callback = ObserverDelivery.callbackKey(s, at: i) }
+                if runsLater && held.guards.isEmpty { rec.callback = callbackKey(i, regions: &regions) }
                 if runsLater { rec.threadBody = threadBody(i, regions: regions) }
                 if write && !runsLater && !construction, let o = once.first(where: { $0.range.contains(i) }) {
                     rec.onceFlag = word != o.flag || OnceSections.setsTrue(s, i) ? o.flag : nil
@@ -2642,12 +2642,23 @@ struct UnitWalker {
                 rec.possible = held.possible
                 if handsOutQueue && !callbacksInSight && held.guards.isEmpty, runsLater || inLocalFunction(i, body: bodyScope) { rec.possible = true }
                 if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
-                if runsLater && held.guards.isEmpty { rec.callback = ObserverDelivery.callbackKey(s, at: i) }
+                if runsLater && held.guards.isEmpty { rec.callback = callbackKey(i, regions: &regions) }
                 if isCallee && !runsLater && !construction { rec.leading = OnceSections.leads(s, i, body: bodyScope, escaping: regions.escaping) }
                 rec.codeAfter = !StateAccess.nothingRunsAfter(s, i)
                 log.calls.append(rec)
             }
         }
+    }
+
+    /// The key of the closure around token `i` that runs later, when it is one handed to a type's
+    /// initializer or one that takes the main actor's isolation from the code that makes it (see
+    /// `ObserverDelivery.callbackKey(_:at:)`, `ObserverDelivery.inheritedKey`).
+    func callbackKey(_ i: Int, regions: inout GuardRegions) -> String? {
+        if let key = ObserverDelivery.callbackKey(s, at: i) { return key }
+        var mainAt: Int? = nil
+        let key = ObserverDelivery.inheritedKey(s, at: i) { k in mainAt = k; return true }
+        guard let key, let k = mainAt, regions.assertions(around: k).contains(.mainActor) else { return nil }
+        return key
     }
 
     /// `self` handed to other code as a call argument (`plugin.install(self)`, `f(owner: self)`):

@@ -689,8 +689,15 @@ public struct GuardRegions {
                     || MainThreadEntries.scheduledOnCurrentLoop(s, c) && assertions(around: c.callee).contains(.mainActor)) {
                     out.append(.mainActor)
                 }
-                // A closure that runs later does not inherit what holds around it.
-                if LockRegions.runsLater(s, c, escaping: escaping) { return out }
+                // A closure that runs later does not inherit what holds around it; a `Task { }`
+                // (not a detached one) takes the main actor's isolation from the code around it.
+                if LockRegions.runsLater(s, c, escaping: escaping) {
+                    if c.callee >= 0 && s.is(c.callee, "Task") && !s.isChar(c.callee - 1, UInt8(ascii: ".")) && !out.contains(.mainActor)
+                        && AsyncContext.closureActorAttribute(s, c) == nil && assertions(around: c.callee).contains(.mainActor) {
+                        out.append(.mainActor)
+                    }
+                    return out
+                }
             case .functionBody, .accessorBlock:
                 for a in asserted(in: sc, before: i) where !out.contains(a) { out.append(a) }
                 let d = scope.decl

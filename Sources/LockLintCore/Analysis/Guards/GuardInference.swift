@@ -1005,8 +1005,25 @@ public enum GuardInference {
             // the guard is the main actor (where that code runs the tool cannot tell).
             // Nor when the class hands itself to other code while it holds (or may hold) the guard:
             // that code may read the var under it, and the tool cannot see which of its code runs so.
+            // Nor when one other file's code drives the var: the members that write it run only
+            // when that code calls them (the class's own code never does, nothing outside the
+            // module can), and that code makes every outside read. Its own order of calls and
+            // reads decides (an owner that opens its helper, then reads what opening set).
+            func drivenFromOneFile(_ reads: [StateAccessRecord]) -> Bool {
+                var files = Set(reads.map(\.site.path))
+                var any = false
+                for a in list where a.record.write {
+                    let m = a.record.member
+                    guard !m.isEmpty, !a.record.runsLater, (sites[m] ?? []).isEmpty, let member = members[m], member.access != .world,
+                          !member.enteredFromOutside, let calls = outsideSites[m], !calls.isEmpty else { return false }
+                    for c in calls { files.insert(c.site.path) }
+                    any = true
+                }
+                return any && files.count == 1
+            }
             if let outside = outsideByVar[v.name], (writeCounts[primary] ?? 0) > 0, !anyPossible, !v.hidden, !v.weak,
-               primary.kind != .mainActor, !handOuts.contains(where: { ($0.possible && $0.some.isEmpty) || $0.some.contains(primary) }) {
+               primary.kind != .mainActor, !handOuts.contains(where: { ($0.possible && $0.some.isEmpty) || $0.some.contains(primary) }),
+               !drivenFromOneFile(outside) {
                 let example = (guarded.first { $0.record.write && $0.eff.guards.contains(primary) }
                     ?? guarded.first { $0.eff.some.contains(primary) })!.record.site
                 for r in outside {

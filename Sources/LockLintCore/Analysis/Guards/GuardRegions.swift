@@ -421,6 +421,14 @@ public struct GuardRegions {
             // while): two threads may hold different ones, or none. The tool cannot tell what it
             // guards, so the region is only a possible guard.
             if let h = region.held, h.kind == .lock, h.name != "self", resolution.isReplaceable(r.lock, r.acquireToken) { region.held = nil }
+            // The lock of a value handed in or made for one call (`entry.lock` of a parameter
+            // `entry`): another object's, maybe another one at each call. It guards that
+            // object's state; the tool cannot tell that it is one lock for the class's own, so
+            // it is only a possible guard of it.
+            if let h = region.held, h.kind == .lock, let dot = h.name.firstIndex(of: "."), !h.name.hasPrefix("Self."),
+               resolution.isParameter(String(h.name[..<dot]), r.acquireToken) || resolution.isLocal(String(h.name[..<dot]), r.acquireToken) {
+                region.held = nil
+            }
             out.append(region)
         }
         // A closure handed over with the queue it runs on (`then(on: q) { }`, `notify(queue: q) { }`,

@@ -175,4 +175,58 @@ final class GuardMessagesTests: XCTestCase {
         XCTAssertTrue(text(own[0]).contains("(not counting 2 made by other types' code through a reference)"), text(own[0]))
         XCTAssertFalse(text(own[1]).contains("other types' code"), text(own[1]))
     }
+
+    /// A lock that no write of a var holds, held at no more than half of its accesses (reads
+    /// that sit inside another state's critical section), is not named as that var's guard.
+    func testALockHeldOnlyAroundSomeReadsIsNotTheVarsGuard() async throws {
+        // One read of many inside the counter's lock.
+        let bot = """
+            import Foundation
+            final class Bot: @unchecked Sendable {
+                private let countLock = NSLock()
+                private var published = 0
+                private var identity: String?
+                func login(_ id: String) { identity = id }
+                func logout() { identity = nil }
+                func name() -> String? { identity }
+                func isLoggedIn() -> Bool { identity != nil }
+                func publish() {
+                    countLock.lock()
+                    published += 1
+                    print(identity ?? "")
+                    countLock.unlock()
+                }
+            }
+            """
+        // Another spelling: withLock, two reads of five.
+        let feed = """
+            import Foundation
+            final class Feed: @unchecked Sendable {
+                private let lock = NSLock()
+                private var seen = 0
+                private var config = ""
+                func set(_ c: String) { config = c }
+                func a() -> String { config }
+                func b() -> Int { config.count }
+                func c() { lock.withLock { seen += config.count } }
+                func d() { lock.withLock { seen -= config.count } }
+            }
+            """
+        // Held at a write: still the var's guard, and named.
+        let store = """
+            import Foundation
+            final class Store: @unchecked Sendable {
+                private let lock = NSLock()
+                private var items: [Int] = []
+                func add(_ n: Int) { lock.lock(); items.append(n); lock.unlock() }
+                func count() -> Int { items.count }
+            }
+            """
+        let ds = await Support.lint([("Sources/M/Bot.swift", bot), ("Sources/M/Feed.swift", feed), ("Sources/M/Store.swift", store)],
+                                    rules: [UncheckedSendableUnguardedRule()])
+        let message = Dictionary(ds.map { ("\($0.path.split(separator: "/").last!):\($0.location.line)", $0.message) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(message["Bot.swift:6"], "'identity' of @unchecked Sendable class 'Bot' is written here and never accessed under the class's guard ('countLock')", "\(message)")
+        XCTAssertEqual(message["Feed.swift:6"], "'config' of @unchecked Sendable class 'Feed' is written here and never accessed under the class's guard ('lock')", "\(message)")
+        XCTAssertEqual(message["Store.swift:6"], "'items' of @unchecked Sendable class 'Store' is read without holding 'lock'", "\(message)")
+    }
 }

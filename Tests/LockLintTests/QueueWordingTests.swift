@@ -186,4 +186,69 @@ final class QueueWordingTests: XCTestCase {
         XCTAssertEqual(notes["Box.swift:8"]?.first, "The other 2 accesses to 'value' hold 'lock' (not counting 1 made in init), e.g. here")
         XCTAssertEqual(notes["Pool.swift:9"]?.first, "The other 2 accesses to 'slots' hold 'gate' (not counting 2 made in init or deinit), e.g. here")
     }
+
+    /// A concurrent queue that the class never writes under in a barrier block excludes nothing:
+    /// the "never under the class's guards" message does not list it, and lists one that the
+    /// class's barrier blocks write under.
+    func testConcurrentQueueWithoutBarrierIsNoGuardToName() async throws {
+        // Made in `init` over several lines, a lock beside it.
+        let fetcher = """
+            import Foundation
+            final class Fetcher: @unchecked Sendable {
+                private let lock = NSLock()
+                private let work: DispatchQueue
+                private var pending = 0
+                private var stamp = 0
+                init() {
+                    self.work = DispatchQueue(
+                        label: "f",
+                        qos: .userInitiated,
+                        attributes: .concurrent
+                    )
+                }
+                func load() { work.async { self.pending += 0 } }
+                func enqueue() { lock.lock(); pending += 1; lock.unlock() }
+                func touch() { stamp += 1 }
+                func read() -> Int { stamp }
+            }
+            """
+        // Declared with its value, used with sync and async only.
+        let tally = """
+            import Foundation
+            final class Tally: @unchecked Sendable {
+                private let lock = NSLock()
+                private let queue = DispatchQueue(label: "t", attributes: [.concurrent])
+                private var hits = 0
+                private var mark = 0
+                func hit() -> Int { queue.sync { hits } }
+                func add() { lock.lock(); hits += 1; lock.unlock() }
+                func set() { mark = 1 }
+                func get() -> Int { mark }
+            }
+            """
+        // A barrier write in an extension in another file: that queue is a guard, and is named.
+        let index = """
+            import Foundation
+            final class Index: @unchecked Sendable {
+                let queue = DispatchQueue(label: "i", attributes: .concurrent)
+                var terms: [String: Int] = [:]
+                var stamp = 0
+                func lookup(_ t: String) -> Int? { queue.sync { terms[t] } }
+                func touch() { stamp += 1 }
+                func read() -> Int { stamp }
+            }
+            """
+        let writes = """
+            import Foundation
+            extension Index {
+                func add(_ t: String) { queue.async(flags: .barrier) { self.terms[t, default: 0] += 1 } }
+            }
+            """
+        let ds = await Support.lint([("Sources/M/Fetcher.swift", fetcher), ("Sources/M/Tally.swift", tally), ("Sources/M/Index.swift", index),
+                                     ("Sources/M/Index+Writes.swift", writes)], rules: [UncheckedSendableUnguardedRule()])
+        let message = Dictionary(ds.map { ("\($0.path.split(separator: "/").last!):\($0.location.line)", $0.message) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(message["Fetcher.swift:16"], "'stamp' of @unchecked Sendable class 'Fetcher' is written here and never accessed under the class's guard ('lock')", "\(message)")
+        XCTAssertEqual(message["Tally.swift:9"], "'mark' of @unchecked Sendable class 'Tally' is written here and never accessed under the class's guard ('lock')", "\(message)")
+        XCTAssertEqual(message["Index.swift:7"], "'stamp' of @unchecked Sendable class 'Index' is written here and never accessed under the class's guard (queue 'queue')", "\(message)")
+    }
 }

@@ -755,6 +755,9 @@ public enum GuardInference {
             }
         }
         accesses.sort { $0.record.site < $1.record.site }
+        // A concurrent queue excludes writers only where the class writes in its barrier blocks:
+        // one it never writes under holds nothing for the others, and is no guard to name.
+        let barrierQueues = Set(accesses.lazy.filter { $0.record.write }.flatMap { $0.eff.some.filter { $0.kind == .readerWriter } })
         // Whether the closures stored in var `p` run holding `g`: the class's own code reads `p`
         // only to call it, at least once, each time holding `g`, and no other type's code reads
         // or calls it (the closure runs nowhere else the run shows).
@@ -878,6 +881,20 @@ public enum GuardInference {
             // Tests: only state that the test itself touches from concurrent code.
             let testConcurrent = varsInConcurrentMembers.contains(v.name) || list.contains { $0.testCode && ($0.record.concurrent) }
                 || logs.contains { $0.testCode && $0.concurrentUses.contains(v.name) }
+            // In a class that claims to be Sendable: a lock that no write of the var holds, held at
+            // no more than half of its accesses (reads that sit inside another state's critical
+            // section), shows only that it was held there; it is no guard of this var to name.
+            if unchecked && list.contains(where: { $0.record.write }) {
+                var held: [HeldGuard: Int] = [:]
+                for a in list { for g in a.eff.some where g.kind == .lock { held[g, default: 0] += 1 } }
+                let incidental = Set(held.filter { g, n in n * 2 <= list.count && !list.contains { $0.record.write && $0.eff.some.contains(g) } }.keys)
+                if !incidental.isEmpty {
+                    for k in list.indices {
+                        list[k].eff.guards.subtract(incidental)
+                        list[k].eff.some.subtract(incidental)
+                    }
+                }
+            }
             let reportable = list
             let writeSpan = WriteSpan(list)
             let guarded = list.filter { !$0.eff.some.isEmpty }
@@ -897,7 +914,7 @@ public enum GuardInference {
                     f.write = first.record.write
                     f.lazyRead = lazyStore && !first.record.write
                     f.inAsync = first.record.inAsync
-                    f.classGuards = instanceGuards.sorted()
+                    f.classGuards = instanceGuards.filter { $0.kind != .readerWriter || barrierQueues.contains($0) }.sorted()
                     f.typeLocks = ownGuards.subtracting(instanceGuards).sorted()
                     f.otherAccesses = bare.map(\.record.site).filter { $0 != first.record.site }
                     f.quietInTests = first.testCode && !testConcurrent

@@ -118,7 +118,9 @@ enum GuardReport {
             let ownPathsOnly = f.guardedCount == 0 && f.partlyGuardedCount == 0
             switch p.kind {
             case .lock:
-                message = "\(owner) is \(verb) without holding \(describe(p))" + (f.lazyRead ? " (it is lazy: its first read stores its initial value)" : "") + (ownPathsOnly ? " on this path, while other paths to it hold it" : "") + more(f, context: context)
+                message = "\(owner) is \(verb) without holding \(describe(p))" + (f.lazyRead ? " (it is lazy: its first read stores its initial value)" : "") + (ownPathsOnly ? " on this path, while other paths to it hold it" : "")
+                    + (!f.noWriteHolds ? "" : f.write ? ", like every write of it: only reads of it hold \(describe(p))" : ", which no write of it holds either")
+                    + more(f, context: context)
                 if let g = f.guardedAt { notes.append(note(g, heldBy(f, "hold", describe(p)) + ", e.g. here")) }
             case .serialQueue, .readerWriter, .eventLoop:
                 message = "\(owner) is \(verb) outside \(describe(p))" + (f.lazyRead ? " (it is lazy: its first read stores its initial value)" : "") + (ownPathsOnly ? " on this path, while other paths to it run there"

@@ -47,6 +47,10 @@ public struct GuardFinding: Sendable, Equatable {
     public var primary: HeldGuard? = nil
     /// The guards held here (for `otherGuard`).
     public var here: [HeldGuard] = []
+    /// For `unguarded` under a lock: no write of the var holds the lock, which is held at no
+    /// more than half of its accesses (reads inside a critical section taken for other state):
+    /// the message says so rather than call the lock the var's guard.
+    public var noWriteHolds = false
     /// A guarded access, for the note.
     public var guardedAt: CodeSite? = nil
     public var guardedCount = 0
@@ -881,20 +885,6 @@ public enum GuardInference {
             // Tests: only state that the test itself touches from concurrent code.
             let testConcurrent = varsInConcurrentMembers.contains(v.name) || list.contains { $0.testCode && ($0.record.concurrent) }
                 || logs.contains { $0.testCode && $0.concurrentUses.contains(v.name) }
-            // In a class that claims to be Sendable: a lock that no write of the var holds, held at
-            // no more than half of its accesses (reads that sit inside another state's critical
-            // section), shows only that it was held there; it is no guard of this var to name.
-            if unchecked && list.contains(where: { $0.record.write }) {
-                var held: [HeldGuard: Int] = [:]
-                for a in list { for g in a.eff.some where g.kind == .lock { held[g, default: 0] += 1 } }
-                let incidental = Set(held.filter { g, n in n * 2 <= list.count && !list.contains { $0.record.write && $0.eff.some.contains(g) } }.keys)
-                if !incidental.isEmpty {
-                    for k in list.indices {
-                        list[k].eff.guards.subtract(incidental)
-                        list[k].eff.some.subtract(incidental)
-                    }
-                }
-            }
             let reportable = list
             let writeSpan = WriteSpan(list)
             let guarded = list.filter { !$0.eff.some.isEmpty }
@@ -1139,6 +1129,7 @@ public enum GuardInference {
                 f.lazyRead = lazyStore && !r.write
                 f.inAsync = r.inAsync
                 f.primary = primary
+                f.noWriteHolds = primary.kind == .lock && !writes.isEmpty && (writeCounts[primary] ?? 0) == 0 && (counts[primary] ?? 0) * 2 <= list.count
                 f.guardedAt = example(besides: r)
                 let own = heldAt[r.site] ?? (0, 0, 1)
                 f.guardedCount = held.all - own.all
@@ -1167,8 +1158,9 @@ public enum GuardInference {
                 if a.eff.guards.isEmpty {
                     if a.eff.possible || handedOver(r, writeSpan, primary: primary, sites: sites) { continue }
                     // Code with no sign of where it runs may well be on the main actor (a UIKit
-                    // callback): the tool cannot tell, and says nothing.
-                    if primary.kind == .mainActor { continue }
+                    // callback): the tool cannot tell, and says nothing. (Not async code that no
+                    // actor isolates: it runs on the cooperative pool, never on the main actor.)
+                    if primary.kind == .mainActor && !r.inAsync { continue }
                     if let b = r.plainBlockWrite {
                         f.kind = .plainBlockWrite
                         f.plainBlock = b

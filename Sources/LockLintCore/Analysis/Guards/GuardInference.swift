@@ -494,7 +494,11 @@ public enum GuardInference {
                 // overriding or @objc member, or one of its own that nothing in the run calls
                 // (a delegate method), may run on that queue.
                 // A member isolated to the main actor runs on the main thread, not on that queue.
+                // (When every hand-out gives the queue to an object made with `delegate: self`,
+                // only a delegate method can be called there: one that takes the calling object as
+                // its first parameter; those the queue's object calls are judged on the queue.)
                 let calledBack = handsOutQueue && !m.mainActorIsolated && (m.enteredFromOutside || (m.access != .world && (sites[k] ?? []).isEmpty))
+                    && (!cls.queueToDelegatesOnly || (m.delegateShaped && !m.onDelegateQueue))
                 // Called only by other types' code, each call where the tool cannot tell what
                 // it holds (in a closure, such as `r.lock.withLock { r.m() }`).
                 // Or the class's guard is one other files can name and some code there takes it

@@ -227,6 +227,12 @@ public struct MemberRecord: Sendable, Equatable {
     /// labels a call may write, each with whether it may be left out (empty otherwise). A call
     /// that leaves some out (`post(v)` for `post(_:flag:)`) is told apart from an overload by them.
     public var labels: [SelfCalls.Label] = []
+    /// Shaped like a delegate method: its first parameter is unlabelled and typed with a
+    /// capitalised name (`_ central: CBCentralManager`), the object that calls it.
+    public var delegateShaped = false
+    /// A delegate method the object made with `delegate: self` calls on the queue it was made
+    /// with (see `GuardRegions.delegateQueueBindings`).
+    public var onDelegateQueue = false
 }
 
 /// A stored `var` of the type, as declared.
@@ -302,6 +308,9 @@ public struct ClassRecord: Sendable, Equatable {
     /// It gives one of its own queues to other code as the queue to call it back on (see
     /// `UnitWalker.handsOutQueue`).
     public var handsOutQueue = false
+    /// Every hand-out of its queues gives one to an object made with `delegate: self` and that
+    /// queue: only delegate methods can be called back there.
+    public var queueToDelegatesOnly = false
     /// Every such hand-out gives the queue to an object whose callbacks the code shows (closures
     /// set on it, see `UnitWalker.callbacksInSight`): no member the run never calls runs there.
     public var callbacksInSight = false
@@ -786,6 +795,8 @@ public enum GuardLogExtractor {
                 if walker.handsOutQueue {
                     log.classRecord?.handsOutQueue = true
                     log.classRecord?.callbacksInSight = walker.callbacksInSight
+                    let bindings = GuardRegions.delegateQueueBindings(s)
+                    log.classRecord?.queueToDelegatesOnly = handed.allSatisfy { h in bindings.contains { $0.call.contains(h) } }
                 }
             }
             for u in units {
@@ -2338,6 +2349,9 @@ struct UnitWalker {
     var writingMethods: [String: Set<String>] = [:]
     /// The names of the class's methods (in this file): a var's name called as one of them is a call.
     var methodNames: Set<String> = []
+    /// The file's delegate methods bound to a queue (see `GuardRegions.delegateQueueBindings`),
+    /// worked out on first use.
+    var delegateBound: Set<Int>? = nil
     var shadowCache: [Int: Set<String>] = [:]
     /// Per closure: whether it is a thread body an initializer starts once (see `ThreadBodies`).
     var threadBodyCache: [Int: Bool] = [:]
@@ -2394,6 +2408,12 @@ struct UnitWalker {
                 rec.construction = d.kind.isFunctionLike && StateAccess.isConstruction(s, member: m)
                 rec.saysCallerHolds = Self.saysCallerHolds(s, d)
                 rec.mainActorIsolated = s.hasMainActorAttribute(d) || s.hasMainActorAttribute(s.decls[u])
+                if rd.kind == .function, let first = GuardRegions.firstParameterType(s, rd), let c = s.text(first).first, c.isUppercase,
+                   let open = s.argumentListOpen(holding: first), s.is(open + 1, "_") {
+                    rec.delegateShaped = true
+                    if delegateBound == nil { delegateBound = Set(GuardRegions.delegateQueueBindings(s).flatMap(\.methods)) }
+                    rec.onDelegateQueue = delegateBound!.contains(r)
+                }
                 if rd.kind == .function || rd.kind == .initializer {
                     let labels = SelfCalls.parameterLabels(s, rd)
                     if labels.contains(where: \.hasDefault) { rec.labels = labels }

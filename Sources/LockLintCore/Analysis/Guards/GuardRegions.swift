@@ -448,6 +448,21 @@ public struct GuardRegions {
                 }
             }
         }
+        // Delegate methods bound to a queue: an object made with `delegate: self` and the queue
+        // to call it on (`CBCentralManager(delegate: self, queue: q)`) calls the class's methods
+        // that take it as their first parameter (`centralManager(_ central: CBCentralManager, …)`)
+        // on that queue, unless the file calls them itself.
+        if s.identifiers.mayContain("delegate") && s.identifiers.mayContainAny(Array(Self.queueLabels)) {
+            for b in Self.delegateQueueBindings(s) where b.queue.text != "nil" && !b.methods.isEmpty {
+                guard case .guarded(let kind) = resolution.executor(b.queue.text, b.queue.token),
+                      let held = resolution.executorGuard(b.queue.text, at: b.queue.token, kind) else { continue }
+                for m in b.methods where inside(s.scopes[s.decls[m].body].open) {
+                    let body = s.scopes[s.decls[m].body]
+                    out.append(Region(start: body.open, end: body.close, executable: s.decls[m].body, held: held, receiver: b.queue.text,
+                                      writes: kind != .readerWriter, definite: true, form: ""))
+                }
+            }
+        }
         for (ci, written) in argumentLocks.sorted(by: { $0.key < $1.key }) where inside(s.closures[ci].open) {
             let c = s.closures[ci]
             let lock = Self.canonical(LockRegions.normalized(written), aliases)
@@ -1094,6 +1109,92 @@ public struct GuardRegions {
         if text.hasPrefix("l:") { return HeldGuard(String(text.dropFirst(2)), .eventLoop) }
         if text.hasPrefix("q:") { return HeldGuard(String(text.dropFirst(2)), .serialQueue) }
         return nil
+    }
+
+    /// The file's objects made with `delegate: self` and a queue argument (`T(delegate: self,
+    /// queue: q)`, `URLSession(configuration: c, delegate: self, delegateQueue: q)`), each with
+    /// the queue and the methods of the class making it (in this file) whose first parameter is
+    /// typed `T` and that the file never calls by name.
+    static func delegateQueueBindings(_ s: FileStructure) -> [(queue: (text: String, token: Int), methods: [Int], call: Range<Int>)] {
+        var out: [(queue: (text: String, token: Int), methods: [Int], call: Range<Int>)] = []
+        for k in 1..<max(1, s.code.count - 3) where s.is(k, "delegate") && s.isChar(k + 1, UInt8(ascii: ":")) && s.isKeyword(k + 2, .self) {
+            guard let open = s.openingParen(around: k), open >= 1, s.code[open - 1].kind == .identifier,
+                  let first = s.text(open - 1).first, first.isUppercase, let type = s.enclosingType(of: k) else { continue }
+            let made = s.text(open - 1)
+            let close = Int(s.match[open])
+            // The queue argument of the same call.
+            var queue: (text: String, token: Int)? = nil
+            var j = open + 1
+            while j < close {
+                if s.code[j].isWord && s.isChar(j + 1, UInt8(ascii: ":")) && queueLabels.contains(s.text(j)) && (s.isChar(j - 1, UInt8(ascii: "(")) || s.isChar(j - 1, UInt8(ascii: ","))) {
+                    queue = argumentValue(s, from: j + 2, close: close)
+                    break
+                }
+                if s.isChar(j, UInt8(ascii: "(")) || s.isChar(j, UInt8(ascii: "[")) || s.isChar(j, UInt8(ascii: "{")) {
+                    let m = Int(s.match[j])
+                    if m > j { j = m }
+                }
+                j += 1
+            }
+            guard let queue else { continue }
+            let typeName = s.decls[type].nameText
+            let roles = delegateRoles(made)
+            var methods: [Int] = []
+            for (di, d) in s.decls.enumerated() where d.kind == .function && d.body >= 0 && d.parent >= 0
+                && s.decls[d.parent].kind.isType && s.decls[d.parent].nameText == typeName {
+                guard let firstType = firstParameterType(s, d), s.is(firstType, text: made) else { continue }
+                // Named for the object that calls it, as delegate methods are (`centralManager(_:…)`
+                // for a CBCentralManager, `urlSession(_:…)` for a URLSession).
+                let name = d.nameText
+                guard roles.contains(where: { name.hasPrefix($0) }) else { continue }
+                let key = StateAccess.memberKey(s, di)
+                // Called with its labels in the file (not as its declaration): it may run
+                // wherever that call runs.
+                let called = s.code.indices.contains { c in
+                    !s.isKeyword(c - 1, .func) && s.code[c].kind == .identifier && s.isChar(c + 1, UInt8(ascii: "(")) && s.is(c, text: name)
+                        && StateAccess.callKey(s, c) == key
+                }
+                if !called { methods.append(di) }
+            }
+            out.append((queue, methods, open..<close))
+        }
+        // An object made more than once with different queues (or none) calls the same methods
+        // on each: they are bound to none of them.
+        var queues: [String: Set<String>] = [:]
+        for b in out { queues[b.methods.map(String.init).joined(separator: ","), default: []].insert(b.queue.text) }
+        return out.map { b in (queues[b.methods.map(String.init).joined(separator: ",")]?.count ?? 0) > 1 ? (b.queue, [], b.call) : b }
+    }
+
+    /// The names a delegate method of type `t`'s object starts with: the type's name from each of
+    /// its capitals on, its leading capitals lowercased (`CBCentralManager`: `cbCentralManager`,
+    /// `centralManager`, `manager`; `URLSession`: `urlSession`, `session`).
+    static func delegateRoles(_ t: String) -> [String] {
+        let chars = Array(t)
+        var out: [String] = []
+        for p in chars.indices where chars[p].isUppercase && (p == 0 || !chars[p - 1].isUppercase || (p + 1 < chars.count && chars[p + 1].isLowercase)) {
+            var rest = Array(chars[p...])
+            // The leading run of capitals, but the last one when a lowercase letter follows it.
+            var q = 0
+            while q < rest.count && rest[q].isUppercase { q += 1 }
+            let run = q < rest.count && q > 1 ? q - 1 : q
+            for k in 0..<max(run, 1) { rest[k] = Character(rest[k].lowercased()) }
+            out.append(String(rest))
+        }
+        return out
+    }
+
+    /// The token of the type of a function's first parameter when it is one plain name
+    /// (`_ central: CBCentralManager`); nil otherwise.
+    static func firstParameterType(_ s: FileStructure, _ d: Decl) -> Int? {
+        var j = d.typeAnnotation.lowerBound
+        while j < d.typeAnnotation.upperBound && !s.isChar(j, UInt8(ascii: "(")) { j += 1 }
+        guard j < d.typeAnnotation.upperBound else { return nil }
+        let close = Int(s.match[j])
+        var k = j + 1
+        while k < close && !s.isChar(k, UInt8(ascii: ":")) { k += 1 }
+        guard k + 1 < close, s.code[k + 1].kind == .identifier,
+              s.isChar(k + 2, UInt8(ascii: ",")) || s.isChar(k + 2, UInt8(ascii: ")")) else { return nil }
+        return k + 1
     }
 
     static let queueLabels: Set<String> = ["on", "queue", "callbackQueue", "completionQueue", "delegateQueue", "notifyQueue", "deliveryQueue"]

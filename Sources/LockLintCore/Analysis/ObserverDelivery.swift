@@ -286,6 +286,28 @@ public enum ObserverDelivery {
                 if callee >= 0 && !AsyncContext.inlineCallees.contains(s.text(callee)) { return true }
             }
         }
+        // Kept in a property of its type (`self.block = block`, `handlers.append(block)`, or in
+        // a closure stored so): the type calls it later, and hands it on when it calls that
+        // property in a closure it gives to other code (`queue.async { self.block?(v) }`).
+        guard d.parent >= 0, s.decls[d.parent].kind.isType, s.decls[d.parent].body >= 0 else { return false }
+        var kept = Set<String>()
+        for k in body.interior where s.isChar(k, UInt8(ascii: "=")) && s.code[k].length == 1 && s.code[k - 1].kind == .identifier {
+            let end = s.statementEnd(from: k + 1, limit: body.close)
+            if (k + 1..<end).contains(where: { s.code[$0].kind == .identifier && names.contains(s.text($0)) && !s.isChar($0 - 1, UInt8(ascii: ".")) }) {
+                kept.insert(s.text(k - 1))
+            }
+        }
+        for k in body.interior where s.is(k, "append") && s.isChar(k - 1, UInt8(ascii: ".")) && s.code[k - 2].kind == .identifier
+            && s.code[k + 2].kind == .identifier && names.contains(s.text(k + 2)) {
+            kept.insert(s.text(k - 2))
+        }
+        guard !kept.isEmpty else { return false }
+        let typeBody = s.scopes[s.decls[d.parent].body]
+        for k in typeBody.interior where s.code[k].kind == .identifier && kept.contains(s.text(k)) {
+            guard let c = s.enclosingClosure(of: k), s.closures[c].open > typeBody.open else { continue }
+            let callee = s.closures[c].callee
+            if callee >= 0 && !AsyncContext.inlineCallees.contains(s.text(callee)) { return true }
+        }
         return false
     }
 

@@ -9,6 +9,7 @@ final class Dashboard: @unchecked Sendable {
     let feed = Feed()
     let worker = Worker()
     let relay = Relay<Int>()
+    let poller = Poller()
 
     @MainActor func show(_ v: Int) {
         lock.lock(); defer { lock.unlock() }
@@ -35,6 +36,9 @@ extension Dashboard {
         worker.later {
             self.shown = 1 // expect: unchecked_sendable_unguarded
         }
+        poller.observe { value in
+            self.shown = value // expect: unchecked_sendable_unguarded
+        }
     }
 }
 
@@ -49,4 +53,13 @@ final class Worker {
     private let queue = DispatchQueue(label: "worker")
     func perform(work: @escaping () -> Void) { queue.async(execute: work) }
     func later(then: @escaping () -> Void) { queue.asyncAfter(deadline: .now() + 1) { then() } }
+}
+
+// One that keeps the closure and calls it from a block on its own queue (where it reads the
+// var that main-actor code set: that read is reported too).
+final class Poller {
+    private let queue = DispatchQueue(label: "poller")
+    private var onUpdate: ((Int) -> Void)?
+    func observe(_ f: @escaping (Int) -> Void) { onUpdate = f }
+    func poll() { queue.async { self.onUpdate?(1) } } // expect: inconsistent_locking
 }

@@ -1,8 +1,9 @@
 import Foundation
 
-// Every write runs on the main actor. Code with no sign of where it runs may be on the main
-// actor too (a UIKit callback), so a plain method's read stays quiet; but async code that no
-// actor isolates runs on the cooperative pool, never on the main actor: its reads race.
+// Every write runs on the main actor, and most accesses do. Code with no sign of where it runs
+// may be on the main actor too (a UIKit callback), so a plain method's read stays quiet; but
+// async code that no actor isolates runs on the cooperative pool, never on the main actor: its
+// reads race.
 final class Session: @unchecked Sendable {
     private var token: String?
     private var retries = 0
@@ -36,6 +37,8 @@ final class Cache: @unchecked Sendable {
 
 @MainActor extension Cache {
     func store(_ k: String, _ v: Int) { entries[k] = v }
+    func clear() { entries = [:] }
+    func count() -> Int { entries.count }
 }
 
 extension Cache {
@@ -44,4 +47,13 @@ extension Cache {
     }
 
     func peek(_ k: String) -> Int? { entries[k] }
+}
+
+// Quiet: one main-actor access of four is no evidence that the main actor is the var's guard.
+final class Settings: @unchecked Sendable {
+    private var theme = ""
+    @MainActor func apply(_ t: String) { theme = t }
+    func load() async -> String { theme }
+    func name() -> String { theme }
+    func reset() { theme = "" }
 }

@@ -36,7 +36,17 @@ public struct UncheckedSendableUnguardedRule: Rule {
             `sync` reads, barrier writes; a write in a plain block is told to make that block a barrier, as a \
             barrier submitted from inside it would deadlock or run late), an event loop's \
             blocks, and code on the main actor or asserted to run on a queue or loop (`dispatchPrecondition`, \
-            `assertInEventLoop`, `assert(Thread.isMainThread)`, an `if loop.inEventLoop` branch). A member \
+            `assertInEventLoop`, `assert(Thread.isMainThread)`, an `if loop.inEventLoop` branch). A `Task { }` made \
+            on the main actor runs there, and so does a closure made there that is not `@Sendable` and is handed to \
+            a function of the run that takes no `@Sendable` or `sending` closure and hands it to no other code (not \
+            as an argument, not from a closure it gives away, not from a property it is kept in and called from \
+            such a closure). The methods of a delegate made with `delegate: self` and a queue (`CBCentralManager(delegate: \
+            self, queue: q)`, a URLSession's delegateQueue) that are named for it and take it first run on that queue, \
+            unless the file calls them itself or makes it with other queues too. Async code that no actor isolates \
+            never runs on the main actor: against a var whose writes and most accesses are there, it is reported. \
+            A lock reached through a parameter or local (`entry.lock`) is another object's, only a possible guard \
+            of the class's state; outside reads of a var whose writers run only when one other file's code calls \
+            them, and that file makes every outside read, are left to that file's order. A member \
             holds the guards every call of it holds (the class's calls in any file, told apart by argument \
             labels, and the calls other types' code makes through a name whose declared type the file tells, \
             outside closures and tests; calls from init and deinit do not count against it); a public, overriding \

@@ -800,12 +800,15 @@ public struct LockRegions: Sendable {
 
     /// Whether token `i` runs during the execution of scope `exec`: no closure passed to a
     /// deferred callee, and no nested function, lies between them.
-    static func reachesWithoutDeferral(_ s: FileStructure, from i: Int, to exec: Int, escaping: Set<String> = [], depth: Int = 0) -> Bool {
+    /// - Parameter inPlace: closure scopes known to run during their call (a lock region's body),
+    ///   whatever they capture.
+    static func reachesWithoutDeferral(_ s: FileStructure, from i: Int, to exec: Int, escaping: Set<String> = [], inPlace: Set<Int> = [],
+                                       depth: Int = 0) -> Bool {
         var sc = Int(s.scopeOf[i])
         while sc >= 0 {
             if sc == exec { return true }
             let scope = s.scopes[sc]
-            if scope.kind == .closure && runsLater(s, s.closures[scope.closure], escaping: escaping) { return false }
+            if scope.kind == .closure && !inPlace.contains(sc) && runsLater(s, s.closures[scope.closure], escaping: escaping) { return false }
             if scope.kind == .functionBody {
                 return localFunctionRunsInPlace(s, body: sc, to: exec, escaping: escaping, depth: depth)
             }

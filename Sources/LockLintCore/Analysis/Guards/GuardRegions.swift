@@ -85,6 +85,8 @@ public struct GuardRegions {
     private var specificKeys: [String: String]? = nil
     /// What the file starts on the main thread without saying so (see `MainThreadEntries`).
     private var mainEntries: MainThreadEntries? = nil
+    /// The closures that are the bodies of lock regions (worked out on first use).
+    private var lockClosureScopes: Set<Int>? = nil
     let s: FileStructure
 
     /// Methods that run their closure on the spot and take no lock (the closure is not a guard).
@@ -593,7 +595,8 @@ public struct GuardRegions {
             k -= 1
             guard i < r.end, r.definite else { continue }
             looked += 1
-            guard LockRegions.reachesWithoutDeferral(s, from: i, to: r.executable, escaping: escaping) else { continue }
+            if lockClosureScopes == nil { lockClosureScopes = Set(regions.lazy.filter { $0.held?.kind == .lock }.map(\.executable)) }
+            guard LockRegions.reachesWithoutDeferral(s, from: i, to: r.executable, escaping: escaping, inPlace: lockClosureScopes!) else { continue }
             if let h = r.held {
                 if h.kind == .readerWriter && write && !r.writes { continue }
                 // In a closure handed to code that may keep it and call it later, anywhere: the
@@ -621,7 +624,11 @@ public struct GuardRegions {
             let scope = s.scopes[sc]
             if scope.kind == .functionBody { return true }
             if scope.kind == .closure {
-                if duringCache[scope.closure] == nil { duringCache[scope.closure] = closureRunsDuringCall(s.closures[scope.closure]) }
+                if duringCache[scope.closure] == nil {
+                    // A closure that a lock or lock wrapper runs (a lock region's body) runs during the call.
+                    if lockClosureScopes == nil { lockClosureScopes = Set(regions.lazy.filter { $0.held?.kind == .lock }.map(\.executable)) }
+                    duringCache[scope.closure] = closureRunsDuringCall(s.closures[scope.closure]) || lockClosureScopes!.contains(sc)
+                }
                 if duringCache[scope.closure] == false { return false }
             }
             sc = scope.parent
@@ -714,7 +721,10 @@ public struct GuardRegions {
                 }
                 // A closure that runs later does not inherit what holds around it; a `Task { }`
                 // (not a detached one) takes the main actor's isolation from the code around it.
-                if LockRegions.runsLater(s, c, escaping: escaping) {
+                // (A closure that a lock or a lock wrapper runs is run during the call, whatever
+                // it captures weakly: `lock.write { [weak self] in … }`.)
+                if lockClosureScopes == nil { lockClosureScopes = Set(regions.lazy.filter { $0.held?.kind == .lock }.map(\.executable)) }
+                if LockRegions.runsLater(s, c, escaping: escaping) && !lockClosureScopes!.contains(sc) {
                     if c.callee >= 0 && s.is(c.callee, "Task") && !s.isChar(c.callee - 1, UInt8(ascii: ".")) && !out.contains(.mainActor)
                         && AsyncContext.closureActorAttribute(s, c) == nil && assertions(around: c.callee).contains(.mainActor) {
                         out.append(.mainActor)

@@ -150,13 +150,15 @@ public enum ObserverDelivery {
             t.calls[key, default: []].insert(delivery(s, at: k))
         }
         var kept: [(initializer: Int, parameters: [(label: String, property: String)])] = []
+        // Per type: the names its code uses inside closures it gives to other code (see `handsOn`).
+        var handedInType: [Int: Set<String>] = [:]
         for (i, d) in s.decls.enumerated() where d.kind == .function || d.kind == .initializer {
             guard d.kind == .function else {
                 let k = keptParameters(s, initializer: i)
                 if !k.isEmpty { kept.append((i, k)) }
                 continue
             }
-            if let bit = closureTaking(s, i) { t.closureTakers[d.nameText, default: 0] |= bit }
+            if let bit = closureTaking(s, i, handedInType: &handedInType) { t.closureTakers[d.nameText, default: 0] |= bit }
         }
         guard !kept.isEmpty else { return t }
         // Only a property the file calls as a function can relay a callback.
@@ -225,7 +227,7 @@ public enum ObserverDelivery {
     /// For a function with closure parameters: 1 when it only runs them during the call (none is
     /// `@escaping`), 2 when it may keep one; nil when it takes none. Plus 4 when one is
     /// `@Sendable` or `sending`, 8 when the body hands one on (see `handsOn`).
-    static func closureTaking(_ s: FileStructure, _ f: Int) -> UInt8? {
+    static func closureTaking(_ s: FileStructure, _ f: Int, handedInType: inout [Int: Set<String>]) -> UInt8? {
         let d = s.decls[f]
         var arrow = false
         var bits: UInt8 = 0
@@ -235,7 +237,7 @@ public enum ObserverDelivery {
             if s.is(k, "->") && LockWrappers.insideParameterList(k, d, s) { arrow = true }
         }
         guard arrow || bits & 2 != 0 else { return nil }
-        if handsOn(s, f) { bits |= 8 }
+        if handsOn(s, f, handedInType: &handedInType) { bits |= 8 }
         return bits & 2 != 0 ? bits : bits | 1
     }
 
@@ -243,7 +245,10 @@ public enum ObserverDelivery {
     /// (`queue.async(execute: block)`, `other.register(block)`), or uses it in a closure that it
     /// gives to other code (`session.dataTask(with: u) { … completion(d) }`), where it may run
     /// on any thread. Storing it (`self.block = block`), or in a closure stored so, is keeping it.
-    static func handsOn(_ s: FileStructure, _ f: Int) -> Bool {
+    /// - Parameter handedInType: per type, the names its code uses inside closures it gives to
+    ///   other code: worked out once per type (asked per method, a scan of the type's body each
+    ///   time grew with methods × type size).
+    static func handsOn(_ s: FileStructure, _ f: Int, handedInType: inout [Int: Set<String>]) -> Bool {
         let d = s.decls[f]
         guard d.body >= 0 else { return false }
         // The closure parameters' names: the word before each segment's first `:` when an
@@ -302,13 +307,15 @@ public enum ObserverDelivery {
             kept.insert(s.text(k - 2))
         }
         guard !kept.isEmpty else { return false }
-        let typeBody = s.scopes[s.decls[d.parent].body]
-        for k in typeBody.interior where s.code[k].kind == .identifier && kept.contains(s.text(k)) {
-            guard let c = s.enclosingClosure(of: k), s.closures[c].open > typeBody.open else { continue }
-            let callee = s.closures[c].callee
-            if callee >= 0 && !AsyncContext.inlineCallees.contains(s.text(callee)) { return true }
+        if handedInType[d.parent] == nil {
+            var names = Set<String>()
+            for c in s.closures where c.callee >= 0 && c.close > c.open && !AsyncContext.inlineCallees.contains(s.text(c.callee))
+                && s.scope(c.scope, isWithin: s.decls[d.parent].body) {
+                for k in c.interior where s.code[k].kind == .identifier { names.insert(s.text(k)) }
+            }
+            handedInType[d.parent] = names
         }
-        return false
+        return !kept.isDisjoint(with: handedInType[d.parent]!)
     }
 
     /// Which of `names` the file calls as functions (`name(`, `name?(`, `name!(`).

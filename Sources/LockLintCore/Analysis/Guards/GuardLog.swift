@@ -662,14 +662,6 @@ public enum GuardLogExtractor {
         let singleThreaded = s.singleThreadedRanges()
         // Worked out once per file, for every class of it.
         var fileSelfAliases: Set<String>? = nil
-        // The file's delegate-queue bindings (see `GuardRegions.delegateQueueBindings`), worked
-        // out once per file on first use: asked per class, a scan of the file each time grew
-        // with classes × file size.
-        var fileBindings: [(queue: (text: String, token: Int), methods: [Int], call: Range<Int>)]? = nil
-        func bindings() -> [(queue: (text: String, token: Int), methods: [Int], call: Range<Int>)] {
-            if fileBindings == nil { fileBindings = GuardRegions.delegateQueueBindings(s) }
-            return fileBindings!
-        }
         var formRegions: (count: Int, byBody: [Int: [Int]])? = nil
         // The body scopes (of any declaration) around the file's lock, semaphore and queue regions.
         var lockRegionBodies: Set<Int>? = nil
@@ -791,7 +783,7 @@ public enum GuardLogExtractor {
             var walker = UnitWalker(context: context, name: name, vars: vars, references: references, uniqueness: uniqueness,
                                     wrappers: wrappers, selfAliases: fileSelfAliases!)
             walker.ordering = ordering ?? joins
-            walker.delegateBound = { Set(bindings().flatMap(\.methods)) }
+            walker.delegateBound = Set(regions!.delegateBindings.flatMap(\.methods))
             walker.methodNames = Set(units.flatMap { s.children[$0] }.filter { s.decls[$0].kind == .function }.map { s.decls[$0].nameText })
             walker.writingMethods = ValueMutations.writingMethods(className: name, declared: declared, vars: vars.subtracting(references), context)
             (log.deliveryQueues, log.otherQueueUses) = deliveryQueues(context, units: units, className: name)
@@ -804,8 +796,7 @@ public enum GuardLogExtractor {
                 if walker.handsOutQueue {
                     log.classRecord?.handsOutQueue = true
                     log.classRecord?.callbacksInSight = walker.callbacksInSight
-                    let bound = bindings()
-                    log.classRecord?.queueToDelegatesOnly = handed.allSatisfy { h in bound.contains { $0.call.contains(h) } }
+                    log.classRecord?.queueToDelegatesOnly = handed.allSatisfy { h in regions!.delegateBindings.contains { $0.call.contains(h) } }
                 }
             }
             for u in units {
@@ -2358,10 +2349,8 @@ struct UnitWalker {
     var writingMethods: [String: Set<String>] = [:]
     /// The names of the class's methods (in this file): a var's name called as one of them is a call.
     var methodNames: Set<String> = []
-    /// The file's delegate methods bound to a queue (see `GuardRegions.delegateQueueBindings`):
-    /// asked of the file's extraction, which works them out once per file, on first use.
-    var delegateBound: () -> Set<Int> = { [] }
-    var delegateBoundSet: Set<Int>? = nil
+    /// The file's delegate methods bound to a queue (see `GuardRegions.delegateBindings`).
+    var delegateBound: Set<Int> = []
     var shadowCache: [Int: Set<String>] = [:]
     /// Per closure: whether it is a thread body an initializer starts once (see `ThreadBodies`).
     var threadBodyCache: [Int: Bool] = [:]
@@ -2421,8 +2410,7 @@ struct UnitWalker {
                 if rd.kind == .function, let first = GuardRegions.firstParameterType(s, rd), let c = s.text(first).first, c.isUppercase,
                    let open = s.argumentListOpen(holding: first), s.is(open + 1, "_") {
                     rec.delegateShaped = true
-                    if delegateBoundSet == nil { delegateBoundSet = delegateBound() }
-                    rec.onDelegateQueue = delegateBoundSet!.contains(r)
+                    rec.onDelegateQueue = delegateBound.contains(r)
                 }
                 if rd.kind == .function || rd.kind == .initializer {
                     let labels = SelfCalls.parameterLabels(s, rd)

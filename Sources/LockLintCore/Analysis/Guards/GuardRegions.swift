@@ -85,8 +85,11 @@ public struct GuardRegions {
     private var specificKeys: [String: String]? = nil
     /// What the file starts on the main thread without saying so (see `MainThreadEntries`).
     private var mainEntries: MainThreadEntries? = nil
-    /// The closures that are the bodies of lock regions (worked out on first use).
-    private var lockClosureScopes: Set<Int>? = nil
+    /// The closures that are the bodies of lock regions: they run during their call, whatever
+    /// they capture weakly.
+    private let lockClosureScopes: Set<Int>
+    /// The file's objects made with `delegate: self` and a queue (see `delegateQueueBindings`).
+    public let delegateBindings: [(queue: (text: String, token: Int), methods: [Int], call: Range<Int>)]
     let s: FileStructure
 
     /// Methods that run their closure on the spot and take no lock (the closure is not a guard).
@@ -454,15 +457,14 @@ public struct GuardRegions {
         // to call it on (`CBCentralManager(delegate: self, queue: q)`) calls the class's methods
         // that take it as their first parameter (`centralManager(_ central: CBCentralManager, …)`)
         // on that queue, unless the file calls them itself.
-        if s.identifiers.mayContain("delegate") && s.identifiers.mayContainAny(Array(Self.queueLabels)) {
-            for b in Self.delegateQueueBindings(s) where b.queue.text != "nil" && !b.methods.isEmpty {
-                guard case .guarded(let kind) = resolution.executor(b.queue.text, b.queue.token),
-                      let held = resolution.executorGuard(b.queue.text, at: b.queue.token, kind) else { continue }
-                for m in b.methods where inside(s.scopes[s.decls[m].body].open) {
-                    let body = s.scopes[s.decls[m].body]
-                    out.append(Region(start: body.open, end: body.close, executable: s.decls[m].body, held: held, receiver: b.queue.text,
-                                      writes: kind != .readerWriter, definite: true, form: ""))
-                }
+        delegateBindings = s.identifiers.mayContain("delegate") && s.identifiers.mayContainAny(Array(Self.queueLabels)) ? Self.delegateQueueBindings(s) : []
+        for b in delegateBindings where b.queue.text != "nil" && !b.methods.isEmpty {
+            guard case .guarded(let kind) = resolution.executor(b.queue.text, b.queue.token),
+                  let held = resolution.executorGuard(b.queue.text, at: b.queue.token, kind) else { continue }
+            for m in b.methods where inside(s.scopes[s.decls[m].body].open) {
+                let body = s.scopes[s.decls[m].body]
+                out.append(Region(start: body.open, end: body.close, executable: s.decls[m].body, held: held, receiver: b.queue.text,
+                                  writes: kind != .readerWriter, definite: true, form: ""))
             }
         }
         for (ci, written) in argumentLocks.sorted(by: { $0.key < $1.key }) where inside(s.closures[ci].open) {
@@ -510,6 +512,7 @@ public struct GuardRegions {
         out.append(contentsOf: Self.closureValueRegions(s, out, skipping: alternativesStart..<(alternativesStart + alternatives.count),
                                                         inside: inside, resolution: resolution, escaping: base.escapingCallees))
         regions = out
+        lockClosureScopes = Set(out.lazy.filter { $0.held?.kind == .lock }.map(\.executable))
         heldOnEntryRegions = heldOnEntry
         escaping = base.escapingCallees
         lockNames = vocabulary.lockScopedMethods.union(extraScopedMethods)
@@ -595,8 +598,7 @@ public struct GuardRegions {
             k -= 1
             guard i < r.end, r.definite else { continue }
             looked += 1
-            if lockClosureScopes == nil { lockClosureScopes = Set(regions.lazy.filter { $0.held?.kind == .lock }.map(\.executable)) }
-            guard LockRegions.reachesWithoutDeferral(s, from: i, to: r.executable, escaping: escaping, inPlace: lockClosureScopes!) else { continue }
+            guard LockRegions.reachesWithoutDeferral(s, from: i, to: r.executable, escaping: escaping, inPlace: lockClosureScopes) else { continue }
             if let h = r.held {
                 if h.kind == .readerWriter && write && !r.writes { continue }
                 // In a closure handed to code that may keep it and call it later, anywhere: the
@@ -626,8 +628,7 @@ public struct GuardRegions {
             if scope.kind == .closure {
                 if duringCache[scope.closure] == nil {
                     // A closure that a lock or lock wrapper runs (a lock region's body) runs during the call.
-                    if lockClosureScopes == nil { lockClosureScopes = Set(regions.lazy.filter { $0.held?.kind == .lock }.map(\.executable)) }
-                    duringCache[scope.closure] = closureRunsDuringCall(s.closures[scope.closure]) || lockClosureScopes!.contains(sc)
+                    duringCache[scope.closure] = closureRunsDuringCall(s.closures[scope.closure]) || lockClosureScopes.contains(sc)
                 }
                 if duringCache[scope.closure] == false { return false }
             }
@@ -723,8 +724,7 @@ public struct GuardRegions {
                 // (not a detached one) takes the main actor's isolation from the code around it.
                 // (A closure that a lock or a lock wrapper runs is run during the call, whatever
                 // it captures weakly: `lock.write { [weak self] in … }`.)
-                if lockClosureScopes == nil { lockClosureScopes = Set(regions.lazy.filter { $0.held?.kind == .lock }.map(\.executable)) }
-                if LockRegions.runsLater(s, c, escaping: escaping) && !lockClosureScopes!.contains(sc) {
+                if LockRegions.runsLater(s, c, escaping: escaping) && !lockClosureScopes.contains(sc) {
                     if c.callee >= 0 && s.is(c.callee, "Task") && !s.isChar(c.callee - 1, UInt8(ascii: ".")) && !out.contains(.mainActor)
                         && AsyncContext.closureActorAttribute(s, c) == nil && assertions(around: c.callee).contains(.mainActor) {
                         out.append(.mainActor)

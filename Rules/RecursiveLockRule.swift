@@ -597,13 +597,18 @@ public struct RecursiveLockRule: Rule {
         var out: [Diagnostic] = []
         var membersByType: [String: [SelfCalls.Member]] = [:]
         var namesByType: [String: [String: [Int]]] = [:]
-        // An acquire a flag parameter decides is not one the caller's hold runs into.
-        let blockingByDecl = Dictionary(grouping: acquisitions.filter { $0.blocking && !$0.region.flagDecided }, by: \.decl)
+        // An acquire a flag parameter decides is not one the caller's hold runs into; nor is the
+        // body of the type's own acquire method (`func _lock() { l.lock() }`): each call of it is
+        // an acquire of its own, judged where it is made.
+        let blockingByDecl = Dictionary(grouping: acquisitions.filter { $0.blocking && !$0.region.flagDecided && !context.vocabulary.isOwnLockMethodBody(s, $0.region.executable) }, by: \.decl)
             .mapValues { $0.sorted { $0.region.acquireToken < $1.region.acquireToken }.map(\.region) }
         var chains: [String: [Int: (steps: [SelfCalls.Step], acquire: Int)?]] = [:]
         for outer in memberLocks where outer.holds(s) {
-            let r = outer.region
-            guard let typeDecl = enclosingTypeDecl(s, r.acquireToken) else { continue }
+            var r = outer.region
+            // A lock a flag parameter decides is released under the same flag: the walk, which
+            // does not follow the flag, holds it past that release; the calls after it do not.
+            if r.flagDecided, let release = LockRegions.firstRelease(s, r, context.vocabulary) { r.end = min(r.end, release) }
+            guard let typeDecl = s.enclosingType(of: r.acquireToken) else { continue }
             let typeName = s.decls[typeDecl].nameText
             let ownerName = s.decls[s.decls[outer.decl].parent].nameText
             guard typeName == ownerName else { continue }
@@ -634,15 +639,11 @@ public struct RecursiveLockRule: Rule {
                     }
                     if found != nil { break }
                 }
-                guard let chain = found, reported.insert(k).inserted else { continue }
+                guard let chain = found, !SelfCalls.firstStepRuledOut(s, chain, members), reported.insert(k).inserted else { continue }
                 out.append(callDiagnostic(outer: outer, chain: chain, members: members, context: context))
             }
         }
         return out
-    }
-
-    func enclosingTypeDecl(_ s: FileStructure, _ i: Int) -> Int? {
-        s.enclosingType(of: i)
     }
 
     func callDiagnostic(outer: Acquisition, chain: (steps: [SelfCalls.Step], acquire: Int), members: [SelfCalls.Member], context: RuleContext) -> Diagnostic {

@@ -119,7 +119,7 @@ enum GuardReport {
             switch p.kind {
             case .lock:
                 message = "\(owner) is \(verb) without holding \(describe(p))" + (f.lazyRead ? " (it is lazy: its first read stores its initial value)" : "") + (ownPathsOnly ? " on this path, while other paths to it hold it" : "")
-                    + (!f.noWriteHolds ? "" : f.write ? ", like every write of it: only reads of it hold \(describe(p))" : ", which no write of it holds either")
+                    + (!f.noWriteHolds || flagDecidedRegion(f, lock: p.name, context) != nil ? "" : f.write ? ", like every write of it: only reads of it hold \(describe(p))" : ", which no write of it holds either")
                     + more(f, context: context)
                 if let g = f.guardedAt { notes.append(note(g, heldBy(f, "hold", describe(p)) + ", e.g. here")) }
             case .serialQueue, .readerWriter, .eventLoop:
@@ -381,11 +381,25 @@ enum GuardReport {
     static func accessFix(_ g: HeldGuard, _ f: GuardFinding, context: RuleContext, what: String, tail: String) -> String {
         switch g.kind {
         case .lock:
+            // The var that tells whether this thread already holds the lock: taking the lock to
+            // read it would deadlock the thread that does.
+            if OwnerChecks.isOwnerTest(context.structure, tokenIndex(context.structure, offset: f.site.offset), lock: g.name) {
+                return "give '\(f.variable)' a lock of its own (or make it an atomic): it is read to tell whether this thread already holds "
+                    + "'\(g.name)', so taking '\(g.name)' for this read would deadlock the thread that holds it"
+            }
+            // In a function that takes the lock only when a flag says so: holding it around the
+            // access would take it twice on the path where the function took it.
+            if let r = flagDecidedRegion(f, lock: g.name, context), let flag = FlagLocks.decidingFlag(context.structure, r) {
+                let fn = context.structure.decls[flag.function].nameText
+                return "do not take '\(g.name)' here: '\(fn)' takes it itself when '\(flag.parameter)' is \(flag.value); pass \(flag.parameter): "
+                    + "\(flag.value) where its caller does not hold '\(g.name)', or hold '\(g.name)' around that call"
+            }
             let base = lockFix(g.name == "self" ? "self" : g.name, wrapper: f.wrapper, deployment: context.deployment, lockType: f.lockType,
                                what: what, tail: tail, lockTypeMethods: f.lockType.flatMap { lockMethods($0, write: f.write, context: context) }, inAsync: f.inAsync,
                                form: f.primary?.name == g.name ? f.form : nil,
                                release: f.primary?.name == g.name ? f.form.flatMap { context.vocabulary.acquireRelease[$0] } : nil,
-                               usesWithLock: f.lockType.map { context.moduleCallsWithLock(on: $0) } ?? false, optional: f.optionalLock)
+                               usesWithLock: f.lockType.map { context.moduleCallsWithLock(on: $0) } ?? false, optional: f.optionalLock,
+                               ownMethod: f.primary?.name == g.name && f.form.map { isOwnLockMethod($0, lock: g.name, context) } == true)
             // One half of a check-then-act in one function: guarding each half on its own still
             // lets the value change in between, and holding the lock from the check to the write
             // is safe only when nothing between them calls out of the class.
@@ -429,6 +443,21 @@ enum GuardReport {
         }
     }
 
+    /// The region around the finding's access in which a flag parameter decides whether `lock`
+    /// is taken (`if !alreadyLocked { lock.lock() }`), if any.
+    static func flagDecidedRegion(_ f: GuardFinding, lock: String, _ context: RuleContext) -> LockRegion? {
+        let regions = context.lockRegions.regions
+        guard regions.contains(where: \.flagDecided) else { return nil }
+        let at = tokenIndex(context.structure, offset: f.site.offset)
+        return regions.first { $0.flagDecided && $0.lock == lock && $0.start < at && at < $0.end }
+    }
+
+    /// Whether `method` is one of the class's own methods that take or release `lock` (`_lock()`).
+    static func isOwnLockMethod(_ method: String, lock: String, _ context: RuleContext) -> Bool {
+        let own = context.vocabulary.ownLockMethods
+        return !own.isEmpty && own.contains { $0.value == lock && $0.key.hasSuffix("|" + method) }
+    }
+
     /// The closure methods of lock type `type` that hold it for this access: not one the tool
     /// could not resolve, and for a write not a reader's (a plain block of a concurrent queue).
     static func lockMethods(_ type: String, write: Bool, context: RuleContext) -> [String]? {
@@ -444,7 +473,7 @@ enum GuardReport {
     /// not be held across an `await`: only a closure form, around the access alone, is offered.
     static func lockFix(_ p: String, wrapper: String?, deployment: Deployment?, lockType: String?, what: String, tail: String,
                         lockTypeMethods: [String]? = nil, inAsync: Bool = false, form: String? = nil, release: String? = nil,
-                        usesWithLock: Bool = false, optional: Bool = false) -> String {
+                        usesWithLock: Bool = false, optional: Bool = false, ownMethod: Bool = false) -> String {
         // An optional lock property is reached as written: `lock?.withLock { }`.
         let r = optional && p != "self" ? p + "?" : p
         if let w = wrapper { return "\(what) \(w) { } (the class's own way of holding '\(p)')\(tail)" }
@@ -467,6 +496,13 @@ enum GuardReport {
             }
             // A function of the run that runs its closure under the lock it is given, as called.
             if m.hasSuffix(")") { return "\(what) \(m) { }\(tail)" }
+            // The class's own methods that take and release the lock (`_lock()`, `_unlock()`).
+            if ownMethod, let release {
+                if inAsync {
+                    return "move the access into a synchronous helper that calls \(m)() and \(release)() (with a defer) and call it from here\(tail)"
+                }
+                return "\(what) \(m)(); defer { \(release)() }\(tail)"
+            }
             switch m {
             case "wait":
                 return "\(what) \(r).wait(); defer { \(r).signal() }\(tail)"

@@ -6,7 +6,7 @@
 /// lock differently and one of them releases a lock the function did not take. The walk cannot
 /// tell which way the flag goes: the function's acquires of that lock are not judged, a caller
 /// holding the lock does not run into them, and a call of the function may release the lock.
-struct FlagLocks {
+public struct FlagLocks {
     /// Function body scope → the locks whose state in it depends on a flag parameter.
     var byBody: [Int: Set<String>] = [:]
     /// Function name → those locks (for the callers).
@@ -80,9 +80,149 @@ struct FlagLocks {
             }
             if !unknown.isEmpty {
                 byBody[d.body] = unknown
-                byName[d.nameText, default: []].formUnion(unknown)
+                // A lock taken and released under the same flag (`if !held { lock() } … if !held
+                // { unlock() }`) is left as the caller had it, whichever way the flag goes: a call
+                // of the function releases nothing.
+                let handedBack = unknown.filter { lock in
+                    !Self.balanced(s, events.indices.filter { events[$0].lock == lock }.map { (events[$0].step, branches[$0]) },
+                                   fallsThrough: fallsThrough, leaves: leaves)
+                }
+                if !handedBack.isEmpty { byName[d.nameText, default: []].formUnion(handedBack) }
             }
         }
+    }
+
+    /// Whether a lock's acquires and releases (steps, each with its innermost flag branch) net
+    /// to zero for either value of the flag: all of them fall through, the conditional ones are
+    /// in `if` branches (then or else) that test one and the same parameter.
+    static func balanced(_ s: FileStructure, _ steps: [(step: Int, branch: (scope: Int, group: Int, other: Bool)?)],
+                         fallsThrough: (Int) -> Bool, leaves: (Int) -> Bool) -> Bool {
+        var parameter: String? = nil
+        var net = (whenTrue: 0, whenFalse: 0)
+        for (step, branch) in steps {
+            guard let b = branch else {
+                net.whenTrue += step
+                net.whenFalse += step
+                continue
+            }
+            let kw = s.scopes[b.group].statementKeyword
+            guard !leaves(b.scope), fallsThrough(s.scopes[b.scope].open), kw >= 0, s.isKeyword(kw, .if),
+                  let test = flagTest(s, from: kw + 1, to: s.scopes[b.group].open) else { return false }
+            if parameter == nil { parameter = test.parameter }
+            guard parameter == test.parameter else { return false }
+            if test.runsWhen != b.other { net.whenTrue += step } else { net.whenFalse += step }
+        }
+        return net.whenTrue == 0 && net.whenFalse == 0
+    }
+
+    /// Whether the code of a region whose lock a flag parameter decides (`LockRegion.flagDecided`)
+    /// holds the lock at every call of its function in the file: the function takes it when the
+    /// flag has one value (`if !alreadyLocked { lock.lock() }`), and each call passes that value
+    /// as a literal or is made where the caller holds the lock (`regions`: the file's lock
+    /// regions). A function called nowhere in the file, or whose acquire no flag branch decides,
+    /// is not known to hold it.
+    public static func callersHold(_ s: FileStructure, _ r: LockRegion, regions: [LockRegion]) -> Bool {
+        guard let takes = decidingFlag(s, r), let p = s.decls[takes.function].parameterNames.firstIndex(of: takes.parameter) else { return false }
+        let d = s.decls[takes.function]
+        let labels = SelfCalls.parameterLabels(s, d)
+        guard labels.count == d.parameterNames.count else { return false }
+        let name = d.nameText
+        let type = s.enclosingTypeName(of: d.keyword)
+        var calls = 0
+        for k in 1..<max(1, s.code.count - 1) where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) && s.is(k, text: name) {
+            if s.isKeyword(k - 1, .func) { continue }
+            if s.isChar(k - 1, UInt8(ascii: ".")) && !s.isKeyword(k - 2, .self) { continue }
+            // A call in another type is of another function of that name.
+            if s.enclosingTypeName(of: k) != type { continue }
+            let close = Int(s.match[k + 1])
+            guard close > k else { return false }
+            calls += 1
+            if literalArgument(s, labels[p].label, open: k + 1, close: close) == takes.value { continue }
+            let exec = s.enclosingExecutable(of: k)
+            guard regions.contains(where: { $0.lock == r.lock && $0.start < k && k < $0.end && $0.executable == exec && ($0.definite || $0.flagDecided) })
+            else { return false }
+        }
+        return calls > 0
+    }
+
+    /// The function whose flag parameter decides whether region `r`'s acquire runs (an `if` on
+    /// the flag around it), the parameter, and the value with which the function takes the lock.
+    public static func decidingFlag(_ s: FileStructure, _ r: LockRegion) -> (function: Int, parameter: String, value: Bool)? {
+        guard let f = s.enclosingFunction(of: r.acquireToken), s.decls[f].body == r.executable else { return nil }
+        let d = s.decls[f]
+        var sc = Int(s.scopeOf[r.acquireToken])
+        while sc >= 0 && sc != d.body {
+            var kw = s.scopes[sc].statementKeyword
+            var group = sc
+            var other = false
+            if kw >= 0, s.isKeyword(kw, .else), s.isChar(kw - 1, UInt8(ascii: "}")) {
+                group = Int(s.scopeOf[kw - 1])
+                kw = group >= 0 && s.scopes[group].close == kw - 1 ? s.scopes[group].statementKeyword : -1
+                other = true
+            }
+            if kw >= 0, s.isKeyword(kw, .if), let test = flagTest(s, from: kw + 1, to: s.scopes[group].open), d.parameterNames.contains(test.parameter) {
+                return (f, test.parameter, test.runsWhen != other)
+            }
+            sc = s.scopes[sc].parent
+        }
+        return nil
+    }
+
+    /// Whether token `t`, in the body `body` of a function with these parameters (internal names)
+    /// and argument labels, is in an `if` branch on a flag parameter that the call whose name is
+    /// token `call` rules out by passing a literal (`f(x, barrier: true)` for `if !barrier { … }`).
+    public static func ruledOut(_ s: FileStructure, _ t: Int, body: Int, parameters: [String], labels: [String], call: Int) -> Bool {
+        guard s.isChar(call + 1, UInt8(ascii: "(")), parameters.count == labels.count else { return false }
+        let close = Int(s.match[call + 1])
+        guard close > call + 1 else { return false }
+        var sc = Int(s.scopeOf[t])
+        while sc >= 0 && sc != body {
+            let scope = s.scopes[sc]
+            var kw = scope.statementKeyword
+            var group = sc
+            var other = false
+            if kw >= 0, s.isKeyword(kw, .else), s.isChar(kw - 1, UInt8(ascii: "}")) {
+                group = Int(s.scopeOf[kw - 1])
+                kw = group >= 0 && s.scopes[group].close == kw - 1 ? s.scopes[group].statementKeyword : -1
+                other = true
+            }
+            if kw >= 0, s.isKeyword(kw, .if), let test = flagTest(s, from: kw + 1, to: s.scopes[group].open),
+               let p = parameters.firstIndex(of: test.parameter), let passed = literalArgument(s, labels[p], open: call + 1, close: close),
+               passed != (test.runsWhen != other) {
+                return true
+            }
+            sc = scope.parent
+        }
+        return false
+    }
+
+    /// The Bool literal a call passes for argument label `label` (`label: true`), if any.
+    static func literalArgument(_ s: FileStructure, _ label: String, open: Int, close: Int) -> Bool? {
+        guard label != "_" && !label.isEmpty else { return nil }
+        var k = open + 1
+        while k + 2 < close {
+            if s.is(k, text: label), s.isChar(k + 1, UInt8(ascii: ":")), s.isChar(k - 1, UInt8(ascii: "(")) || s.isChar(k - 1, UInt8(ascii: ",")) {
+                guard s.isChar(k + 3, UInt8(ascii: ",")) || k + 3 == close else { return nil }
+                return s.is(k + 2, "true") ? true : s.is(k + 2, "false") ? false : nil
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    /// The parameter a flag condition (see `isFlagCondition`) tests, and the value with which it holds.
+    public static func flagTest(_ s: FileStructure, from: Int, to: Int) -> (parameter: String, runsWhen: Bool)? {
+        var i = from
+        var value = true
+        if i < to, s.isChar(i, UInt8(ascii: "!")) { value = false; i += 1 }
+        guard i < to, s.code[i].kind == .identifier else { return nil }
+        let name = s.text(i)
+        if i + 1 == to { return (name, value) }
+        guard i + 3 == to else { return nil }
+        // `p == false`, `p != true`
+        if s.is(i + 2, "false") { value.toggle() }
+        if s.is(i + 1, "!=") { value.toggle() }
+        return (name, value)
     }
 
     /// The acquires (+1) and releases (-1) of the function's own statements, in order, with a
@@ -112,6 +252,9 @@ struct FlagLocks {
                 let r = LockRegions.receiverStart(s, dot: k - 1)
                 guard r >= 0 else { continue }
                 lock = LockRegions.normalized(s.text(r..<(k - 1)))
+            } else if !s.isKeyword(k - 1, .func) && !s.isChar(k - 1, UInt8(ascii: "=")) {
+                // A bare `_lock()` is the type's own method, on `self` (as `LockRegions` names it).
+                lock = "self"
             } else {
                 continue
             }

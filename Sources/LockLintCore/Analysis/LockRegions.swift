@@ -418,10 +418,33 @@ public struct LockRegions: Sendable {
                 region.isAsync = Self.isAwaited(s, first)
                 region.definite = seg.definite
                 region.flagDecided = flagLocks.byBody[exec]?.contains(seg.lock) == true
+                // The type's own method that takes one of its locks (`_lock()`): that lock.
+                if seg.lock == "self", !vocabulary.ownLockMethods.isEmpty, let type = s.enclosingTypeName(of: seg.acquireToken),
+                   let own = vocabulary.ownLockMethods["\(type)|\(name)"] {
+                    region.lock = own
+                }
                 out.append(region)
             }
         }
         return (out, exits)
+    }
+
+    /// The first release of region `r`'s lock after its acquire, in the same body (by the
+    /// release's name), or nil.
+    public static func firstRelease(_ s: FileStructure, _ r: LockRegion, _ vocabulary: LockVocabulary) -> Int? {
+        let acquire: String
+        switch r.form {
+        case .manual(let a, _), .deferred(let a, _), .unreleased(let a): acquire = a
+        default: return nil
+        }
+        guard let release = vocabulary.acquireRelease[acquire] else { return nil }
+        var k = r.acquireToken + 1
+        while k < r.end {
+            if s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) && s.is(k, text: release)
+                && s.enclosingExecutable(of: k) == r.executable { return k }
+            k += 1
+        }
+        return nil
     }
 
     /// Whether the call that takes closure `c` binds a value for the closure rather than running

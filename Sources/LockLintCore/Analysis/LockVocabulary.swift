@@ -62,6 +62,9 @@ public struct LockVocabulary: Sendable {
     /// For configured lock-scoped methods, the label of the closure that holds the lock ("" for
     /// the trailing or unlabelled closure).
     public var lockScopedLabels: [String: String]
+    /// The file's own acquire and release methods (see `ownLockMethods`): "Type|method" → the
+    /// lock the method takes or releases, as written in its body (`__lock`, `mutex`).
+    public var ownLockMethods: [String: String] = [:]
 
     public init(extraLockTypes: [String] = [], extraLockScopedMethods: [String: String] = [:], extraAcquireRelease: [String: String] = [:]) {
         lockTypes = Self.defaultLockTypes.union(extraLockTypes)
@@ -232,13 +235,87 @@ extension LockVocabulary {
                 break
             }
         }
-        guard !pairs.isEmpty else { return self }
+        let own = ownLockMethodPairs(s)
+        for (acquire, release) in own.pairs where acquireRelease[acquire] == nil { pairs[acquire] = release }
+        guard !pairs.isEmpty || !own.locks.isEmpty else { return self }
         var out = self
+        out.ownLockMethods = own.locks
         out.acquireRelease.merge(pairs) { old, _ in old }
         out.acquireNames = NameSet(out.acquireRelease.keys)
         out.releaseNames = NameSet(out.acquireRelease.values)
         out.graphAcquireNames += Array(pairs.keys)
         return out
+    }
+
+    /// A type's own methods that take and release one of its locks and do nothing else (`func
+    /// _lock() { __lock.lock() }` with `func _unlock() { __lock.unlock() }`, `func acquire() {
+    /// pthread_mutex_lock(&mutex) }` with its release): a call of one on the type's own instance
+    /// takes (releases) that lock, whatever the methods are called. Both methods must be there,
+    /// in the type or its extensions in this file, taking no parameters. The method pairs, and
+    /// "Type|method" → the lock. (Not methods named as a lock's own, `lock()`/`unlock()`: such a
+    /// type is a lock of the project's, known by its users' calls.)
+    func ownLockMethodPairs(_ s: FileStructure) -> (pairs: [String: String], locks: [String: String]) {
+        var acquires: [String: [(method: String, lock: String, call: String)]] = [:]
+        var releases: [String: [String: String]] = [:]
+        for (di, d) in s.decls.enumerated() where d.kind == .function && d.body >= 0 && d.parameterNames.isEmpty {
+            let body = s.scopes[d.body]
+            guard body.close - body.open <= 14, let t = s.owningType(of: di), let call = singleLockCall(s, body.open + 1, body.close) else { continue }
+            let type = s.decls[t].kind == .extension && !s.decls[t].fullName.isEmpty ? s.decls[t].fullName : s.decls[t].nameText
+            if acquireRelease[call.name] != nil {
+                acquires[type, default: []].append((d.nameText, call.lock, call.name))
+            } else {
+                releases[type, default: [:]]["\(call.name)|\(call.lock)"] = d.nameText
+            }
+        }
+        var pairs: [String: String] = [:]
+        var locks: [String: String] = [:]
+        for (type, list) in acquires {
+            // A type whose own methods are the lock's (`func lock() { inner.lock() }`) is a lock
+            // itself: its users name it (`gate.lock()`), and so does its own code (`self`).
+            for a in list where Self.defaultAcquireRelease[a.method] == nil {
+                guard let release = acquireRelease[a.call], let method = releases[type]?["\(release)|\(a.lock)"] else { continue }
+                pairs[a.method] = method
+                locks["\(type)|\(a.method)"] = a.lock
+                locks["\(type)|\(method)"] = a.lock
+            }
+        }
+        return (pairs, locks)
+    }
+
+    /// Whether scope `exec` is the body of one of the type's own acquire or release methods
+    /// (see `ownLockMethods`): each call of one is an acquire (release) of its own.
+    public func isOwnLockMethodBody(_ s: FileStructure, _ exec: Int) -> Bool {
+        guard !ownLockMethods.isEmpty, let f = s.enclosingFunction(of: s.scopes[exec].open + 1), s.decls[f].body == exec,
+              let type = s.enclosingTypeName(of: s.decls[f].keyword) else { return false }
+        return ownLockMethods["\(type)|\(s.decls[f].nameText)"] != nil
+    }
+
+    /// The one statement of tokens `start..<end` when it is a call of a known acquire or release
+    /// (`m.lock()`, `self.m.unlock()`, `pthread_mutex_lock(&m)`, `_ = os_unfair_lock_lock(l)`):
+    /// its name and the lock as written (without `self.` and `&`).
+    func singleLockCall(_ s: FileStructure, _ start: Int, _ end: Int) -> (name: String, lock: String)? {
+        var a = start
+        // `_ = f(&m)`
+        if a + 2 < end, s.is(a, "_"), s.isChar(a + 1, UInt8(ascii: "=")) { a += 2 }
+        guard end - a >= 3, s.isChar(end - 1, UInt8(ascii: ")")) else { return nil }
+        let open = Int(s.match[end - 1])
+        guard open > a, s.isChar(open, UInt8(ascii: "(")) else { return nil }
+        let k = open - 1
+        guard s.code[k].kind == .identifier, acquireNames.contains(s, k) || releaseNames.contains(s, k) else { return nil }
+        let name = s.text(k)
+        let free = freeFunctionAcquires.contains(name) || freeFunctionAcquires.contains { acquireRelease[$0] == name }
+        if free {
+            guard k == a, open + 1 < end - 1 else { return nil }
+            let lock = LockRegions.normalized(s.text(s.span(open + 1, end - 1)).replacingAmpersand())
+            return lock.isEmpty ? nil : (name, lock)
+        }
+        // A method on a receiver of plain names, and no argument.
+        guard open + 1 == end - 1, s.isChar(k - 1, UInt8(ascii: ".")) else { return nil }
+        let r = LockRegions.receiverStart(s, dot: k - 1)
+        guard r == a else { return nil }
+        for q in r..<(k - 1) where !(s.code[q].isWord || s.isChar(q, UInt8(ascii: "."))) { return nil }
+        let lock = LockRegions.normalized(s.text(s.span(r, k - 1)))
+        return lock.isEmpty || lock == "self" ? nil : (name, lock)
     }
 
     /// An acquire known by what the code does next: a call of a method the vocabulary does not

@@ -233,6 +233,16 @@ public enum SelfCalls {
     }
 
     /// A chain of calls from member `m` to an acquisition of the lock, or nil.
+    /// Whether a chain's first call leads into a branch of the member that the call's literal
+    /// argument rules out (`f(x, barrier: true)` into `if !barrier { … }`; see `FlagLocks.ruledOut`).
+    public static func firstStepRuledOut(_ s: FileStructure, _ chain: (steps: [Step], acquire: Int), _ members: [Member]) -> Bool {
+        guard let first = chain.steps.first else { return false }
+        let member = members[first.member]
+        let next = chain.steps.count > 1 ? chain.steps[1].call : chain.acquire
+        return !member.isProperty && FlagLocks.ruledOut(s, next, body: member.body, parameters: s.decls[member.decl].parameterNames,
+                                                        labels: member.labels.map(\.label), call: first.call)
+    }
+
     public static func acquiresTransitively(_ m: Int, members: [Member], byName: [String: [Int]], acquisitions: [LockRegion], s: FileStructure, depth: Int,
                               visiting: inout Set<Int>) -> (steps: [Step], acquire: Int)? {
         guard depth < 8, visiting.insert(m).inserted else { return nil }

@@ -1138,6 +1138,8 @@ public enum GuardInference {
                 let own = heldAt[r.site] ?? (0, 0, 1)
                 f.guardedCount = held.all - own.all
                 f.partlyGuardedCount = held.some - own.some
+                // (Nor when some access holds it on some paths: a write may be among them.)
+                if f.partlyGuardedCount > 0 || own.some > 0 { f.noWriteHolds = false }
                 f.accessCount = list.count - own.n + 1
                 f.uncountedCount = uncounted[v.name] ?? 0
                 f.uncountedPlaces = uncountedPlaces[v.name] ?? []

@@ -347,7 +347,7 @@ public struct GuardRegions {
             // A lock or queue made for one call (a local, a parameter) guards no shared state.
             if !r.lock.isEmpty && r.lock != "self" && resolution.isLocal(r.lock, r.acquireToken) { continue }
             var region = Region(start: r.start, end: r.end, executable: r.executable, held: nil, receiver: r.lock, writes: true,
-                                definite: r.definite)
+                                definite: r.definite || r.flagDecided && FlagLocks.callersHold(s, r, regions: base.regions))
             switch r.form {
             case .closure(let m, _), .queue(let m, _): region.form = m
             case .manual(let a, _), .deferred(let a, _), .unreleased(let a): region.form = a
@@ -511,6 +511,8 @@ public struct GuardRegions {
         // purpose, as `ownWrappers` judges by the branch's condition.)
         out.append(contentsOf: Self.closureValueRegions(s, out, skipping: alternativesStart..<(alternativesStart + alternatives.count),
                                                         inside: inside, resolution: resolution, escaping: base.escapingCallees))
+        // Branches taken only by the thread that holds a lock (see `OwnerChecks`).
+        out.append(contentsOf: OwnerChecks.regions(s, out).filter { inside($0.start) })
         regions = out
         lockClosureScopes = Set(out.lazy.filter { $0.held?.kind == .lock }.map(\.executable))
         heldOnEntryRegions = heldOnEntry

@@ -840,20 +840,24 @@ public struct LockRegions: Sendable {
         return false
     }
 
-    /// A function declared inside a closure (a small block, not a type) runs where it is
-    /// called: when it is called there at least once and every call of it in that block reaches
-    /// `exec` without deferral, so does its body (`queue.async { func cached() { … }; use(cached()) }`).
+    /// A function declared inside a closure or another function's body (a small block, not a
+    /// type) runs where it is called: when it is called there at least once, never named there
+    /// as a value (handed on to run later), and every call of it in that block reaches `exec`
+    /// without deferral, so does its body (`queue.async { func cached() { … }; use(cached()) }`,
+    /// `func update() { func compute() -> State { … }; state = compute() }`).
     static func localFunctionRunsInPlace(_ s: FileStructure, body: Int, to exec: Int, escaping: Set<String>, depth: Int) -> Bool {
         let d = s.scopes[body].decl
         guard depth < 3, d >= 0, s.decls[d].kind == .function, !s.decls[d].nameText.isEmpty else { return false }
         let outer = s.scopes[body].parent
-        guard outer >= 0, s.scopes[outer].kind == .closure, s.scope(outer, isWithin: exec) else { return false }
+        guard outer >= 0, s.scopes[outer].kind == .closure || s.scopes[outer].kind == .functionBody, s.scope(outer, isWithin: exec) else { return false }
         let block = s.scopes[outer].interior
         guard block.count <= 1_500 else { return false }
         let name = s.decls[d].nameText
         var called = false
-        for k in block where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) && s.is(k, text: name) {
-            if s.isKeyword(k - 1, .func) || s.isChar(k - 1, UInt8(ascii: ".")) { continue }
+        for k in block where s.code[k].kind == .identifier && s.is(k, text: name) {
+            if s.isKeyword(k - 1, .func) || s.isChar(k - 1, UInt8(ascii: ".")) || s.isChar(k + 1, UInt8(ascii: ":")) { continue }
+            // Named as a value (`queue.async(execute: compute)`): it may run anywhere, later.
+            guard s.isChar(k + 1, UInt8(ascii: "(")) else { return false }
             // A call inside its own body is recursion: it runs where the first call does.
             if s.scope(Int(s.scopeOf[k]), isWithin: body) { continue }
             guard reachesWithoutDeferral(s, from: k, to: exec, escaping: escaping, depth: depth + 1) else { return false }

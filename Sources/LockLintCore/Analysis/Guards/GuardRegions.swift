@@ -74,6 +74,9 @@ public struct GuardRegions {
     private let lockNames: Set<String>
     /// Per closure index: whether it runs before the call that takes it returns (see `runsDuring`).
     private var duringCache: [Int: Bool] = [:]
+    /// Per function body nested in another's: the calls of it, when it runs in place there.
+    private var localCalls: [Int: [Int]?] = [:]
+    private var localVisiting: Set<Int> = []
     private let byStart: [Int]
     private let maxEndUpTo: [Int]
     /// Per executable scope: the tokens from which an assertion puts the code on an executor.
@@ -595,10 +598,28 @@ public struct GuardRegions {
         var possible = false
         var k = lo - 1
         var looked = 0
+        // In a function nested in another's body and run in place there: the guards outside it
+        // are those held at every call of it, not those around its declaration.
+        let local = localFunction(around: i)
+        if let local {
+            // (Functions that call each other: the tool cannot tell.)
+            guard localVisiting.insert(local.body).inserted else { return ([], true) }
+            var common: [HeldGuard]? = nil
+            for c in local.calls {
+                // A call from a function being judged (recursion) runs under what that one's calls hold.
+                if let caller = localFunction(around: c), localVisiting.contains(caller.body) { continue }
+                let h = held(at: c, write: write)
+                common = common.map { $0.filter(h.guards.contains) } ?? h.guards
+                possible = possible || h.possible
+            }
+            localVisiting.remove(local.body)
+            guards = common ?? []
+        }
         while k >= 0 && maxEndUpTo[k] > i && looked < 64 {
             let r = regions[byStart[k]]
             k -= 1
             guard i < r.end, r.definite else { continue }
+            if let local, !s.scope(r.executable, isWithin: local.body) { continue }
             looked += 1
             guard LockRegions.reachesWithoutDeferral(s, from: i, to: r.executable, escaping: escaping, inPlace: lockClosureScopes) else { continue }
             if let h = r.held {
@@ -617,6 +638,29 @@ public struct GuardRegions {
         for a in assertions(around: i) where !guards.contains(a) { guards.append(a) }
         guards.sort()
         return (guards, possible)
+    }
+
+    /// The innermost function around token `i` when it is declared in another function's body
+    /// (or a closure's) and runs in place there (see `LockRegions.localFunctionRunsInPlace`):
+    /// its body scope and the calls of it.
+    mutating func localFunction(around i: Int) -> (body: Int, calls: [Int])? {
+        var sc = Int(s.scopeOf[i])
+        while sc >= 0 && s.scopes[sc].kind != .functionBody { sc = s.scopes[sc].parent }
+        guard sc >= 0 else { return nil }
+        if let known = localCalls[sc] { return known.map { (sc, $0) } }
+        var found: [Int]? = nil
+        let outer = s.scopes[sc].parent
+        let d = s.scopes[sc].decl
+        if outer >= 0, s.scopes[outer].kind == .functionBody || s.scopes[outer].kind == .closure, d >= 0, s.decls[d].kind == .function,
+           LockRegions.localFunctionRunsInPlace(s, body: sc, to: outer, escaping: escaping, depth: 0) {
+            let name = s.decls[d].nameText
+            found = s.scopes[outer].interior.filter { k in
+                s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) && s.is(k, text: name) && !s.isKeyword(k - 1, .func)
+                    && !s.isChar(k - 1, UInt8(ascii: ".")) && !s.scope(Int(s.scopeOf[k]), isWithin: sc)
+            }
+        }
+        localCalls[sc] = .some(found)
+        return found.map { (sc, $0) }
     }
 
     /// Whether token `i` runs while executable scope `exec` runs: every closure between them is

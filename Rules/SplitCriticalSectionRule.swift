@@ -544,7 +544,9 @@ public struct SplitCriticalSectionRule: Rule {
         // A one-way latch: every assignment of it in the file stores the same value, so a stale
         // decision cannot undo another thread's write.
         // (Only a write of the whole property: `x[k] = v` stores one element.)
-        if write.name != CriticalSectionState.wholeValue && s.is(write.value - 2, text: write.name) && DecisionFlow.isLatch(write.name, value: write.value, s) { return nil }
+        // (Or the value of a lock that holds its state, `failed.withLock { $0 = true }`.)
+        if write.name != CriticalSectionState.wholeValue ? s.is(write.value - 2, text: write.name) && DecisionFlow.isLatch(write.name, value: write.value, s)
+            : !first.instance && DecisionFlow.isLatch(box: LockRegions.normalized(first.lock), value: write.value, s) { return nil }
         // (Or the whole value of another object read and set through one property, `cancelled.value`,
         // inline or in a helper such as `shutdown()`: every assignment of it stores the same value.)
         if write.name == CriticalSectionState.wholeValue, first.instance, first.member?.isGetter == true, let type = s.enclosingTypeName(of: first.acquireToken),
@@ -676,7 +678,7 @@ public struct SplitCriticalSectionRule: Rule {
               s.statementEnd(from: first.acquireToken, limit: second.exprStart) == first.end else { return nil }
         let checked = acquisitions.accesses(of: first).reads
         let written = acquisitions.accesses(of: second).writes
-        guard let write = written.first(where: { checked.contains($0.name) }), Self.isEmptyValue(write.value, s) else { return nil }
+        guard let write = written.first(where: { checked.contains($0.name) }), CriticalSectionState.isEmptyValue(write.value, s) else { return nil }
         // Two members of one object: only when the setter writes what the getter read.
         if first.instance && second.instance {
             guard let a = first.touches, let b = second.touches, !Set(a.reads).isDisjoint(with: b.writes) else { return nil }
@@ -716,14 +718,6 @@ public struct SplitCriticalSectionRule: Rule {
         if s.isChar(k + 1, UInt8(ascii: ".")) { return s.is(k + 2, "forEach") }
         let opens = s.isChar(k - 1, UInt8(ascii: "(")) || s.isChar(k - 1, UInt8(ascii: ",")) || s.isChar(k - 1, UInt8(ascii: ":"))
         return opens && (s.isChar(k + 1, UInt8(ascii: ")")) || s.isChar(k + 1, UInt8(ascii: ",")))
-    }
-
-    /// `nil`, `[]`, `[:]`, `0`, `""`: a value that keeps nothing of what was there.
-    static func isEmptyValue(_ v: Int, _ s: FileStructure) -> Bool {
-        guard v >= 1, v < s.code.count, CriticalSectionState.setsFixedValue(v, s) else { return false }
-        if s.isKeyword(v, .nil) || s.isChar(v, UInt8(ascii: "[")) { return true }
-        let text = s.text(v)
-        return text == "0" || text == "\"\""
     }
 
     /// The first call made between the two acquisitions (outside both): merging them would hold

@@ -195,4 +195,12 @@ extension CriticalSectionState {
               let w = fieldsOfValue(s, start: act.start, end: act.end, call: act.acquireToken), !w.writes.isEmpty else { return false }
         return r.reads.isDisjoint(with: w.writes)
     }
+
+    /// `nil`, `[]`, `[:]`, `0`, `""`: a value that keeps nothing of what was there.
+    public static func isEmptyValue(_ v: Int, _ s: FileStructure) -> Bool {
+        guard v >= 1, v < s.code.count, CriticalSectionState.setsFixedValue(v, s) else { return false }
+        if s.isKeyword(v, .nil) || s.isChar(v, UInt8(ascii: "[")) { return true }
+        let text = s.text(v)
+        return text == "0" || text == "\"\""
+    }
 }

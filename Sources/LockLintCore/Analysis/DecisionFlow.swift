@@ -465,6 +465,37 @@ public enum DecisionFlow {
         return assigned
     }
 
+    /// A one-way latch kept in a lock that holds its state (`let failed = Mutex(false)`): every
+    /// closure the file runs on `box` that changes the value assigns it the same constant
+    /// (`failed.withLock { $0 = true }`), and the file does nothing else with the box but run
+    /// closures on it. A stale check of it cannot undo another thread's write.
+    public static func isLatch(box: String, value: Int, _ s: FileStructure) -> Bool {
+        guard !box.isEmpty, !box.contains("."), let mine = storedConstant(value, s) else { return false }
+        for k in s.code.indices where s.code[k].kind == .identifier && s.is(k, text: box) {
+            if s.isChar(k - 1, UInt8(ascii: ".")) && !s.isKeyword(k - 2, .self) { continue }
+            if s.isKeyword(k - 1, .let) || s.isKeyword(k - 1, .var) { continue }
+            // Only `box.method { … }`: a closure run on it.
+            guard s.isChar(k + 1, UInt8(ascii: ".")), k + 2 < s.code.count, s.code[k + 2].kind == .identifier else { return false }
+            let c = s.firstClosure(openingAfter: k + 2)
+            guard c < s.closures.count, s.closures[c].callee == k + 2 else { return false }
+            let body = s.closures[c]
+            let value = body.parameterNames.first
+            for q in s.span(body.open + 1, body.close) where s.is(q, "$0") || value.map({ s.is(q, text: $0) && !s.isChar(q - 1, UInt8(ascii: ".")) }) == true {
+                if s.is(q - 1, "&") { return false }
+                guard q + 1 < s.code.count, s.code[q + 1].kind == .operator || s.isChar(q + 1, UInt8(ascii: "=")) || s.isChar(q + 1, UInt8(ascii: ".")) else { continue }
+                if s.is(q + 1, "=") {
+                    guard storedConstant(q + 2, s) == mine else { return false }
+                } else if s.isChar(q + 1, UInt8(ascii: ".")) {
+                    // A mutating method (`$0.toggle()`, `$0.append(x)`) or a member's write: not known.
+                    if s.isChar(q + 3, UInt8(ascii: "(")) || s.is(q + 3, "=") { return false }
+                } else if s.text(q + 1).hasSuffix("="), !["==", "!=", "<=", ">=", "==="].contains(s.text(q + 1)) {
+                    return false
+                }
+            }
+        }
+        return true
+    }
+
     /// The constant an assignment stores, when its value is one whole statement: `true`, `false`,
     /// `nil` or an enum case (`.stopped`); nil for anything else.
     static func storedConstant(_ v: Int, _ s: FileStructure) -> String? {

@@ -617,6 +617,8 @@ private struct Walk {
             }
             // A `case` of the switch being walked: the previous case's path ends, a new one starts.
             // (The frame is read in place, not copied, so its running join grows without a copy.)
+            // (A case that ends in `fallthrough` goes on into this one: it starts from both.)
+            let fellThrough = s.isKeyword(here - 1, .fallthrough)
             if watching, let last = frames.indices.last, frames[last].kind == .switchBody,
                s.isCaseLabel(here, inSwitch: frames[last].scope) {
                 // A `defer` in a case runs as the case ends.
@@ -624,16 +626,18 @@ private struct Walk {
                 applyDeferred(frames[last].xDeferred, to: &ended)
                 xs = ended
                 frames[last].xDeferred = []
-                if frames[last].xSawCase { Holds.add(xs, to: &frames[last].xOuts) }
+                if frames[last].xSawCase && !fellThrough { Holds.add(xs, to: &frames[last].xOuts) }
                 frames[last].xSawCase = true
-                xs = frames[last].xEntry
+                if fellThrough { xs.join(frames[last].xEntry) } else { xs = frames[last].xEntry }
             }
             if let top = frames.last, top.kind == .switchBody, Int(s.scopeOf[here]) == top.scope,
                s.isKeyword(here, .case) || s.isKeyword(here, .default) {
-                if top.sawCase { frames[frames.count - 1].outs = State.adding(state, to: top.outs) }
+                let through = fellThrough && top.sawCase && !state.dead
+                if top.sawCase && !through { frames[frames.count - 1].outs = State.adding(state, to: top.outs) }
                 frames[frames.count - 1].sawCase = true
-                transition(from: state, to: top.entry, at: here, release: -1, deferred: false)
-                state = top.entry
+                let next = through ? State.join([top.entry, state]) : top.entry
+                transition(from: state, to: next, at: here, release: -1, deferred: false)
+                state = next
                 continue
             }
             if watching { exitStep(here, t) }

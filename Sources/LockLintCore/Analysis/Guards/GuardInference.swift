@@ -1267,7 +1267,12 @@ public enum GuardInference {
             }
         }
         out = grouped
-        if !unprotected.isEmpty && !cls.ownedByHolder && !cls.superclassGuarded {
+        // A holder of state with no behaviour of its own whose lock the code that fills it takes
+        // through a reference (`core.lock.withLock { core.data = d }`): the tool cannot tell
+        // which of those accesses hold it.
+        let filledUnderItsLock = !cls.hasBehaviour && unprotected.allSatisfy { $0.state == .writtenThroughOthers }
+            && cls.ownLocks.contains { lockedElsewhere.contains($0) }
+        if !unprotected.isEmpty && !cls.ownedByHolder && !cls.superclassGuarded && !filledUnderItsLock {
             var f = GuardFinding(kind: .unprotectedClass, unchecked: true, typeName: cls.name, variable: "", site: cls.site)
             f.quietInTests = logs.contains { $0.classRecord != nil && $0.testCode }
             f.vars = unprotected

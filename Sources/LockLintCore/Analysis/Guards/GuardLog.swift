@@ -296,6 +296,8 @@ public struct ClassRecord: Sendable, Equatable {
     /// Guards other files' code can name (not `private` or `fileprivate`): with
     /// `ProjectIndex.lockedThroughOthers`, a caller of the class may hold one around its call.
     public var exposedGuards: [String] = []
+    /// Every lock and queue the class stores (its own, whoever can see them).
+    public var ownLocks: [String] = []
     /// A superclass in the run uses guards of its own: the class is never told it has no lock.
     public var superclassGuarded = false
     /// How the class's code holds each of its locks (`withLock`, `perform`, `lock`, `wait`,
@@ -1703,6 +1705,7 @@ public enum GuardLogExtractor {
                 && (local.locks.contains(s.decls[m].nameText) || local.queues.contains(s.decls[m].nameText)) {
                 if s.decls[m].modifiers.contains(.public) || s.decls[m].modifiers.contains(.open) { r.publicGuards.append(s.decls[m].nameText) }
                 if s.isVisibleOutsideFile(s.decls[m]) { r.exposedGuards.append(s.decls[m].nameText) }
+                r.ownLocks.append(s.decls[m].nameText)
             }
         }
         r.superclassGuarded = !superName.isEmpty && context.isClassInRun(superName) && context.usesGuards(superName)

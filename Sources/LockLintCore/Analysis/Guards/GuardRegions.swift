@@ -516,6 +516,8 @@ public struct GuardRegions {
                                                         inside: inside, resolution: resolution, escaping: base.escapingCallees))
         // Branches taken only by the thread that holds a lock (see `OwnerChecks`).
         out.append(contentsOf: OwnerChecks.regions(s, out).filter { inside($0.start) })
+        // Code only the caller that won a test-and-set runs (see `OnceWinners`): a possible guard.
+        out.append(contentsOf: OnceWinners.regions(s, out).filter { inside($0.start) })
         regions = out
         lockClosureScopes = Set(out.lazy.filter { $0.held?.kind == .lock }.map(\.executable))
         heldOnEntryRegions = heldOnEntry

@@ -315,6 +315,9 @@ public struct DispatchMainInAsyncRule: Rule {
             if method == "async", follow == nil, case .async = ctx, let body = DispatchedBlocks.runningScope(s, of: m),
                let posted = DispatchedBlocks.postedState(s, dispatchedBy: m),
                TaskTails.postsUnreadBeforeLaterHop(s, call: m, body: body, names: posted) { continue }
+            // A comment at the hop that says the block is to run later on purpose (`wait until the
+            // next run loop`): awaiting the main actor instead would break that.
+            if method == "async", Self.documentsDeferral(Self.commentsAtHop(s, call: m)) { continue }
             switch ctx {
             case .async(.task(let ci)) where follow != nil:
                 // The last thing a task nobody keeps does: `await MainActor.run` would behave the same.

@@ -36,3 +36,12 @@ final class Resumer<T> {
         continuation != nil // expect: inconsistent_locking
     }
 }
+
+// Another class's var of the same name, set in a method, is not the box's.
+final class Waiter {
+    var continuation: CheckedContinuation<Int, Error>?
+
+    func wait(_ c: CheckedContinuation<Int, Error>) {
+        continuation = c
+    }
+}

@@ -15,7 +15,8 @@ enum OnceWinners {
         guard !all.isEmpty else { return [] }
         return all.filter { r in
             guard let t = s.enclosingType(of: r.start) else { return false }
-            let vars = storedVars(s, typeName: s.writtenName(ofType: t))
+            let typeName = s.writtenName(ofType: t)
+            let vars = storedVars(s, typeName: typeName)
             let mine = all.filter { $0.receiver == r.receiver }
             func elsewhere(_ k: Int) -> Bool {
                 if mine.contains(where: { $0.start < k && k < $0.end }) { return false }
@@ -31,7 +32,7 @@ enum OnceWinners {
                 }
                 if !writesHere && !checked.insert(name).inserted { continue }
                 for q in s.code.indices where s.code[q].kind == .identifier && s.is(q, text: name) && !s.isKeyword(q - 1, .var) && !s.isKeyword(q - 1, .let)
-                    && (!s.isChar(q - 1, UInt8(ascii: ".")) || s.isKeyword(q - 2, .self)) && elsewhere(q) {
+                    && (!s.isChar(q - 1, UInt8(ascii: ".")) || s.isKeyword(q - 2, .self)) && s.enclosingTypeName(of: q) == typeName && elsewhere(q) {
                     if writesHere || StateAccess.mayWrite(s, q) { return false }
                 }
             }

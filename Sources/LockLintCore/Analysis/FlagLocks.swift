@@ -152,20 +152,25 @@ public struct FlagLocks {
         let d = s.decls[f]
         var sc = Int(s.scopeOf[r.acquireToken])
         while sc >= 0 && sc != d.body {
-            var kw = s.scopes[sc].statementKeyword
-            var group = sc
-            var other = false
-            if kw >= 0, s.isKeyword(kw, .else), s.isChar(kw - 1, UInt8(ascii: "}")) {
-                group = Int(s.scopeOf[kw - 1])
-                kw = group >= 0 && s.scopes[group].close == kw - 1 ? s.scopes[group].statementKeyword : -1
-                other = true
-            }
-            if kw >= 0, s.isKeyword(kw, .if), let test = flagTest(s, from: kw + 1, to: s.scopes[group].open), d.parameterNames.contains(test.parameter) {
-                return (f, test.parameter, test.runsWhen != other)
-            }
+            if let test = flagIf(s, branch: sc), d.parameterNames.contains(test.parameter) { return (f, test.parameter, test.runsWhen) }
             sc = s.scopes[sc].parent
         }
         return nil
+    }
+
+    /// For a then- or else-branch scope of an `if` whose whole condition is a flag (see
+    /// `flagTest`): the flag, and the value with which the branch runs.
+    static func flagIf(_ s: FileStructure, branch sc: Int) -> (parameter: String, runsWhen: Bool)? {
+        var kw = s.scopes[sc].statementKeyword
+        var group = sc
+        var other = false
+        if kw >= 0, s.isKeyword(kw, .else), s.isChar(kw - 1, UInt8(ascii: "}")) {
+            group = Int(s.scopeOf[kw - 1])
+            kw = group >= 0 && s.scopes[group].close == kw - 1 ? s.scopes[group].statementKeyword : -1
+            other = true
+        }
+        guard kw >= 0, s.isKeyword(kw, .if), let test = flagTest(s, from: kw + 1, to: s.scopes[group].open) else { return nil }
+        return (test.parameter, test.runsWhen != other)
     }
 
     /// Whether token `t`, in the body `body` of a function with these parameters (internal names)
@@ -177,21 +182,11 @@ public struct FlagLocks {
         guard close > call + 1 else { return false }
         var sc = Int(s.scopeOf[t])
         while sc >= 0 && sc != body {
-            let scope = s.scopes[sc]
-            var kw = scope.statementKeyword
-            var group = sc
-            var other = false
-            if kw >= 0, s.isKeyword(kw, .else), s.isChar(kw - 1, UInt8(ascii: "}")) {
-                group = Int(s.scopeOf[kw - 1])
-                kw = group >= 0 && s.scopes[group].close == kw - 1 ? s.scopes[group].statementKeyword : -1
-                other = true
-            }
-            if kw >= 0, s.isKeyword(kw, .if), let test = flagTest(s, from: kw + 1, to: s.scopes[group].open),
-               let p = parameters.firstIndex(of: test.parameter), let passed = literalArgument(s, labels[p], open: call + 1, close: close),
-               passed != (test.runsWhen != other) {
+            if let test = flagIf(s, branch: sc), let p = parameters.firstIndex(of: test.parameter),
+               let passed = literalArgument(s, labels[p], open: call + 1, close: close), passed != test.runsWhen {
                 return true
             }
-            sc = scope.parent
+            sc = s.scopes[sc].parent
         }
         return false
     }

@@ -456,6 +456,15 @@ public struct GuardRegions {
                 }
             }
         }
+        // A future's callbacks run on its event loop (see `FutureCallbacks`): a possible guard.
+        // (Not the loop's guard, even where the file says which loop: counted as held, they would
+        // make every other access of the class's public vars a finding, which the tool cannot
+        // judge without knowing who calls them.)
+        for ci in FutureCallbacks.callbacks(s) where inside(s.closures[ci].open) {
+            let c = s.closures[ci]
+            out.append(Region(start: c.open, end: c.close, executable: c.scope, held: nil, receiver: "", writes: true,
+                              definite: true, form: s.text(c.callee)))
+        }
         // Delegate methods bound to a queue: an object made with `delegate: self` and the queue
         // to call it on (`CBCentralManager(delegate: self, queue: q)`) calls the class's methods
         // that take it as their first parameter (`centralManager(_ central: CBCentralManager, …)`)

@@ -105,12 +105,10 @@ public struct FlagLocks {
                 net.whenFalse += step
                 continue
             }
-            let kw = s.scopes[b.group].statementKeyword
-            guard !leaves(b.scope), fallsThrough(s.scopes[b.scope].open), kw >= 0, s.isKeyword(kw, .if),
-                  let test = flagTest(s, from: kw + 1, to: s.scopes[b.group].open) else { return false }
+            guard !leaves(b.scope), fallsThrough(s.scopes[b.scope].open), let test = flagIf(s, branch: b.scope) else { return false }
             if parameter == nil { parameter = test.parameter }
             guard parameter == test.parameter else { return false }
-            if test.runsWhen != b.other { net.whenTrue += step } else { net.whenFalse += step }
+            if test.runsWhen { net.whenTrue += step } else { net.whenFalse += step }
         }
         return net.whenTrue == 0 && net.whenFalse == 0
     }

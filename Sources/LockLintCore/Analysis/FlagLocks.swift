@@ -211,8 +211,8 @@ public struct FlagLocks {
         guard i < to, s.code[i].kind == .identifier else { return nil }
         let name = s.text(i)
         if i + 1 == to { return (name, value) }
-        guard i + 3 == to else { return nil }
         // `p == false`, `p != true`
+        guard i + 3 == to, s.is(i + 1, "==") || s.is(i + 1, "!="), s.is(i + 2, "true") || s.is(i + 2, "false") else { return nil }
         if s.is(i + 2, "false") { value.toggle() }
         if s.is(i + 1, "!=") { value.toggle() }
         return (name, value)
@@ -293,12 +293,6 @@ public struct FlagLocks {
     static func isFlagCondition(_ s: FileStructure, from: Int, to: Int, parameters: Set<String>) -> Bool {
         var end = to
         if end - 1 >= from, s.isKeyword(end - 1, .else) { end -= 1 }
-        var i = from
-        if i < end, s.isChar(i, UInt8(ascii: "!")) { i += 1 }
-        guard i < end, s.code[i].kind == .identifier, parameters.contains(s.text(i)) else { return false }
-        i += 1
-        if i == end { return true }
-        guard i + 2 == end, s.is(i, "==") || s.is(i, "!="), s.is(i + 1, "true") || s.is(i + 1, "false") else { return false }
-        return true
+        return flagTest(s, from: from, to: end).map { parameters.contains($0.parameter) } ?? false
     }
 }

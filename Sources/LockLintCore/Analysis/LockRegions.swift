@@ -850,20 +850,22 @@ public struct LockRegions: Sendable {
         guard depth < 3, d >= 0, s.decls[d].kind == .function, !s.decls[d].nameText.isEmpty else { return false }
         let outer = s.scopes[body].parent
         guard outer >= 0, s.scopes[outer].kind == .closure || s.scopes[outer].kind == .functionBody, s.scope(outer, isWithin: exec) else { return false }
-        let block = s.scopes[outer].interior
-        guard block.count <= 1_500 else { return false }
-        let name = s.decls[d].nameText
-        var called = false
-        for k in block where s.code[k].kind == .identifier && s.is(k, text: name) {
+        guard s.scopes[outer].interior.count <= 1_500, let calls = localCalls(s, body: body, in: outer), !calls.isEmpty else { return false }
+        return calls.allSatisfy { reachesWithoutDeferral(s, from: $0, to: exec, escaping: escaping, depth: depth + 1) }
+    }
+
+    /// The calls, in block `outer`, of the function declared there whose body is `body` (not
+    /// those inside its own body: recursion runs where the first call does), or nil when the
+    /// block names it as a value (`queue.async(execute: compute)`: it may run anywhere, later).
+    static func localCalls(_ s: FileStructure, body: Int, in outer: Int) -> [Int]? {
+        let name = s.decls[s.scopes[body].decl].nameText
+        var out: [Int] = []
+        for k in s.scopes[outer].interior where s.code[k].kind == .identifier && s.is(k, text: name) {
             if s.isKeyword(k - 1, .func) || s.isChar(k - 1, UInt8(ascii: ".")) || s.isChar(k + 1, UInt8(ascii: ":")) { continue }
-            // Named as a value (`queue.async(execute: compute)`): it may run anywhere, later.
-            guard s.isChar(k + 1, UInt8(ascii: "(")) else { return false }
-            // A call inside its own body is recursion: it runs where the first call does.
-            if s.scope(Int(s.scopeOf[k]), isWithin: body) { continue }
-            guard reachesWithoutDeferral(s, from: k, to: exec, escaping: escaping, depth: depth + 1) else { return false }
-            called = true
+            guard s.isChar(k + 1, UInt8(ascii: "(")) else { return nil }
+            if !s.scope(Int(s.scopeOf[k]), isWithin: body) { out.append(k) }
         }
-        return called
+        return out
     }
 }
 

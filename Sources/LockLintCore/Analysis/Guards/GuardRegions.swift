@@ -664,11 +664,7 @@ public struct GuardRegions {
         let d = s.scopes[sc].decl
         if outer >= 0, s.scopes[outer].kind == .functionBody || s.scopes[outer].kind == .closure, d >= 0, s.decls[d].kind == .function,
            LockRegions.localFunctionRunsInPlace(s, body: sc, to: outer, escaping: escaping, depth: 0) {
-            let name = s.decls[d].nameText
-            found = s.scopes[outer].interior.filter { k in
-                s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) && s.is(k, text: name) && !s.isKeyword(k - 1, .func)
-                    && !s.isChar(k - 1, UInt8(ascii: ".")) && !s.scope(Int(s.scopeOf[k]), isWithin: sc)
-            }
+            found = LockRegions.localCalls(s, body: sc, in: outer)
         }
         localCalls[sc] = .some(found)
         return found.map { (sc, $0) }

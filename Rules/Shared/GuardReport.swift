@@ -89,7 +89,10 @@ enum GuardReport {
             // The write already runs in a block on the queue: a barrier submitted from inside it
             // would deadlock (sync) or run after the block returns (async). The block itself is
             // what must run alone.
-            if let b = f.plainBlock, b.method == "sync" || b.method == "async" {
+            if let b = f.plainBlock, b.workItem {
+                // A work item keeps the flags it is made with wherever it is submitted.
+                fix = "make the work item that writes it a barrier: DispatchWorkItem(flags: .barrier) { } at line \(b.line), so that it runs alone wherever it is submitted"
+            } else if let b = f.plainBlock, b.method == "sync" || b.method == "async" {
                 fix = "make the block that writes it a barrier: \(q).\(b.method)(flags: .barrier) { } in place of \(q).\(b.method) { } at line \(b.line), "
                     + "so that it runs alone; do not submit a barrier from inside that block (a sync one would deadlock, an async one would run after the block returns)"
             } else {
@@ -429,7 +432,7 @@ enum GuardReport {
                 + (handOff.map { handOffFix(g.name, method: $0, name: f.variable, write: f.write, keepOrder: later,
                                             because: later ? orderReason(f, context: context) : nil, answersNow: now) }
                    ?? queueFix(g.name, name: f.variable, write: f.write, keepOrder: later, because: later ? orderReason(f, context: context) : nil,
-                               operationQueue: isOperationQueue(g.name, f, context: context), answersNow: now))
+                               operationQueue: isOperationQueue(g.name, f, context: context), answersNow: now, barrier: g.kind == .readerWriter))
             if let fn = checkThenActFunction(context.structure, f) {
                 return base + "; '\(fn)' also decides on '\(f.variable)' by reading it before writing it: re-check the condition in the block on "
                     + "\(g.name) that writes, so a second call cannot pass the same check first"
@@ -578,8 +581,9 @@ enum GuardReport {
     /// `answersNow` names the member of a read that hands its caller the value (or runs a
     /// closure it cannot keep) before it returns: reading inside a submitted block and handing
     /// the value on later cannot work there, and is not offered.
+    /// `barrier`: `q` is a concurrent queue whose barrier blocks write; a write goes in one.
     static func queueFix(_ q: String, name: String, write: Bool, keepOrder: Bool = false, because: String? = nil, operationQueue: Bool = false,
-                         answersNow: String? = nil) -> String {
+                         answersNow: String? = nil, barrier: Bool = false) -> String {
         if let member = answersNow, !write {
             let wait = operationQueue ? "waiting for an operation (\(q).addOperations(_:waitUntilFinished: true))" : "\(q).sync { }"
             let on = operationQueue ? "no operation on \(q) waits for" : "no block on \(q) waits for"
@@ -594,9 +598,10 @@ enum GuardReport {
                 + "; waiting for the operation (\(q).addOperations(_:waitUntilFinished: true)) is safe only from callers that never run on \(q) and that no operation on \(q) waits for, "
                 + "so where that is not certain, guard '\(name)' with one short lock at every access instead"
         }
-        return (keepOrder ? "make the write on \(q) in the order the code after it expects (inside \(q).async { } it would run after that code\(because ?? ""); check whether that code relies on it first)"
-            : write ? "make the write inside \(q).async { }" : "read '\(name)' inside \(q).async { } and hand the value on from there")
-            + "; \(q).sync { } is safe only from callers that never run on \(q) and that no block on \(q) waits for, "
+        let flags = barrier && write ? "(flags: .barrier)" : ""
+        return (keepOrder ? "make the write on \(q) in the order the code after it expects (inside \(q).async\(flags) { } it would run after that code\(because ?? ""); check whether that code relies on it first)"
+            : write ? "make the write inside \(q).async\(flags) { }" : "read '\(name)' inside \(q).async { } and hand the value on from there")
+            + "; \(q).sync\(flags) { } is safe only from callers that never run on \(q) and that no block on \(q) waits for, "
             + "so where that is not certain, guard '\(name)' with one short lock at every access instead"
     }
 

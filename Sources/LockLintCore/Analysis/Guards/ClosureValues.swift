@@ -129,7 +129,7 @@ enum ClosureValues {
                 var r = callee - 2
                 while r >= 2 && s.isChar(r - 1, UInt8(ascii: ".")) && (s.code[r - 2].isWord) { r -= 2 }
                 guard r >= 0, s.code[r].isWord else { return nil }
-                out.append(.submitted(callee: callee, receiver: LockRegions.normalized(s.text(s.span(r, callee - 2)))))
+                out.append(.submitted(callee: callee, receiver: LockRegions.normalized(s.text(s.span(r, callee - 1)))))
                 continue
             }
             guard depth < 3, let method = privateMethod(s, callee: callee, from: callee),

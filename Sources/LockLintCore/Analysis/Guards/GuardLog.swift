@@ -4,6 +4,8 @@ public struct PlainBlock: Sendable, Hashable {
     public var queue: String
     public var method: String
     public var line: Int
+    /// The block is a `DispatchWorkItem`'s, made at `line` and submitted elsewhere.
+    public var workItem: Bool = false
 }
 
 /// A place in a file of the run: findings and notes may point into any file.
@@ -2788,7 +2790,8 @@ struct UnitWalker {
     func plainReaderWriterBlock(_ i: Int, regions: GuardRegions) -> PlainBlock? {
         for r in regions.regions where r.start < i && i < r.end {
             if let h = r.held, h.kind == .readerWriter, !r.writes, s.enclosingExecutable(of: i) == r.executable {
-                return PlainBlock(queue: h.name, method: r.form.isEmpty ? "sync" : r.form, line: s.line(ofToken: r.start))
+                let item = s.scopes[r.executable].kind == .closure && GuardRegions.workItem(s, s.closures[s.scopes[r.executable].closure]) != nil
+                return PlainBlock(queue: h.name, method: r.form.isEmpty ? "sync" : r.form, line: s.line(ofToken: r.start), workItem: item)
             }
         }
         return nil

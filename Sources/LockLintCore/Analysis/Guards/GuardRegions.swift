@@ -557,17 +557,32 @@ public struct GuardRegions {
         all.removeSubrange(skipping)
         var added: [Region] = []
         var done = Set<Int>()
-        func held(_ site: ClosureValues.Site) -> [(guard: HeldGuard, receiver: String, form: String)] {
+        typealias Held = (guard: HeldGuard, receiver: String, form: String, writes: Bool)
+        var keys: [String: String]? = nil
+        func held(_ site: ClosureValues.Site, _ value: Closure) -> [Held] {
             switch site {
             case .submitted(let callee, let receiver):
-                guard case .guarded(let kind) = resolution.executor(receiver, callee), kind != .readerWriter else { return [] }
-                return [(HeldGuard.executor(receiver, kind), receiver, s.text(callee))]
+                guard case .guarded(let kind) = resolution.executor(receiver, callee) else { return [] }
+                // On a reader-writer queue: a barrier block (the call's flag or the work item's)
+                // may write; a plain one only reads.
+                let writes = kind != .readerWriter || Self.isBarrierItem(s, value)
+                    || (s.isChar(callee + 1, UInt8(ascii: "(")) && Self.argumentsName(s, open: callee + 1, "barrier"))
+                return [(HeldGuard.executor(receiver, kind), receiver, s.text(callee), writes)]
             case .call(let t):
-                var out: [(guard: HeldGuard, receiver: String, form: String)] = []
+                var out: [Held] = []
                 for r in all where r.start < t && t < r.end && r.definite {
                     guard let h = r.held, !(h.kind == .readerWriter && !r.writes), !out.contains(where: { $0.guard == h }),
                           LockRegions.reachesWithoutDeferral(s, from: t, to: r.executable, escaping: escaping) else { continue }
-                    out.append((h, r.receiver, r.form))
+                    out.append((h, r.receiver, r.form, true))
+                }
+                // Called in the branch the code takes when it already runs on a queue
+                // (`if DispatchQueue.getSpecific(key: k) != nil { body() }`, the key set on that
+                // queue): that queue's guard, as the caller's block holds it (the tool cannot
+                // tell a reader's block from a barrier there).
+                if out.isEmpty, let body = s.enclosingFunction(of: t).map({ s.decls[$0].body }), body >= 0,
+                   let queue = GuardLogExtractor.onQueueBranch(s, t, within: body, keys: &keys),
+                   case .guarded(let kind) = resolution.executor(queue, t) {
+                    out.append((HeldGuard.executor(queue, kind), queue, "", true))
                 }
                 return out
             }
@@ -575,17 +590,19 @@ public struct GuardRegions {
         for _ in 0..<2 {
             var round: [Region] = []
             for v in values where !done.contains(v.closure) {
-                var common: [(guard: HeldGuard, receiver: String, form: String)]? = nil
+                var common: [Held]? = nil
+                let c = s.closures[v.closure]
                 for site in v.sites {
-                    let here = held(site)
-                    common = common.map { c in c.filter { g in here.contains { $0.guard == g.guard } } } ?? here
+                    let here = held(site, c)
+                    common = common.map { c in
+                        c.compactMap { g in here.first { $0.guard == g.guard }.map { (g.guard, g.receiver, g.form.isEmpty ? $0.form : g.form, g.writes && $0.writes) } }
+                    } ?? here
                     if common!.isEmpty { break }
                 }
                 guard let common, !common.isEmpty else { continue }
                 done.insert(v.closure)
-                let c = s.closures[v.closure]
                 for g in common {
-                    round.append(Region(start: c.open, end: c.close, executable: c.scope, held: g.guard, receiver: g.receiver, writes: true,
+                    round.append(Region(start: c.open, end: c.close, executable: c.scope, held: g.guard, receiver: g.receiver, writes: g.writes,
                                         definite: true, form: g.form))
                 }
             }
@@ -1401,12 +1418,48 @@ public struct GuardRegions {
         return aliases.contains(String(head)) ? String(receiver[receiver.index(after: dot)...]) : receiver
     }
 
-    /// A block submitted with `flags: .barrier`.
+    /// A block submitted with `flags: .barrier`, or the block of a work item made with that flag
+    /// (`DispatchWorkItem(flags: .barrier) { … }` handed on as `execute:`: GCD keeps the flag).
     public static func isBarrier(_ s: FileStructure, _ c: Closure) -> Bool {
+        if isBarrierItem(s, c) { return true }
         guard c.callee >= 0, s.isChar(c.callee + 1, UInt8(ascii: "(")) else { return false }
-        let close = Int(s.match[c.callee + 1])
-        guard close > c.callee else { return false }
-        return s.span(c.callee + 2, close).contains { s.is($0, "barrier") }
+        return argumentsName(s, open: c.callee + 1, "barrier")
+    }
+
+    /// The closure is the block of `DispatchWorkItem(…flags: .barrier…) { … }` (or its `block:`
+    /// argument), wherever the item is submitted.
+    public static func isBarrierItem(_ s: FileStructure, _ c: Closure) -> Bool {
+        guard let item = workItem(s, c), s.isChar(item + 1, UInt8(ascii: "(")) else { return false }
+        return argumentsName(s, open: item + 1, "barrier")
+    }
+
+    /// The `DispatchWorkItem` token of `DispatchWorkItem { … }`, `DispatchWorkItem(flags: …) { … }`
+    /// or `DispatchWorkItem(block: { … })` whose block is closure `c`.
+    public static func workItem(_ s: FileStructure, _ c: Closure) -> Int? {
+        guard s.identifiers.mayContain("DispatchWorkItem") else { return nil }
+        var open = -1
+        if s.isChar(c.open - 1, UInt8(ascii: ")")) {
+            open = Int(s.match[c.open - 1])
+        } else if s.isChar(c.open - 1, UInt8(ascii: ":")), let o = s.argumentListOpen(holding: c.open) {
+            open = o
+        } else if s.is(c.open - 1, "DispatchWorkItem") {
+            return c.open - 1
+        }
+        guard open >= 1, open < c.open, s.is(open - 1, "DispatchWorkItem") else { return nil }
+        return open - 1
+    }
+
+    /// The argument list opened at `open` names `word` outside any closure (`flags: .barrier`).
+    static func argumentsName(_ s: FileStructure, open: Int, _ word: String) -> Bool {
+        let close = Int(s.match[open])
+        guard close > open else { return false }
+        var k = open + 1
+        while k < close {
+            if s.isChar(k, UInt8(ascii: "{")), Int(s.match[k]) > k { k = Int(s.match[k]) + 1; continue }
+            if s.is(k, text: word) { return true }
+            k += 1
+        }
+        return false
     }
 }
 

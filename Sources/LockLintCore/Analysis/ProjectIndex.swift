@@ -953,7 +953,8 @@ public struct ProjectIndex: Sendable {
             let name = s.decls[m].nameText
             if name == "unlock" && LockRegions.firstLabel(s, s.decls[m]) == nil { bits |= 4 }
             guard name == "lock" else { continue }
-            let takes = s.scopes[s.decls[m].body].interior.contains { k in
+            let body = s.scopes[s.decls[m].body]
+            let takes = body.interior.contains { k in
                 guard s.code[k].kind == .identifier && (s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "{"))) else { return false }
                 if vocabulary.lockScopedNames.contains(s, k) || s.is(k, "sync") || s.is(k, "wait") { return true }
                 guard vocabulary.acquireNames.contains(s, k) else { return false }
@@ -970,9 +971,48 @@ public struct ProjectIndex: Sendable {
                 guard case .variable(let v) = s.lookupVariable(last, at: k) else { return false }
                 return vocabulary.lockType(of: s.decls[v], in: s, strict: false) != nil
             }
-            bits |= takes ? 1 : 2
+            bits |= takes && !returnsReleased(s, body, vocabulary: vocabulary) ? 1 : 2
         }
         return bits
+    }
+
+    /// A `lock()` body that gives back before it returns whatever it takes, and never waits: it
+    /// takes an inner lock and releases it (`inner.lock(); count += 1; inner.unlock()`), or runs
+    /// its work in a lock's or a queue's closure (`inner.withLock { count += 1 }`), with no
+    /// `wait` and no loop to block in until another caller is done. Its caller then holds
+    /// nothing: the type counts or flags (in-flight work, a pause), it does not exclude.
+    static func returnsReleased(_ s: FileStructure, _ body: Scope, vocabulary: LockVocabulary) -> Bool {
+        var acquired: [String] = []
+        var released = Set<String>()
+        for k in s.span(body.open + 1, body.close) {
+            if s.code[k].kind == .keyword, s.code[k].word == .while || s.code[k].word == .repeat || s.code[k].word == .for { return false }
+            guard s.code[k].kind == .identifier else { continue }
+            if s.is(k, "wait") || s.is(k, "sleep") || s.is(k, "usleep") || s.is(k, "tryLock") { return false }
+            guard s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "{")) else { continue }
+            let free = !s.isChar(k - 1, UInt8(ascii: "."))
+            let receiver: String
+            if free {
+                guard s.isChar(k + 1, UInt8(ascii: "(")) else { continue }
+                let close = Int(s.match[k + 1])
+                guard close > k + 1 else { continue }
+                receiver = LockRegions.normalized(s.text(s.span(k + 2, close)).replacingAmpersand())
+            } else {
+                let r = LockRegions.receiverStart(s, dot: k - 1)
+                guard r >= 0, !s.isKeyword(r, .super) else { continue }
+                receiver = LockRegions.normalized(s.text(s.span(r, k - 1)))
+            }
+            if vocabulary.lockScopedNames.contains(s, k) || s.is(k, "sync") {
+                // The work in a closure the call runs before it returns: nothing stays held.
+                if free || !s.isChar(k + 1, UInt8(ascii: "{")) && !(s.isChar(k + 1, UInt8(ascii: "(")) && s.isChar(Int(s.match[k + 1]) + 1, UInt8(ascii: "{"))) {
+                    return false
+                }
+            } else if vocabulary.acquireNames.contains(s, k) && (free == vocabulary.freeFunctionAcquires.contains(s.text(k))) {
+                acquired.append(receiver)
+            } else if vocabulary.releaseNames.contains(s, k) {
+                released.insert(receiver)
+            }
+        }
+        return acquired.allSatisfy(released.contains)
     }
 
     /// The receivers (normalized, as lock regions write them) of zero-argument release calls

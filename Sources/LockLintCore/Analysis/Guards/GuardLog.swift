@@ -1127,6 +1127,7 @@ public enum GuardLogExtractor {
         let replaced = ReplacedVars(s)
         resolution2.isReplaceable = { receiver, at in replaced.isReplaced(receiver, at: at) }
         resolution2.isSetPerCall = { receiver, at in replaced.isSetPerCall(receiver, at: at) }
+        resolution2.isDomainLock = { receiver, at in LockReceivers.isDomainReceiver(receiver, at: at, context) }
         resolution2.readerMethod = { receiver, method, at in
             guard case .member(let d) = receiverDecl(s, receiver, at: at), let type = declaredTypeName(d, s) else { return false }
             return context.lockReaderMethods(type).contains(method)
@@ -1702,9 +1703,15 @@ public enum GuardLogExtractor {
         r.superclass = superName
         r.isSubclass = !superName.isEmpty && (knownBaseClasses.contains(superName) || context.isClassInRun(superName))
         r.inPackage = context.fileContext.module != nil
+        // A stored value of a type of the run whose `lock()` holds nothing once it returns (a
+        // counter of work in flight, a pause flag): named like a lock, it is none.
+        func domainLock(_ m: Int) -> Bool {
+            guard let type = declaredTypeName(s.decls[m], s) else { return false }
+            return context.lockImplementations(type) == 2
+        }
         for u in units {
             for m in s.children[u] where s.decls[m].kind == .variable
-                && (local.locks.contains(s.decls[m].nameText) || local.queues.contains(s.decls[m].nameText)) {
+                && (local.locks.contains(s.decls[m].nameText) && !domainLock(m) || local.queues.contains(s.decls[m].nameText)) {
                 if s.decls[m].modifiers.contains(.public) || s.decls[m].modifiers.contains(.open) { r.publicGuards.append(s.decls[m].nameText) }
                 if s.isVisibleOutsideFile(s.decls[m]) { r.exposedGuards.append(s.decls[m].nameText) }
                 r.ownLocks.append(s.decls[m].nameText)
@@ -1715,7 +1722,7 @@ public enum GuardLogExtractor {
             for m in s.children[u] where s.decls[m].kind == .variable && !s.decls[m].isStaticMember && !s.decls[m].isComputed {
                 let name = s.decls[m].nameText
                 if local.locks.contains(name) {
-                    r.holds.append("lock '\(name)'")
+                    if !domainLock(m) { r.holds.append("lock '\(name)'") }
                 } else if local.queues.contains(name) || local.readerWriter.contains(name) {
                     r.holds.append("queue '\(name)'")
                 } else if local.eventLoops.contains(name) {

@@ -218,6 +218,9 @@ public struct GuardRegions {
         /// Whether the queue `receiver` names is a stored `var` a method sets to a queue its caller
         /// passed (`self.queue = queue`): not one queue for the instance, so no guard the tool can name.
         public var isSetPerCall: (String, Int) -> Bool = { _, _ in false }
+        /// Whether the receiver of a manual `lock()` is a value whose `lock()` holds nothing once
+        /// it returns (a counter, a pause flag: see `LockReceivers.isDomainLock`): no guard.
+        public var isDomainLock: (String, Int) -> Bool = { _, _ in false }
 
         /// What a block on executor `receiver` of `kind` holds: nothing the tool can name when the
         /// receiver is a queue var set per call (`isSetPerCall`).
@@ -423,6 +426,7 @@ public struct GuardRegions {
                 region.held = resolution.executorGuard(r.lock, at: s.closures[ci].callee, kind)
                 if kind == .readerWriter { region.writes = Self.isBarrier(s, s.closures[ci]) }
             case .manual, .deferred, .unreleased, .heldOnEntry:
+                if r.lock != "self", resolution.isDomainLock(r.lock, r.acquireToken) { continue }
                 region.held = resolution.isParameter(r.lock, r.acquireToken) ? nil : HeldGuard(r.lock, .lock)
             }
             // A lock in a var the code sets after construction (made later, swapped, or nil for a

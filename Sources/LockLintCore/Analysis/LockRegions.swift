@@ -357,6 +357,12 @@ public struct LockRegions: Sendable {
                 lock = "self"
             }
             if !vocabulary.freeFunctionAcquires.contains(name) {
+                // `try store.lock(value: key)`, `let sealed = box.lock(with: pin)`: a call that
+                // passes what no lock API takes and can throw, or gives a value, is a domain
+                // method (it encrypts, it seals), whatever the file releases.
+                if close > i + 2, Self.isPayloadCall(s, i, receiverStart: lock == "self" && !s.isChar(i - 1, UInt8(ascii: ".")) ? i : Self.receiverStart(s, dot: i - 1)) {
+                    continue
+                }
                 if releasedReceivers[release] == nil { releasedReceivers[release] = Self.receiversReleasing(s, release) }
                 if !releasedReceivers[release]!.contains(lock) && Self.isDomainMethodCall(s, i, close: close, release: release, onSelf: lock == "self") {
                     continue
@@ -483,11 +489,34 @@ public struct LockRegions: Sendable {
         if close > i + 2 {
             let label = s.code[i + 2].kind == .identifier && s.isChar(i + 3, UInt8(ascii: ":")) ? s.text(i + 2) : "_"
             if lockArgumentLabels.contains(label) { return false }
-            // A lock type of this file may take its own argument: `func lock(owner:)` beside `func unlock(`.
-            let declaredHere = s.functionDecls(named: s.text(i)).contains { firstLabel(s, s.decls[$0]) == label }
+            // A lock type of this file may take its own argument: `func lock(owner:)` beside
+            // `func unlock(`, when that method takes a lock (`lock(value:)` that encrypts a key
+            // takes none).
+            let declaredHere = s.functionDecls(named: s.text(i)).contains { firstLabel(s, s.decls[$0]) == label && takesLock(s, s.decls[$0]) }
             return !(declaredHere && releaseDeclared)
         }
         return onSelf && !releaseDeclared && !s.functionDecls(named: s.text(i)).isEmpty
+    }
+
+    /// The acquire-named call at `i` (its expression starting at `receiverStart`) passes a first
+    /// argument with a label no lock API takes, and is tried or gives its caller a value
+    /// (assigned, returned): an operation on data, not an acquire.
+    static func isPayloadCall(_ s: FileStructure, _ i: Int, receiverStart r: Int) -> Bool {
+        guard r >= 0, s.code[i + 2].kind == .identifier, s.isChar(i + 3, UInt8(ascii: ":")), !lockArgumentLabels.contains(s.text(i + 2)) else { return false }
+        var p = r - 1
+        if p >= 0 && (s.isChar(p, UInt8(ascii: "?")) || s.isChar(p, UInt8(ascii: "!"))) && s.isKeyword(p - 1, .try) { p -= 1 }
+        return s.isKeyword(p, .try) || s.isKeyword(p, .return) || (s.isChar(p, UInt8(ascii: "=")) && s.code[p].length == 1)
+    }
+
+    /// Whether function `d`'s body calls a lock API (an acquire or a lock's closure method, by
+    /// the default names) or waits.
+    static func takesLock(_ s: FileStructure, _ d: Decl) -> Bool {
+        guard d.body >= 0 else { return false }
+        return s.scopes[d.body].interior.contains { k in
+            s.code[k].kind == .identifier && (s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "{")))
+                && (LockVocabulary.default.acquireNames.contains(s, k) || LockVocabulary.default.lockScopedNames.contains(s, k)
+                    || s.is(k, "wait") || s.is(k, "sync"))
+        }
     }
 
     /// The receivers (as `lock` is written in regions) the file calls `release` on: `self` for a

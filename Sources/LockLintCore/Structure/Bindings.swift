@@ -276,8 +276,10 @@ extension FileStructure {
         let prevEnd = d.start > 0 ? Int(code[d.start - 1].end) : 0
         var out = ""
         var k = firstComment(atOrAfter: prevEnd)
+        // (Not a comment that ends the previous code's line: that one is the previous code's.)
+        let prevLine = d.start > 0 ? file.location(prevEnd).line : -1
         while k < comments.count && Int(comments[k].start) < startOffset {
-            out += file.text(comments[k].range) + "\n"
+            if file.location(Int(comments[k].start)).line != prevLine { out += file.text(comments[k].range) + "\n" }
             k += 1
         }
         // A trailing comment on the declaration's own line counts too.

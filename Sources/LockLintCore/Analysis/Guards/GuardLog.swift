@@ -390,6 +390,9 @@ public enum GuardLogExtractor {
         "single thread", "single-thread", "one thread", "same thread", "not thread safe", "not thread-safe",
         "isn't thread safe", "isn't thread-safe", "not threadsafe", "only intended for", "thread-confined", "thread confined",
         "not actually sendable", "not really sendable", "isn't sendable", "is not sendable",
+        // One owner per instance (a task, a request): what the fix-it asks the author to say.
+        "single-owner", "single owner", "never shared", "not shared between", "not shared across", "never accessed concurrently",
+        "not accessed concurrently", "never used concurrently", "not used concurrently",
     ].map { Array($0.utf8) }
 
     static let ownerProtectionPhrases: [[UInt8]] = ["protected by", "guarded by", "synchronized by", "under the lock", "under the owner"]

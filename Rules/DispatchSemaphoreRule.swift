@@ -22,8 +22,9 @@ public struct DispatchSemaphoreRule: Rule {
             """,
         knownLimits: """
             Reports every line that names the type, once per line, except `extension DispatchSemaphore` (no use \
-            of a semaphore) and a parameter its function only signals or hands to a function of the file (no \
-            wait there; the creation and the wait are judged where they are); the message says what the semaphore is used \
+            of a semaphore), a parameter its function only signals or hands to a function of the file, and a \
+            local collection of semaphores its function only appends to and signals (no wait there; the creation \
+            and the wait are judged where they are); the message says what the semaphore is used \
             for when its creation (`DispatchSemaphore(value: N)`, also `x = .init(value: N)` assigned later to a \
             variable declared without a value or `= nil`) is in the same file. A wait in a function marked \
             `noasync`, or in a private helper called only from such functions, is told to stay for synchronous \
@@ -215,6 +216,8 @@ public struct DispatchSemaphoreRule: Rule {
             if s.isKeyword(i - 1, .class) || s.isKeyword(i - 1, .struct) || s.isKeyword(i - 1, .enum) || s.isKeyword(i - 1, .actor) { continue }
             // A parameter its function only signals: no wait here, and no value to judge.
             if SemaphoreParameters.onlySignalled(s, typeAt: i) { continue }
+            // A local collection its function only fills and signals (waiters released together).
+            if SemaphoreParameters.onlySignalledCollection(s, typeAt: i) { continue }
             let line = s.line(ofToken: i)
             if line == lastLine { continue }
             lastLine = line

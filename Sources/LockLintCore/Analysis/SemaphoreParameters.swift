@@ -58,6 +58,37 @@ public enum SemaphoreParameters {
         return uses > 0
     }
 
+    /// Whether the `DispatchSemaphore` at `i` is the element type of a local collection
+    /// (`var ready = [DispatchSemaphore]()`, `var ready: [DispatchSemaphore] = []`, `Array<…>()`) that its
+    /// function only fills and signals: every mention of the local is `ready.append(…)` or a
+    /// walk over it (`ready.forEach { … }`, `for s in ready { … }`) that signals and never
+    /// waits. The waits are where the semaphores were made: this site blocks no thread.
+    public static func onlySignalledCollection(_ s: FileStructure, typeAt i: Int) -> Bool {
+        let element = s.isChar(i - 1, UInt8(ascii: "[")) && s.isChar(i + 1, UInt8(ascii: "]"))
+            || s.is(i - 1, "<") && s.is(i - 2, "Array") && s.is(i + 1, ">")
+        guard element,
+              let d = s.variableDeclarations(holding: i).last, s.decls[d].kind == .variable, s.decls[d].name >= 0,
+              let fn = s.enclosingFunction(of: i), s.decls[fn].body >= 0, s.scope(Int(s.scopeOf[i]), isWithin: s.decls[fn].body) else { return false }
+        let name = s.text(s.decls[d].name)
+        let body = s.scopes[s.decls[fn].body]
+        // A block that signals and never waits.
+        func signalsOnly(_ open: Int) -> Bool {
+            let close = Int(s.match[open])
+            guard close > open else { return false }
+            let inner = s.span(open + 1, close)
+            return inner.contains { s.is($0, "signal") } && !inner.contains { s.is($0, "wait") }
+        }
+        var uses = 0
+        for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && s.is(k, text: name) && k != s.decls[d].name {
+            if s.isChar(k - 1, UInt8(ascii: ".")) { continue }
+            if s.isChar(k + 1, UInt8(ascii: ".")) && s.is(k + 2, "append") && s.isChar(k + 3, UInt8(ascii: "(")) { uses += 1; continue }
+            if s.isChar(k + 1, UInt8(ascii: ".")) && s.is(k + 2, "forEach") && s.isChar(k + 3, UInt8(ascii: "{")) && signalsOnly(k + 3) { uses += 1; continue }
+            if s.isKeyword(k - 1, .in) && s.isChar(k + 1, UInt8(ascii: "{")) && signalsOnly(k + 1) { uses += 1; continue }
+            return false
+        }
+        return uses > 0
+    }
+
     /// The `(` of the call whose argument list holds the argument ending at `k` (`label: x` or `x`).
     static func callOpen(_ s: FileStructure, argument k: Int) -> Int? {
         var start = k

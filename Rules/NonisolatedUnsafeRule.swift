@@ -23,6 +23,8 @@ public struct NonisolatedUnsafeRule: Rule {
             """,
         knownLimits: """
             `nonisolated(unsafe)` is an explicit opt-in, so a finding must add something the code does not say. \
+            A declaration compiled only for WebAssembly without threads (`#if os(WASI)` or `arch(wasm32)`, not with \
+            `_runtime(_multithreaded)`) is not reported: that program runs one thread. \
             Reported: a `var` (global, static, or instance) written after its initialization with no lock held, in \
             this file or in another file of the run (a global by its name, a member as `Type.name`, `Self.name` or \
             by name in an extension of its type); the message names the line (and file) of a write. Writes that \
@@ -356,6 +358,8 @@ public struct NonisolatedUnsafeRule: Rule {
         // A documented contract (`/// Set once at startup, before any task runs.`) is the
         // explanation the opt-out needs; a finding would only repeat it.
         if documented(s, di) { return nil }
+        // Compiled only for a platform whose programs have one thread: no other thread to race.
+        if singleThreadedOnly(s, d) { return nil }
         // A var: the opt-out matters where it is written after initialization. Written only in
         // an initializer, a once-initializer closure or deinit, it is set once and then read.
         // Writes made with no lock held (a write under a lock is the lock's business).
@@ -501,6 +505,16 @@ public struct NonisolatedUnsafeRule: Rule {
             ? ", or leave it isolated to the actor and reach it with await" : ""
         return ("instance var '\(d.nameText)'\(typeText) of \(ownerName) is written \(writeLine) with no lock held, and isolation checking is off for it",
                 "guard every access with one lock owned by \(ownerName)\(isolatedOption)")
+    }
+
+    /// Whether declaration `d` is compiled only for WebAssembly/WASI without its threads
+    /// (`#if os(WASI)`, not `&& _runtime(_multithreaded)`): such a program runs one thread.
+    func singleThreadedOnly(_ s: FileStructure, _ d: Decl) -> Bool {
+        let b = s.branch(of: d.keyword)
+        guard b >= 0 else { return false }
+        let assumes = s.branches[b].assumes
+        return assumes.contains { $0.hasPrefix("+") && ($0.contains("os(WASI)") || $0.contains("arch(wasm32)")) && !$0.contains("||") }
+            && !assumes.contains { $0.contains("_runtime(_multithreaded)") && !$0.hasPrefix("-") }
     }
 
     /// Whether declaration `di` states its contract in a comment: its own, the one right above

@@ -120,6 +120,18 @@ struct LockFlow {
     /// line, a `;`, or the `}` closing `scope`); brackets and closures inside it are skipped.
     static func statementEnd(_ s: FileStructure, after from: Int, scope: Int, limit: Int) -> Int {
         var j = from + 1
+        // `return` at the end of a line takes the expression on the next one as its value (as
+        // the compiler does), unless that line starts a statement or ends the block.
+        if s.isKeyword(from, .return) || s.isKeyword(from, .throw), j < limit, s.code[j].flags.contains(.newlineBefore),
+           !s.isChar(j, UInt8(ascii: "}")), !s.isChar(j, UInt8(ascii: ";")), s.code[j].kind != .pound, s.code[j].kind != .attribute,
+           s.code[j].kind != .keyword || s.isKeyword(j, .self) || s.isKeyword(j, .try) || s.isKeyword(j, .await) || s.isKeyword(j, .nil)
+            || s.isKeyword(j, .Self) || s.isKeyword(j, .super) {
+            j += 1
+            if s.isChar(j - 1, UInt8(ascii: "(")) || s.isChar(j - 1, UInt8(ascii: "[")) || s.isChar(j - 1, UInt8(ascii: "{")) {
+                let m = Int(s.match[j - 1])
+                if m >= j { j = m + 1 }
+            }
+        }
         while j < limit {
             if s.isChar(j, UInt8(ascii: ";")) { return j }
             if s.isChar(j, UInt8(ascii: "}")) { return j }

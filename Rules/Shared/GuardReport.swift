@@ -110,6 +110,13 @@ enum GuardReport {
                 // A read on another queue cannot just move to the main actor (a sync there can
                 // deadlock): the value is handed over instead.
                 fix = "the writes of '\(f.variable)' run on the main actor: read it there and hand a copy to the code that runs under \(list(f.here)), or guard every access to '\(f.variable)' with one lock"
+            } else if let inverted = invertedOrder(taking: p, under: f.here, f, context: context) {
+                // Taking the guard here, under the lock this access holds, would take the two
+                // locks in the order the run takes them the other way round: a deadlock.
+                fix = "use \(describe(p)) for every access to '\(f.variable)', but not by taking it here inside \(describe(inverted.held)): "
+                    + "\(inverted.whereText) takes \(describe(inverted.held)) while \(describe(p)) is held, so taking \(describe(p)) here would take the two "
+                    + "in the opposite order and can deadlock; make this access before \(describe(inverted.held)) is taken or after it is released, "
+                    + "holding \(describe(p)) alone"
             } else {
                 fix = "use \(describe(p)) for every access to '\(f.variable)'"
             }
@@ -631,6 +638,26 @@ enum GuardReport {
             return ", such as the code after the call of '\(fn)' \(at)"
         }
         return ", such as the code of callers outside the module after a call of '\(fn)'"
+    }
+
+    /// A lock among `held` (held at the access) that the run takes while it holds `guardLock`:
+    /// taking `guardLock` at the access would invert that order. With where the run does so.
+    static func invertedOrder(taking guardLock: HeldGuard, under held: [HeldGuard], _ f: GuardFinding,
+                              context: RuleContext) -> (held: HeldGuard, whereText: String)? {
+        guard guardLock.kind == .lock, guardLock.name != "self" else { return nil }
+        func key(_ g: HeldGuard) -> String {
+            let bare = g.name.hasPrefix("self.") ? String(g.name.dropFirst(5)) : g.name
+            let module = LockGraph.moduleShortName(context.module)
+            return bare.contains(".") ? "\(module)::\(bare)" : "\(module)::\(f.typeName).\(bare)"
+        }
+        for h in held where h.kind == .lock && h.name != "self" && h != guardLock {
+            guard let e = context.lockTaken(key(h), whileHolding: key(guardLock)) else { continue }
+            let site = e.call ?? e.innerSite
+            let file = site.path == context.structure.file.path ? "" : " of \(fileName(site.path))"
+            let through = e.call != nil && !e.callee.isEmpty ? " (through '\(e.callee)')" : ""
+            return (h, "the code at line \(site.location.line)\(file)\(through)")
+        }
+        return nil
     }
 
     /// Names a project commonly gives its own lock type.

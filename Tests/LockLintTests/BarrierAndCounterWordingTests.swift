@@ -75,4 +75,20 @@ final class BarrierAndCounterWordingTests: XCTestCase {
         XCTAssertEqual(ds.first?.message, "@unchecked Sendable class 'Channel' has mutable state ('native') and no lock, queue or actor guarding it")
         XCTAssertFalse(ds.contains { $0.message.contains("'gate'") || $0.fixIt.message.contains("'gate'") }, "\(ds.map(\.fixIt.message))")
     }
+
+    /// A fix-it that offers a var's guard where the access holds another lock never has the
+    /// guard taken inside that lock when the run takes the two the other way round.
+    func testTheGuardIsNotOfferedInsideALockTakenAfterIt() async throws {
+        let ds = try await lint("inconsistent_locking/lock_order_in_fix_its.swift", InconsistentLockingRule())
+        XCTAssertEqual(ds.map(\.location.line).sorted(), [36, 63, 93], "\(ds.map(\.message))")
+        for d in ds where d.location.line != 63 {
+            XCTAssertTrue(d.fixIt.message.contains("but not by taking it here inside"), d.fixIt.message)
+            XCTAssertTrue(d.fixIt.message.contains("would take the two in the opposite order and can deadlock"), d.fixIt.message)
+        }
+        let shelves = try XCTUnwrap(ds.first { $0.location.line == 36 })
+        XCTAssertTrue(shelves.fixIt.message.hasPrefix("use 'shelfLock' for every access to 'shelves', but not by taking it here inside 'indexLock': "
+                                                      + "the code at line 15"), shelves.fixIt.message)
+        let plain = try XCTUnwrap(ds.first { $0.location.line == 63 })
+        XCTAssertEqual(plain.fixIt.message, "use 'itemsLock' for every access to 'items'")
+    }
 }

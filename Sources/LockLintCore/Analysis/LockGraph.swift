@@ -323,9 +323,18 @@ public struct LockGraph: Sendable {
         public var sameOrderElsewhere: [LockSite]
     }
 
+    /// The short name lock keys carry for module `module` (`module::Type.lock`).
+    public static func moduleShortName(_ module: String) -> String { LockNamer.shortName(module) }
+
     /// Every inverted pair, reported at the inner acquisition of each order: path → inversions there.
     public func inversions() -> [String: [Inversion]] {
-        guard !edges.isEmpty || !heldCalls.isEmpty || !closureArguments.isEmpty else { return [:] }
+        inversions(allEdges())
+    }
+
+    /// Every order the run takes two locks in: the direct edges, those through a call made while
+    /// a lock is held, and those of a closure its callee runs under a lock.
+    public func allEdges() -> [Edge] {
+        guard !edges.isEmpty || !heldCalls.isEmpty || !closureArguments.isEmpty else { return [] }
         var all = edges
         var memo: [String: [Acquisition]] = [:]
         for h in heldCalls {
@@ -356,6 +365,12 @@ public struct LockGraph: Sendable {
                 }
             }
         }
+        return all
+    }
+
+    /// The inverted pairs among `all` (see `allEdges`), by the path of the inner acquisition.
+    public func inversions(_ all: [Edge]) -> [String: [Inversion]] {
+        guard !all.isEmpty else { return [:] }
         var byPair: [Pair: [Edge]] = [:]
         for e in all where e.outer != e.inner {
             byPair[Pair(outer: e.outer, inner: e.inner), default: []].append(e)

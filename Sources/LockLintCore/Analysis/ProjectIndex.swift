@@ -221,6 +221,9 @@ public struct ProjectIndex: Sendable {
     public internal(set) var lockGraph = LockGraph()
     /// The graph's inversions by the path where each is reported (worked out by `finish()`).
     public internal(set) var lockInversions: [String: [LockGraph.Inversion]] = [:]
+    /// `outer|inner` → the first place the run takes lock `inner` while it holds `outer` (keys
+    /// as the lock graph writes them), for fix-its that would add a lock.
+    public internal(set) var lockOrders: [String: LockGraph.Edge] = [:]
     /// `module::Type` → properties changed through a getter and a setter that lock separately.
     public internal(set) var splitProperties: [String: [String: LockGraph.SplitAccessor]] = [:]
     /// `module::Type` → its members that take a lock on their own (see `LockGraph.LockingMember`).
@@ -529,7 +532,14 @@ public struct ProjectIndex: Sendable {
 
     /// Works out what needs every file's facts at once (after the last merge).
     public mutating func finish() {
-        lockInversions = lockGraph.inversions()
+        let edges = lockGraph.allEdges()
+        lockInversions = lockGraph.inversions(edges)
+        lockOrders = [:]
+        for e in edges where e.outer != e.inner {
+            let key = e.outer + "|" + e.inner
+            if let had = lockOrders[key], (had.innerSite, had.outerSite) <= (e.innerSite, e.outerSite) { continue }
+            lockOrders[key] = e
+        }
         splitProperties = lockGraph.splitProperties()
         settleValueTypes()
         lockGraph.resolveDerivedGetters()

@@ -539,6 +539,18 @@ public final class RuleContext {
     }
 
     /// The lock-order inversions of the run reported in this file (at their inner acquisition).
+    /// Where the run takes lock `inner` while it holds `outer` (lock graph keys: `module::Type.name`),
+    /// or nil: a fix-it that would take `outer` under `inner` must not invert that order.
+    public func lockTaken(_ inner: String, whileHolding outer: String) -> LockGraph.Edge? {
+        let answer = index.lockOrders[outer + "|" + inner]
+        questions[FactsQuestion(kind: .lockOrderPair, name: outer + "|" + inner)] = .strings(answer.map { Self.orderAnswer($0) })
+        return answer
+    }
+
+    static func orderAnswer(_ e: LockGraph.Edge) -> [String] {
+        ["\(e.outerSite.path):\(e.outerSite.token)", "\(e.innerSite.path):\(e.innerSite.token)", e.callee]
+    }
+
     public func lockOrderInversions() -> [LockGraph.Inversion] {
         let answer = index.lockInversions[file.path] ?? []
         questions[FactsQuestion(kind: .lockOrder, name: file.path)] = .inversions(answer)
@@ -822,6 +834,7 @@ public final class RuleContext {
             case .isExecutor: b = .bool(f?.isExecutor ?? false)
             case .declaredMainActor: b = .bool(f?.isDeclaredMainActor ?? false)
             case .lockOrder: b = .inversions(index.lockInversions[q.name] ?? [])
+            case .lockOrderPair: b = .strings(index.lockOrders[q.name].map { Self.orderAnswer($0) })
             case .splitAccessor:
                 let (key, property) = Self.split(q.name, atLast: ".")
                 b = .splitAccessor(index.splitProperties[key]?[property])
@@ -910,7 +923,7 @@ struct FactsQuestion: Hashable {
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
         case lockingMembers, lockingMemberName, lockReaders, mutatingMethods, queueHandOffs
         case implementationsNeverCallBack, referenceProtocol, declaredMainActor, guardedMembers, protocolRequires, handsStateToClosure, lockArgumentFunction
-        case awaitedOtherwise, withLockUsed, mainQueueContext, inoutGuards
+        case awaitedOtherwise, withLockUsed, mainQueueContext, inoutGuards, lockOrderPair
     }
     var kind: Kind
     var name: String

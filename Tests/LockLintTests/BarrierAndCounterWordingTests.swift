@@ -9,17 +9,7 @@ import LockLintRules
 /// class whose only "lock" is a counter is never said to hold a lock.
 final class BarrierAndCounterWordingTests: XCTestCase {
     func lint(_ folder: String, _ rule: any Rule) async throws -> [Diagnostic] {
-        let url = Support.packageRoot.appendingPathComponent("TestFixtures").appendingPathComponent(folder)
-        var files: [(path: String, code: String)] = []
-        if folder.hasSuffix(".swift") {
-            files = [(url.path, try String(contentsOf: url, encoding: .utf8))]
-        } else {
-            let names = FileManager.default.enumerator(atPath: url.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted() ?? []
-            for n in names {
-                files.append((url.appendingPathComponent(n).path, try String(contentsOf: url.appendingPathComponent(n), encoding: .utf8)))
-            }
-        }
-        return await Support.lint(files, rules: [rule]).filter { $0.ruleID == rule.description.id }
+        try await Support.lintFixture(folder, rule)
     }
 
     func testWorkItemWritesAreToldToMakeTheItemABarrier() async throws {

@@ -41,6 +41,21 @@ enum Support {
     }
 
     /// Runs the CLI with captured output.
+    /// One rule's findings on a fixture under `TestFixtures/` (a file, or a folder of files linted together).
+    static func lintFixture(_ folder: String, _ rule: any Rule) async throws -> [Diagnostic] {
+        let url = packageRoot.appendingPathComponent("TestFixtures").appendingPathComponent(folder)
+        var files: [(path: String, code: String)] = []
+        if folder.hasSuffix(".swift") {
+            files = [(url.path, try String(contentsOf: url, encoding: .utf8))]
+        } else {
+            let names = FileManager.default.enumerator(atPath: url.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted() ?? []
+            for n in names {
+                files.append((url.appendingPathComponent(n).path, try String(contentsOf: url.appendingPathComponent(n), encoding: .utf8)))
+            }
+        }
+        return await lint(files, rules: [rule]).filter { $0.ruleID == rule.description.id }
+    }
+
     static func run(_ args: [String], stdin: String = "") async -> (code: Int32, out: String, err: String) {
         let out = Captured()
         let err = Captured()

@@ -350,8 +350,12 @@ public struct GuardRegions {
                 continue
             }
             r.lock = Self.canonical(r.lock, aliases)
+            // `let lock = self.lock`: a local copy of the stored lock is that lock.
+            // (Its name is looked up where the copy is made, before the local hides the property.)
+            var aliasAt: Int? = nil
+            if let stored = Self.storedLockAlias(s, r.lock, at: r.acquireToken) { r.lock = stored.name; aliasAt = stored.token }
             // A lock or queue made for one call (a local, a parameter) guards no shared state.
-            if !r.lock.isEmpty && r.lock != "self" && resolution.isLocal(r.lock, r.acquireToken) { continue }
+            if !r.lock.isEmpty && r.lock != "self" && resolution.isLocal(r.lock, aliasAt ?? r.acquireToken) { continue }
             var region = Region(start: r.start, end: r.end, executable: r.executable, held: nil, receiver: r.lock, writes: true,
                                 definite: r.definite || r.flagDecided && FlagLocks.callersHold(s, r, regions: base.regions))
             switch r.form {
@@ -387,10 +391,10 @@ public struct GuardRegions {
                     continue
                 } else {
                     // The name of a wrapper of this file's own types, on another receiver.
-                    switch resolution.closureMethod(r.lock, method, s.closures[ci].callee) {
+                    switch resolution.closureMethod(r.lock, method, aliasAt ?? s.closures[ci].callee) {
                     case true?:
                         region.held = HeldGuard(r.lock, .lock)
-                        region.writes = !resolution.readerMethod(r.lock, method, s.closures[ci].callee)
+                        region.writes = !resolution.readerMethod(r.lock, method, aliasAt ?? s.closures[ci].callee)
                     case false?: continue
                     case nil:
                         if LockRegions.deferredCallees.contains(method) || LockRegions.runsLater(s, s.closures[ci]) { continue }
@@ -432,7 +436,7 @@ public struct GuardRegions {
             // A lock in a var the code sets after construction (made later, swapped, or nil for a
             // while): two threads may hold different ones, or none. The tool cannot tell what it
             // guards, so the region is only a possible guard.
-            if let h = region.held, h.kind == .lock, h.name != "self", resolution.isReplaceable(r.lock, r.acquireToken) { region.held = nil }
+            if let h = region.held, h.kind == .lock, h.name != "self", resolution.isReplaceable(r.lock, aliasAt ?? r.acquireToken) { region.held = nil }
             // The lock of a value handed in or made for one call (`entry.lock` of a parameter
             // `entry`): another object's, maybe another one at each call. It guards that
             // object's state; the tool cannot tell that it is one lock for the class's own, so
@@ -1412,6 +1416,31 @@ public struct GuardRegions {
             }
         }
         return out
+    }
+
+    /// For a local `let` that copies a stored property (`let lock = self.lock`, `let l = stateLock`):
+    /// that property's name. The copy is the same lock (a class instance, or a lock value that
+    /// shares its storage), so taking it holds the property's lock.
+    static func storedLockAlias(_ s: FileStructure, _ name: String, at: Int) -> (name: String, token: Int)? {
+        guard !name.isEmpty, !name.contains("."), !name.contains("("), case .variable(let d) = s.lookupVariable(name, at: at) else { return nil }
+        let v = s.decls[d]
+        guard v.isLet, v.parent >= 0, s.decls[v.parent].kind.isFunctionLike else { return nil }
+        let ini = v.initializer
+        var k = ini.lowerBound
+        if ini.count == 3, s.isKeyword(k, .self), s.isChar(k + 1, UInt8(ascii: ".")) { k += 2 } else if ini.count != 1 { return nil }
+        guard s.code[k].kind == .identifier else { return nil }
+        let member = s.text(k)
+        switch s.lookupVariable(member, at: v.keyword, memberOnly: true) {
+        case .variable(let m):
+            guard s.decls[m].parent >= 0, s.decls[s.decls[m].parent].kind.isType || s.decls[s.decls[m].parent].kind == .extension,
+                  !s.decls[m].isComputed else { return nil }
+        case .unknown:
+            // A member declared in another file, read in a method of an extension.
+            guard s.enclosingType(of: v.keyword) != nil else { return nil }
+        case .parameter:
+            return nil
+        }
+        return (member, v.keyword - 1)
     }
 
     /// A receiver with a leading alias of `self` dropped (`strongSelf.lock` → `lock`).

@@ -22,7 +22,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
             """,
         knownLimits: """
             A guard is recognised by what the code does with it, not by its type's name: a receiver it locks and \
-            unlocks (`x.lock()` … `x.unlock()`, `defer` before or after, along each path of the function), a \
+            unlocks (`x.lock()` … `x.unlock()`, `defer` before or after, along each path of the function; also a \
+            local copy, `let l = self.lock`; not a type of the run whose `lock()` gives back what it takes before \
+            it returns, a counter or a flag; not a `lock(value:)` that is tried or gives a value), a \
             semaphore it waits on and signals in one function (a mutex), the C lock functions, a closure run by a \
             withLock-style method or by a method of the run's own types whose body runs its closure under a lock \
             (a project's `Protected<T>.perform { }`, the class's own `withStateLock { }`), a closure handed to a method of \
@@ -34,7 +36,9 @@ public struct UncheckedSendableUnguardedRule: Rule {
             same function then adds to it: `op.addExecutionBlock { }` or `BlockOperation { }`, then `q.addOperation(op)`; an \
             operation with two blocks runs them at once), and a URLSession's delegateQueue where the type makes the session with no queue or with such a one; when the session also calls the class back as its delegate, a possible guard), a concurrent queue used as a reader-writer lock (plain \
             `sync` reads, barrier writes; a write in a plain block is told to make that block a barrier, as a \
-            barrier submitted from inside it would deadlock or run late), an event loop's \
+            barrier submitted from inside it would deadlock or run late; a `DispatchWorkItem(flags: .barrier)` keeps its \
+            flag wherever it is submitted, and a closure kept in a local runs where it is called or submitted, \
+            also behind a `getSpecific` check that says it already runs on the queue), an event loop's \
             blocks, and code on the main actor or asserted to run on a queue or loop (`dispatchPrecondition`, \
             `assertInEventLoop`, `assert(Thread.isMainThread)`, an `if loop.inEventLoop` branch). A `Task { }` made \
             on the main actor runs there, and so does a closure made there that is not `@Sendable` and is handed to \

@@ -328,13 +328,16 @@ public struct LockRegions: Sendable {
         }
         var i = 0
         // No acquire name anywhere in the file: skip the scan.
-        let n = s.identifiers.mayContainAny(Array(vocabulary.acquireRelease.keys)) ? s.code.count : 0
+        let n = s.identifiers.mayContainAny(Array(vocabulary.acquireRelease.keys)) || s.identifiers.mayContain("unlock") ? s.code.count : 0
         while i < n {
             defer { i += 1 }
             let t = s.code[i]
-            guard t.kind == .identifier, s.isChar(i + 1, UInt8(ascii: "(")), acquireNames.contains(s, i) else { continue }
+            // `L.try()`: NSLocking's conditional take (the keyword, after a dot), released by `unlock()`.
+            let isTry = t.kind == .keyword && t.word == .try && s.isChar(i - 1, UInt8(ascii: ".")) && s.isChar(i + 1, UInt8(ascii: "("))
+                && s.isChar(i + 2, UInt8(ascii: ")"))
+            guard isTry || (t.kind == .identifier && s.isChar(i + 1, UInt8(ascii: "(")) && acquireNames.contains(s, i)) else { continue }
             let name = s.text(i)
-            guard let release = vocabulary.acquireRelease[name] else { continue }
+            guard let release = isTry ? "unlock" : vocabulary.acquireRelease[name] else { continue }
             // Not a declaration (`func lock()`), not a closure-taking call.
             if s.isKeyword(i - 1, .func) { continue }
             let close = Int(s.match[i + 1])

@@ -123,7 +123,12 @@ public struct UncheckedSendableUnguardedRule: Rule {
             (even one only the class adopts), a reference through another member (`a.b.count`), a fresh instance the code sets up \
             (`let s = Store(); s.count = 1`), an initializer's own code, test code, an access under any lock or queue reached through a \
             reference (`store.lock`: it may be the class's), one in a closure handed to the reference itself or to a lock-scoped method, \
-            and accesses through other instances within the class's own code (`other.count`).
+            and accesses through other instances within the class's own code (`other.count`). \
+            A call of a member through another reference (`client.helper()`) made straight in the body of a \
+            method, of any type, that its file calls only with a lock or a wrapper's closure held (through a \
+            protocol, a free function, four calls deep at most) and that is not public, is a possible guard: \
+            the tool cannot tell whether that lock is the instance's (calls of that method in other files are \
+            not seen).
             """,
         inTests: .narrowed("only state that the test code itself touches from concurrent code (a Task, a dispatched block, concurrentPerform, a task group), there or in the members that code calls and the members they call; a public var of a test helper that nothing in the run sets after init is not written: then the unguarded access races and makes the test flaky. A test double touched by its test one step at a time is not reported. In a test function, an access the test's own order keeps apart from that code is not reported: one before the test starts any concurrent work (set-up), or one after it waits for all of it (on the group, semaphore or expectation that work signals, or through a helper that waits) or, for state written only on one queue, after an empty q.sync {} on that queue with no start since"),
         triggeringExamples: [

@@ -171,6 +171,11 @@ public struct OutsideCall: Sendable, Equatable {
     /// Made, without `await`, by code that runs on the main actor whenever it runs (see
     /// `MainActorCode.runs`): the member it calls runs there too, for that call.
     public var onMain = false
+    /// Made straight in the body of a method (of any type) that this file calls only with a lock
+    /// or a wrapper's closure held (`request.encode()` inside `synchronized { }`, the request
+    /// calling back `client.encodeX()`), and that code outside the module cannot call: what
+    /// those callers hold may be the instance's guard; the tool cannot tell which instance.
+    public var callersLocked = false
 
     public init(callee: String, site: CodeSite, codeAfter: Bool, inClosure: Bool, parameterOf: String = "") {
         self.callee = callee
@@ -195,7 +200,7 @@ public struct OutsideCall: Sendable, Equatable {
     public var record: MemberCallRecord {
         var rec = MemberCallRecord(callee: callee, baseName: baseName, member: "", site: site, guards: [])
         rec.codeAfter = codeAfter
-        rec.possible = inClosure
+        rec.possible = inClosure || callersLocked
         return rec
     }
 }
@@ -459,6 +464,8 @@ public enum GuardLogExtractor {
     static func outsideCalls(_ s: FileStructure, receivers: ReceiverTable, context: RuleContext?) -> [String: [OutsideCall]] {
         var out: [String: [OutsideCall]] = [:]
         var onMainInScope: [Int: Bool] = [:]
+        var lockedCallers: [Int: Bool] = [:]
+        var callTokens: [String: [Int]]? = nil
         let typed = receivers.typed
         var i = 2
         while i < s.code.count {
@@ -489,6 +496,15 @@ public enum GuardLogExtractor {
             var c = OutsideCall(callee: callee, site: CodeSite(s, token: i), codeAfter: !StateAccess.nothingRunsAfter(s, i),
                                 inClosure: inClosure, parameterOf: parameterOf)
             c.inInitializer = !inClosure && !parameter && s.enclosingFunction(of: i).map { s.decls[$0].kind == .initializer && s.decls[$0].body == exec } ?? false
+            if let context, !inClosure, let f = s.enclosingFunction(of: i), s.decls[f].body == exec, s.decls[f].kind == .function {
+                // (Not the instance's own methods: the guard inference follows those itself.)
+                if lockedCallers[f] == nil {
+                    if callTokens == nil { callTokens = callsByName(s) }
+                    var visiting = Set<Int>()
+                    lockedCallers[f] = calledOnlyLocked(s, function: f, calls: callTokens!, context: context, visiting: &visiting)
+                }
+                c.callersLocked = lockedCallers[f]!
+            }
             if let context, !awaited(s, r) {
                 // (Whether code runs on the main actor depends only on the scope it is in: asked
                 // once per scope, not once per call in it.)
@@ -503,6 +519,51 @@ public enum GuardLogExtractor {
             out[type, default: []].append(c)
         }
         return out
+    }
+
+    /// The file's calls (`f(`, `x.f(`, `f {`) by the name called, in one pass.
+    static func callsByName(_ s: FileStructure) -> [String: [Int]] {
+        var out: [String: [Int]] = [:]
+        for k in s.code.indices where s.code[k].kind == .identifier && (s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "{")))
+            && !s.isKeyword(k - 1, .func) {
+            out[s.text(k), default: []].append(k)
+        }
+        return out
+    }
+
+    /// Whether this file calls method `f` (by its name and labels, through any receiver: a
+    /// protocol's requirement is called through the protocol) only inside a lock's region or a
+    /// closure of one of the file's lock wrappers, or straight in a function so called (four
+    /// calls deep at most), at least once, and `f` is not public: no code outside the module calls it.
+    static func calledOnlyLocked(_ s: FileStructure, function f: Int, calls: [String: [Int]], context: RuleContext,
+                                 visiting: inout Set<Int>, depth: Int = 0) -> Bool {
+        let d = s.decls[f]
+        guard depth < 4, visiting.insert(f).inserted else { return false }
+        defer { visiting.remove(f) }
+        guard !d.modifiers.contains(.public), !d.modifiers.contains(.open), !d.nameText.isEmpty else { return false }
+        let key = StateAccess.memberKey(s, f)
+        let regions = context.lockRegions.regions
+        let wrappers = context.wrapperMethods
+        var count = 0
+        for k in calls[d.nameText] ?? [] where k != d.name {
+            guard StateAccess.callKey(s, k) == key else { continue }
+            var locked = regions.contains { $0.start < k && k < $0.end && $0.definite && $0.lock != "" }
+                || s.enclosingScopes(of: k).contains { sc in
+                    let scope = s.scopes[sc]
+                    guard scope.kind == .closure, scope.closure >= 0 else { return false }
+                    let c = s.closures[scope.closure]
+                    return c.callee >= 0 && wrappers[s.text(c.callee)] != nil
+                        && (c.receiverStart < 0 || (c.receiverStart == c.callee - 2 && s.isKeyword(c.receiverStart, .self)))
+                }
+            // Made straight in the body of a function that is itself called only so.
+            if !locked, let g = s.enclosingFunction(of: k), s.decls[g].kind == .function, let exec = s.enclosingExecutable(of: k),
+               s.decls[g].body == exec {
+                locked = calledOnlyLocked(s, function: g, calls: calls, context: context, visiting: &visiting, depth: depth + 1)
+            }
+            guard locked else { return false }
+            count += 1
+        }
+        return count > 0
     }
 
     /// Whether the statement holding the receiver at `r` awaits before it on its line (`await x.f()`,

@@ -435,6 +435,42 @@ final class GuardInferenceTests: XCTestCase {
         XCTAssertEqual(app.map(\.location.line), [])
     }
 
+    /// A `public` member of a type that is not public itself (no access word: internal) is
+    /// internal: no other module reads it, so it is judged by the module's own accesses, never
+    /// told that outside code reads it (the accessor that advice leads to re-takes the lock
+    /// callers already hold). Three shapes: an internal class, a public class nested in an
+    /// internal one, and a public class whose var is public too (reported).
+    func testAPublicMemberOfAnInternalTypeIsNotVisibleOutsideTheModule() async {
+        let code = """
+            import Foundation
+            final class Aggregator {
+                private let lock = NSLock()
+                public var points: [Double] = []
+                func add(_ x: Double) { lock.withLock { points.append(x) } }
+                func drain() -> [Double] { lock.withLock { let p = points; points = []; return p } }
+            }
+            enum Metrics {
+                public final class Counter {
+                    private let lock = NSLock()
+                    public var value = 0
+                    func bump() { lock.withLock { value += 1 } }
+                    func reset() { lock.withLock { value = 0 } }
+                }
+            }
+            public final class Gauge {
+                private let lock = NSLock()
+                public var level = 0.0
+                public func set(_ x: Double) { lock.withLock { level = x } }
+                public func raise() { lock.withLock { level += 1 } }
+            }
+            """
+        let input = LintInput(path: "Sources/M/Metrics.swift", bytes: Array(code.utf8), context: FileContext(module: "/pkg/Sources/M"))
+        let ds = await Linter.lint([input], settings: LintSettings(rules: [InconsistentLockingRule()], jobs: 1)).diagnostics
+        XCTAssertEqual(ds.map(\.location.line), [18], "\(ds.map(\.message))")
+        XCTAssertTrue(ds.first?.message.hasPrefix("'level' of class 'Gauge' is public, so code outside the module can read and write it") ?? false,
+                      ds.first?.message ?? "")
+    }
+
     /// An access in a helper that some callers reach on the queue and others from a completion
     /// handler off it is held there on some paths only: the message counts it apart, and never
     /// says the class holds the queue at every access.

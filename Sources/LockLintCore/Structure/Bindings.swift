@@ -490,8 +490,14 @@ extension FileStructure {
     /// too (`public extension P { enum E { public static var x } }`); one inside a function is
     /// local to it.
     public func isSettableOutsideModule(_ d: Decl) -> Bool {
-        guard d.modifiers.contains(.public) || d.modifiers.contains(.open) || isPublicByExtension(d) else { return false }
         if let setter = setterAccess(d), ["private", "fileprivate", "internal"].contains(setter) { return false }
+        return isVisibleOutsideModule(d)
+    }
+
+    /// A `public`/`open` declaration in types that are public or open themselves (a type with no
+    /// access word is internal): code in other modules can read it. See `isSettableOutsideModule`.
+    public func isVisibleOutsideModule(_ d: Decl) -> Bool {
+        guard d.modifiers.contains(.public) || d.modifiers.contains(.open) || isPublicByExtension(d) else { return false }
         var p = d.parent
         var depth = 0
         while p >= 0 && depth < 32 {

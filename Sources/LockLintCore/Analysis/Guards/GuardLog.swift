@@ -548,13 +548,7 @@ public enum GuardLogExtractor {
         for k in calls[d.nameText] ?? [] where k != d.name {
             guard StateAccess.callKey(s, k) == key else { continue }
             var locked = regions.contains { $0.start < k && k < $0.end && $0.definite && $0.lock != "" }
-                || s.enclosingScopes(of: k).contains { sc in
-                    let scope = s.scopes[sc]
-                    guard scope.kind == .closure, scope.closure >= 0 else { return false }
-                    let c = s.closures[scope.closure]
-                    return c.callee >= 0 && wrappers[s.text(c.callee)] != nil
-                        && (c.receiverStart < 0 || (c.receiverStart == c.callee - 2 && s.isKeyword(c.receiverStart, .self)))
-                }
+                || enclosingWrapperCall(s, k, within: -1, wrappers: wrappers) != nil
             // Made straight in the body of a function that is itself called only so.
             if !locked, let g = s.enclosingFunction(of: k), s.decls[g].kind == .function, let exec = s.enclosingExecutable(of: k),
                s.decls[g].body == exec {

@@ -109,6 +109,9 @@ public struct TypeFacts: Sendable, Equatable {
     /// Its methods that assert an executor in their body, as `method=q:queue`, `method=l:loop`
     /// or `method=m` (the main actor), sorted.
     public var assertingMethods: [String] = []
+    /// The queue-specific keys its code sets on a queue, as `key=queue`, sorted (see
+    /// `GuardRegions.specificKeys`): `getSpecific` of that key, in any of its files, tests for it.
+    public var specificKeys: [String] = []
     /// Members holding a Core Data context whose `perform { }` runs on the main queue (see
     /// `MainQueueContexts`), and members holding a context of another kind, sorted.
     public var mainQueueContexts: [String] = []
@@ -180,6 +183,7 @@ public struct TypeFacts: Sendable, Equatable {
         Self.union(&conformances, o.conformances)
         lockImplementations |= o.lockImplementations
         Self.union(&assertingMethods, o.assertingMethods)
+        Self.union(&specificKeys, o.specificKeys)
         Self.union(&mainQueueContexts, o.mainQueueContexts)
         Self.union(&otherContexts, o.otherContexts)
         Self.union(&mutatingMethods, o.mutatingMethods)
@@ -891,7 +895,12 @@ public struct ProjectIndex: Sendable {
                 f.conformances = s.inheritedTypes(of: di).map(\.name).sorted()
             }
             if d.kind != .protocol { f.lockImplementations = lockImplementations(of: di, in: s, vocabulary: vocabulary) }
-            if d.kind == .class || d.kind == .extension { f.assertingMethods = assertingMethods(of: di, in: s) }
+            if d.kind == .class || d.kind == .extension {
+                f.assertingMethods = assertingMethods(of: di, in: s)
+                if d.body >= 0 && s.identifiers.mayContain("setSpecific") {
+                    f.specificKeys = GuardRegions.specificKeys(s, in: s.scopes[d.body].interior).map { $0.key + "=" + $0.value }.sorted()
+                }
+            }
             if d.kind != .protocol { (f.mainQueueContexts, f.otherContexts) = MainQueueContexts.members(of: di, in: s) }
             if d.kind == .class || d.kind == .struct || d.kind == .enum || d.kind == .extension {
                 // Only a conformer's methods are asked about: a type that names no inherited type

@@ -186,6 +186,14 @@ public final class RuleContext {
         return answer
     }
 
+    /// The queue-specific keys the code of a type of this name (in any file) sets on a queue,
+    /// as `key=queue`.
+    public func specificKeys(_ name: String) -> [String] {
+        let answer = index.facts(module: module, name: name)?.specificKeys ?? []
+        questions[FactsQuestion(kind: .specificKeys, name: name)] = .strings(answer)
+        return answer
+    }
+
     /// The methods a type of this name (declared in any file) declares `mutating`: in its
     /// declaration and extensions, and as requirements or extension methods of the protocols
     /// it conforms to (a typealias stands for the type it names). Sorted.
@@ -857,6 +865,7 @@ public final class RuleContext {
             case .isClass: b = .bool(Self.isClass(q.name, module: module, index: index))
             case .usesGuards: b = .bool(f?.usesGuards ?? false)
             case .assertingMethods: b = .strings(f?.assertingMethods ?? [])
+            case .specificKeys: b = .strings(f?.specificKeys ?? [])
             case .mutatingMethods: b = .strings(Self.mutatingMethods(q.name, module: module, index: index))
             case .lockImplementations: b = .strings(["\(lockImplementations(q.name, module: module, index: index))"])
             case .guardFindings: b = .guardFindings(index.guardFindings[q.name] ?? [])
@@ -923,7 +932,7 @@ struct FactsQuestion: Hashable {
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
         case lockingMembers, lockingMemberName, lockReaders, mutatingMethods, queueHandOffs
         case implementationsNeverCallBack, referenceProtocol, declaredMainActor, guardedMembers, protocolRequires, handsStateToClosure, lockArgumentFunction
-        case awaitedOtherwise, withLockUsed, mainQueueContext, inoutGuards, lockOrderPair
+        case awaitedOtherwise, withLockUsed, mainQueueContext, inoutGuards, lockOrderPair, specificKeys
     }
     var kind: Kind
     var name: String

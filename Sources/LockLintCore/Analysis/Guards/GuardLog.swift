@@ -1209,6 +1209,9 @@ public enum GuardLogExtractor {
             }
         }
         regions.assertingCalls = asserting
+        if s.identifiers.mayContain("getSpecific") {
+            regions.typeSpecificKeys = names.sorted().flatMap { context.specificKeys($0) }
+        }
         return regions
     }
 
@@ -1313,27 +1316,30 @@ public enum GuardLogExtractor {
                 if s.isChar(j, UInt8(ascii: "{")) || s.isChar(j, UInt8(ascii: "}")) || s.isChar(j, UInt8(ascii: ";")) { break }
                 j -= 1
             }
-            if start > 0 {
-                var g = start + 1
-                if s.is(g, "DispatchQueue") && s.isChar(g + 1, UInt8(ascii: ".")) { g += 2 }
-                if s.is(g, "getSpecific"), s.isChar(g + 1, UInt8(ascii: "(")), s.is(g + 2, "key"), s.isChar(g + 3, UInt8(ascii: ":")) {
-                    let close = Int(s.match[g + 1])
-                    if close > g, let queue = keys![GuardRegions.keyText(s, g + 4)] {
-                        let op = close + 1
-                        // Compared with a value (`== token`, `=== ObjectIdentifier(self)`), the
-                        // comparison the whole condition; or `!= nil`.
-                        let value = (op + 1)..<scope.open
-                        let compared = (s.is(op, "==") || s.is(op, "===")) && !value.isEmpty && !s.isKeyword(op + 1, .nil)
-                            && !value.contains { s.is($0, "&&") || s.is($0, "||") || s.isChar($0, UInt8(ascii: ",")) || s.isChar($0, UInt8(ascii: "?")) }
-                            || s.is(op, "!=") && op + 2 == scope.open && s.isKeyword(op + 1, .nil)
-                        if compared { return queue }
-                    }
-                }
-                // An `else` block, or an `if` on something else: keep looking outwards.
-            }
+            if start > 0, let queue = specificKeyQueue(s, condition: (start + 1)..<scope.open, keys: keys!) { return queue }
+            // An `else` block, or an `if` on something else: keep looking outwards.
             sc = scope.parent
         }
         return nil
+    }
+
+    /// The queue an `if` condition says the code runs on: the whole condition is
+    /// `[DispatchQueue.]getSpecific(key: K) == v` (or `=== v`, `!= nil`) for a key `K` of `keys`.
+    static func specificKeyQueue(_ s: FileStructure, condition: Range<Int>, keys: [String: String]) -> String? {
+        var g = condition.lowerBound
+        if s.is(g, "DispatchQueue") && s.isChar(g + 1, UInt8(ascii: ".")) { g += 2 }
+        guard g + 4 < condition.upperBound, s.is(g, "getSpecific"), s.isChar(g + 1, UInt8(ascii: "(")), s.is(g + 2, "key"),
+              s.isChar(g + 3, UInt8(ascii: ":")) else { return nil }
+        let close = Int(s.match[g + 1])
+        guard close > g, close < condition.upperBound, let queue = keys[GuardRegions.keyText(s, g + 4)] else { return nil }
+        let op = close + 1
+        // Compared with a value (`== token`, `=== ObjectIdentifier(self)`), the comparison the
+        // whole condition; or `!= nil`.
+        let value = (op + 1)..<condition.upperBound
+        let compared = (s.is(op, "==") || s.is(op, "===")) && !value.isEmpty && !s.isKeyword(op + 1, .nil)
+            && !value.contains { s.is($0, "&&") || s.is($0, "||") || s.isChar($0, UInt8(ascii: ",")) || s.isChar($0, UInt8(ascii: "?")) }
+            || s.is(op, "!=") && op + 2 == condition.upperBound && s.isKeyword(op + 1, .nil)
+        return compared ? queue : nil
     }
 
     /// The lock of the wrapper (a method of the same type, called on `self`) whose closure holds

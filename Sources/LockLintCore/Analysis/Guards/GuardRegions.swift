@@ -86,6 +86,9 @@ public struct GuardRegions {
     public var assertingCalls: [String: HeldGuard] = [:]
     /// Queue-specific keys and the queue each marks (worked out on first use).
     private var specificKeys: [String: String]? = nil
+    /// Keys the file's types set on their queues in other files (`key=queue`); the file's own
+    /// `setSpecific` calls win.
+    public var typeSpecificKeys: [String] = []
     /// What the file starts on the main thread without saying so (see `MainThreadEntries`).
     private var mainEntries: MainThreadEntries? = nil
     /// The closures that are the bodies of lock regions: they run during their call, whatever
@@ -677,8 +680,9 @@ public struct GuardRegions {
     }
 
     /// The innermost function around token `i` when it is declared in another function's body
-    /// (or a closure's) and runs in place there (see `LockRegions.localFunctionRunsInPlace`):
-    /// its body scope and the calls of it.
+    /// (or a closure's) and only called there, never named as a value: its body scope and the
+    /// calls of it. Its body runs where each call stands, whatever the call sits in (a barrier
+    /// block, a wrapper's closure, a `Task`): the guards held at the calls are those held in it.
     mutating func localFunction(around i: Int) -> (body: Int, calls: [Int])? {
         var sc = Int(s.scopeOf[i])
         while sc >= 0 && s.scopes[sc].kind != .functionBody { sc = s.scopes[sc].parent }
@@ -688,8 +692,9 @@ public struct GuardRegions {
         let outer = s.scopes[sc].parent
         let d = s.scopes[sc].decl
         if outer >= 0, s.scopes[outer].kind == .functionBody || s.scopes[outer].kind == .closure, d >= 0, s.decls[d].kind == .function,
-           LockRegions.localFunctionRunsInPlace(s, body: sc, to: outer, escaping: escaping, depth: 0) {
-            found = LockRegions.localCalls(s, body: sc, in: outer)
+           !s.decls[d].nameText.isEmpty, s.scopes[outer].interior.count <= 1_500,
+           let calls = LockRegions.localCalls(s, body: sc, in: outer), !calls.isEmpty {
+            found = calls
         }
         localCalls[sc] = .some(found)
         return found.map { (sc, $0) }
@@ -784,7 +789,7 @@ public struct GuardRegions {
             switch scope.kind {
             case .statement:
                 let kw = scope.statementKeyword
-                if kw >= 0 && s.isKeyword(kw, .if), let h = Self.branchExecutor(s, condition: s.span(kw + 1, scope.open)), !out.contains(h) {
+                if kw >= 0 && s.isKeyword(kw, .if), let h = branchExecutor(condition: s.span(kw + 1, scope.open)), !out.contains(h) {
                     out.append(h)
                 }
             case .closure:
@@ -847,7 +852,7 @@ public struct GuardRegions {
     /// The executors asserted in executable scope `sc` (its own statements, not nested closures)
     /// before token `i`.
     private mutating func asserted(in sc: Int, before i: Int) -> [HeldGuard] {
-        if specificKeys == nil { specificKeys = Self.specificKeys(s) }
+        if specificKeys == nil { specificKeys = allSpecificKeys() }
         if assertionCache[sc] == nil { assertionCache[sc] = Self.assertionPoints(s, in: sc, calls: assertingCalls, keys: specificKeys!) }
         var out: [HeldGuard] = []
         for a in assertionCache[sc]! where a.token < i && !out.contains(a.held) { out.append(a.held) }
@@ -859,12 +864,23 @@ public struct GuardRegions {
         "preconditionIsolated", "assumeIsolated", "getSpecific",
     ])
 
+    /// The file's queue-specific keys and those its types set in other files.
+    private func allSpecificKeys() -> [String: String] {
+        var out = Self.specificKeys(s)
+        for entry in typeSpecificKeys {
+            let parts = entry.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, out[String(parts[0])] == nil { out[String(parts[0])] = String(parts[1]) }
+        }
+        return out
+    }
+
     /// `q.setSpecific(key: k, value: …)` in the file: key → the queue it marks, so that
     /// `assert(DispatchQueue.getSpecific(key: k) …)` asserts code runs on `q`.
-    static func specificKeys(_ s: FileStructure) -> [String: String] {
+    static func specificKeys(_ s: FileStructure, in range: Range<Int>? = nil) -> [String: String] {
         guard s.identifiers.mayContain("setSpecific") else { return [:] }
         var out: [String: String] = [:]
-        for k in 2..<max(2, s.code.count) where s.code[k].kind == .identifier && s.is(k, "setSpecific") && s.isChar(k - 1, UInt8(ascii: "."))
+        let tokens = range.map { max(2, $0.lowerBound)..<max(2, $0.upperBound) } ?? 2..<max(2, s.code.count)
+        for k in tokens where s.code[k].kind == .identifier && s.is(k, "setSpecific") && s.isChar(k - 1, UInt8(ascii: "."))
             && s.is(k + 2, "key") && s.isChar(k + 3, UInt8(ascii: ":")) {
             let r = LockRegions.receiverStart(s, dot: k - 1)
             guard r >= 0, k + 4 < s.code.count else { continue }
@@ -976,6 +992,18 @@ public struct GuardRegions {
         let b = s.scopes[body]
         for t in b.interior where s.isKeyword(t, .return) && Int(s.scopeOf[t]) == body { return b.close }
         return nil
+    }
+
+    /// `branchExecutor(_:condition:)`, or the queue whose specific key the condition finds set
+    /// (`if DispatchQueue.getSpecific(key: k) != nil`, the key set on that queue in this file):
+    /// the branch runs in a block on it, held as the file's blocks on it hold it.
+    private mutating func branchExecutor(condition: Range<Int>) -> HeldGuard? {
+        if let h = Self.branchExecutor(s, condition: condition) { return h }
+        guard s.identifiers.mayContain("getSpecific") else { return nil }
+        if specificKeys == nil { specificKeys = allSpecificKeys() }
+        guard let queue = GuardLogExtractor.specificKeyQueue(s, condition: condition, keys: specificKeys!) else { return nil }
+        let kind = regions.first { $0.held?.name == queue && $0.held?.kind != .lock }?.held?.kind ?? .serialQueue
+        return HeldGuard.executor(queue, kind)
     }
 
     /// The executor an `if` condition puts its then-branch on: `loop.inEventLoop`,

@@ -369,7 +369,7 @@ enum GuardReport {
         let listed = places.count == 1 ? places[0] : places.dropLast().joined(separator: ", ") + " or " + places.last!
         let o = f.fromOutside ? 0 : f.throughOtherReferences
         let parts = (n == 0 ? [] : ["\(n) made in \(listed)"])
-            + (u == 0 ? [] : ["\(u) in a setter that nothing calls"])
+            + (u == 0 ? [] : ["\(u) in code that nothing calls"])
             + (o == 0 ? [] : ["\(o) made by other types' code through a reference"])
         return parts.isEmpty ? "" : " (not counting " + parts.joined(separator: " and ") + ")"
     }

@@ -916,6 +916,9 @@ extension LockRegions {
         if c.callee < 0 && c.isTrailing == false && s.isChar(c.open - 1, UInt8(ascii: "=")) { return true }
         // Handed over with the queue to run it on (`then(on: q) { }`, `notify(queue: q) { }`).
         if c.callee >= 0 && s.isChar(c.callee + 1, UInt8(ascii: "(")) && GuardRegions.queueArgument(s, c) != nil { return true }
+        // A closure that a method runs before it returns (`name.withCString { [weak self] p in }`)
+        // runs now, whatever it captures weakly.
+        if c.callee >= 0 && GuardRegions.runsNowNames.contains(s, c.callee) { return false }
         return capturesWeakly(s, c)
     }
 

@@ -432,6 +432,28 @@ public enum GuardInference {
             && !setOutside.contains(m.baseName) && m.access != .world && !m.enteredFromOutside && !referenced.contains(k) {
             neverRun.insert(k)
         }
+        // Private methods nothing calls: no call or reference of their name in the run (under
+        // any labels), not an override, `@objc` or witness the runtime calls. Their accesses
+        // run in no run of the code.
+        for (k, m) in members where k.hasSuffix(")") && m.access == .file && m.mentions == 0 && !m.enteredFromOutside && !m.construction
+            && !hooks.contains(k)
+            && (byBase[m.baseName] ?? [k]).allSatisfy({ (sites[$0] ?? []).isEmpty && (outsideSites[$0] ?? []).isEmpty && !referenced.contains($0) }) {
+            neverRun.insert(k)
+        }
+        // And those called only from such methods, straight from their bodies.
+        var grew = !neverRun.isEmpty
+        while grew {
+            grew = false
+            for (k, m) in members where !neverRun.contains(k) && k.hasSuffix(")") && m.access == .file && !m.enteredFromOutside && !m.construction
+                && !hooks.contains(k) {
+                guard (byBase[m.baseName] ?? [k]).allSatisfy({ (outsideSites[$0] ?? []).isEmpty && !referenced.contains($0) }) else { continue }
+                // Every mention of its name in its file is one of those calls.
+                let calls = (byBase[m.baseName] ?? [k]).flatMap { sites[$0] ?? [] }
+                guard !calls.isEmpty, calls.count == m.mentions, calls.allSatisfy({ neverRun.contains($0.member) && !$0.runsLater }) else { continue }
+                neverRun.insert(k)
+                grew = true
+            }
+        }
         // The locks the class's own code holds at its accesses, and the ones each member takes
         // in its own body (not in a closure that runs later). Known only when every guard held
         // is a lock of a type the tool knows and none is recursive.

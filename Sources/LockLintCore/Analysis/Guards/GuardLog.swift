@@ -237,6 +237,9 @@ public struct MemberRecord: Sendable, Equatable {
     /// Shaped like a delegate method: its first parameter is unlabelled and typed with a
     /// capitalised name (`_ central: CBCentralManager`), the object that calls it.
     public var delegateShaped = false
+    /// For a file-private function: how many times its file names it besides its declarations
+    /// (calls, references, selectors).
+    public var mentions = 0
     /// A delegate method the object made with `delegate: self` calls on the queue it was made
     /// with (see `GuardRegions.delegateQueueBindings`).
     public var onDelegateQueue = false
@@ -2432,6 +2435,8 @@ struct UnitWalker {
     /// The file's call sites by function name (see `ThreadBodies.callSites`), made on first use.
     var callSitesCache: [String: [Int]]? = nil
     var keyCache: [Int: String] = [:]
+    /// Per name of a function declared in the file: how many code tokens spell it.
+    var nameTokens: [String: Int]? = nil
     /// Per initializer: the `self` where it first hands the instance on (see `ConstructionPhase.handsOn`).
     var initHandOff: [Int: Int] = [:]
 
@@ -2446,6 +2451,18 @@ struct UnitWalker {
         self.varNames = NameSet(vars)
         self.references = references
         self.uniqueness = uniqueness
+    }
+
+    /// How many times the file's code spells function name `name`, besides its declaration:
+    /// its calls and references (a file-private function is named nowhere else).
+    mutating func mentions(of name: String) -> Int {
+        if nameTokens == nil {
+            let names = NameSet(s.decls.filter { $0.kind == .function }.map(\.nameText))
+            var counts: [String: Int] = [:]
+            for k in 0..<s.code.count where s.code[k].kind == .identifier && names.contains(s, k) { counts[s.text(k), default: 0] += 1 }
+            nameTokens = counts
+        }
+        return max(0, (nameTokens![name] ?? 0) - s.functionDecls(named: name).count)
     }
 
     /// The member records of unit `u`.
@@ -2480,6 +2497,7 @@ struct UnitWalker {
                 rec.enteredFromOutside = d.modifiers.contains(.override) || dynamic
                 rec.overrideOnly = d.modifiers.contains(.override) && !dynamic
                 rec.construction = d.kind.isFunctionLike && StateAccess.isConstruction(s, member: m)
+                if rd.kind == .function && access == .file { rec.mentions = mentions(of: d.nameText) }
                 rec.saysCallerHolds = Self.saysCallerHolds(s, d)
                 rec.mainActorIsolated = s.hasMainActorAttribute(d) || s.hasMainActorAttribute(s.decls[u])
                 if rd.kind == .function, let first = GuardRegions.firstParameterType(s, rd), let c = s.text(first).first, c.isUppercase,

@@ -224,6 +224,7 @@ public struct MainThreadEntries: Sendable {
         guard c.callee >= 2, s.code[c.callee].kind == .identifier else { return false }
         let m = c.callee
         if mainRunners.contains(s.text(m)) && (s.isChar(m + 1, UInt8(ascii: "{")) || s.isChar(m + 1, UInt8(ascii: "("))) { return true }
+        if Self.chainDeliversOnMain(s, call: m) { return true }
         guard !mainTimers.isEmpty else { return false }
         if s.is(m, "setEventHandler") && s.isChar(m - 1, UInt8(ascii: ".")) {
             return s.code[m - 2].kind == .identifier && mainTimers.contains(Self.key(s, m - 2))
@@ -234,6 +235,80 @@ public struct MainThreadEntries: Sendable {
         guard s.code[head].kind == .identifier, !s.isChar(head - 1, UInt8(ascii: ".")) else { return false }
         if Self.boundName(s, call: head) != nil { return mainTimers.contains(Self.key(s, head - 2)) }
         return false
+    }
+
+    /// Whether the call at `m`, a method of an operator chain (`.sink { }`, `.subscribe(onNext:)`,
+    /// `.map { }`), runs its closures where the chain delivers, and the nearest hop before it in
+    /// the chain (`receive(on:)`, `observe(on:)`, `observeOn(_:)`) is to the main queue, run loop
+    /// or scheduler: `publisher.receive(on: DispatchQueue.main).sink { }`,
+    /// `stream.observe(on: MainScheduler.instance).subscribe(onNext: { })`.
+    static func chainDeliversOnMain(_ s: FileStructure, call m: Int) -> Bool {
+        guard s.isChar(m - 1, UInt8(ascii: ".")), s.identifiers.mayContainAny(["receive", "observe", "observeOn"]) else { return false }
+        var j = m - 2
+        var steps = 0
+        while j > 0 && steps < 16 {
+            steps += 1
+            // The previous link: `.name(…)` or `.name { }` (a closure argument with no parentheses).
+            guard s.isChar(j, UInt8(ascii: ")")) || s.isChar(j, UInt8(ascii: "}")) else { return false }
+            let open = Int(s.match[j])
+            guard open > 0, open < j else { return false }
+            var name = open - 1
+            // `.map({ … })` / `.filter { … }` after `)` of its own arguments: step over that too.
+            if s.isChar(open, UInt8(ascii: "{")) && s.isChar(name, UInt8(ascii: ")")) {
+                let inner = Int(s.match[name])
+                guard inner > 0, inner < name else { return false }
+                name = inner - 1
+            }
+            guard name > 0, s.code[name].kind == .identifier else { return false }
+            if s.isChar(open, UInt8(ascii: "(")) && (s.is(name, "receive") || s.is(name, "observe") || s.is(name, "observeOn")) {
+                var a = open + 1
+                if s.is(a, "on") && s.isChar(a + 1, UInt8(ascii: ":")) { a += 2 } else if !s.is(name, "observeOn") { return false }
+                return mainScheduler(s, a..<j)
+            }
+            guard s.isChar(name - 1, UInt8(ascii: ".")) else { return false }
+            j = name - 2
+        }
+        return false
+    }
+
+    /// Whether token `i` runs on a thread that is never the main one: in a block submitted
+    /// (not `sync`) to a global queue (`DispatchQueue.global().async { }`), or the body of a thread
+    /// of its own (`Thread.detachNewThread { }`, `Thread { }`), with only closures run on the spot
+    /// in between.
+    public static func runsOffMain(_ s: FileStructure, at i: Int) -> Bool {
+        guard i >= 0 && i < s.scopeOf.count else { return false }
+        var sc = Int(s.scopeOf[i])
+        var steps = 0
+        while sc >= 0 && steps < 64 {
+            steps += 1
+            let scope = s.scopes[sc]
+            if scope.kind == .closure {
+                let c = s.closures[scope.closure]
+                guard c.callee >= 0 else { return false }
+                if s.is(c.callee, "async") || s.is(c.callee, "asyncAfter") {
+                    // `DispatchQueue.global(…).async`, the receiver exactly that call.
+                    let r = c.receiverStart
+                    return r >= 0 && s.is(r, "DispatchQueue") && s.isChar(r + 1, UInt8(ascii: ".")) && s.is(r + 2, "global")
+                        && s.isChar(r + 3, UInt8(ascii: "(")) && Int(s.match[r + 3]) + 1 == c.callee - 1
+                }
+                if s.is(c.callee, "detachNewThread") { return c.receiverStart >= 0 && s.is(c.receiverStart, "Thread") && c.receiverStart + 2 == c.callee }
+                if s.is(c.callee, "Thread") { return !s.isChar(c.callee - 1, UInt8(ascii: ".")) }
+                guard GuardRegions.runsNowNames.contains(s, c.callee) else { return false }
+            } else if scope.kind != .statement {
+                return false
+            }
+            sc = scope.parent
+        }
+        return false
+    }
+
+    /// `DispatchQueue.main`, `RunLoop.main`, `.main`, `MainScheduler.instance`,
+    /// `MainScheduler.asyncInstance`, `OperationQueue.main`, `UIScheduler()`, `QueueScheduler.main`.
+    static func mainScheduler(_ s: FileStructure, _ r: Range<Int>) -> Bool {
+        guard !r.isEmpty else { return false }
+        let text = LockRegions.normalized(s.text(s.span(r.lowerBound, r.upperBound)))
+        return ["DispatchQueue.main", "RunLoop.main", ".main", "MainScheduler.instance", "MainScheduler.asyncInstance", "OperationQueue.main",
+                "UIScheduler()", "UIScheduler.shared", "QueueScheduler.main", "MainScheduler()", "DispatchQueue.main.eraseToAnyScheduler()"].contains(text)
     }
 
     /// Whether closure `c` is the block of `Timer.scheduledTimer(…) { }`: it runs on the run loop

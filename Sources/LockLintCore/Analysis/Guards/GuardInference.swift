@@ -1187,11 +1187,11 @@ public enum GuardInference {
                     if a.eff.possible || handedOver(r, writeSpan, primary: primary, sites: sites) { continue }
                     // Code with no sign of where it runs may well be on the main actor (a UIKit
                     // callback): the tool cannot tell, and says nothing. (Not async code that no
-                    // actor isolates: it runs on the cooperative pool, never on the main actor;
-                    // reported when the var's writes run on the main actor and most of its
-                    // accesses do.)
+                    // actor isolates, which runs on the cooperative pool, nor a block on a global
+                    // queue or a thread of its own: never on the main actor; reported when the
+                    // var's writes run on the main actor and most of its accesses do.)
                     if primary.kind == .mainActor
-                        && !(r.inAsync && (writeCounts[primary] ?? 0) > 0 && (counts[primary] ?? 0) * 2 > list.count) { continue }
+                        && !((r.inAsync || r.offMain) && (writeCounts[primary] ?? 0) > 0 && (counts[primary] ?? 0) * 2 > list.count) { continue }
                     if let b = r.plainBlockWrite {
                         f.kind = .plainBlockWrite
                         f.plainBlock = b

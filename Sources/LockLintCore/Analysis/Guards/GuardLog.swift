@@ -52,6 +52,8 @@ public struct StateAccessRecord: Sendable, Equatable {
     public var possible = false
     /// In async code (a lock must not be held across an await there).
     public var inAsync = false
+    /// On a thread that is never the main one (see `MainThreadEntries.runsOffMain`).
+    public var offMain = false
     /// Inside a concurrent closure (a Task, a dispatched block, `concurrentPerform`, a task group child).
     public var concurrent = false
     /// A write in a plain (non-barrier) block of a concurrent queue used as a reader-writer lock:
@@ -2710,6 +2712,7 @@ struct UnitWalker {
                 rec.runsLater = runsLater
                 rec.possible = held.possible
                 rec.inAsync = AsyncContext.isAsync(s, at: i)
+                if held.guards.isEmpty { rec.offMain = MainThreadEntries.runsOffMain(s, at: i) }
                 if !s.comments.isEmpty && held.guards.isEmpty && saysDeliberate(i) { rec.possible = true }
                 // In a closure or local function of a class that hands its queue out: it may be
                 // called back on that queue.

@@ -239,36 +239,67 @@ public struct MainThreadEntries: Sendable {
 
     /// Whether the call at `m`, a method of an operator chain (`.sink { }`, `.subscribe(onNext:)`,
     /// `.map { }`), runs its closures where the chain delivers, and the nearest hop before it in
-    /// the chain (`receive(on:)`, `observe(on:)`, `observeOn(_:)`) is to the main queue, run loop
-    /// or scheduler: `publisher.receive(on: DispatchQueue.main).sink { }`,
+    /// the chain is to the main queue, run loop or scheduler:
+    /// `publisher.receive(on: DispatchQueue.main).sink { }`,
     /// `stream.observe(on: MainScheduler.instance).subscribe(onNext: { })`.
     static func chainDeliversOnMain(_ s: FileStructure, call m: Int) -> Bool {
-        guard s.isChar(m - 1, UInt8(ascii: ".")), s.identifiers.mayContainAny(["receive", "observe", "observeOn"]) else { return false }
+        guard let hop = chainScheduler(s, call: m) else { return false }
+        return mainScheduler(s, hop)
+    }
+
+    /// The scheduler of the nearest hop before the call at `m` in its operator chain: the
+    /// argument of `receive(on:)`, `observe(on:)`, `observeOn(_:)`, or one labelled `scheduler:`
+    /// (`throttle(for: 0.2, scheduler: q, latest: true)`, `debounce(_:scheduler:)`); nil when the
+    /// chain shows none.
+    public static func chainScheduler(_ s: FileStructure, call m: Int) -> Range<Int>? {
+        guard m >= 2, s.isChar(m - 1, UInt8(ascii: ".")),
+              s.identifiers.mayContainAny(["receive", "observe", "observeOn", "scheduler"]) else { return nil }
         var j = m - 2
         var steps = 0
         while j > 0 && steps < 16 {
             steps += 1
             // The previous link: `.name(…)` or `.name { }` (a closure argument with no parentheses).
-            guard s.isChar(j, UInt8(ascii: ")")) || s.isChar(j, UInt8(ascii: "}")) else { return false }
+            guard s.isChar(j, UInt8(ascii: ")")) || s.isChar(j, UInt8(ascii: "}")) else { return nil }
             let open = Int(s.match[j])
-            guard open > 0, open < j else { return false }
+            guard open > 0, open < j else { return nil }
             var name = open - 1
-            // `.map({ … })` / `.filter { … }` after `)` of its own arguments: step over that too.
+            // `.map({ … })` / `.filter(x) { … }`: step over the parenthesised arguments too.
             if s.isChar(open, UInt8(ascii: "{")) && s.isChar(name, UInt8(ascii: ")")) {
                 let inner = Int(s.match[name])
-                guard inner > 0, inner < name else { return false }
+                guard inner > 0, inner < name else { return nil }
                 name = inner - 1
             }
-            guard name > 0, s.code[name].kind == .identifier else { return false }
-            if s.isChar(open, UInt8(ascii: "(")) && (s.is(name, "receive") || s.is(name, "observe") || s.is(name, "observeOn")) {
-                var a = open + 1
-                if s.is(a, "on") && s.isChar(a + 1, UInt8(ascii: ":")) { a += 2 } else if !s.is(name, "observeOn") { return false }
-                return mainScheduler(s, a..<j)
+            guard name > 0, s.code[name].kind == .identifier else { return nil }
+            if s.isChar(open, UInt8(ascii: "(")) {
+                if s.is(name, "observeOn") { return argument(s, from: open + 1, to: j) }
+                if (s.is(name, "receive") || s.is(name, "observe")) && s.is(open + 1, "on") && s.isChar(open + 2, UInt8(ascii: ":")) {
+                    return argument(s, from: open + 3, to: j)
+                }
+                var k = open + 1
+                while k < j {
+                    if s.is(k, "scheduler") && s.isChar(k + 1, UInt8(ascii: ":")) && Int(s.scopeOf[k]) == Int(s.scopeOf[open + 1]) {
+                        return argument(s, from: k + 2, to: j)
+                    }
+                    if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) || s.isChar(k, UInt8(ascii: "{")) {
+                        k = max(k, Int(s.match[k]))
+                    }
+                    k += 1
+                }
             }
-            guard s.isChar(name - 1, UInt8(ascii: ".")) else { return false }
+            guard s.isChar(name - 1, UInt8(ascii: ".")) else { return nil }
             j = name - 2
         }
-        return false
+        return nil
+    }
+
+    /// The argument starting at `first`, up to the `,` at its level or `close`.
+    static func argument(_ s: FileStructure, from first: Int, to close: Int) -> Range<Int>? {
+        var k = first
+        while k < close && !s.isChar(k, UInt8(ascii: ",")) {
+            if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) || s.isChar(k, UInt8(ascii: "{")) { k = max(k, Int(s.match[k])) }
+            k += 1
+        }
+        return k > first ? first..<min(k, close) : nil
     }
 
     /// Whether token `i` runs on a thread that is never the main one: in a block submitted
@@ -304,7 +335,7 @@ public struct MainThreadEntries: Sendable {
 
     /// `DispatchQueue.main`, `RunLoop.main`, `.main`, `MainScheduler.instance`,
     /// `MainScheduler.asyncInstance`, `OperationQueue.main`, `UIScheduler()`, `QueueScheduler.main`.
-    static func mainScheduler(_ s: FileStructure, _ r: Range<Int>) -> Bool {
+    public static func mainScheduler(_ s: FileStructure, _ r: Range<Int>) -> Bool {
         guard !r.isEmpty else { return false }
         let text = LockRegions.normalized(s.text(s.span(r.lowerBound, r.upperBound)))
         return ["DispatchQueue.main", "RunLoop.main", ".main", "MainScheduler.instance", "MainScheduler.asyncInstance", "OperationQueue.main",

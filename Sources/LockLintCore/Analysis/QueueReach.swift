@@ -63,11 +63,18 @@ public enum QueueReach {
         case function(Int)
     }
 
-    /// Whether the code at token `t` runs only off the main thread: a branch whose condition says
-    /// so (see `ThreadChecks`), or a private function every call of which in the file is in such
-    /// a branch (or in such a function, two levels deep).
+    /// Whether the code at token `t` runs only off the main thread, or may: a branch whose
+    /// condition says so (see `ThreadChecks`), a block on a global queue or a thread of its own,
+    /// a closure an operator chain delivers on a scheduler it names other than the main one
+    /// (`throttle(for: 0.2, scheduler: worker).sink { }`: the tool cannot tell that it is main),
+    /// or a private function every call of which in the file is in such code (or in such a
+    /// function, two levels deep).
     public static func offMainOnly(_ s: FileStructure, _ t: Int, uses: inout [String: [Int]]?, depth: Int = 0) -> Bool {
-        if ThreadChecks.offMainThread(s, at: t) { return true }
+        if ThreadChecks.offMainThread(s, at: t) || MainThreadEntries.runsOffMain(s, at: t) { return true }
+        if let ci = s.enclosingClosure(of: t), s.closures[ci].callee >= 0,
+           let hop = MainThreadEntries.chainScheduler(s, call: s.closures[ci].callee), !MainThreadEntries.mainScheduler(s, hop) {
+            return true
+        }
         guard depth < 2, let f = s.enclosingFunction(of: t), s.decls[f].kind == .function, isPrivate(s, f),
               s.enclosingClosure(of: t).map({ s.scope(s.closures[$0].scope, isWithin: s.decls[f].body) }) != true else { return false }
         if uses == nil { uses = s.privateFunctionUses() }

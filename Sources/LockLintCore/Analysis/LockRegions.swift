@@ -85,7 +85,7 @@ public struct LockRegions: Sendable {
     public static let deferredCallees: Set<String> = [
         "Task", "detached", "async", "asyncAfter", "addTask", "addTaskUnlessCancelled", "addDiscardingTask",
         "execute", "submit", "scheduleTask", "addOperation", "whenComplete", "whenSuccess", "whenFailure",
-        "sink", "scheduledTimer", "perform", "asyncAndWait", "notify", "makeStream",
+        "sink", "scheduledTimer", "perform", "asyncAndWait", "notify", "makeStream", "detachNewThread", "Thread",
     ]
 
     /// URLSession's methods that make a task with a completion handler (run later, on the

@@ -1029,7 +1029,9 @@ public enum GuardInference {
             let coHeld = list.lazy.filter { $0.eff.guards.contains(primary) || $0.eff.some.contains(primary) }
                 .reduce(nil as Set<HeldGuard>?) { acc, a in acc.map { $0.intersection(a.eff.guards) } ?? a.eff.guards }?
                 .subtracting([primary]) ?? []
-            let writeExecutors = list.filter { $0.record.write }.map { $0.eff.guards.filter { $0.kind.isExecutor } }
+            // What every write holds: a read under any of it is ordered against every write (two
+            // reads need not exclude each other), whichever guard the var's other accesses use.
+            let writeExecutors = list.filter { $0.record.write }.map { Set($0.eff.guards) }
                 .reduce(nil as Set<HeldGuard>?) { acc, g in acc.map { $0.intersection(g) } ?? g } ?? []
             if let doc = v.documentedGuard, let g = counts.keys.first(where: { $0.name == doc }), heldEverywhere.isEmpty || heldEverywhere.contains(g) { primary = g }
             // Another type's code reaches the var through a reference, holding none of the

@@ -444,7 +444,7 @@ public enum GuardInference {
         var grew = !neverRun.isEmpty
         while grew {
             grew = false
-            for (k, m) in members where !neverRun.contains(k) && k.hasSuffix(")") && m.access == .file && !m.enteredFromOutside && !m.construction
+            for (k, m) in members where !neverRun.contains(k) && k.hasSuffix(")") && m.access == .file && m.mentions > 0 && !m.enteredFromOutside && !m.construction
                 && !hooks.contains(k) {
                 guard (byBase[m.baseName] ?? [k]).allSatisfy({ (outsideSites[$0] ?? []).isEmpty && !referenced.contains($0) }) else { continue }
                 // Every mention of its name in its file is one of those calls.

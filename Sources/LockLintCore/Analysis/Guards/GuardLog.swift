@@ -239,9 +239,10 @@ public struct MemberRecord: Sendable, Equatable {
     /// Shaped like a delegate method: its first parameter is unlabelled and typed with a
     /// capitalised name (`_ central: CBCentralManager`), the object that calls it.
     public var delegateShaped = false
-    /// For a file-private function: how many times its file names it besides its declarations
-    /// (calls, references, selectors).
-    public var mentions = 0
+    /// For a function declared `private` (or `fileprivate` in a type that is not): how many
+    /// times its file names it besides its declarations (calls, references, selectors); -1 for
+    /// any other member.
+    public var mentions = -1
     /// A delegate method the object made with `delegate: self` calls on the queue it was made
     /// with (see `GuardRegions.delegateQueueBindings`).
     public var onDelegateQueue = false
@@ -2499,7 +2500,12 @@ struct UnitWalker {
                 rec.enteredFromOutside = d.modifiers.contains(.override) || dynamic
                 rec.overrideOnly = d.modifiers.contains(.override) && !dynamic
                 rec.construction = d.kind.isFunctionLike && StateAccess.isConstruction(s, member: m)
-                if rd.kind == .function && access == .file { rec.mentions = mentions(of: d.nameText) }
+                // (Only a member declared `private`, or `fileprivate` in a type that is not: one
+                // the type's access makes file-private may be a protocol witness, called from
+                // anywhere through the protocol.)
+                if rd.kind == .function && (d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate) && unitAccess > .file) {
+                    rec.mentions = mentions(of: d.nameText)
+                }
                 rec.saysCallerHolds = Self.saysCallerHolds(s, d)
                 rec.mainActorIsolated = s.hasMainActorAttribute(d) || s.hasMainActorAttribute(s.decls[u])
                 if rd.kind == .function, let first = GuardRegions.firstParameterType(s, rd), let c = s.text(first).first, c.isUppercase,

@@ -916,11 +916,18 @@ extension LockRegions {
         if c.callee < 0 && c.isTrailing == false && s.isChar(c.open - 1, UInt8(ascii: "=")) { return true }
         // Handed over with the queue to run it on (`then(on: q) { }`, `notify(queue: q) { }`).
         if c.callee >= 0 && s.isChar(c.callee + 1, UInt8(ascii: "(")) && GuardRegions.queueArgument(s, c) != nil { return true }
-        // A closure that a method runs before it returns (`name.withCString { [weak self] p in }`)
-        // runs now, whatever it captures weakly.
-        if c.callee >= 0 && GuardRegions.runsNowNames.contains(s, c.callee) { return false }
+        // A closure that a scoped method runs before it returns (`name.withCString { [weak self]
+        // p in }`, `queue.sync { [weak self] in }`) runs now, whatever it captures weakly. (Not
+        // `map`/`filter`/`first`: on a future or a publisher those keep the closure for later.)
+        if c.callee >= 0 && Self.scopedRunNowNames.contains(s, c.callee) { return false }
         return capturesWeakly(s, c)
     }
+
+    /// Methods that always run their closure before they return, whatever the receiver: the
+    /// scoped `with…` functions, a queue's `sync`, a sequence's `forEach`, `autoreleasepool`.
+    static let scopedRunNowNames = NameSet(GuardRegions.runsNowNames.names.filter { $0.hasPrefix("with") }.union([
+        "sync", "forEach", "autoreleasepool", "performAndWait", "concurrentPerform", "withoutActuallyEscaping",
+    ]))
 
     /// A closure whose capture list holds something `weak` or `unowned` (`{ [weak self] in`) is
     /// kept to run later: a closure run on the spot has no reason to avoid a strong capture.

@@ -471,7 +471,7 @@ public enum GuardLogExtractor {
         var out: [String: [OutsideCall]] = [:]
         var onMainInScope: [Int: Bool] = [:]
         var lockedCallers: [Int: Bool] = [:]
-        var callTokens: [String: [Int]]? = nil
+        var lockedCalls: LockedCalls? = nil
         let typed = receivers.typed
         var i = 2
         while i < s.code.count {
@@ -505,9 +505,9 @@ public enum GuardLogExtractor {
             if let context, !inClosure, let f = s.enclosingFunction(of: i), s.decls[f].body == exec, s.decls[f].kind == .function {
                 // (Not the instance's own methods: the guard inference follows those itself.)
                 if lockedCallers[f] == nil {
-                    if callTokens == nil { callTokens = callsByName(s) }
+                    if lockedCalls == nil { lockedCalls = LockedCalls(s, context: context) }
                     var visiting = Set<Int>()
-                    lockedCallers[f] = calledOnlyLocked(s, function: f, calls: callTokens!, context: context, visiting: &visiting)
+                    lockedCallers[f] = calledOnlyLocked(s, function: f, index: &lockedCalls!, visiting: &visiting)
                 }
                 c.callersLocked = lockedCallers[f]!
             }
@@ -541,29 +541,70 @@ public enum GuardLogExtractor {
     /// protocol's requirement is called through the protocol) only inside a lock's region or a
     /// closure of one of the file's lock wrappers, or straight in a function so called (four
     /// calls deep at most), at least once, and `f` is not public: no code outside the module calls it.
-    static func calledOnlyLocked(_ s: FileStructure, function f: Int, calls: [String: [Int]], context: RuleContext,
-                                 visiting: inout Set<Int>, depth: Int = 0) -> Bool {
+    static func calledOnlyLocked(_ s: FileStructure, function f: Int, index: inout LockedCalls, visiting: inout Set<Int>, depth: Int = 0) -> Bool {
         let d = s.decls[f]
         guard depth < 4, visiting.insert(f).inserted else { return false }
         defer { visiting.remove(f) }
         guard !d.modifiers.contains(.public), !d.modifiers.contains(.open), !d.nameText.isEmpty else { return false }
-        let key = StateAccess.memberKey(s, f)
-        let regions = context.lockRegions.regions
-        let wrappers = context.wrapperMethods
-        var count = 0
-        for k in calls[d.nameText] ?? [] where k != d.name {
-            guard StateAccess.callKey(s, k) == key else { continue }
-            var locked = regions.contains { $0.start < k && k < $0.end && $0.definite && $0.lock != "" }
-                || enclosingWrapperCall(s, k, within: -1, wrappers: wrappers) != nil
+        let calls = index.calls(of: StateAccess.memberKey(s, f), named: d.nameText)
+        for k in calls.open {
             // Made straight in the body of a function that is itself called only so.
-            if !locked, let g = s.enclosingFunction(of: k), s.decls[g].kind == .function, let exec = s.enclosingExecutable(of: k),
-               s.decls[g].body == exec {
-                locked = calledOnlyLocked(s, function: g, calls: calls, context: context, visiting: &visiting, depth: depth + 1)
-            }
-            guard locked else { return false }
-            count += 1
+            guard let g = s.enclosingFunction(of: k), s.decls[g].kind == .function, let exec = s.enclosingExecutable(of: k),
+                  s.decls[g].body == exec, calledOnlyLocked(s, function: g, index: &index, visiting: &visiting, depth: depth + 1) else { return false }
         }
-        return count > 0
+        return calls.count > 0
+    }
+
+    /// What `calledOnlyLocked` asks of a file, worked out once: its calls by name, and per
+    /// member key how many calls it has and which of them no lock's region or lock wrapper's
+    /// closure holds (found with a stabbing index of the regions, not a scan of all of them per
+    /// call: a file of thousands of types with methods of one name stays linear).
+    struct LockedCalls {
+        let s: FileStructure
+        let byName: [String: [Int]]
+        let regions: [LockRegion]
+        let byStart: [Int]
+        let maxEndUpTo: [Int]
+        let wrappers: [String: String]
+        var byKey: [String: (count: Int, open: [Int])] = [:]
+
+        init(_ s: FileStructure, context: RuleContext) {
+            self.s = s
+            byName = GuardLogExtractor.callsByName(s)
+            regions = context.lockRegions.regions.filter { $0.definite && $0.lock != "" }
+            (byStart, maxEndUpTo) = LockRegions.stabbingIndex(regions)
+            wrappers = context.wrapperMethods
+        }
+
+        /// The calls of the member with key `key` (name `name`): their number, and those that no
+        /// region or wrapper's closure holds.
+        mutating func calls(of key: String, named name: String) -> (count: Int, open: [Int]) {
+            if let known = byKey[key] { return known }
+            var count = 0
+            var open: [Int] = []
+            for k in byName[name] ?? [] where StateAccess.callKey(s, k) == key {
+                count += 1
+                if !inRegion(k) && GuardLogExtractor.enclosingWrapperCall(s, k, within: -1, wrappers: wrappers) == nil { open.append(k) }
+            }
+            byKey[key] = (count, open)
+            return (count, open)
+        }
+
+        /// Whether a region lies strictly around token `k`.
+        func inRegion(_ k: Int) -> Bool {
+            var lo = 0
+            var hi = byStart.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if regions[byStart[mid]].start < k { lo = mid + 1 } else { hi = mid }
+            }
+            var j = lo - 1
+            while j >= 0 && maxEndUpTo[j] > k {
+                if k < regions[byStart[j]].end { return true }
+                j -= 1
+            }
+            return false
+        }
     }
 
     /// Whether the statement holding the receiver at `r` awaits before it on its line (`await x.f()`,

@@ -542,17 +542,40 @@ public enum GuardLogExtractor {
     /// closure of one of the file's lock wrappers, or straight in a function so called (four
     /// calls deep at most), at least once, and `f` is not public: no code outside the module calls it.
     static func calledOnlyLocked(_ s: FileStructure, function f: Int, index: inout LockedCalls, visiting: inout Set<Int>, depth: Int = 0) -> Bool {
+        var cut = false
+        return calledOnlyLocked(s, function: f, index: &index, visiting: &visiting, depth: depth, cut: &cut)
+    }
+
+    /// - Parameter cut: set when the answer was cut short (a call four deep, or back into a
+    ///   function being judged): such a "no" is not remembered.
+    private static func calledOnlyLocked(_ s: FileStructure, function f: Int, index: inout LockedCalls, visiting: inout Set<Int>, depth: Int,
+                                         cut: inout Bool) -> Bool {
         let d = s.decls[f]
-        guard depth < 4, visiting.insert(f).inserted else { return false }
+        guard depth < 4, visiting.insert(f).inserted else {
+            cut = true
+            return false
+        }
         defer { visiting.remove(f) }
         guard !d.modifiers.contains(.public), !d.modifiers.contains(.open), !d.nameText.isEmpty else { return false }
-        let calls = index.calls(of: StateAccess.memberKey(s, f), named: d.nameText)
+        let key = StateAccess.memberKey(s, f)
+        // Asked before for this key: a "yes" found with no more calls to spare than now, or a
+        // "no" that nothing cut short (every function of one key is called at the same sites).
+        if let known = index.answers[key], known.yes ? known.depth >= depth : !known.cut { return known.yes }
+        let calls = index.calls(of: key, named: d.nameText)
+        var answer = calls.count > 0
+        var cutHere = false
         for k in calls.open {
             // Made straight in the body of a function that is itself called only so.
             guard let g = s.enclosingFunction(of: k), s.decls[g].kind == .function, let exec = s.enclosingExecutable(of: k),
-                  s.decls[g].body == exec, calledOnlyLocked(s, function: g, index: &index, visiting: &visiting, depth: depth + 1) else { return false }
+                  s.decls[g].body == exec,
+                  calledOnlyLocked(s, function: g, index: &index, visiting: &visiting, depth: depth + 1, cut: &cutHere) else {
+                answer = false
+                break
+            }
         }
-        return calls.count > 0
+        if cutHere { cut = true }
+        index.answers[key] = (answer, depth, cutHere)
+        return answer
     }
 
     /// What `calledOnlyLocked` asks of a file, worked out once: its calls by name, and per
@@ -567,6 +590,9 @@ public enum GuardLogExtractor {
         let maxEndUpTo: [Int]
         let wrappers: [String: String]
         var byKey: [String: (count: Int, open: [Int])] = [:]
+        /// Per member key: what `calledOnlyLocked` answered, at what depth, and whether a cut
+        /// decided it.
+        var answers: [String: (yes: Bool, depth: Int, cut: Bool)] = [:]
 
         init(_ s: FileStructure, context: RuleContext) {
             self.s = s

@@ -432,21 +432,24 @@ public enum GuardInference {
             && !setOutside.contains(m.baseName) && m.access != .world && !m.enteredFromOutside && !referenced.contains(k) {
             neverRun.insert(k)
         }
-        // Private methods nothing calls: no call or reference of their name in the run (under
-        // any labels), not an override, `@objc` or witness the runtime calls. Their accesses
-        // run in no run of the code.
-        for (k, m) in members where k.hasSuffix(")") && m.access == .file && m.mentions == 0 && !m.enteredFromOutside && !m.construction
-            && !hooks.contains(k)
-            && (byBase[m.baseName] ?? [k]).allSatisfy({ (sites[$0] ?? []).isEmpty && (outsideSites[$0] ?? []).isEmpty && !referenced.contains($0) }) {
+        // A method declared private (its mentions counted), not an override, `@objc` or witness
+        // the runtime calls, not construction, that no other code of the run calls or names
+        // under any of its labels.
+        func privateUncalledElsewhere(_ k: String, _ m: MemberRecord) -> Bool {
+            k.hasSuffix(")") && m.mentions >= 0 && m.access == .file && !m.enteredFromOutside && !m.construction && !hooks.contains(k)
+                && (byBase[m.baseName] ?? [k]).allSatisfy { (outsideSites[$0] ?? []).isEmpty && !referenced.contains($0) }
+        }
+        // Private methods nothing calls: no call or reference of their name in the run. Their
+        // accesses run in no run of the code.
+        for (k, m) in members where m.mentions == 0 && privateUncalledElsewhere(k, m)
+            && (byBase[m.baseName] ?? [k]).allSatisfy({ (sites[$0] ?? []).isEmpty }) {
             neverRun.insert(k)
         }
         // And those called only from such methods, straight from their bodies.
         var grew = !neverRun.isEmpty
         while grew {
             grew = false
-            for (k, m) in members where !neverRun.contains(k) && k.hasSuffix(")") && m.access == .file && m.mentions > 0 && !m.enteredFromOutside && !m.construction
-                && !hooks.contains(k) {
-                guard (byBase[m.baseName] ?? [k]).allSatisfy({ (outsideSites[$0] ?? []).isEmpty && !referenced.contains($0) }) else { continue }
+            for (k, m) in members where !neverRun.contains(k) && m.mentions > 0 && privateUncalledElsewhere(k, m) {
                 // Every mention of its name in its file is one of those calls.
                 let calls = (byBase[m.baseName] ?? [k]).flatMap { sites[$0] ?? [] }
                 guard !calls.isEmpty, calls.count == m.mentions, calls.allSatisfy({ neverRun.contains($0.member) && !$0.runsLater }) else { continue }

@@ -119,11 +119,20 @@ enum ClosureValues {
                 && (s.isKeyword(e + 1, .nil) || s.isChar(e + 1, UInt8(ascii: "{")) || s.is(e + 1, "DispatchWorkItem")) { continue }
             // An argument: `execute: name` to a serial executor's method, or `label: name` to a
             // private method of the type that only calls it.
-            guard p >= 2, s.isChar(p - 1, UInt8(ascii: ":")), s.code[p - 2].kind == .identifier || s.code[p - 2].isWord,
-                  s.isChar(e, UInt8(ascii: ")")) || s.isChar(e, UInt8(ascii: ",")),
-                  let open = s.argumentListOpen(holding: p - 2), open >= 1, s.code[open - 1].isWord else { return nil }
+            // (Or the first argument, unlabelled: `submit(work)` to a private method's `_ job`.)
+            guard s.isChar(e, UInt8(ascii: ")")) || s.isChar(e, UInt8(ascii: ",")), p >= 2 else { return nil }
+            let open: Int
+            let label: String
+            if s.isChar(p - 1, UInt8(ascii: "(")) && s.code[p - 2].kind == .identifier {
+                open = p - 1
+                label = "_"
+            } else {
+                guard s.isChar(p - 1, UInt8(ascii: ":")), s.code[p - 2].kind == .identifier || s.code[p - 2].isWord,
+                      let o = s.argumentListOpen(holding: p - 2), o >= 1, s.code[o - 1].isWord else { return nil }
+                open = o
+                label = s.text(p - 2)
+            }
             let callee = open - 1
-            let label = s.text(p - 2)
             if s.isChar(callee - 1, UInt8(ascii: ".")) && !(s.isKeyword(callee - 2, .self) && !s.isChar(callee - 3, UInt8(ascii: "."))) {
                 guard label == "execute", LockRegions.serialExecutorNames.contains(s, callee) else { return nil }
                 var r = callee - 2
@@ -202,15 +211,26 @@ enum ClosureValues {
         return (m, p)
     }
 
-    /// The private (or file-private) method named at `callee`, the only function of that name in
-    /// the file, declared in the type whose code holds token `from`.
+    /// The private (or file-private) method named at `callee`, declared in the type whose code
+    /// holds token `from` (or an extension of it in this file), and the only function of that
+    /// name there: other types of the file may have helpers of the same name.
     static func privateMethod(_ s: FileStructure, callee: Int, from: Int) -> Int? {
-        let fs = s.functionDecls(named: s.text(callee))
-        guard fs.count == 1, s.decls[fs[0]].kind == .function, !s.decls[fs[0]].isStaticMember else { return nil }
-        let d = s.decls[fs[0]]
-        guard d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate), d.parent >= 0, s.decls[d.parent].kind.isType,
-              let t = s.enclosingType(of: from), s.decls[t].nameText == s.decls[d.parent].nameText else { return nil }
-        return fs[0]
+        guard let t = s.enclosingType(of: from) else { return nil }
+        let typeName = s.decls[t].nameText
+        var found: Int? = nil
+        for f in s.functionDecls(named: s.text(callee)) {
+            let d = s.decls[f]
+            // A free function of the name loses to the type's method only if there is one:
+            // with a free function in the file too, which one runs is left undecided.
+            guard d.parent >= 0, s.decls[d.parent].kind.isType else { return nil }
+            guard s.decls[d.parent].nameText == typeName else { continue }
+            if found != nil { return nil }
+            found = f
+        }
+        guard let f = found, s.decls[f].kind == .function, !s.decls[f].isStaticMember else { return nil }
+        let d = s.decls[f]
+        guard d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate) else { return nil }
+        return f
     }
 
     /// The internal name of function `f`'s parameter of function type with external label

@@ -117,6 +117,14 @@ enum GuardReport {
                     + "\(inverted.whereText) takes \(describe(inverted.held)) while \(describe(p)) is held, so taking \(describe(p)) here would take the two "
                     + "in the opposite order and can deadlock; make this access before \(describe(inverted.held)) is taken or after it is released, "
                     + "holding \(describe(p)) alone"
+            } else if p.kind != .lock, let other = f.here.first(where: { $0.kind != .lock }) {
+                // This access runs on a queue (or actor) too: which of the two is the var's home
+                // the tool cannot tell (callbacks it does not see may run on either), and code
+                // on one queue that waits for the other (`sync`) can deadlock.
+                let elsewhere = f.guardedAt.map { " (such as line \($0.line)\($0.path == f.site.path ? "" : " of \(fileName($0.path))"))" } ?? ""
+                fix = "keep every access to '\(f.variable)' on one of the two: move this one onto \(describe(p)), or the accesses on \(describe(p))\(elsewhere) "
+                    + "onto \(describe(other)), whichever the rest of the code that uses '\(f.variable)' runs on; hop with async, "
+                    + "not sync: code running on one of them that waits for the other can deadlock"
             } else {
                 fix = "use \(describe(p)) for every access to '\(f.variable)'"
             }

@@ -1088,4 +1088,25 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertFalse(ds[0].fixIt.message.contains("already on"), ds[0].fixIt.message)
         XCTAssertTrue(ds[1].fixIt.message.hasPrefix("run the work directly: this code is already on 'first'"), ds[1].fixIt.message)
     }
+
+    /// A var written on two queues: the access reported runs on a queue too, and which of the
+    /// two is the var's home the tool cannot tell (frames, callbacks it does not see may run on
+    /// either). The fix-it names both directions and an async hop, never "use the other queue"
+    /// alone (that moved the access that was on the right queue, and a sync hop deadlocked).
+    func testAVarOnTwoQueuesIsToldBothWaysAndNeverASyncHop() async throws {
+        let ds = try await Support.lintFixture("inconsistent_locking/two_queues_either_way", InconsistentLockingRule())
+        XCTAssertEqual(ds.map { "\(($0.path as NSString).lastPathComponent):\($0.location.line)" }.sorted(),
+                       ["Camera.swift:25", "Feed.swift:22", "Journal.swift:24"], "\(ds.map(\.message))")
+        for d in ds {
+            XCTAssertTrue(d.fixIt.message.hasPrefix("keep every access to '"), d.fixIt.message)
+            XCTAssertTrue(d.fixIt.message.contains("hop with async, not sync"), d.fixIt.message)
+        }
+        let camera = try XCTUnwrap(ds.first { $0.path.hasSuffix("Camera.swift") })
+        XCTAssertEqual(camera.fixIt.message, "keep every access to 'samples' on one of the two: move this one onto queue 'sessionQueue', "
+                       + "or the accesses on queue 'sessionQueue' (such as line 13) onto queue 'frameQueue', whichever the rest of the code "
+                       + "that uses 'samples' runs on; hop with async, not sync: code running on one of them that waits for the other can deadlock")
+        let journal = try XCTUnwrap(ds.first { $0.path.hasSuffix("Journal.swift") })
+        XCTAssertTrue(journal.fixIt.message.contains("move this one onto queue 'writer', or the accesses on queue 'writer' (such as line 15) onto queue 'reader'"),
+                      journal.fixIt.message)
+    }
 }

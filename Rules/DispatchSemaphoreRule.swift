@@ -67,9 +67,11 @@ public struct DispatchSemaphoreRule: Rule {
             is told to use dispatchMain() if nothing is meant to end the wait. A stored semaphore created at 0 that \
             its owner's initializer signals only at the end of a `Task` it starts bridges that async work to a \
             blocking wait: it is told to let callers await the Task's value (a signal the initializer makes itself is \
-            a lock's first turn; one in a queue's block or a callback is a signal like any other). A semaphore with a count above one that a loop (or a closure called per item) waits on before \
+            a lock's first turn; one in a queue's block or a callback is a signal like any other). A semaphore with a count of one or more that a loop (or a closure called per item) waits on before \
             each block it sends to a queue, each block signalling when it ends, in synchronous code, is reported \
-            as a throttle of that count (also when a function of the file creates and returns it, and every caller \
+            as a throttle of that count; so is one that such a loop waits on before each call it makes, the call's \
+            completion signalling it (with a count of one this is a hand-off between threads, not a lock: no lock \
+            can replace it, since the completion runs on another thread) (also when a function of the file creates and returns it, and every caller \
             uses it so); the return type of such a function is not a second finding, and neither is a \
             `DispatchSemaphore` parameter of a private or fileprivate function that every call in the file passes a semaphore \
             the file creates (`x`, `self.x`, or a local copying one). A note on a wait in async code says which thread it blocks: the main thread when the code \
@@ -354,17 +356,32 @@ public struct DispatchSemaphoreRule: Rule {
                         + "the signal instead of blocking (a continuation, or an AsyncStream)"
                 }
             }
-            if let (loop, n) = throttle(s, holder: holder, value: value) {
-                message = "semaphore \(name)created with value \(n) throttles work sent to a queue: the code on line \(s.line(ofToken: loop)) waits "
-                    + "on it before each block it sends, and the block signals when it ends, so at most \(n) blocks run at once while the sending "
-                    + "thread blocks, with no priority donation"
-                fix = "keep it if the sender must not run ahead of the work; otherwise an OperationQueue with maxConcurrentOperationCount = \(n) "
-                    + "bounds the blocks without blocking the sender (wait for the end with waitUntilAllOperationsAreFinished); in async code, "
-                    + "keep at most \(n) child tasks running in a TaskGroup"
+            let throttled = throttle(s, holder: holder, value: value)
+            if let (loop, n, queued) = throttled {
+                let line = s.line(ofToken: loop)
+                if queued {
+                    message = "semaphore \(name)created with value \(n) throttles work sent to a queue: the code on line \(line) waits "
+                        + "on it before each block it sends, and the block signals when it ends, so at most \(n) blocks run at once while the sending "
+                        + "thread blocks, with no priority donation"
+                    fix = "keep it if the sender must not run ahead of the work; otherwise an OperationQueue with maxConcurrentOperationCount = \(n) "
+                        + "bounds the blocks without blocking the sender (wait for the end with waitUntilAllOperationsAreFinished); in async code, "
+                        + "keep at most \(n) child tasks running in a TaskGroup"
+                } else {
+                    // Signalled from the work's completion, on whatever thread that runs: a turn
+                    // handed between threads, which a lock (unlocked by its owner) cannot stand in for.
+                    message = "semaphore \(name)created with value \(n) throttles the calls a loop starts: the code on line \(line) waits on it "
+                        + "before each call, and the call's completion signals it, so at most \(n == "1" ? "one call is" : "\(n) calls are") in flight "
+                        + "while the looping thread blocks, with no priority donation"
+                    fix = "keep it if the loop must not run ahead of the calls (the signal comes from another thread, so no lock can "
+                        + "replace it); keep the loop off the main thread and out of async code, and in async code await each call instead "
+                        + (n == "1" ? "(wrap the callback with withCheckedContinuation)" : "with at most \(n) child tasks running in a TaskGroup")
+                }
             }
             // Created with a count, then waited on for work that signals it later: the first wait
             // does not wait.
-            if let v = value.flatMap({ Int($0) }), v >= 1, let h = holder, let early = SemaphoreWaits.waitPassesAtOnce(s, local: h) {
+            if throttled != nil {
+                // A throttle's first waits pass at once by design.
+            } else if let v = value.flatMap({ Int($0) }), v >= 1, let h = holder, let early = SemaphoreWaits.waitPassesAtOnce(s, local: h) {
                 message = "semaphore \(name)is created with value \(v) and signalled only by work started in a closure that runs later, "
                     + "so the wait on line \(s.line(ofToken: early.wait)) returns at once instead of waiting for that work"
                 fix = "create it with value 0 if the wait is meant to wait for the work; where callers can be async, await the work instead "
@@ -425,26 +442,26 @@ public struct DispatchSemaphoreRule: Rule {
         return out
     }
 
-    /// A throttle (see `SemaphoreShapes.throttleLoop`) on local `h` created with a count other than 0
-    /// or 1, in its own function or, when its function returns it, in every function of the file
-    /// that keeps the result in a local: the loop and the count.
-    func throttle(_ s: FileStructure, holder h: Decl?, value: String?) -> (Int, String)? {
-        guard let h, let v = value, v != "0", v != "1", h.parent >= 0, s.decls[h.parent].kind.isFunctionLike, s.decls[h.parent].body >= 0,
+    /// A throttle (see `SemaphoreShapes.throttleLoop`) on local `h` created with a count other than 0,
+    /// in its own function or, when its function returns it, in every function of the file that
+    /// keeps the result in a local: the loop, the count, and whether the work is queue blocks.
+    func throttle(_ s: FileStructure, holder h: Decl?, value: String?) -> (Int, String, Bool)? {
+        guard let h, let v = value, v != "0", h.parent >= 0, s.decls[h.parent].kind.isFunctionLike, s.decls[h.parent].body >= 0,
               !s.decls[h.parent].isAsync else { return nil }
         let body = s.scopes[s.decls[h.parent].body]
         let count = Int(v) == nil ? "'\(v)'" : v
-        if let loop = SemaphoreShapes.throttleLoop(s, name: h.nameText, body: body, after: h.end) { return (loop, count) }
+        if let t = SemaphoreShapes.throttleLoop(s, name: h.nameText, body: body, after: h.end) { return (t.loop, count, t.queued) }
         let f = s.decls[h.parent]
         guard f.kind == .function, f.name >= 0, body.close + 1 < s.code.count,
               SemaphoreShapes.returnTypeOfCreator(s, body.open - 1) == h.parent else { return nil }
-        var first: Int? = nil
+        var first: (loop: Int, queued: Bool)? = nil
         for k in s.uses(of: [f.nameText])[f.nameText] ?? [] where k != f.name {
             guard s.isChar(k + 1, UInt8(ascii: "(")), s.isChar(k - 1, UInt8(ascii: "=")), k >= 2, s.code[k - 2].kind == .identifier,
                   let g = s.enclosingFunction(of: k), g != h.parent, s.decls[g].body >= 0, !s.decls[g].isAsync,
-                  let loop = SemaphoreShapes.throttleLoop(s, name: s.text(k - 2), body: s.scopes[s.decls[g].body], after: k) else { return nil }
-            first = first ?? loop
+                  let t = SemaphoreShapes.throttleLoop(s, name: s.text(k - 2), body: s.scopes[s.decls[g].body], after: k) else { return nil }
+            first = first ?? t
         }
-        return first.map { ($0, count) }
+        return first.map { ($0.loop, count, $0.queued) }
     }
 
     /// The signals of semaphore `h` in the initializers of the type that stores it, each with

@@ -152,4 +152,29 @@ final class SemaphoreShapesTests: XCTestCase {
         XCTAssertEqual(byLine[4]?.0, "semaphore 'turn' created with value 1 is a lock without an owner: no priority donation, and a wait from async "
                        + "code blocks a cooperative thread")
     }
+
+    /// A loop that waits before each call it makes and whose call's completion signals is a
+    /// throttle of the calls (with a count of one, a turn handed between threads): never told to
+    /// use a lock, which its owner must unlock on the thread that locked it. Waited and signalled
+    /// on one thread (also in a `sync` block that runs on the spot) it is still a lock.
+    func testLoopsHandingTheSignalToACompletionAreThrottlesNotLocks() async throws {
+        let ds = try await Support.lintFixture("dispatch_semaphore/hand_offs_to_completions", DispatchSemaphoreRule())
+        let byPlace = Dictionary(ds.map { ("\(($0.path as NSString).lastPathComponent):\($0.location.line)", $0) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(byPlace.keys.sorted(), ["Batches.swift:6", "Batches.swift:24", "Pager.swift:15", "Uploads.swift:20", "Uploads.swift:9"].sorted())
+        for place in ["Pager.swift:15", "Uploads.swift:9", "Batches.swift:6"] {
+            let d = try XCTUnwrap(byPlace[place])
+            XCTAssertTrue(d.message.contains("throttles the calls a loop starts"), "\(place): \(d.message)")
+            XCTAssertFalse(d.fixIt.message.contains("NSLock") || d.fixIt.message.contains("Mutex"), "\(place): \(d.fixIt.message)")
+        }
+        XCTAssertEqual(byPlace["Pager.swift:15"]?.message, "semaphore 'semaphore' created with value 1 throttles the calls a loop starts: the code on "
+                       + "line 17 waits on it before each call, and the call's completion signals it, so at most one call is in flight while the "
+                       + "looping thread blocks, with no priority donation")
+        XCTAssertEqual(byPlace["Pager.swift:15"]?.fixIt.message, "keep it if the loop must not run ahead of the calls (the signal comes from "
+                       + "another thread, so no lock can replace it); keep the loop off the main thread and out of async code, and in async code "
+                       + "await each call instead (wrap the callback with withCheckedContinuation)")
+        XCTAssertTrue(byPlace["Uploads.swift:9"]?.message.contains("at most 2 calls are in flight") ?? false)
+        for place in ["Uploads.swift:20", "Batches.swift:24"] {
+            XCTAssertTrue(byPlace[place]?.message.contains("is a lock without an owner") ?? false, place)
+        }
+    }
 }

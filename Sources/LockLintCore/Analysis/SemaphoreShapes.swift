@@ -124,10 +124,13 @@ public enum SemaphoreShapes {
     // MARK: Throttle
 
     /// A throttle on local `name` in the body `body` (a scope): a `for`/`while`/`repeat` loop of
-    /// the function's own code waits on it, then sends a block to a queue (`async`) in the same
-    /// loop, and every signal is made in such a block; the function is not async and the wait is
-    /// not in async code. The loop's keyword.
-    public static func throttleLoop(_ s: FileStructure, name: String, body: Scope, after start: Int) -> Int? {
+    /// the function's own code (also one inside a block the function sends off) waits on it, then
+    /// starts work in the same loop that signals it when it ends: a block sent to a queue
+    /// (`async`), or the completion closure of a call (any closure handed to a call that does not
+    /// run it on the spot). Every signal is made in such work; the function is not async and the
+    /// wait is not in async code. The loop's keyword, and whether every signal is in a block sent
+    /// to a queue (rather than a call's completion).
+    public static func throttleLoop(_ s: FileStructure, name: String, body: Scope, after start: Int) -> (loop: Int, queued: Bool)? {
         // (In a broken file the start can lie past the body's end: then there is nothing to find.)
         guard start < body.close else { return nil }
         let range = start..<body.close
@@ -135,18 +138,22 @@ public enum SemaphoreShapes {
         let signals = Waits.calls(s, "signal", in: range)[name] ?? []
         guard !waits.isEmpty, waits.count <= 8, !signals.isEmpty, signals.count <= 8 else { return nil }
         var loop: Int? = nil
+        var queued = true
         for w in waits {
-            if let c = s.enclosingClosure(of: w), s.closures[c].open > body.open, s.closures[c].close < body.close {
-                // Only in a closure called per item (a loop's `forEach`, a scan's callback), not a
-                // block sent to run once elsewhere.
-                guard s.closures[c].callee >= 0, !dispatchedOnce.contains(s.text(s.closures[c].callee)) else { return nil }
-            }
             guard AsyncContext.origin(s, at: w) == nil else { return nil }
+            // The nearest loop or closure around the wait: a loop (possibly inside a block the
+            // function sends off, which runs the whole loop there), or a closure called per item
+            // (a loop's `forEach`, a scan's callback), not a block sent to run once elsewhere.
             var found: Int? = nil
             for sc in s.enclosingScopes(of: w) {
                 let scope = s.scopes[sc]
                 if scope.open <= body.open { break }
-                if scope.kind == .closure { found = found ?? sc; break }
+                if scope.kind == .closure {
+                    let c = s.closures[scope.closure]
+                    guard c.callee >= 0, !dispatchedOnce.contains(s.text(c.callee)) else { return nil }
+                    found = sc
+                    break
+                }
                 let kw = scope.statementKeyword
                 if scope.kind == .statement && kw >= 0 && (s.isKeyword(kw, .for) || s.isKeyword(kw, .while) || s.isKeyword(kw, .repeat)) {
                     found = sc
@@ -155,15 +162,20 @@ public enum SemaphoreShapes {
             }
             guard let l = found else { return nil }
             let scope = s.scopes[l]
-            // Every signal in a queue's block started in this loop after the wait.
+            // Every signal in work started in this loop after the wait: a queue's block, or a
+            // closure handed to a call that keeps it for later.
             for g in signals {
                 guard let c = s.enclosingClosure(of: g), s.closures[c].open > w, s.closures[c].close < scope.close,
-                      s.closures[c].callee >= 0, s.is(s.closures[c].callee, "async"),
-                      s.isChar(s.closures[c].callee - 1, UInt8(ascii: ".")) else { return nil }
+                      s.closures[c].callee >= 0 else { return nil }
+                let callee = s.closures[c].callee
+                if s.is(callee, "async") && s.isChar(callee - 1, UInt8(ascii: ".")) { continue }
+                guard s.code[callee].kind == .identifier, !GuardRegions.runsNowNames.contains(s, callee),
+                      !LockRegions.scopedRunNowNames.contains(s, callee), !dispatchedOnce.contains(s.text(callee)) else { return nil }
+                queued = false
             }
             if loop == nil { loop = scope.statementKeyword >= 0 ? scope.statementKeyword : scope.open }
         }
-        return loop
+        return loop.map { ($0, queued) }
     }
 
     /// Callees whose closure runs once, elsewhere: a wait there is not made per item.

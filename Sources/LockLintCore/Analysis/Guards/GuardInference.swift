@@ -211,7 +211,12 @@ public enum GuardInference {
         } else {
             outside = (outsideCalls[simple] ?? []) + ancestors.flatMap { outsideCalls[$0.name] ?? [] }
         }
-        return analyze(list, setup: Set(setupCalls[module]?[simple] ?? []), assignedElsewhere: assigned, lockedElsewhere: Set(locked[module] ?? []), outside: outside,
+        // Set-up calls on a fresh instance count from any module of the run: another module
+        // reaches the class's public members, a test module (`@testable import`) its internal
+        // ones; a member also called on a held instance anywhere is not set-up all the same.
+        var setup = Set(setupCalls[module]?[simple] ?? [])
+        for (m, types) in setupCalls where m != module { setup.formUnion(types[simple] ?? []) }
+        return analyze(list, setup: setup, assignedElsewhere: assigned, lockedElsewhere: Set(locked[module] ?? []), outside: outside,
                        delivery: delivery,
                        testConcurrent: Set(testConcurrentNames[module] ?? []),
                        joining: testJoining, notJoining: Set(testNotJoining), ancestors: inherited)

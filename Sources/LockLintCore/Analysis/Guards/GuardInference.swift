@@ -211,12 +211,11 @@ public enum GuardInference {
         } else {
             outside = (outsideCalls[simple] ?? []) + ancestors.flatMap { outsideCalls[$0.name] ?? [] }
         }
-        // Set-up calls on a fresh instance count from any module of the run: another module
-        // reaches the class's public members, a test module (`@testable import`) its internal
-        // ones; a member also called on a held instance anywhere is not set-up all the same.
-        var setup = Set(setupCalls[module]?[simple] ?? [])
-        for (m, types) in setupCalls where m != module { setup.formUnion(types[simple] ?? []) }
-        return analyze(list, setup: setup, assignedElsewhere: assigned, lockedElsewhere: Set(locked[module] ?? []), outside: outside,
+        // Set-up calls on a fresh instance made by other modules of the run (a test module's,
+        // through `@testable import`): they count for members that no other code runs.
+        var setupElsewhere = Set<String>()
+        for (m, types) in setupCalls where m != module { setupElsewhere.formUnion(types[simple] ?? []) }
+        return analyze(list, setup: Set(setupCalls[module]?[simple] ?? []), setupElsewhere: setupElsewhere, assignedElsewhere: assigned, lockedElsewhere: Set(locked[module] ?? []), outside: outside,
                        delivery: delivery,
                        testConcurrent: Set(testConcurrentNames[module] ?? []),
                        joining: testJoining, notJoining: Set(testNotJoining), ancestors: inherited)
@@ -240,7 +239,7 @@ public enum GuardInference {
     }
 
     /// The findings for one class, from every file's log of it.
-    static func analyze(_ logs: [TypeGuardLog], setup: Set<String> = [], assignedElsewhere: Set<String> = [], lockedElsewhere: Set<String> = [],
+    static func analyze(_ logs: [TypeGuardLog], setup: Set<String> = [], setupElsewhere: Set<String> = [], assignedElsewhere: Set<String> = [], lockedElsewhere: Set<String> = [],
                         outside: [OutsideCall] = [],
                         delivery: ObserverDelivery.Table = .init(),
                         testConcurrent: Set<String> = [],
@@ -495,10 +494,15 @@ public enum GuardInference {
         }
         for (k, m) in members {
             if m.construction || constructionOnly.contains(m.baseName)
-                || (setup.contains(m.baseName) && (sites[k] ?? []).allSatisfy { $0.construction } && !calledAfterSetUp.contains(k)) {
+                || (setup.contains(m.baseName) && (sites[k] ?? []).allSatisfy { $0.construction } && !calledAfterSetUp.contains(k))
+                || (setupElsewhere.contains(m.baseName) && m.access != .world && !m.enteredFromOutside && (sites[k] ?? []).isEmpty
+                    && (outsideSites[k] ?? []).isEmpty && !referenced.contains(k)) {
                 // Initializers, and members called only while the instance is set up (from init,
                 // or on a fresh instance before it is shared; a member also called on a held
-                // instance elsewhere is not set-up).
+                // instance elsewhere is not set-up). Also a member that no code of the run calls
+                // but other modules' set-up (a test module's): outside code cannot reach it, and
+                // its own module never runs it. (A public member's callers beyond the run may
+                // share the instance: not so.)
                 entry[k] = Entry(construction: true)
             } else if (k.hasSuffix(".didSet") || k.hasSuffix(".willSet")) && (sites[k] ?? []).isEmpty && !setOutside.contains(m.baseName) {
                 // An observer runs only when its var is set: nothing in the run sets it after

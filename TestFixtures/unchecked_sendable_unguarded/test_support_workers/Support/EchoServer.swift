@@ -3,9 +3,7 @@ import XCTest
 
 // Test support (it imports XCTest): only the state its dispatched work touches can make a test
 // flaky. The work runs `serve()`, which calls `answer()` in another file. `port` and `worker`
-// are touched only by the test's own thread, and `banner` is set only in init: quiet. `start()`
-// is called only on a fresh instance (the test's set-up of it, from another module), before its
-// worker exists: its write of `running` is set-up too; `stop()` runs beside the worker.
+// are touched only by the test's own thread, and `banner` is set only in init: quiet.
 public final class EchoServer: @unchecked Sendable {
     private let log = DispatchQueue(label: "echo.log")
     private var received: [String] = []
@@ -21,7 +19,7 @@ public final class EchoServer: @unchecked Sendable {
 
     public func start() {
         port = 8080
-        running = true
+        running = true // expect: unchecked_sendable_unguarded
         worker = DispatchQueue(label: "echo.worker")
         if banner == nil { port += 1 }
         worker?.async { [weak self] in

@@ -1,22 +1,22 @@
 import Foundation
 
-// Another spelling: a public registry that another module sets up on a fresh instance before it
-// hands it on. Quiet.
-public final class PluginSet: @unchecked Sendable {
+// Another spelling: an internal registry filled by a builder of the test module (a function in
+// between) on a fresh instance before it is used. No code of this module calls `register`.
+// Quiet.
+final class PluginSet: @unchecked Sendable {
     private var names: [String] = []
 
-    public init() {}
-
-    public func register(_ name: String) {
+    func register(_ name: String) {
         names.append(name)
     }
 
-    public func contains(_ name: String) -> Bool {
+    func contains(_ name: String) -> Bool {
         names.contains(name)
     }
 }
 
-// Near miss: also called on a held instance, so the instance may be shared when it runs.
+// Near miss: public, and set up only on fresh instances by the other modules of the run: code
+// beyond the run may call it on a shared instance.
 public final class Hooks: @unchecked Sendable { // expect: unchecked_sendable_unguarded
     private var hooks: [String] = []
 
@@ -27,4 +27,20 @@ public final class Hooks: @unchecked Sendable { // expect: unchecked_sendable_un
     }
 
     public func all() -> [String] { hooks }
+}
+
+// Near miss: internal, set up by the test module, but this module calls it on a held instance.
+final class Routes: @unchecked Sendable { // expect: unchecked_sendable_unguarded
+    private var table: [String] = []
+
+    func insert(_ route: String) {
+        table.append(route)
+    }
+
+    func first() -> String? { table.first }
+}
+
+final class RouteOwner {
+    let routes = Routes()
+    func add(_ r: String) { routes.insert(r) }
 }

@@ -918,6 +918,8 @@ public enum GuardLogExtractor {
             var walker = UnitWalker(context: context, name: name, vars: vars, references: references, uniqueness: uniqueness,
                                     wrappers: wrappers, selfAliases: fileSelfAliases!)
             walker.ordering = ordering ?? joins
+            walker.singletons = UnitWalker.singletons(s, units: units, className: name)
+            if !walker.singletons.isEmpty { walker.ownGuards = Set((local?.locks ?? []) + (local?.queues ?? [])) }
             walker.delegateBound = Set(regions!.delegateBindings.flatMap(\.methods))
             walker.methodNames = Set(units.flatMap { s.children[$0] }.filter { s.decls[$0].kind == .function }.map { s.decls[$0].nameText })
             walker.writingMethods = ValueMutations.writingMethods(className: name, declared: declared, vars: vars.subtracting(references), context)
@@ -2509,6 +2511,11 @@ struct UnitWalker {
     var nameTokens: [String: Int]? = nil
     /// Per initializer: the `self` where it first hands the instance on (see `ConstructionPhase.handsOn`).
     var initHandOff: [Int: Int] = [:]
+    /// The class's static stored properties that hold its one shared instance (`static let
+    /// shared = Diag()`): in the class's static members, `shared.items` is this instance's var.
+    var singletons: Set<String> = []
+    /// The names of the class's own locks and queues (its guards as its instance methods name them).
+    var ownGuards: Set<String> = []
 
     init(context: RuleContext, name: String, vars: Set<String>, references: Set<String>, uniqueness: Set<String>,
          wrappers: [String: String], selfAliases: Set<String>) {
@@ -2545,7 +2552,17 @@ struct UnitWalker {
         let memberDefault: MemberRecord.Access = s.decls[u].kind == .extension ? unitAccess : .module
         for m in s.children[u] {
             let d = s.decls[m]
-            if d.isStaticMember { continue }
+            if d.isStaticMember {
+                // A static method or computed property that reaches the shared instance's vars:
+                // an entry of its own (under a key no instance member has).
+                if !singletons.isEmpty && (d.kind == .function || d.kind == .variable && d.isComputed), d.body >= 0 || d.kind == .variable {
+                    let r = d.kind == .variable ? (s.children[m].first { s.is(s.decls[$0].keyword, "get") } ?? m) : m
+                    let site = CodeSite(s, token: d.name >= 0 ? d.name : d.keyword)
+                    let access = min(unitAccess, Self.accessLevel(d.modifiers, default: memberDefault))
+                    log.members.append(MemberRecord(key: staticKey + key(r), baseName: staticKey + d.nameText, site: site, access: access))
+                }
+                continue
+            }
             var records: [Int] = []
             if d.kind.isFunctionLike && d.kind != .accessor {
                 records.append(m)
@@ -2727,12 +2744,18 @@ struct UnitWalker {
             if !isVar && !isCall && s.isChar(i - 1, UInt8(ascii: ".")) && !s.isKeyword(i - 2, .self) { continue }
             guard let m = member(at: i, unit: u) else { continue }
             let md = s.decls[m]
-            if md.isStaticMember { continue }
             let top = md.kind == .accessor && md.parent >= 0 ? md.parent : m
-            if s.decls[top].isStaticMember { continue }
+            // In a static member: only a var of the shared instance (`shared.items`).
+            var viaSingleton: String? = nil
+            if md.isStaticMember || s.decls[top].isStaticMember {
+                guard isVar, !singletons.isEmpty, let shared = singletonReceiver(i) else { continue }
+                viaSingleton = shared
+            }
             // Receiver: implicit self, or `self.` / `self?.` / `self!.`, or an alias of self
             // (`guard let strongSelf = self`).
-            if s.isChar(i - 1, UInt8(ascii: ".")) {
+            if viaSingleton != nil {
+                // (Checked above.)
+            } else if s.isChar(i - 1, UInt8(ascii: ".")) {
                 let r = s.isChar(i - 2, UInt8(ascii: "?")) || s.isChar(i - 2, UInt8(ascii: "!")) ? i - 3 : i - 2
                 guard s.isKeyword(r, .self) || (r >= 0 && s.code[r].kind == .identifier && selfAliases.contains(s.text(r))),
                       !s.isChar(r - 1, UInt8(ascii: ".")) else {
@@ -2767,14 +2790,31 @@ struct UnitWalker {
             if isVar && md.kind == .accessor && md.parent >= 0 && s.decls[md.parent].nameText == word {
                 if !s.is(md.keyword, "get") && !s.is(md.keyword, "set") { continue }
             }
-            let memberKey = key(m)
+            let memberKey = viaSingleton == nil ? key(m) : staticKey + key(md.kind == .variable ? (s.children[m].first { s.is(s.decls[$0].keyword, "get") } ?? m) : m)
             let bodyScope = memberBody(m)
             let runsLater = bodyScope >= 0 && !LockRegions.reachesWithoutDeferral(s, from: i, to: bodyScope, escaping: regions.escaping)
             let construction = !runsLater && (StateAccess.isConstruction(s, member: top) || isCopyOnWrite(i))
             if isVar {
                 var write = StateAccess.mayWrite(s, i, reference: references.contains(word))
                 if !write, let methods = writingMethods[word], let m = ValueMutations.calledMethod(s, i), methods.contains(m) { write = true }
-                let held = regions.held(at: i, write: write)
+                var held = regions.held(at: i, write: write)
+                // The shared instance's guards, as its static members name them (`shared.lock`),
+                // are the instance's own.
+                // (One the tool cannot name as the instance's own, such as a method of the
+                // instance run as a lock, `shared.withLock { }`, may be its guard: cannot tell.)
+                if let shared = viaSingleton {
+                    var own: [HeldGuard] = []
+                    for g in held.guards {
+                        let o = Self.ownGuard(g, through: shared, className: name)
+                        if o.name != g.name && ownGuards.contains(o.name) { own.append(o) } else if o.name != g.name || g.name == shared { held.possible = true } else { own.append(g) }
+                    }
+                    // A block the code sends to the instance's own queue through it
+                    // (`shared.queue.sync { }`): that queue, as the class's other blocks hold it.
+                    if own.isEmpty, let q = singletonQueue(i, shared: shared, regions: regions) {
+                        if q.kind == .readerWriter { held.possible = true } else { own.append(q) }
+                    }
+                    held.guards = own
+                }
                 var rec = StateAccessRecord(variable: word, site: CodeSite(s, token: i), member: memberKey, guards: held.guards)
                 if !runsLater { rec.releasedEntry = regions.releasedOnEntry(before: i) }
                 rec.write = write
@@ -2835,6 +2875,74 @@ struct UnitWalker {
                 log.calls.append(rec)
             }
         }
+    }
+
+    /// The prefix of the keys and base names of static members: the class's name (`Diag.clear()`),
+    /// as callers write the call, and which no instance member's key starts with.
+    var staticKey: String { (name.split(separator: ".").last.map(String.init) ?? name) + "." }
+
+    /// The class's static stored properties in units `units` that hold an instance of the class
+    /// itself (`static let shared = Diag()`, `static var instance: Diag!`, `= Self()`).
+    static func singletons(_ s: FileStructure, units: [Int], className: String) -> Set<String> {
+        let simple = className.split(separator: ".").last.map(String.init) ?? className
+        var out = Set<String>()
+        for u in units {
+            for v in s.children[u] where s.decls[v].kind == .variable && s.decls[v].isStaticMember && !s.decls[v].isComputed && s.decls[v].name >= 0 {
+                let d = s.decls[v]
+                let ann = d.typeAnnotation.first { s.code[$0].kind == .identifier }
+                let start = d.initializer.lowerBound
+                let madeHere = !d.initializer.isEmpty && (s.is(start, text: simple) || s.is(start, "Self"))
+                    && (s.isChar(start + 1, UInt8(ascii: "(")) || s.isChar(start + 1, UInt8(ascii: ".")) && s.is(start + 2, "init"))
+                let typed = ann.map { s.is($0, text: simple) && (s.isChar($0 + 1, UInt8(ascii: "!")) || s.isChar($0 + 1, UInt8(ascii: "?"))
+                                                                   || $0 + 1 >= d.typeAnnotation.upperBound || s.isChar($0 + 1, UInt8(ascii: "="))) } ?? false
+                if madeHere || typed { out.insert(d.nameText) }
+            }
+        }
+        return out
+    }
+
+    /// The shared instance whose var token `i` names (`shared.items`, `Self.shared.items`,
+    /// `Diag.shared?.items`), or nil.
+    func singletonReceiver(_ i: Int) -> String? {
+        guard s.isChar(i - 1, UInt8(ascii: ".")) else { return nil }
+        var r = i - 2
+        if s.isChar(r, UInt8(ascii: "?")) || s.isChar(r, UInt8(ascii: "!")) { r -= 1 }
+        guard r >= 0, s.code[r].kind == .identifier, singletons.contains(s.text(r)) else { return nil }
+        if s.isChar(r - 1, UInt8(ascii: ".")) {
+            let simple = name.split(separator: ".").last.map(String.init) ?? name
+            guard r >= 2, s.is(r - 2, "Self") || s.is(r - 2, text: simple), !s.isChar(r - 3, UInt8(ascii: ".")) else { return nil }
+        }
+        return s.text(r)
+    }
+
+    /// The class's own serial queue that token `i` runs on through the shared instance `shared`:
+    /// `i` lies in the block of `shared.queue.sync { }` (or `async`, `asyncAndWait`) for a queue
+    /// `queue` of the class, held as the class's other blocks on it hold it.
+    func singletonQueue(_ i: Int, shared: String, regions: GuardRegions) -> HeldGuard? {
+        guard let c = s.enclosingClosure(of: i) else { return nil }
+        let closure = s.closures[c]
+        guard closure.callee >= 2, closure.receiverStart >= 0, s.is(closure.callee, "sync") || s.is(closure.callee, "async") || s.is(closure.callee, "asyncAndWait"),
+              s.isChar(closure.callee - 1, UInt8(ascii: ".")) else { return nil }
+        let receiver = LockRegions.normalized(s.text(s.span(closure.receiverStart, closure.callee - 1)))
+        let simple = name.split(separator: ".").last.map(String.init) ?? name
+        for prefix in [shared + ".", "Self." + shared + ".", simple + "." + shared + "."] where receiver.hasPrefix(prefix) {
+            let q = String(receiver.dropFirst(prefix.count))
+            guard ownGuards.contains(q), let h = regions.regions.lazy.compactMap(\.held).first(where: { $0.name == q && $0.kind != .lock }) else { return nil }
+            return h
+        }
+        return nil
+    }
+
+    /// Guard `g` held in a static member, named through the shared instance `shared`
+    /// (`shared.lock`, `Self.shared.queue`): the instance's own guard (`lock`, `queue`).
+    static func ownGuard(_ g: HeldGuard, through shared: String, className: String) -> HeldGuard {
+        let simple = className.split(separator: ".").last.map(String.init) ?? className
+        for prefix in [shared + ".", "Self." + shared + ".", simple + "." + shared + "."] where g.name.hasPrefix(prefix) {
+            var own = g
+            own.name = String(g.name.dropFirst(prefix.count))
+            return own
+        }
+        return g
     }
 
     /// The key of the closure around token `i` that runs later, when it is one handed to a type's

@@ -1325,7 +1325,10 @@ struct StructureBuilder {
                     callee = o - 1
                     trailing = true
                 }
-            } else if code[prev].kind == .identifier || (code[prev].kind == .keyword && (code[prev].word == .`init` || code[prev].word == .super || code[prev].word == .self)) {
+            } else if code[prev].kind == .identifier || (code[prev].kind == .keyword && (code[prev].word == .`init` || code[prev].word == .super || code[prev].word == .self))
+                        || (code[prev].kind == .keyword && code[prev].word == .async && prev >= 1 && code[prev - 1].kind != .keyword && char(prev - 1) != UInt8(ascii: ")")) {
+                // (`async { }` calls a function named `async`, the type's own dispatcher; not the
+                // `async` of a signature, `f() async {`, or an accessor's `get async {`.)
                 callee = prev
                 trailing = true
             } else if pc == UInt8(ascii: ":") && prev >= 1 && code[prev - 1].isWord {

@@ -158,6 +158,8 @@ enum ClosureValues {
         var uses: [Int] = []
         for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && s.is(k, text: parameter) {
             if s.isChar(k - 1, UInt8(ascii: ".")) { continue }
+            // An argument label of the same spelling (`queue.async(execute: execute)`).
+            if s.isChar(k + 1, UInt8(ascii: ":")) && (s.isChar(k - 1, UInt8(ascii: "(")) || s.isChar(k - 1, UInt8(ascii: ","))) { continue }
             uses.append(k)
         }
         return sites(s, uses: uses, field: false, excluding: [], depth: depth)
@@ -203,7 +205,7 @@ enum ClosureValues {
     /// A closure handed to a private method of the enclosing type, called on `self` (or with
     /// no receiver): that method and the parameter that receives it.
     static func privateMethodParameter(_ s: FileStructure, _ c: Closure) -> (Int, String)? {
-        guard c.callee >= 0, s.code[c.callee].kind == .identifier else { return nil }
+        guard c.callee >= 0, s.code[c.callee].isWord else { return nil }
         if c.receiverStart >= 0 && !(c.receiverStart == c.callee - 2 && s.isKeyword(c.receiverStart, .self)) { return nil }
         guard let m = privateMethod(s, callee: c.callee, from: c.open) else { return nil }
         let trailing = c.label < 0

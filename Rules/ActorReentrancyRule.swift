@@ -371,6 +371,12 @@ public struct ActorReentrancyRule: Rule {
                             }, executorOf: { context.serialExecutor(ofCallsTo: $0, owner: actorName) })
                         }
                     }
+                    // Clearing after the await wipes nothing when no call is seen to store a value:
+                    // only the initializer (not a closure it starts) fills the property.
+                    kept = kept.filter { f in
+                        !(f.writeKind == .clear && f.shape != .staleCopy && f.shape != .partial && f.shape != .overwritten
+                          && Self.filledOnlyByInitializer(s, actor: actorName, property: f.property))
+                    }
                     for f in kept {
                         out.append(diagnostic(f, method: d, inTask: inTask, actorName: actorName, context: context))
                     }
@@ -378,6 +384,30 @@ public struct ActorReentrancyRule: Rule {
             }
         }
         return out
+    }
+
+    /// Whether stored property `p` of actor `name` (declared in this file) is given a value only
+    /// straight in an initializer's body: every other write in the actor's code in this file sets
+    /// it to nil.
+    static func filledOnlyByInitializer(_ s: FileStructure, actor name: String, property p: String) -> Bool {
+        let units = s.typeDecls(named: name).filter { s.decls[$0].body >= 0 && (s.decls[$0].kind == .actor || s.decls[$0].kind == .extension) }
+        // (Code outside the actor cannot set its stored property; its extensions in other files
+        // are not seen, and a value they store is not claimed either.)
+        guard units.lazy.flatMap({ s.children[$0] }).contains(where: { s.decls[$0].kind == .variable && s.decls[$0].nameText == p }) else { return false }
+        for u in units {
+            let body = s.scopes[s.decls[u].body]
+            for k in s.span(body.open + 1, body.close) where s.code[k].kind == .identifier && s.is(k, text: p) {
+                if s.isChar(k - 1, UInt8(ascii: ".")) && !s.isKeyword(k - 2, .self) { continue }
+                guard StateAccess.mayWrite(s, k) else { continue }
+                var e = k + 1
+                while s.isChar(e, UInt8(ascii: "?")) || s.isChar(e, UInt8(ascii: "!")) { e += 1 }
+                if s.isChar(e, UInt8(ascii: "=")) && s.code[e].length == 1 && s.isKeyword(e + 1, .nil) { continue }
+                // A value stored straight in an initializer, not in a closure it starts.
+                guard let f = s.enclosingFunction(of: k), s.decls[f].kind == .initializer,
+                      s.enclosingExecutable(of: k) == s.decls[f].body else { return false }
+            }
+        }
+        return true
     }
 
     // MARK: The finding

@@ -68,4 +68,7 @@ actor Engine {
 
     private func boot() async throws { await Task.yield() }
     private func login() async throws -> String { await Task.yield(); return "" }
+
+    // Stores a session: a call of it can run while `open()` is suspended.
+    func adopt(_ s: String) { session = s }
 }

@@ -986,6 +986,7 @@ final class FixItSafetyTests: XCTestCase {
                 }
                 func make() async -> String { await Task.yield(); return "" }
                 func send(_ s: String?) async { await Task.yield() }
+                func connect(_ h: String) { host = h }
             }
             """
         let ds = await findings(code, ActorReentrancyRule())

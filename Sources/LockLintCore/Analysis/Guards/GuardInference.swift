@@ -213,9 +213,15 @@ public enum GuardInference {
         }
         // Set-up calls on a fresh instance made by other modules of the run (a test module's,
         // through `@testable import`): they count for members that no other code runs.
+        // (Not one this module calls on a fresh local once it may be shared: that call is not
+        // set-up, and the run records it nowhere else.)
+        let mark = GuardLogExtractor.laterCallMark
+        let own = setupCalls[module]?[simple] ?? []
+        let laterHere = Set(own.filter { $0.hasPrefix(mark) }.map { String($0.dropFirst(mark.count)) })
         var setupElsewhere = Set<String>()
-        for (m, types) in setupCalls where m != module { setupElsewhere.formUnion(types[simple] ?? []) }
-        return analyze(list, setup: Set(setupCalls[module]?[simple] ?? []), setupElsewhere: setupElsewhere, assignedElsewhere: assigned, lockedElsewhere: Set(locked[module] ?? []), outside: outside,
+        for (m, types) in setupCalls where m != module { setupElsewhere.formUnion((types[simple] ?? []).filter { !$0.hasPrefix(mark) }) }
+        setupElsewhere.subtract(laterHere)
+        return analyze(list, setup: Set(own.filter { !$0.hasPrefix(mark) }), setupElsewhere: setupElsewhere, assignedElsewhere: assigned, lockedElsewhere: Set(locked[module] ?? []), outside: outside,
                        delivery: delivery,
                        testConcurrent: Set(testConcurrentNames[module] ?? []),
                        joining: testJoining, notJoining: Set(testNotJoining), ancestors: inherited)

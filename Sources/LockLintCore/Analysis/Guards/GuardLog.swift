@@ -717,10 +717,11 @@ public enum GuardLogExtractor {
             let type = s.text(k + 3)
             var j = Int(s.match[open]) + 1
             let end = min(s.scopes[exec].close, j + 400)
+            var shared = false
             while j < end {
                 if s.code[j].kind == .identifier && !s.isChar(j - 1, UInt8(ascii: ".")) && s.is(j, text: name) {
                     guard s.isChar(j + 1, UInt8(ascii: ".")), j + 3 < s.code.count, s.code[j + 2].kind == .identifier,
-                          s.isChar(j + 3, UInt8(ascii: "(")), s.enclosingExecutable(of: j) == exec else { break }
+                          s.isChar(j + 3, UInt8(ascii: "(")), s.enclosingExecutable(of: j) == exec else { shared = true; break }
                     out[type, default: []].insert(s.text(j + 2))
                     let m = Int(s.match[j + 3])
                     j = m > j ? m + 1 : j + 1
@@ -728,9 +729,25 @@ public enum GuardLogExtractor {
                 }
                 j += 1
             }
+            // Once the local may be shared (captured, handed on), its later calls in the function
+            // (in a closure, a `defer`) are not set-up: filed as `laterCallMark + name`.
+            if shared {
+                let later = min(s.scopes[exec].close, j + 2_000)
+                while j < later {
+                    if s.code[j].kind == .identifier && !s.isChar(j - 1, UInt8(ascii: ".")) && s.is(j, text: name)
+                        && s.isChar(j + 1, UInt8(ascii: ".")) && j + 3 < s.code.count && s.code[j + 2].kind == .identifier
+                        && s.isChar(j + 3, UInt8(ascii: "(")) {
+                        out[type, default: []].insert(laterCallMark + s.text(j + 2))
+                    }
+                    j += 1
+                }
+            }
         }
         return out.mapValues { $0.sorted() }
     }
+
+    /// The mark on a method name in `setupCalls` called on a fresh local after it may be shared.
+    public static let laterCallMark = "~"
 
     /// Whether code token `i` starts with an uppercase letter (an ASCII one read from its first
     /// byte, without making a string).

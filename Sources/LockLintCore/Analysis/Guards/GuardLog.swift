@@ -395,6 +395,7 @@ public enum GuardLogExtractor {
         "held by the caller", "must be locked", "requires the lock", "requires lock", "precondition: lock",
         "caller synchronizes", "callers synchronize", "synchronized by the caller", "synchronized by its caller",
         "caller is responsible for locking", "caller is responsible for synchroni", "caller takes the lock", "callers take the lock",
+        "called with lock", "called with the lock", "called with its lock", "called under lock", "called holding",
     ].map { Array($0.utf8) }
 
     static let singleThreadPhrases: [[UInt8]] = [
@@ -720,6 +721,13 @@ public enum GuardLogExtractor {
             var shared = false
             while j < end {
                 if s.code[j].kind == .identifier && !s.isChar(j - 1, UInt8(ascii: ".")) && s.is(j, text: name) {
+                    // A property set on it (`x.onEvent = { … }`) sets it up too: what follows is
+                    // scanned on (a use of `x` in the value is a use like any other).
+                    if s.isChar(j + 1, UInt8(ascii: ".")), j + 3 < s.code.count, s.code[j + 2].kind == .identifier,
+                       s.isChar(j + 3, UInt8(ascii: "=")), s.code[j + 3].length == 1, s.enclosingExecutable(of: j) == exec {
+                        j += 4
+                        continue
+                    }
                     guard s.isChar(j + 1, UInt8(ascii: ".")), j + 3 < s.code.count, s.code[j + 2].kind == .identifier,
                           s.isChar(j + 3, UInt8(ascii: "(")), s.enclosingExecutable(of: j) == exec else { shared = true; break }
                     out[type, default: []].insert(s.text(j + 2))

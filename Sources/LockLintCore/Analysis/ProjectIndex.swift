@@ -437,7 +437,18 @@ public struct ProjectIndex: Sendable {
         for (key, logs) in guardLogs where GuardLogExtractor.splitVariant(key).conditions.isEmpty {
             guard let sup = logs.values.lazy.compactMap({ $0.classRecord }).first?.superclass, !sup.isEmpty,
                   let sep = key.range(of: "::") else { continue }
-            var parent = Self.guardKey(module: String(key[..<sep.lowerBound]), type: sup)
+            let module = String(key[..<sep.lowerBound])
+            var parent = Self.guardKey(module: module, type: sup)
+            // Past superclasses of the module with no state of their own (no log): the first one
+            // above them that has some.
+            var name = sup.split(separator: ".").last.map(String.init) ?? sup
+            var hops = 0
+            while guardLogs[parent] == nil, hops < Self.ancestorDepth, let up = modules[module]?[name]?.superclass, !up.isEmpty {
+                name = up.split(separator: ".").last.map(String.init) ?? up
+                parent = Self.guardKey(module: module, type: name)
+                hops += 1
+            }
+            if guardLogs[parent] == nil { parent = Self.guardKey(module: module, type: sup) }
             if guardLogs[parent] == nil {
                 if byName == nil {
                     var names: [String: [String]] = [:]

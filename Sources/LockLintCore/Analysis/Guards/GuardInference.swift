@@ -304,6 +304,12 @@ public enum GuardInference {
                 for m in l.members {
                     if var mine = members[m.key] {
                         if m.key.hasSuffix(")") && mine.site != m.site { hooks.insert(m.key) }
+                        // An override keeps the contract its superclass's declaration states
+                        // ("called with the lock held").
+                        if m.saysCallerHolds && !mine.saysCallerHolds && mine.site != m.site {
+                            mine.saysCallerHolds = true
+                            members[m.key] = mine
+                        }
                         guard mine.overrideOnly && mine.enteredFromOutside else { continue }
                         mine.enteredFromOutside = m.enteredFromOutside
                         mine.overrideOnly = m.overrideOnly

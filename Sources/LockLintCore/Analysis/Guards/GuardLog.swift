@@ -2581,7 +2581,7 @@ struct UnitWalker {
                 // A static method or computed property that reaches the shared instance's vars:
                 // an entry of its own (under a key no instance member has).
                 if !singletons.isEmpty && (d.kind == .function || d.kind == .variable && d.isComputed), d.body >= 0 || d.kind == .variable {
-                    let r = d.kind == .variable ? (s.children[m].first { s.is(s.decls[$0].keyword, "get") } ?? m) : m
+                    let r = staticRecord(m)
                     let site = CodeSite(s, token: d.name >= 0 ? d.name : d.keyword)
                     let access = min(unitAccess, Self.accessLevel(d.modifiers, default: memberDefault))
                     log.members.append(MemberRecord(key: staticKey + key(r), baseName: staticKey + d.nameText, site: site, access: access))
@@ -2815,7 +2815,7 @@ struct UnitWalker {
             if isVar && md.kind == .accessor && md.parent >= 0 && s.decls[md.parent].nameText == word {
                 if !s.is(md.keyword, "get") && !s.is(md.keyword, "set") { continue }
             }
-            let memberKey = viaSingleton == nil ? key(m) : staticKey + key(md.kind == .variable ? (s.children[m].first { s.is(s.decls[$0].keyword, "get") } ?? m) : m)
+            let memberKey = viaSingleton == nil ? key(m) : staticKey + key(staticRecord(m))
             let bodyScope = memberBody(m)
             let runsLater = bodyScope >= 0 && !LockRegions.reachesWithoutDeferral(s, from: i, to: bodyScope, escaping: regions.escaping)
             let construction = !runsLater && (StateAccess.isConstruction(s, member: top) || isCopyOnWrite(i))
@@ -2902,6 +2902,12 @@ struct UnitWalker {
         }
     }
 
+    /// The declaration a static member's record is keyed by: a computed property's getter (or the
+    /// property, written without accessors), a method itself.
+    func staticRecord(_ m: Int) -> Int {
+        s.decls[m].kind == .variable ? (s.children[m].first { s.is(s.decls[$0].keyword, "get") } ?? m) : m
+    }
+
     /// The prefix of the keys and base names of static members: the class's name (`Diag.clear()`),
     /// as callers write the call, and which no instance member's key starts with.
     var staticKey: String { (name.split(separator: ".").last.map(String.init) ?? name) + "." }
@@ -2949,8 +2955,7 @@ struct UnitWalker {
         guard closure.callee >= 2, closure.receiverStart >= 0, s.is(closure.callee, "sync") || s.is(closure.callee, "async") || s.is(closure.callee, "asyncAndWait"),
               s.isChar(closure.callee - 1, UInt8(ascii: ".")) else { return nil }
         let receiver = LockRegions.normalized(s.text(s.span(closure.receiverStart, closure.callee - 1)))
-        let simple = name.split(separator: ".").last.map(String.init) ?? name
-        for prefix in [shared + ".", "Self." + shared + ".", simple + "." + shared + "."] where receiver.hasPrefix(prefix) {
+        for prefix in Self.sharedPrefixes(shared, className: name) where receiver.hasPrefix(prefix) {
             let q = String(receiver.dropFirst(prefix.count))
             guard ownGuards.contains(q), let h = regions.regions.lazy.compactMap(\.held).first(where: { $0.name == q && $0.kind != .lock }) else { return nil }
             return h
@@ -2958,11 +2963,17 @@ struct UnitWalker {
         return nil
     }
 
+    /// How the class's static members spell a member of shared instance `shared`: `shared.`,
+    /// `Self.shared.`, `Diag.shared.`.
+    static func sharedPrefixes(_ shared: String, className: String) -> [String] {
+        let simple = className.split(separator: ".").last.map(String.init) ?? className
+        return [shared + ".", "Self." + shared + ".", simple + "." + shared + "."]
+    }
+
     /// Guard `g` held in a static member, named through the shared instance `shared`
     /// (`shared.lock`, `Self.shared.queue`): the instance's own guard (`lock`, `queue`).
     static func ownGuard(_ g: HeldGuard, through shared: String, className: String) -> HeldGuard {
-        let simple = className.split(separator: ".").last.map(String.init) ?? className
-        for prefix in [shared + ".", "Self." + shared + ".", simple + "." + shared + "."] where g.name.hasPrefix(prefix) {
+        for prefix in sharedPrefixes(shared, className: className) where g.name.hasPrefix(prefix) {
             var own = g
             own.name = String(g.name.dropFirst(prefix.count))
             return own

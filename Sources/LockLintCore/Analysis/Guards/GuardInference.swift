@@ -874,6 +874,11 @@ public enum GuardInference {
             // `_ = self.x` cannot act on a stale value; of a lazy var it stores the initial value
             // (a write), which it can.
             if !v.lazy { list.removeAll { $0.record.discarded } }
+            // A lazy var no code assigns, read in a closure made after a read of it: the closure
+            // runs after the first read stored the value, and reads what no code changes.
+            if v.lazy && !list.contains(where: { $0.record.write }) && !throughOthers.contains(v.name) && !v.settableOutsideModule {
+                list.removeAll { $0.record.afterOwnRead }
+            }
             if !drained.isEmpty {
                 // After a drain of the queue on which every write that can run meanwhile runs:
                 // ordered, not an access. Another test's own statements run on another instance,

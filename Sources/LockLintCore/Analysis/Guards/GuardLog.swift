@@ -111,6 +111,10 @@ public struct StateAccessRecord: Sendable, Equatable {
     /// An outside use that calls the var directly (`ref.handler(x)`): recorded only to show where
     /// the var's closure runs, never reported.
     public var callOnly = false
+    /// A read of a lazy var in a closure that the code makes only after reading the var itself
+    /// (see `UnitWalker.readBeforeClosure`): whenever the closure runs, the first read has
+    /// stored the initial value already.
+    public var afterOwnRead = false
 }
 
 /// A call from the type's own code to one of its members (or a read of a computed property).
@@ -2845,6 +2849,9 @@ struct UnitWalker {
                 rec.write = write
                 rec.invoked = !write && StateAccess.isInvoked(s, i)
                 rec.discarded = !write && StateAccess.isDiscardedRead(s, i)
+                if !write && runsLater && s.variableDecls(named: word).contains(where: { s.decls[$0].modifiers.contains(.lazy) }) {
+                    rec.afterOwnRead = readBeforeClosure(i, body: bodyScope)
+                }
                 rec.construction = construction
                 if construction { rec.lifecycle = StateAccess.lifecycle(s, member: top) }
                 rec.runsLater = runsLater
@@ -3140,6 +3147,31 @@ struct UnitWalker {
     }
 
     /// The byte offset of the `{` opening the body or closure that runs token `i`.
+    /// Whether code that makes a closure holding token `i` (a use of a var) reads the same var of
+    /// `self` first, on every path to the closure: in a scope around the closure (inside member
+    /// body `body`), straight in that scope, before the closure's `{` (`q.async { sem.wait();
+    /// work { sem.signal() } }`). That closure runs only after it is made.
+    func readBeforeClosure(_ i: Int, body: Int) -> Bool {
+        let word = s.text(i)
+        var child = Int(s.scopeOf[i])
+        while child >= 0 && child != body {
+            let parent = s.scopes[child].parent
+            guard parent >= 0 else { return false }
+            if s.scopes[child].kind == .closure {
+                for k in s.scopes[parent].open + 1 ..< s.scopes[child].open where Int(s.scopeOf[k]) == parent {
+                    guard s.code[k].kind == .identifier, s.text(k) == word, !s.isChar(k + 1, UInt8(ascii: ":")) else { continue }
+                    if !s.isChar(k - 1, UInt8(ascii: ".")) && !StateAccess.isBinding(s, k) { return true }
+                    let r = s.isChar(k - 2, UInt8(ascii: "?")) || s.isChar(k - 2, UInt8(ascii: "!")) ? k - 3 : k - 2
+                    if s.isChar(k - 1, UInt8(ascii: ".")) && r >= 0 && (s.isKeyword(r, .self) || selfAliases.contains(s.text(r))) && !s.isChar(r - 1, UInt8(ascii: ".")) {
+                        return true
+                    }
+                }
+            }
+            child = parent
+        }
+        return false
+    }
+
     func execOffset(_ i: Int) -> Int {
         guard let e = s.enclosingExecutable(of: i) else { return -1 }
         return Int(s.code[s.scopes[e].open].start)

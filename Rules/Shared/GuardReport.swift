@@ -153,6 +153,18 @@ enum GuardReport {
             let mostHold = ownPathsOnly || (f.guardedCount + f.partlyGuardedCount) * 2 > max(f.accessCount - 1, 0)
             fix = accessFix(p, f, context: context, what: "wrap this access in", tail: mostHold ? " like the others"
                 : f.guardedCount + f.partlyGuardedCount == 1 ? " like the access that holds it" : " like the accesses that hold it")
+            if f.lazyRead && f.neverAssigned {
+                // Only its first read races: made in init, the value exists before any thread
+                // can read it. A signal sent through it may be what a block holding the guard
+                // waits for: it must never wait for that guard itself.
+                let made = "make '\(f.variable)' a `let` set in init (no code assigns it, so only its first read, which stores it, can race)"
+                if let wake = wakes(s, token) {
+                    fix = made + (p.kind == .lock ? "; do not hold \(describe(p)) around this \(wake)()" : "; do not move this \(wake)() onto \(describe(p))")
+                        + ": code holding \(describe(p)) may be what waits for it, and then neither would ever run"
+                } else {
+                    fix = made + "; if it must stay lazy, " + fix
+                }
+            }
         }
         for g in f.groupedAccesses.prefix(8) {
             let verb = g.state == .neverAssigned ? "read" : "written"
@@ -189,7 +201,7 @@ enum GuardReport {
         // In a member some call reaches without the guard: that call is what needs the fix.
         if let helper = f.helper, let call = f.helperCall, let p = f.primary ?? f.classGuards.first {
             if f.helperCallHandsOut {
-                notes.append(note(call, "'self' is handed here, without \(describe(p)), to code that calls '\(helper)()' back through it, "
+                notes.append(note(call, "'self' is handed here, without \(describe(p)), to code that calls \(callName(helper)) back through it, "
                                         + "so \(f.helperVia.map { "through it the access to '\(f.variable)' in '\($0)()'" } ?? "its access to '\(f.variable)'") is unguarded"))
             } else if let via = f.helperVia {
                 notes.append(note(call, "\(used(helper, f)) here without \(describe(p)), and through it the access to '\(f.variable)' in '\(via)()' is unguarded"))
@@ -198,7 +210,7 @@ enum GuardReport {
             }
             if f.helperHasGuardedCaller && !f.helperCallOutside {
                 let at = call.path == s.file.path ? "at line \(call.line)" : "in \(fileName(call.path)) at line \(call.line)"
-                let name = f.helperProperty == nil ? "'\(helper)()'" : "'\(helper)'"
+                let name = f.helperProperty == nil ? "\(callName(helper))" : "'\(helper)'"
                 let use = f.helperProperty == nil ? "call" : "use"
                 // "Its other callers already hold it" only when they all do (counted): else how many do.
                 let others = f.helperProperty == nil ? "its other callers" : "its other uses"
@@ -239,19 +251,19 @@ enum GuardReport {
                             + "\(f.helperGuardedCalls == 1 ? "s" : "") on \(p.name) (\(f.helperUnguardedCalls - 1) \(f.helperUnguardedCalls == 2 ? "does" : "do") not)"
                         : "its other callers already run on \(p.name)"
                     let like = f.helperUnguardedCalls > 1 ? "like its calls that already run there" : "like its other callers"
-                    let hop = "do not make '\(helper)()' hop to \(p.name) itself: \(runThere), and \(verbs.sync) there would deadlock"
+                    let hop = "do not make \(callName(helper)) hop to \(p.name) itself: \(runThere), and \(verbs.sync) there would deadlock"
                     if f.helperCallDeferrable {
                         let submit = f.primary?.name == p.name ? f.form.map { "\(p.name).\($0)" } ?? verbs.async : verbs.async
-                        fix = "submit the call of '\(helper)()' \(at) to \(p.name) (inside \(submit) { }) \(like); " + hop
+                        fix = "submit the call of \(callName(helper)) \(at) to \(p.name) (inside \(submit) { }) \(like); " + hop
                     } else {
                         // Sent with async, the call would run after the code that follows it,
                         // which may rely on it having run: the tool cannot tell, and offers no
                         // reordering.
-                        fix = "run the call of '\(helper)()' \(at) on \(p.name) \(like), in the order the code after it expects "
+                        fix = "run the call of \(callName(helper)) \(at) on \(p.name) \(like), in the order the code after it expects "
                             + "(\(verbs.async) would run it after that code; check whether that code relies on it first); " + hop
                     }
                 case .mainActor:
-                    fix = "make the call of '\(helper)()' \(at) on the main actor, like its other callers"
+                    fix = "make the call of \(callName(helper)) \(at) on the main actor, like its other callers"
                 }
             }
         }
@@ -293,7 +305,22 @@ enum GuardReport {
     /// "'flush()' is called", "'limit' is set": how the call at `helperCall` uses the helper.
     static func used(_ helper: String, _ f: GuardFinding) -> String {
         f.helperProperty.map { "'\(helper)' is \($0)" }
-            ?? (f.helperCallIsReference ? "'\(helper)' is handed on as a method reference (run when the code it is given calls it)" : "'\(helper)()' is called")
+            ?? (f.helperCallIsReference ? "'\(helper)' is handed on as a method reference (run when the code it is given calls it)" : helper == "subscript" ? "the subscript (self[…]) is used" : "\(callName(helper)) is called")
+    }
+
+    /// `'flush()'`, or for the class's subscript `the subscript (self[…])`.
+    static func callName(_ helper: String) -> String {
+        helper == "subscript" ? "the subscript (self[…])" : "'\(helper)()'"
+    }
+
+    /// `x.signal()`, `x?.leave()`: the access at token `t` only wakes code that waits on the
+    /// value (a semaphore, a group, a condition): the method's name, or nil.
+    static func wakes(_ s: FileStructure, _ t: Int) -> String? {
+        var k = t + 1
+        if s.isChar(k, UInt8(ascii: "?")) || s.isChar(k, UInt8(ascii: "!")) { k += 1 }
+        guard s.isChar(k, UInt8(ascii: ".")), k + 2 < s.code.count, s.isChar(k + 2, UInt8(ascii: "(")) else { return nil }
+        let name = s.text(k + 1)
+        return ["signal", "leave", "resume", "broadcast", "unlock"].contains(name) ? name : nil
     }
 
     /// An access made by another type's code through a reference to the class: the guard is the
@@ -331,7 +358,7 @@ enum GuardReport {
         guard !f.groupedAccesses.isEmpty else { return "" }
         let n = f.groupedAccesses.count
         let s = context.structure
-        var place = f.helper.map { f.groupedBeyondHelper ? " reached through '\($0)()'" : " in '\($0)()'" } ?? ""
+        var place = f.helper.map { f.groupedBeyondHelper ? " reached through \(callName($0))" : " in \(callName($0))" } ?? ""
         if f.helper == nil, let d = s.enclosingFunction(of: tokenIndex(s, offset: f.site.offset)), !s.decls[d].nameText.isEmpty {
             let parent = s.decls[d].parent
             if s.decls[d].kind == .accessor, parent >= 0, !s.decls[parent].nameText.isEmpty {

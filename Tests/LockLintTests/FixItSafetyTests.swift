@@ -50,6 +50,41 @@ final class FixItSafetyTests: XCTestCase {
         for d in ds { XCTAssertFalse(d.fixIt.message.contains("lock.synchronized") || d.fixIt.message.contains("guardLock.critical"), d.fixIt.message) }
     }
 
+    /// A lazy var that no code assigns races only at its first read: the fix-it makes it a `let`
+    /// set in init first. A signal sent through it may be what a block on the queue (or a
+    /// holder of the lock) waits for: it is never told to move there, in each guard's shape.
+    func testALazyVarsFirstReadIsToldToBeMadeInInitAndASignalNeverToWaitForTheGuard() async throws {
+        let code = """
+            import Foundation
+            final class Gate: @unchecked Sendable {
+                private let queue = DispatchQueue(label: "gate")
+                private lazy var turn = DispatchSemaphore(value: 1)
+                func run(_ work: @escaping () -> Void) { queue.async { self.turn.wait(); work() } }
+                func done() { turn.signal() }
+            }
+            final class Latch: @unchecked Sendable {
+                private let lock = NSLock()
+                private lazy var group = DispatchGroup()
+                func enter() { lock.withLock { group.enter() } }
+                func leave() { group.leave() }
+            }
+            final class Names: @unchecked Sendable {
+                private let lock = NSLock()
+                private lazy var formatter = NumberFormatter()
+                func one(_ n: Int) -> String? { lock.withLock { formatter.string(from: n as NSNumber) } }
+                func two(_ n: Int) -> String? { formatter.string(from: n as NSNumber) }
+            }
+            """
+        let ds = await findings(code, UncheckedSendableUnguardedRule())
+        XCTAssertEqual(ds.map(\.location.line), [6, 12, 18], ds.map(\.message).joined(separator: "\n"))
+        guard ds.count == 3 else { return }
+        for d in ds { XCTAssertTrue(d.fixIt.message.hasPrefix("make '"), d.fixIt.message) }
+        XCTAssertTrue(ds[0].fixIt.message.contains("do not move this signal() onto queue 'queue'"), ds[0].fixIt.message)
+        XCTAssertFalse(ds[0].fixIt.message.contains("queue.async") || ds[0].fixIt.message.contains("queue.sync"), ds[0].fixIt.message)
+        XCTAssertTrue(ds[1].fixIt.message.contains("do not hold 'lock' around this leave()"), ds[1].fixIt.message)
+        XCTAssertTrue(ds[2].fixIt.message.contains("if it must stay lazy, wrap this access in lock.withLock { }"), ds[2].fixIt.message)
+    }
+
     /// A write in a plain block of a concurrent queue already runs on that queue: a barrier
     /// submitted from inside the block deadlocks (sync) or runs after the block (async), so the
     /// fix-it turns the block itself into a barrier, in each of its shapes.

@@ -166,6 +166,25 @@ public enum ByteSearch {
         return nil
     }
 
+    /// Whether `text` contains identifier `word` as a whole word (not inside a longer
+    /// identifier: `queue` is not in `syncQueue` or `queue_t`), case and all.
+    public static func containsWord(_ text: String, _ word: [UInt8]) -> Bool {
+        func part(_ b: UInt8) -> Bool {
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b >= 0x80
+        }
+        var t = text
+        return t.withUTF8 { bytes in
+            let all = Array(bytes)
+            var from = 0
+            while let i = firstIndex(of: word, in: all, from..<all.count) {
+                let end = i + word.count
+                if (i == 0 || !part(all[i - 1])) && (end == all.count || !part(all[end])) { return true }
+                from = i + 1
+            }
+            return false
+        }
+    }
+
     /// Whether `text` contains any of the phrases, ignoring ASCII case.
     /// (One pass over the text, lower-casing ASCII as it goes, without a lowered copy; a phrase
     /// is tried only where the byte is its first one.)

@@ -42,6 +42,9 @@ public struct GuardFinding: Sendable, Equatable {
     public var write = false
     /// The var is `lazy` and the access a read: the first such read stores its value.
     public var lazyRead = false
+    /// No code of the run assigns the var (a lazy var's reads are all its stores): made in
+    /// init, it would never change once the object is shared.
+    public var neverAssigned = false
     public var inAsync = false
     /// The var's usual guard (held at most of its guarded accesses).
     public var primary: HeldGuard? = nil
@@ -1184,6 +1187,7 @@ public enum GuardInference {
                 var f = GuardFinding(kind: .unguarded, unchecked: unchecked, typeName: cls.name, variable: v.name, site: r.site)
                 f.write = r.write
                 f.lazyRead = lazyStore && !r.write
+                f.neverAssigned = !writes.contains { !$0.record.construction } && !throughOthers.contains(v.name) && !v.settableOutsideModule
                 f.inAsync = r.inAsync
                 f.primary = primary
                 f.noWriteHolds = primary.kind == .lock && !writes.isEmpty && (writeCounts[primary] ?? 0) == 0 && (counts[primary] ?? 0) * 2 <= list.count

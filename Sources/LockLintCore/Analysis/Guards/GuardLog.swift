@@ -949,6 +949,7 @@ public enum GuardLogExtractor {
             walker.ordering = ordering ?? joins
             walker.singletons = UnitWalker.singletons(s, units: units, className: name)
             if !walker.singletons.isEmpty { walker.ownGuards = Set((local?.locks ?? []) + (local?.queues ?? [])) }
+            walker.guardNames = Set((local?.locks ?? []) + (local?.queues ?? []))
             walker.delegateBound = Set(regions!.delegateBindings.flatMap(\.methods))
             walker.methodNames = Set(units.flatMap { s.children[$0] }.filter { s.decls[$0].kind == .function }.map { s.decls[$0].nameText })
             walker.writingMethods = ValueMutations.writingMethods(className: name, declared: declared, vars: vars.subtracting(references), context)
@@ -2543,8 +2544,11 @@ struct UnitWalker {
     /// The class's static stored properties that hold its one shared instance (`static let
     /// shared = Diag()`): in the class's static members, `shared.items` is this instance's var.
     var singletons: Set<String> = []
-    /// The names of the class's own locks and queues (its guards as its instance methods name them).
+    /// The names of the class's own locks and queues (its guards as its instance methods name them),
+    /// for a class with a shared instance (see `singletons`).
     var ownGuards: Set<String> = []
+    /// The names of the class's own locks and queues, for what its comments say about them.
+    var guardNames: Set<String> = []
 
     init(context: RuleContext, name: String, vars: Set<String>, references: Set<String>, uniqueness: Set<String>,
          wrappers: [String: String], selfAliases: Set<String>) {
@@ -2619,7 +2623,7 @@ struct UnitWalker {
                 if rd.kind == .function && (d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate) && unitAccess > .file) {
                     rec.mentions = mentions(of: d.nameText)
                 }
-                rec.saysCallerHolds = Self.saysCallerHolds(s, d)
+                rec.saysCallerHolds = Self.saysCallerHolds(s, d) || Self.asksCallerFor(s, d, guards: guardNames)
                 rec.mainActorIsolated = s.hasMainActorAttribute(d) || s.hasMainActorAttribute(s.decls[u])
                 if rd.kind == .function, let first = GuardRegions.firstParameterType(s, rd), let c = s.text(first).first, c.isUppercase,
                    let open = s.argumentListOpen(holding: first), s.is(open + 1, "_") {
@@ -2686,6 +2690,37 @@ struct UnitWalker {
         return true
     }
 
+    /// How a sentence of a comment asks the code calling a member for something, not says what
+    /// the member does: it starts so ("Call the subscript on syncQueue", "Only from `workQueue`",
+    /// "Must run on …", "Make sure you are on …"), or says where it is called ("is called on …").
+    static let askingStarts = ["call ", "only ", "must ", "make sure", "ensure ", "invoke ", "requires ", "expects ", "assumes "]
+    static let askingAnywhere = ["called on", "called from", "called with", "called while", "called under", "called inside", "invoked on", "invoked from"]
+
+    /// Whether a sentence of the comment of member `d` asks its caller for something and then
+    /// names one of the class's own guards (`guards`: its locks and queues, as a word): the
+    /// contract is that its caller holds that guard or runs there, in the class's own words.
+    static func asksCallerFor(_ s: FileStructure, _ d: Decl, guards: Set<String>) -> Bool {
+        guard !guards.isEmpty else { return false }
+        let doc = s.leadingCommentText(d)
+        guard !doc.isEmpty else { return false }
+        let trim = Set<Character>([" ", "\t", "\n", "/", "*", "-", "`"])
+        // Sentences (and clauses after a colon), the comment markers trimmed off.
+        for raw in doc.split(whereSeparator: { $0 == "." || $0 == ":" || $0 == ";" || $0 == "!" }) {
+            let sentence = raw.drop(while: { trim.contains($0) })
+            let lower = sentence.lowercased()
+            var rest: Substring? = nil
+            if let p = askingStarts.first(where: { lower.hasPrefix($0) }) {
+                rest = sentence.dropFirst(p.count)
+            } else if let r = askingAnywhere.lazy.compactMap({ lower.range(of: $0) }).first {
+                rest = sentence[sentence.index(sentence.startIndex, offsetBy: lower.distance(from: lower.startIndex, to: r.upperBound))...]
+            }
+            guard let rest else { continue }
+            let text = String(rest)
+            if guards.contains(where: { ByteSearch.containsWord(text, Array($0.utf8)) }) { return true }
+        }
+        return false
+    }
+
     static func saysCallerHolds(_ s: FileStructure, _ d: Decl) -> Bool {
         let n = d.nameText
         if n.hasSuffix("Locked") && !n.hasSuffix("Unlocked") || n.hasSuffix("_locked") || n.hasPrefix("unsafe") || n.hasPrefix("_unsafe")
@@ -2747,7 +2782,7 @@ struct UnitWalker {
             once.append(c)
             onceIndex.append(log.onceSections.count)
             log.onceSections.append(OnceSection(member: key(m), flag: c.flag, site: CodeSite(s, token: c.check),
-                                                leading: OnceSections.leads(s, c.check, body: memberBody(m), escaping: regions.escaping)))
+                                                leading: OnceSections.leads(s, c.check, body: memberBody(m, at: c.check), escaping: regions.escaping)))
         }
         var i = body.open + 1
         while i < body.close {
@@ -2762,6 +2797,7 @@ struct UnitWalker {
                 if recordHandOut(i, unit: u, regions: &regions, into: &log), let o = once.firstIndex(where: { $0.range.contains(i) }) {
                     log.onceSections[onceIndex[o]].handOut = CodeSite(s, token: i)
                 }
+                if s.isChar(i + 1, UInt8(ascii: "[")) && !s.isChar(i - 1, UInt8(ascii: ".")) { recordSubscriptUse(i, unit: u, regions: &regions, into: &log) }
                 continue
             }
             guard s.code[i].kind == .identifier else { continue }
@@ -2820,7 +2856,7 @@ struct UnitWalker {
                 if !s.is(md.keyword, "get") && !s.is(md.keyword, "set") { continue }
             }
             let memberKey = viaSingleton == nil ? key(m) : staticKey + key(staticRecord(m))
-            let bodyScope = memberBody(m)
+            let bodyScope = memberBody(m, at: i)
             let runsLater = bodyScope >= 0 && !LockRegions.reachesWithoutDeferral(s, from: i, to: bodyScope, escaping: regions.escaping)
             let construction = !runsLater && (StateAccess.isConstruction(s, member: top) || isCopyOnWrite(i))
             if isVar {
@@ -2907,6 +2943,44 @@ struct UnitWalker {
                 log.calls.append(rec)
             }
         }
+    }
+
+    /// `self[key]`, `self[id: x] = v`: a use of the class's own subscript, a call of it (keyed as
+    /// its declaration is, `subscript(_:)`), made with what is held there.
+    mutating func recordSubscriptUse(_ i: Int, unit u: Int, regions: inout GuardRegions, into log: inout TypeGuardLog) {
+        let open = i + 1
+        let close = Int(s.match[open])
+        guard close > open, let m = member(at: i, unit: u), !s.decls[m].isStaticMember else { return }
+        var labels = ""
+        var k = open + 1
+        var segmentStart = true
+        while k < close {
+            if segmentStart {
+                labels += s.code[k].isWord && s.isChar(k + 1, UInt8(ascii: ":")) && !s.isChar(k + 2, UInt8(ascii: ":")) ? s.text(k) + ":" : "_:"
+                segmentStart = false
+            }
+            if s.isChar(k, UInt8(ascii: ",")) { segmentStart = true }
+            if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) || s.isChar(k, UInt8(ascii: "{")) {
+                let m = Int(s.match[k])
+                if m > k { k = m }
+            }
+            k += 1
+        }
+        let md = s.decls[m]
+        let top = md.kind == .accessor && md.parent >= 0 ? md.parent : m
+        let bodyScope = memberBody(m, at: i)
+        let runsLater = bodyScope >= 0 && !LockRegions.reachesWithoutDeferral(s, from: i, to: bodyScope, escaping: regions.escaping)
+        let held = regions.held(at: i, write: false)
+        var rec = MemberCallRecord(callee: "subscript(" + labels + ")", baseName: "subscript", member: key(m), site: CodeSite(s, token: i), guards: held.guards)
+        if !runsLater { rec.releasedEntry = regions.releasedOnEntry(before: i) }
+        rec.construction = !runsLater && StateAccess.isConstruction(s, member: top)
+        rec.runsLater = runsLater
+        rec.possible = held.possible
+        if handsOutQueue && !callbacksInSight && held.guards.isEmpty, runsLater || inLocalFunction(i, body: bodyScope) { rec.possible = true }
+        if runsLater { (rec.registration, rec.registrationGuards, rec.registrationExec) = registration(i, regions: &regions) }
+        if runsLater && held.guards.isEmpty { rec.callback = callbackKey(i, regions: &regions) }
+        rec.codeAfter = !StateAccess.nothingRunsAfter(s, i)
+        log.calls.append(rec)
     }
 
     /// The declaration a static member's record is keyed by: a computed property's getter (or the
@@ -3010,7 +3084,7 @@ struct UnitWalker {
         let labelled = s.isChar(i - 1, UInt8(ascii: ":")) && i >= 2 && s.code[i - 2].isWord
         guard labelled || s.isChar(i - 1, UInt8(ascii: "(")) || s.isChar(i - 1, UInt8(ascii: ",")) else { return false }
         guard let open = s.argumentListOpen(holding: i), let m = member(at: i, unit: u), !s.decls[m].isStaticMember else { return false }
-        let bodyScope = memberBody(m)
+        let bodyScope = memberBody(m, at: i)
         let runsLater = bodyScope >= 0 && !LockRegions.reachesWithoutDeferral(s, from: i, to: bodyScope, escaping: regions.escaping)
         let held = regions.held(at: i, write: false)
         let receiving = OutsideAccesses.handOut(to: handOutReceiverType(callee: open - 1) ?? "")
@@ -3076,8 +3150,16 @@ struct UnitWalker {
         return s.scopes[e].kind == .functionBody
     }
 
-    func memberBody(_ m: Int) -> Int {
-        s.decls[m].body
+    /// The body of member `m` that runs token `i`: for a subscript with `get`/`set`, the
+    /// accessor's (each runs when the subscript is used, not later).
+    func memberBody(_ m: Int, at i: Int) -> Int {
+        let d = s.decls[m]
+        if d.kind == .subscript {
+            for a in s.children[m] where s.decls[a].kind == .accessor && s.decls[a].body >= 0 && s.scopes[s.decls[a].body].interior.contains(i) {
+                return s.decls[a].body
+            }
+        }
+        return d.body
     }
 
     func shadowed(_ fn: Int) -> Set<String> {

@@ -173,6 +173,40 @@ public struct GuardFinding: Sendable, Equatable {
 /// call, copy-on-write after a uniqueness check) is exempt; code the tool cannot resolve is
 /// neither guarded nor unguarded.
 public enum GuardInference {
+    /// Implicitly unwrapped vars (`var api: Client!`) set by one member of the class that does
+    /// nothing else with them: it assigns two or more of them, straight in its body and holding
+    /// no lock or queue there (on the main actor at most), and reads
+    /// none of them there (only, maybe, in work it starts after), and no other code assigns them. That is how a class takes its dependencies after
+    /// init (a container's injection hook, a `configure(with:)` before use): the later reads find
+    /// them set, and the tool cannot see when that member runs; it says nothing of them.
+    static func injectedDependencies(vars: [StoredVarRecord], accesses: [StateAccessRecord], throughOthers: Set<String>) -> Set<String> {
+        let late = Set(vars.filter { $0.type.hasSuffix("!") && !$0.settableOutsideModule && !$0.observed && !throughOthers.contains($0.name) }.map(\.name))
+        guard late.count >= 2 else { return [] }
+        var writers: [String: Set<String>] = [:]
+        var readersOf: [String: Set<String>] = [:]
+        var disqualified: Set<String> = []
+        for a in accesses where late.contains(a.variable) && !a.construction {
+            if a.write {
+                // (Not one made under a lock or on a queue: that is a once-section's set-up,
+                // which readers may race with.)
+                if a.runsLater || a.member.isEmpty || a.guards.contains(where: { $0.kind != .mainActor }) || a.possible {
+                    disqualified.insert(a.variable)
+                } else {
+                    writers[a.variable, default: []].insert(a.member)
+                }
+            } else if !a.runsLater {
+                // (A read in work the member starts, a `Task { }`, runs after its assignments.)
+                readersOf[a.member, default: []].insert(a.variable)
+            }
+        }
+        // Per member, the late vars it alone assigns.
+        var byMember: [String: Set<String>] = [:]
+        for (v, ms) in writers where ms.count == 1 && !disqualified.contains(v) { byMember[ms.first!, default: []].insert(v) }
+        var out: Set<String> = []
+        for (m, vs) in byMember where vs.count >= 2 && (readersOf[m] ?? []).isDisjoint(with: vs) { out.formUnion(vs) }
+        return out
+    }
+
     /// Findings by path.
     public static func run(_ logs: [String: [String: TypeGuardLog]], setupCalls: [String: [String: [String]]] = [:]) -> [String: [GuardFinding]] {
         var out: [String: [GuardFinding]] = [:]
@@ -867,12 +901,14 @@ public enum GuardInference {
             pending += callees[k] ?? []
         }
         let declaredInTests = logs.contains { $0.classRecord != nil && $0.testCode }
+        let injected = Self.injectedDependencies(vars: vars, accesses: accesses.map(\.record), throughOthers: throughOthers)
         let varsInConcurrentMembers = Set(accesses.lazy.filter { reached.contains($0.record.member) }.map(\.record.variable))
         var out: [GuardFinding] = []
         var unprotected: [GuardFinding.VarNote] = []
         for v in vars {
             // A var the class uses as a guard (a `var` queue or loop) is not its state.
             if ownGuards.contains(where: { $0.name == v.name }) { continue }
+            if injected.contains(v.name) { continue }
             var list = accesses.filter { $0.record.variable == v.name }
             // `_ = self.x` cannot act on a stale value; of a lazy var it stores the initial value
             // (a write), which it can.

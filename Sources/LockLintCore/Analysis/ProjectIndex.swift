@@ -73,7 +73,8 @@ public struct TypeFacts: Sendable, Equatable {
     /// Closure-running methods of such a lock that run the closure in a plain (not barrier) block
     /// of a concurrent queue: they share the lock with other readers, so a write needs another.
     public var readerMethods: [String] = []
-    /// The superclass named first in the declaration ("" when none is written).
+    /// The superclass named first in the declaration ("" when none is written); for a protocol,
+    /// the first protocol it refines.
     public var superclass = ""
     /// An executor or event loop: it conforms to (or, for a protocol, refines) `EventLoop`,
     /// `SerialExecutor`, … directly; its own work runs serially.
@@ -897,7 +898,8 @@ public struct ProjectIndex: Sendable {
                     f.readerMethods = LockWrappers.readerMethods(of: di, in: s, among: m)
                 }
             }
-            if d.kind == .class, let first = s.decls[di].inheritance.first, s.code[first].kind == .identifier {
+            // (For a protocol, the first one it refines: the isolation it inherits comes that way.)
+            if d.kind == .class || d.kind == .protocol, let first = s.decls[di].inheritance.first, s.code[first].kind == .identifier {
                 f.superclass = s.text(first)
             }
             // An unavailable conformance (`@available(*, unavailable) extension T: Sendable {}`)

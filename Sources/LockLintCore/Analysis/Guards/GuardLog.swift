@@ -2052,6 +2052,11 @@ public enum GuardLogExtractor {
         if MainActorTypes.inheritsIsolation(d, s) || context.inheritsMainActor(superclass: s.inheritedTypes(of: d).first?.name ?? "") {
             return "main-actor superclass"
         }
+        // A protocol the primary declaration conforms to that is isolated to the main actor (in
+        // the run, or the SDK's): the class infers that isolation (SE-0316), unless it opts out.
+        if !decl.modifiers.contains(.nonisolated), s.inheritedTypes(of: d).dropFirst().contains(where: { context.inheritsMainActor(superclass: $0.name) }) {
+            return "main-actor conformance"
+        }
         if context.fileContext.defaultMainActor && !decl.modifiers.contains(.nonisolated) { return "main-actor module" }
         if decl.nameText.contains("Unchecked") || decl.nameText.hasPrefix("Unsafe") { return "named unchecked" }
         var funcs = Set<String>()

@@ -24,6 +24,9 @@ final class Ledger {
     /// Make sure you are on workQueue before asking.
     var isEmpty: Bool { items.isEmpty }
 
+    /// Should be called from the main dispatch queue: names the main queue, not `workQueue`'s.
+    func last() -> Int? { items.last } // expect: inconsistent_locking
+
     /// The items that `workQueue` collects, summed.
     func total() -> Int { items.reduce(0, +) } // expect: inconsistent_locking
 }

@@ -541,6 +541,12 @@ public enum GuardInference {
         func takesEveryLock(_ k: String) -> Bool {
             plainLocks && doubleChecked.contains(k) && (takenIn[k].map { classGuards.isSubset(of: $0) } ?? false)
         }
+        /// The guard of the class that member `m`'s comment asks its callers to hold, as the
+        /// class's code holds it (a lock, a queue), or nil.
+        func documented(_ m: MemberRecord) -> HeldGuard? {
+            guard let name = m.documentedGuard else { return nil }
+            return classGuards.filter { $0.name == name || $0.name == "self." + name }.sorted().first
+        }
         for (k, m) in members {
             if m.construction || constructionOnly.contains(m.baseName)
                 || (setup.contains(m.baseName) && (sites[k] ?? []).allSatisfy { $0.construction } && !calledAfterSetUp.contains(k))
@@ -596,8 +602,10 @@ public enum GuardInference {
                 // but a member isolated to the main actor runs on the main thread wherever that is.
                 // (Not one that takes, in its own body, every lock the class guards state with:
                 // none of them is recursive, so a caller holding one would deadlock there.)
-                let fallback = Entry(possible: m.saysCallerHolds || (referenced.contains(k) && !m.mainActorIsolated && !takesEveryLock(k))
+                var fallback = Entry(possible: m.saysCallerHolds || (referenced.contains(k) && !m.mainActorIsolated && !takesEveryLock(k))
                                      || calledBack || othersMayHold)
+                // Its comment names the guard its callers hold: held, as the contract says.
+                if let g = documented(m) { fallback = Entry(guards: [g]) }
                 if hooks.contains(k) && !referenced.contains(k) && !(sites[k] ?? []).isEmpty && !m.saysCallerHolds {
                     // A hook the superclass calls: entered only through those calls when every
                     // one of them runs on a serial queue of the class (checked after the fixed
@@ -701,7 +709,14 @@ public enum GuardInference {
                 if var m = meet {
                     // "possible" means: every call is guarded somehow, but no one guard is common.
                     if !m.guards.isEmpty { m.possible = false }
-                    m.possible = m.possible || members[k]!.saysCallerHolds
+                    if let g = documented(members[k]!) {
+                        // Its comment names the guard its callers hold: what they are seen to
+                        // hold, or else that guard.
+                        if m.guards.isEmpty { m.guards = [g] }
+                        m.possible = false
+                    } else {
+                        m.possible = m.possible || members[k]!.saysCallerHolds
+                    }
                     // A hook: a lock the superclass holds around some of its calls is the
                     // superclass's, not one this class's state relies on.
                     if hookFallback[k] != nil { m.some = m.guards }

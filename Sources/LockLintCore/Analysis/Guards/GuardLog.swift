@@ -231,6 +231,9 @@ public struct MemberRecord: Sendable, Equatable {
     /// Its name or documentation says callers hold the lock (`…Locked`, "must be called with
     /// the lock held").
     public var saysCallerHolds = false
+    /// The guard of the class its comment asks its caller to hold or run on ("Call on
+    /// syncQueue"), by name: the member runs under it whenever the contract is kept.
+    public var documentedGuard: String? = nil
     /// Isolated to the main actor by its own attribute or its extension's (`@MainActor func`):
     /// it runs on the main thread, never as a callback on one of the class's own queues.
     public var mainActorIsolated = false
@@ -2628,7 +2631,8 @@ struct UnitWalker {
                 if rd.kind == .function && (d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate) && unitAccess > .file) {
                     rec.mentions = mentions(of: d.nameText)
                 }
-                rec.saysCallerHolds = Self.saysCallerHolds(s, d) || Self.asksCallerFor(s, d, guards: guardNames)
+                rec.documentedGuard = Self.guardAskedOfCaller(s, d, guards: guardNames)
+                rec.saysCallerHolds = Self.saysCallerHolds(s, d) || rec.documentedGuard != nil
                 rec.mainActorIsolated = s.hasMainActorAttribute(d) || s.hasMainActorAttribute(s.decls[u])
                 if rd.kind == .function, let first = GuardRegions.firstParameterType(s, rd), let c = s.text(first).first, c.isUppercase,
                    let open = s.argumentListOpen(holding: first), s.is(open + 1, "_") {
@@ -2701,13 +2705,13 @@ struct UnitWalker {
     static let askingStarts = ["call ", "only ", "must ", "make sure", "ensure ", "invoke ", "requires ", "expects ", "assumes "]
     static let askingAnywhere = ["called on", "called from", "called with", "called while", "called under", "called inside", "invoked on", "invoked from"]
 
-    /// Whether a sentence of the comment of member `d` asks its caller for something and then
-    /// names one of the class's own guards (`guards`: its locks and queues, as a word): the
-    /// contract is that its caller holds that guard or runs there, in the class's own words.
-    static func asksCallerFor(_ s: FileStructure, _ d: Decl, guards: Set<String>) -> Bool {
-        guard !guards.isEmpty else { return false }
+    /// The guard a sentence of the comment of member `d` asks its caller for: the sentence asks
+    /// and then names one of the class's own guards (`guards`: its locks and queues, as a word).
+    /// The contract is that its caller holds that guard or runs there, in the class's own words.
+    static func guardAskedOfCaller(_ s: FileStructure, _ d: Decl, guards: Set<String>) -> String? {
+        guard !guards.isEmpty else { return nil }
         let doc = s.leadingCommentText(d)
-        guard !doc.isEmpty else { return false }
+        guard !doc.isEmpty else { return nil }
         let trim = Set<Character>([" ", "\t", "\n", "/", "*", "-", "`"])
         // Sentences (and clauses after a colon), the comment markers trimmed off.
         for raw in doc.split(whereSeparator: { $0 == "." || $0 == ":" || $0 == ";" || $0 == "!" }) {
@@ -2721,9 +2725,12 @@ struct UnitWalker {
             }
             guard let rest else { continue }
             let text = String(rest)
-            if guards.contains(where: { ByteSearch.containsWord(text, Array($0.utf8)) }) { return true }
+            // ("Called from the main dispatch queue" names the main queue, not a `queue` of the
+            // class: a sentence that says "main" is about the main thread.)
+            if ByteSearch.containsWord(text.lowercased(), Array("main".utf8)) { continue }
+            if let g = guards.sorted().first(where: { ByteSearch.containsWord(text, Array($0.utf8)) }) { return g }
         }
-        return false
+        return nil
     }
 
     static func saysCallerHolds(_ s: FileStructure, _ d: Decl) -> Bool {

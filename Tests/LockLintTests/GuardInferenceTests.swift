@@ -435,6 +435,29 @@ final class GuardInferenceTests: XCTestCase {
         XCTAssertEqual(app.map(\.location.line), [])
     }
 
+    /// A public setting of a library class that no code of the run writes: every access the
+    /// class makes is a read, and a guard some of those reads hold (a public queue, a public
+    /// lock) is not the setting's; the one the class also clears on its queue is reported.
+    /// The fixture is a package target (`TestFixtures/unchecked_sendable_unguarded/
+    /// settings_only_clients_write`), linted here as its module, in three shapes.
+    func testAPublicSettingOnlyClientsWriteIsNotGuardedByWhatItsReadsHold() async throws {
+        let dir = Support.packageRoot.appendingPathComponent("TestFixtures/unchecked_sendable_unguarded/settings_only_clients_write/Sources/Session")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".swift") }.sorted()
+        XCTAssertEqual(names.count, 3)
+        var inputs: [LintInput] = []
+        var expected: [String] = []
+        for n in names {
+            let code = try String(contentsOf: dir.appendingPathComponent(n), encoding: .utf8)
+            inputs.append(LintInput(path: "Sources/Session/" + n, bytes: Array(code.utf8), context: FileContext(module: "/pkg/Sources/Session")))
+            for (k, line) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains("// expect: unchecked_sendable_unguarded") {
+                expected.append("\(n):\(k + 1)")
+            }
+        }
+        let ds = await Linter.lint(inputs, settings: LintSettings(rules: [UncheckedSendableUnguardedRule()], jobs: 1)).diagnostics
+        XCTAssertEqual(expected, ["SessionManager.swift:40"])
+        XCTAssertEqual(ds.map { "\(($0.path as NSString).lastPathComponent):\($0.location.line)" }.sorted(), expected, ds.map(\.message).joined(separator: "\n"))
+    }
+
     /// A `public` member of a type that is not public itself (no access word: internal) is
     /// internal: no other module reads it, so it is judged by the module's own accesses, never
     /// told that outside code reads it (the accessor that advice leads to re-takes the lock

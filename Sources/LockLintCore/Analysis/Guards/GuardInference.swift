@@ -1196,6 +1196,13 @@ public enum GuardInference {
                 f.quietInTests = !testConcurrent
                 out.append(f)
             }
+            // Written only by code outside the module (a public setting the run never sets): its
+            // reads in the class are all reads, and which guard that code writes it under (if any)
+            // the tool cannot see; a guard some reads hold is not evidence of the var's.
+            if writes.isEmpty && v.settableOutsideModule && !v.lazy && !throughOthers.contains(v.name)
+                && !(outsideByVar[v.name]?.contains { $0.write } ?? false) && !publicCause {
+                continue
+            }
             // Per member: where its first read and its last write of the var are (check-then-act).
             var firstRead: [String: Int] = [:]
             var lastWrite: [String: Int] = [:]

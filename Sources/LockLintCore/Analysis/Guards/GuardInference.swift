@@ -602,8 +602,12 @@ public enum GuardInference {
                 // but a member isolated to the main actor runs on the main thread wherever that is.
                 // (Not one that takes, in its own body, every lock the class guards state with:
                 // none of them is recursive, so a caller holding one would deadlock there.)
+                // A private method its file names (`service.flush()` through a closure's
+                // parameter) where the tool resolves none of those uses as a call on this
+                // instance: called from code whose guard it cannot tell.
+                let unresolvedCalls = m.access == .file && m.mentions > 0 && (sites[k] ?? []).isEmpty && !m.enteredFromOutside
                 var fallback = Entry(possible: m.saysCallerHolds || (referenced.contains(k) && !m.mainActorIsolated && !takesEveryLock(k))
-                                     || calledBack || othersMayHold)
+                                     || calledBack || othersMayHold || unresolvedCalls)
                 // Its comment names the guard its callers hold: held, as the contract says.
                 if let g = documented(m) { fallback = Entry(guards: [g]) }
                 if hooks.contains(k) && !referenced.contains(k) && !(sites[k] ?? []).isEmpty && !m.saysCallerHolds {

@@ -605,7 +605,8 @@ public enum GuardInference {
                 // A private method its file names (`service.flush()` through a closure's
                 // parameter) where the tool resolves none of those uses as a call on this
                 // instance: called from code whose guard it cannot tell.
-                let unresolvedCalls = m.access == .file && m.mentions > 0 && (sites[k] ?? []).isEmpty && !m.enteredFromOutside
+                let unresolvedCalls = m.access == .file && m.mentions > 0 && !m.enteredFromOutside
+                    && (byBase[m.baseName] ?? [k]).allSatisfy { (sites[$0] ?? []).isEmpty && (outsideSites[$0] ?? []).isEmpty && !referenced.contains($0) }
                 var fallback = Entry(possible: m.saysCallerHolds || (referenced.contains(k) && !m.mainActorIsolated && !takesEveryLock(k))
                                      || calledBack || othersMayHold || unresolvedCalls)
                 // Its comment names the guard its callers hold: held, as the contract says.

@@ -602,10 +602,12 @@ public enum GuardInference {
                 // but a member isolated to the main actor runs on the main thread wherever that is.
                 // (Not one that takes, in its own body, every lock the class guards state with:
                 // none of them is recursive, so a caller holding one would deadlock there.)
-                // A private method its file names (`service.flush()` through a closure's
-                // parameter) where the tool resolves none of those uses as a call on this
-                // instance: called from code whose guard it cannot tell.
-                let unresolvedCalls = m.access == .file && m.mentions > 0 && !m.enteredFromOutside
+                // A private method its file names only in closures, each a call on a reference
+                // (`service.flush()` through a closure's parameter), none of which the tool
+                // resolves as a call on this instance: called from code whose guard it cannot
+                // tell. (One named in a plain method of another type is called with what that
+                // method holds.)
+                let unresolvedCalls = m.access == .file && m.mentions > 0 && m.closureMentions == m.mentions && !m.enteredFromOutside
                     && (byBase[m.baseName] ?? [k]).allSatisfy { (sites[$0] ?? []).isEmpty && (outsideSites[$0] ?? []).isEmpty && !referenced.contains($0) }
                 var fallback = Entry(possible: m.saysCallerHolds || (referenced.contains(k) && !m.mainActorIsolated && !takesEveryLock(k))
                                      || calledBack || othersMayHold || unresolvedCalls)

@@ -250,6 +250,8 @@ public struct MemberRecord: Sendable, Equatable {
     /// times its file names it besides its declarations (calls, references, selectors); -1 for
     /// any other member.
     public var mentions = -1
+    /// Of those, the calls on a reference made in a closure (`onQueue { s in s.flush() }`).
+    public var closureMentions = 0
     /// A delegate method the object made with `delegate: self` calls on the queue it was made
     /// with (see `GuardRegions.delegateQueueBindings`).
     public var onDelegateQueue = false
@@ -2547,6 +2549,9 @@ struct UnitWalker {
     var keyCache: [Int: String] = [:]
     /// Per name of a function declared in the file: how many code tokens spell it.
     var nameTokens: [String: Int]? = nil
+    /// Per name of a function declared in the file: how many of those tokens are calls on a
+    /// reference in a closure.
+    var closureNameTokens: [String: Int]? = nil
     /// Per initializer: the `self` where it first hands the instance on (see `ConstructionPhase.handsOn`).
     var initHandOff: [Int: Int] = [:]
     /// The class's static stored properties that hold its one shared instance (`static let
@@ -2577,10 +2582,26 @@ struct UnitWalker {
         if nameTokens == nil {
             let names = NameSet(s.decls.filter { $0.kind == .function }.map(\.nameText))
             var counts: [String: Int] = [:]
-            for k in 0..<s.code.count where s.code[k].kind == .identifier && names.contains(s, k) { counts[s.text(k), default: 0] += 1 }
+            var inClosures: [String: Int] = [:]
+            for k in 0..<s.code.count where s.code[k].kind == .identifier && names.contains(s, k) {
+                counts[s.text(k), default: 0] += 1
+                // `service.flush()` in a closure: called on a reference, from code that runs
+                // wherever the closure is run.
+                if s.isChar(k - 1, UInt8(ascii: ".")), let e = s.enclosingExecutable(of: k), s.scopes[e].kind == .closure {
+                    inClosures[s.text(k), default: 0] += 1
+                }
+            }
             nameTokens = counts
+            closureNameTokens = inClosures
         }
         return max(0, (nameTokens![name] ?? 0) - s.functionDecls(named: name).count)
+    }
+
+    /// How many of the file's mentions of function name `name` are calls on a reference made in
+    /// a closure (see `mentions(of:)`).
+    mutating func closureMentions(of name: String) -> Int {
+        _ = mentions(of: name)
+        return closureNameTokens?[name] ?? 0
     }
 
     /// The member records of unit `u`.
@@ -2630,6 +2651,7 @@ struct UnitWalker {
                 // anywhere through the protocol.)
                 if rd.kind == .function && (d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate) && unitAccess > .file) {
                     rec.mentions = mentions(of: d.nameText)
+                    rec.closureMentions = closureMentions(of: d.nameText)
                 }
                 rec.documentedGuard = Self.guardAskedOfCaller(s, d, guards: guardNames)
                 rec.saysCallerHolds = Self.saysCallerHolds(s, d) || rec.documentedGuard != nil
@@ -2963,21 +2985,7 @@ struct UnitWalker {
         let open = i + 1
         let close = Int(s.match[open])
         guard close > open, let m = member(at: i, unit: u), !s.decls[m].isStaticMember else { return }
-        var labels = ""
-        var k = open + 1
-        var segmentStart = true
-        while k < close {
-            if segmentStart {
-                labels += s.code[k].isWord && s.isChar(k + 1, UInt8(ascii: ":")) && !s.isChar(k + 2, UInt8(ascii: ":")) ? s.text(k) + ":" : "_:"
-                segmentStart = false
-            }
-            if s.isChar(k, UInt8(ascii: ",")) { segmentStart = true }
-            if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) || s.isChar(k, UInt8(ascii: "{")) {
-                let m = Int(s.match[k])
-                if m > k { k = m }
-            }
-            k += 1
-        }
+        let labels = StateAccess.argumentLabels(s, open: open, close: close)
         let md = s.decls[m]
         let top = md.kind == .accessor && md.parent >= 0 ? md.parent : m
         let bodyScope = memberBody(m, at: i)

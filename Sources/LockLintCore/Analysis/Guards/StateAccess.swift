@@ -469,27 +469,32 @@ public enum StateAccess {
         }
         let close = Int(s.match[i + 1])
         guard close > i + 1 else { return name + "()" }
-        var out = ""
-        if close > i + 2 {
-            var k = i + 2
-            var segmentStart = true
-            while k < close {
-                if segmentStart {
-                    out += s.code[k].isWord && s.isChar(k + 1, UInt8(ascii: ":")) && !s.isChar(k + 2, UInt8(ascii: ":")) ? s.text(k) + ":" : "_:"
-                    segmentStart = false
-                }
-                if s.isChar(k, UInt8(ascii: ",")) { segmentStart = true }
-                if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) || s.isChar(k, UInt8(ascii: "{")) {
-                    let m = Int(s.match[k])
-                    if m > k { k = m }
-                }
-                k += 1
-            }
-        }
+        var out = argumentLabels(s, open: i + 1, close: close)
         // Trailing closures after the parentheses: `f(x) { }` adds an unlabelled argument (not
         // the body of a `switch`/`if` whose condition ends with the call).
         if s.isChar(close + 1, UInt8(ascii: "{")) && SelfCalls.opensClosure(s, close + 1) { out += "_:" }
         return name + "(" + out + ")"
+    }
+
+    /// `a:_:b:` for the arguments between the brackets at `open` and `close` (`(a: 1, x, b: 2)`,
+    /// `[key]`): each argument's label, or `_` for one without.
+    public static func argumentLabels(_ s: FileStructure, open: Int, close: Int) -> String {
+        var out = ""
+        var k = open + 1
+        var segmentStart = true
+        while k < close {
+            if segmentStart {
+                out += s.code[k].isWord && s.isChar(k + 1, UInt8(ascii: ":")) && !s.isChar(k + 2, UInt8(ascii: ":")) ? s.text(k) + ":" : "_:"
+                segmentStart = false
+            }
+            if s.isChar(k, UInt8(ascii: ",")) { segmentStart = true }
+            if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) || s.isChar(k, UInt8(ascii: "{")) {
+                let m = Int(s.match[k])
+                if m > k { k = m }
+            }
+            k += 1
+        }
+        return out
     }
 
     /// The synchronous member whose own body holds token `t` (not a closure in it), when that

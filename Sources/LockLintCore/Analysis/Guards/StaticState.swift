@@ -59,6 +59,8 @@ public enum StaticState {
         let regions = wrappers.isEmpty ? uses.regions : uses.regions.addingLockScopedClosures(s, vocabulary: context.vocabulary, wrappers: wrappers)
         guard !regions.regions.isEmpty else { return [] }
         let singleThreaded = s.singleThreadedRanges()
+        // The names the file locks (as the regions name them, `Self.` and the type's name off).
+        let lockNames = Set(regions.regions.map { r in String(r.lock.split(separator: ".").last ?? Substring(r.lock)) })
         let topLevel = Set(s.topLevel.filter { s.decls[$0].kind == .variable }.map { s.decls[$0].nameText })
         // Per variable, its guard and the accesses made without it (at most one per function).
         var pending: [(access: StaticStateAccess, function: Int?)] = []
@@ -99,6 +101,10 @@ public enum StaticState {
                     guard statics.contains(name) || topLevel.contains(name) else { unresolved = true; continue }
                     if case .queue = r.form { held[name] = true } else { held[name] = held[name] ?? false }
                 }
+                // In a closure handed to a method of one of the file's locks that the tool does
+                // not know (`changesLock.perform { }`, a protocol extension of the run's): that
+                // method may run it holding the lock; cannot tell.
+                if held.isEmpty && !unresolved && inLockMethodClosure(s, i, locks: lockNames) { unresolved = true }
                 accesses.append((i, StateWrites.writeKind(s, i).map { $0.isEmpty || through.writes($0) } ?? false, held, unresolved && held.isEmpty))
             }
             // The guard: held at the most accesses, and at a write among them.
@@ -209,6 +215,26 @@ public enum StaticState {
     }
 
     /// How the region holding token `i` takes lock `g`, written as code.
+    /// Whether token `i` is in a closure passed to a method called on a lock of the file by
+    /// name (`lock.perform { }`, `Self.lock.around { }`), the closure's own or an outer one.
+    static func inLockMethodClosure(_ s: FileStructure, _ i: Int, locks: Set<String>) -> Bool {
+        guard !locks.isEmpty else { return false }
+        var sc = Int(s.scopeOf[i])
+        while sc >= 0 {
+            let scope = s.scopes[sc]
+            if scope.kind == .closure && scope.closure >= 0 {
+                let c = s.closures[scope.closure]
+                if c.callee >= 2 && s.isChar(c.callee - 1, UInt8(ascii: ".")) && s.code[c.callee - 2].kind == .identifier
+                    && locks.contains(s.text(c.callee - 2)) {
+                    return true
+                }
+            }
+            if scope.kind == .functionBody { return false }
+            sc = scope.parent
+        }
+        return false
+    }
+
     static func lockForm(_ g: String, at i: Int, _ s: FileStructure, _ regions: LockRegions, typeName: String) -> String {
         for r in regions.holding(i, in: s, directOnly: false) where ownName(r.lock, typeName: typeName) == g {
             let l = r.lock

@@ -250,7 +250,8 @@ public struct MemberRecord: Sendable, Equatable {
     /// times its file names it besides its declarations (calls, references, selectors); -1 for
     /// any other member.
     public var mentions = -1
-    /// Of those, the calls on a reference made in a closure (`onQueue { s in s.flush() }`).
+    /// Of those, the calls on a reference made in a closure handed to a function of the file
+    /// (`onQueue { s in s.flush() }`).
     public var closureMentions = 0
     /// A delegate method the object made with `delegate: self` calls on the queue it was made
     /// with (see `GuardRegions.delegateQueueBindings`).
@@ -2585,9 +2586,9 @@ struct UnitWalker {
             var inClosures: [String: Int] = [:]
             for k in 0..<s.code.count where s.code[k].kind == .identifier && names.contains(s, k) {
                 counts[s.text(k), default: 0] += 1
-                // `service.flush()` in a closure: called on a reference, from code that runs
-                // wherever the closure is run.
-                if s.isChar(k - 1, UInt8(ascii: ".")), let e = s.enclosingExecutable(of: k), s.scopes[e].kind == .closure {
+                // `onQueue { service in service.flush() }`: called on a reference, in a closure
+                // handed to a function of the file (the class's own helper decides where it runs).
+                if s.isChar(k - 1, UInt8(ascii: ".")), inClosureOfFileFunction(k) {
                     inClosures[s.text(k), default: 0] += 1
                 }
             }
@@ -2597,8 +2598,27 @@ struct UnitWalker {
         return max(0, (nameTokens![name] ?? 0) - s.functionDecls(named: name).count)
     }
 
+    /// Whether token `k` is in a closure (or one nested in it) passed to a function the file
+    /// declares by a plain call (`onQueue { … }`, not `x.async { }` on another receiver).
+    func inClosureOfFileFunction(_ k: Int) -> Bool {
+        var sc = Int(s.scopeOf[k])
+        while sc >= 0 {
+            let scope = s.scopes[sc]
+            if scope.kind == .functionBody || scope.kind == .typeBody { return false }
+            if scope.kind == .closure && scope.closure >= 0 {
+                let c = s.closures[scope.closure]
+                if c.callee >= 0 && (!s.isChar(c.callee - 1, UInt8(ascii: ".")) || s.isKeyword(c.callee - 2, .self))
+                    && !s.functionDecls(named: s.text(c.callee)).isEmpty {
+                    return true
+                }
+            }
+            sc = scope.parent
+        }
+        return false
+    }
+
     /// How many of the file's mentions of function name `name` are calls on a reference made in
-    /// a closure (see `mentions(of:)`).
+    /// a closure handed to a function of the file (see `mentions(of:)`).
     mutating func closureMentions(of name: String) -> Int {
         _ = mentions(of: name)
         return closureNameTokens?[name] ?? 0

@@ -175,10 +175,11 @@ public struct GuardFinding: Sendable, Equatable {
 public enum GuardInference {
     /// Implicitly unwrapped vars (`var api: Client!`) set by one member of the class that does
     /// nothing else with them: it assigns two or more of them, straight in its body and holding
-    /// no lock or queue there (on the main actor at most), and reads
-    /// none of them there (only, maybe, in work it starts after), and no other code assigns them. That is how a class takes its dependencies after
-    /// init (a container's injection hook, a `configure(with:)` before use): the later reads find
-    /// them set, and the tool cannot see when that member runs; it says nothing of them.
+    /// no lock or queue there (on the main actor at most), reads none of them there (only, maybe,
+    /// in work it starts after), and no other code assigns them. That is how a class takes its
+    /// dependencies after init (a container's injection hook, a `configure(with:)` before use):
+    /// the later reads find them set, and the tool cannot see when that member runs; it says
+    /// nothing of them.
     static func injectedDependencies(vars: [StoredVarRecord], accesses: [StateAccessRecord], throughOthers: Set<String>) -> Set<String> {
         let late = Set(vars.filter { $0.type.hasSuffix("!") && !$0.settableOutsideModule && !$0.observed && !throughOthers.contains($0.name) }.map(\.name))
         guard late.count >= 2 else { return [] }

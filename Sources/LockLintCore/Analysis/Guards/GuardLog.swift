@@ -954,8 +954,7 @@ public enum GuardLogExtractor {
                                     wrappers: wrappers, selfAliases: fileSelfAliases!)
             walker.ordering = ordering ?? joins
             walker.singletons = UnitWalker.singletons(s, units: units, className: name)
-            if !walker.singletons.isEmpty { walker.ownGuards = Set((local?.locks ?? []) + (local?.queues ?? [])) }
-            walker.guardNames = Set((local?.locks ?? []) + (local?.queues ?? []))
+            walker.ownGuards = Set((local?.locks ?? []) + (local?.queues ?? []))
             walker.delegateBound = Set(regions!.delegateBindings.flatMap(\.methods))
             walker.methodNames = Set(units.flatMap { s.children[$0] }.filter { s.decls[$0].kind == .function }.map { s.decls[$0].nameText })
             walker.writingMethods = ValueMutations.writingMethods(className: name, declared: declared, vars: vars.subtracting(references), context)
@@ -2558,11 +2557,9 @@ struct UnitWalker {
     /// The class's static stored properties that hold its one shared instance (`static let
     /// shared = Diag()`): in the class's static members, `shared.items` is this instance's var.
     var singletons: Set<String> = []
-    /// The names of the class's own locks and queues (its guards as its instance methods name them),
-    /// for a class with a shared instance (see `singletons`).
+    /// The names of the class's own locks and queues (its guards as its instance methods name
+    /// them): what its shared instance's guards map to, and what its comments may name.
     var ownGuards: Set<String> = []
-    /// The names of the class's own locks and queues, for what its comments say about them.
-    var guardNames: Set<String> = []
 
     init(context: RuleContext, name: String, vars: Set<String>, references: Set<String>, uniqueness: Set<String>,
          wrappers: [String: String], selfAliases: Set<String>) {
@@ -2580,6 +2577,20 @@ struct UnitWalker {
     /// How many times the file's code spells function name `name`, besides its declaration:
     /// its calls and references (a file-private function is named nowhere else).
     mutating func mentions(of name: String) -> Int {
+        countNameTokens()
+        return max(0, (nameTokens![name] ?? 0) - s.functionDecls(named: name).count)
+    }
+
+    /// How many of the file's mentions of function name `name` are calls on a reference made in
+    /// a closure handed to a function of the file (see `countNameTokens`).
+    mutating func closureMentions(of name: String) -> Int {
+        countNameTokens()
+        return closureNameTokens![name] ?? 0
+    }
+
+    /// Counts, once per file, the code tokens that spell a function the file declares, and of
+    /// those the calls on a reference in a closure handed to a function of the file.
+    mutating func countNameTokens() {
         if nameTokens == nil {
             let names = NameSet(s.decls.filter { $0.kind == .function }.map(\.nameText))
             var counts: [String: Int] = [:]
@@ -2595,14 +2606,12 @@ struct UnitWalker {
             nameTokens = counts
             closureNameTokens = inClosures
         }
-        return max(0, (nameTokens![name] ?? 0) - s.functionDecls(named: name).count)
     }
 
     /// Whether token `k` is in a closure (or one nested in it) passed to a function the file
     /// declares by a plain call (`onQueue { … }`, not `x.async { }` on another receiver).
     func inClosureOfFileFunction(_ k: Int) -> Bool {
-        var sc = Int(s.scopeOf[k])
-        while sc >= 0 {
+        for sc in s.enclosingScopes(of: k) {
             let scope = s.scopes[sc]
             if scope.kind == .functionBody || scope.kind == .typeBody { return false }
             if scope.kind == .closure && scope.closure >= 0 {
@@ -2612,16 +2621,8 @@ struct UnitWalker {
                     return true
                 }
             }
-            sc = scope.parent
         }
         return false
-    }
-
-    /// How many of the file's mentions of function name `name` are calls on a reference made in
-    /// a closure handed to a function of the file (see `mentions(of:)`).
-    mutating func closureMentions(of name: String) -> Int {
-        _ = mentions(of: name)
-        return closureNameTokens?[name] ?? 0
     }
 
     /// The member records of unit `u`.
@@ -2673,7 +2674,7 @@ struct UnitWalker {
                     rec.mentions = mentions(of: d.nameText)
                     rec.closureMentions = closureMentions(of: d.nameText)
                 }
-                rec.documentedGuard = Self.guardAskedOfCaller(s, d, guards: guardNames)
+                rec.documentedGuard = Self.guardAskedOfCaller(s, d, guards: ownGuards)
                 rec.saysCallerHolds = Self.saysCallerHolds(s, d) || rec.documentedGuard != nil
                 rec.mainActorIsolated = s.hasMainActorAttribute(d) || s.hasMainActorAttribute(s.decls[u])
                 if rd.kind == .function, let first = GuardRegions.firstParameterType(s, rd), let c = s.text(first).first, c.isUppercase,
@@ -3268,7 +3269,6 @@ struct UnitWalker {
         return threadBodyCache[ci]! ? Int(s.code[c.open].start) : -1
     }
 
-    /// The byte offset of the `{` opening the body or closure that runs token `i`.
     /// Whether code that makes a closure holding token `i` (a use of a var) reads the same var of
     /// `self` first, on every path to the closure: in a scope around the closure (inside member
     /// body `body`), straight in that scope, before the closure's `{` (`q.async { sem.wait();
@@ -3294,6 +3294,7 @@ struct UnitWalker {
         return false
     }
 
+    /// The byte offset of the `{` opening the body or closure that runs token `i`.
     func execOffset(_ i: Int) -> Int {
         guard let e = s.enclosingExecutable(of: i) else { return -1 }
         return Int(s.code[s.scopes[e].open].start)

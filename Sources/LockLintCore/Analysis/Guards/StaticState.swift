@@ -214,13 +214,11 @@ public enum StaticState {
         return nil
     }
 
-    /// How the region holding token `i` takes lock `g`, written as code.
     /// Whether token `i` is in a closure passed to a method called on a lock of the file by
     /// name (`lock.perform { }`, `Self.lock.around { }`), the closure's own or an outer one.
     static func inLockMethodClosure(_ s: FileStructure, _ i: Int, locks: Set<String>) -> Bool {
         guard !locks.isEmpty else { return false }
-        var sc = Int(s.scopeOf[i])
-        while sc >= 0 {
+        for sc in s.enclosingScopes(of: i) {
             let scope = s.scopes[sc]
             if scope.kind == .closure && scope.closure >= 0 {
                 let c = s.closures[scope.closure]
@@ -230,11 +228,11 @@ public enum StaticState {
                 }
             }
             if scope.kind == .functionBody { return false }
-            sc = scope.parent
         }
         return false
     }
 
+    /// How the region holding token `i` takes lock `g`, written as code.
     static func lockForm(_ g: String, at i: Int, _ s: FileStructure, _ regions: LockRegions, typeName: String) -> String {
         for r in regions.holding(i, in: s, directOnly: false) where ownName(r.lock, typeName: typeName) == g {
             let l = r.lock

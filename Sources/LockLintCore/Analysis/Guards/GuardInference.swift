@@ -610,8 +610,14 @@ public enum GuardInference {
                 // method holds.)
                 let unresolvedCalls = m.access == .file && m.mentions > 0 && m.closureMentions == m.mentions && !m.enteredFromOutside
                     && (byBase[m.baseName] ?? [k]).allSatisfy { (sites[$0] ?? []).isEmpty && (outsideSites[$0] ?? []).isEmpty && !referenced.contains($0) }
+                // An `@objc` or `dynamic` member only its own module can name, whose every call in
+                // the run holds a guard of the class (a timer's handler on the class's queue, a
+                // block on it): the Swift code keeps it on that guard, and the Objective-C code
+                // that may call it too is out of sight. The tool cannot tell what those calls hold.
+                let guardedSwiftCalls = m.enteredFromOutside && !m.overrideOnly && m.access != .world && !referenced.contains(k)
+                    && (sites[k].map { !$0.isEmpty && $0.allSatisfy { c in !c.construction && !c.possible && !c.reference && c.guards.contains(where: isOwn) } } ?? false)
                 var fallback = Entry(possible: m.saysCallerHolds || (referenced.contains(k) && !m.mainActorIsolated && !takesEveryLock(k))
-                                     || calledBack || othersMayHold || unresolvedCalls)
+                                     || calledBack || othersMayHold || unresolvedCalls || guardedSwiftCalls)
                 // Its comment names the guard its callers hold: held, as the contract says.
                 if let g = documented(m) { fallback = Entry(guards: [g]) }
                 if hooks.contains(k) && !referenced.contains(k) && !(sites[k] ?? []).isEmpty && !m.saysCallerHolds {

@@ -15,6 +15,16 @@ public enum LockReceivers {
         return s.parameterTypeName(n, at: at) ?? s.closureParameterTypeName(n, at: at)
     }
 
+    /// Whether closure `c` is handed to a method of a value declared with a lock type
+    /// (`lock.perform { }`, an extension of the project's on `NSLocking`): a lock runs it on the
+    /// caller's thread, holding the lock, never on another thread.
+    public static func runsOnCallersThread(_ s: FileStructure, _ c: Closure, _ context: RuleContext) -> Bool {
+        guard c.callee > 0, c.receiverStart >= 0, s.isChar(c.callee - 1, UInt8(ascii: ".")),
+              let type = declaredType(s, receiver: LockRegions.normalized(s.text(s.span(c.receiverStart, c.callee - 1))), at: c.callee)
+        else { return false }
+        return context.vocabulary.looksLikeLock(type)
+    }
+
     /// The acquire of region `r` (a `lock()` on a receiver, not `self`) is on a value whose type
     /// the run declares and whose `lock()` is not a mutex: every implementation (a protocol's:
     /// its conformers' and its extensions') takes no lock (it sets a flag, calls a service), or

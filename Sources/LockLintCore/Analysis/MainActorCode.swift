@@ -31,6 +31,14 @@ public enum MainActorCode {
                 }
                 // A main-queue Core Data context's `perform { }` runs its block on the main queue.
                 if MainQueueContexts.runsOnMainQueue(s, c, context: context) { return true }
+                // Handed, as the last argument, to a function of the run that types that
+                // parameter `@MainActor` (`DispatchQueue.onMain { }` declared with `execute work:
+                // @MainActor () -> Void`): the closure is isolated to the main actor.
+                if c.isTrailing ? !(s.code.indices.contains(c.close + 2) && s.code[c.close + 1].isWord && s.isChar(c.close + 2, UInt8(ascii: ":")))
+                                : s.isChar(c.close + 1, UInt8(ascii: ")")),
+                   context.takesMainActorClosure(callee) {
+                    return true
+                }
                 // `Task { }` and a view's `.task { }` inherit the isolation of the code around them.
                 if (callee == "Task" && !dotted) || (AsyncContext.taskModifiers.contains(callee) && dotted) { break }
                 // A closure run on the spot, while the caller waits, runs where the caller does.
@@ -38,6 +46,9 @@ public enum MainActorCode {
                     if LockRegions.runsLater(s, c) { return false }
                     break
                 }
+                // A lock's method (`lock.perform { }`, the project's own, on a value declared with
+                // a lock type) runs the closure on the caller's thread, holding the lock.
+                if LockReceivers.runsOnCallersThread(s, c, context) { break }
                 return false
             case .functionBody, .accessorBlock:
                 let d = scope.decl

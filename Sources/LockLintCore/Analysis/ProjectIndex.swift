@@ -287,6 +287,10 @@ public struct ProjectIndex: Sendable {
     /// (`func execute<R>(in lock: NSLock, block: () throws -> R)`: "in"; "_" for an unlabelled
     /// one), see `LockWrappers.lockArgument`.
     public internal(set) var lockArgumentFunctions: [String: [String: String]] = [:]
+    /// Module → function name → whether every function of that name in the run whose last
+    /// parameter is a closure types it `@MainActor` (`static func onMain(execute work: @MainActor
+    /// () -> Void)`): the closure handed there runs on the main actor, as its type says.
+    public internal(set) var mainActorClosureFunctions: [String: [String: Bool]] = [:]
     /// Module → function name → the run's functions of that name that take an `inout`
     /// parameter, with the guard they touch it under (see `InoutGuards`).
     public internal(set) var inoutGuardFunctions: [String: [String: [String]]] = [:]
@@ -614,6 +618,45 @@ public struct ProjectIndex: Sendable {
         }
     }
 
+    /// Whether function `d`'s last parameter has a function type marked `@MainActor` (`_ work:
+    /// @escaping @MainActor () -> Void`); nil when its last parameter is no closure.
+    static func lastParameterIsMainActorClosure(_ s: FileStructure, _ d: Decl) -> Bool? {
+        var j = d.typeAnnotation.lowerBound
+        while j < d.typeAnnotation.upperBound && !s.isChar(j, UInt8(ascii: "(")) { j += 1 }
+        guard j < d.typeAnnotation.upperBound else { return nil }
+        let close = Int(s.match[j])
+        guard close > j + 1 else { return nil }
+        // The last parameter: after the last `,` at the list's own depth.
+        var start = j + 1
+        var k = j + 1
+        while k < close {
+            if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) {
+                let m = Int(s.match[k])
+                if m > k { k = m + 1; continue }
+            }
+            if s.isChar(k, UInt8(ascii: ",")) { start = k + 1 }
+            k += 1
+        }
+        // Its type: after the `:` that follows its names; a closure when an `->` follows a `(…)`.
+        guard let colon = (start..<close).first(where: { s.isChar($0, UInt8(ascii: ":")) }) else { return nil }
+        var main = false
+        var arrow = false
+        k = colon + 1
+        while k < close {
+            if s.is(k, "@MainActor") { main = true }
+            if s.isChar(k, UInt8(ascii: "(")) {
+                let m = Int(s.match[k])
+                guard m > k else { return nil }
+                // `() -> T`, `() throws -> T`, `() async throws -> T`
+                arrow = (m + 1..<min(close, m + 4)).contains { s.is($0, "->") }
+                break
+            }
+            if s.isChar(k, UInt8(ascii: "=")) { break }
+            k += 1
+        }
+        return arrow ? main : nil
+    }
+
     public static func moduleKey(forPath path: String) -> String {
         // The folder right under the last `Sources`/`Tests`/`Plugins`/`Benchmarks` component.
         let bytes = Array(path.utf8)
@@ -659,6 +702,9 @@ public struct ProjectIndex: Sendable {
             for (name, label) in functions where lockArgumentFunctions[module]?[name] == nil {
                 lockArgumentFunctions[module, default: [:]][name] = label
             }
+        }
+        for (module, functions) in other.mainActorClosureFunctions {
+            for (name, main) in functions { mainActorClosureFunctions[module, default: [:]][name] = main && (mainActorClosureFunctions[module]?[name] ?? true) }
         }
         for (module, functions) in other.inoutGuardFunctions {
             for (name, entries) in functions { TypeFacts.union(&inoutGuardFunctions[module, default: [:]][name, default: []], entries) }
@@ -797,6 +843,12 @@ public struct ProjectIndex: Sendable {
                 if let label = LockWrappers.lockArgument(of: d, in: s, vocabulary: vocabulary) {
                     index.lockArgumentFunctions[module, default: [:]][s.decls[d].nameText] = label
                 }
+            }
+        }
+        // Functions whose last parameter is a closure, and whether its type is `@MainActor`.
+        for d in s.decls.indices where s.decls[d].kind == .function {
+            if let main = lastParameterIsMainActorClosure(s, s.decls[d]) {
+                index.mainActorClosureFunctions[module, default: [:]][s.decls[d].nameText] = main && (index.mainActorClosureFunctions[module]?[s.decls[d].nameText] ?? true)
             }
         }
         // (Every file's: a function that takes no lock is recorded too, as no guard.)
@@ -1598,7 +1650,10 @@ public enum MainActorTypes {
         "GLKView", "GLKViewController",
     ]
     static let uiSuffixes = ["View", "ViewController", "Controller", "Cell", "Window", "Control", "Button", "Label",
-                             "Responder", "TextField", "Bar", "Application"]
+                             "Responder", "TextField", "Bar", "Application",
+                             // The controls and windows AppKit and UIKit name otherwise (`NSSearchField`,
+                             // `NSComboBox`, `UISlider`, `NSProgressIndicator`, `NSOpenPanel`).
+                             "Field", "Box", "Slider", "Switch", "Stepper", "Picker", "Indicator", "Panel"]
 
     /// Whether declaration `d` names a main-actor UI type among the types it inherits.
     public static func inheritsIsolation(_ d: Int, _ s: FileStructure) -> Bool {

@@ -281,6 +281,25 @@ public final class RuleContext {
         return answer
     }
 
+    /// Whether every function named `name` in the run that takes a closure last types it
+    /// `@MainActor` (see `ProjectIndex.mainActorClosureFunctions`): the closure runs on the main actor.
+    public func takesMainActorClosure(_ name: String) -> Bool {
+        let answer = Self.takesMainActorClosure(name, module: module, index: index)
+        questions[FactsQuestion(kind: .mainActorClosure, name: name)] = .bool(answer)
+        return answer
+    }
+
+    static func takesMainActorClosure(_ name: String, module: String, index: ProjectIndex) -> Bool {
+        if let main = index.mainActorClosureFunctions[module]?[name] { return main }
+        var seen = false
+        for functions in index.mainActorClosureFunctions.values {
+            guard let main = functions[name] else { continue }
+            if !main { return false }
+            seen = true
+        }
+        return seen
+    }
+
     /// The run's functions named `name` that take an `inout` parameter, as `InoutGuards` entries.
     public func inoutGuards(_ name: String) -> [String] {
         let answer = Self.inoutGuards(name, module: module, index: index)
@@ -898,6 +917,7 @@ public final class RuleContext {
             case .lockArgumentFunction: b = .strings(lockArgumentLabel(q.name, module: module, index: index).map { [$0] })
             case .inoutGuards: b = .strings(inoutGuards(q.name, module: module, index: index))
             case .mainQueueContext: b = .bool(isMainQueueContextMember(q.name, index: index))
+            case .mainActorClosure: b = .bool(takesMainActorClosure(q.name, module: module, index: index))
             }
             if a != b {
                 changed |= asked.askers
@@ -932,7 +952,7 @@ struct FactsQuestion: Hashable {
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere
         case lockingMembers, lockingMemberName, lockReaders, mutatingMethods, queueHandOffs
         case implementationsNeverCallBack, referenceProtocol, declaredMainActor, guardedMembers, protocolRequires, handsStateToClosure, lockArgumentFunction
-        case awaitedOtherwise, withLockUsed, mainQueueContext, inoutGuards, lockOrderPair, specificKeys
+        case awaitedOtherwise, withLockUsed, mainQueueContext, inoutGuards, lockOrderPair, specificKeys, mainActorClosure
     }
     var kind: Kind
     var name: String

@@ -2137,6 +2137,8 @@ public enum GuardLogExtractor {
                 if !s.isChar(c.callee - 1, UInt8(ascii: ".")) || c.receiverStart < 0 { continue }
                 let receiver = s.text(s.span(c.receiverStart, c.callee - 1))
                 if receiver == "self" { continue }
+                // A lock's method (`lock.perform { }`) runs it on the spot, on the caller's thread.
+                if LockReceivers.runsOnCallersThread(s, c, context) { continue }
                 if case .member(let v) = receiverDecl(s, receiver.hasPrefix("self.") ? String(receiver.dropFirst(5)) : receiver, at: c.callee),
                    let type = declaredTypeName(v, s), context.index.facts(module: context.module, name: type) != nil {
                     continue

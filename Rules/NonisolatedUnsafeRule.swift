@@ -24,7 +24,9 @@ public struct NonisolatedUnsafeRule: Rule {
         knownLimits: """
             `nonisolated(unsafe)` is an explicit opt-in, so a finding must add something the code does not say. \
             A declaration compiled only for WebAssembly without threads (`#if os(WASI)` or `arch(wasm32)`, not with \
-            `_runtime(_multithreaded)`) is not reported: that program runs one thread. \
+            `_runtime(_multithreaded)`) is not reported: that program runs one thread. On a function, an \
+            initializer or a subscript, `(unsafe)` has no effect (it applies to storage alone; the compiler warns \
+            about it and still checks the body): not reported, and with `"strict": true` reported as plain `nonisolated`. \
             Reported: a `var` (global, static, or instance) written after its initialization with no lock held, in \
             this file or in another file of the run (a global by its name, a member as `Type.name`, `Self.name` or \
             by name in an extension of its type); the message names the line (and file) of a write. Writes that \
@@ -224,6 +226,11 @@ public struct NonisolatedUnsafeRule: Rule {
     /// With `"strict": true`, every modifier is reported, also where the code shows no hazard.
     func strictFinding(_ s: FileStructure, _ decl: Int?, _ context: RuleContext) -> (String, String)? {
         guard context.strict else { return nil }
+        if let d = decl, s.decls[d].kind != .variable {
+            return ("nonisolated(unsafe) on \(s.decls[d].kind.keyword) '\(s.decls[d].nameText)' is plain nonisolated: '(unsafe)' applies only to stored variables, "
+                        + "and the compiler still checks this body (reported by \"strict\": true)",
+                    "write nonisolated")
+        }
         let name = decl.map { "'\(s.decls[$0].nameText)'" } ?? "this declaration"
         return ("nonisolated(unsafe) on \(name) turns off isolation checking: the compiler no longer checks its accesses (reported by \"strict\": true)",
                 "protect the value with \(LockAdvice.lock(context.deployment)) or Atomic, isolate it to an actor or @MainActor, or make it an immutable Sendable let")
@@ -252,10 +259,10 @@ public struct NonisolatedUnsafeRule: Rule {
                     "protect the value with \(lock) or Atomic, or isolate it to an actor or @MainActor")
         }
         let d = s.decls[di]
-        guard d.kind == .variable else {
-            return ("nonisolated(unsafe) on \(d.kind.keyword) '\(d.nameText)' turns off isolation checking and adds no synchronization",
-                    "isolate the declaration properly, or protect what it touches with a lock")
-        }
+        // On a function, an initializer or a subscript, `(unsafe)` has no effect (it applies to
+        // storage alone): the declaration is plain `nonisolated`, the compiler still checks its
+        // body, and the compiler itself warns about the word. Nothing to add but with "strict".
+        guard d.kind == .variable else { return nil }
         let type = typeName(s, d)
         let typeText = type.map { " of type '\($0)'" } ?? ""
         // The lock itself (`os_unfair_lock()`): unsafe_os_lock says what is wrong with storing it.

@@ -384,6 +384,22 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertTrue(all[0].message.hasSuffix("is only used with 'lock' held in this file, but the compiler cannot see that protection"), all[0].message)
     }
 
+    func testUnsafeOnAFunctionIsReportedOnlyByStrictAsPlainNonisolated() async throws {
+        let folder = Support.packageRoot.appendingPathComponent("TestFixtures/nonisolated_unsafe/functions_are_plain_nonisolated")
+        let code = try String(contentsOf: folder.appendingPathComponent("main_actor_model.swift"), encoding: .utf8)
+        // By default: nothing (the compiler still checks the bodies, and warns about the word itself).
+        let quiet = await Support.lint([("Sources/App/Feed.swift", code)], rules: [NonisolatedUnsafeRule()])
+        XCTAssertEqual(quiet.map(\.location.line), [])
+        // `"strict": true` reports every modifier, saying what it is, and never offers a lock.
+        var strict = Configuration()
+        strict.rules["nonisolated_unsafe"] = .init(strict: true)
+        let all = await Support.lint([("Sources/App/Feed.swift", code)], rules: [NonisolatedUnsafeRule()], configuration: strict)
+        XCTAssertEqual(all.map(\.location.line), [7, 11, 15])
+        XCTAssertEqual(all[2].message, "nonisolated(unsafe) on func 'count' is plain nonisolated: '(unsafe)' applies only to stored variables, "
+                       + "and the compiler still checks this body (reported by \"strict\": true)")
+        XCTAssertEqual(all.map(\.fixIt.message), ["write nonisolated", "write nonisolated", "write nonisolated"])
+    }
+
     func testAnActorVarReadBySynchronousNonisolatedCodeIsNotToldToAwait() async throws {
         let code = """
             actor Handler {

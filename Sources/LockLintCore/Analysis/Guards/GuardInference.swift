@@ -499,6 +499,12 @@ public enum GuardInference {
             && (byBase[m.baseName] ?? [k]).allSatisfy({ (sites[$0] ?? []).isEmpty }) {
             neverRun.insert(k)
         }
+        // The accessors of a private computed property its file never names but in its
+        // declaration (no read, write or key path): they run in no run of the code.
+        for (k, m) in members where m.mentions == 0 && m.access == .file && !m.enteredFromOutside && !m.construction
+            && (k.hasSuffix(".get") || k.hasSuffix(".set")) && (sites[k] ?? []).isEmpty && (outsideSites[k] ?? []).isEmpty && !referenced.contains(k) {
+            neverRun.insert(k)
+        }
         // And those called only from such methods, straight from their bodies.
         var grew = !neverRun.isEmpty
         while grew {

@@ -247,8 +247,9 @@ public struct MemberRecord: Sendable, Equatable {
     /// capitalised name (`_ central: CBCentralManager`), the object that calls it.
     public var delegateShaped = false
     /// For a function declared `private` (or `fileprivate` in a type that is not): how many
-    /// times its file names it besides its declarations (calls, references, selectors); -1 for
-    /// any other member.
+    /// times its file names it besides its declarations (calls, references, selectors); for the
+    /// accessors of a computed property declared so, how many times the file names the
+    /// property besides its declaration; -1 for any other member.
     public var mentions = -1
     /// Of those, the calls on a reference made in a closure handed to a function of the file
     /// (`onQueue { s in s.flush() }`).
@@ -2594,7 +2595,8 @@ struct UnitWalker {
     /// those the calls on a reference in a closure handed to a function of the file.
     mutating func countNameTokens() {
         if nameTokens == nil {
-            let names = NameSet(s.decls.filter { $0.kind == .function }.map(\.nameText))
+            // (Also a private computed property's name: see `MemberRecord.mentions`.)
+            let names = NameSet(s.decls.filter { $0.kind == .function || ($0.kind == .variable && $0.isComputed && !$0.isStaticMember) }.map(\.nameText))
             var counts: [String: Int] = [:]
             var inClosures: [String: Int] = [:]
             for k in 0..<s.code.count where s.code[k].kind == .identifier && names.contains(s, k) {
@@ -2675,6 +2677,13 @@ struct UnitWalker {
                 if rd.kind == .function && (d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate) && unitAccess > .file) {
                     rec.mentions = mentions(of: d.nameText)
                     rec.closureMentions = closureMentions(of: d.nameText)
+                }
+                // A computed property declared so (its accessors): the file's mentions of its
+                // name besides its declaration (every use, `self.x`, a key path `\.x`).
+                if rd.kind == .accessor || (rd.kind == .variable && d.isComputed), d.kind == .variable, !d.isStaticMember,
+                   d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate) && unitAccess > .file {
+                    countNameTokens()
+                    rec.mentions = max(0, (nameTokens![d.nameText] ?? 0) - 1)
                 }
                 rec.documentedGuard = Self.guardAskedOfCaller(s, d, guards: ownGuards)
                 rec.saysCallerHolds = Self.saysCallerHolds(s, d) || rec.documentedGuard != nil

@@ -1,0 +1,7 @@
+import Foundation
+
+extension TokenStore {
+    private var current: String? {
+        tokens.last
+    }
+}

@@ -112,7 +112,8 @@ public struct UncheckedSendableUnguardedRule: Rule {
             each var. Left alone: classes isolated to a global actor (declared, through a UIKit/AppKit or \
             SwiftUI superclass of the run or a superclass declared isolated in any module of the run (when several \
             modules declare the name, every one), or by the module's default isolation), NIO channel handlers and \
-            executors, classes documented as single-threaded, classes that implement lock()/unlock(), classes \
+            executors, classes documented as single-threaded (or, with no guard of their own, as running on a queue or \
+            lock of their owner or of the file: "mutations happen on `ioQueue`"), classes that implement lock()/unlock(), classes \
             named *Unchecked* or Unsafe*, property wrappers, and vars documented as protected by something the \
             class does not own. Another type's code that reaches a var through a reference to the class \
             (`store.count`, `self.store?.count`, a parameter `s: Store`; the reference declared as the class, `: Store`, `: Store?` or \

@@ -136,6 +136,27 @@ public enum ContractComments {
         return out
     }
 
+    /// The words a comment names, in the indicative, as where its type's code runs: `mutations
+    /// happen on ioQueue` → `ioqueue`; `all reads and writes run on the workQueue` → `workqueue`.
+    /// Lowercased, at most two words after `happen(s) on`, `occur(s) on`, `run(s) on` or `run(s)
+    /// under`; callers keep only names the code declares as a queue or a lock.
+    public static func statedExecutors(_ comment: String) -> [String] {
+        guard !comment.isEmpty, mayHaveWord(comment, anyOf: executorVerbBytes, digitsAndUnderscore: true) else { return [] }
+        let words = asciiLowercased(comment).map { asciiWords($0, digitsAndUnderscore: true) }
+            ?? comment.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init)
+        var out: [String] = []
+        for (k, w) in words.enumerated() where executorVerbs.contains(w) {
+            var j = k + 1
+            if j < words.count && (words[j] == "only" || words[j] == "exclusively" || words[j] == "always") { j += 1 }
+            guard j < words.count, words[j] == "on" || words[j] == "under" else { continue }
+            out += words[(j + 1)..<min(words.count, j + 3)].filter { $0 != "the" && $0 != "a" && $0 != "its" }
+        }
+        return out
+    }
+
+    static let executorVerbs: Set<String> = ["happen", "happens", "occur", "occurs", "run", "runs"]
+    static let executorVerbBytes: [[UInt8]] = executorVerbs.sorted().map { Array($0.utf8) }
+
     /// False only when `comment` is ASCII and none of its words, lower-cased, is one of `words`:
     /// a first look before lower-casing and splitting it. A word is a run of letters (and, with
     /// `digitsAndUnderscore`, digits and `_`), as the splits below cut it; other scripts, whose

@@ -2181,6 +2181,25 @@ public enum GuardLogExtractor {
             }) {
                 return "documented confinement"
             }
+            // "Mutations happen on `ioQueue`": a serial queue or a lock the file declares outside
+            // the class (its owner's, or one at file level), named as where the class's code
+            // runs. (One of the class's own is judged by how its code uses it.)
+            let stated = Set(ContractComments.statedExecutors(text))
+            var owners: Set<Int> = [-1]
+            var p = s.decls[u].parent
+            while p >= 0 && owners.count < 16 { owners.insert(p); p = s.decls[p].parent }
+            // (Not for a class with a queue or lock of its own: its comment then says where
+            // some of its code runs, and its own guard is judged by its uses.)
+            func executorLike(_ d: Decl) -> Bool {
+                ProjectIndex.isSerialQueue(d, in: s) || d.initializer.first.map { LockVocabulary.namesLock(s.text($0)) || s.text($0).hasSuffix("Lock") } ?? false
+            }
+            let ownsOne = units.contains { u in s.children[u].contains { s.decls[$0].kind == .variable && executorLike(s.decls[$0]) } }
+            if !stated.isEmpty && !ownsOne && s.decls.indices.contains(where: { v in
+                let d = s.decls[v]
+                return d.kind == .variable && owners.contains(d.parent) && stated.contains(d.nameText.lowercased()) && executorLike(d)
+            }) {
+                return "documented confinement"
+            }
         }
         return nil
     }

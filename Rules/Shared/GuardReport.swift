@@ -44,8 +44,12 @@ enum GuardReport {
                 + "which the class holds " + held
             if let g = f.guardedAt { notes.append(note(g, "'\(f.variable)' is accessed under \(describe(p)) here")) }
             if p.kind == .lock {
-                fix = "make '\(f.variable)' private and offer a public accessor that takes \(describe(p)) "
-                    + "(or move the state inside the lock, e.g. a Mutex<State>), so that no caller can reach it without the guard"
+                // The class's own code already holds the lock where it uses the var: through the
+                // new accessor it would take the lock again (a deadlock when it is not recursive).
+                fix = "keep the stored value in a private var and make '\(f.variable)' a public computed property whose getter"
+                    + (f.settable ? " and setter take" : " takes") + " \(describe(p)), so that no caller can reach the value without the guard; "
+                    + "inside the class, where \(describe(p)) is already held, use the private var, not the property, which would take the lock again "
+                    + "(or keep the state inside one lock that owns it: \(LockAdvice.lock(context.deployment)))"
             } else {
                 // Where code outside the module runs is unknown, and some of it may already run
                 // on the queue (a block the class hands it, a callback it makes there): an

@@ -690,7 +690,11 @@ final class GuardInferenceTests: XCTestCase {
                 public func raise() { lock.lock(); level += 1; lock.unlock() }
             }
             """)
-        XCTAssertTrue(locked.first?.fixIt.message.contains("public accessor that takes 'lock'") ?? false, locked.first?.fixIt.message ?? "")
+        XCTAssertTrue(locked.first?.fixIt.message.contains("a public computed property whose getter and setter take 'lock'") ?? false, locked.first?.fixIt.message ?? "")
+        // The class's own code already holds the lock: it is told to use the private var there,
+        // where the new property would take the lock again.
+        XCTAssertTrue(locked.first?.fixIt.message.contains("inside the class, where 'lock' is already held, use the private var") ?? false,
+                      locked.first?.fixIt.message ?? "")
         XCTAssertTrue(locked.first?.message.hasSuffix("which the class holds at its one access") ?? false, locked.first?.message ?? "")
     }
 

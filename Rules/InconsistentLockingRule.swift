@@ -27,7 +27,10 @@ public struct InconsistentLockingRule: Rule {
             reader-writer queues, event loops, the main actor, asserted executors), members hold what every call \
             of them holds, construction is exempt, and what the tool cannot resolve is not reported. Unlike that \
             rule, a var never accessed under any guard is not reported (nothing shows it is shared), and neither is \
-            a class without a guard; a guard is the var's only when the code shows it means it: its writes hold it, \
+            a class without a guard; the stored vars a class inherits from a plain superclass of the run (one that \
+            guards nothing itself, outside test code) are its state too, judged by the subclass's code (a var \
+            declared with a class type is read, not written, by a call through it); \
+            a guard is the var's only when the code shows it means it: its writes hold it, \
             or, when only other code writes the var, most of its accesses do (one read in a block on the queue, a \
             log call, is not a guard). A weak reference set by others and only read is loaded atomically: not \
             reported. A write in a setter that nothing in the run calls (and that code outside the module cannot \

@@ -284,6 +284,9 @@ public struct StoredVarRecord: Sendable, Equatable {
     /// An initializer changes it in a way a `let` does not allow: passes it `inout` (`&x`),
     /// assigns it with an operator (`x += 1`), or assigns it again after its value is set.
     public var mutatedInInit = false
+    /// Declared by a superclass of the run that guards nothing itself (see
+    /// `GuardLogExtractor.inheritedVars`); its site is the subclass's name.
+    public var inherited = false
 }
 
 /// What the declaration of a class says about it (from the file that declares it).
@@ -841,6 +844,8 @@ public enum GuardLogExtractor {
         var memberUses: [String: [Int]]? = nil
         let uniqueness = StateAccess.uniquenessHelpers(s)
         // The units whose state is recorded (regions are worked out for their code only).
+        // Per class: the stored vars it inherits from a plain superclass (see `inheritedVars`).
+        var inheritedByClass: [String: (vars: Set<String>, references: Set<String>)] = [:]
         var recorded: [(qualified: String, name: String, units: [Int], declared: [Int],
                         local: ProjectIndex.ClassMembers?,
                         vars: Set<String>, uncheckedHere: Bool)] = []
@@ -913,6 +918,19 @@ public enum GuardLogExtractor {
             guard localCandidate || globalVars != nil else { continue }
             var vars = Set(globalVars ?? [])
             if let l = local { vars.formUnion(l.vars) }
+            // The stored vars it inherits from superclasses of the run that guard nothing of their
+            // own (a plain base class): the subclass's lock is the only guard they have, and its
+            // code's uses of them are judged with its own state. (A superclass that guards its
+            // state is judged by its own code.)
+            // (Not in tests: a test case's base classes set up what its test methods use, one
+            // test at a time.)
+            if localCandidate, !context.fileIsTestCode, let d = declared.first {
+                let inherited = inheritedVars(context, s.inheritedTypes(of: d).first?.name ?? "", own: vars)
+                if !inherited.vars.isEmpty {
+                    vars.formUnion(inherited.vars)
+                    inheritedByClass[qualified] = inherited
+                }
+            }
             guard !vars.isEmpty else { continue }
             if let d = declared.first, singleThreaded.contains(where: { $0.contains(s.decls[d].keyword) }) { continue }
             recorded.append((qualified, name, units, declared, local, vars, uncheckedHere))
@@ -947,8 +965,15 @@ public enum GuardLogExtractor {
                     log.classRecord!.guardForms[h.name] = r.form
                 }
                 log.vars = varRecords(context, units: declared, vars: vars, guards: Set(local!.locks + local!.queues))
+                // The inherited ones (see `inheritedVars`), at the class's name: their
+                // declarations are the superclass's, perhaps in another file.
+                for v in (inheritedByClass[qualified]?.vars ?? []).sorted() {
+                    var r = StoredVarRecord(name: v, site: CodeSite(s, token: s.decls[d].name >= 0 ? s.decls[d].name : s.decls[d].keyword))
+                    r.inherited = true
+                    log.vars.append(r)
+                }
             }
-            let references = referenceVars(context, declared)
+            let references = referenceVars(context, declared).union(inheritedByClass[qualified]?.references ?? [])
             if fileSelfAliases == nil { fileSelfAliases = GuardRegions.selfAliases(s) }
             if memberUses == nil { memberUses = otherReferenceUses(s) }
             var walker = UnitWalker(context: context, name: name, vars: vars, references: references, uniqueness: uniqueness,
@@ -2048,6 +2073,30 @@ public enum GuardLogExtractor {
     static func assertsEventLoop(_ s: FileStructure, _ u: Int) -> Bool {
         guard s.identifiers.mayContainAny(["assertInEventLoop", "preconditionInEventLoop"]) else { return false }
         return s.scopes[s.decls[u].body].interior.contains { s.code[$0].kind == .identifier && (s.is($0, "assertInEventLoop") || s.is($0, "preconditionInEventLoop")) }
+    }
+
+    /// The stored vars the classes up the chain from `superclass` declare, when none of them
+    /// uses a guard of its own or is `@unchecked Sendable` (whose state its own judgement
+    /// covers) or isolated to a global actor; names in `own` (the class's own, shadowing) left out.
+    /// With them, those declared with a reference type (a class of the run, a reference
+    /// protocol): a call through one changes the instance, not the var.
+    static func inheritedVars(_ context: RuleContext, _ superclass: String, own: Set<String>) -> (vars: Set<String>, references: Set<String>) {
+        var out = Set<String>()
+        var references = Set<String>()
+        var name = superclass
+        var steps = 0
+        while !name.isEmpty && steps < 4, let f = context.classFacts(name) {
+            guard !f.usesGuards, !f.isUncheckedSendable, !f.isGlobalActorIsolated, !MainActorTypes.isMainActorType(name) else { return ([], []) }
+            out.formUnion(f.storedVars.filter { !own.contains($0) })
+            for entry in f.storedVarTypes {
+                guard let eq = entry.firstIndex(of: "=") else { continue }
+                let v = String(entry[..<eq]), t = String(entry[entry.index(after: eq)...])
+                if knownReferenceTypes.contains(t) || context.isClassInRun(t) || context.isReferenceProtocol(t) { references.insert(v) }
+            }
+            name = f.superclass
+            steps += 1
+        }
+        return (out, references.intersection(out))
     }
 
     /// Why the class's state needs no guard of its own, from what its declaration shows.

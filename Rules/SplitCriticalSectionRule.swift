@@ -30,7 +30,9 @@ public struct SplitCriticalSectionRule: Rule {
             `DispatchSemaphore(value: 1)`, calls of the file's own wrapper methods that run their closure \
             under a lock (`locked { }`), and the blocks of a concurrent queue used as a reader-writer lock \
             (a `sync` block that reads, then a barrier block, `async(flags: .barrier)` or `sync(flags: .barrier)`, \
-            that writes). The lock is named as written, with `self.`, `Self.` and the type's own \
+            that writes), and the getters and setters of the run's properties that take a lock (a setter whose body \
+            is one call of a method of its type that writes the argument under the lock, `set { apply(newValue) }`, \
+            takes it as that method does). The lock is named as written, with `self.`, `Self.` and the type's own \
             name left out. The decision is a local bound from the first (the closure's result, or a local \
             of the function assigned inside the closure or the lock()/unlock() stretch) or the first acquisition \
             itself inside a condition; the second must sit in that `if` or `while`, in its `else`, in a case of a \

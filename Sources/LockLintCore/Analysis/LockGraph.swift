@@ -847,7 +847,32 @@ extension LockGraph {
             m.touches = touched?[member] ?? nil
             out[key, default: [:]][memberName] = m
         }
+        if !out.isEmpty { delegatingSetters(s, module: module, into: &out) }
         return out
+    }
+
+    /// A setter whose body is one call of a method of its type that writes its argument under a
+    /// lock (`set { apply(newValue) }`, `set { self.store(newValue, notify: true) }`) takes that
+    /// lock as the method does: recorded as the setter's locking member (the method's own
+    /// acquisition is the setter's).
+    static func delegatingSetters(_ s: FileStructure, module: String, into out: inout [String: [String: LockingMember]]) {
+        for d in s.decls where d.kind == .accessor && d.nameText == "set" && d.body >= 0 && d.parent >= 0 && s.decls[d.parent].kind == .variable {
+            let property = d.parent
+            guard let owner = s.owningType(of: property), !s.decls[owner].nameText.isEmpty else { continue }
+            let key = "\(module)::\(s.decls[owner].nameText)"
+            guard let members = out[key], members[LockingMember.setterName(s.decls[property].nameText)] == nil else { continue }
+            let body = s.scopes[d.body]
+            var k = body.open + 1
+            if s.isKeyword(k, .self) && s.isChar(k + 1, UInt8(ascii: ".")) { k += 2 }
+            // `name(…)` and nothing else in the body, with `newValue` among its arguments.
+            guard k < body.close, s.code[k].kind == .identifier, s.isChar(k + 1, UInt8(ascii: "(")),
+                  case let close = Int(s.match[k + 1]), close > k + 1, close + 1 == body.close,
+                  s.span(k + 2, close).contains(where: { s.is($0, "newValue") }),
+                  let helper = members[s.text(k)], !helper.isGetter, helper.writesArgument, !helper.runsClosure else { continue }
+            var m = helper
+            m.reads = []
+            out[key]![LockingMember.setterName(s.decls[property].nameText)] = m
+        }
     }
 
     /// The file's computed getters whose body is one expression with no closure and no lock of

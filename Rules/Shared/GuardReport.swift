@@ -157,6 +157,20 @@ enum GuardReport {
             let mostHold = ownPathsOnly || (f.guardedCount + f.partlyGuardedCount) * 2 > max(f.accessCount - 1, 0)
             fix = accessFix(p, f, context: context, what: "wrap this access in", tail: mostHold ? " like the others"
                 : f.guardedCount + f.partlyGuardedCount == 1 ? " like the access that holds it" : " like the accesses that hold it")
+            if let inverted = invertedOrder(taking: p, under: f.mayHold, f, context: context) {
+                // Some calls reach this access holding a lock the run takes while it holds the
+                // guard: taking the guard here would take the two the other way round.
+                fix = "use \(describe(p)) for '\(f.variable)', but not by taking it here: some calls reach this access holding \(describe(inverted.held)), "
+                    + "and \(inverted.whereText) takes \(describe(inverted.held)) while \(describe(p)) is held, so taking \(describe(p)) here would take the two "
+                    + "in the opposite order and can deadlock; read '\(f.variable)' before \(describe(inverted.held)) is taken (or after it is released), holding \(describe(p)) alone"
+            } else if p.kind == .lock, p.name != "self", let other = f.mayHold.first(where: { $0.kind == .lock && $0.name != "self" && !nestedAlready(p, under: $0, f, context: context) }) {
+                // Some calls reach this access holding another lock, and the run never takes the
+                // guard inside that one: nesting them here starts an order the tool cannot check
+                // against every path (one that takes them the other way deadlocks with it).
+                fix = "hold \(describe(p)) for '\(f.variable)', but not nested inside \(describe(other)), which some calls hold when they reach this access: "
+                    + "the code does not take \(describe(p)) inside \(describe(other)) anywhere else, and a path that takes the two the other way round would deadlock with it; "
+                    + "read '\(f.variable)' under \(describe(p)) before \(describe(other)) is taken (or after it is released) and pass the value in"
+            }
             if f.lazyRead && f.neverAssigned {
                 // Only its first read races: made in init, the value exists before any thread
                 // can read it. A signal sent through it may be what a block holding the guard
@@ -684,11 +698,7 @@ enum GuardReport {
     static func invertedOrder(taking guardLock: HeldGuard, under held: [HeldGuard], _ f: GuardFinding,
                               context: RuleContext) -> (held: HeldGuard, whereText: String)? {
         guard guardLock.kind == .lock, guardLock.name != "self" else { return nil }
-        func key(_ g: HeldGuard) -> String {
-            let bare = g.name.hasPrefix("self.") ? String(g.name.dropFirst(5)) : g.name
-            let module = LockGraph.moduleShortName(context.module)
-            return bare.contains(".") ? "\(module)::\(bare)" : "\(module)::\(f.typeName).\(bare)"
-        }
+        let key = { (g: HeldGuard) in lockKey(g, f, context: context) }
         for h in held where h.kind == .lock && h.name != "self" && h != guardLock {
             guard let e = context.lockTaken(key(h), whileHolding: key(guardLock)) else { continue }
             let site = e.call ?? e.innerSite
@@ -697,6 +707,19 @@ enum GuardReport {
             return (h, "the code at line \(site.location.line)\(file)\(through)")
         }
         return nil
+    }
+
+    /// Whether the run already takes `guardLock` while it holds `held` somewhere (see
+    /// `LockGraph`): taking it there again follows an order the code uses.
+    static func nestedAlready(_ guardLock: HeldGuard, under held: HeldGuard, _ f: GuardFinding, context: RuleContext) -> Bool {
+        context.lockTaken(lockKey(guardLock, f, context: context), whileHolding: lockKey(held, f, context: context)) != nil
+    }
+
+    /// A lock of the finding's class as the lock graph names it (`module::Type.name`).
+    static func lockKey(_ g: HeldGuard, _ f: GuardFinding, context: RuleContext) -> String {
+        let bare = g.name.hasPrefix("self.") ? String(g.name.dropFirst(5)) : g.name
+        let module = LockGraph.moduleShortName(context.module)
+        return bare.contains(".") ? "\(module)::\(bare)" : "\(module)::\(f.typeName).\(bare)"
     }
 
     /// Names a project commonly gives its own lock type.

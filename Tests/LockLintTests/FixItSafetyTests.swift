@@ -384,6 +384,49 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertTrue(all[0].message.hasSuffix("is only used with 'lock' held in this file, but the compiler cannot see that protection"), all[0].message)
     }
 
+    /// An access some calls reach holding another lock: the fix-it does not nest the var's
+    /// guard inside that lock unless the run already takes the two in that order; when the run
+    /// takes them the other way, it says so. Three shapes: a helper in another file, a helper in
+    /// the same type, and the order the run already uses.
+    func testTheGuardIsNotNestedInsideAnotherLockInAnOrderTheRunDoesNotUse() async {
+        let sdk = """
+            import Foundation
+            final class SDK {
+                let setupLock = NSLock()
+                let groupsLock = NSLock()
+                var storage: [String: String]? = nil
+                func setup() { setupLock.lock(); storage = [:]; setupLock.unlock() }
+                func close() { setupLock.lock(); storage = nil; setupLock.unlock() }
+                func stop() { setupLock.lock(); storage?.removeAll(); setupLock.unlock() }
+                func context() -> Int { groupsLock.lock(); defer { groupsLock.unlock() }; return groups().count }
+                func capture() -> Int { groups().count }
+            }
+            """
+        let helper = """
+            extension SDK {
+                func groups() -> [String: String] { storage ?? [:] }
+            }
+            """
+        let nested = await Support.lint([("Sources/App/SDK.swift", sdk), ("Sources/App/SDK+Groups.swift", helper)], rules: [InconsistentLockingRule()])
+        XCTAssertEqual(nested.map { "\($0.path.split(separator: "/").last!):\($0.location.line)" }, ["SDK+Groups.swift:2"])
+        XCTAssertTrue(nested.first?.fixIt.message.hasPrefix("hold 'setupLock' for 'storage', but not nested inside 'groupsLock'") ?? false,
+                      nested.first?.fixIt.message ?? "")
+
+        // The run already takes 'setupLock' inside 'groupsLock': nesting here follows that order.
+        let ordered = sdk.replacingOccurrences(of: "func close() { setupLock.lock(); storage = nil; setupLock.unlock() }",
+                                               with: "func close() { groupsLock.lock(); setupLock.lock(); storage = nil; setupLock.unlock(); groupsLock.unlock() }")
+        let follows = await Support.lint([("Sources/App/SDK.swift", ordered), ("Sources/App/SDK+Groups.swift", helper)], rules: [InconsistentLockingRule()])
+        XCTAssertEqual(follows.map(\.location.line), [2])
+        XCTAssertTrue(follows.first?.fixIt.message.hasPrefix("wrap this access in") ?? false, follows.first?.fixIt.message ?? "")
+
+        // The run takes them the other way round: the fix-it names the inversion.
+        let inverted = sdk.replacingOccurrences(of: "func close() { setupLock.lock(); storage = nil; setupLock.unlock() }",
+                                                with: "func close() { setupLock.lock(); groupsLock.lock(); storage = nil; groupsLock.unlock(); setupLock.unlock() }")
+        let opposite = await Support.lint([("Sources/App/SDK.swift", inverted), ("Sources/App/SDK+Groups.swift", helper)], rules: [InconsistentLockingRule()])
+        XCTAssertEqual(opposite.map(\.location.line), [2])
+        XCTAssertTrue(opposite.first?.fixIt.message.contains("in the opposite order and can deadlock") ?? false, opposite.first?.fixIt.message ?? "")
+    }
+
     func testUnsafeOnAFunctionIsReportedOnlyByStrictAsPlainNonisolated() async throws {
         let folder = Support.packageRoot.appendingPathComponent("TestFixtures/nonisolated_unsafe/functions_are_plain_nonisolated")
         let code = try String(contentsOf: folder.appendingPathComponent("main_actor_model.swift"), encoding: .utf8)

@@ -50,6 +50,10 @@ public struct GuardFinding: Sendable, Equatable {
     public var primary: HeldGuard? = nil
     /// The guards held here (for `otherGuard`).
     public var here: [HeldGuard] = []
+    /// For `unguarded`: the locks held here on some path (some callers of its member hold them):
+    /// a fix-it that takes the var's guard here must not take it inside one of them against the
+    /// order the run takes the two.
+    public var mayHold: [HeldGuard] = []
     /// For `unguarded` under a lock: no write of the var holds the lock, which is held at no
     /// more than half of its accesses (reads inside a critical section taken for other state):
     /// the message says so rather than call the lock the var's guard.
@@ -1296,6 +1300,7 @@ public enum GuardInference {
                 if r.write && !r.runsLater && !r.member.isEmpty {
                     (f.orderMatters, f.continuingCall, f.continuingCallee) = order(r.member)
                 }
+                f.mayHold = a.eff.some.filter { $0.kind == .lock && $0 != primary }.sorted()
                 if a.eff.guards.isEmpty {
                     if a.eff.possible || handedOver(r, writeSpan, primary: primary, sites: sites) { continue }
                     // Code with no sign of where it runs may well be on the main actor (a UIKit

@@ -221,10 +221,14 @@ enum GuardReport {
             if f.helperCallHandsOut {
                 notes.append(note(call, "'self' is handed here, without \(describe(p)), to code that calls \(callName(helper)) back through it, "
                                         + "so \(f.helperVia.map { "through it the access to '\(f.variable)' in '\($0)()'" } ?? "its access to '\(f.variable)'") is unguarded"))
-            } else if let via = f.helperVia {
-                notes.append(note(call, "\(used(helper, f)) here without \(describe(p)), and through it the access to '\(f.variable)' in '\(via)()' is unguarded"))
             } else {
-                notes.append(note(call, "\(used(helper, f)) here without \(describe(p)), so its access to '\(f.variable)' is unguarded"))
+                // Reached with the guard on some paths into its member: only the others lack it.
+                let without = f.helperCallPartlyHeld ? "on some paths without \(describe(p)) (others reach it holding it)" : "without \(describe(p))"
+                if let via = f.helperVia {
+                    notes.append(note(call, "\(used(helper, f)) here \(without), and through it the access to '\(f.variable)' in '\(via)()' is unguarded"))
+                } else {
+                    notes.append(note(call, "\(used(helper, f)) here \(without), so its access to '\(f.variable)' is unguarded"))
+                }
             }
             if f.helperHasGuardedCaller && !f.helperCallOutside {
                 let at = call.path == s.file.path ? "at line \(call.line)" : "in \(fileName(call.path)) at line \(call.line)"
@@ -247,6 +251,14 @@ enum GuardReport {
                     + "instead would not deadlock them either"
                 }
                 switch p.kind {
+                case _ where p.kind != .mainActor && f.helperCallPartlyHeld && !f.helperCallIsReference:
+                    // The call is reached with the guard on some paths already: a hop or an
+                    // acquisition there would deadlock (or reorder) those; the path that lacks it
+                    // is further up, where the tool cannot point with certainty.
+                    let taking = p.kind == .lock ? "holding \(describe(p)) around it" : "\(queueVerbs(p.name, f, context: context).sync) there"
+                    fix = "find the path that reaches the call of \(callName(helper)) \(at) without \(describe(p)) and make that path hold it: other paths reach "
+                        + "that same call with \(describe(p)) held already, so \(taking) would deadlock them\(p.kind == .lock ? " unless it is recursive" : ""), "
+                        + "and \(p.kind == .lock ? "a lock taken inside \(callName(helper))" : "a hop inside \(callName(helper))") would too"
                 case _ where f.helperCallIsReference && (p.kind != .lock || f.helperTakesGuardIn == nil):
                     // Called later by the code it is handed to: nothing held where the reference
                     // is made holds then; a closure that takes the guard itself does.

@@ -427,6 +427,65 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertTrue(opposite.first?.fixIt.message.contains("in the opposite order and can deadlock") ?? false, opposite.first?.fixIt.message ?? "")
     }
 
+    /// The call that reaches a helper without the guard is itself reached with the guard on
+    /// other paths into its member: taking the guard (or hopping) at that call would deadlock or
+    /// reorder those paths, so the fix-it says to find the path that lacks it. Three shapes: a
+    /// queue through a `didSet`, a lock through a private step, and the helper in another file.
+    func testACallReachedWithTheGuardOnSomePathsIsNotToldToTakeIt() async {
+        let identity = """
+            import Foundation
+            final class IdentityStore {
+                private let queue = DispatchQueue(label: "identity")
+                private var seed = 0 {
+                    didSet { save() }
+                }
+                private var alias = ""
+                private var attributes: [String: String] = [:]
+                func identify(_ a: String) { queue.async { self.alias = a; self.seed = 1 } }
+                func reset() { queue.async { self.attributes = [:]; self.seed = 0 } }
+                func regenerate() { Task { self.seed = 2 } }
+                var snapshot: [String: String] { queue.sync { attributes } }
+                func flush() { queue.async { self.save() } }
+            }
+            """
+        let helpers = """
+            extension IdentityStore {
+                func save() { merge(["alias": alias]) }
+                func merge(_ n: [String: String]) { attributes.merge(n) { $1 } }
+            }
+            """
+        let inline = identity.replacingOccurrences(of: "    func flush()", with: """
+                private func save() { merge(["alias": alias]) }
+                private func merge(_ n: [String: String]) { attributes.merge(n) { $1 } }
+                func flush()
+            """)
+        for files in [[("Sources/App/Identity.swift", inline)], [("Sources/App/Identity.swift", identity), ("Sources/App/Identity+Save.swift", helpers)]] {
+            let ds = await Support.lint(files, rules: [InconsistentLockingRule()])
+            let alias = ds.first { $0.message.hasPrefix("'alias'") }
+            let at = files.count == 1 ? "at line 5" : "in Identity.swift at line 5"
+            XCTAssertTrue(alias?.fixIt.message.hasPrefix("find the path that reaches the call of 'save()' \(at)") ?? false, alias?.fixIt.message ?? "\(ds.map(\.message))")
+            XCTAssertTrue(alias?.notes.contains { $0.message.contains("on some paths without queue 'queue' (others reach it holding it)") } ?? false, "\(alias?.notes ?? [])")
+        }
+        let ledger = """
+            import Foundation
+            final class Ledger {
+                let lock = NSLock()
+                var total = 0
+                private var log: [Int] = []
+                func add(_ v: Int) { lock.withLock { total += v; step(v) } }
+                func replay(_ v: Int) { step(v) }
+                func audit(_ v: Int) { lock.withLock { record(v) } }
+                private func step(_ v: Int) { record(v) }
+                private func record(_ v: Int) { log.append(v) }
+                func count() -> Int { lock.withLock { log.count } }
+            }
+            """
+        let ds = await Support.lint([("Sources/App/Ledger.swift", ledger)], rules: [InconsistentLockingRule()])
+        XCTAssertEqual(ds.map(\.location.line), [10])
+        XCTAssertTrue(ds.first?.fixIt.message.hasPrefix("find the path that reaches the call of 'record()' at line 9 without 'lock'") ?? false, ds.first?.fixIt.message ?? "")
+        XCTAssertFalse(ds.first?.fixIt.message.contains("hold 'lock' around the call") ?? true, ds.first?.fixIt.message ?? "")
+    }
+
     func testUnsafeOnAFunctionIsReportedOnlyByStrictAsPlainNonisolated() async throws {
         let folder = Support.packageRoot.appendingPathComponent("TestFixtures/nonisolated_unsafe/functions_are_plain_nonisolated")
         let code = try String(contentsOf: folder.appendingPathComponent("main_actor_model.swift"), encoding: .utf8)

@@ -86,6 +86,9 @@ public struct GuardFinding: Sendable, Equatable {
     /// call, and whether other calls hold the guard (then locking inside would deadlock them).
     public var helper: String? = nil
     public var helperCall: CodeSite? = nil
+    /// That call is itself reached holding the guard on some paths into its member (and without
+    /// it on others): taking the guard at the call would take it again on those paths.
+    public var helperCallPartlyHeld = false
     /// The calls of `helper` (outside construction) that hold the guard, and those that hold
     /// nothing that may be it: what "its other callers hold it" may claim.
     public var helperGuardedCalls = 0
@@ -1363,6 +1366,9 @@ public enum GuardInference {
                             current = upMember
                         }
                         f.helperCall = bad.site
+                        // The call itself is reached holding the guard on some paths into its member.
+                        f.helperCallPartlyHeld = !bad.member.isEmpty && !bad.runsLater && effective(bad.member, bad.guards, possible: bad.possible,
+                            construction: bad.construction, runsLater: bad.runsLater, released: bad.releasedEntry).some.contains(primary)
                         // A method named as a value (`upload(onEvent: handleEvent)`): handed on, not called.
                         f.helperCallIsReference = f.helperProperty == nil && !bad.handOut && bad.reference
                         f.helperCallOutside = bad.member.isEmpty

@@ -30,6 +30,8 @@ public struct InconsistentLockingRule: Rule {
             a class without a guard; the stored vars a class inherits from a plain superclass of the run (one that \
             guards nothing itself, outside test code) are its state too, judged by the subclass's code (a var \
             declared with a class type is read, not written, by a call through it); \
+            a project's lock type whose base `lock()` only traps (`fatalError()`, an abstract method its subclasses \
+            override) is judged by its subclasses, not by that body; \
             a guard is the var's only when the code shows it means it: its writes hold it, \
             or, when only other code writes the var, most of its accesses do (one read in a block on the queue, a \
             log call, is not a guard). A weak reference set by others and only read is loaded atomically: not \

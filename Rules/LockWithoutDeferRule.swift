@@ -28,8 +28,8 @@ public struct LockWithoutDeferRule: Rule {
             `defer` that releases. Calls to fatalError, preconditionFailure, abort, exit and the file's own \
             `-> Never` functions end a path. A call to a function of the file that releases the lock before taking \
             it (`releaseLockThenNotify()`) hands the lock over and counts as the release. A release in a closure \
-            run on the spot (a continuation's body, withExtendedLifetime, withUnsafe…) counts where the closure is \
-            passed, also for a `try` on that call; a release in any other closure (a completion handler, \
+            run on the spot (a continuation's body, withExtendedLifetime, withUnsafe…), or a call there of such a \
+            hand-over function, counts where the closure is passed, also for a `try` on that call; a release in any other closure (a completion handler, \
             `queue.async`) runs at another time, so such an acquire is not judged. `if L.tryLock() { … }` and \
             `guard L.tryLock() else { … }` hold the lock only where they took it; an acquire whose result is used \
             (`let ok = L.tryLock()`, `lock(before:)`, `locks.lock(for: Key.self).withLock { }`) is not judged. A \

@@ -800,6 +800,23 @@ private struct Walk {
                         transition(from: state, to: next, at: continuation ? suspension : r, release: r, deferred: false)
                         state = next
                     }
+                    // A call in it of a function of the file that releases the lock its caller
+                    // took (`withExtendedLifetime(x) { finish(unlocking: lock) }`) hands it over there.
+                    if !handoffs.isEmpty {
+                        for j in s.scopes[scope].interior where s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: "("))
+                            && (!s.isChar(j - 1, UInt8(ascii: ".")) || s.isKeyword(j - 2, .self)) && s.enclosingExecutable(of: j) == scope {
+                            guard let released = handoffs[s.text(j)] else { continue }
+                            for lock in released where !state.dead && state.may[lock] != nil {
+                                var next = state
+                                next.may[lock] = nil
+                                next.must.remove(lock)
+                                // (Held through the call itself, as for a hand-off outside a closure.)
+                                let close = Int(s.match[j + 1]) > j ? Int(s.match[j + 1]) : j
+                                transition(from: state, to: next, at: continuation ? suspension : close, release: j, deferred: false)
+                                state = next
+                            }
+                        }
+                    }
                 }
                 if watching { closureEffect(scope, runsNow: runsNow) }
             }
@@ -1159,6 +1176,19 @@ private struct Walk {
     /// lock may be held here are not judged.
     mutating func closureEffect(_ scope: Int, runsNow: Bool) {
         guard !xs.isEmpty else { return }
+        if runsNow && !handoffs.isEmpty {
+            // A call of a function of the file that releases the lock for its caller, in a
+            // closure run on the spot (`withExtendedLifetime(x) { finish(unlocking: lock) }`).
+            for j in s.scopes[scope].interior where s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: "("))
+                && (!s.isChar(j - 1, UInt8(ascii: ".")) || (s.isKeyword(j - 2, .self) && !s.isChar(j - 3, UInt8(ascii: "."))))
+                && handoffNames.contains(s, j) && s.enclosingExecutable(of: j) == scope {
+                let name = s.text(j)
+                for (a, b) in xs.bits where b & Holds.held != 0 && judged[a]?.handoffs.contains(name) == true {
+                    xs.bits[a] = Holds.released
+                    releases[a, default: []].insert(j)
+                }
+            }
+        }
         let keys = releasedKeys(in: s.scopes[scope].interior)
         guard !keys.isEmpty else { return }
         if runsNow {

@@ -1038,6 +1038,10 @@ public struct ProjectIndex: Sendable {
             if name == "unlock" && LockRegions.firstLabel(s, s.decls[m]) == nil { bits |= 4 }
             guard name == "lock" else { continue }
             let body = s.scopes[s.decls[m].body]
+            // An abstract `lock()` that only traps (`fatalError()`, `preconditionFailure(…)`):
+            // its subclasses' overrides say what a lock of the type does, not this body.
+            if let first = body.interior.first, s.is(first, "fatalError") || s.is(first, "preconditionFailure"),
+               s.isChar(first + 1, UInt8(ascii: "(")), Int(s.match[first + 1]) + 1 == body.close { continue }
             let takes = body.interior.contains { k in
                 guard s.code[k].kind == .identifier && (s.isChar(k + 1, UInt8(ascii: "(")) || s.isChar(k + 1, UInt8(ascii: "{"))) else { return false }
                 if vocabulary.lockScopedNames.contains(s, k) || s.is(k, "sync") || s.is(k, "wait") { return true }

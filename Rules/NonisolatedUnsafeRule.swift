@@ -40,7 +40,8 @@ public struct NonisolatedUnsafeRule: Rule {
             receiver's declared type, in any file) runs under its lock. A \
             lock is also held in a block submitted to a serial queue the file declares, and in a free function \
             every call of which in the run holds one (a write in one that some calls make with no lock held is not \
-            judged: the tool cannot tell). The main actor is a guard as well: a var every write of which runs on it (in \
+            judged: the tool cannot tell), and in a private instance method every call of which in its file (`f()`, \
+            `self.f()`) holds one (one call with nothing held is a path with no lock). The main actor is a guard as well: a var every write of which runs on it (in \
             a `@MainActor` declaration or type, a member of a SwiftUI view or a UIKit/AppKit subclass or of a subclass of \
             a main-actor class of any module of the run, an observer of such \
             a member, a `Task { }` or a closure run on the spot inside such code, `MainActor.run { }`, a block sent to \

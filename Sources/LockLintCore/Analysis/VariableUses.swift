@@ -375,7 +375,7 @@ public struct VariableUses {
     /// A static or class method counts the same way: its calls are `Type.f(…)`, `Self.f(…)`,
     /// and `f(…)` or `self.f(…)` in the type's static members (see `StateWrites.staticCallKey`).
     public mutating func callerHold(_ s: FileStructure, _ i: Int, _ context: RuleContext) -> CallerHold {
-        guard let (f, name) = Self.functionAround(s, i) else { return .none }
+        guard let (f, name) = Self.functionAround(s, i) else { return privateMethodCallerHold(s, i) }
         guard s.decls[f].body >= 0,
               LockRegions.reachesWithoutDeferral(s, from: i, to: s.decls[f].body, escaping: regions.escapingCallees) else { return .none }
         let d = s.decls[f]
@@ -384,6 +384,33 @@ public struct VariableUses {
             : m.contains(.private) || m.contains(.fileprivate) ? "file" : m.contains(.public) || m.contains(.open) ? "public" : ""
         let body = s.scopes[d.body]
         return callerHold(function: name, access: access, path: s.file.path, s, context) { !(body.open < $0 && $0 < body.close) }
+    }
+
+    /// The same for a private (or file-private) instance method of a type: only its file can call
+    /// it, as `f(…)` or `self.f(…)`; every such call seen (outside its own body) holding a lock is
+    /// `every`, anything else `none`. (Calls of another type's method of the same name count too:
+    /// the tool cannot tell them apart, and one that holds nothing makes it `none`.)
+    mutating func privateMethodCallerHold(_ s: FileStructure, _ i: Int) -> CallerHold {
+        guard var f = s.enclosingFunction(of: i) else { return .none }
+        while s.decls[f].parent >= 0 && s.decls[s.decls[f].parent].kind.isFunctionLike { f = s.decls[f].parent }
+        let d = s.decls[f]
+        guard d.kind == .function, !d.isStaticMember, d.body >= 0, d.parent >= 0, s.decls[d.parent].kind.isType || s.decls[d.parent].kind == .extension,
+              d.modifiers.contains(.private) || d.modifiers.contains(.fileprivate),
+              LockRegions.reachesWithoutDeferral(s, from: i, to: d.body, escaping: regions.escapingCallees) else { return .none }
+        let key = "\(s.file.path)|#\(f)"
+        if let known = callerHoldByFunction[key] { return known }
+        gatherCalls(s)
+        let body = s.scopes[d.body]
+        var held = 0
+        var seen = 0
+        for c in (callsByName![d.nameText] ?? []) + (callsByName!["self." + d.nameText] ?? []) where !(body.open < c && c < body.close) {
+            seen += 1
+            if !regions.holding(c, in: s, directOnly: false).isEmpty { held += 1 }
+        }
+        // (Every call is in sight: one that holds nothing is a path with no lock.)
+        let answer: CallerHold = held > 0 && held == seen ? .every : .none
+        callerHoldByFunction[key] = answer
+        return answer
     }
 
     /// The same for a write another file makes (`StateWrites.Site.function`).
@@ -428,6 +455,10 @@ public struct VariableUses {
         for k in 0..<s.count where s.code[k].kind == .identifier {
             mentions[s.text(k), default: 0] += 1
             if StateWrites.isBareCall(s, k) { calls[s.text(k), default: []].append(k) }
+            // A method's call on `self` (for a private instance method's callers).
+            if s.isChar(k - 1, UInt8(ascii: ".")) && s.isKeyword(k - 2, .self) && !s.isChar(k - 3, UInt8(ascii: ".")) && s.isChar(k + 1, UInt8(ascii: "(")) {
+                calls["self." + s.text(k), default: []].append(k)
+            }
             // A static method's calls, under `Type.f`.
             if let key = StateWrites.staticCallKey(s, k) { calls[key, default: []].append(k) }
         }

@@ -182,7 +182,10 @@ public struct InconsistentLockingRule: Rule {
         } + a.alsoUnguarded.prefix(3).map { context.note(at: $0, "'\(d.nameText)' is also reached here without \(g), in the same function") }
         let fix = a.isQueue ? GuardReport.queueFix(a.guardName, name: d.nameText, write: a.isWrite,
                                                         operationQueue: GuardLogExtractor.isOperationQueue(named: a.guardName, at: a.access, in: context.structure))
-            : "hold '\(a.guardName)' around this access too, only for the access itself (\(a.form)), as the writes do"
+            : a.gate.map { "guard '\(d.nameText)' with a lock of its own (taken around each access alone): '\(a.guardName)' is also taken with "
+                + "\(s.text($0))() at line \(s.line(ofToken: $0)), which fails while any other code holds it, so holding it around this access would "
+                + "change what that code decides" }
+            ?? "hold '\(a.guardName)' around this access too, only for the access itself (\(a.form)), as the writes do"
         return context.diagnostic(description, at: a.access, message: message, notes: Array(notes), fixIt: FixIt(fix))
     }
 }

@@ -486,6 +486,54 @@ final class FixItSafetyTests: XCTestCase {
         XCTAssertFalse(ds.first?.fixIt.message.contains("hold 'lock' around the call") ?? true, ds.first?.fixIt.message ?? "")
     }
 
+    /// A lock the code takes only if it is free (`if lock.try()`) is never the form a fix-it
+    /// holds it with; for static state, where that take is a gate (a start-once check), holding
+    /// it elsewhere would change what the gate decides: the var gets a lock of its own. Three
+    /// shapes: static state behind a gate, an instance var whose class takes the lock both ways,
+    /// and the same with `tryLock()`.
+    func testAConditionalTakeIsNeverTheFormAFixItHoldsTheLockWith() async {
+        let gate = """
+            import Foundation
+            public enum SDK {
+                static let initLock = NSLock()
+                static var client: String?
+                public static func start(_ name: String) {
+                    if initLock.try() {
+                        client = name
+                        initLock.unlock()
+                    }
+                }
+                public static func restart(_ name: String) {
+                    initLock.lock()
+                    client = name
+                    initLock.unlock()
+                }
+                public static func shutdown() {
+                    client = nil
+                }
+            }
+            """
+        let statics = await findings(gate, InconsistentLockingRule())
+        XCTAssertEqual(statics.map(\.location.line), [17])
+        XCTAssertTrue(statics.first?.fixIt.message.hasPrefix("guard 'client' with a lock of its own") ?? false, statics.first?.fixIt.message ?? "")
+        XCTAssertTrue(statics.first?.fixIt.message.contains("taken with try() at line 6") ?? false, statics.first?.fixIt.message ?? "")
+        for take in ["try", "tryLock"] {
+            let instance = """
+                import Foundation
+                final class Pump {
+                    private let lock = NSLock()
+                    private var level = 0
+                    func fill() { if lock.\(take)() { level += 1; lock.unlock() } }
+                    func drain() { if lock.\(take)() { level -= 1; lock.unlock() } }
+                    func reset() { level = 0 }
+                }
+                """
+            let ds = await findings(instance, InconsistentLockingRule())
+            XCTAssertEqual(ds.map(\.location.line), [7], take)
+            XCTAssertFalse(ds.first?.fixIt.message.contains(".\(take)()") ?? true, ds.first?.fixIt.message ?? "")
+        }
+    }
+
     func testUnsafeOnAFunctionIsReportedOnlyByStrictAsPlainNonisolated() async throws {
         let folder = Support.packageRoot.appendingPathComponent("TestFixtures/nonisolated_unsafe/functions_are_plain_nonisolated")
         let code = try String(contentsOf: folder.appendingPathComponent("main_actor_model.swift"), encoding: .utf8)

@@ -25,6 +25,9 @@ public struct StaticStateAccess: Sendable, Equatable {
     public let guardedWrites: [Int]
     /// How a guarded access takes the lock, as code (`lock.withLock { … }`, `lock.lock(); defer { lock.unlock() }`).
     public let form: String
+    /// Where the file takes the guard only if it is free (`if lock.try()`), or nil: the lock is a
+    /// gate there too.
+    public var gate: Int? = nil
     /// The var's other unguarded accesses in the same function (one finding, these as notes).
     public var alsoUnguarded: [Int] = []
 }
@@ -121,6 +124,7 @@ public enum StaticState {
             let guarded = accesses.filter { $0.held[g] != nil }.map(\.token)
             let guardedWrites = accesses.filter { $0.held[g] != nil && $0.write }.map(\.token)
             let form = lockForm(g, at: guarded[0], s, regions, typeName: typeName)
+            let gate = best.value.queue ? nil : conditionalTake(g, s, regions, typeName: typeName)
             // A write made without the guard is the nonisolated(unsafe) rule's to report.
             let optedOut = d.modifiers.contains(.nonisolatedUnsafe)
             var seen: [Int: Int] = [:]  // function → its entry in `pending`
@@ -135,7 +139,7 @@ public enum StaticState {
                     seen[f] = pending.count
                 }
                 pending.append((StaticStateAccess(variable: di, typeName: typeName, access: a.token, isWrite: a.write, guardName: g, isQueue: best.value.queue,
-                                                  guarded: guarded, guardedWrites: guardedWrites, form: form), f))
+                                                  guarded: guarded, guardedWrites: guardedWrites, form: form, gate: gate), f))
             }
         }
         guard !pending.isEmpty else { return [] }
@@ -233,6 +237,19 @@ public enum StaticState {
     }
 
     /// How the region holding token `i` takes lock `g`, written as code.
+    /// A place the file takes lock `g` only if it is free (`if g.try()`, `tryLock()`): the lock
+    /// is also a gate there, whose answer any other hold of it changes.
+    static func conditionalTake(_ g: String, _ s: FileStructure, _ regions: LockRegions, typeName: String) -> Int? {
+        for r in regions.regions where ownName(r.lock, typeName: typeName) == g {
+            switch r.form {
+            case .manual(let acquire, _), .deferred(let acquire, _):
+                if acquire == "try" || acquire.hasPrefix("try") { return r.acquireToken }
+            default: continue
+            }
+        }
+        return nil
+    }
+
     static func lockForm(_ g: String, at i: Int, _ s: FileStructure, _ regions: LockRegions, typeName: String) -> String {
         for r in regions.holding(i, in: s, directOnly: false) where ownName(r.lock, typeName: typeName) == g {
             let l = r.lock
@@ -240,7 +257,11 @@ public enum StaticState {
             case .closure(let method, _), .queue(let method, _):
                 // A wrapper of the type called bare (`withState { }`) names no receiver.
                 return s.isChar(r.acquireToken - 1, UInt8(ascii: ".")) ? "\(l).\(method) { … }" : "\(method) { … }"
-            case .manual(let acquire, let release), .deferred(let acquire, let release): return "\(l).\(acquire)(); defer { \(l).\(release)() }"
+            case .manual(let acquire, let release), .deferred(let acquire, let release):
+                // (A conditional take, `if l.try()`, holds it only when it was free: not a form
+                // to hold it with.)
+                if acquire == "try" || acquire.hasPrefix("try") { continue }
+                return "\(l).\(acquire)(); defer { \(l).\(release)() }"
             default: continue
             }
         }

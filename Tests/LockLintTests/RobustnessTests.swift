@@ -123,6 +123,15 @@ final class RobustnessTests: XCTestCase {
         }
     }
 
+    func testAnAppendOfAClosureParameterThatEndsTheFile() async {
+        // Crashed in the guard log's observer table (found by Benchmarks/fuzz.py): a closure
+        // parameter kept with `x.append(` read the token after the `(` past the file's end.
+        let out = await findings("extension{func(s:()->){a.append(")
+        XCTAssertEqual(out, [])
+        let closed = await findings("final class K { var a: [() -> Void] = []\nfunc f(s: @escaping () -> Void) { a.append(s) } }\n")
+        XCTAssertEqual(closed, [])
+    }
+
     func testAClosureValueInAnUnfinishedInitializer() async {
         // Crashed in guard inference's closure values (found by fuzzing): a local closure in an
         // initializer whose body is never closed, the uses searched from the closure's end to the

@@ -302,8 +302,9 @@ public enum ObserverDelivery {
                 kept.insert(s.text(k - 1))
             }
         }
+        // (A body cut off at the end of the file can end right after `append(`.)
         for k in body.interior where s.is(k, "append") && s.isChar(k - 1, UInt8(ascii: ".")) && s.code[k - 2].kind == .identifier
-            && s.code[k + 2].kind == .identifier && names.contains(s.text(k + 2)) {
+            && k + 2 < s.code.count && s.code[k + 2].kind == .identifier && names.contains(s.text(k + 2)) {
             kept.insert(s.text(k - 2))
         }
         guard !kept.isEmpty else { return false }

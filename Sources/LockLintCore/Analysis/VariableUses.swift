@@ -388,7 +388,8 @@ public struct VariableUses {
 
     /// The same for a private (or file-private) instance method of a type: only its file can call
     /// it, as `f(…)` or `self.f(…)`; every such call seen (outside its own body) holding a lock is
-    /// `every`, anything else `none`. (Calls of another type's method of the same name count too:
+    /// `every`, anything else `none`; calls in an initializer or deinit are left out (no other
+    /// thread holds the instance then). (Calls of another type's method of the same name count too:
     /// the tool cannot tell them apart, and one that holds nothing makes it `none`.)
     mutating func privateMethodCallerHold(_ s: FileStructure, _ i: Int) -> CallerHold {
         guard var f = s.enclosingFunction(of: i) else { return .none }
@@ -404,6 +405,8 @@ public struct VariableUses {
         var held = 0
         var seen = 0
         for c in (callsByName![d.nameText] ?? []) + (callsByName!["self." + d.nameText] ?? []) where !(body.open < c && c < body.close) {
+            // A call in an initializer or deinit runs while no other thread holds the instance.
+            if let caller = s.enclosingFunction(of: c), s.decls[caller].kind == .initializer || s.decls[caller].kind == .deinitializer { continue }
             seen += 1
             if !regions.holding(c, in: s, directOnly: false).isEmpty { held += 1 }
         }

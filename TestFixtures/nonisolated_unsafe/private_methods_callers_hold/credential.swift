@@ -1,7 +1,8 @@
 import Foundation
 
 // A private instance method every call of which (in its file, the only one that can call it)
-// holds a lock: its writes hold it too. One call made with nothing held leaves the write
+// holds a lock (calls in init or deinit aside): its writes hold it too. One call made with
+// nothing held leaves the write
 // unguarded on that path.
 
 public final class Credential: @unchecked Sendable {
@@ -24,6 +25,11 @@ public final class Credential: @unchecked Sendable {
         lock.lock()
         self.cancelRefresh()
         lock.unlock()
+    }
+
+    /// (A call in deinit runs while no other thread holds the instance.)
+    deinit {
+        cancelRefresh()
     }
 
     private func startRefresh() {

@@ -553,7 +553,7 @@ enum GuardReport {
         let r = optional && p != "self" ? p + "?" : p
         // A conditional take the class uses (`if lock.try()`, `tryLock()`, `withLockIfAvailable`)
         // holds the lock only when it was free: never the way to hold it around an access.
-        let form = form.flatMap { isConditionalTake($0) ? nil : $0 }
+        let form = form.flatMap { LockRegions.isConditionalTakeName($0) ? nil : $0 }
         if let w = wrapper { return "\(what) \(w) { } (the class's own way of holding '\(p)')\(tail)" }
         if p == "self" { return "\(what) objc_sync_enter(self) … objc_sync_exit(self) (with a defer)\(tail)" }
         // The project's closure method the class already uses for this lock; another form the
@@ -616,12 +616,6 @@ enum GuardReport {
         if inAsync { return "\(what) \(r).withLock { } around the access alone, with no await inside\(tail)" }
         if let t = lockType, t == "DispatchSemaphore" { return "\(what) \(r).wait(); defer { \(r).signal() }\(tail)" }
         return "\(what) \(r).withLock { } (or \(r).lock(); defer { \(r).unlock() })\(tail)"
-    }
-
-    /// A lock method that takes the lock only if it is free (or within a deadline): `try`,
-    /// `tryLock`, `tryAcquire`, `withLockIfAvailable`, `lock(before:)`.
-    static func isConditionalTake(_ m: String) -> Bool {
-        m == "try" || m.hasPrefix("try") || m == "withLockIfAvailable" || m.hasPrefix("lock(before")
     }
 
     /// The member holding access `f` when the engine found it one half of a check-then-act

@@ -660,6 +660,15 @@ public struct LockRegions: Sendable {
         return c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")
     }
 
+    /// `isConditionalTake` for a method's name as a region's form or acquire records it (`try`,
+    /// `tryLock`, `tryAcquire`), and the closure forms that take the lock only if it is free
+    /// (`withLockIfAvailable`, `lock(before:)`): never a way to hold the lock around an access.
+    public static func isConditionalTakeName(_ m: String) -> Bool {
+        if m == "try" || m == "withLockIfAvailable" || m.hasPrefix("lock(before") { return true }
+        guard m.hasPrefix("try"), let c = m.utf8.dropFirst(3).first else { return false }
+        return c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")
+    }
+
     /// For an acquire in an `if` condition (`if L.tryLock() {`), the scope of the then-branch.
     static func conditionalBody(_ s: FileStructure, acquire i: Int) -> Int? {
         var j = i - 1

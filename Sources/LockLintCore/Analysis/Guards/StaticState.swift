@@ -236,20 +236,20 @@ public enum StaticState {
         return false
     }
 
-    /// How the region holding token `i` takes lock `g`, written as code.
     /// A place the file takes lock `g` only if it is free (`if g.try()`, `tryLock()`): the lock
     /// is also a gate there, whose answer any other hold of it changes.
     static func conditionalTake(_ g: String, _ s: FileStructure, _ regions: LockRegions, typeName: String) -> Int? {
         for r in regions.regions where ownName(r.lock, typeName: typeName) == g {
             switch r.form {
             case .manual(let acquire, _), .deferred(let acquire, _):
-                if acquire == "try" || acquire.hasPrefix("try") { return r.acquireToken }
+                if LockRegions.isConditionalTakeName(acquire) { return r.acquireToken }
             default: continue
             }
         }
         return nil
     }
 
+    /// How the region holding token `i` takes lock `g`, written as code.
     static func lockForm(_ g: String, at i: Int, _ s: FileStructure, _ regions: LockRegions, typeName: String) -> String {
         for r in regions.holding(i, in: s, directOnly: false) where ownName(r.lock, typeName: typeName) == g {
             let l = r.lock
@@ -260,7 +260,7 @@ public enum StaticState {
             case .manual(let acquire, let release), .deferred(let acquire, let release):
                 // (A conditional take, `if l.try()`, holds it only when it was free: not a form
                 // to hold it with.)
-                if acquire == "try" || acquire.hasPrefix("try") { continue }
+                if LockRegions.isConditionalTakeName(acquire) { continue }
                 return "\(l).\(acquire)(); defer { \(l).\(release)() }"
             default: continue
             }

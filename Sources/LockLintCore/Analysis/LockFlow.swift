@@ -803,8 +803,7 @@ private struct Walk {
                     // A call in it of a function of the file that releases the lock its caller
                     // took (`withExtendedLifetime(x) { finish(unlocking: lock) }`) hands it over there.
                     if !handoffs.isEmpty {
-                        for j in s.scopes[scope].interior where s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: "("))
-                            && (!s.isChar(j - 1, UInt8(ascii: ".")) || s.isKeyword(j - 2, .self)) && s.enclosingExecutable(of: j) == scope {
+                        for j in ownCalls(inClosure: scope) {
                             guard let released = handoffs[s.text(j)] else { continue }
                             for lock in released where !state.dead && state.may[lock] != nil {
                                 var next = state
@@ -1179,9 +1178,7 @@ private struct Walk {
         if runsNow && !handoffs.isEmpty {
             // A call of a function of the file that releases the lock for its caller, in a
             // closure run on the spot (`withExtendedLifetime(x) { finish(unlocking: lock) }`).
-            for j in s.scopes[scope].interior where s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: "("))
-                && (!s.isChar(j - 1, UInt8(ascii: ".")) || (s.isKeyword(j - 2, .self) && !s.isChar(j - 3, UInt8(ascii: "."))))
-                && handoffNames.contains(s, j) && s.enclosingExecutable(of: j) == scope {
+            for j in ownCalls(inClosure: scope) where handoffNames.contains(s, j) {
                 let name = s.text(j)
                 for (a, b) in xs.bits where b & Holds.held != 0 && judged[a]?.handoffs.contains(name) == true {
                     xs.bits[a] = Holds.released
@@ -1196,6 +1193,16 @@ private struct Walk {
             prune()
         } else {
             for (a, b) in xs.bits where b & Holds.held != 0 && keys.contains(keyOf[a] ?? -1) { opaque.insert(a) }
+        }
+    }
+
+    /// The calls `f(…)` or `self.f(…)` made in closure `scope` itself (not in a closure nested
+    /// in it): where a hand-over function of the file can be called.
+    func ownCalls(inClosure scope: Int) -> [Int] {
+        s.scopes[scope].interior.filter { j in
+            s.code[j].kind == .identifier && s.isChar(j + 1, UInt8(ascii: "("))
+                && (!s.isChar(j - 1, UInt8(ascii: ".")) || (s.isKeyword(j - 2, .self) && !s.isChar(j - 3, UInt8(ascii: "."))))
+                && s.enclosingExecutable(of: j) == scope
         }
     }
 

@@ -254,9 +254,7 @@ public enum ObserverDelivery {
         // The closure parameters' names: the word before each segment's first `:` when an
         // arrow follows it in that segment.
         var names = Set<String>()
-        var j = d.typeAnnotation.lowerBound
-        while j < d.typeAnnotation.upperBound && !s.isChar(j, UInt8(ascii: "(")) { j += 1 }
-        guard j < d.typeAnnotation.upperBound else { return false }
+        guard let j = s.parameterListOpen(of: d) else { return false }
         let close = Int(s.match[j])
         var name: String? = nil
         var arrow = false

@@ -618,12 +618,16 @@ public struct ProjectIndex: Sendable {
         }
     }
 
+    /// Files one more function named `name` whose last closure parameter is (`main`) or is not
+    /// `@MainActor`: the name's entry stays true only while every such function agrees.
+    static func noteMainActorClosure(_ name: String, _ main: Bool, in functions: inout [String: Bool]) {
+        functions[name] = main && (functions[name] ?? true)
+    }
+
     /// Whether function `d`'s last parameter has a function type marked `@MainActor` (`_ work:
     /// @escaping @MainActor () -> Void`); nil when its last parameter is no closure.
     static func lastParameterIsMainActorClosure(_ s: FileStructure, _ d: Decl) -> Bool? {
-        var j = d.typeAnnotation.lowerBound
-        while j < d.typeAnnotation.upperBound && !s.isChar(j, UInt8(ascii: "(")) { j += 1 }
-        guard j < d.typeAnnotation.upperBound else { return nil }
+        guard let j = s.parameterListOpen(of: d) else { return nil }
         let close = Int(s.match[j])
         guard close > j + 1 else { return nil }
         // The last parameter: after the last `,` at the list's own depth.
@@ -704,7 +708,7 @@ public struct ProjectIndex: Sendable {
             }
         }
         for (module, functions) in other.mainActorClosureFunctions {
-            for (name, main) in functions { mainActorClosureFunctions[module, default: [:]][name] = main && (mainActorClosureFunctions[module]?[name] ?? true) }
+            for (name, main) in functions { Self.noteMainActorClosure(name, main, in: &mainActorClosureFunctions[module, default: [:]]) }
         }
         for (module, functions) in other.inoutGuardFunctions {
             for (name, entries) in functions { TypeFacts.union(&inoutGuardFunctions[module, default: [:]][name, default: []], entries) }
@@ -848,7 +852,7 @@ public struct ProjectIndex: Sendable {
         // Functions whose last parameter is a closure, and whether its type is `@MainActor`.
         for d in s.decls.indices where s.decls[d].kind == .function {
             if let main = lastParameterIsMainActorClosure(s, s.decls[d]) {
-                index.mainActorClosureFunctions[module, default: [:]][s.decls[d].nameText] = main && (index.mainActorClosureFunctions[module]?[s.decls[d].nameText] ?? true)
+                noteMainActorClosure(s.decls[d].nameText, main, in: &index.mainActorClosureFunctions[module, default: [:]])
             }
         }
         // (Every file's: a function that takes no lock is recorded too, as no guard.)
@@ -1616,11 +1620,7 @@ public enum LockWrappers {
     }
 
     static func insideParameterList(_ k: Int, _ f: Decl, _ s: FileStructure) -> Bool {
-        var j = f.typeAnnotation.lowerBound
-        // The first parenthesis of the signature opens the parameter list (a generic clause
-        // `<T>` before it holds none).
-        while j < f.typeAnnotation.upperBound && !s.isChar(j, UInt8(ascii: "(")) { j += 1 }
-        guard j < f.typeAnnotation.upperBound else { return false }
+        guard let j = s.parameterListOpen(of: f) else { return false }
         let close = Int(s.match[j])
         return close > j && k > j && k < close
     }

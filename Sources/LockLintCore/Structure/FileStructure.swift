@@ -353,6 +353,14 @@ public struct FileStructure: Sendable {
         return nil
     }
 
+    /// The `(` that opens function `d`'s parameter list: the first parenthesis of its signature
+    /// (a generic clause `<T>` before it holds none), or nil.
+    public func parameterListOpen(of d: Decl) -> Int? {
+        var j = d.typeAnnotation.lowerBound
+        while j < d.typeAnnotation.upperBound && !isChar(j, UInt8(ascii: "(")) { j += 1 }
+        return j < d.typeAnnotation.upperBound ? j : nil
+    }
+
     /// The innermost function-like body or closure holding token `i`: the unit of "the same function".
     public func enclosingExecutable(of i: Int) -> Int? {
         for s in enclosingScopes(of: i) {

@@ -2091,7 +2091,7 @@ public enum GuardLogExtractor {
             for entry in f.storedVarTypes {
                 guard let eq = entry.firstIndex(of: "=") else { continue }
                 let v = String(entry[..<eq]), t = String(entry[entry.index(after: eq)...])
-                if knownReferenceTypes.contains(t) || context.isClassInRun(t) || context.isReferenceProtocol(t) { references.insert(v) }
+                if isReferenceType(t, context) { references.insert(v) }
             }
             name = f.superclass
             steps += 1
@@ -2451,10 +2451,16 @@ public enum GuardLogExtractor {
                     type = s.text(first)
                 }
                 guard let t = type else { continue }
-                if knownReferenceTypes.contains(t) || context.isClassInRun(t) || context.isReferenceProtocol(t) { out.insert(d.nameText) }
+                if isReferenceType(t, context) { out.insert(d.nameText) }
             }
         }
         return out
+    }
+
+    /// Whether a var declared with type `t` holds a reference: a known reference type, a class
+    /// of the run, or a protocol of the run only classes conform to.
+    static func isReferenceType(_ t: String, _ context: RuleContext) -> Bool {
+        knownReferenceTypes.contains(t) || context.isClassInRun(t) || context.isReferenceProtocol(t)
     }
 
     static let knownReferenceTypes: Set<String> = [

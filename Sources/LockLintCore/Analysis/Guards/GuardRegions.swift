@@ -1302,9 +1302,7 @@ public struct GuardRegions {
     /// The token of the type of a function's first parameter when it is one plain name
     /// (`_ central: CBCentralManager`); nil otherwise.
     static func firstParameterType(_ s: FileStructure, _ d: Decl) -> Int? {
-        var j = d.typeAnnotation.lowerBound
-        while j < d.typeAnnotation.upperBound && !s.isChar(j, UInt8(ascii: "(")) { j += 1 }
-        guard j < d.typeAnnotation.upperBound else { return nil }
+        guard let j = s.parameterListOpen(of: d) else { return nil }
         let close = Int(s.match[j])
         var k = j + 1
         while k < close && !s.isChar(k, UInt8(ascii: ":")) { k += 1 }

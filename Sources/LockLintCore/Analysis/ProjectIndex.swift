@@ -52,6 +52,10 @@ public struct TypeFacts: Sendable, Equatable {
     /// Some declaration or extension asserts that the type runs on one thread or event loop
     /// (`assertInEventLoop`, `dispatchPrecondition`, a NIO channel handler, …).
     public var isLoopConfined = false
+    /// It conforms directly to a SwiftNIO channel-handler protocol (for a protocol: refines one).
+    /// With the types it inherits from or conforms to (see `RuleContext.isChannelHandler`):
+    /// the channel calls each of its methods on the channel's event loop.
+    public var isChannelHandler = false
     /// The type is a lock of the project's own: it implements `lock()`/`unlock()`, or owns a
     /// lock or serial queue and offers methods that run a closure (`perform {}`, `mutate {}`,
     /// `read {}`); an extension of a lock type that adds such methods counts for that type.
@@ -171,6 +175,7 @@ public struct TypeFacts: Sendable, Equatable {
         hasRestatingSubclass = hasRestatingSubclass || o.hasRestatingSubclass
         hasSilentSubclass = hasSilentSubclass || o.hasSilentSubclass
         isLoopConfined = isLoopConfined || o.isLoopConfined
+        isChannelHandler = isChannelHandler || o.isChannelHandler
         isLockWrapper = isLockWrapper || o.isLockWrapper
         Self.union(&lockScopedMethods, o.lockScopedMethods)
         Self.union(&closureDelegates, o.closureDelegates)
@@ -931,6 +936,7 @@ public struct ProjectIndex: Sendable {
             }
             if d.kind == .class || d.kind == .protocol || d.kind == .extension {
                 f.isExecutor = Confinement.isExecutor(di, s)
+                f.isChannelHandler = Confinement.isChannelHandler(di, s)
             }
             if d.kind == .class || d.kind == .extension {
                 f.isLoopConfined = Confinement.asserted(in: di, s) || f.isExecutor

@@ -565,6 +565,28 @@ public final class RuleContext {
         return answer
     }
 
+    /// Whether a type of this name in the run is a SwiftNIO channel handler, directly or through
+    /// what it inherits from or conforms to in the run (a subclass of a handler class, a class
+    /// conforming to a protocol that refines a handler protocol): the channel calls each of its
+    /// methods on the channel's one event loop.
+    public func isChannelHandler(_ name: String) -> Bool {
+        let answer = Self.isChannelHandler(name, module: module, index: index)
+        questions[FactsQuestion(kind: .channelHandler, name: name)] = .bool(answer)
+        return answer
+    }
+
+    static func isChannelHandler(_ name: String, module: String, index: ProjectIndex) -> Bool {
+        var pending = [name]
+        var seen = Set<String>()
+        while let next = pending.popLast(), seen.count < 16 {
+            guard seen.insert(next).inserted, let f = index.facts(module: module, name: next) else { continue }
+            if f.isChannelHandler { return true }
+            pending += f.conformances
+            if !f.superclass.isEmpty { pending.append(f.superclass) }
+        }
+        return false
+    }
+
     /// The lock-order inversions of the run reported in this file (at their inner acquisition).
     /// Where the run takes lock `inner` while it holds `outer` (lock graph keys: `module::Type.name`),
     /// or nil: a fix-it that would take `outer` under `inner` must not invert that order.
@@ -859,6 +881,7 @@ public final class RuleContext {
             case .lockWrapper: b = .strings(lockWrapperMethods(q.name, module: module, index: index))
             case .mainActorChain: b = .bool(inheritsMainActor(q.name, module: module, index: index))
             case .isExecutor: b = .bool(f?.isExecutor ?? false)
+            case .channelHandler: b = .bool(isChannelHandler(q.name, module: module, index: index))
             case .declaredMainActor: b = .bool(f?.isDeclaredMainActor ?? false)
             case .lockOrder: b = .inversions(index.lockInversions[q.name] ?? [])
             case .lockOrderPair: b = .strings(index.lockOrders[q.name].map { Self.orderAnswer($0) })
@@ -946,7 +969,7 @@ public final class RuleContext {
 
 struct FactsQuestion: Hashable {
     enum Kind: UInt8 {
-        case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor
+        case isActor, uncheckedSendableClass, classFacts, lockWrapper, mainActorChain, isExecutor, channelHandler
         case isValueType, isProtocol, isKnownType, declaresType, lockOrder, splitAccessor, guardedClass, guardFindings, globalQueue, alias, ownWrappers, classQueues, isClass, lockImplementations, assertingMethods, usesGuards
         case awaited, serialCalls
         case externalWrites, writtenElsewhere, declaresSendable, isActorWhere

@@ -2117,7 +2117,9 @@ public enum GuardLogExtractor {
         var funcs = Set<String>()
         for u in units { for m in s.children[u] where s.decls[m].kind == .function { funcs.insert(s.decls[m].nameText) } }
         if funcs.contains("unlock") && funcs.contains(where: { $0.hasPrefix("lock") }) { return "is a lock" }
-        if units.contains(where: { Confinement.isChannelHandler($0, s) }) { return "channel handler" }
+        if units.contains(where: { Confinement.isChannelHandler($0, s) || s.inheritedTypes(of: $0).contains { context.isChannelHandler($0.name) } }) {
+            return "channel handler"
+        }
         if units.contains(where: { Confinement.isExecutor($0, s) || s.inheritedTypes(of: $0).contains { context.isExecutor($0.name) } }) {
             return "executor"
         }

@@ -129,13 +129,18 @@ public struct FlagLocks {
         var calls = 0
         for k in 1..<max(1, s.code.count - 1) where s.code[k].kind == .identifier && s.isChar(k + 1, UInt8(ascii: "(")) && s.is(k, text: name) {
             if s.isKeyword(k - 1, .func) { continue }
-            if s.isChar(k - 1, UInt8(ascii: ".")) && !s.isKeyword(k - 2, .self) { continue }
+            // (`self.f(…)`, `self?.f(…)` in a closure: the same function.)
+            let onSelf = s.isKeyword(k - 2, .self) || (s.isChar(k - 2, UInt8(ascii: "?")) || s.isChar(k - 2, UInt8(ascii: "!"))) && s.isKeyword(k - 3, .self)
+            if s.isChar(k - 1, UInt8(ascii: ".")) && !onSelf { continue }
             // A call in another type is of another function of that name.
             if s.enclosingTypeName(of: k) != type { continue }
             let close = Int(s.match[k + 1])
             guard close > k else { return false }
             calls += 1
-            if literalArgument(s, labels[p].label, open: k + 1, close: close) == takes.value { continue }
+            // The value passed, or the default a call that leaves the argument out gets.
+            let passed = literalArgument(s, labels[p].label, open: k + 1, close: close)
+                ?? (passesArgument(s, labels[p].label, open: k + 1, close: close) ? nil : labels[p].defaultBool)
+            if passed == takes.value { continue }
             let exec = s.enclosingExecutable(of: k)
             guard regions.contains(where: { $0.lock == r.lock && $0.start < k && k < $0.end && $0.executable == exec && ($0.definite || $0.flagDecided) })
             else { return false }
@@ -185,6 +190,17 @@ public struct FlagLocks {
                 return true
             }
             sc = s.scopes[sc].parent
+        }
+        return false
+    }
+
+    /// Whether a call passes an argument labelled `label` at all.
+    static func passesArgument(_ s: FileStructure, _ label: String, open: Int, close: Int) -> Bool {
+        guard label != "_" && !label.isEmpty else { return true }
+        var k = open + 1
+        while k + 1 < close {
+            if s.is(k, text: label), s.isChar(k + 1, UInt8(ascii: ":")), s.isChar(k - 1, UInt8(ascii: "(")) || s.isChar(k - 1, UInt8(ascii: ",")) { return true }
+            k += 1
         }
         return false
     }

@@ -98,7 +98,9 @@ public enum SelfCalls {
                     var first = segStart
                     while first < colon && s.code[first].kind == .attribute { first += 1 }
                     let label = colon > first ? s.text(first) : "_"
-                    out.append(Label(label: label, hasDefault: hasDefault))
+                    // A Bool literal default (`lockIsHeld: Bool = false`): what a call that leaves it out passes.
+                    let literal = hasDefault && k - 2 > colon && s.isChar(k - 2, UInt8(ascii: "=")) && (s.is(k - 1, "true") || s.is(k - 1, "false"))
+                    out.append(Label(label: label, hasDefault: hasDefault, defaultBool: literal ? s.is(k - 1, "true") : nil))
                 }
                 segStart = k + 1
             } else if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) || s.isChar(k, UInt8(ascii: "{")) {
@@ -170,6 +172,8 @@ public enum SelfCalls {
     public struct Label: Sendable, Equatable {
         public var label: String
         public var hasDefault: Bool
+        /// The default when it is a Bool literal.
+        public var defaultBool: Bool? = nil
     }
 
     /// Whether a call whose key is `name(a:_:)` (`StateAccess.callKey`) may call a function

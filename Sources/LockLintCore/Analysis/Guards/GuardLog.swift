@@ -1004,7 +1004,8 @@ public enum GuardLogExtractor {
             (log.writtenThroughOthers, log.setUpThroughOthers) = writesThroughOtherReferences(s, uses: memberUses!, vars: vars, references: references,
                                                                                                className: name, uniqueness: uniqueness,
                                                                                                selfAliases: fileSelfAliases!,
-                                                                                               scoped: { Set((context.lockWrapperMethods(name) ?? []).filter { !$0.hasSuffix("?") }) })
+                                                                                               scoped: { Set((context.lockWrapperMethods(name) ?? []).filter { !$0.hasSuffix("?") }) },
+                                                                                               vocabulary: context.vocabulary)
             if log.testCode { log.concurrentUses = concurrentUses(s, names: Set(log.members.map(\.baseName)).union(vars)) }
             if log.accesses.contains(where: { a in a.guards.contains { GuardInference.isOwn($0) && $0.kind != .mainActor } }) {
                 result.usesGuards[name] = true
@@ -2522,7 +2523,7 @@ public enum GuardLogExtractor {
 
     static func writesThroughOtherReferences(_ s: FileStructure, uses: [String: [Int]], vars: Set<String>, references: Set<String>,
                                              className: String, uniqueness: Set<String>, selfAliases: Set<String> = [],
-                                             scoped: () -> Set<String> = { [] }) -> ([String], [String]) {
+                                             scoped: () -> Set<String> = { [] }, vocabulary: LockVocabulary? = nil) -> ([String], [String]) {
         var out = Set<String>()
         var safe = Set<String>()
         var ambiguous: [String: Bool] = [:]
@@ -2550,9 +2551,46 @@ public enum GuardLogExtractor {
             // `holder.sync { holder.x = … }`: written inside a closure that a method of the class
             // runs under its own lock or queue, on the same object: guarded like the class's own.
             if heldByReceiversWrapper(s, write: i, lockScoped: &lockScoped, scoped: scoped) { continue }
+            // `monitor.withLock { $0.cancelled = true }`: the value a state-holding lock keeps.
+            if let vocabulary, writesLockValue(s, receiver: i - 2, className: className, vocabulary: vocabulary) { continue }
             out.insert(name)
         }
         return (out.sorted(), safe.sorted())
+    }
+
+    /// Whether receiver `r` of a write (`$0.x = …`, `state.x = …`) is the parameter of a closure
+    /// that a lock keeping its own state runs (`monitor.withLock { $0.cancelled = true }` on a
+    /// `Mutex<(cancelled: Bool, …)>`): the lock's value, whose type its declaration names, and
+    /// not an instance of `className` unless that declaration names the class.
+    static func writesLockValue(_ s: FileStructure, receiver r: Int, className: String, vocabulary: LockVocabulary) -> Bool {
+        guard r >= 0, s.code[r].kind == .identifier else { return false }
+        let name = s.text(r)
+        var sc = Int(s.scopeOf[r])
+        while sc >= 0 {
+            let scope = s.scopes[sc]
+            if scope.kind == .functionBody || scope.kind == .typeBody || scope.kind == .accessorBlock { return false }
+            if scope.kind == .closure {
+                let c = s.closures[scope.closure]
+                let named = c.parameterNames.contains(name)
+                // `$0` is the innermost closure's, when that closure names no parameters.
+                guard named || (name == "$0" && c.inKeyword < 0) else {
+                    sc = scope.parent
+                    continue
+                }
+                guard c.callee >= 2, c.receiverStart >= 0, s.isChar(c.callee - 1, UInt8(ascii: ".")),
+                      c.receiverStart == c.callee - 2 || (s.isKeyword(c.receiverStart, .self) && c.receiverStart == c.callee - 4),
+                      c.parameterNames.first == name || !named else { return false }
+                let lock = s.text(c.callee - 2)
+                return s.variableDecls(named: lock).contains { k in
+                    let v = s.decls[k]
+                    guard let t = vocabulary.lockType(of: v, in: s, strict: false), vocabulary.stateHoldingLockTypes.contains(t),
+                          ProjectIndex.holdsState(v, s) else { return false }
+                    return !(Array(v.typeAnnotation) + Array(v.initializer)).contains { s.code[$0].kind == .identifier && s.is($0, text: className) }
+                }
+            }
+            sc = scope.parent
+        }
+        return false
     }
 
     /// Whether the write of member `i` (`r.x = …`) lies in a closure run on the spot by a call

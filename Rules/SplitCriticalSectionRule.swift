@@ -254,13 +254,16 @@ public struct SplitCriticalSectionRule: Rule {
             // on a property or local of a type of the run (its own accessors, taken from outside).
             let dotted = s.isChar(q - 1, UInt8(ascii: "."))
             let viaSelf = dotted && s.isKeyword(q - 2, .self) && !s.isChar(q - 3, UInt8(ascii: "."))
+            // (`Type.shared.x`, `Self.shared.x`: a static member of a type.)
             let receiver = dotted && !viaSelf && q >= 2 && s.code[q - 2].kind == .identifier && !s.isChar(q - 3, UInt8(ascii: "?"))
-                && (!s.isChar(q - 3, UInt8(ascii: ".")) || (s.isKeyword(q - 4, .self) && !s.isChar(q - 5, UInt8(ascii: ".")))) ? q - 2 : -1
+                && (!s.isChar(q - 3, UInt8(ascii: ".")) || (s.isKeyword(q - 4, .self) || s.isKeyword(q - 4, .Self)
+                    || StaticReceivers.isTypeName(s, q - 4)) && !s.isChar(q - 5, UInt8(ascii: "."))) ? q - 2 : -1
             if dotted && !viaSelf && receiver < 0 { continue }
             guard let (how, inPlace) = readModifyWrite(at: q, s) else { continue }
             let typeName: String
             if receiver >= 0 {
-                guard let declared = LockGraph.declaredTypeName(of: s.text(receiver), at: q, in: s) else { continue }
+                guard let declared = StaticReceivers.staticMemberType(s, receiver: receiver)
+                        ?? LockGraph.declaredTypeName(of: s.text(receiver), at: q, in: s) else { continue }
                 typeName = declared
             } else {
                 guard let owner = s.enclosingType(of: q) else { continue }
@@ -270,7 +273,8 @@ public struct SplitCriticalSectionRule: Rule {
             let member = s.isChar(q + 1, UInt8(ascii: ".")) && q + 2 < s.code.count ? s.text(q + 2) : nil
             guard let f = s.enclosingFunction(of: q), s.decls[f].kind != .initializer, s.decls[f].kind != .accessor,
                   s.decls[f].kind != .variable,
-                  let entry = context.splitProperty(type: typeName, property: s.text(q)), !inPlace || entry.isValue,
+                  let entry = context.splitProperty(type: typeName, property: s.text(q)),
+                  !inPlace || entry.isValue || receiver >= 0 && StaticReceivers.holdsValue(s, receiver: receiver, genericParameter: entry.genericParameter),
                   !(how == ".… = …" && member != nil && member == entry.onlyMember),
                   receiver >= 0 || !s.binds(s.text(q), in: s.span(s.decls[f].start, q)) else { continue }
             // Already holding that lock, the getter would take it again: `recursive_lock`'s finding.

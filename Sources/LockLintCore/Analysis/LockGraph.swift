@@ -97,6 +97,10 @@ public struct LockGraph: Sendable {
         /// The name the property's type is declared with, when its own file does not tell
         /// whether that is a value type (a struct of another file): settled once the run is known.
         public var typeName: String? = nil
+        /// The property's type is a generic parameter of its owner (`var value: T` in
+        /// `Atomic<T>`), at this index: whether it is a value type is what a holder's declaration
+        /// (`Atomic<[String: Bool]>`) says.
+        public var genericParameter: Int? = nil
         /// The "lock" is a serial queue the accessors run their blocks on (`queue.sync { }`):
         /// a message says "on" it, not "holding" it.
         public var isQueue = false
@@ -191,6 +195,7 @@ public struct LockGraph: Sendable {
         var isValue: Bool
         var onlyMember: String?
         var typeName: String? = nil
+        var genericParameter: Int? = nil
     }
 
     /// A closure passed to a call, and what it acquires when it runs (directly, and through the
@@ -307,8 +312,10 @@ public struct LockGraph: Sendable {
         }
         guard pair.getter.key != nil || pair.setter.key != nil,
               let g = resolved(pair.getter, wanting: pair.setter.key), let st = resolved(pair.setter, wanting: g.key), g.key == st.key else { return nil }
-        return SplitAccessor(lock: pair.getter.key != nil ? g.written : st.written, getter: g.site, setter: st.site,
-                             isValue: pair.isValue, onlyMember: pair.onlyMember, typeName: pair.typeName, isQueue: g.isQueue && st.isQueue)
+        var a = SplitAccessor(lock: pair.getter.key != nil ? g.written : st.written, getter: g.site, setter: st.site,
+                              isValue: pair.isValue, onlyMember: pair.onlyMember, typeName: pair.typeName, isQueue: g.isQueue && st.isQueue)
+        a.genericParameter = pair.genericParameter
+        return a
     }
 
     // MARK: The run's inversions
@@ -751,7 +758,8 @@ extension LockGraph {
             let isValue = isValueType(s.decls[p], s)
             out["\(module)::\(type).\(s.decls[p].nameText)"] = AccessorPair(getter: side(g), setter: side(st), isValue: isValue,
                                                                             onlyMember: onlyMember(s.decls[p], s),
-                                                                            typeName: isValue ? nil : declaredTypeName(s.decls[p], s))
+                                                                            typeName: isValue ? nil : declaredTypeName(s.decls[p], s),
+                                                                            genericParameter: isValue ? nil : genericParameterIndex(of: p, owner: owner, s))
         }
         return out
     }
@@ -1030,6 +1038,62 @@ extension LockGraph {
         let i = !a.isEmpty ? a.lowerBound : d.initializer.lowerBound < d.initializer.upperBound ? d.initializer.lowerBound : -1
         guard i >= 0, s.code[i].kind == .identifier, a.isEmpty ? s.isChar(i + 1, UInt8(ascii: "(")) : !s.isChar(i + 1, UInt8(ascii: ".")) else { return nil }
         return s.text(i)
+    }
+
+    /// The index of property `p`'s type among the generic parameters of its owner (`var value: T`
+    /// in `final class Atomic<T>`), or nil when its type is not one of them.
+    static func genericParameterIndex(of p: Int, owner: Int, _ s: FileStructure) -> Int? {
+        let a = s.decls[p].typeAnnotation
+        guard a.count == 1, s.code[a.lowerBound].kind == .identifier else { return nil }
+        let name = s.decls[owner].name
+        guard name >= 0 else { return nil }
+        return genericList(s, after: name).firstIndex { !$0.isEmpty && s.is($0.lowerBound, text: s.text(a.lowerBound)) }
+    }
+
+    /// The top-level entries of a generic list `<…>` right after token `t` (parameters of a
+    /// declaration, arguments of a type as written), as token ranges; empty when none follows.
+    public static func genericList(_ s: FileStructure, after t: Int) -> [Range<Int>] {
+        let open = t + 1
+        guard open < s.code.count, s.code[open].kind == .operator, s.code[open].length == 1,
+              s.file.bytes[Int(s.code[open].start)] == UInt8(ascii: "<") else { return [] }
+        var out: [Range<Int>] = []
+        var start = open + 1
+        var depth = 1
+        var k = open + 1
+        while k < s.code.count && k < open + 64 {
+            let tok = s.code[k]
+            if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) {
+                let m = Int(s.match[k])
+                guard m > k else { return [] }
+                k = m + 1
+                continue
+            }
+            if tok.kind == .operator {
+                for b in s.file.bytes[Int(tok.start)..<Int(tok.end)] {
+                    if b == UInt8(ascii: "<") { depth += 1 } else if b == UInt8(ascii: ">") { depth -= 1 }
+                }
+                if depth <= 0 {
+                    if k > start { out.append(start..<k) }
+                    return out
+                }
+            } else if depth == 1 && s.isChar(k, UInt8(ascii: ",")) {
+                out.append(start..<k)
+                start = k + 1
+            } else if s.isChar(k, UInt8(ascii: "{")) || s.isChar(k, UInt8(ascii: ")")) || s.isChar(k, UInt8(ascii: "]")) {
+                return []
+            }
+            k += 1
+        }
+        return []
+    }
+
+    /// Whether the type written at tokens `r` is a value type this file can tell: an array or
+    /// dictionary literal type, a standard value type, or a struct or enum the file declares.
+    public static func isValueTypeWritten(_ r: Range<Int>, _ s: FileStructure) -> Bool {
+        guard let i = r.first else { return false }
+        if s.isChar(i, UInt8(ascii: "[")) { return true }
+        if s.isChar(i, UInt8(ascii: "(")) { return Int(s.match[i]) > i + 1 }
+        return s.code[i].kind == .identifier && isValueTypeName(s.text(i), s, at: i)
     }
 
     /// The single stored property of the struct a property is declared with (this file's struct

@@ -48,7 +48,9 @@ public struct AtomicOrderingRule: Rule {
             `.relaxed` (as `ordering:` or `successOrdering:`; a relaxed `failureOrdering:` is the usual idiom) on \
             `compareExchange`/`weakCompareExchange` is reported only when the exchange evidently orders other \
             memory: it takes a hand-made lock (`expected: false, desired: true` or `0 → 1`, spun in a `while` or \
-            released elsewhere in the file by a store of the expected value), or it installs a pointer, an \
+            released elsewhere in the file by a store of the expected value, and not required to win: an exchange \
+            whose loss stops the program, `precondition(….exchanged)` or `guard … else { fatalError() }`, checks that \
+            its code runs once), or it installs a pointer, an \
             `Unmanaged` value or an instance of a class declared in the project (not through an \
             `UnsafeAtomic(at:)` view of storage shared with outside code, whose loads cannot be paired). A relaxed compare-exchange that \
             claims something once, moves a plain value between states, or updates a counter or maximum publishes \
@@ -335,7 +337,8 @@ public struct AtomicOrderingRule: Rule {
             if let claim = claimLiterals(s, expected: expected, desired: desired) {
                 let spins = Decisions.statementHead(s, a.callee).map { s.isKeyword($0, .while) } ?? false
                 let release = name.isEmpty ? nil : releaseStore(s, name: name, literal: claim.expected, near: a.receiver, cache: &releaseByKey)
-                if spins || release != nil {
+                // (A claim the program stops on losing checks that its code runs once: no one waits.)
+                if (spins || release != nil) && !TrappingChecks.failureTraps(s, start: a.receiver >= 0 ? a.receiver : a.callee, close: close) {
                     var notes: [Note] = []
                     if let r = release { notes.append(context.note(at: r, "'\(name)' is set back to \(claim.expected) here: this releases the hand-made lock")) }
                     out.append(context.diagnostic(

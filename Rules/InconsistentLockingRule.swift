@@ -39,6 +39,10 @@ public struct InconsistentLockingRule: Rule {
             call) is no write: a var written only there keeps what init gave it, and its reads (a method called on \
             the object it holds is a read) are not reported. Several reads (or writes) of one var on one unguarded path of a body are one finding. Classes marked @unchecked Sendable are reported by unchecked_sendable_unguarded \
             instead. A read on the queue or event loop where every write of the var runs needs no lock. \
+            A member that code outside the class cannot call, every call of which runs on one executor but not \
+            all on the same (a block on the class's serial queue calls it, and so does a main-queue block or a block \
+            on another serial queue), writes on either: reported at its first write, with a note at each of the two \
+            calls, when no access to the var holds a lock. \
             Static state counts too, for a type of any kind (class, struct, enum): a static stored var that the code \
             of the file declaring it writes under a static lock or serial queue of the type (or a lock declared at \
             file level), and reaches without it elsewhere in that file; likewise a global var behind a lock or \

@@ -102,6 +102,8 @@ enum GuardReport {
             } else {
                 fix = "submit the write with \(q).async(flags: .barrier) { } (or sync(flags: .barrier)), so that it runs alone"
             }
+        case .otherGuard where !f.splitCalls.isEmpty:
+            (message, fix) = splitCallsText(f, owner: owner, notes: &notes)
         case .otherGuard:
             let p = f.primary!
             let n = f.groupedAccesses.count
@@ -739,6 +741,21 @@ enum GuardReport {
 
     /// Names a project commonly gives its own lock type.
     static let ownLockNames = ["Mutex", "Locked", "Protected", "LockedValueBox", "Lock", "UnfairLock", "ReadWriteLock"]
+
+    /// A write in a member one call runs on one executor and another on another: the message,
+    /// with a note at each call, and the fix (every call on one of the two, hopping with async).
+    static func splitCallsText(_ f: GuardFinding, owner: String, notes: inout [Note]) -> (String, String) {
+        let (a, b) = (f.splitCalls[0], f.splitCalls[1])
+        let (here, there) = (describe(f.here[0]), describe(f.primary!))
+        let member = "'\(f.helper ?? "")()'"
+        func at(_ c: CodeSite) -> String { "line \(c.line)\(c.path == f.site.path ? "" : " of \(fileName(c.path))")" }
+        notes.append(note(a, "\(member) is called here on \(here)"))
+        notes.append(note(b, "and here on \(there)"))
+        let message = "\(owner) is written in \(member), which runs on \(here) when called at \(at(a)) and on \(there) when called at \(at(b)): they do not exclude each other"
+        let fix = "run every call of \(member) on one of the two: submit the call at \(at(b)) to \(here), or the one at \(at(a)) to \(there), "
+            + "whichever the rest of the code that uses '\(f.variable)' runs on; hop with async, not sync: code running on one of them that waits for the other can deadlock"
+        return (message, fix)
+    }
 
     /// An `@unchecked Sendable` class with no guard at all.
     static func unprotected(_ f: GuardFinding, rule: RuleDescription, token: Int, context: RuleContext) -> Diagnostic {

@@ -86,6 +86,9 @@ public struct GuardFinding: Sendable, Equatable {
     /// call, and whether other calls hold the guard (then locking inside would deadlock them).
     public var helper: String? = nil
     public var helperCall: CodeSite? = nil
+    /// For `otherGuard` in a member every call of which runs on an executor, but not the same one:
+    /// a call that runs it under `here`, and one that runs it under `primary`.
+    public var splitCalls: [CodeSite] = []
     /// That call is itself reached holding the guard on some paths into its member (and without
     /// it on others): taking the guard at the call would take it again on those paths.
     public var helperCallPartlyHeld = false
@@ -794,6 +797,41 @@ public enum GuardInference {
             callerMemo[memoKey] = (bad, held, bare)
             return (bad, held, bare)
         }
+        // A write in a member that code outside the class cannot call, every call of which runs
+        // on an executor (a serial queue, the main actor) and holds nothing else that may guard
+        // it, but not the same one: a block on the class's queue calls it, and so does a
+        // main-queue block. Its writes run on either, and the two do not exclude each other.
+        // (Not when some access of the var holds a lock: then the lock is what to judge by.)
+        func splitExecutorWrite(_ variable: String, _ list: [(record: StateAccessRecord, eff: Effective, testCode: Bool)]) -> GuardFinding? {
+            // (Its entry is "possible": every call holds something, no one guard in common. Each
+            // call is judged here on its own.)
+            guard !list.contains(where: { $0.eff.some.contains { $0.kind == .lock || $0.kind == .readerWriter } || $0.record.possible }) else { return nil }
+            for a in list where a.record.write && a.eff.guards.isEmpty && !a.record.runsLater && !a.record.construction && !a.record.member.isEmpty {
+                let m = a.record.member
+                guard let member = members[m], member.access != .world, !member.enteredFromOutside, !overloaded.contains(m),
+                      let calls = sites[m], calls.count >= 2 else { continue }
+                var on: [(site: CodeSite, executor: HeldGuard)] = []
+                for c in calls {
+                    let e = effective(c.afterHandOff ? "" : c.member, c.guards, possible: c.possible, construction: c.construction,
+                                      runsLater: c.runsLater, released: c.releasedEntry)
+                    if e.construction { continue }
+                    guard !e.possible, e.guards.count == 1, let g = e.guards.first, g.kind == .serialQueue || g.kind == .mainActor,
+                          !cls.mainDefaultQueues.contains(g.name) else { return nil }
+                    on.append((c.site, g))
+                }
+                guard let first = on.first, let other = on.first(where: { $0.executor != first.executor }) else { continue }
+                var f = GuardFinding(kind: .otherGuard, unchecked: unchecked, typeName: cls.name, variable: variable, site: a.record.site)
+                f.write = true
+                f.here = [first.executor]
+                f.primary = other.executor
+                f.helper = member.baseName
+                f.splitCalls = [first.site, other.site]
+                f.body = a.record.exec
+                f.quietInTests = a.testCode
+                return f
+            }
+            return nil
+        }
         // Whether a member takes guard `g` itself on some path: in its own body (an access or a
         // call made holding it there), or in a member of the class it calls, at any depth. The
         // member that takes it, or nil. Worked out on first use (only for a fix-it that would
@@ -1052,6 +1090,10 @@ public enum GuardInference {
                 continue
             }
             guard written else { continue }
+            if let f = splitExecutorWrite(v.name, list) {
+                out.append(f)
+                continue
+            }
             // In a class that does not claim to be Sendable, the guard is what shows the var is
             // shared, and an access shows it only where every path to it holds the guard: in a
             // member, when every call of it in the run holds it and code outside the module

@@ -611,9 +611,22 @@ public final class RuleContext {
     /// wrapped one whose wrapper's `wrappedValue` is such a property (declared in any file).
     public func splitProperty(type: String, property: String) -> LockGraph.SplitAccessor? {
         let key = "\(module)::\(type)"
-        let answer = index.splitProperties[key]?[property]
+        let answer = Self.splitProperty(key, property, index: index)
         questions[FactsQuestion(kind: .splitAccessor, name: "\(key).\(property)")] = .splitAccessor(answer)
         return answer
+    }
+
+    /// The split accessor of `module::Type` `property`: the module's own type, or, when the
+    /// module declares no type of that name, the one other module of the run that does (a
+    /// public box of a core module used from a feature module).
+    static func splitProperty(_ key: String, _ property: String, index: ProjectIndex) -> LockGraph.SplitAccessor? {
+        if let own = index.splitProperties[key]?[property] { return own }
+        let (module, type) = split(key, atLast: ":")
+        let m = String(module.dropLast())
+        guard !declaresSupertype(index.modules[m]?[type]) else { return nil }
+        let others = (index.modulesNaming[type] ?? []).filter { $0 != m && declaresSupertype(index.modules[$0]?[type]) }
+        guard others.count == 1 else { return nil }
+        return index.splitProperties["\(others[0])::\(type)"]?[property]
     }
 
     /// The members of a type of this name (declared in any file of the run, or a known library
@@ -887,7 +900,7 @@ public final class RuleContext {
             case .lockOrderPair: b = .strings(index.lockOrders[q.name].map { Self.orderAnswer($0) })
             case .splitAccessor:
                 let (key, property) = Self.split(q.name, atLast: ".")
-                b = .splitAccessor(index.splitProperties[key]?[property])
+                b = .splitAccessor(Self.splitProperty(key, property, index: index))
             case .isValueType: b = .bool(isValueType(f))
             case .isProtocol: b = .bool(isProtocol(f))
             case .implementationsNeverCallBack:

@@ -2872,6 +2872,8 @@ struct UnitWalker {
     /// "Must run on …", "Make sure you are on …"), or says where it is called ("is called on …").
     static let askingStarts = ["call ", "only ", "must ", "make sure", "ensure ", "invoke ", "requires ", "expects ", "assumes "]
     static let askingAnywhere = ["called on", "called from", "called with", "called while", "called under", "called inside", "invoked on", "invoked from"]
+    /// A word every asking sentence holds (its start, or a phrase of `askingAnywhere`).
+    static let askingWords: [[UInt8]] = ["call", "only", "must", "make sure", "ensure", "invoke", "require", "expect", "assume"].map { Array($0.utf8) }
 
     /// The guard a sentence of the comment of member `d` asks its caller for: the sentence asks
     /// and then names one of the class's own guards (`guards`: its locks and queues, as a word).
@@ -2879,7 +2881,8 @@ struct UnitWalker {
     static func guardAskedOfCaller(_ s: FileStructure, _ d: Decl, guards: Set<String>) -> String? {
         guard !guards.isEmpty else { return nil }
         let doc = s.leadingCommentText(d)
-        guard !doc.isEmpty else { return nil }
+        // (Most comments ask nothing: one scan of the bytes before any sentence is cut out.)
+        guard !doc.isEmpty, ByteSearch.containsAny(doc, caseInsensitive: askingWords) else { return nil }
         let trim = Set<Character>([" ", "\t", "\n", "/", "*", "-", "`"])
         // Sentences (and clauses after a colon), the comment markers trimmed off.
         for raw in doc.split(whereSeparator: { $0 == "." || $0 == ":" || $0 == ";" || $0 == "!" }) {

@@ -194,29 +194,28 @@ public struct FlagLocks {
         return false
     }
 
-    /// Whether a call passes an argument labelled `label` at all.
-    static func passesArgument(_ s: FileStructure, _ label: String, open: Int, close: Int) -> Bool {
-        guard label != "_" && !label.isEmpty else { return true }
+    /// The label token of the argument a call between `open` and `close` passes with label
+    /// `label` (`label: …`, first in the list or after a comma), if any.
+    static func labelledArgument(_ s: FileStructure, _ label: String, open: Int, close: Int) -> Int? {
+        guard label != "_" && !label.isEmpty else { return nil }
         var k = open + 1
         while k + 1 < close {
-            if s.is(k, text: label), s.isChar(k + 1, UInt8(ascii: ":")), s.isChar(k - 1, UInt8(ascii: "(")) || s.isChar(k - 1, UInt8(ascii: ",")) { return true }
+            if s.is(k, text: label), s.isChar(k + 1, UInt8(ascii: ":")), s.isChar(k - 1, UInt8(ascii: "(")) || s.isChar(k - 1, UInt8(ascii: ",")) { return k }
             k += 1
         }
-        return false
+        return nil
+    }
+
+    /// Whether a call passes an argument labelled `label` at all (an unlabelled parameter: it must).
+    static func passesArgument(_ s: FileStructure, _ label: String, open: Int, close: Int) -> Bool {
+        label == "_" || label.isEmpty || labelledArgument(s, label, open: open, close: close) != nil
     }
 
     /// The Bool literal a call passes for argument label `label` (`label: true`), if any.
     static func literalArgument(_ s: FileStructure, _ label: String, open: Int, close: Int) -> Bool? {
-        guard label != "_" && !label.isEmpty else { return nil }
-        var k = open + 1
-        while k + 2 < close {
-            if s.is(k, text: label), s.isChar(k + 1, UInt8(ascii: ":")), s.isChar(k - 1, UInt8(ascii: "(")) || s.isChar(k - 1, UInt8(ascii: ",")) {
-                guard s.isChar(k + 3, UInt8(ascii: ",")) || k + 3 == close else { return nil }
-                return s.is(k + 2, "true") ? true : s.is(k + 2, "false") ? false : nil
-            }
-            k += 1
-        }
-        return nil
+        guard let k = labelledArgument(s, label, open: open, close: close), k + 2 < close,
+              s.isChar(k + 3, UInt8(ascii: ",")) || k + 3 == close else { return nil }
+        return s.is(k + 2, "true") ? true : s.is(k + 2, "false") ? false : nil
     }
 
     /// The parameter a flag condition (see `isFlagCondition`) tests, and the value with which it holds.

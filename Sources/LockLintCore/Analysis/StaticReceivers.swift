@@ -10,11 +10,16 @@ public enum StaticReceivers {
         return b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")
     }
 
+    /// Whether receiver `r` is written after a type (`Type.r`, `Self.r`): a static member of it.
+    static func afterType(_ s: FileStructure, _ r: Int) -> Bool {
+        s.isChar(r - 1, UInt8(ascii: ".")) && (isTypeName(s, r - 2) || s.isKeyword(r - 2, .Self))
+    }
+
     /// The declaration of the variable receiver `r` names: a static member of the type written
     /// before it (`Type.r`, `Self.r`), or what the name means where it is written.
     public static func declaration(_ s: FileStructure, receiver r: Int) -> Int? {
         let name = s.text(r)
-        if s.isChar(r - 1, UInt8(ascii: ".")) && (isTypeName(s, r - 2) || s.isKeyword(r - 2, .Self)) {
+        if afterType(s, r) {
             let types = s.isKeyword(r - 2, .Self) ? s.enclosingType(of: r).map { [$0] } ?? [] : s.typeDecls(named: s.text(r - 2))
             for t in types {
                 if let v = s.children[t].first(where: { s.decls[$0].kind == .variable && s.decls[$0].nameText == name && s.decls[$0].isStaticMember }) {
@@ -30,8 +35,7 @@ public enum StaticReceivers {
     /// The type receiver `r` is declared with, for a static member of a named type; nil
     /// otherwise (the caller resolves other receivers its own way).
     public static func staticMemberType(_ s: FileStructure, receiver r: Int) -> String? {
-        guard s.isChar(r - 1, UInt8(ascii: ".")) && (isTypeName(s, r - 2) || s.isKeyword(r - 2, .Self)),
-              let v = declaration(s, receiver: r) else { return nil }
+        guard afterType(s, r), let v = declaration(s, receiver: r) else { return nil }
         return LockGraph.declaredTypeName(s.decls[v], s)
     }
 

@@ -41,21 +41,8 @@ public enum TrappingChecks {
 
     /// The `else` block of the `guard` at `g` starts by stopping the program.
     static func elseStops(_ s: FileStructure, guardAt g: Int) -> Bool {
-        var k = g + 1
-        while k < s.count && k < g + 400 {
-            if s.isChar(k, UInt8(ascii: "(")) || s.isChar(k, UInt8(ascii: "[")) || s.isChar(k, UInt8(ascii: "{")) && !s.isKeyword(k - 1, .else) {
-                let m = Int(s.match[k])
-                guard m > k else { return false }
-                k = m + 1
-                continue
-            }
-            if s.isKeyword(k, .else) {
-                guard s.isChar(k + 1, UInt8(ascii: "{")), k + 2 < s.count, s.code[k + 2].kind == .identifier else { return false }
-                return LockFlow.neverReturning.contains(s.text(k + 2))
-            }
-            k += 1
-        }
-        return false
+        guard let e = s.guardElse(of: g), e + 2 < s.count, s.code[e + 2].kind == .identifier else { return false }
+        return LockFlow.neverReturning.contains(s.text(e + 2))
     }
 
     /// The statement after token `close` requires `name`: an assertion whose condition names it,

@@ -532,8 +532,7 @@ public final class RuleContext {
                 // Declared in another module of the run (a framework target's open base class,
                 // or a protocol): that declaration is the one meant; where several modules
                 // declare the name, every one of them must be main-actor isolated.
-                var others: [String] = []
-                for m in index.modulesNaming[name] ?? [] where m != module && declaresSupertype(index.modules[m]?[name]) { others.append(m) }
+                let others = otherModulesDeclaring(name, besides: module, index: index)
                 if others.count == 1 {
                     module = others[0]
                     f = index.facts(module: module, name: name)
@@ -548,6 +547,12 @@ public final class RuleContext {
             hops += 1
         }
         return false
+    }
+
+    /// The modules of the run other than `module` that declare a type named `name` (a class,
+    /// struct, enum, actor or protocol; not only extend it).
+    static func otherModulesDeclaring(_ name: String, besides module: String, index: ProjectIndex) -> [String] {
+        (index.modulesNaming[name] ?? []).filter { $0 != module && declaresSupertype(index.modules[$0]?[name]) }
     }
 
     /// Whether facts are a declaration of a type a class can inherit isolation from (a class, or
@@ -624,7 +629,7 @@ public final class RuleContext {
         let (module, type) = split(key, atLast: ":")
         let m = String(module.dropLast())
         guard !declaresSupertype(index.modules[m]?[type]) else { return nil }
-        let others = (index.modulesNaming[type] ?? []).filter { $0 != m && declaresSupertype(index.modules[$0]?[type]) }
+        let others = otherModulesDeclaring(type, besides: m, index: index)
         guard others.count == 1 else { return nil }
         return index.splitProperties["\(others[0])::\(type)"]?[property]
     }

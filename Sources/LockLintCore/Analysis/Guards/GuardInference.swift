@@ -778,6 +778,12 @@ public enum GuardInference {
             some.formUnion(g)
             return Effective(guards: g, some: some, possible: p, construction: false)
         }
+        // What holds at call `c` of a member: its own guards, with its caller's entry unless the
+        // call runs later or after the initializer handed the instance on.
+        func effective(at c: MemberCallRecord) -> Effective {
+            effective(c.afterHandOff ? "" : c.member, c.guards, possible: c.possible, construction: c.construction, runsLater: c.runsLater,
+                      released: c.releasedEntry)
+        }
         // A member's calls seen for guard `g`: the first that holds neither it nor an unresolved
         // guard, how many hold it, and how many hold nothing that may be it (worked out once per
         // member and guard).
@@ -789,8 +795,7 @@ public enum GuardInference {
             var bad: MemberCallRecord? = nil
             var held = 0, bare = 0
             for c in calls {
-                let e = effective(c.afterHandOff ? "" : c.member, c.guards, possible: c.possible, construction: c.construction, runsLater: c.runsLater,
-                                  released: c.releasedEntry)
+                let e = effective(at: c)
                 if e.construction { continue }
                 if e.guards.contains(g) { held += 1 } else if !e.possible { bare += 1; if bad == nil { bad = c } }
             }
@@ -812,8 +817,7 @@ public enum GuardInference {
                       let calls = sites[m], calls.count >= 2 else { continue }
                 var on: [(site: CodeSite, executor: HeldGuard)] = []
                 for c in calls {
-                    let e = effective(c.afterHandOff ? "" : c.member, c.guards, possible: c.possible, construction: c.construction,
-                                      runsLater: c.runsLater, released: c.releasedEntry)
+                    let e = effective(at: c)
                     if e.construction { continue }
                     guard !e.possible, e.guards.count == 1, let g = e.guards.first, g.kind == .serialQueue || g.kind == .mainActor,
                           !cls.mainDefaultQueues.contains(g.name) else { return nil }

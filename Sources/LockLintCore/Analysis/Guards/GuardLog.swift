@@ -2523,7 +2523,7 @@ public enum GuardLogExtractor {
 
     static func writesThroughOtherReferences(_ s: FileStructure, uses: [String: [Int]], vars: Set<String>, references: Set<String>,
                                              className: String, uniqueness: Set<String>, selfAliases: Set<String> = [],
-                                             scoped: () -> Set<String> = { [] }, vocabulary: LockVocabulary? = nil) -> ([String], [String]) {
+                                             scoped: () -> Set<String> = { [] }, vocabulary: LockVocabulary) -> ([String], [String]) {
         var out = Set<String>()
         var safe = Set<String>()
         var ambiguous: [String: Bool] = [:]
@@ -2552,7 +2552,7 @@ public enum GuardLogExtractor {
             // runs under its own lock or queue, on the same object: guarded like the class's own.
             if heldByReceiversWrapper(s, write: i, lockScoped: &lockScoped, scoped: scoped) { continue }
             // `monitor.withLock { $0.cancelled = true }`: the value a state-holding lock keeps.
-            if let vocabulary, writesLockValue(s, receiver: i - 2, className: className, vocabulary: vocabulary) { continue }
+            if writesLockValue(s, receiver: i - 2, className: className, vocabulary: vocabulary) { continue }
             out.insert(name)
         }
         return (out.sorted(), safe.sorted())
